@@ -1,0 +1,49 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// One vitest process runs every tier; `--project` picks tiers (see package.json scripts).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'shared', root: r('./packages/shared'), include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve: { alias: { '@': r('./apps/web/src') } },
+        test: {
+          name: 'web',
+          root: r('./apps/web'),
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: r('./apps/server'),
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite instances are memory-hungry; two forks match the two cores.
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          root: r('./e2e'),
+          include: ['**/*.e2e.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
