@@ -1,0 +1,108 @@
+// Configuration is parsed once, here, from the environment; nothing else reads process.env.
+// Every setting has an embedded default so `npm start` works with no configuration.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? def : v === 'true' || v === '1' || v === 'yes'));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Where everything the server keeps lives: PGlite files, JWT key, media, mail outbox. */
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  /** Unset: PGlite on disk under DATA_DIR. `memory://`: PGlite in memory. `postgres://…`: PostgreSQL. */
+  DATABASE_URL: z.string().optional(),
+  /** Unset: in-process rate limits and jobs. `redis://…`: shared across server processes. */
+  REDIS_URL: z.string().optional(),
+  /** Prefix for every Redis key, so several deployments (or test runs) can share one Redis. */
+  REDIS_PREFIX: z.string().default('rv:'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public origin of the app, used in links sent by e-mail. Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Built SPA to serve; empty string disables static serving. */
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** Trust X-Forwarded-* (set when running behind a load balancer). */
+  TRUST_PROXY: bool(false),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(5 * 1_048_576),
+  /** Sandbox payments: no real money moves; enables POST /api/auth/add-coins. */
+  PAYMENTS_MODE: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /** Login refused until the e-mail address is verified. */
+  REQUIRE_EMAIL_VERIFICATION: bool(true),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Reverie <no-reply@reverie.local>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Secure cookies (set true behind HTTPS). */
+  COOKIE_SECURE: bool(false),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  database: { kind: 'pglite-disk'; dir: string } | { kind: 'pglite-memory' } | { kind: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  redisPrefix: string;
+  logLevel: string;
+  publicUrl: string;
+  webDist: string | undefined;
+  trustProxy: boolean;
+  bodyLimit: number;
+  uploadLimit: number;
+  paymentsMode: 'sandbox' | 'stripe';
+  requireEmailVerification: boolean;
+  mail: { smtpUrl: string | undefined; from: string };
+  google: { clientId: string; clientSecret: string } | undefined;
+  cookieSecure: boolean;
+  version: string;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid configuration: ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const url = e.DATABASE_URL?.trim();
+  let database: Config['database'];
+  if (!url) database = { kind: 'pglite-disk', dir: path.join(dataDir, 'pglite') };
+  else if (url === 'memory://') database = { kind: 'pglite-memory' };
+  else if (/^postgres(ql)?:\/\//.test(url)) database = { kind: 'postgres', url };
+  else throw new Error('Invalid configuration: DATABASE_URL must be memory:// or postgres://…');
+
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    database,
+    redisUrl: e.REDIS_URL?.trim() || undefined,
+    redisPrefix: e.REDIS_PREFIX,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    uploadLimit: e.UPLOAD_LIMIT_BYTES,
+    paymentsMode: e.PAYMENTS_MODE,
+    requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
+    cookieSecure: e.COOKIE_SECURE,
+    version: '0.1.0',
+  };
+}

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export interface UserPreferences {
+  selectedTags: string[];
+  completedOnboarding: boolean;
+  nsfwEnabled: boolean;
+}
+
+export interface UserSettings {
+  emailNotifications: boolean;
+  showNsfwByDefault: boolean;
+  language: string;
+}
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    avatarUrl: text('avatar_url'),
+    bio: text('bio'),
+    /** Integer coins; changed only through the coin ledger service. */
+    coins: integer('coins').notNull().default(0),
+    tier: text('tier').notNull().default('free'),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    preferences: jsonb('preferences')
+      .$type<UserPreferences>()
+      .notNull()
+      .default({ selectedTags: [], completedOnboarding: false, nsfwEnabled: false }),
+    settings: jsonb('settings')
+      .$type<UserSettings>()
+      .notNull()
+      .default({ emailNotifications: true, showNsfwByDefault: false, language: 'en' }),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    googleSub: text('google_sub'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_google_sub_idx').on(t.googleSub),
+    check('users_coins_non_negative', sql`${t.coins} >= 0`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,41 @@
+// One error handler, one wire format: { error: { code, message }, message }.
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '@reverie/shared';
+import { AppError } from '../lib/app-error.ts';
+
+export function sendError(reply: FastifyReply, status: number, code: ErrorCode | string, message: string) {
+  return reply.status(status).send({ error: { code, message }, message });
+}
+
+const statusCodes: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  406: 'BAD_REQUEST',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return sendError(reply, err.status, err.code, err.message);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issue = err.validation[0];
+      const where = issue?.instancePath ? issue.instancePath.replace(/^\//, '').replaceAll('/', '.') : (err.validationContext ?? 'request');
+      return sendError(reply, 400, 'VALIDATION_FAILED', `${where}: ${issue?.message ?? 'Invalid input'}`);
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, unsupported media type…) keep their message.
+      return sendError(reply, status, statusCodes[status] ?? 'BAD_REQUEST', err.message);
+    }
+    request.log.error({ err }, 'unhandled error');
+    return sendError(reply, 500, 'INTERNAL', `Something went wrong on our side. Reference: ${request.id}`);
+  });
+}

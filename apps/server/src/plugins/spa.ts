@@ -1,0 +1,30 @@
+// Serves the built SPA; every path that is not /api/* falls back to index.html (client-side routing).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from './errors.ts';
+
+export async function registerSpa(app: FastifyInstance, webDist: string | undefined) {
+  const index = webDist ? path.join(webDist, 'index.html') : undefined;
+  const hasSpa = !!index && existsSync(index);
+  if (hasSpa && webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      // Hashed assets can be cached for a year; index.html never.
+      setHeaders(res, filePath) {
+        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url === '/api' || url.startsWith('/api/') || !hasSpa || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return sendError(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${url}`);
+    }
+    // A missing asset file is a real 404, not the app shell.
+    if (url.startsWith('/assets/')) return sendError(reply, 404, 'NOT_FOUND', `No file at ${url}`);
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,50 @@
+import { Toast as ToastPrimitive } from 'radix-ui';
+import { CheckCircle2, AlertTriangle, Info, X } from 'lucide-react';
+import { useToast, TOAST_DURATION, TOAST_SWIPE_THRESHOLD } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+
+const variantStyles = {
+  default: { className: 'border-border-strong', Icon: Info, iconClass: 'text-accent' },
+  success: { className: 'border-success/40', Icon: CheckCircle2, iconClass: 'text-success' },
+  destructive: { className: 'border-danger/50 bg-[#1f1016]', Icon: AlertTriangle, iconClass: 'text-danger' },
+} as const;
+
+export function Toaster() {
+  const { toasts } = useToast();
+  return (
+    <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD} duration={TOAST_DURATION}>
+      {toasts.map((t) => {
+        const style = variantStyles[t.variant ?? 'default'];
+        return (
+          <ToastPrimitive.Root
+            key={t.id}
+            open={t.open}
+            onOpenChange={t.onOpenChange}
+            duration={t.duration ?? TOAST_DURATION}
+            className={cn(
+              'group pointer-events-auto relative flex w-full items-start gap-3 rounded-2xl border bg-surface-raised p-4 pr-10 shadow-2xl shadow-black/60',
+              'data-[state=open]:animate-slide-in data-[state=closed]:animate-fade-out',
+              'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[swipe=end]:animate-fade-out',
+              style.className,
+            )}
+          >
+            <style.Icon aria-hidden="true" className={cn('mt-0.5 size-5 shrink-0', style.iconClass)} />
+            <div className="grid gap-1">
+              {t.title ? <ToastPrimitive.Title className="text-sm font-semibold text-fg">{t.title}</ToastPrimitive.Title> : null}
+              {t.description ? (
+                <ToastPrimitive.Description className="text-sm text-fg-muted">{t.description}</ToastPrimitive.Description>
+              ) : null}
+            </div>
+            <ToastPrimitive.Close
+              aria-label="Dismiss notification"
+              className="absolute top-3 right-3 rounded-lg p-1 text-fg-subtle hover:bg-surface-hover hover:text-fg"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </ToastPrimitive.Close>
+          </ToastPrimitive.Root>
+        );
+      })}
+      <ToastPrimitive.Viewport className="fixed right-0 bottom-20 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none sm:top-16 sm:bottom-auto" />
+    </ToastPrimitive.Provider>
+  );
+}

@@ -1,0 +1,4 @@
+export * from './constants.ts';
+export * from './errors.ts';
+export * from './schemas/health.ts';
+export * from './schemas/common.ts';
