@@ -3,7 +3,21 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
+import { mkdir } from 'node:fs/promises';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { AppContext, AppOverrides } from './context.ts';
+import { seedTags } from './db/seed/tags.ts';
+import { LocalMediaStorage, MEDIA_URL_PREFIX } from './lib/media-storage.ts';
+import { loadOrCreateSecret } from './lib/secrets.ts';
+import { AccessTokens } from './modules/auth/access-tokens.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { Csrf } from './modules/auth/csrf.ts';
+import { tagsRoutes } from './modules/tags/tags.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { registerAuthentication } from './plugins/authenticate.ts';
+import { createServices, mediaRoot } from './services.ts';
 import { openDatabase } from './db/client.ts';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './lib/rate-limiter.ts';
 import { connectRedis } from './lib/redis.ts';
@@ -13,7 +27,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(config: Config, overrides?: AppOverrides): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -38,7 +52,24 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const database = await openDatabase(config.database);
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   const rateLimiter = new RateLimiter(redis ? new RedisRateLimitStore(redis, config.redisPrefix) : new MemoryRateLimitStore());
-  const ctx: AppContext = { config, database, db: database.db, redis, rateLimiter, providers: [] };
+  await seedTags(database.db);
+  const accessTokens = new AccessTokens(await loadOrCreateSecret(config.dataDir, 'jwt.key'));
+  const csrf = new Csrf(await loadOrCreateSecret(config.dataDir, 'csrf.key'), config.cookieSecure);
+  await mkdir(mediaRoot(config), { recursive: true });
+  const media = new LocalMediaStorage(mediaRoot(config));
+  const services = createServices({ config, db: database.db, log: app.log, accessTokens, media, overrides });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    redis,
+    rateLimiter,
+    accessTokens,
+    csrf,
+    media,
+    services,
+    providers: [services.mailer, services.google],
+  };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await redis?.quit().catch(() => redis.disconnect());
@@ -47,8 +78,22 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   await registerSecurity(app);
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 10 } });
+  registerAuthentication(app);
   await registerDocs(app, config);
+  await app.register(fastifyStatic, {
+    root: mediaRoot(config),
+    prefix: MEDIA_URL_PREFIX,
+    decorateReply: false,
+    // Media files never change under a URL (new uploads get new names).
+    maxAge: '30d',
+    immutable: true,
+  });
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(tagsRoutes);
   await registerSpa(app, config.webDist);
   return app;
 }

@@ -41,6 +41,9 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Reverie <no-reply@reverie.local>'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Google endpoints, overridable only to test against a local server that speaks the protocol. */
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_CERTS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v1/certs'),
   /** Secure cookies (set true behind HTTPS). */
   COOKIE_SECURE: bool(false),
 });
@@ -64,7 +67,7 @@ export interface Config {
   paymentsMode: 'sandbox' | 'stripe';
   requireEmailVerification: boolean;
   mail: { smtpUrl: string | undefined; from: string };
-  google: { clientId: string; clientSecret: string } | undefined;
+  google: { clientId: string; clientSecret: string; tokenUrl: string; certsUrl: string } | undefined;
   cookieSecure: boolean;
   version: string;
 }
@@ -101,7 +104,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentsMode: e.PAYMENTS_MODE,
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, tokenUrl: e.GOOGLE_TOKEN_URL, certsUrl: e.GOOGLE_CERTS_URL }
+        : undefined,
     cookieSecure: e.COOKIE_SECURE,
     version: '0.1.0',
   };

@@ -1,1 +1,4 @@
 export * from './users.ts';
+export * from './auth.ts';
+export * from './billing.ts';
+export * from './tags.ts';

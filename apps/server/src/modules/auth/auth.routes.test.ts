@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { buildUser, csrfHeaders, lastMailTo, tokenFromLink } from '../../../test/factories.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = async (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+describe('register', () => {
+  it('creates the account, signs in, and mails a verification link', async () => {
+    const res = await post('/api/auth/register', { email: 'Ada@Example.com', username: 'ada', password: 'secret1', confirmPassword: 'secret1' }, await csrfHeaders(t.app));
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.accessToken).toMatch(/^ey/);
+    expect(body.refreshToken.length).toBeGreaterThan(30);
+    expect(body.user).toMatchObject({ username: 'ada', email: 'ada@example.com', coins: 0, tier: 'free', emailVerified: false });
+    expect(body.user.preferences).toEqual({ selectedTags: [], completedOnboarding: false, nsfwEnabled: false });
+    expect(body.user).not.toHaveProperty('passwordHash');
+    const mail = await lastMailTo(t.app, 'ada@example.com');
+    expect(mail.link).toContain('/verify-email?token=');
+  });
+
+  it('refuses duplicates case-insensitively with a clear 409', async () => {
+    const h = await csrfHeaders(t.app);
+    const email = await post('/api/auth/register', { email: 'ADA@example.com', username: 'other1', password: 'secret1' }, h);
+    expect(email.statusCode).toBe(409);
+    expect(email.json().message).toBe('An account with this email already exists');
+    const name = await post('/api/auth/register', { email: 'new@example.com', username: 'ADA', password: 'secret1' }, h);
+    expect(name.statusCode).toBe(409);
+    expect(name.json().message).toBe('This username is already taken');
+  });
+
+  it('validates input with messages a person understands', async () => {
+    const h = await csrfHeaders(t.app);
+    const short = await post('/api/auth/register', { email: 'b@example.com', username: 'bob', password: '12345' }, h);
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('password: Password must be at least 6 characters');
+    const mismatch = await post('/api/auth/register', { email: 'b@example.com', username: 'bob', password: '123456', confirmPassword: '1234567' }, h);
+    expect(mismatch.json().message).toBe('confirmPassword: Passwords do not match');
+    const email = await post('/api/auth/register', { email: 'not-an-email', username: 'bob', password: '123456' }, h);
+    expect(email.json().message).toBe('email: Please enter a valid email address');
+  });
+
+  it('refuses register, login and logout without the CSRF token', async () => {
+    for (const url of ['/api/auth/register', '/api/auth/login', '/api/auth/logout']) {
+      const res = await post(url, { email: 'c@example.com', username: 'carl', password: 'secret1', emailOrUsername: 'carl' });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error.code).toBe('CSRF_FAILED');
+    }
+    const h = await csrfHeaders(t.app);
+    const forged = await post('/api/auth/login', { emailOrUsername: 'x', password: 'y' }, { ...h, 'x-csrf-token': 'forged.value' });
+    expect(forged.statusCode).toBe(403);
+  });
+});
+
+describe('login and e-mail verification', () => {
+  it('refuses an unverified account, then admits it after the mailed link', async () => {
+    const u = await buildUser(t.app, { username: 'vera', email: 'vera@example.com', password: 'pass1234', verified: false });
+    const h = await csrfHeaders(t.app);
+    const refused = await post('/api/auth/login', { emailOrUsername: 'vera', password: 'pass1234' }, h);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ requiresEmailVerification: true, email: 'vera@example.com' });
+    expect(refused.json().message).toMatch(/verify your email/i);
+
+    const resend = await post('/api/auth/resend-verification', { email: 'vera@example.com' });
+    expect(resend.json().success).toBe(true);
+    const token = tokenFromLink((await lastMailTo(t.app, u.user.email)).link, 'token');
+    const verified = await post('/api/auth/verify-email', { token });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().user.emailVerified).toBe(true);
+    const again = await post('/api/auth/verify-email', { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toMatch(/invalid, expired or already used/);
+
+    const byName = await post('/api/auth/login', { emailOrUsername: 'VERA', password: 'pass1234' }, h);
+    expect(byName.statusCode).toBe(200);
+    const byEmail = await post('/api/auth/login', { emailOrUsername: 'Vera@Example.com', password: 'pass1234' }, h);
+    expect(byEmail.statusCode).toBe(200);
+    expect(byEmail.json().user.emailVerified).toBe(true);
+  });
+
+  it('answers a wrong password and an unknown account the same way', async () => {
+    await buildUser(t.app, { username: 'wally', password: 'rightpass' });
+    const h = await csrfHeaders(t.app);
+    const wrong = await post('/api/auth/login', { emailOrUsername: 'wally', password: 'wrongpass' }, h);
+    const unknown = await post('/api/auth/login', { emailOrUsername: 'nobody-here', password: 'wrongpass' }, h);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(unknown.json().message);
+  });
+
+  it('limits brute force per account with 429 and Retry-After', async () => {
+    await buildUser(t.app, { username: 'target', password: 'rightpass' });
+    const h = await csrfHeaders(t.app);
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) codes.push((await post('/api/auth/login', { emailOrUsername: 'target', password: `guess${i}` }, h)).statusCode);
+    expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
+    expect(codes[10]).toBe(429);
+    const last = await post('/api/auth/login', { emailOrUsername: 'target', password: 'rightpass' }, h);
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotates, and a reused token revokes the whole family', async () => {
+    const u = await buildUser(t.app);
+    const first = await post('/api/auth/refresh', { refreshToken: u.refreshToken });
+    expect(first.statusCode).toBe(200);
+    const pair = first.json();
+    expect(pair.refreshToken).not.toBe(u.refreshToken);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${pair.accessToken}` } });
+    expect(me.json().id).toBe(u.user.id);
+
+    const reuse = await post('/api/auth/refresh', { refreshToken: u.refreshToken });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.body).toContain('Invalid or expired token');
+    const afterTheft = await post('/api/auth/refresh', { refreshToken: pair.refreshToken });
+    expect(afterTheft.statusCode).toBe(401);
+  });
+
+  it('logout revokes the session', async () => {
+    const u = await buildUser(t.app);
+    const out = await post('/api/auth/logout', { refreshToken: u.refreshToken }, { ...(await csrfHeaders(t.app)), ...u.auth });
+    expect(out.json()).toEqual({ success: true, message: 'Signed out' });
+    expect((await post('/api/auth/refresh', { refreshToken: u.refreshToken })).statusCode).toBe(401);
+  });
+});
+
+describe('profile and password', () => {
+  it('reads and updates the profile; e-mail change needs re-verification', async () => {
+    const u = await buildUser(t.app);
+    const res = await t.app.inject({ method: 'PUT', url: '/api/auth/me', headers: u.auth, payload: { bio: 'Hello', email: 'changed@example.com' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ bio: 'Hello', email: 'changed@example.com', emailVerified: false });
+    expect((await lastMailTo(t.app, 'changed@example.com')).link).toContain('/verify-email?token=');
+    const taken = await t.app.inject({ method: 'PUT', url: '/api/auth/me', headers: u.auth, payload: { username: 'ada' } });
+    expect(taken.statusCode).toBe(409);
+  });
+
+  it('changing the password signs out other sessions but keeps this one', async () => {
+    const u = await buildUser(t.app, { password: 'old-password' });
+    const other = await post('/api/auth/login', { emailOrUsername: u.user.username, password: 'old-password' }, await csrfHeaders(t.app));
+    const wrong = await t.app.inject({ method: 'PATCH', url: '/api/auth/me/password', headers: u.auth, payload: { currentPassword: 'nope', newPassword: 'new-password' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Current password is incorrect');
+    const ok = await t.app.inject({ method: 'PATCH', url: '/api/auth/me/password', headers: u.auth, payload: { currentPassword: 'old-password', newPassword: 'new-password' } });
+    expect(ok.statusCode).toBe(200);
+    expect((await post('/api/auth/refresh', { refreshToken: other.json().refreshToken })).statusCode).toBe(401);
+    expect((await post('/api/auth/refresh', { refreshToken: u.refreshToken })).statusCode).toBe(200);
+    const login = await post('/api/auth/login', { emailOrUsername: u.user.username, password: 'new-password' }, await csrfHeaders(t.app));
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('resets a forgotten password with a single-use link', async () => {
+    const u = await buildUser(t.app, { password: 'forgotten' });
+    const req = await post('/api/auth/password-reset/request', { email: u.user.email });
+    expect(req.json().success).toBe(true);
+    const unknown = await post('/api/auth/password-reset/request', { email: 'nobody@example.com' });
+    expect(unknown.json()).toEqual(req.json());
+    const token = tokenFromLink((await lastMailTo(t.app, u.user.email)).link, 'resetToken');
+    const short = await post('/api/auth/password-reset/confirm', { token, password: '123' });
+    expect(short.statusCode).toBe(400);
+    const done = await post('/api/auth/password-reset/confirm', { token, password: 'remembered' });
+    expect(done.statusCode).toBe(200);
+    expect((await post('/api/auth/password-reset/confirm', { token, password: 'remembered2' })).statusCode).toBe(400);
+    expect((await post('/api/auth/refresh', { refreshToken: u.refreshToken })).statusCode).toBe(401);
+    const login = await post('/api/auth/login', { emailOrUsername: u.user.email, password: 'remembered' }, await csrfHeaders(t.app));
+    expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('add-coins', () => {
+  it('credits through the ledger in sandbox mode, idempotently per key', async () => {
+    const u = await buildUser(t.app);
+    const headers = { ...u.auth, 'idempotency-key': 'topup-1' };
+    const a = await post('/api/auth/add-coins', { amount: 100 }, headers);
+    expect(a.statusCode).toBe(200);
+    expect(a.json().coins).toBe(100);
+    const b = await post('/api/auth/add-coins', { amount: 100 }, headers);
+    expect(b.json().coins).toBe(100);
+    const c = await post('/api/auth/add-coins', { amount: 100 }, { ...u.auth, 'idempotency-key': 'topup-2' });
+    expect(c.json().user.coins).toBe(200);
+    expect((await post('/api/auth/add-coins', { amount: -5 }, u.auth)).statusCode).toBe(400);
+    expect((await post('/api/auth/add-coins', { amount: 100 })).statusCode).toBe(401);
+  });
+
+  it('is refused outside sandbox mode', async () => {
+    const live = await createTestApp({ PAYMENTS_MODE: 'stripe' });
+    try {
+      const u = await buildUser(live.app);
+      const res = await live.app.inject({ method: 'POST', url: '/api/auth/add-coins', headers: u.auth, payload: { amount: 100 } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toMatch(/only available in sandbox mode/);
+    } finally {
+      await live.close();
+    }
+  });
+});

@@ -1,0 +1,24 @@
+import type { PublicUser, User } from '@reverie/shared';
+import type { UserRow } from '../../db/schema/index.ts';
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    avatarUrl: row.avatarUrl,
+    bio: row.bio,
+    coins: row.coins,
+    tier: row.tier,
+    role: row.role,
+    emailVerified: row.emailVerifiedAt !== null,
+    hasPassword: row.passwordHash !== null,
+    preferences: row.preferences,
+    settings: row.settings,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return { id: row.id, username: row.username, avatarUrl: row.avatarUrl, bio: row.bio, createdAt: row.createdAt.toISOString() };
+}
