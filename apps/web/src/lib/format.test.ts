@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { COIN_DISPLAY_LIMIT, formatCoins, shortenNumber } from './format';
+
+describe('shortenNumber', () => {
+  it.each([
+    [0, '0'],
+    [7, '7'],
+    [999, '999'],
+    [1_000, '1,000'],
+    [9_999, '9,999'],
+    [10_000, '10K'],
+    [12_345, '12.3K'],
+    [10_050, '10K'],
+    [99_999, '99.9K'],
+    [100_000, '100K'],
+    [123_456, '123.4K'],
+    [999_999, '999.9K'],
+    [1_000_000, '1M'],
+    [1_250_000, '1.2M'],
+    [123_456_789, '123.4M'],
+    [1_000_000_000, '1B'],
+    [2_500_000_000, '2.5B'],
+    [1_000_000_000_000, '1000B'],
+    [12.9, '12'],
+    [-12_345, '-12.3K'],
+    [-123_456, '-123K'],
+    [-9_999, '-9,999'],
+    [Number.NaN, '0'],
+    [Number.POSITIVE_INFINITY, '0'],
+    [-0, '0'],
+  ])('%s → %s', (input, expected) => {
+    expect(shortenNumber(input)).toBe(expected);
+  });
+
+  it('never exceeds maxLength: drops separators, then the decimal', () => {
+    expect(shortenNumber(9_999, 4)).toBe('9999');
+    expect(shortenNumber(123_456, 5)).toBe('123K');
+    expect(shortenNumber(12_345, 4)).toBe('12K');
+    for (const n of [1, 12, 9_999, 12_345, 123_456, 999_999, 1_234_567, 987_654_321, 9e11, 1e15]) {
+      expect(shortenNumber(n).length).toBeLessThanOrEqual(6);
+      expect(shortenNumber(-n).length).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it('clamps billions that cannot fit', () => {
+    expect(shortenNumber(1e15)).toBe('9999B+');
+    expect(shortenNumber(-1e15)).toBe('-999B+');
+  });
+});
+
+describe('formatCoins', () => {
+  it('uses a 7-character limit', () => {
+    expect(COIN_DISPLAY_LIMIT).toBe(7);
+    expect(formatCoins(9_999)).toBe('9,999');
+    expect(formatCoins(15)).toBe('15');
+    expect(formatCoins(1_234_567)).toBe('1.2M');
+    expect(formatCoins(-123_456)).toBe('-123.4K');
+    expect(formatCoins(1e14)).toBe('100000B');
+  });
+});
