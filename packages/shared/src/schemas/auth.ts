@@ -52,3 +52,13 @@ export const AddCoinsBody = z.object({
   amount: z.number().int('amount must be a whole number').min(1, 'amount must be at least 1').max(1000, 'amount must be at most 1000'),
 });
 export const CoinsResponse = z.object({ coins: z.number().int(), added: z.number().int(), user: User });
+
+/** What the browser needs to know about how this server signs people in. */
+export const AuthConfigResponse = z
+  .object({
+    googleClientId: z.string().nullable(),
+    requireEmailVerification: z.boolean(),
+    addCoinsEnabled: z.boolean(),
+  })
+  .meta({ id: 'AuthConfigResponse' });
+export type AuthConfigResponse = z.infer<typeof AuthConfigResponse>;

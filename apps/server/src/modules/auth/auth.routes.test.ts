@@ -11,6 +11,13 @@ afterAll(() => t.close());
 const post = async (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
+describe('GET /api/auth/config', () => {
+  it('tells the browser which sign-in options exist', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/config' });
+    expect(res.json()).toEqual({ googleClientId: null, requireEmailVerification: true, addCoinsEnabled: true });
+  });
+});
+
 describe('register', () => {
   it('creates the account, signs in, and mails a verification link', async () => {
     const res = await post('/api/auth/register', { email: 'Ada@Example.com', username: 'ada', password: 'secret1', confirmPassword: 'secret1' }, await csrfHeaders(t.app));

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AddCoinsBody,
+  AuthConfigResponse,
   AuthResponse,
   ChangePasswordBody,
   CoinsResponse,
@@ -34,6 +35,15 @@ const secured = [{ bearerAuth: [] }];
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { rateLimiter, csrf } = app.ctx;
   const s = () => app.ctx.services;
+
+  app.get('/api/auth/config', { schema: { tags, summary: 'Sign-in options of this server', response: { 200: AuthConfigResponse } } }, async () => {
+    const { config } = app.ctx;
+    return {
+      googleClientId: config.google?.clientId ?? null,
+      requireEmailVerification: config.requireEmailVerification,
+      addCoinsEnabled: config.paymentsMode === 'sandbox',
+    };
+  });
 
   app.get('/api/auth/csrf', { schema: { tags, summary: 'Issue a CSRF token (cookie + body) for register, login and logout', response: { 200: CsrfResponse } } }, async (_req, reply) => {
     reply.header('cache-control', 'no-store');
