@@ -1,0 +1,44 @@
+import type { CSSProperties } from 'react';
+import { Outlet } from 'react-router';
+import { cn } from '@/lib/utils';
+import { BottomNav } from './bottom-nav';
+import { Header } from './header';
+import { ScrollToTop } from './scroll-to-top';
+import { Sidebar } from './sidebar';
+import { SidebarProvider, useSidebar } from './sidebar-state';
+
+function Shell() {
+  const { width, overlay } = useSidebar();
+  return (
+    <div style={{ '--sidebar-w': `${width}px` } as CSSProperties} className="min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only z-[70] rounded-xl bg-surface-raised px-4 py-2 text-sm font-semibold text-fg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <Header />
+      <Sidebar />
+      <main
+        id="main"
+        tabIndex={-1}
+        inert={overlay}
+        className={cn(
+          'min-h-dvh pt-(--header-h) pb-[calc(var(--bottom-nav-h)+env(safe-area-inset-bottom)+1rem)] transition-[padding] duration-200 focus:outline-none md:pb-24 lg:pl-(--sidebar-w)',
+        )}
+      >
+        <Outlet />
+      </main>
+      <BottomNav />
+    </div>
+  );
+}
+
+export function AppLayout() {
+  return (
+    <SidebarProvider>
+      <Shell />
+    </SidebarProvider>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { PanelLeft } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/features/auth/use-current-user';
+import { AccountActions } from './account-actions';
+import { CoinBalanceButton } from './coin-balance-button';
+import { NsfwToggle } from './nsfw-toggle';
+import { SearchBox } from './search-box';
+import { SIDEBAR_TOGGLE_ATTR } from './sidebar';
+import { useSidebar } from './sidebar-state';
+
+export function Header() {
+  const { toggle, open, isDesktop, collapsed } = useSidebar();
+  const user = useCurrentUser();
+  const expanded = isDesktop ? !collapsed : open;
+  return (
+    <header
+      data-testid="header"
+      className="fixed inset-x-0 top-0 z-50 h-(--header-h) border-b border-border bg-bg/85 backdrop-blur-xl"
+    >
+      <div className="flex h-full flex-wrap content-center items-center gap-x-1 gap-y-2 px-3 sm:gap-x-1.5 md:flex-nowrap md:gap-x-3 md:px-4">
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label="Toggle sidebar"
+          aria-controls="app-sidebar"
+          aria-expanded={expanded}
+          onClick={toggle}
+          {...{ [SIDEBAR_TOGGLE_ATTR]: '' }}
+        >
+          <PanelLeft aria-hidden="true" />
+        </Button>
+        <Link to="/" aria-label="Reverie home" className="flex items-center gap-2 rounded-xl px-1 py-1">
+          <img src="/favicon.svg" alt="" className="size-8 rounded-lg" width={32} height={32} />
+          <span className="hidden bg-linear-to-r from-primary to-accent bg-clip-text text-lg font-extrabold tracking-tight text-transparent sm:inline">
+            Reverie
+          </span>
+        </Link>
+        <div className="order-last basis-full md:order-none md:mx-auto md:max-w-xl md:flex-1 md:basis-auto">
+          <SearchBox />
+        </div>
+        <div className="ml-auto flex items-center gap-1 sm:gap-1.5 md:ml-0 md:gap-2">
+          <NsfwToggle />
+          <CoinBalanceButton coins={user?.coins ?? 0} />
+          <AccountActions user={user} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,65 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LEGAL_PAGES } from '@/features/content/legal-pages';
+import { AppLayout } from './layout/app-layout';
+import * as P from './pages';
+import { PageLoadError } from './route-error-boundary';
+
+/** SPEC §2 route table. Any path not listed falls through to the not-found page. */
+export const appRoutes: RouteObject[] = [
+  { index: true, element: <P.HomePage /> },
+  { path: 'ForYouPage', element: <P.HomePage /> },
+  { path: 'following', element: <P.FollowingPage /> },
+  { path: 'creators', element: <P.CreatorsPage /> },
+  { path: 'creators/:id', element: <P.CreatorPage /> },
+  { path: 'characters/:id', element: <P.CharacterProfilePage /> },
+  { path: 'generate-images', element: <P.GenerateImagesPage /> },
+  { path: 'character-gallery/:characterId', element: <P.CharacterGalleryPage /> },
+  { path: 'chat', element: <P.RecentChatsPage /> },
+  { path: 'recent-chats', element: <P.RecentChatsPage /> },
+  { path: 'chat/:characterId', element: <P.ChatPage /> },
+  { path: 'test-chat', element: <P.ChatPage /> },
+  { path: 'subscribe', element: <P.SubscribePage /> },
+  { path: 'subscription/manage', element: <P.SubscriptionManagePage /> },
+  { path: 'subscription/success', element: <P.SubscriptionSuccessPage /> },
+  { path: 'subscription/cancel', element: <P.SubscriptionCancelPage /> },
+  { path: 'coins', element: <P.CoinsPage /> },
+  { path: 'payment/success', element: <P.PaymentSuccessPage /> },
+  { path: 'payment/cancel', element: <P.PaymentCancelPage /> },
+  { path: 'settings', element: <P.SettingsPage /> },
+  { path: 'showcase', element: <P.ShowcasePage /> },
+  { path: 'gallery', element: <P.ShowcasePage /> },
+  { path: 'user-gallery', element: <P.UserGalleryPage /> },
+  { path: 'user-gallery/character/:characterId', element: <P.UserGalleryPage /> },
+  { path: 'all-user-images', element: <P.AllUserImagesPage /> },
+  { path: 'search', element: <P.SearchPage /> },
+  { path: 'features', element: <P.FeaturesPage /> },
+  { path: 'tags/:tagName', element: <P.TagPage /> },
+  { path: 'favorites', element: <P.FavoritesPage /> },
+  { path: 'not-found', element: <P.NotFoundPage /> },
+  { path: 'user-profile', element: <P.UserProfilePage /> },
+  { path: 'user-profile/:id', element: <P.UserProfilePage /> },
+  { path: 'create-character', element: <P.CreateCharacterPage /> },
+  { path: 'create-character-old', element: <P.CreateCharacterOldPage /> },
+  { path: 'user-characters', element: <P.UserCharactersPage /> },
+  { path: 'verify-email', element: <P.VerifyEmailPage /> },
+  { path: 'test', element: <P.TestPage /> },
+  { path: 'auth-debug', element: <P.AuthDebugPage /> },
+  { path: 'guides', element: <P.GuidesPage /> },
+  { path: 'guides/:slug', element: <P.GuidePage /> },
+  { path: 'legal', element: <P.LegalIndexPage /> },
+  ...LEGAL_PAGES.map(({ slug }) => ({ path: `legal/${slug}`, element: <P.LegalPage slug={slug} /> })),
+  { path: '*', element: <P.NotFoundPage /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppLayout />,
+    errorElement: <PageLoadError onRetry={() => window.location.reload()} />,
+    children: appRoutes,
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,97 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AGE_GATE, isAgeVerified, storeAgeVerification } from '@/lib/age-gate';
+import { AgeGate, AGE_GATE_PREFETCH_HREF } from './age-gate';
+import { redirectTo } from './redirect';
+
+vi.mock('./redirect', () => ({ redirectTo: vi.fn() }));
+
+const prefetchLink = () => document.head.querySelector(`link[rel="prefetch"][href="${AGE_GATE_PREFETCH_HREF}"]`);
+
+function renderGate() {
+  return render(
+    <AgeGate>
+      <p>App content</p>
+    </AgeGate>,
+  );
+}
+
+function advance(ms: number) {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
+describe('AgeGate', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.mocked(redirectTo).mockClear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows a loading screen, then the modal after 500 ms', () => {
+    renderGate();
+    expect(screen.getByTestId('age-gate-loading')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    advance(AGE_GATE.modalDelayMs - 1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    advance(1);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.getAttribute('data-testid')).toBe('age-gate-dialog');
+    expect(screen.getByRole('button', { name: 'Yes, I am 18 or older' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'No, I am under 18' })).toBeTruthy();
+    expect(screen.queryByText('App content')).toBeNull();
+  });
+
+  it('cannot be dismissed with Escape or an outside click', () => {
+    renderGate();
+    advance(AGE_GATE.modalDelayMs);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    fireEvent.pointerDown(document.body);
+    advance(1000);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.queryByText('App content')).toBeNull();
+  });
+
+  it('"Yes" stores the verification and shows the app after a 300 ms fade', () => {
+    renderGate();
+    advance(AGE_GATE.modalDelayMs);
+    expect(prefetchLink()).not.toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, I am 18 or older' }));
+    expect(isAgeVerified()).toBe(true);
+    advance(AGE_GATE.fadeMs - 1);
+    expect(screen.queryByText('App content')).toBeNull();
+
+    advance(1);
+    expect(screen.getByText('App content')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(prefetchLink()).toBeNull();
+  });
+
+  it('"No" redirects to the search engine after 300 ms without storing anything', () => {
+    renderGate();
+    advance(AGE_GATE.modalDelayMs);
+    fireEvent.click(screen.getByRole('button', { name: 'No, I am under 18' }));
+    advance(AGE_GATE.fadeMs - 1);
+    expect(redirectTo).not.toHaveBeenCalled();
+
+    advance(1);
+    expect(redirectTo).toHaveBeenCalledWith(AGE_GATE.underageRedirectUrl);
+    expect(isAgeVerified()).toBe(false);
+    expect(screen.queryByText('App content')).toBeNull();
+  });
+
+  it('shows the app straight away when a valid verification is stored', () => {
+    storeAgeVerification();
+    renderGate();
+    expect(screen.getByText('App content')).toBeTruthy();
+    advance(AGE_GATE.modalDelayMs);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(prefetchLink()).toBeNull();
+  });
+});
