@@ -12,6 +12,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // Our own cache headers below, not the plugin's default max-age=0.
+      cacheControl: false,
       // Hashed assets can be cached for a year; index.html never.
       setHeaders(res, filePath) {
         res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
