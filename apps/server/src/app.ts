@@ -49,7 +49,7 @@ export async function buildApp(config: Config, overrides?: AppOverrides): Promis
     reply.header('x-request-id', request.id);
   });
 
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { pgliteTemplate: overrides?.pgliteTemplate });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
   const rateLimiter = new RateLimiter(redis ? new RedisRateLimitStore(redis, config.redisPrefix) : new MemoryRateLimitStore());
   await seedTags(database.db);

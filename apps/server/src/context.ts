@@ -48,6 +48,8 @@ export interface AppContext {
 
 /** Test seams: replace a provider with one that talks to a local peer. */
 export interface AppOverrides {
+  /** In-memory PGlite: start from a migrated data directory dump (see test/helpers.ts). */
+  pgliteTemplate?: Blob;
   google?: GoogleSignIn;
   mailer?: Mailer;
 }

@@ -1,7 +1,8 @@
 // Test factory: a real app on a fresh database per call — PGlite in memory by default,
 // a throwaway PostgreSQL database when DATABASE_URL is set, Redis when REDIS_URL is set.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -34,6 +35,33 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
   };
 }
 
+const migrationsDir = path.join(path.dirname(new URL(import.meta.url).pathname), '../src/db/migrations');
+
+/**
+ * PGlite's initdb costs seconds per database; a migrated data directory dump loads in well under one.
+ * The dump is cached in the OS temp dir, keyed by the migrations' content, and shared by all test workers.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const files = (await readdir(migrationsDir, { recursive: true })).filter((f) => f.endsWith('.sql')).sort();
+  const hash = createHash('sha256');
+  for (const f of files) hash.update(f).update(await readFile(path.join(migrationsDir, f)));
+  const file = path.join(os.tmpdir(), `reverie-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    const { openDatabase } = await import('../src/db/client.ts');
+    const { seedTags } = await import('../src/db/seed/tags.ts');
+    const db = await openDatabase({ kind: 'pglite-memory' });
+    await seedTags(db.db);
+    const dump = await db.dump!();
+    await db.close();
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, Buffer.from(await dump.arrayBuffer()));
+    await rename(tmp, file);
+    return dump;
+  }
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
   /** Runs before ready(): the place to add scratch routes. */
@@ -52,7 +80,7 @@ export async function createTestApp(
     WEB_DIST: '',
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, pgDb ? {} : { pgliteTemplate: await pgliteTemplate() });
   beforeReady?.(app);
   await app.ready();
   return {

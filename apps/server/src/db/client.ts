@@ -18,11 +18,18 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball (used to make test templates). */
+  dump?: () => Promise<Blob>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export async function openDatabase(config: Config['database']): Promise<Database> {
+export interface OpenOptions {
+  /** In-memory PGlite only: start from this data directory dump instead of running initdb (test speed). */
+  pgliteTemplate?: Blob;
+}
+
+export async function openDatabase(config: Config['database'], opts: OpenOptions = {}): Promise<Database> {
   if (config.kind === 'postgres') {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -45,7 +52,7 @@ export async function openDatabase(config: Config['database']): Promise<Database
     mkdirSync(config.dir, { recursive: true });
     client = await PGlite.create(config.dir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {});
   }
   const pgliteDb = drizzle(client, { schema });
   await migrate(pgliteDb, { migrationsFolder });
@@ -55,5 +62,6 @@ export async function openDatabase(config: Config['database']): Promise<Database
     driver: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 }

@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+let t0 = Date.now();
+const c = await PGlite.create();
+console.log('create', Date.now() - t0); t0 = Date.now();
+await migrate(drizzle(c), { migrationsFolder: 'src/db/migrations' });
+console.log('migrate', Date.now() - t0); t0 = Date.now();
+const dump = await c.dumpDataDir('none');
+console.log('dump', Date.now() - t0, dump.size); t0 = Date.now();
+const c2 = await PGlite.create({ loadDataDir: dump });
+console.log('load', Date.now() - t0); t0 = Date.now();
+const r = await c2.query('select count(*) from users');
+console.log(r.rows, Date.now() - t0);
+const c3 = await PGlite.create();
+console.log('create2', Date.now() - t0);
