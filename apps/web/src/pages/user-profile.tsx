@@ -1,40 +1,109 @@
-import { useParams } from 'react-router';
-import { LogIn, UserRound } from 'lucide-react';
+import { Navigate, useParams } from 'react-router';
+import { CalendarDays, Pencil, UserRound, UserX, Users } from 'lucide-react';
 import { EmptyState } from '@/components/page/empty-state';
+import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
-import { SimplePage } from '@/components/page/simple-page';
-import { Button } from '@/components/ui/button';
-import { useAuthDialogs } from '@/features/auth/auth-dialog-context';
-import { useCurrentUser } from '@/features/auth/use-current-user';
+import { PlaceholderGrid } from '@/components/page/placeholder-grid';
+import { Avatar } from '@/components/ui/avatar';
+import { Spinner } from '@/components/ui/spinner';
+import { usePublicUser } from '@/features/account/get-public-user';
+import { SignInPrompt } from '@/features/account/sign-in-prompt';
+import { useSession } from '@/features/auth/use-session';
+import { getErrorStatus } from '@/lib/request-queue';
 
-export default function UserProfilePage() {
-  const { id } = useParams();
-  const user = useCurrentUser();
-  const { openSignIn } = useAuthDialogs();
+const memberSince = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date.toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
+};
 
-  if (!id && !user) {
+function PublicProfile({ id }: { id: string }) {
+  const { user: me } = useSession();
+  const profile = usePublicUser(id);
+  const isMe = me?.id === id;
+
+  if (profile.isPending) {
     return (
-      <Page title="Profile" description="Your characters, followers and activity in one place." icon={<UserRound />}>
+      <div className="flex justify-center py-24">
+        <Spinner label="Loading profile..." showLabel />
+      </div>
+    );
+  }
+  if (profile.isError) {
+    const status = getErrorStatus(profile.error);
+    const missing = status === 404 || status === 400;
+    return (
+      <Page title="Profile" icon={<UserRound />}>
         <EmptyState
-          icon={<LogIn />}
-          title="Sign in to see your profile"
-          description="Create an account or sign in to build a profile, publish characters and follow creators."
-          action={<Button onClick={openSignIn}>Sign In</Button>}
+          icon={<UserX />}
+          title={missing ? 'User not found' : 'Could not load this profile'}
+          description={missing ? "This profile doesn't exist or is no longer available." : 'Please check your connection and try again.'}
+          action={<LinkButton to="/">Discover characters</LinkButton>}
         />
       </Page>
     );
   }
+
+  const user = profile.data;
+  const since = memberSince(user.createdAt);
   return (
-    <SimplePage
-      title="Profile"
-      description="Characters, followers and activity."
-      icon={<UserRound />}
-      empty={{
-        title: 'No public characters yet',
-        description: 'Characters published from this account will be listed here.',
-        action: { label: 'Discover characters', to: '/' },
-      }}
-      grid
-    />
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-10">
+      <section aria-labelledby="profile-name" className="relative overflow-hidden rounded-3xl border border-border bg-surface">
+        <div aria-hidden="true" className="h-28 bg-linear-to-r from-primary-strong/40 via-accent-strong/30 to-primary/20 sm:h-36" />
+        <div className="flex flex-col gap-4 px-6 pb-6 sm:flex-row sm:items-end sm:justify-between sm:px-8">
+          <div className="-mt-12 flex flex-col gap-3 sm:flex-row sm:items-end sm:gap-5">
+            <Avatar name={user.username} src={isMe ? (me?.avatarUrl ?? user.avatarUrl) : user.avatarUrl} size="lg" className="size-24 text-2xl ring-4 ring-surface sm:size-28" />
+            <div className="min-w-0 pb-1">
+              <h1 id="profile-name" className="truncate text-2xl font-bold text-fg sm:text-3xl">{user.username}</h1>
+              {since ? (
+                <p className="mt-1 flex items-center gap-1.5 text-sm text-fg-muted">
+                  <CalendarDays aria-hidden="true" className="size-4" />
+                  Member since {since}
+                </p>
+              ) : null}
+            </div>
+          </div>
+          {isMe ? (
+            <LinkButton to="/settings" variant="secondary">
+              <Pencil aria-hidden="true" />
+              Edit profile
+            </LinkButton>
+          ) : null}
+        </div>
+        <p className="px-6 pb-8 text-sm whitespace-pre-line text-fg-muted sm:px-8">{user.bio || (isMe ? 'Add a bio in your settings to tell people about yourself.' : 'No bio yet.')}</p>
+      </section>
+
+      <section aria-labelledby="characters-heading" className="mt-8">
+        <h2 id="characters-heading" className="mb-4 text-lg font-semibold text-fg">Characters</h2>
+        <EmptyState
+          icon={<Users />}
+          title="No public characters yet"
+          description={isMe ? 'Characters you publish will be listed here for everyone to discover.' : `When ${user.username} publishes characters, they'll appear here.`}
+          action={isMe ? <LinkButton to="/create-character">Create a character</LinkButton> : <LinkButton to="/" variant="secondary">Discover characters</LinkButton>}
+        />
+        <PlaceholderGrid count={4} className="mt-6 opacity-50" />
+      </section>
+    </div>
+  );
+}
+
+export default function UserProfilePage() {
+  const { id } = useParams();
+  const { user, status } = useSession();
+
+  if (id) return <PublicProfile key={id} id={id} />;
+  if (user) return <Navigate to={`/user-profile/${user.id}`} replace />;
+  return (
+    <Page title="Profile" description="Your characters, followers and activity in one place." icon={<UserRound />}>
+      {status === 'loading' ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading your account..." showLabel />
+        </div>
+      ) : (
+        <SignInPrompt
+          title="Sign in to see your profile"
+          description="Create an account or sign in to build a profile, publish characters and follow creators."
+        />
+      )}
+    </Page>
   );
 }

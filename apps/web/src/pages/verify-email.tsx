@@ -1,17 +1,115 @@
-import { MailCheck } from 'lucide-react';
-import { SimplePage } from '@/components/page/simple-page';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CheckCircle2, MailCheck, MailX } from 'lucide-react';
+import { Email } from '@reverie/shared';
+import { LinkButton } from '@/components/page/link-button';
+import { Page } from '@/components/page/page';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuthDialogs } from '@/features/auth/auth-dialog-context';
+import { FormError, FormField, FormSuccess } from '@/features/auth/form-parts';
+import { RESEND_SENT_INLINE, resendVerificationWithFeedback } from '@/features/auth/resend-verification-button';
+import { getSessionUser, updateSessionUser } from '@/features/auth/session-store';
+import { useSession } from '@/features/auth/use-session';
+import { useVerifyEmail } from '@/features/auth/verify-email';
+import { getErrorMessage } from '@/lib/api-client';
+
+const VERIFY_FAILED = 'This verification link is invalid, expired or already used. Request a new one.';
+
+function ResendForm({ defaultEmail }: { defaultEmail: string }) {
+  const [email, setEmail] = useState(defaultEmail);
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'invalid'>('idle');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = Email.safeParse(email);
+    if (!parsed.success) return setState('invalid');
+    setState('sending');
+    setState((await resendVerificationWithFeedback(parsed.data)) ? 'sent' : 'idle');
+  };
+  if (state === 'sent') return <FormSuccess>{RESEND_SENT_INLINE}</FormSuccess>;
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-3 text-left">
+      <FormField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+      {state === 'invalid' ? <FormError>Please enter a valid email address</FormError> : null}
+      <Button type="submit" disabled={state === 'sending'}>
+        {state === 'sending' ? 'Sending...' : 'Send a new link'}
+      </Button>
+    </form>
+  );
+}
+
+function Panel({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Card className="mx-auto grid w-full max-w-md justify-items-center gap-3 p-6 text-center sm:p-8">
+      {icon}
+      <h2 className="text-xl font-bold text-fg">{title}</h2>
+      {children}
+    </Card>
+  );
+}
 
 export default function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const { user } = useSession();
+  const { openSignIn } = useAuthDialogs();
+  const result = useVerifyEmail(token);
+  const navigate = useNavigate();
+  const signedOutAtSuccess = useRef(false);
+
+  // A signed-in visitor verifying their own address sees the badge change at once.
+  useEffect(() => {
+    const verified = result.data?.user;
+    if (verified && getSessionUser()?.id === verified.id) updateSessionUser(verified);
+  }, [result.data]);
+
+  // Signing in from the success panel continues into the app.
+  useEffect(() => {
+    if (!result.isSuccess) return;
+    if (!user) signedOutAtSuccess.current = true;
+    else if (signedOutAtSuccess.current) navigate('/', { replace: true });
+  }, [result.isSuccess, user, navigate]);
+
+  let body: ReactNode;
+  if (!token) {
+    body = (
+      <Panel icon={<MailCheck aria-hidden="true" className="size-12 text-primary" />} title="Check your inbox">
+        <p className="text-sm text-fg-muted">Open the link we sent you to confirm your e-mail address. It can take a minute to arrive; check your spam folder too.</p>
+        <p className="mt-2 text-sm text-fg-muted">Didn&apos;t get it? We can send a new one.</p>
+        <div className="w-full"><ResendForm defaultEmail={user?.email ?? ''} /></div>
+      </Panel>
+    );
+  } else if (result.isPending) {
+    body = (
+      <Panel icon={<Spinner className="size-10" label="Verifying your e-mail address..." />} title="Verifying your e-mail address...">
+        <p className="text-sm text-fg-muted">This only takes a moment.</p>
+      </Panel>
+    );
+  } else if (result.isError) {
+    body = (
+      <Panel icon={<MailX aria-hidden="true" className="size-12 text-danger" />} title="Verification failed">
+        <FormError className="text-left">{getErrorMessage(result.error, VERIFY_FAILED)}</FormError>
+        <p className="mt-1 text-sm text-fg-muted">Enter your e-mail address and we&apos;ll send you a new verification link.</p>
+        <div className="w-full"><ResendForm defaultEmail={user?.email ?? ''} /></div>
+      </Panel>
+    );
+  } else {
+    body = (
+      <Panel icon={<CheckCircle2 aria-hidden="true" className="size-12 text-success" />} title="E-mail verified">
+        <p role="status" className="text-sm text-fg-muted">{result.data.message}</p>
+        {user ? (
+          <LinkButton to="/" size="lg" className="mt-2 w-full">Continue</LinkButton>
+        ) : (
+          <Button size="lg" className="mt-2 w-full" onClick={openSignIn}>Sign In</Button>
+        )}
+      </Panel>
+    );
+  }
+
   return (
-    <SimplePage
-      title="Verify your e-mail"
-      description="Confirming your address keeps your account secure and lets you recover it."
-      icon={<MailCheck />}
-      empty={{
-        title: 'Check your inbox',
-        description: "Open the link we sent you to confirm your e-mail address. It can take a minute to arrive; check your spam folder too.",
-        action: { label: 'Back to home', to: '/' },
-      }}
-    />
+    <Page title="Verify your e-mail" description="Confirming your address keeps your account secure and lets you recover it." icon={<MailCheck />}>
+      {body}
+    </Page>
   );
 }

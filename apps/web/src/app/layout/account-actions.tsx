@@ -1,19 +1,67 @@
 import { Link } from 'react-router';
+import { DropdownMenu } from 'radix-ui';
+import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { useAuthDialogs } from '@/features/auth/auth-dialog-context';
 import type { ShellUser } from '@/features/auth/use-current-user';
+import { signOut } from '@/features/auth/session-actions';
 
-/** Sign Up / Sign In for guests; a link to the profile for a signed-in user (the full user menu comes with the session feature). */
-export function AccountActions({ user }: { user: ShellUser | null }) {
-  const { openSignIn, openSignUp } = useAuthDialogs();
-  if (user) {
-    return (
-      <Link to={`/user-profile/${user.id}`} aria-label={`Your profile: ${user.username}`} className="rounded-full">
+const itemClass =
+  'flex h-9 cursor-pointer items-center gap-2.5 rounded-lg px-2.5 text-sm text-fg-muted outline-none select-none data-[highlighted]:bg-surface-hover data-[highlighted]:text-fg [&_svg]:size-4';
+
+function UserMenu({ user }: { user: ShellUser }) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={`Account menu for ${user.username}`}
+        className="group inline-flex items-center gap-1 rounded-full p-0.5 pr-1.5 ring-1 ring-border transition-colors hover:bg-surface-raised focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring data-[state=open]:bg-surface-raised"
+      >
         <Avatar name={user.username} src={user.avatarUrl} size="sm" />
-      </Link>
-    );
-  }
+        <ChevronDown aria-hidden="true" className="size-3.5 text-fg-subtle transition-transform group-data-[state=open]:rotate-180" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-[110] w-64 rounded-2xl border border-border-strong bg-surface-raised p-1.5 shadow-2xl shadow-black/60 animate-fade-in"
+        >
+          <div className="flex items-center gap-3 px-2.5 py-2.5">
+            <Avatar name={user.username} src={user.avatarUrl} size="md" />
+            <div className="min-w-0">
+              <p className="truncate text-sm font-semibold text-fg">{user.username}</p>
+              <p className="truncate text-xs text-fg-subtle">{user.email}</p>
+            </div>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to={`/user-profile/${user.id}`}>
+              <UserRound aria-hidden="true" />
+              Profile
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/settings">
+              <Settings aria-hidden="true" />
+              Account
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
+            <LogOut aria-hidden="true" />
+            Sign out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** Sign Up / Sign In for guests; the user menu (SPEC §2 Shell) for a signed-in user; a placeholder while the profile loads. */
+export function AccountActions({ user, loading = false }: { user: ShellUser | null; loading?: boolean }) {
+  const { openSignIn, openSignUp } = useAuthDialogs();
+  if (user) return <UserMenu user={user} />;
+  if (loading) return <span aria-label="Loading your account" role="status" className="size-9 animate-pulse rounded-full bg-surface-raised" />;
   return (
     <div className="flex items-center gap-1.5">
       <Button size="sm" className="px-2.5 shadow-none sm:px-3" onClick={openSignUp}>

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { PanelLeft } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useCurrentUser } from '@/features/auth/use-current-user';
+import { useSession } from '@/features/auth/use-session';
+import { OnboardingGate } from '@/features/onboarding/onboarding-gate';
 import { AccountActions } from './account-actions';
 import { CoinBalanceButton } from './coin-balance-button';
 import { NsfwToggle } from './nsfw-toggle';
@@ -11,7 +12,7 @@ import { useSidebar } from './sidebar-state';
 
 export function Header() {
   const { toggle, open, isDesktop, collapsed } = useSidebar();
-  const user = useCurrentUser();
+  const { user, status } = useSession();
   const expanded = isDesktop ? !collapsed : open;
   return (
     <header
@@ -42,9 +43,11 @@ export function Header() {
         <div className="ml-auto flex items-center gap-1 sm:gap-1.5 md:ml-0 md:gap-2">
           <NsfwToggle />
           <CoinBalanceButton coins={user?.coins ?? 0} />
-          <AccountActions user={user} />
+          <AccountActions user={user} loading={status === 'loading'} />
         </div>
       </div>
+      {/* Session dialogs that belong inside the age gate and the app shell (SPEC §4 Onboarding). */}
+      <OnboardingGate />
     </header>
   );
 }

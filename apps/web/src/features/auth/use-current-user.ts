@@ -1,20 +1,10 @@
-import { useState } from 'react';
-import { getStoredUser } from '@/lib/auth-tokens';
+import type { User } from '@reverie/shared';
+import { useSession } from './use-session';
 
 /** The slice of the user record the shell needs (SPEC §3 user). */
-export interface ShellUser {
-  id: string;
-  username: string;
-  email: string;
-  avatarUrl?: string | null;
-  coins: number;
-}
+export type ShellUser = Pick<User, 'id' | 'username' | 'email' | 'avatarUrl' | 'coins'>;
 
-/**
- * The signed-in user as cached in browser storage, or null for guests.
- * The session feature will replace this with a live query; the shell only depends on this hook.
- */
-export function useCurrentUser(): ShellUser | null {
-  const [user] = useState(() => getStoredUser<ShellUser>() ?? null);
-  return user;
+/** The signed-in user from the live session, or null for guests. */
+export function useCurrentUser(): User | null {
+  return useSession().user;
 }

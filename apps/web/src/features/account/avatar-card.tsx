@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState } from 'react';
+import { Camera, ImageUp, Trash2 } from 'lucide-react';
+import type { User } from '@reverie/shared';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { FormError } from '@/features/auth/form-parts';
+import { updateSessionUser } from '@/features/auth/session-store';
+import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { deleteAvatar, uploadAvatar } from './avatar';
+import { SettingsSection } from './settings-section';
+
+/** Pick an image, preview it, upload it (or remove the current one). */
+export function AvatarCard({ user }: { user: User }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const pick = (picked: File | undefined) => {
+    setError(null);
+    if (!picked) return;
+    if (!picked.type.startsWith('image/')) return setError('Please choose an image file (JPEG, PNG, WebP or GIF).');
+    setFile(picked);
+  };
+
+  const run = async (kind: 'upload' | 'remove') => {
+    setBusy(kind);
+    setError(null);
+    try {
+      const result = kind === 'upload' && file ? await uploadAvatar(user.id, file) : await deleteAvatar(user.id);
+      updateSessionUser(result.user);
+      setFile(null);
+      if (input.current) input.current.value = '';
+      toast({ title: kind === 'upload' ? 'Avatar updated' : 'Avatar removed', variant: 'success' });
+    } catch (err) {
+      setError(getErrorMessage(err, kind === 'upload' ? 'Upload failed' : 'Could not remove your avatar'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <SettingsSection title="Avatar" description="A square image works best. It is shown on your profile and in chats." icon={<Camera />}>
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
+        <div className="relative self-center sm:self-auto">
+          <Avatar name={user.username} src={preview ?? user.avatarUrl} size="lg" className="size-24 text-2xl" />
+          {preview ? <span className="absolute -right-1 -bottom-1 rounded-full bg-accent-strong px-2 py-0.5 text-[10px] font-bold text-white">Preview</span> : null}
+        </div>
+        <div className="grid gap-3">
+          <input ref={input} type="file" accept="image/*" className="sr-only" aria-label="Choose an avatar image" onChange={(e) => pick(e.target.files?.[0])} />
+          <div className="flex flex-wrap gap-2">
+            {file ? (
+              <>
+                <Button onClick={() => void run('upload')} disabled={busy !== null}>
+                  <ImageUp aria-hidden="true" />
+                  {busy === 'upload' ? 'Uploading...' : 'Save avatar'}
+                </Button>
+                <Button variant="secondary" onClick={() => setFile(null)} disabled={busy !== null}>Cancel</Button>
+              </>
+            ) : (
+              <Button variant="secondary" onClick={() => input.current?.click()} disabled={busy !== null}>
+                <ImageUp aria-hidden="true" />
+                {user.avatarUrl ? 'Change avatar' : 'Upload avatar'}
+              </Button>
+            )}
+            {user.avatarUrl && !file ? (
+              <Button variant="ghost" onClick={() => void run('remove')} disabled={busy !== null}>
+                <Trash2 aria-hidden="true" />
+                {busy === 'remove' ? 'Removing...' : 'Remove'}
+              </Button>
+            ) : null}
+          </div>
+          {file ? <p className="truncate text-xs text-fg-subtle">{file.name}</p> : null}
+          {error ? <FormError>{error}</FormError> : null}
+        </div>
+      </div>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,114 @@
+import { useId, useState, type FormEvent } from 'react';
+import { BadgeCheck, MailWarning, UserRound } from 'lucide-react';
+import type { User } from '@reverie/shared';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { FormError, FormField } from '@/features/auth/form-parts';
+import { resendVerificationWithFeedback } from '@/features/auth/resend-verification-button';
+import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { SettingsSection } from './settings-section';
+import { updateMe, type UpdateMeInput } from './update-me';
+import { updateSessionUser } from '@/features/auth/session-store';
+
+function changes(user: User, values: { username: string; email: string; bio: string }): UpdateMeInput {
+  const out: UpdateMeInput = {};
+  if (values.username.trim() !== user.username) out.username = values.username.trim();
+  if (values.email.trim().toLowerCase() !== user.email.toLowerCase()) out.email = values.email.trim();
+  if (values.bio.trim() !== (user.bio ?? '')) out.bio = values.bio.trim() || null;
+  return out;
+}
+
+/** Username, e-mail (with its verification state) and bio, saved with PUT /api/auth/me. */
+export function ProfileCard({ user }: { user: User }) {
+  const bioId = useId();
+  const [values, setValues] = useState({ username: user.username, email: user.email, bio: user.bio ?? '' });
+  const [saving, setSaving] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const diff = changes(user, values);
+  const dirty = Object.keys(diff).length > 0;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!dirty || saving) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const updated = await updateMe(diff);
+      updateSessionUser(updated);
+      setValues({ username: updated.username, email: updated.email, bio: updated.bio ?? '' });
+      toast({
+        title: 'Profile updated',
+        description: diff.email ? `We sent a verification link to ${updated.email}.` : 'Your changes have been saved.',
+        variant: 'success',
+      });
+    } catch (err) {
+      setError(getErrorMessage(err, 'Failed to update your profile'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const badge = user.emailVerified ? (
+    <Badge variant="success"><BadgeCheck aria-hidden="true" />Verified</Badge>
+  ) : (
+    <Badge className="bg-warning/15 text-warning ring-warning/30"><MailWarning aria-hidden="true" />Not verified</Badge>
+  );
+
+  return (
+    <SettingsSection id="account" title="Account" description="How you appear to others and how we reach you." icon={<UserRound />}>
+      <form noValidate onSubmit={submit} className="grid gap-4">
+        <FormField label="Username" name="username" autoComplete="username" value={values.username} onChange={(e) => setValues((v) => ({ ...v, username: e.target.value }))} />
+        <div className="grid gap-1.5">
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+            hint={
+              <span className="flex flex-wrap items-center gap-2">
+                {badge}
+                {user.emailVerified ? null : (
+                  <button
+                    type="button"
+                    disabled={resending}
+                    className="font-medium text-primary hover:underline disabled:opacity-60"
+                    onClick={async () => {
+                      setResending(true);
+                      await resendVerificationWithFeedback(user.email);
+                      setResending(false);
+                    }}
+                  >
+                    {resending ? 'Sending...' : 'Resend verification email'}
+                  </button>
+                )}
+              </span>
+            }
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={bioId}>Bio</Label>
+          <textarea
+            id={bioId}
+            name="bio"
+            rows={3}
+            maxLength={500}
+            value={values.bio}
+            onChange={(e) => setValues((v) => ({ ...v, bio: e.target.value }))}
+            placeholder="A line or two about you"
+            className="w-full resize-y rounded-xl border border-border bg-surface px-3 py-2 text-sm text-fg placeholder:text-fg-subtle hover:border-border-strong focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/60"
+          />
+          <p className="justify-self-end text-xs text-fg-subtle tabular-nums">{values.bio.length}/500</p>
+        </div>
+        {error ? <FormError>{error}</FormError> : null}
+        <Button type="submit" disabled={!dirty || saving} className="justify-self-start">
+          {saving ? 'Saving...' : 'Save changes'}
+        </Button>
+      </form>
+    </SettingsSection>
+  );
+}

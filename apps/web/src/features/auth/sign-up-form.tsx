@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { PRODUCT_NAME } from '@reverie/shared';
+import { Button } from '@/components/ui/button';
+import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { FormError, FormField, GoogleButton, OrDivider } from './form-parts';
+import type { RegisterInput } from './register';
+import { signUp } from './session-actions';
+import { validateSignUp, type SignUpField } from './sign-up-validation';
+import { useGoogleAuth } from './use-google-auth';
+
+export const REGISTRATION_FAILED = 'Registration failed';
+const EMPTY: RegisterInput = { email: '', username: '', password: '', confirmPassword: '' };
+
+/** SPEC §2/§4/§5 sign-up. Unmounting (closing the dialog) resets the form and the error. */
+export function SignUpForm({ onSuccess, onSwitchToSignIn }: { onSuccess: () => void; onSwitchToSignIn: () => void }) {
+  const [values, setValues] = useState<RegisterInput>(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<SignUpField | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const google = useGoogleAuth('signUp', { onSuccess, onError: setError });
+
+  const field = (name: SignUpField) => ({
+    name,
+    value: values[name],
+    required: true,
+    invalid: invalid === name,
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const problem = validateSignUp(values);
+    setInvalid(problem?.field ?? null);
+    if (problem) {
+      setError(problem.message);
+      event.currentTarget.querySelector<HTMLInputElement>(`[name="${problem.field}"]`)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    setError(null);
+    try {
+      await signUp({ ...values, email: values.email.trim(), username: values.username.trim() });
+      setValues(EMPTY);
+      toast({
+        title: 'Account Created Successfully!',
+        description: `Welcome to ${PRODUCT_NAME}! You're now logged in.`,
+        variant: 'success',
+      });
+      onSuccess();
+    } catch (err) {
+      setError(getErrorMessage(err, REGISTRATION_FAILED));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-3.5" aria-label="Create your account">
+      <FormField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
+      <FormField
+        label="Username"
+        autoComplete="username"
+        placeholder="How others will see you"
+        autoCapitalize="none"
+        spellCheck={false}
+        {...field('username')}
+      />
+      <FormField label="Password" type="password" autoComplete="new-password" placeholder="At least 6 characters" {...field('password')} />
+      <FormField label="Confirm Password" type="password" autoComplete="new-password" placeholder="Repeat your password" {...field('confirmPassword')} />
+      {error ? <FormError>{error}</FormError> : null}
+      <Button type="submit" size="lg" className="mt-1 w-full" disabled={submitting} aria-busy={submitting || undefined}>
+        {submitting ? 'Creating Account...' : 'Create Account'}
+      </Button>
+      <OrDivider />
+      <GoogleButton onClick={google.start} busy={google.busy} disabled={submitting} />
+      <p className="text-center text-xs text-fg-subtle">
+        By creating an account you confirm you are 18 or older and agree to our{' '}
+        <a href="/legal/terms-of-service" target="_blank" rel="noopener" className="underline hover:text-fg">Terms of Service</a> and{' '}
+        <a href="/legal/privacy-policy" target="_blank" rel="noopener" className="underline hover:text-fg">Privacy Policy</a>.
+      </p>
+      <p className="text-center text-sm text-fg-muted">
+        <button type="button" onClick={onSwitchToSignIn} className="font-medium text-primary hover:underline">
+          Already have an account? Sign in
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { FALLBACK_TAGS, MIN_TAGS_FROM_API, TAG_SELECTION, type FallbackTag, type Tag } from '@reverie/shared';
+import { getErrorMessage } from '@/lib/api-client';
+
+/** What the picker needs of a tag: API tags and fallback tags both fit. */
+export type TagOption = Pick<Tag, 'name' | 'displayName' | 'emoji' | 'color' | 'isNSFW' | 'category'>;
+
+export type TagNotice = { kind: 'error'; message: string } | { kind: 'empty' } | null;
+
+/**
+ * SPEC §7/§8: a failed load or fewer than MIN_TAGS_FROM_API tags uses the built-in fallback set; a failure
+ * and an empty list are also reported in a dialog.
+ */
+export function resolveTagOptions(state: { data?: Tag[]; error: unknown }): { tags: readonly TagOption[]; notice: TagNotice } {
+  if (state.error) return { tags: FALLBACK_TAGS, notice: { kind: 'error', message: getErrorMessage(state.error, 'Failed to load tags') } };
+  const tags = state.data ?? [];
+  if (tags.length === 0) return { tags: FALLBACK_TAGS, notice: { kind: 'empty' } };
+  if (tags.length < MIN_TAGS_FROM_API) return { tags: FALLBACK_TAGS, notice: null };
+  return { tags, notice: null };
+}
+
+export interface TagGroup {
+  category: string;
+  emoji: string;
+  color: string;
+  tags: TagOption[];
+}
+
+/** Tags grouped by category, in the order categories first appear. */
+export function groupTags(tags: readonly TagOption[]): TagGroup[] {
+  const groups = new Map<string, TagGroup>();
+  for (const tag of tags) {
+    const category = tag.category || 'Other';
+    let group = groups.get(category);
+    if (!group) {
+      group = { category, emoji: tag.emoji, color: tag.color, tags: [] };
+      groups.set(category, group);
+    }
+    group.tags.push(tag);
+  }
+  return [...groups.values()];
+}
+
+/** Adds or removes a tag; a ninth cannot be added (SPEC §5). Per-category maximums are not enforced. */
+export function toggleTag(selected: readonly string[], name: string): string[] {
+  if (selected.includes(name)) return selected.filter((t) => t !== name);
+  if (selected.length >= TAG_SELECTION.max) return [...selected];
+  return [...selected, name];
+}
+
+/** "Need N more tags" until the minimum is reached, then null. */
+export function missingTagsLabel(count: number): string | null {
+  const missing = TAG_SELECTION.min - count;
+  return missing > 0 ? `Need ${missing} more tags` : null;
+}
+
+export type { FallbackTag };

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { LogOut, Sparkles } from 'lucide-react';
+import { TAG_SELECTION } from '@reverie/shared';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FormError } from '@/features/auth/form-parts';
+import { updateSessionUser } from '@/features/auth/session-store';
+import { useSession } from '@/features/auth/use-session';
+import { getErrorMessage } from '@/lib/api-client';
+import { logError } from '@/lib/request-queue';
+import { OnboardingConfirmations } from './onboarding-confirmations';
+import { TagLoadNotice } from './tag-load-notice';
+import { missingTagsLabel, resolveTagOptions, toggleTag } from './tag-options';
+import { TagPicker } from './tag-picker';
+import { useTags } from './get-tags';
+import { updatePreferences } from './update-preferences';
+
+export type TagDialogMode = 'firstTime' | 'update';
+export const PREFERENCES_UPDATE_FAILED = 'Failed to update preferences';
+const block = (e: Event) => e.preventDefault();
+
+interface TagPreferencesDialogProps {
+  mode: TagDialogMode;
+  open: boolean;
+  /** Update mode only: first-time setup cannot be dismissed until saved. */
+  onOpenChange?: (open: boolean) => void;
+  onSaved?: () => void;
+}
+
+/** SPEC §2/§5: "Welcome Aboard" (first time, not dismissable) or "Update Your Preferences". 5 to 8 tags. */
+export function TagPreferencesDialog({ mode, open, onOpenChange, onSaved }: TagPreferencesDialogProps) {
+  const firstTime = mode === 'firstTime';
+  const { user, refreshUser, logout } = useSession();
+  const tagsQuery = useTags(open);
+  const { tags, notice } = resolveTagOptions({ data: tagsQuery.data, error: tagsQuery.error });
+  const loaded = tagsQuery.isSuccess || tagsQuery.isError;
+  const [noticeDismissed, setNoticeDismissed] = useState(false);
+  const [selected, setSelected] = useState<string[]>(() => (firstTime ? [] : [...(user?.preferences?.selectedTags ?? [])]));
+  const [adult, setAdult] = useState(false);
+  const [terms, setTerms] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const missing = missingTagsLabel(selected.length);
+  const canSave = !missing && (!firstTime || (adult && terms)) && !saving && Boolean(user);
+
+  const save = async () => {
+    if (!user || !canSave) return;
+    setSaving(true);
+    setError(null);
+    try {
+      updateSessionUser(await updatePreferences(user.id, selected));
+      onOpenChange?.(false);
+      onSaved?.();
+      await refreshUser().catch((err: unknown) => logError('Could not refresh the user', err));
+    } catch (err) {
+      // SPEC §8: an onboarding save failure is only logged; an update failure is shown.
+      logError('Saving preferences failed', err);
+      if (!firstTime) setError(getErrorMessage(err, PREFERENCES_UPDATE_FAILED));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={firstTime ? undefined : onOpenChange}>
+      <DialogContent
+        hideClose={firstTime}
+        onEscapeKeyDown={firstTime ? block : undefined}
+        onPointerDownOutside={firstTime ? block : undefined}
+        onInteractOutside={firstTime ? block : undefined}
+        className="flex max-h-[calc(100dvh-2rem)] max-w-3xl flex-col gap-0 p-0"
+      >
+        <div className="border-b border-border px-6 pt-6 pb-4 sm:px-8">
+          <div className="flex items-center gap-3">
+            <span aria-hidden="true" className="inline-flex size-10 items-center justify-center rounded-xl bg-linear-to-br from-primary-strong to-accent-strong text-white shadow-glow">
+              <Sparkles className="size-5" />
+            </span>
+            <DialogTitle className="text-xl font-bold">{firstTime ? 'Welcome Aboard' : 'Update Your Preferences'}</DialogTitle>
+          </div>
+          <DialogDescription className="mt-2">
+            Pick {TAG_SELECTION.min} to {TAG_SELECTION.max} tags you&apos;re into and we&apos;ll tailor the characters you see.
+          </DialogDescription>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5 sm:px-8" aria-busy={!loaded}>
+          {loaded ? (
+            <TagPicker tags={tags} selected={selected} onToggle={(name) => setSelected((s) => toggleTag(s, name))} />
+          ) : (
+            <div className="grid gap-3" aria-label="Loading tags">
+              {Array.from({ length: 4 }, (_, i) => (
+                <div key={i} className="h-20 animate-pulse rounded-xl bg-surface-raised" />
+              ))}
+            </div>
+          )}
+        </div>
+        <div className="grid gap-3 border-t border-border px-6 pt-4 pb-6 sm:px-8">
+          {firstTime ? <OnboardingConfirmations adult={adult} terms={terms} onAdultChange={setAdult} onTermsChange={setTerms} /> : null}
+          {error ? <FormError>{error}</FormError> : null}
+          <div className="flex flex-col-reverse items-stretch gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-center text-sm text-fg-muted sm:text-left" aria-live="polite">
+              <span className="font-semibold text-fg tabular-nums">{selected.length}</span> / {TAG_SELECTION.max} selected
+            </p>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row">
+              {firstTime ? (
+                <Button variant="ghost" onClick={() => void logout()}>
+                  <LogOut aria-hidden="true" />
+                  Sign out
+                </Button>
+              ) : (
+                <Button variant="secondary" onClick={() => onOpenChange?.(false)}>
+                  Cancel
+                </Button>
+              )}
+              <Button size="lg" disabled={!canSave} onClick={() => void save()} className="min-w-44" data-testid="tag-save">
+                {missing ?? (saving ? 'Saving...' : firstTime ? 'Complete Setup' : 'Save Preferences')}
+              </Button>
+            </div>
+          </div>
+        </div>
+        <TagLoadNotice notice={loaded && !noticeDismissed ? notice : null} onClose={() => setNoticeDismissed(true)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
