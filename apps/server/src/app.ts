@@ -49,8 +49,11 @@ export async function buildApp(config: Config, overrides?: AppOverrides): Promis
     reply.header('x-request-id', request.id);
   });
 
-  const database = await openDatabase(config.database, { pgliteTemplate: overrides?.pgliteTemplate });
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
+  const database = await openDatabase(config.database, {
+    pgliteTemplate: overrides?.pgliteTemplate,
+    onIdleError: (err) => app.log.warn({ err }, 'idle database connection failed; the pool replaces it'),
+  });
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, (err) => app.log.warn({ err }, 'redis connection error')) : undefined;
   const rateLimiter = new RateLimiter(redis ? new RedisRateLimitStore(redis, config.redisPrefix) : new MemoryRateLimitStore());
   await seedTags(database.db);
   const accessTokens = new AccessTokens(await loadOrCreateSecret(config.dataDir, 'jwt.key'));

@@ -20,8 +20,8 @@ async function shutdown(signal: string) {
     process.exit(1);
   }
 }
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-process.once('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ host: config.host, port: config.port });
 app.log.info(`Reverie is running at ${config.publicUrl} (database: ${app.ctx.database.driver})`);

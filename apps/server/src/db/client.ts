@@ -27,6 +27,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export interface OpenOptions {
   /** In-memory PGlite only: start from this data directory dump instead of running initdb (test speed). */
   pgliteTemplate?: Blob;
+  /** Errors of idle pooled connections (server restart, admin termination); without a listener they would crash the process. */
+  onIdleError?: (err: Error) => void;
 }
 
 export async function openDatabase(config: Config['database'], opts: OpenOptions = {}): Promise<Database> {
@@ -35,6 +37,7 @@ export async function openDatabase(config: Config['database'], opts: OpenOptions
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(drizzle(pool, { schema }), { migrationsFolder });
     return {

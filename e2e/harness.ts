@@ -1,0 +1,165 @@
+// E2E harness: the real server (see server-process.ts) plus Debian Chromium driven by playwright-core.
+// Each journey gets a fresh browser context; everything is torn down in afterAll.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { startServer, type ServerProcess } from './server-process.ts';
+
+export { startServer, type ServerProcess } from './server-process.ts';
+
+export const artifactsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = existsSync(chromiumPath);
+
+if (!hasChromium) {
+  if (process.env.CI) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install -y chromium`);
+  const bar = '!'.repeat(78);
+  console.warn(
+    `\n${bar}\n!! E2E SUITE SKIPPED: Chromium not found at ${chromiumPath}.\n` +
+      `!! Install it with:  sudo apt-get install -y chromium   (or set CHROMIUM_PATH=/path/to/chromium)\n` +
+      `!! With CI set, a missing Chromium fails the run instead.\n${bar}\n`,
+  );
+}
+
+/** `describe` when Chromium is available, `describe.skip` otherwise (see the message above). */
+export const describeE2E = hasChromium ? describe : describe.skip;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface Harness {
+  server: ServerProcess;
+  browser: Browser;
+}
+
+/** What a page reported that a journey usually wants to be empty. */
+export interface PageProblems {
+  /** console.error messages (including the browser's "Failed to load resource" lines). */
+  consoleErrors: string[];
+  /** Uncaught exceptions and unhandled rejections in the page. */
+  pageErrors: string[];
+  /** Same-origin responses with status >= 500 and failed same-origin requests. */
+  serverErrors: string[];
+  /** Requests to other origins (answered locally with 204 so nothing leaves the machine). */
+  externalRequests: string[];
+}
+
+export interface E2EPage {
+  page: Page;
+  context: BrowserContext;
+  problems: PageProblems;
+  /**
+   * All problems as readable lines; `[]` when clean. By default the browser's own
+   * "Failed to load resource: … status of 4xx" console lines are left out: a guest's 401 or a 404 from an
+   * API the page probes is an HTTP answer, not a page bug (5xx answers are always reported).
+   */
+  problemList(options?: { include4xx?: boolean }): string[];
+}
+
+/**
+ * Registers beforeAll/afterAll that start the server and the browser and stop both afterwards.
+ * The returned object is filled in once beforeAll has run.
+ */
+export function useHarness(): Harness {
+  const h = {} as Harness;
+  beforeAll(async () => {
+    h.server = await startServer();
+    try {
+      h.browser = await launchBrowser();
+    } catch (err) {
+      await h.server.stop();
+      throw err;
+    }
+  });
+  afterAll(async () => {
+    await h.browser?.close().catch(() => undefined);
+    await h.server?.stop();
+  });
+  return h;
+}
+
+/**
+ * A fresh browser context (own storage, own cookies) with the given viewport and one page in it.
+ * Requests to other origins are answered with an empty 204 (pages can override with page.route).
+ */
+export async function newPage(ctx: Harness, viewport: { width: number; height: number }): Promise<E2EPage> {
+  const origin = new URL(ctx.server.url).origin;
+  const context = await ctx.browser.newContext({ baseURL: ctx.server.url, viewport, reducedMotion: 'reduce' });
+  const problems: PageProblems = { consoleErrors: [], pageErrors: [], serverErrors: [], externalRequests: [] };
+
+  await context.route(
+    (url) => url.origin !== origin && (url.protocol === 'http:' || url.protocol === 'https:'),
+    (route) => {
+      problems.externalRequests.push(route.request().url());
+      return route.fulfill({ status: 204, body: '' });
+    },
+  );
+
+  const page = await context.newPage();
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const source = msg.location().url;
+    problems.consoleErrors.push(`${msg.text()} (${source && source !== page.url() ? `${source} on ` : 'at '}${page.url()})`);
+  });
+  page.on('pageerror', (err) => problems.pageErrors.push(`${err.message} (at ${page.url()})`));
+  page.on('response', (res) => {
+    if (res.status() >= 500 && res.url().startsWith(origin)) problems.serverErrors.push(`${res.status()} ${res.request().method()} ${res.url()}`);
+  });
+  page.on('requestfailed', (req) => {
+    const failure = req.failure()?.errorText ?? 'failed';
+    // Navigations away (and requests cancelled by them) abort in-flight requests; that is not a problem.
+    if (req.url().startsWith(origin) && failure !== 'net::ERR_ABORTED') problems.serverErrors.push(`${failure} ${req.method()} ${req.url()}`);
+  });
+
+  return {
+    page,
+    context,
+    problems,
+    problemList: ({ include4xx = false } = {}) => [
+      ...problems.pageErrors.map((m) => `pageerror: ${m}`),
+      ...problems.consoleErrors
+        .filter((m) => include4xx || !/^Failed to load resource: the server responded with a status of 4\d\d/.test(m))
+        .map((m) => `console.error: ${m}`),
+      ...problems.serverErrors.map((m) => `server: ${m}`),
+    ],
+  };
+}
+
+/** Marks the age gate as passed (SPEC §4: flag 'true', timestamp now, version v3) for every page the context opens. */
+export async function passAgeGate(page: Page): Promise<void> {
+  await page.context().addInitScript(() => {
+    try {
+      if (window.localStorage.getItem('rv_age_verified') === null) {
+        window.localStorage.setItem('rv_age_verified', 'true');
+        window.localStorage.setItem('rv_age_verified_at', String(Date.now()));
+        window.localStorage.setItem('rv_age_verified_version', 'v3');
+      }
+    } catch {
+      // about:blank and opaque origins have no localStorage
+    }
+  });
+}
+
+/** Saves a PNG of the viewport (or the full page) to e2e/artifacts/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string, { fullPage = false }: { fullPage?: boolean } = {}): Promise<string> {
+  await mkdir(artifactsDir, { recursive: true });
+  const file = path.join(artifactsDir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path: file, fullPage, animations: 'disabled' });
+  return file;
+}

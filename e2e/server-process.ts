@@ -1,0 +1,148 @@
+// Starts the REAL server (`node --import tsx apps/server/src/main.ts`) as a child process on a free
+// loopback port with a fresh temporary DATA_DIR (PGlite on disk). Shared by the e2e harness and the bench.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface ServerProcess {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn until GET /api/health first answered 200. */
+  coldStartMs: number;
+  /** The server's combined stdout/stderr so far (last ~64 KB). */
+  output(): string;
+  /** SIGTERM to the process group (SIGKILL after 10 s), then removes the temp DATA_DIR. Idempotent. */
+  stop(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  /** Extra environment variables for the server (applied last). */
+  env?: Record<string, string>;
+  /** Health-check timeout; default 60 s. */
+  timeoutMs?: number;
+}
+
+/** A port that was free a moment ago: listen on port 0, read it, close. */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => (port ? resolve(port) : reject(new Error('could not find a free port'))));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+// Servers still running when this process exits are killed, so an aborted run leaves nothing behind.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) killGroup(child, 'SIGKILL');
+});
+
+export async function startServer(options: StartServerOptions = {}): Promise<ServerProcess> {
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const port = await findFreePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'reverie-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // PGlite on disk under the temp DATA_DIR and in-process limits, whatever the outer environment says.
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.WEB_DIST;
+  Object.assign(env, {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  });
+
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Own process group, so stop() can kill the server and anything it spawns.
+    detached: true,
+  });
+  running.add(child);
+
+  let log = '';
+  const append = (chunk: Buffer) => {
+    log += chunk.toString('utf8');
+    if (log.length > 65_536) log = log.slice(-65_536);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let spawnError: Error | undefined;
+  child.once('error', (err) => (spawnError = err));
+
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      killGroup(child, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 10_000);
+      if (child.exitCode === null && child.signalCode === null) await exited;
+      clearTimeout(timer);
+      running.delete(child);
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+    })());
+
+  const fail = async (why: string): Promise<never> => {
+    const output = log.trim() || '(no output)';
+    await stop();
+    throw new Error(`Server did not become healthy: ${why}\n--- server output ---\n${output}\n---------------------`);
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  let lastError = '';
+  for (;;) {
+    if (spawnError) return fail(`spawn failed: ${spawnError.message}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      return fail(`the process exited early (code ${child.exitCode ?? 'none'}, signal ${child.signalCode ?? 'none'})`);
+    }
+    if (Date.now() > deadline) return fail(`GET ${url}/api/health did not answer 200 within ${timeoutMs / 1000} s (${lastError})`);
+    try {
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+      lastError = `last status ${res.status}`;
+    } catch (err) {
+      lastError = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
+    }
+    await sleep(100);
+  }
+  const coldStartMs = performance.now() - started;
+
+  return { url, port, dataDir, child, coldStartMs, output: () => log, stop };
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// `npm start`: build the SPA if missing or stale, then run the server (SPA + API on PORT, default 8080;
+// data under DATA_DIR, default ./data). The server is a child process with inherited stdio and env;
+// SIGINT/SIGTERM are forwarded and this process exits with the server's exit code.
+//
+// The server runs in its own process group (detached) so that a Ctrl-C in the terminal reaches it exactly
+// once — through this process — instead of twice (terminal + forward), which would cut its graceful
+// shutdown short. If this process exits for any other reason, the server is stopped too.
+import { spawn } from 'node:child_process';
+import { ensureWebBuild, repoRoot } from './build-web.mjs';
+
+if (!(await ensureWebBuild())) process.exit(1);
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: repoRoot,
+  stdio: 'inherit',
+  env: process.env,
+  detached: true,
+});
+const running = () => server.exitCode === null && server.signalCode === null;
+process.on('exit', () => {
+  if (running()) server.kill('SIGTERM');
+});
+
+const forward = (signal) => {
+  if (running()) server.kill(signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => forward(signal));
+
+server.on('error', (err) => {
+  console.error(`[reverie] could not start the server: ${err.message}`);
+  process.exit(1);
+});
+server.on('exit', (code, signal) => {
+  if (code !== null) process.exit(code);
+  // Killed by a signal: exit the conventional way (128 + signal number).
+  const signals = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
+  process.exit(128 + (signals[signal] ?? 1));
+});
