@@ -60,7 +60,7 @@ export async function buildApp(config: Config, overrides?: AppOverrides): Promis
   const csrf = new Csrf(await loadOrCreateSecret(config.dataDir, 'csrf.key'), config.cookieSecure);
   await mkdir(mediaRoot(config), { recursive: true });
   const media = new LocalMediaStorage(mediaRoot(config));
-  const services = createServices({ config, db: database.db, log: app.log, accessTokens, media, overrides });
+  const services = createServices({ config, db: database.db, log: app.log, accessTokens, media, rateLimiter, overrides });
   const ctx: AppContext = {
     config,
     database,

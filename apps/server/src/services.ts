@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { AppOverrides, Services } from './context.ts';
 import type { Db } from './db/client.ts';
 import type { MediaStorage } from './lib/media-storage.ts';
+import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { AccessTokens } from './modules/auth/access-tokens.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { EmailTokensService } from './modules/auth/email-tokens.service.ts';
@@ -21,16 +22,17 @@ export function createServices(opts: {
   log: FastifyBaseLogger;
   accessTokens: AccessTokens;
   media: MediaStorage;
+  rateLimiter: RateLimiter;
   overrides?: AppOverrides;
 }): Services {
-  const { config, db, log, accessTokens, media, overrides } = opts;
+  const { config, db, log, accessTokens, media, rateLimiter, overrides } = opts;
   const users = new UsersRepo(db);
   const sessions = new SessionsService(db, accessTokens);
   const emailTokens = new EmailTokensService(db);
   const ledger = new LedgerService(db);
   const google = overrides?.google ?? createGoogleSignIn(config.google);
   const mailer = overrides?.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, db, dataDir: config.dataDir, log });
-  const auth = new AuthService({ db, config, users, sessions, emailTokens, mailer, ledger, google });
+  const auth = new AuthService({ db, config, users, sessions, emailTokens, mailer, ledger, google, rateLimiter });
   const account = new UsersService(db, users, media, (row) => auth.sendVerification(row));
   return { users, account, auth, sessions, emailTokens, ledger, google, mailer };
 }

@@ -101,16 +101,44 @@ describe('login and e-mail verification', () => {
     expect(wrong.json().message).toBe(unknown.json().message);
   });
 
-  it('limits brute force per account with 429 and Retry-After', async () => {
-    await buildUser(t.app, { username: 'target', password: 'rightpass' });
+  it('limits brute force per account (by username and e-mail alike) with 429 and Retry-After', async () => {
+    await buildUser(t.app, { username: 'target', email: 'target@example.com', password: 'rightpass' });
     const h = await csrfHeaders(t.app);
     const codes: number[] = [];
-    for (let i = 0; i < 12; i++) codes.push((await post('/api/auth/login', { emailOrUsername: 'target', password: `guess${i}` }, h)).statusCode);
+    for (let i = 0; i < 12; i++) {
+      const who = i % 2 ? 'target' : 'TARGET@example.com';
+      codes.push((await post('/api/auth/login', { emailOrUsername: who, password: `guess${i}` }, h)).statusCode);
+    }
     expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
     expect(codes[10]).toBe(429);
     const last = await post('/api/auth/login', { emailOrUsername: 'target', password: 'rightpass' }, h);
     expect(last.statusCode).toBe(429);
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('sign-up and reset limits per IP', () => {
+  it('allows 10 sign-ups an hour from one address, then 429', async () => {
+    const h = await csrfHeaders(t.app);
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: h,
+        remoteAddress: '203.0.113.9',
+        payload: { email: `flood${i}@example.com`, username: `flood${i}`, password: 'secret12' },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(201));
+    expect(codes[10]).toBe(429);
+  });
+
+  it('allows 3 reset mails an hour per address', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await post('/api/auth/password-reset/request', { email: 'flood0@example.com' })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
   });
 });
 

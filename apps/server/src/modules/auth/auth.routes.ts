@@ -69,12 +69,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       csrf.verify(req);
-      await rateLimiter.consume([
-        { rule: L.loginIp, key: req.ip },
-        { rule: L.loginAccount, key: req.body.emailOrUsername },
-      ]);
       try {
-        return await s().auth.login(req.body, req.headers['user-agent']);
+        return await s().auth.login(req.body, { ip: req.ip, userAgent: req.headers['user-agent'] });
       } catch (err) {
         if (err instanceof EmailNotVerifiedError) {
           return reply.status(403).send({ error: { code: err.code, message: err.message }, message: err.message, requiresEmailVerification: true, email: err.email });

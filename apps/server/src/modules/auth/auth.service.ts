@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import { passwordResetEmail, verificationEmail } from '../../providers/mail/templates.ts';
 import type { LedgerService } from '../billing/ledger.service.ts';
@@ -14,6 +15,7 @@ import { uniqueViolationField, type UsersRepo } from '../users/users.repo.ts';
 import type { EmailTokensService } from './email-tokens.service.ts';
 import type { GoogleProfile, GoogleSignIn } from './google.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { AUTH_LIMITS } from './rate-limits.ts';
 import type { SessionsService } from './sessions.service.ts';
 
 export const EMAIL_NOT_VERIFIED_MESSAGE = 'Please verify your email address before signing in. Check your inbox for the verification link.';
@@ -33,6 +35,7 @@ export interface AuthDeps {
   mailer: Mailer;
   ledger: LedgerService;
   google: GoogleSignIn;
+  rateLimiter: RateLimiter;
 }
 
 export class AuthService {
@@ -55,8 +58,13 @@ export class AuthService {
     return { ...tokens, user: toUser(row), requiresEmailVerification: this.d.config.requireEmailVerification };
   }
 
-  async login(input: { emailOrUsername: string; password: string }, userAgent?: string): Promise<AuthResponse> {
+  async login(input: { emailOrUsername: string; password: string }, client: { ip: string; userAgent?: string }): Promise<AuthResponse> {
     const row = await this.d.users.findByEmailOrUsername(input.emailOrUsername);
+    // Per-account limit keyed by the account itself, so guessing via username and via e-mail share one budget.
+    await this.d.rateLimiter.consume([
+      { rule: AUTH_LIMITS.loginIp, key: client.ip },
+      { rule: AUTH_LIMITS.loginAccount, key: row?.id ?? input.emailOrUsername.trim() },
+    ]);
     const ok = await verifyPassword(row?.passwordHash, input.password);
     if (!row || !ok) {
       if (row && !row.passwordHash && row.googleSub) {
@@ -65,7 +73,7 @@ export class AuthService {
       throw new AppError(401, 'UNAUTHORIZED', 'Invalid email/username or password');
     }
     if (this.d.config.requireEmailVerification && !row.emailVerifiedAt) throw new EmailNotVerifiedError(row.email);
-    const tokens = await this.d.sessions.start(row, userAgent);
+    const tokens = await this.d.sessions.start(row, client.userAgent);
     return { ...tokens, user: toUser(row) };
   }
 
