@@ -43,7 +43,8 @@ function PublicProfile({ id }: { id: string }) {
     );
   }
 
-  const user = profile.data;
+  // Your own profile shows your session record: the cached public copy may predate an edit in settings.
+  const user = isMe && me ? { ...profile.data, username: me.username, avatarUrl: me.avatarUrl, bio: me.bio ?? null } : profile.data;
   const since = memberSince(user.createdAt);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-10">
@@ -51,7 +52,7 @@ function PublicProfile({ id }: { id: string }) {
         <div aria-hidden="true" className="h-28 bg-linear-to-r from-primary-strong/40 via-accent-strong/30 to-primary/20 sm:h-36" />
         <div className="flex flex-col gap-4 px-6 pb-6 sm:flex-row sm:items-end sm:justify-between sm:px-8">
           <div className="-mt-12 flex flex-col gap-3 sm:flex-row sm:items-end sm:gap-5">
-            <Avatar name={user.username} src={isMe ? (me?.avatarUrl ?? user.avatarUrl) : user.avatarUrl} size="lg" className="size-24 text-2xl ring-4 ring-surface sm:size-28" />
+            <Avatar key={user.avatarUrl ?? 'initials'} name={user.username} src={user.avatarUrl} size="lg" className="size-24 text-2xl ring-4 ring-surface sm:size-28" />
             <div className="min-w-0 pb-1">
               <h1 id="profile-name" className="truncate text-2xl font-bold text-fg sm:text-3xl">{user.username}</h1>
               {since ? (

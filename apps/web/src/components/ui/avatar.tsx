@@ -27,7 +27,10 @@ interface AvatarProps {
 /** Tries the user's image, then the generated avatar, then local initials. */
 export function Avatar({ name, src, size = 'md', className }: AvatarProps) {
   const sources = [src, generatedAvatarUrl(name)].filter((s): s is string => Boolean(s));
-  const [failed, setFailed] = useState(0);
+  // Failures are counted per list of sources, so a new src (a freshly uploaded avatar) is tried afresh.
+  const sourcesKey = sources.join('\n');
+  const [failure, setFailure] = useState({ sourcesKey, count: 0 });
+  const failed = failure.sourcesKey === sourcesKey ? failure.count : 0;
   const current = sources[failed];
   return (
     <span
@@ -44,7 +47,7 @@ export function Avatar({ name, src, size = 'md', className }: AvatarProps) {
           alt={name}
           className="size-full object-cover"
           referrerPolicy="no-referrer"
-          onError={() => setFailed((n) => n + 1)}
+          onError={() => setFailure({ sourcesKey, count: failed + 1 })}
         />
       ) : (
         <span role="img" aria-label={name}>

@@ -43,16 +43,22 @@ export function AvatarCard({ user }: { user: User }) {
       toast({ title: kind === 'upload' ? 'Avatar updated' : 'Avatar removed', variant: 'success' });
     } catch (err) {
       setError(getErrorMessage(err, kind === 'upload' ? 'Upload failed' : 'Could not remove your avatar'));
+      // A refused file is dropped, so the card shows the avatar that is still saved instead of a broken preview.
+      if (kind === 'upload') {
+        setFile(null);
+        if (input.current) input.current.value = '';
+      }
     } finally {
       setBusy(null);
     }
   };
 
   return (
-    <SettingsSection title="Avatar" description="A square image works best. It is shown on your profile and in chats." icon={<Camera />}>
+    <SettingsSection id="avatar" title="Avatar" description="A square image works best. It is shown on your profile and in chats." icon={<Camera />}>
       <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
         <div className="relative self-center sm:self-auto">
-          <Avatar name={user.username} src={preview ?? user.avatarUrl} size="lg" className="size-24 text-2xl" />
+          {/* Keyed by the image: Avatar remembers which sources failed, which must not carry over to a new one. */}
+          <Avatar key={preview ?? user.avatarUrl ?? 'initials'} name={user.username} src={preview ?? user.avatarUrl} size="lg" className="size-24 text-2xl" />
           {preview ? <span className="absolute -right-1 -bottom-1 rounded-full bg-accent-strong px-2 py-0.5 text-[10px] font-bold text-white">Preview</span> : null}
         </div>
         <div className="grid gap-3">

@@ -1,0 +1,409 @@
+// Account management against the real server and Chromium: avatar upload/removal, profile bio and the public
+// profile page, password change, the forgot-password e-mail flow, and the auth dialogs on a phone.
+// One user is created and verified through the HTTP API in beforeAll; every behaviour under test is driven
+// through the UI.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { beforeAll, expect, it } from 'vitest';
+import { describeE2E, newPage, passAgeGate, screenshot, useHarness, type E2EPage, type Harness } from './harness.ts';
+
+const DESKTOP = { width: 1280, height: 800 };
+const MOBILE = { width: 390, height: 844 };
+const MISSING_USER_ID = '00000000-0000-4000-8000-000000000000';
+const ROUTE_ERROR = 'Something went wrong while loading the page.';
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  links?: string[];
+}
+
+interface ApiUser {
+  id: string;
+  username: string;
+  email: string;
+  avatarUrl: string | null;
+  bio?: string | null;
+}
+
+interface AuthAnswer {
+  accessToken: string;
+  refreshToken: string;
+  user: ApiUser;
+}
+
+/** Names of the outbox files present now (so a later wait can insist on a newer mail). */
+async function outboxFiles(dataDir: string): Promise<Set<string>> {
+  return new Set((await readdir(path.join(dataDir, 'outbox')).catch(() => [] as string[])).filter((f) => f.endsWith('.json')));
+}
+
+/** The newest outbox message to `to` with a link containing `linkPart` (not one of `seen`), waiting up to 10 s. */
+async function newestMailLink(dataDir: string, to: string, linkPart: string, seen = new Set<string>()): Promise<string> {
+  const dir = path.join(dataDir, 'outbox');
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json') && !seen.has(f)).sort().reverse();
+    for (const file of files) {
+      const mail = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as OutboxMail;
+      const link = mail.to === to ? mail.links?.find((l) => l.includes(linkPart)) : undefined;
+      if (link) return link;
+    }
+    if (Date.now() > deadline) throw new Error(`no new mail to ${to} with a ${linkPart} link in ${dir}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The link with its origin replaced by the harness server's. */
+function onServer(h: Harness, link: string): string {
+  const url = new URL(link);
+  const server = new URL(h.server.url);
+  url.protocol = server.protocol;
+  url.host = server.host;
+  return url.toString();
+}
+
+/** Minimal HTTP client for preconditions: keeps the CSRF cookie, sends JSON and an optional bearer token. */
+async function apiCall<T>(h: Harness, method: string, urlPath: string, body?: unknown, opts: { token?: string; csrf?: boolean } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.csrf) {
+    const res = await fetch(`${h.server.url}/api/auth/csrf`);
+    const { csrfToken } = (await res.json()) as { csrfToken: string };
+    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    headers['x-csrf-token'] = csrfToken;
+    headers.cookie = cookie;
+  }
+  const res = await fetch(`${h.server.url}${urlPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${urlPath} → ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+const header = (page: Page) => page.getByTestId('header');
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+const accountMenu = (page: Page) => header(page).getByRole('button', { name: /Account menu for/ });
+
+function expectClean(p: E2EPage, what: string) {
+  expect(p.problemList(), `console/page errors during ${what}`).toEqual([]);
+}
+
+/** A context that is already signed in as `email` (tokens from an API login, as the app stores them). */
+async function signedInPage(h: Harness, email: string, password: string): Promise<E2EPage> {
+  const auth = await apiCall<AuthAnswer>(h, 'POST', '/api/auth/login', { emailOrUsername: email, password }, { csrf: true });
+  const p = await newPage(h, DESKTOP);
+  await passAgeGate(p.page);
+  await p.context.addInitScript((session: AuthAnswer) => {
+    try {
+      if (window.localStorage.getItem('rv_e2e_seeded') === null) {
+        window.localStorage.setItem('rv_e2e_seeded', '1');
+        window.localStorage.setItem('rv_access_token', session.accessToken);
+        window.localStorage.setItem('rv_refresh_token', session.refreshToken);
+        window.localStorage.setItem('rv_user', JSON.stringify(session.user));
+      }
+    } catch {
+      // about:blank has no localStorage
+    }
+  }, auth);
+  return p;
+}
+
+async function signInWithDialog(page: Page, emailOrUsername: string, password: string): Promise<Locator> {
+  const signIn = dialog(page, 'Sign in to Reverie');
+  await signIn.waitFor({ state: 'visible', timeout: 10_000 });
+  await signIn.getByLabel('Email or Username').fill(emailOrUsername);
+  await signIn.getByLabel('Password', { exact: true }).fill(password);
+  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
+  return signIn;
+}
+
+async function signOutFromMenu(page: Page) {
+  await accountMenu(page).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await header(page).getByRole('button', { name: 'Sign In', exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+/** src and naturalWidth of the <img> inside `scope` (null when the avatar shows initials). */
+async function avatarImage(scope: Locator): Promise<{ src: string; naturalWidth: number } | null> {
+  const img = scope.locator('img').first();
+  if ((await img.count()) === 0) return null;
+  return img.evaluate((el: HTMLImageElement) => ({ src: el.getAttribute('src') ?? '', naturalWidth: el.complete ? el.naturalWidth : 0 }));
+}
+
+/** Waits until the avatar in `scope` shows a loaded /media/…webp image. */
+async function expectLoadedWebp(scope: Locator, what: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  let last: Awaited<ReturnType<typeof avatarImage>> = null;
+  while (Date.now() < deadline) {
+    last = await avatarImage(scope);
+    if (last && /\/media\/.+\.webp$/.test(last.src) && last.naturalWidth > 0) return last.src;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what}: expected a loaded /media/…webp avatar, got ${JSON.stringify(last)}`);
+}
+
+/** Waits until the avatar in `scope` shows the initials fallback for `username`. */
+async function expectInitials(scope: Locator, username: string, what: string) {
+  const initials = scope.getByRole('img', { name: username, exact: true }).filter({ hasText: username.slice(0, 2).toUpperCase() });
+  await initials.waitFor({ state: 'visible', timeout: 10_000 }).catch(async () => {
+    throw new Error(`${what}: expected the initials fallback, got ${JSON.stringify(await avatarImage(scope))}`);
+  });
+}
+
+describeE2E('account management (real server + Chromium)', () => {
+  const h = useHarness();
+  const suffix = Date.now().toString(36);
+  const username = `nova_${suffix}`;
+  const email = `nova_${suffix}@example.com`;
+  let password = 'stardust-42';
+  let userId = '';
+
+  beforeAll(async () => {
+    const seen = await outboxFiles(h.server.dataDir);
+    const registered = await apiCall<AuthAnswer>(h, 'POST', '/api/auth/register', { email, username, password, confirmPassword: password }, { csrf: true });
+    userId = registered.user.id;
+    const link = new URL(await newestMailLink(h.server.dataDir, email, '/verify-email', seen));
+    await apiCall(h, 'POST', '/api/auth/verify-email', { token: link.searchParams.get('token') });
+    // Onboarding is covered by auth.e2e.ts; here it would only cover the pages under test.
+    await apiCall(
+      h,
+      'PUT',
+      `/api/users/${userId}/preferences`,
+      { selectedTags: ['female', 'fantasy', 'romance', 'playful', 'sfw'], completedOnboarding: true },
+      { token: registered.accessToken },
+    );
+  });
+
+  it('avatar: upload a PNG, a refused non-image keeps the avatar, remove brings back the initials', async () => {
+    const p = await signedInPage(h, email, password);
+    const { page } = p;
+    try {
+      await page.goto('/settings');
+      const card = page.getByRole('region', { name: 'Avatar' });
+      await card.waitFor({ state: 'visible', timeout: 15_000 });
+      await expectInitials(card, username, 'settings card before any upload');
+      await expectInitials(accountMenu(page), username, 'header before any upload');
+
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 240, g: 90, b: 140 } } }).png().toBuffer();
+      const fileInput = card.getByLabel('Choose an avatar image');
+      await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+      await card.getByText('Preview', { exact: true }).waitFor({ state: 'visible' });
+      await card.getByRole('button', { name: 'Save avatar' }).click();
+      await page.getByText('Avatar updated', { exact: true }).first().waitFor({ state: 'visible', timeout: 10_000 });
+      const cardSrc = await expectLoadedWebp(card, 'settings card after upload');
+      const headerSrc = await expectLoadedWebp(accountMenu(page), 'header menu trigger after upload');
+      expect(headerSrc).toBe(cardSrc);
+      await card.getByRole('button', { name: 'Remove' }).waitFor({ state: 'visible' });
+      await screenshot(page, 'account-settings-avatar');
+
+      // A text file dressed up as a PNG: the server refuses it, the saved avatar stays.
+      await fileInput.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not an image\n') });
+      await card.getByRole('button', { name: 'Save avatar' }).click();
+      const failure = card.getByRole('alert').filter({ hasText: /^Upload failed: .+/ });
+      await failure.waitFor({ state: 'visible', timeout: 10_000 });
+      expect(await failure.innerText()).not.toMatch(/^Upload failed: Upload failed/);
+      // The refused file is dropped: the saved avatar is shown again, next to the message.
+      expect(await expectLoadedWebp(card, 'settings card after the refused upload')).toBe(cardSrc);
+      expect(await expectLoadedWebp(accountMenu(page), 'header after the refused upload')).toBe(cardSrc);
+      expect(await card.getByRole('button', { name: 'Save avatar' }).count()).toBe(0);
+      await screenshot(page, 'account-settings-avatar-error');
+      // Still saved on the server, too.
+      await page.reload();
+      expect(await expectLoadedWebp(page.getByRole('region', { name: 'Avatar' }), 'settings card after reload')).toBe(cardSrc);
+
+      await card.getByRole('button', { name: 'Remove' }).click();
+      await page.getByText('Avatar removed', { exact: true }).first().waitFor({ state: 'visible', timeout: 10_000 });
+      await expectInitials(card, username, 'settings card after removal');
+      await expectInitials(accountMenu(page), username, 'header after removal');
+      await card.getByRole('button', { name: 'Upload avatar' }).waitFor({ state: 'visible' });
+      // The refused upload answered 4xx; anything else would be a page bug.
+      expectClean(p, 'the avatar journey');
+    } finally {
+      await p.context.close();
+    }
+  });
+
+  it('profile: the bio is saved, persists and shows on the public profile; unknown ids get a not-found state', async () => {
+    const p = await signedInPage(h, email, password);
+    const { page } = p;
+    const bio = `Stargazer and night owl.\nLikes long chats about the cosmos (${suffix}).`;
+    try {
+      await page.goto('/settings');
+      const account = page.getByRole('region', { name: 'Account' });
+      await account.waitFor({ state: 'visible', timeout: 15_000 });
+      const save = account.getByRole('button', { name: 'Save changes' });
+      expect(await save.isDisabled()).toBe(true);
+      await account.getByLabel('Bio').fill(bio);
+      await save.click();
+      await page.getByText('Profile updated', { exact: true }).first().waitFor({ state: 'visible', timeout: 10_000 });
+      await page.getByText('Your changes have been saved.').first().waitFor({ state: 'visible' });
+
+      await page.reload();
+      await account.waitFor({ state: 'visible', timeout: 15_000 });
+      expect(await account.getByLabel('Bio').inputValue()).toBe(bio);
+      expect(await account.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
+
+      await page.goto(`/user-profile/${userId}`);
+      await page.getByRole('heading', { name: username, level: 1 }).waitFor({ state: 'visible', timeout: 15_000 });
+      await page.getByText('Stargazer and night owl.', { exact: false }).waitFor({ state: 'visible' });
+      expect(await page.locator('main').innerText()).toContain(`Likes long chats about the cosmos (${suffix}).`);
+      const edit = page.getByRole('link', { name: 'Edit profile' });
+      expect(await edit.isVisible()).toBe(true);
+      await screenshot(page, 'account-public-profile');
+      // Edit again without a page load: the profile must not show the copy it fetched before.
+      await edit.click();
+      await page.getByRole('heading', { name: 'Account settings' }).waitFor({ state: 'visible', timeout: 10_000 });
+      const bio2 = `Now mapping nebulae (${suffix}).`;
+      await account.getByLabel('Bio').fill(bio2);
+      await account.getByRole('button', { name: 'Save changes' }).click();
+      await account.getByRole('button', { name: 'Save changes' }).and(page.locator(':disabled')).waitFor({ timeout: 10_000 });
+      await accountMenu(page).click();
+      await page.getByRole('menuitem', { name: 'Profile' }).click();
+      await page.getByRole('heading', { name: username, level: 1 }).waitFor({ state: 'visible', timeout: 10_000 });
+      await page.getByText(bio2).waitFor({ state: 'visible', timeout: 5_000 });
+      expect(await page.getByText('Stargazer and night owl.').count()).toBe(0);
+
+      await page.goto(`/user-profile/${MISSING_USER_ID}`);
+      await page.getByText('User not found', { exact: true }).waitFor({ state: 'visible', timeout: 15_000 });
+      expect(await page.getByText(ROUTE_ERROR).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Discover characters' }).isVisible()).toBe(true);
+      await screenshot(page, 'account-profile-not-found');
+      // The missing profile answered 404, which is the expected HTTP answer.
+      expectClean(p, 'the profile journey');
+    } finally {
+      await p.context.close();
+    }
+  });
+
+  it('password change: a wrong current password is refused, the new password works and the old one does not', async () => {
+    const p = await signedInPage(h, email, password);
+    const { page } = p;
+    const next = 'comet-tail-77';
+    try {
+      await page.goto('/settings');
+      const card = page.getByRole('region', { name: 'Password' });
+      await card.waitFor({ state: 'visible', timeout: 15_000 });
+      await card.getByLabel('Current password').fill('not-my-password');
+      await card.getByLabel('New password', { exact: true }).fill(next);
+      await card.getByLabel('Confirm new password').fill(next);
+      await card.getByRole('button', { name: 'Change password' }).click();
+      await card.getByRole('alert').filter({ hasText: 'Current password is incorrect' }).waitFor({ state: 'visible', timeout: 10_000 });
+
+      await card.getByLabel('Current password').fill(password);
+      await card.getByRole('button', { name: 'Change password' }).click();
+      await page.getByText('Password changed', { exact: true }).first().waitFor({ state: 'visible', timeout: 10_000 });
+      expect(await card.getByRole('alert').count()).toBe(0);
+      expect(await card.getByLabel('Current password').inputValue()).toBe('');
+      const old = password;
+      password = next;
+      // This session was kept.
+      await page.reload();
+      await accountMenu(page).waitFor({ state: 'visible', timeout: 15_000 });
+
+      await signOutFromMenu(page);
+      await header(page).getByRole('button', { name: 'Sign In', exact: true }).click();
+      const signIn = await signInWithDialog(page, email, old);
+      await signIn.getByRole('alert').waitFor({ state: 'visible', timeout: 10_000 });
+      expect(await page.evaluate(() => localStorage.getItem('rv_access_token'))).toBeNull();
+
+      await signIn.getByLabel('Password', { exact: true }).fill(password);
+      await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await signIn.waitFor({ state: 'detached', timeout: 10_000 });
+      await header(page).getByRole('button', { name: `Account menu for ${username}` }).waitFor({ state: 'visible', timeout: 10_000 });
+      // The refused sign-in answered 401, an HTTP answer rather than a page bug.
+      expectClean(p, 'the password-change journey');
+    } finally {
+      await p.context.close();
+    }
+  });
+
+  it('forgot password: request a link from the sign-in dialog, reset from the e-mail, sign in with the new password', async () => {
+    const p = await newPage(h, DESKTOP);
+    const { page } = p;
+    const next = 'aurora-borealis-9';
+    try {
+      await passAgeGate(page);
+      await page.goto('/');
+      await header(page).getByRole('button', { name: 'Sign In', exact: true }).click({ timeout: 15_000 });
+      const signIn = dialog(page, 'Sign in to Reverie');
+      await signIn.waitFor({ state: 'visible', timeout: 10_000 });
+      await signIn.getByRole('button', { name: 'Forgot password?' }).click();
+      const forgot = dialog(page, 'Reset your password');
+      await forgot.waitFor({ state: 'visible', timeout: 10_000 });
+      const seen = await outboxFiles(h.server.dataDir);
+      await forgot.getByLabel('Email').fill(email);
+      await forgot.getByRole('button', { name: 'Send reset link' }).click();
+      await forgot.getByRole('status').filter({ hasText: /reset link is on its way|sent a link/ }).waitFor({ state: 'visible', timeout: 10_000 });
+      await screenshot(page, 'account-forgot-password-sent');
+      await forgot.getByRole('button', { name: 'Close' }).click();
+      await forgot.waitFor({ state: 'detached', timeout: 10_000 });
+
+      const link = await newestMailLink(h.server.dataDir, email, '/settings?resetToken=', seen);
+      await page.goto(onServer(h, link));
+      const form = page.getByRole('form', { name: 'Choose a new password' });
+      await form.waitFor({ state: 'visible', timeout: 15_000 });
+      await form.getByLabel('New password', { exact: true }).fill(next);
+      await form.getByLabel('Confirm new password').fill(`${next}-typo`);
+      await form.getByRole('button', { name: 'Reset password' }).click();
+      await form.getByRole('alert').filter({ hasText: 'Passwords do not match' }).waitFor({ state: 'visible' });
+      await screenshot(page, 'account-reset-form');
+
+      await form.getByLabel('Confirm new password').fill(next);
+      await form.getByRole('button', { name: 'Reset password' }).click();
+      await page.getByRole('heading', { name: 'Password updated' }).waitFor({ state: 'visible', timeout: 10_000 });
+      password = next;
+      await page.locator('main').getByRole('button', { name: 'Sign In', exact: true }).click();
+      const again = await signInWithDialog(page, email, password);
+      await again.waitFor({ state: 'detached', timeout: 10_000 });
+      await header(page).getByRole('button', { name: `Account menu for ${username}` }).waitFor({ state: 'visible', timeout: 10_000 });
+      // Signed in on the reset link's page: the settings show, not the reset form.
+      await page.getByRole('heading', { name: 'Account settings' }).waitFor({ state: 'visible', timeout: 10_000 });
+      expect(await page.getByRole('form', { name: 'Choose a new password' }).count()).toBe(0);
+      expectClean(p, 'the forgot-password journey');
+    } finally {
+      await p.context.close();
+    }
+  });
+
+  it('mobile 390×844: the sign-up and sign-in dialogs fit the screen and their buttons can be reached', async () => {
+    const p = await newPage(h, MOBILE);
+    const { page } = p;
+    const noHorizontalScroll = () => page.evaluate(() => document.documentElement.scrollWidth);
+    async function expectFits(box: Locator, button: Locator, what: string) {
+      expect(await noHorizontalScroll(), `${what}: horizontal scroll`).toBeLessThanOrEqual(MOBILE.width);
+      const rect = await box.boundingBox();
+      expect(rect, `${what}: dialog box`).not.toBeNull();
+      expect(rect!.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
+      expect(rect!.x + rect!.width, `${what}: right edge`).toBeLessThanOrEqual(MOBILE.width);
+      expect(rect!.y, `${what}: top edge`).toBeGreaterThanOrEqual(0);
+      expect(rect!.y + rect!.height, `${what}: bottom edge`).toBeLessThanOrEqual(MOBILE.height);
+      await button.scrollIntoViewIfNeeded();
+      const b = await button.boundingBox();
+      expect(b, `${what}: primary button`).not.toBeNull();
+      expect(b!.y >= 0 && b!.y + b!.height <= MOBILE.height, `${what}: primary button within the viewport after scrolling`).toBe(true);
+      expect(b!.x >= 0 && b!.x + b!.width <= MOBILE.width, `${what}: primary button not cut off sideways`).toBe(true);
+    }
+    try {
+      await passAgeGate(page);
+      await page.goto('/');
+      await header(page).getByRole('button', { name: 'Sign Up', exact: true }).click({ timeout: 15_000 });
+      const signUp = dialog(page, 'Create Your Account');
+      await signUp.waitFor({ state: 'visible', timeout: 10_000 });
+      await screenshot(page, 'account-mobile-sign-up');
+      await expectFits(signUp, signUp.getByRole('button', { name: 'Create Account' }), 'sign-up dialog');
+
+      await signUp.getByRole('button', { name: 'Already have an account? Sign in' }).scrollIntoViewIfNeeded();
+      await signUp.getByRole('button', { name: 'Already have an account? Sign in' }).click();
+      const signIn = dialog(page, 'Sign in to Reverie');
+      await signIn.waitFor({ state: 'visible', timeout: 10_000 });
+      await screenshot(page, 'account-mobile-sign-in');
+      await expectFits(signIn, signIn.getByRole('button', { name: 'Sign In', exact: true }), 'sign-in dialog');
+      expect(await signIn.getByRole('button', { name: 'Forgot password?' }).isVisible()).toBe(true);
+      expectClean(p, 'the mobile dialogs');
+    } finally {
+      await p.context.close();
+    }
+  });
+});
