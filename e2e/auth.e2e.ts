@@ -1,57 +1,10 @@
 // The account life cycle against the real server and Chromium: sign up, sign out, sign-in refused until the
 // e-mail is verified, the verification link from the outbox, sign in, first-time onboarding, sign out.
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeE2E, newPage, passAgeGate, screenshot, useHarness, type E2EPage } from './harness.ts';
+import { DESKTOP, dialog, expectClean, header, newestMailLink, onServer, signInWithDialog, signOutFromMenu } from './flows.ts';
+import { describeE2E, newPage, passAgeGate, screenshot, useHarness } from './harness.ts';
 
-const DESKTOP = { width: 1280, height: 800 };
 const VERIFY_MESSAGE = 'Please verify your email address before signing in.';
-
-interface OutboxMail {
-  to: string;
-  subject: string;
-  links?: string[];
-}
-
-/** The newest outbox message to `to` that carries a link containing `linkPart`, waiting up to 10 s. */
-async function newestMailLink(dataDir: string, to: string, linkPart: string): Promise<string> {
-  const dir = path.join(dataDir, 'outbox');
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort().reverse();
-    for (const file of files) {
-      const mail = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as OutboxMail;
-      const link = mail.to === to ? mail.links?.find((l) => l.includes(linkPart)) : undefined;
-      if (link) return link;
-    }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} with a ${linkPart} link in ${dir}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const header = (page: Page) => page.getByTestId('header');
-const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
-
-async function signInWithDialog(page: Page, username: string, password: string) {
-  const signIn = dialog(page, 'Sign in to Reverie');
-  await signIn.waitFor({ state: 'visible', timeout: 10_000 });
-  await signIn.getByLabel('Email or Username').fill(username);
-  await signIn.getByLabel('Password', { exact: true }).fill(password);
-  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
-  return signIn;
-}
-
-async function signOutFromMenu(page: Page) {
-  await header(page).getByRole('button', { name: /Account menu for/ }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await header(page).getByRole('button', { name: 'Sign In', exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
-}
-
-function expectClean(p: E2EPage, what: string) {
-  expect(p.problemList(), `console/page errors during ${what}`).toEqual([]);
-}
 
 describeE2E('account life cycle (real server + Chromium)', () => {
   const h = useHarness();
@@ -103,11 +56,7 @@ describeE2E('account life cycle (real server + Chromium)', () => {
       await signIn.waitFor({ state: 'detached', timeout: 10_000 });
 
       // The newest verification link from the outbox.
-      const link = new URL(await newestMailLink(h.server.dataDir, email, '/verify-email'));
-      const server = new URL(h.server.url);
-      link.protocol = server.protocol;
-      link.host = server.host;
-      await page.goto(link.toString());
+      await page.goto(onServer(h, await newestMailLink(h.server.dataDir, email, '/verify-email')));
       await page.getByRole('heading', { name: 'E-mail verified' }).waitFor({ state: 'visible', timeout: 15_000 });
       expect(await page.getByText('Your e-mail address is verified').isVisible()).toBe(true);
 

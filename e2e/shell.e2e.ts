@@ -2,13 +2,12 @@
 // route, sidebar, bottom navigation and header search.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DESKTOP, expectClean, header, MOBILE } from './flows.ts';
 import { describeE2E, newPage, passAgeGate, screenshot, useHarness, type E2EPage } from './harness.ts';
 
 const ID = '00000000-0000-0000-0000-000000000001';
 const LOAD_ERROR = 'Something went wrong while loading the page.';
 const NOT_FOUND = 'Page not found';
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 390, height: 844 };
 
 const LEGAL_SLUGS = [
   'community-guidelines',
@@ -73,7 +72,6 @@ const ROUTES = [
 const yesButton = (page: Page) => page.getByRole('button', { name: 'Yes, I am 18 or older' });
 const noButton = (page: Page) => page.getByRole('button', { name: 'No, I am under 18' });
 const ageDialog = (page: Page) => page.getByRole('dialog').or(page.getByRole('alertdialog')).filter({ has: yesButton(page) });
-const header = (page: Page) => page.getByTestId('header');
 
 /** Waits until the routed page has rendered: the lazy chunk loaded and a heading or some main content is visible. */
 async function waitForPageContent(page: Page): Promise<void> {
@@ -94,9 +92,6 @@ async function waitForPageContent(page: Page): Promise<void> {
   );
 }
 
-function expectClean(p: E2EPage, what: string) {
-  expect(p.problemList(), `console/page errors during ${what}`).toEqual([]);
-}
 
 describeE2E('app shell (real server + Chromium)', () => {
   const h = useHarness();

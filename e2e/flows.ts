@@ -1,0 +1,121 @@
+// Shared steps of the browser journeys: outbox links, HTTP preconditions, the auth dialogs and the header menu.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { newPage, passAgeGate, type E2EPage, type Harness } from './harness.ts';
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 390, height: 844 };
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  links?: string[];
+}
+
+export interface ApiUser {
+  id: string;
+  username: string;
+  email: string;
+  avatarUrl: string | null;
+  bio?: string | null;
+}
+
+export interface AuthAnswer {
+  accessToken: string;
+  refreshToken: string;
+  user: ApiUser;
+}
+
+/** Names of the outbox files present now (so a later wait can insist on a newer mail). */
+export async function outboxFiles(dataDir: string): Promise<Set<string>> {
+  return new Set((await readdir(path.join(dataDir, 'outbox')).catch(() => [] as string[])).filter((f) => f.endsWith('.json')));
+}
+
+/** The newest outbox message to `to` with a link containing `linkPart` (not one of `seen`), waiting up to 10 s. */
+export async function newestMailLink(dataDir: string, to: string, linkPart: string, seen = new Set<string>()): Promise<string> {
+  const dir = path.join(dataDir, 'outbox');
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json') && !seen.has(f)).sort().reverse();
+    for (const file of files) {
+      const mail = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as OutboxMail;
+      const link = mail.to === to ? mail.links?.find((l) => l.includes(linkPart)) : undefined;
+      if (link) return link;
+    }
+    if (Date.now() > deadline) throw new Error(`no new mail to ${to} with a ${linkPart} link in ${dir}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The link with its origin replaced by the harness server's. */
+export function onServer(h: Harness, link: string): string {
+  const url = new URL(link);
+  const server = new URL(h.server.url);
+  url.protocol = server.protocol;
+  url.host = server.host;
+  return url.toString();
+}
+
+/** Minimal HTTP client for preconditions: keeps the CSRF cookie, sends JSON and an optional bearer token. */
+export async function apiCall<T>(h: Harness, method: string, urlPath: string, body?: unknown, opts: { token?: string; csrf?: boolean } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.csrf) {
+    const res = await fetch(`${h.server.url}/api/auth/csrf`);
+    const { csrfToken } = (await res.json()) as { csrfToken: string };
+    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    headers['x-csrf-token'] = csrfToken;
+    headers.cookie = cookie;
+  }
+  const res = await fetch(`${h.server.url}${urlPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${urlPath} → ${res.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+export const header = (page: Page) => page.getByTestId('header');
+export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+export const accountMenu = (page: Page) => header(page).getByRole('button', { name: /Account menu for/ });
+
+export function expectClean(p: E2EPage, what: string) {
+  expect(p.problemList(), `console/page errors during ${what}`).toEqual([]);
+}
+
+/** A context that is already signed in as `email` (tokens from an API login, as the app stores them). */
+export async function signedInPage(h: Harness, email: string, password: string): Promise<E2EPage> {
+  const auth = await apiCall<AuthAnswer>(h, 'POST', '/api/auth/login', { emailOrUsername: email, password }, { csrf: true });
+  const p = await newPage(h, DESKTOP);
+  await passAgeGate(p.page);
+  await p.context.addInitScript((session: AuthAnswer) => {
+    try {
+      if (window.localStorage.getItem('rv_e2e_seeded') === null) {
+        window.localStorage.setItem('rv_e2e_seeded', '1');
+        window.localStorage.setItem('rv_access_token', session.accessToken);
+        window.localStorage.setItem('rv_refresh_token', session.refreshToken);
+        window.localStorage.setItem('rv_user', JSON.stringify(session.user));
+      }
+    } catch {
+      // about:blank has no localStorage
+    }
+  }, auth);
+  return p;
+}
+
+export async function signInWithDialog(page: Page, emailOrUsername: string, password: string): Promise<Locator> {
+  const signIn = dialog(page, 'Sign in to Reverie');
+  await signIn.waitFor({ state: 'visible', timeout: 10_000 });
+  await signIn.getByLabel('Email or Username').fill(emailOrUsername);
+  await signIn.getByLabel('Password', { exact: true }).fill(password);
+  await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
+  return signIn;
+}
+
+export async function signOutFromMenu(page: Page) {
+  await accountMenu(page).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await header(page).getByRole('button', { name: 'Sign In', exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
+}
+
