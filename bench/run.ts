@@ -49,11 +49,26 @@ async function measure(url: string, requests: number, concurrency: number, expec
   await Promise.all(Array.from({ length: Math.min(concurrency, requests) }, worker));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { rps: requests / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), errors };
+  return {
+    rps: requests / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors,
+  };
 }
 
 function printTable(rows: Row[]) {
-  const headers: Row = { endpoint: 'endpoint', requests: 'requests', concurrency: 'concurrency', rps: 'req/s', p50: 'p50 ms', p95: 'p95 ms', p99: 'p99 ms', errors: 'errors' };
+  const headers: Row = {
+    endpoint: 'endpoint',
+    requests: 'requests',
+    concurrency: 'concurrency',
+    rps: 'req/s',
+    p50: 'p50 ms',
+    p95: 'p95 ms',
+    p99: 'p99 ms',
+    errors: 'errors',
+  };
   const keys = Object.keys(headers) as (keyof Row)[];
   const widths = keys.map((k) => Math.max(...[headers, ...rows].map((r) => String(r[k]).length)));
   const line = (r: Row) => keys.map((k, i) => (i === 0 ? String(r[k]).padEnd(widths[i]!) : String(r[k]).padStart(widths[i]!))).join('  ');
@@ -70,7 +85,16 @@ let exitCode = 0;
 try {
   const ms = (n: number) => n.toFixed(2);
   const rows: Row[] = [
-    { endpoint: 'cold start (spawn → first healthy)', requests: 1, concurrency: 1, rps: '-', p50: ms(server.coldStartMs), p95: '-', p99: '-', errors: 0 },
+    {
+      endpoint: 'cold start (spawn → first healthy)',
+      requests: 1,
+      concurrency: 1,
+      rps: '-',
+      p50: ms(server.coldStartMs),
+      p95: '-',
+      p99: '-',
+      errors: 0,
+    },
   ];
   const targets: { endpoint: string; path: string }[] = [{ endpoint: 'GET /api/health', path: '/api/health' }];
   if (hasSpa) targets.push({ endpoint: 'GET / (SPA index)', path: '/' });
@@ -80,7 +104,16 @@ try {
     const url = server.url + t.path;
     await measure(url, WARMUP, CONCURRENCY, 200);
     const r = await measure(url, REQUESTS, CONCURRENCY, 200);
-    rows.push({ endpoint: t.endpoint, requests: REQUESTS, concurrency: CONCURRENCY, rps: r.rps.toFixed(0), p50: ms(r.p50), p95: ms(r.p95), p99: ms(r.p99), errors: r.errors });
+    rows.push({
+      endpoint: t.endpoint,
+      requests: REQUESTS,
+      concurrency: CONCURRENCY,
+      rps: r.rps.toFixed(0),
+      p50: ms(r.p50),
+      p95: ms(r.p95),
+      p99: ms(r.p99),
+      errors: r.errors,
+    });
     if (r.errors > 0) exitCode = 1;
   }
   console.log(`\nReverie bench — ${server.url}, ${REQUESTS} requests per endpoint after ${WARMUP} warm-up, node ${process.version}\n`);

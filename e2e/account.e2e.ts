@@ -5,7 +5,22 @@
 import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import { accountMenu, apiCall, DESKTOP, dialog, expectClean, header, MOBILE, newestMailLink, onServer, outboxFiles, signedInPage, signInWithDialog, signOutFromMenu, type AuthAnswer } from './flows.ts';
+import {
+  accountMenu,
+  apiCall,
+  DESKTOP,
+  dialog,
+  expectClean,
+  header,
+  MOBILE,
+  newestMailLink,
+  onServer,
+  outboxFiles,
+  signedInPage,
+  signInWithDialog,
+  signOutFromMenu,
+  type AuthAnswer,
+} from './flows.ts';
 import { describeE2E, newPage, passAgeGate, screenshot, useHarness } from './harness.ts';
 const MISSING_USER_ID = '00000000-0000-4000-8000-000000000000';
 const ROUTE_ERROR = 'Something went wrong while loading the page.';
@@ -47,7 +62,13 @@ describeE2E('account management (real server + Chromium)', () => {
 
   beforeAll(async () => {
     const seen = await outboxFiles(h.server.dataDir);
-    const registered = await apiCall<AuthAnswer>(h, 'POST', '/api/auth/register', { email, username, password, confirmPassword: password }, { csrf: true });
+    const registered = await apiCall<AuthAnswer>(
+      h,
+      'POST',
+      '/api/auth/register',
+      { email, username, password, confirmPassword: password },
+      { csrf: true },
+    );
     userId = registered.user.id;
     const link = new URL(await newestMailLink(h.server.dataDir, email, '/verify-email', seen));
     await apiCall(h, 'POST', '/api/auth/verify-email', { token: link.searchParams.get('token') });
@@ -71,7 +92,9 @@ describeE2E('account management (real server + Chromium)', () => {
       await expectInitials(card, username, 'settings card before any upload');
       await expectInitials(accountMenu(page), username, 'header before any upload');
 
-      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 240, g: 90, b: 140 } } }).png().toBuffer();
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 240, g: 90, b: 140 } } })
+        .png()
+        .toBuffer();
       const fileInput = card.getByLabel('Choose an avatar image');
       await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
       await card.getByText('Preview', { exact: true }).waitFor({ state: 'visible' });
@@ -196,7 +219,9 @@ describeE2E('account management (real server + Chromium)', () => {
       await signIn.getByLabel('Password', { exact: true }).fill(password);
       await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
       await signIn.waitFor({ state: 'detached', timeout: 10_000 });
-      await header(page).getByRole('button', { name: `Account menu for ${username}` }).waitFor({ state: 'visible', timeout: 10_000 });
+      await header(page)
+        .getByRole('button', { name: `Account menu for ${username}` })
+        .waitFor({ state: 'visible', timeout: 10_000 });
       // The refused sign-in answered 401, an HTTP answer rather than a page bug.
       expectClean(p, 'the password-change journey');
     } finally {
@@ -220,7 +245,10 @@ describeE2E('account management (real server + Chromium)', () => {
       const seen = await outboxFiles(h.server.dataDir);
       await forgot.getByLabel('Email').fill(email);
       await forgot.getByRole('button', { name: 'Send reset link' }).click();
-      await forgot.getByRole('status').filter({ hasText: /reset link is on its way|sent a link/ }).waitFor({ state: 'visible', timeout: 10_000 });
+      await forgot
+        .getByRole('status')
+        .filter({ hasText: /reset link is on its way|sent a link/ })
+        .waitFor({ state: 'visible', timeout: 10_000 });
       await screenshot(page, 'account-forgot-password-sent');
       await forgot.getByRole('button', { name: 'Close' }).click();
       await forgot.waitFor({ state: 'detached', timeout: 10_000 });
@@ -242,7 +270,9 @@ describeE2E('account management (real server + Chromium)', () => {
       await page.locator('main').getByRole('button', { name: 'Sign In', exact: true }).click();
       const again = await signInWithDialog(page, email, password);
       await again.waitFor({ state: 'detached', timeout: 10_000 });
-      await header(page).getByRole('button', { name: `Account menu for ${username}` }).waitFor({ state: 'visible', timeout: 10_000 });
+      await header(page)
+        .getByRole('button', { name: `Account menu for ${username}` })
+        .waitFor({ state: 'visible', timeout: 10_000 });
       // Signed in on the reset link's page: the settings show, not the reset form.
       await page.getByRole('heading', { name: 'Account settings' }).waitFor({ state: 'visible', timeout: 10_000 });
       expect(await page.getByRole('form', { name: 'Choose a new password' }).count()).toBe(0);

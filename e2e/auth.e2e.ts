@@ -79,8 +79,12 @@ describeE2E('account life cycle (real server + Chromium)', () => {
 
       // Home with the balance in the header and the user menu.
       expect(new URL(page.url()).pathname).toBe('/');
-      await header(page).getByRole('link', { name: /Coin balance/ }).waitFor({ state: 'visible' });
-      await header(page).getByRole('button', { name: `Account menu for ${username}` }).click();
+      await header(page)
+        .getByRole('link', { name: /Coin balance/ })
+        .waitFor({ state: 'visible' });
+      await header(page)
+        .getByRole('button', { name: `Account menu for ${username}` })
+        .click();
       const menu = page.getByRole('menu');
       expect(await menu.getByText(email).isVisible()).toBe(true);
       await menu.getByRole('menuitem', { name: 'Account' }).click();

@@ -38,7 +38,10 @@ export async function newestMailLink(dataDir: string, to: string, linkPart: stri
   const dir = path.join(dataDir, 'outbox');
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json') && !seen.has(f)).sort().reverse();
+    const files = (await readdir(dir).catch(() => [] as string[]))
+      .filter((f) => f.endsWith('.json') && !seen.has(f))
+      .sort()
+      .reverse();
     for (const file of files) {
       const mail = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as OutboxMail;
       const link = mail.to === to ? mail.links?.find((l) => l.includes(linkPart)) : undefined;
@@ -59,14 +62,23 @@ export function onServer(h: Harness, link: string): string {
 }
 
 /** Minimal HTTP client for preconditions: keeps the CSRF cookie, sends JSON and an optional bearer token. */
-export async function apiCall<T>(h: Harness, method: string, urlPath: string, body?: unknown, opts: { token?: string; csrf?: boolean } = {}): Promise<T> {
+export async function apiCall<T>(
+  h: Harness,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+  opts: { token?: string; csrf?: boolean } = {},
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.csrf) {
     const res = await fetch(`${h.server.url}/api/auth/csrf`);
     const { csrfToken } = (await res.json()) as { csrfToken: string };
-    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     headers['x-csrf-token'] = csrfToken;
     headers.cookie = cookie;
   }
@@ -118,4 +130,3 @@ export async function signOutFromMenu(page: Page) {
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await header(page).getByRole('button', { name: 'Sign In', exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
 }
-

@@ -119,12 +119,14 @@ export async function newPage(ctx: Harness, viewport: { width: number; height: n
   });
   page.on('pageerror', (err) => problems.pageErrors.push(`${err.message} (at ${page.url()})`));
   page.on('response', (res) => {
-    if (res.status() >= 500 && res.url().startsWith(origin)) problems.serverErrors.push(`${res.status()} ${res.request().method()} ${res.url()}`);
+    if (res.status() >= 500 && res.url().startsWith(origin))
+      problems.serverErrors.push(`${res.status()} ${res.request().method()} ${res.url()}`);
   });
   page.on('requestfailed', (req) => {
     const failure = req.failure()?.errorText ?? 'failed';
     // Navigations away (and requests cancelled by them) abort in-flight requests; that is not a problem.
-    if (req.url().startsWith(origin) && failure !== 'net::ERR_ABORTED') problems.serverErrors.push(`${failure} ${req.method()} ${req.url()}`);
+    if (req.url().startsWith(origin) && failure !== 'net::ERR_ABORTED')
+      problems.serverErrors.push(`${failure} ${req.method()} ${req.url()}`);
   });
 
   return {

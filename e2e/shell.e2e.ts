@@ -71,7 +71,11 @@ const ROUTES = [
 
 const yesButton = (page: Page) => page.getByRole('button', { name: 'Yes, I am 18 or older' });
 const noButton = (page: Page) => page.getByRole('button', { name: 'No, I am under 18' });
-const ageDialog = (page: Page) => page.getByRole('dialog').or(page.getByRole('alertdialog')).filter({ has: yesButton(page) });
+const ageDialog = (page: Page) =>
+  page
+    .getByRole('dialog')
+    .or(page.getByRole('alertdialog'))
+    .filter({ has: yesButton(page) });
 
 /** Waits until the routed page has rendered: the lazy chunk loaded and a heading or some main content is visible. */
 async function waitForPageContent(page: Page): Promise<void> {
@@ -91,7 +95,6 @@ async function waitForPageContent(page: Page): Promise<void> {
     { timeout: 15_000 },
   );
 }
-
 
 describeE2E('app shell (real server + Chromium)', () => {
   const h = useHarness();

@@ -9,13 +9,9 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
 
 /** Files and folders whose changes make apps/web/dist stale. */
-export const webInputs = [
-  'apps/web/src',
-  'apps/web/public',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'packages/shared/src',
-].map((p) => path.join(repoRoot, p));
+export const webInputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'].map(
+  (p) => path.join(repoRoot, p),
+);
 
 /** Newest modification time (ms) under `p`, or 0 when it does not exist. */
 function newestMtime(p) {

@@ -32,7 +32,11 @@ const EnvSchema = z.object({
   /** Trust X-Forwarded-* (set when running behind a load balancer). */
   TRUST_PROXY: bool(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
-  UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(5 * 1_048_576),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1_048_576),
   /** Sandbox payments: no real money moves; enables POST /api/auth/add-coins. */
   PAYMENTS_MODE: z.enum(['sandbox', 'stripe']).default('sandbox'),
   /** Login refused until the e-mail address is verified. */

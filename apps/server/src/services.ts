@@ -31,7 +31,8 @@ export function createServices(opts: {
   const emailTokens = new EmailTokensService(db);
   const ledger = new LedgerService(db);
   const google = overrides?.google ?? createGoogleSignIn(config.google);
-  const mailer = overrides?.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, db, dataDir: config.dataDir, log });
+  const mailer =
+    overrides?.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, db, dataDir: config.dataDir, log });
   const auth = new AuthService({ db, config, users, sessions, emailTokens, mailer, ledger, google, rateLimiter });
   const account = new UsersService(db, users, media, (row) => auth.sendVerification(row));
   return { users, account, auth, sessions, emailTokens, ledger, google, mailer };

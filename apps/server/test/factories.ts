@@ -29,14 +29,26 @@ export async function buildUser(
   counter += 1;
   const suffix = `${counter}${randomBytes(3).toString('hex')}`;
   const password = opts.password ?? 'correct-horse';
-  const body = { email: opts.email ?? `user${suffix}@example.com`, username: opts.username ?? `user${suffix}`, password, confirmPassword: password };
+  const body = {
+    email: opts.email ?? `user${suffix}@example.com`,
+    username: opts.username ?? `user${suffix}`,
+    password,
+    confirmPassword: password,
+  };
   // Each built user comes from its own address so the per-IP sign-up limit does not trip fixtures.
   const remoteAddress = `10.${counter % 250}.${(counter >> 8) % 250}.${1 + (counter % 200)}`;
-  const res = await app.inject({ method: 'POST', url: '/api/auth/register', headers: await csrfHeaders(app), payload: body, remoteAddress });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    headers: await csrfHeaders(app),
+    payload: body,
+    remoteAddress,
+  });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const auth = res.json() as AuthResponse;
   if (opts.verified !== false) await app.ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, auth.user.id));
-  if (opts.coins) await app.ctx.services.ledger.credit({ userId: auth.user.id, amount: opts.coins, reason: 'test', idempotencyKey: `test-${suffix}` });
+  if (opts.coins)
+    await app.ctx.services.ledger.credit({ userId: auth.user.id, amount: opts.coins, reason: 'test', idempotencyKey: `test-${suffix}` });
   return { ...auth, password, auth: { authorization: `Bearer ${auth.accessToken}` } };
 }
 

@@ -15,6 +15,10 @@ export async function reencodeSquareWebp(input: Buffer, size: number): Promise<B
   } catch (err) {
     const msg = (err as Error).message ?? '';
     if (/pixel limit/i.test(msg)) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'That image is too large. Use one under 40 megapixels.');
-    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'That file is not an image we can read. Upload a JPEG, PNG, WebP, GIF or AVIF image.');
+    throw new AppError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'That file is not an image we can read. Upload a JPEG, PNG, WebP, GIF or AVIF image.',
+    );
   }
 }

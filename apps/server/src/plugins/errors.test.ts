@@ -28,7 +28,9 @@ describe('error format', () => {
       app.get('/api/__t/crash', async () => {
         throw new Error('secret detail');
       });
-      app.withTypeProvider<ZodTypeProvider>().post('/api/__t/echo', { schema: { body: z.object({ name: z.string() }) } }, async (req) => req.body);
+      app
+        .withTypeProvider<ZodTypeProvider>()
+        .post('/api/__t/echo', { schema: { body: z.object({ name: z.string() }) } }, async (req) => req.body);
     });
     const { app } = scratch;
     const conflict = await app.inject({ method: 'GET', url: '/api/__t/conflict' });
@@ -45,7 +47,12 @@ describe('error format', () => {
     expect(crash.json().message).not.toContain('secret detail');
     expect(crash.json().message).toContain(crash.headers['x-request-id'] as string);
 
-    const badJson = await app.inject({ method: 'POST', url: '/api/__t/echo', headers: { 'content-type': 'application/json' }, payload: '{nope' });
+    const badJson = await app.inject({
+      method: 'POST',
+      url: '/api/__t/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{nope',
+    });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json().error.code).toBe('BAD_REQUEST');
     await scratch.close();

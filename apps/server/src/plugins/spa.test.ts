@@ -51,7 +51,9 @@ describe('SPA serving', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/auth/login', '/api/tags', '/api/users/{id}/avatar']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/auth/login', '/api/tags', '/api/users/{id}/avatar']),
+    );
     expect(doc.components.schemas).toHaveProperty('User');
   });
 });

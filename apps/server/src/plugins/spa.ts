@@ -16,7 +16,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
       cacheControl: false,
       // Hashed assets can be cached for a year; index.html never.
       setHeaders(res, filePath) {
-        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

@@ -8,7 +8,13 @@ const stored = () => keys.map((k) => localStorage.getItem(k));
 
 describe('age gate', () => {
   it('has the spec constants', () => {
-    expect(AGE_GATE).toEqual({ version: 'v3', validForMs: 30 * DAY, modalDelayMs: 500, fadeMs: 300, underageRedirectUrl: 'https://www.google.com' });
+    expect(AGE_GATE).toEqual({
+      version: 'v3',
+      validForMs: 30 * DAY,
+      modalDelayMs: 500,
+      fadeMs: 300,
+      underageRedirectUrl: 'https://www.google.com',
+    });
   });
 
   it('stores and accepts a fresh verification', () => {

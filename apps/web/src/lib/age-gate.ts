@@ -53,11 +53,7 @@ export function isAgeVerified(storage: AgeStorage | null = defaultStorage(), now
   const timestamp = at === null || at.trim() === '' ? Number.NaN : Number(at);
   const age = now - timestamp;
   const valid =
-    flag === 'true' &&
-    version === AGE_GATE.version &&
-    Number.isFinite(timestamp) &&
-    age < AGE_GATE.validForMs &&
-    age > -FUTURE_SKEW_MS;
+    flag === 'true' && version === AGE_GATE.version && Number.isFinite(timestamp) && age < AGE_GATE.validForMs && age > -FUTURE_SKEW_MS;
   if (!valid) clearAgeVerification(storage);
   return valid;
 }

@@ -249,11 +249,8 @@ type BodyOptions = Omit<RequestOptions, 'method' | 'body'>;
 
 export const api = {
   get: <T = unknown>(path: string, options?: NoBodyOptions) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T = unknown>(path: string, body?: unknown, options?: BodyOptions) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T = unknown>(path: string, body?: unknown, options?: BodyOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T = unknown>(path: string, body?: unknown, options?: BodyOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  post: <T = unknown>(path: string, body?: unknown, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T = unknown>(path: string, options?: NoBodyOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

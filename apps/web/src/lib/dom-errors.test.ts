@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installDomErrorSuppression, isDomMutationError } from './dom-errors';
 
-const INSERT = "Failed to execute 'insertBefore' on 'Node': The node before which the new node is to be inserted is not a child of this node.";
+const INSERT =
+  "Failed to execute 'insertBefore' on 'Node': The node before which the new node is to be inserted is not a child of this node.";
 const REMOVE = "NotFoundError: Failed to execute 'removeChild' on 'Node': The node to be removed is not a child of this node.";
 
 describe('installDomErrorSuppression', () => {

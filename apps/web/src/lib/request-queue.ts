@@ -181,12 +181,7 @@ export class RequestQueue {
   enqueue<T>(task: () => Promise<T>, { endpoint, priority = 'medium', signal }: EnqueueOptions): Promise<T> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const state = this.stateFor(endpoint);
-    if (
-      state.queue.length === 0 &&
-      !state.pumping &&
-      state.backoffUntil <= this.now() &&
-      this.windowWait(state, priority) === 0
-    ) {
+    if (state.queue.length === 0 && !state.pumping && state.backoffUntil <= this.now() && this.windowWait(state, priority) === 0) {
       state.starts.push(this.now());
       return this.execute(task, state, priority);
     }

@@ -20,11 +20,7 @@ export default function CoinsPage() {
           {user ? 'Top up any time; coins never expire.' : 'Sign in to keep a balance and buy coin packs.'}
         </p>
       </Card>
-      <EmptyState
-        icon={<Receipt />}
-        title="No purchases yet"
-        description="Coin packs you buy will be listed here with their receipts."
-      />
+      <EmptyState icon={<Receipt />} title="No purchases yet" description="Coin packs you buy will be listed here with their receipts." />
     </Page>
   );
 }

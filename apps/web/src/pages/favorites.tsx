@@ -22,7 +22,9 @@ export default function FavoritesPage() {
     >
       {user ? null : (
         <div className="mb-6 flex flex-col gap-3 rounded-2xl border border-primary/30 bg-primary/5 p-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-fg-muted">As a guest, favourites are kept only in this browser. Sign up to keep them on every device.</p>
+          <p className="text-sm text-fg-muted">
+            As a guest, favourites are kept only in this browser. Sign up to keep them on every device.
+          </p>
           <Button variant="secondary" onClick={() => guestPrompt.open(MANAGE_FAVORITES_ACTION)}>
             <Heart aria-hidden="true" />
             Manage favorites

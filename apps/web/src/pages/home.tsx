@@ -11,8 +11,14 @@ export default function HomePage() {
         aria-labelledby="discover-heading"
         className="relative mb-8 overflow-hidden rounded-3xl border border-border bg-surface px-6 py-8 sm:px-10 sm:py-12"
       >
-        <div aria-hidden="true" className="pointer-events-none absolute -top-20 -right-16 size-72 rounded-full bg-primary-strong/25 blur-3xl" />
-        <div aria-hidden="true" className="pointer-events-none absolute -bottom-24 left-1/3 size-72 rounded-full bg-accent-strong/25 blur-3xl" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-20 -right-16 size-72 rounded-full bg-primary-strong/25 blur-3xl"
+        />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -bottom-24 left-1/3 size-72 rounded-full bg-accent-strong/25 blur-3xl"
+        />
         <div className="relative max-w-2xl">
           <p className="mb-3 inline-flex items-center gap-1.5 rounded-full bg-primary/10 px-3 py-1 text-xs font-semibold text-primary ring-1 ring-primary/30">
             <Sparkles className="size-3.5" aria-hidden="true" />

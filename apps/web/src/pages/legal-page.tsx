@@ -12,9 +12,7 @@ export default function LegalPage({ slug }: { slug: string }) {
     <Page title={page.title} icon={<ScrollText />} className="max-w-3xl">
       <Card className="p-6 sm:p-8">
         <p className="text-base leading-relaxed text-fg-muted">{page.summary}</p>
-        <p className="mt-4 text-sm text-fg-subtle">
-          Questions about this policy? Contact our support team from your account settings.
-        </p>
+        <p className="mt-4 text-sm text-fg-subtle">Questions about this policy? Contact our support team from your account settings.</p>
       </Card>
       <LinkButton to="/legal" variant="ghost" className="mt-6">
         <ArrowLeft aria-hidden="true" />

@@ -38,8 +38,18 @@ function ContentCard() {
   return (
     <SettingsSection title="Content on this device" description="Stored in this browser only." icon={<Eye />}>
       <div className="divide-y divide-border">
-        <SettingRow label="Show NSFW content" hint="When off, characters and images marked NSFW are blurred." checked={showNsfw} onChange={setShowNsfw} />
-        <SettingRow label="Blur images" hint="Blur generated images until you choose to reveal them." checked={imageBlur} onChange={setImageBlur} />
+        <SettingRow
+          label="Show NSFW content"
+          hint="When off, characters and images marked NSFW are blurred."
+          checked={showNsfw}
+          onChange={setShowNsfw}
+        />
+        <SettingRow
+          label="Blur images"
+          hint="Blur generated images until you choose to reveal them."
+          checked={imageBlur}
+          onChange={setImageBlur}
+        />
       </div>
     </SettingsSection>
   );

@@ -11,11 +11,7 @@ const BENEFITS = [
 
 export default function SubscribePage() {
   return (
-    <Page
-      title="Membership plans"
-      description="Unlock premium characters, unlimited conversations and monthly coins."
-      icon={<Crown />}
-    >
+    <Page title="Membership plans" description="Unlock premium characters, unlimited conversations and monthly coins." icon={<Crown />}>
       <ul className="grid gap-4 sm:grid-cols-3">
         {BENEFITS.map(({ icon: Icon, title, text }) => (
           <li key={title}>

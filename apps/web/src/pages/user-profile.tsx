@@ -52,9 +52,17 @@ function PublicProfile({ id }: { id: string }) {
         <div aria-hidden="true" className="h-28 bg-linear-to-r from-primary-strong/40 via-accent-strong/30 to-primary/20 sm:h-36" />
         <div className="flex flex-col gap-4 px-6 pb-6 sm:flex-row sm:items-end sm:justify-between sm:px-8">
           <div className="-mt-12 flex flex-col gap-3 sm:flex-row sm:items-end sm:gap-5">
-            <Avatar key={user.avatarUrl ?? 'initials'} name={user.username} src={user.avatarUrl} size="lg" className="size-24 text-2xl ring-4 ring-surface sm:size-28" />
+            <Avatar
+              key={user.avatarUrl ?? 'initials'}
+              name={user.username}
+              src={user.avatarUrl}
+              size="lg"
+              className="size-24 text-2xl ring-4 ring-surface sm:size-28"
+            />
             <div className="min-w-0 pb-1">
-              <h1 id="profile-name" className="truncate text-2xl font-bold text-fg sm:text-3xl">{user.username}</h1>
+              <h1 id="profile-name" className="truncate text-2xl font-bold text-fg sm:text-3xl">
+                {user.username}
+              </h1>
               {since ? (
                 <p className="mt-1 flex items-center gap-1.5 text-sm text-fg-muted">
                   <CalendarDays aria-hidden="true" className="size-4" />
@@ -70,16 +78,32 @@ function PublicProfile({ id }: { id: string }) {
             </LinkButton>
           ) : null}
         </div>
-        <p className="px-6 pb-8 text-sm whitespace-pre-line text-fg-muted sm:px-8">{user.bio || (isMe ? 'Add a bio in your settings to tell people about yourself.' : 'No bio yet.')}</p>
+        <p className="px-6 pb-8 text-sm whitespace-pre-line text-fg-muted sm:px-8">
+          {user.bio || (isMe ? 'Add a bio in your settings to tell people about yourself.' : 'No bio yet.')}
+        </p>
       </section>
 
       <section aria-labelledby="characters-heading" className="mt-8">
-        <h2 id="characters-heading" className="mb-4 text-lg font-semibold text-fg">Characters</h2>
+        <h2 id="characters-heading" className="mb-4 text-lg font-semibold text-fg">
+          Characters
+        </h2>
         <EmptyState
           icon={<Users />}
           title="No public characters yet"
-          description={isMe ? 'Characters you publish will be listed here for everyone to discover.' : `When ${user.username} publishes characters, they'll appear here.`}
-          action={isMe ? <LinkButton to="/create-character">Create a character</LinkButton> : <LinkButton to="/" variant="secondary">Discover characters</LinkButton>}
+          description={
+            isMe
+              ? 'Characters you publish will be listed here for everyone to discover.'
+              : `When ${user.username} publishes characters, they'll appear here.`
+          }
+          action={
+            isMe ? (
+              <LinkButton to="/create-character">Create a character</LinkButton>
+            ) : (
+              <LinkButton to="/" variant="secondary">
+                Discover characters
+              </LinkButton>
+            )
+          }
         />
         <PlaceholderGrid count={4} className="mt-6 opacity-50" />
       </section>

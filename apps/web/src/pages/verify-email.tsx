@@ -30,7 +30,15 @@ function ResendForm({ defaultEmail }: { defaultEmail: string }) {
   if (state === 'sent') return <FormSuccess>{RESEND_SENT_INLINE}</FormSuccess>;
   return (
     <form noValidate onSubmit={submit} className="grid gap-3 text-left">
-      <FormField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+      <FormField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        placeholder="you@example.com"
+      />
       {state === 'invalid' ? <FormError>Please enter a valid email address</FormError> : null}
       <Button type="submit" disabled={state === 'sending'}>
         {state === 'sending' ? 'Sending...' : 'Send a new link'}
@@ -75,9 +83,13 @@ export default function VerifyEmailPage() {
   if (!token) {
     body = (
       <Panel icon={<MailCheck aria-hidden="true" className="size-12 text-primary" />} title="Check your inbox">
-        <p className="text-sm text-fg-muted">Open the link we sent you to confirm your e-mail address. It can take a minute to arrive; check your spam folder too.</p>
+        <p className="text-sm text-fg-muted">
+          Open the link we sent you to confirm your e-mail address. It can take a minute to arrive; check your spam folder too.
+        </p>
         <p className="mt-2 text-sm text-fg-muted">Didn&apos;t get it? We can send a new one.</p>
-        <div className="w-full"><ResendForm defaultEmail={user?.email ?? ''} /></div>
+        <div className="w-full">
+          <ResendForm defaultEmail={user?.email ?? ''} />
+        </div>
       </Panel>
     );
   } else if (result.isPending) {
@@ -91,24 +103,36 @@ export default function VerifyEmailPage() {
       <Panel icon={<MailX aria-hidden="true" className="size-12 text-danger" />} title="Verification failed">
         <FormError className="text-left">{getErrorMessage(result.error, VERIFY_FAILED)}</FormError>
         <p className="mt-1 text-sm text-fg-muted">Enter your e-mail address and we&apos;ll send you a new verification link.</p>
-        <div className="w-full"><ResendForm defaultEmail={user?.email ?? ''} /></div>
+        <div className="w-full">
+          <ResendForm defaultEmail={user?.email ?? ''} />
+        </div>
       </Panel>
     );
   } else {
     body = (
       <Panel icon={<CheckCircle2 aria-hidden="true" className="size-12 text-success" />} title="E-mail verified">
-        <p role="status" className="text-sm text-fg-muted">{result.data.message}</p>
+        <p role="status" className="text-sm text-fg-muted">
+          {result.data.message}
+        </p>
         {user ? (
-          <LinkButton to="/" size="lg" className="mt-2 w-full">Continue</LinkButton>
+          <LinkButton to="/" size="lg" className="mt-2 w-full">
+            Continue
+          </LinkButton>
         ) : (
-          <Button size="lg" className="mt-2 w-full" onClick={openSignIn}>Sign In</Button>
+          <Button size="lg" className="mt-2 w-full" onClick={openSignIn}>
+            Sign In
+          </Button>
         )}
       </Panel>
     );
   }
 
   return (
-    <Page title="Verify your e-mail" description="Confirming your address keeps your account secure and lets you recover it." icon={<MailCheck />}>
+    <Page
+      title="Verify your e-mail"
+      description="Confirming your address keeps your account secure and lets you recover it."
+      icon={<MailCheck />}
+    >
       {body}
     </Page>
   );

@@ -25,7 +25,9 @@ export const users = pgTable(
     /** Integer coins; changed only through the coin ledger service. */
     coins: integer('coins').notNull().default(0),
     tier: text('tier').notNull().default('free'),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     preferences: jsonb('preferences')
       .$type<UserPreferences>()
       .notNull()

@@ -26,15 +26,41 @@ describe('access token verification', () => {
     const key = await loadOrCreateSecret(t.config.dataDir, 'jwt.key');
     const claims = { role: 'admin', sid: 'x' };
     const base = (k: Uint8Array, aud = 'reverie-api', exp: number | string = '15m') =>
-      new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).setSubject(u.user.id).setAudience(aud).setIssuer('reverie').setIssuedAt().setExpirationTime(exp).sign(k);
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+        .setSubject(u.user.id)
+        .setAudience(aud)
+        .setIssuer('reverie')
+        .setIssuedAt()
+        .setExpirationTime(exp)
+        .sign(k);
 
-    const none = new UnsecuredJWT(claims).setSubject(u.user.id).setAudience('reverie-api').setIssuer('reverie').setExpirationTime('15m').encode();
+    const none = new UnsecuredJWT(claims)
+      .setSubject(u.user.id)
+      .setAudience('reverie-api')
+      .setIssuer('reverie')
+      .setExpirationTime('15m')
+      .encode();
     const wrongKey = await base(new Uint8Array(64).fill(7));
     const expired = await base(key, 'reverie-api', Math.floor(Date.now() / 1000) - 60);
     const wrongAud = await base(key, 'someone-else');
-    const noTyp = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(u.user.id).setAudience('reverie-api').setIssuer('reverie').setExpirationTime('15m').sign(key);
+    const noTyp = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(u.user.id)
+      .setAudience('reverie-api')
+      .setIssuer('reverie')
+      .setExpirationTime('15m')
+      .sign(key);
 
-    for (const [name, token] of Object.entries({ none, wrongKey, expired, wrongAud, noTyp, refresh: u.refreshToken, garbage: 'not.a.jwt' })) {
+    for (const [name, token] of Object.entries({
+      none,
+      wrongKey,
+      expired,
+      wrongAud,
+      noTyp,
+      refresh: u.refreshToken,
+      garbage: 'not.a.jwt',
+    })) {
       const res = await meWith(token);
       expect(res.statusCode, name).toBe(401);
       expect(res.json().message, name).toBe('Invalid or expired token');

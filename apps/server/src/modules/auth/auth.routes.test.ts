@@ -20,7 +20,11 @@ describe('GET /api/auth/config', () => {
 
 describe('register', () => {
   it('creates the account, signs in, and mails a verification link', async () => {
-    const res = await post('/api/auth/register', { email: 'Ada@Example.com', username: 'ada', password: 'secret1', confirmPassword: 'secret1' }, await csrfHeaders(t.app));
+    const res = await post(
+      '/api/auth/register',
+      { email: 'Ada@Example.com', username: 'ada', password: 'secret1', confirmPassword: 'secret1' },
+      await csrfHeaders(t.app),
+    );
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.accessToken).toMatch(/^ey/);
@@ -47,7 +51,11 @@ describe('register', () => {
     const short = await post('/api/auth/register', { email: 'b@example.com', username: 'bob', password: '12345' }, h);
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('password: Password must be at least 6 characters');
-    const mismatch = await post('/api/auth/register', { email: 'b@example.com', username: 'bob', password: '123456', confirmPassword: '1234567' }, h);
+    const mismatch = await post(
+      '/api/auth/register',
+      { email: 'b@example.com', username: 'bob', password: '123456', confirmPassword: '1234567' },
+      h,
+    );
     expect(mismatch.json().message).toBe('confirmPassword: Passwords do not match');
     const email = await post('/api/auth/register', { email: 'not-an-email', username: 'bob', password: '123456' }, h);
     expect(email.json().message).toBe('email: Please enter a valid email address');
@@ -170,7 +178,12 @@ describe('refresh tokens', () => {
 describe('profile and password', () => {
   it('reads and updates the profile; e-mail change needs re-verification', async () => {
     const u = await buildUser(t.app);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/auth/me', headers: u.auth, payload: { bio: 'Hello', email: 'changed@example.com' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/me',
+      headers: u.auth,
+      payload: { bio: 'Hello', email: 'changed@example.com' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ bio: 'Hello', email: 'changed@example.com', emailVerified: false });
     expect((await lastMailTo(t.app, 'changed@example.com')).link).toContain('/verify-email?token=');
@@ -181,10 +194,20 @@ describe('profile and password', () => {
   it('changing the password signs out other sessions but keeps this one', async () => {
     const u = await buildUser(t.app, { password: 'old-password' });
     const other = await post('/api/auth/login', { emailOrUsername: u.user.username, password: 'old-password' }, await csrfHeaders(t.app));
-    const wrong = await t.app.inject({ method: 'PATCH', url: '/api/auth/me/password', headers: u.auth, payload: { currentPassword: 'nope', newPassword: 'new-password' } });
+    const wrong = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me/password',
+      headers: u.auth,
+      payload: { currentPassword: 'nope', newPassword: 'new-password' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Current password is incorrect');
-    const ok = await t.app.inject({ method: 'PATCH', url: '/api/auth/me/password', headers: u.auth, payload: { currentPassword: 'old-password', newPassword: 'new-password' } });
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me/password',
+      headers: u.auth,
+      payload: { currentPassword: 'old-password', newPassword: 'new-password' },
+    });
     expect(ok.statusCode).toBe(200);
     expect((await post('/api/auth/refresh', { refreshToken: other.json().refreshToken })).statusCode).toBe(401);
     expect((await post('/api/auth/refresh', { refreshToken: u.refreshToken })).statusCode).toBe(200);

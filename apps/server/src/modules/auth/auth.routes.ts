@@ -36,26 +36,38 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { rateLimiter, csrf } = app.ctx;
   const s = () => app.ctx.services;
 
-  app.get('/api/auth/config', { schema: { tags, summary: 'Sign-in options of this server', response: { 200: AuthConfigResponse } } }, async () => {
-    const { config } = app.ctx;
-    return {
-      googleClientId: config.google?.clientId ?? null,
-      requireEmailVerification: config.requireEmailVerification,
-      addCoinsEnabled: config.paymentsMode === 'sandbox',
-    };
-  });
+  app.get(
+    '/api/auth/config',
+    { schema: { tags, summary: 'Sign-in options of this server', response: { 200: AuthConfigResponse } } },
+    async () => {
+      const { config } = app.ctx;
+      return {
+        googleClientId: config.google?.clientId ?? null,
+        requireEmailVerification: config.requireEmailVerification,
+        addCoinsEnabled: config.paymentsMode === 'sandbox',
+      };
+    },
+  );
 
-  app.get('/api/auth/csrf', { schema: { tags, summary: 'Issue a CSRF token (cookie + body) for register, login and logout', response: { 200: CsrfResponse } } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { csrfToken: csrf.issue(reply) };
-  });
+  app.get(
+    '/api/auth/csrf',
+    { schema: { tags, summary: 'Issue a CSRF token (cookie + body) for register, login and logout', response: { 200: CsrfResponse } } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { csrfToken: csrf.issue(reply) };
+    },
+  );
 
-  app.post('/api/auth/register', { schema: { tags, body: RegisterBody, response: { 201: AuthResponse, ...errors } } }, async (req, reply) => {
-    csrf.verify(req);
-    await rateLimiter.consume([{ rule: L.registerIp, key: req.ip }]);
-    const result = await s().auth.register(req.body, req.headers['user-agent']);
-    return reply.status(201).send(result);
-  });
+  app.post(
+    '/api/auth/register',
+    { schema: { tags, body: RegisterBody, response: { 201: AuthResponse, ...errors } } },
+    async (req, reply) => {
+      csrf.verify(req);
+      await rateLimiter.consume([{ rule: L.registerIp, key: req.ip }]);
+      const result = await s().auth.register(req.body, req.headers['user-agent']);
+      return reply.status(201).send(result);
+    },
+  );
 
   app.post(
     '/api/auth/login',
@@ -64,7 +76,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description: 'When e-mail verification is required and missing, answers 403 with `requiresEmailVerification: true` and `email`.',
         body: LoginBody,
-        response: { 200: AuthResponse, ...errors, 403: ErrorResponse.extend({ requiresEmailVerification: z.boolean().optional(), email: z.string().optional() }) },
+        response: {
+          200: AuthResponse,
+          ...errors,
+          403: ErrorResponse.extend({ requiresEmailVerification: z.boolean().optional(), email: z.string().optional() }),
+        },
       },
     },
     async (req, reply) => {
@@ -73,7 +89,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return await s().auth.login(req.body, { ip: req.ip, userAgent: req.headers['user-agent'] });
       } catch (err) {
         if (err instanceof EmailNotVerifiedError) {
-          return reply.status(403).send({ error: { code: err.code, message: err.message }, message: err.message, requiresEmailVerification: true, email: err.email });
+          return reply
+            .status(403)
+            .send({
+              error: { code: err.code, message: err.message },
+              message: err.message,
+              requiresEmailVerification: true,
+              email: err.email,
+            });
         }
         throw err;
       }
@@ -85,26 +108,41 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return s().sessions.rotate(req.body.refreshToken, req.headers['user-agent']);
   });
 
-  app.post('/api/auth/logout', { schema: { tags, body: LogoutBody, response: { 200: SuccessResponse, ...errors } }, preHandler: app.optionalAuth }, async (req) => {
-    csrf.verify(req);
-    if (req.body?.refreshToken) await s().sessions.revokeByToken(req.body.refreshToken);
-    if (req.auth) await s().sessions.revokeFamily(req.auth.sessionId);
-    return { success: true, message: 'Signed out' };
-  });
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags, body: LogoutBody, response: { 200: SuccessResponse, ...errors } }, preHandler: app.optionalAuth },
+    async (req) => {
+      csrf.verify(req);
+      if (req.body?.refreshToken) await s().sessions.revokeByToken(req.body.refreshToken);
+      if (req.auth) await s().sessions.revokeFamily(req.auth.sessionId);
+      return { success: true, message: 'Signed out' };
+    },
+  );
 
-  app.get('/api/auth/me', { schema: { tags, security: secured, response: { 200: User, 401: ErrorResponse } }, preHandler: app.requireAuth }, async (req) => {
-    const row = await s().users.findById(authOf(req).userId);
-    if (!row) throw new AppError(401, 'INVALID_TOKEN', 'Invalid or expired token');
-    return toUser(row);
-  });
+  app.get(
+    '/api/auth/me',
+    { schema: { tags, security: secured, response: { 200: User, 401: ErrorResponse } }, preHandler: app.requireAuth },
+    async (req) => {
+      const row = await s().users.findById(authOf(req).userId);
+      if (!row) throw new AppError(401, 'INVALID_TOKEN', 'Invalid or expired token');
+      return toUser(row);
+    },
+  );
 
-  app.put('/api/auth/me', { schema: { tags, security: secured, body: UpdateMeBody, response: { 200: User, ...errors } }, preHandler: app.requireAuth }, async (req) => {
-    return toUser(await s().account.updateProfile(authOf(req).userId, req.body));
-  });
+  app.put(
+    '/api/auth/me',
+    { schema: { tags, security: secured, body: UpdateMeBody, response: { 200: User, ...errors } }, preHandler: app.requireAuth },
+    async (req) => {
+      return toUser(await s().account.updateProfile(authOf(req).userId, req.body));
+    },
+  );
 
   app.patch(
     '/api/auth/me/password',
-    { schema: { tags, security: secured, body: ChangePasswordBody, response: { 200: SuccessResponse, ...errors } }, preHandler: app.requireAuth },
+    {
+      schema: { tags, security: secured, body: ChangePasswordBody, response: { 200: SuccessResponse, ...errors } },
+      preHandler: app.requireAuth,
+    },
     async (req) => {
       const auth = authOf(req);
       await rateLimiter.consume([{ rule: L.passwordChangeUser, key: auth.userId }]);
@@ -113,45 +151,71 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/auth/verify-email', { schema: { tags, body: TokenBody, response: { 200: z.object({ success: z.boolean(), message: z.string(), user: User }), ...errors } } }, async (req) => {
-    await rateLimiter.consume([{ rule: L.confirmIp, key: req.ip }]);
-    const row = await s().auth.verifyEmail(req.body.token);
-    return { success: true, message: 'Your e-mail address is verified. You can sign in now.', user: toUser(row) };
-  });
+  app.post(
+    '/api/auth/verify-email',
+    {
+      schema: { tags, body: TokenBody, response: { 200: z.object({ success: z.boolean(), message: z.string(), user: User }), ...errors } },
+    },
+    async (req) => {
+      await rateLimiter.consume([{ rule: L.confirmIp, key: req.ip }]);
+      const row = await s().auth.verifyEmail(req.body.token);
+      return { success: true, message: 'Your e-mail address is verified. You can sign in now.', user: toUser(row) };
+    },
+  );
 
-  app.post('/api/auth/resend-verification', { schema: { tags, body: EmailBody, response: { 200: SuccessResponse, ...errors } } }, async (req) => {
-    await rateLimiter.consume([
-      { rule: L.resendIp, key: req.ip },
-      { rule: L.resendAccount, key: req.body.email },
-    ]);
-    return s().auth.resendVerification(req.body.email);
-  });
+  app.post(
+    '/api/auth/resend-verification',
+    { schema: { tags, body: EmailBody, response: { 200: SuccessResponse, ...errors } } },
+    async (req) => {
+      await rateLimiter.consume([
+        { rule: L.resendIp, key: req.ip },
+        { rule: L.resendAccount, key: req.body.email },
+      ]);
+      return s().auth.resendVerification(req.body.email);
+    },
+  );
 
-  app.post('/api/auth/password-reset/request', { schema: { tags, body: EmailBody, response: { 200: SuccessResponse, ...errors } } }, async (req) => {
-    await rateLimiter.consume([
-      { rule: L.resetIp, key: req.ip },
-      { rule: L.resetAccount, key: req.body.email },
-    ]);
-    return s().auth.requestPasswordReset(req.body.email);
-  });
+  app.post(
+    '/api/auth/password-reset/request',
+    { schema: { tags, body: EmailBody, response: { 200: SuccessResponse, ...errors } } },
+    async (req) => {
+      await rateLimiter.consume([
+        { rule: L.resetIp, key: req.ip },
+        { rule: L.resetAccount, key: req.body.email },
+      ]);
+      return s().auth.requestPasswordReset(req.body.email);
+    },
+  );
 
-  app.post('/api/auth/password-reset/confirm', { schema: { tags, body: PasswordResetConfirmBody, response: { 200: SuccessResponse, ...errors } } }, async (req) => {
-    await rateLimiter.consume([{ rule: L.confirmIp, key: req.ip }]);
-    await s().auth.confirmPasswordReset(req.body.token, req.body.password);
-    return { success: true, message: 'Your password has been reset. Sign in with your new password.' };
-  });
+  app.post(
+    '/api/auth/password-reset/confirm',
+    { schema: { tags, body: PasswordResetConfirmBody, response: { 200: SuccessResponse, ...errors } } },
+    async (req) => {
+      await rateLimiter.consume([{ rule: L.confirmIp, key: req.ip }]);
+      await s().auth.confirmPasswordReset(req.body.token, req.body.password);
+      return { success: true, message: 'Your password has been reset. Sign in with your new password.' };
+    },
+  );
 
-  app.post('/api/auth/google', { schema: { tags, body: GoogleIdTokenBody, response: { 200: AuthResponse, ...errors, 503: ErrorResponse } } }, async (req) => {
-    await rateLimiter.consume([{ rule: L.googleIp, key: req.ip }]);
-    const profile = await s().google.verifyIdToken(req.body.idToken);
-    return s().auth.googleSignIn(profile, req.headers['user-agent']);
-  });
+  app.post(
+    '/api/auth/google',
+    { schema: { tags, body: GoogleIdTokenBody, response: { 200: AuthResponse, ...errors, 503: ErrorResponse } } },
+    async (req) => {
+      await rateLimiter.consume([{ rule: L.googleIp, key: req.ip }]);
+      const profile = await s().google.verifyIdToken(req.body.idToken);
+      return s().auth.googleSignIn(profile, req.headers['user-agent']);
+    },
+  );
 
-  app.post('/api/auth/google/callback', { schema: { tags, body: GoogleCodeBody, response: { 200: AuthResponse, ...errors, 503: ErrorResponse } } }, async (req) => {
-    await rateLimiter.consume([{ rule: L.googleIp, key: req.ip }]);
-    const profile = await s().google.exchangeCode(req.body.code);
-    return s().auth.googleSignIn(profile, req.headers['user-agent']);
-  });
+  app.post(
+    '/api/auth/google/callback',
+    { schema: { tags, body: GoogleCodeBody, response: { 200: AuthResponse, ...errors, 503: ErrorResponse } } },
+    async (req) => {
+      await rateLimiter.consume([{ rule: L.googleIp, key: req.ip }]);
+      const profile = await s().google.exchangeCode(req.body.code);
+      return s().auth.googleSignIn(profile, req.headers['user-agent']);
+    },
+  );
 
   app.post(
     '/api/auth/add-coins',

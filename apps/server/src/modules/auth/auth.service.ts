@@ -145,7 +145,12 @@ export class AuthService {
     if (this.d.config.paymentsMode !== 'sandbox') {
       throw AppError.forbidden('Adding free coins is only available in sandbox mode. Buy coins on the Coins page.');
     }
-    const { balance } = await this.d.ledger.credit({ userId, amount, reason: 'sandbox_top_up', idempotencyKey: `add-coins:${userId}:${idempotencyKey}` });
+    const { balance } = await this.d.ledger.credit({
+      userId,
+      amount,
+      reason: 'sandbox_top_up',
+      idempotencyKey: `add-coins:${userId}:${idempotencyKey}`,
+    });
     return balance;
   }
 
@@ -164,11 +169,26 @@ export class AuthService {
     }
     return this.d.db.transaction(async (tx) => {
       const row = await this.d.users.create(
-        { email: profile.email, username, googleSub: profile.sub, avatarUrl: profile.picture ?? null, emailVerifiedAt: profile.emailVerified ? new Date() : null },
+        {
+          email: profile.email,
+          username,
+          googleSub: profile.sub,
+          avatarUrl: profile.picture ?? null,
+          emailVerifiedAt: profile.emailVerified ? new Date() : null,
+        },
         tx,
       );
       // The welcome coins go through the ledger in the same transaction as the account.
-      await this.d.ledger.credit({ userId: row.id, amount: THIRD_PARTY_SIGNUP_COINS, reason: 'signup_bonus', reference: 'google', idempotencyKey: `signup-bonus:${row.id}` }, tx);
+      await this.d.ledger.credit(
+        {
+          userId: row.id,
+          amount: THIRD_PARTY_SIGNUP_COINS,
+          reason: 'signup_bonus',
+          reference: 'google',
+          idempotencyKey: `signup-bonus:${row.id}`,
+        },
+        tx,
+      );
       return row;
     });
   }

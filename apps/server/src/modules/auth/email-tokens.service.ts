@@ -23,7 +23,9 @@ export class EmailTokensService {
         .update(emailTokens)
         .set({ usedAt: new Date() })
         .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
-      await tx.insert(emailTokens).values({ userId, purpose, email, tokenHash: hash, expiresAt: new Date(Date.now() + EMAIL_TOKEN_TTL_MS[purpose]) });
+      await tx
+        .insert(emailTokens)
+        .values({ userId, purpose, email, tokenHash: hash, expiresAt: new Date(Date.now() + EMAIL_TOKEN_TTL_MS[purpose]) });
     });
     return token;
   }
@@ -34,7 +36,12 @@ export class EmailTokensService {
       .update(emailTokens)
       .set({ usedAt: new Date() })
       .where(
-        and(eq(emailTokens.tokenHash, hashOpaqueToken(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())),
+        and(
+          eq(emailTokens.tokenHash, hashOpaqueToken(token)),
+          eq(emailTokens.purpose, purpose),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, new Date()),
+        ),
       )
       .returning({ userId: emailTokens.userId, email: emailTokens.email });
     if (!row) {

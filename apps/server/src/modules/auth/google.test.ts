@@ -43,14 +43,17 @@ beforeAll(async () => {
       req.on('end', () => {
         const params = new URLSearchParams(body);
         const token = codes.get(params.get('code') ?? '');
-        const okClient = params.get('client_id') === CLIENT_ID && params.get('client_secret') === 'shh' && params.get('redirect_uri') === 'postmessage';
+        const okClient =
+          params.get('client_id') === CLIENT_ID && params.get('client_secret') === 'shh' && params.get('redirect_uri') === 'postmessage';
         if (!token || !okClient) {
           res.writeHead(400, { 'content-type': 'application/json' });
           res.end(JSON.stringify({ error: 'invalid_grant' }));
           return;
         }
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ access_token: 'at', expires_in: 3600, token_type: 'Bearer', id_token: token, scope: 'openid email profile' }));
+        res.end(
+          JSON.stringify({ access_token: 'at', expires_in: 3600, token_type: 'Bearer', id_token: token, scope: 'openid email profile' }),
+        );
       });
       return;
     }
@@ -58,7 +61,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  t = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: 'shh', GOOGLE_TOKEN_URL: `${base}/token`, GOOGLE_CERTS_URL: `${base}/certs` });
+  t = await createTestApp({
+    GOOGLE_CLIENT_ID: CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: 'shh',
+    GOOGLE_TOKEN_URL: `${base}/token`,
+    GOOGLE_CERTS_URL: `${base}/certs`,
+  });
 });
 
 afterAll(async () => {
@@ -73,7 +81,10 @@ describe('POST /api/auth/google', () => {
     const token = await idToken({ sub: 'g-1001', email: 'Grace@Gmail.com', name: 'Grace Hopper', picture: 'https://lh3.example/p.jpg' });
     const first = await google({ idToken: token });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ isNewUser: true, user: { email: 'grace@gmail.com', username: 'GraceHopper', coins: 15, emailVerified: true, hasPassword: false } });
+    expect(first.json()).toMatchObject({
+      isNewUser: true,
+      user: { email: 'grace@gmail.com', username: 'GraceHopper', coins: 15, emailVerified: true, hasPassword: false },
+    });
     const again = await google({ idToken: token });
     expect(again.json()).toMatchObject({ isNewUser: false, user: { id: first.json().user.id, coins: 15 } });
     const ledger = await t.app.ctx.services.ledger.history(first.json().user.id);

@@ -51,8 +51,15 @@ export function createGoogleSignIn(config: Config['google']): GoogleSignIn {
     } catch {
       throw new AppError(401, 'UNAUTHORIZED', 'Google sign-in failed: the Google credential could not be verified.');
     }
-    if (!payload?.sub || !payload.email) throw new AppError(401, 'UNAUTHORIZED', 'Google sign-in failed: your Google account has no e-mail address.');
-    return { sub: payload.sub, email: payload.email.toLowerCase(), emailVerified: payload.email_verified === true, name: payload.name, picture: payload.picture };
+    if (!payload?.sub || !payload.email)
+      throw new AppError(401, 'UNAUTHORIZED', 'Google sign-in failed: your Google account has no e-mail address.');
+    return {
+      sub: payload.sub,
+      email: payload.email.toLowerCase(),
+      emailVerified: payload.email_verified === true,
+      name: payload.name,
+      picture: payload.picture,
+    };
   }
 
   return {

@@ -59,12 +59,18 @@ export class SessionsService {
 
   /** Revokes the family a refresh token belongs to (logout). Unknown tokens are ignored. */
   async revokeByToken(refreshToken: string): Promise<void> {
-    const [row] = await this.db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOpaqueToken(refreshToken)));
+    const [row] = await this.db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashOpaqueToken(refreshToken)));
     if (row) await this.revokeFamily(row.familyId);
   }
 
   async revokeFamily(familyId: string): Promise<void> {
-    await this.db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
   }
 
   /** Revokes every session of a user, except one family if given (password change keeps the current session). */

@@ -16,7 +16,9 @@ describe('coin ledger', () => {
     const u = await buildUser(t.app, { coins: 70 });
     const ledger = t.app.ctx.services.ledger;
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) => ledger.debit({ userId: u.user.id, amount: 10, reason: 'test_spend', idempotencyKey: `spend-${u.user.id}-${i}` })),
+      Array.from({ length: 50 }, (_, i) =>
+        ledger.debit({ userId: u.user.id, amount: 10, reason: 'test_spend', idempotencyKey: `spend-${u.user.id}-${i}` }),
+      ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -40,9 +42,15 @@ describe('coin ledger', () => {
     const b = await ledger.credit({ userId: u.user.id, amount: 5, reason: 'bonus', idempotencyKey: `k-${u.user.id}` });
     expect(a).toEqual({ balance: 5, applied: true });
     expect(b).toEqual({ balance: 5, applied: false });
-    await expect(ledger.debit({ userId: u.user.id, amount: 0, reason: 'x', idempotencyKey: 'zero' })).rejects.toThrow(/positive whole numbers/);
-    await expect(ledger.debit({ userId: u.user.id, amount: 1.5, reason: 'x', idempotencyKey: 'frac' })).rejects.toThrow(/positive whole numbers/);
-    await expect(ledger.debit({ userId: u.user.id, amount: 6, reason: 'x', idempotencyKey: 'too-much' })).rejects.toThrow('Not enough coins: this costs 6 and your balance is 5.');
+    await expect(ledger.debit({ userId: u.user.id, amount: 0, reason: 'x', idempotencyKey: 'zero' })).rejects.toThrow(
+      /positive whole numbers/,
+    );
+    await expect(ledger.debit({ userId: u.user.id, amount: 1.5, reason: 'x', idempotencyKey: 'frac' })).rejects.toThrow(
+      /positive whole numbers/,
+    );
+    await expect(ledger.debit({ userId: u.user.id, amount: 6, reason: 'x', idempotencyKey: 'too-much' })).rejects.toThrow(
+      'Not enough coins: this costs 6 and your balance is 5.',
+    );
     expect(await ledger.balance(u.user.id)).toBe(5);
   });
 });

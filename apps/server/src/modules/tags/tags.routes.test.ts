@@ -19,14 +19,24 @@ describe('GET /api/tags', () => {
     const categories = [...new Set(items.map((i: { category: string }) => i.category))];
     expect(categories).toEqual(TAG_CATEGORIES.map((c) => c.category));
     expect(items.filter((i: { isNSFW: boolean }) => i.isNSFW).map((i: { name: string }) => i.name)).toEqual(['nsfw']);
-    expect(items.find((i: { name: string }) => i.name === 'female')).toMatchObject({ displayName: 'Female', category: 'Character Type', categoryMaxSelections: 1, categoryRequired: true });
+    expect(items.find((i: { name: string }) => i.name === 'female')).toMatchObject({
+      displayName: 'Female',
+      category: 'Character Type',
+      categoryMaxSelections: 1,
+      categoryRequired: true,
+    });
   });
 
   it('honours limit and category, and rejects a bad limit', async () => {
     const five = await t.app.inject({ method: 'GET', url: '/api/tags?limit=5' });
     expect(five.json().items).toHaveLength(5);
     const genre = await t.app.inject({ method: 'GET', url: '/api/tags?category=Genre' });
-    expect(genre.json().items.map((i: { name: string }) => i.name).sort()).toEqual([...TAG_CATEGORIES[1]!.tags].sort());
+    expect(
+      genre
+        .json()
+        .items.map((i: { name: string }) => i.name)
+        .sort(),
+    ).toEqual([...TAG_CATEGORIES[1]!.tags].sort());
     expect((await t.app.inject({ method: 'GET', url: '/api/tags?limit=-1' })).statusCode).toBe(400);
   });
 });

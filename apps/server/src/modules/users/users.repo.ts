@@ -17,12 +17,18 @@ export class UsersRepo {
   }
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(sql`lower(${users.email}) = ${lower(email)}`);
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${lower(email)}`);
     return row;
   }
 
   async findByUsername(username: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(sql`lower(${users.username}) = ${lower(username)}`);
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = ${lower(username)}`);
     return row;
   }
 

@@ -15,7 +15,9 @@ afterAll(() => t.close());
 
 function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
   const boundary = '----reverie' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -23,7 +25,12 @@ function multipart(field: string, filename: string, contentType: string, bytes: 
 describe('preferences', () => {
   it('saves onboarding tags and derives nsfwEnabled from an NSFW tag', async () => {
     const tags = ['female', 'fantasy', 'romance', 'playful', 'nsfw'];
-    const res = await t.app.inject({ method: 'PUT', url: `/api/users/${alice.user.id}/preferences`, headers: alice.auth, payload: { selectedTags: tags, completedOnboarding: true, nsfwEnabled: false } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${alice.user.id}/preferences`,
+      headers: alice.auth,
+      payload: { selectedTags: tags, completedOnboarding: true, nsfwEnabled: false },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().preferences).toEqual({ selectedTags: tags, completedOnboarding: true, nsfwEnabled: true });
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: alice.auth });
@@ -31,10 +38,20 @@ describe('preferences', () => {
   });
 
   it('rejects unknown tags and more than 8', async () => {
-    const unknown = await t.app.inject({ method: 'PUT', url: `/api/users/${alice.user.id}/preferences`, headers: alice.auth, payload: { selectedTags: ['female', 'not-a-tag'] } });
+    const unknown = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${alice.user.id}/preferences`,
+      headers: alice.auth,
+      payload: { selectedTags: ['female', 'not-a-tag'] },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Unknown tags: not-a-tag');
-    const many = await t.app.inject({ method: 'PUT', url: `/api/users/${alice.user.id}/preferences`, headers: alice.auth, payload: { selectedTags: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'] } });
+    const many = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${alice.user.id}/preferences`,
+      headers: alice.auth,
+      payload: { selectedTags: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'] },
+    });
     expect(many.statusCode).toBe(400);
     expect(many.json().message).toBe('selectedTags: Choose at most 8 tags');
   });
@@ -50,9 +67,16 @@ describe('preferences', () => {
       expect(res.statusCode, c.url).toBe(404);
       expect((await t.app.inject(c)).statusCode, c.url).toBe(401);
     }
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#f00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#f00' } })
+      .png()
+      .toBuffer();
     const mp = multipart('file', 'a.png', 'image/png', png);
-    const upload = await t.app.inject({ method: 'POST', url: `/api/users/${bob.user.id}/avatar`, headers: { ...alice.auth, ...mp.headers }, payload: mp.payload });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${bob.user.id}/avatar`,
+      headers: { ...alice.auth, ...mp.headers },
+      payload: mp.payload,
+    });
     expect(upload.statusCode).toBe(404);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bob.auth });
     expect(me.json().settings.language).toBe('en');
@@ -61,16 +85,29 @@ describe('preferences', () => {
 
 describe('settings', () => {
   it('merges a partial update', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: `/api/users/${alice.user.id}/settings`, headers: alice.auth, payload: { emailNotifications: false } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${alice.user.id}/settings`,
+      headers: alice.auth,
+      payload: { emailNotifications: false },
+    });
     expect(res.json().settings).toEqual({ emailNotifications: false, showNsfwByDefault: false, language: 'en' });
   });
 });
 
 describe('avatar', () => {
   it('re-encodes an upload to a 512px WebP, serves it, and deletes it', async () => {
-    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3366ff' } }).jpeg().withMetadata({ exif: { IFD0: { Copyright: 'secret-gps' } } }).toBuffer();
+    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3366ff' } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps' } } })
+      .toBuffer();
     const mp = multipart('file', 'me.jpg', 'image/jpeg', jpeg);
-    const res = await t.app.inject({ method: 'POST', url: `/api/users/${alice.user.id}/avatar`, headers: { ...alice.auth, ...mp.headers }, payload: mp.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${alice.user.id}/avatar`,
+      headers: { ...alice.auth, ...mp.headers },
+      payload: mp.payload,
+    });
     expect(res.statusCode).toBe(200);
     const url = res.json().avatarUrl as string;
     expect(url).toMatch(/^\/media\/avatars\/users\/.+\.webp$/);
@@ -87,13 +124,28 @@ describe('avatar', () => {
 
   it('refuses a file that is not an image, and a missing file field', async () => {
     const mp = multipart('file', 'evil.png', 'image/png', Buffer.from('<script>alert(1)</script>'));
-    const res = await t.app.inject({ method: 'POST', url: `/api/users/${alice.user.id}/avatar`, headers: { ...alice.auth, ...mp.headers }, payload: mp.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${alice.user.id}/avatar`,
+      headers: { ...alice.auth, ...mp.headers },
+      payload: mp.payload,
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toMatch(/not an image we can read/);
     const wrongField = multipart('photo', 'a.png', 'image/png', Buffer.from('x'));
-    const res2 = await t.app.inject({ method: 'POST', url: `/api/users/${alice.user.id}/avatar`, headers: { ...alice.auth, ...wrongField.headers }, payload: wrongField.payload });
+    const res2 = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${alice.user.id}/avatar`,
+      headers: { ...alice.auth, ...wrongField.headers },
+      payload: wrongField.payload,
+    });
     expect(res2.statusCode).toBe(400);
-    const json = await t.app.inject({ method: 'POST', url: `/api/users/${alice.user.id}/avatar`, headers: alice.auth, payload: { file: 'x' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${alice.user.id}/avatar`,
+      headers: alice.auth,
+      payload: { file: 'x' },
+    });
     expect(json.statusCode).toBe(415);
   });
 });

@@ -13,15 +13,22 @@ const AVATAR_LIMIT: RateLimitRule = { name: 'avatar:user', limit: 20, windowMs: 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const s = () => app.ctx.services;
 
-  app.get('/api/users/:id', { schema: { tags, summary: 'Public profile', params: IdParam, response: { 200: PublicUser, 404: ErrorResponse } } }, async (req) => {
-    const row = await s().users.findById(req.params.id);
-    if (!row) throw AppError.notFound('User');
-    return toPublicUser(row);
-  });
+  app.get(
+    '/api/users/:id',
+    { schema: { tags, summary: 'Public profile', params: IdParam, response: { 200: PublicUser, 404: ErrorResponse } } },
+    async (req) => {
+      const row = await s().users.findById(req.params.id);
+      if (!row) throw AppError.notFound('User');
+      return toPublicUser(row);
+    },
+  );
 
   app.put(
     '/api/users/:id/preferences',
-    { schema: { tags, security: secured, params: IdParam, body: UpdatePreferencesBody, response: { 200: User, ...errors } }, preHandler: app.requireAuth },
+    {
+      schema: { tags, security: secured, params: IdParam, body: UpdatePreferencesBody, response: { 200: User, ...errors } },
+      preHandler: app.requireAuth,
+    },
     async (req) => {
       assertSelf(req, req.params.id);
       return toUser(await s().account.updatePreferences(req.params.id, req.body));
@@ -30,7 +37,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/users/:id/settings',
-    { schema: { tags, security: secured, params: IdParam, body: UpdateSettingsBody, response: { 200: User, ...errors } }, preHandler: app.requireAuth },
+    {
+      schema: { tags, security: secured, params: IdParam, body: UpdateSettingsBody, response: { 200: User, ...errors } },
+      preHandler: app.requireAuth,
+    },
     async (req) => {
       assertSelf(req, req.params.id);
       return toUser(await s().account.updateSettings(req.params.id, req.body));
@@ -40,13 +50,21 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/:id/avatar',
     {
-      schema: { tags, security: secured, consumes: ['multipart/form-data'], description: 'Multipart field `file`: an image, re-encoded to a 512×512 WebP.', params: IdParam, response: { 200: AvatarResponse, ...errors } },
+      schema: {
+        tags,
+        security: secured,
+        consumes: ['multipart/form-data'],
+        description: 'Multipart field `file`: an image, re-encoded to a 512×512 WebP.',
+        params: IdParam,
+        response: { 200: AvatarResponse, ...errors },
+      },
       preHandler: app.requireAuth,
     },
     async (req) => {
       assertSelf(req, req.params.id);
       await app.ctx.rateLimiter.consume([{ rule: AVATAR_LIMIT, key: req.params.id }]);
-      if (!req.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in a field named "file".');
+      if (!req.isMultipart())
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in a field named "file".');
       const part = await req.file();
       if (!part || part.fieldname !== 'file') throw AppError.badRequest('Send the image in a field named "file".');
       const bytes = await part.toBuffer();

@@ -51,7 +51,10 @@ export class UsersService {
     return row;
   }
 
-  async updatePreferences(userId: string, body: { selectedTags: string[]; completedOnboarding?: boolean; nsfwEnabled?: boolean }): Promise<UserRow> {
+  async updatePreferences(
+    userId: string,
+    body: { selectedTags: string[]; completedOnboarding?: boolean; nsfwEnabled?: boolean },
+  ): Promise<UserRow> {
     const current = await this.get(userId);
     const names = [...new Set(body.selectedTags.map((t) => t.trim().toLowerCase()).filter(Boolean))];
     if (names.length > 0) {

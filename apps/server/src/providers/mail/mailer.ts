@@ -21,13 +21,7 @@ export interface Mailer extends ProviderHealth {
   send(message: MailMessage): Promise<void>;
 }
 
-export function createMailer(opts: {
-  smtpUrl: string | undefined;
-  from: string;
-  db: Db;
-  dataDir: string;
-  log: FastifyBaseLogger;
-}): Mailer {
+export function createMailer(opts: { smtpUrl: string | undefined; from: string; db: Db; dataDir: string; log: FastifyBaseLogger }): Mailer {
   const { db, log } = opts;
   const outboxDir = path.join(opts.dataDir, 'outbox');
 
@@ -52,7 +46,17 @@ export function createMailer(opts: {
           error = (err as Error).message;
           log.error({ err, to: m.to }, 'mail delivery failed');
         }
-        await db.insert(mailOutbox).values({ to: m.to, subject: m.subject, text: m.text, html: m.html, transport: 'smtp', error, sentAt: error ? null : new Date() });
+        await db
+          .insert(mailOutbox)
+          .values({
+            to: m.to,
+            subject: m.subject,
+            text: m.text,
+            html: m.html,
+            transport: 'smtp',
+            error,
+            sentAt: error ? null : new Date(),
+          });
         if (error) throw new Error(`Mail delivery failed: ${error}`);
       },
     };

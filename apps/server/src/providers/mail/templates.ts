@@ -25,7 +25,8 @@ export function verificationEmail(to: string, username: string, link: string): M
 
 export function passwordResetEmail(to: string, username: string, link: string): MailMessage {
   const intro = `Hi ${username}, someone (hopefully you) asked to reset the password of your Reverie account.`;
-  const outro = 'The link works once and expires in 1 hour. If you did not ask for this, ignore this message: your password stays the same.';
+  const outro =
+    'The link works once and expires in 1 hour. If you did not ask for this, ignore this message: your password stays the same.';
   return {
     to,
     subject: 'Reset your Reverie password',

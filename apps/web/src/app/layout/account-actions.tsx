@@ -61,7 +61,8 @@ function UserMenu({ user }: { user: ShellUser }) {
 export function AccountActions({ user, loading = false }: { user: ShellUser | null; loading?: boolean }) {
   const { openSignIn, openSignUp } = useAuthDialogs();
   if (user) return <UserMenu user={user} />;
-  if (loading) return <span aria-label="Loading your account" role="status" className="size-9 animate-pulse rounded-full bg-surface-raised" />;
+  if (loading)
+    return <span aria-label="Loading your account" role="status" className="size-9 animate-pulse rounded-full bg-surface-raised" />;
   return (
     <div className="flex items-center gap-1.5">
       <Button size="sm" className="px-2.5 shadow-none sm:px-3" onClick={openSignUp}>

@@ -15,10 +15,7 @@ export function Header() {
   const { user, status } = useSession();
   const expanded = isDesktop ? !collapsed : open;
   return (
-    <header
-      data-testid="header"
-      className="fixed inset-x-0 top-0 z-50 h-(--header-h) border-b border-border bg-bg/85 backdrop-blur-xl"
-    >
+    <header data-testid="header" className="fixed inset-x-0 top-0 z-50 h-(--header-h) border-b border-border bg-bg/85 backdrop-blur-xl">
       <div className="flex h-full flex-wrap content-center items-center gap-x-1 gap-y-2 px-3 sm:gap-x-1.5 md:flex-nowrap md:gap-x-3 md:px-4">
         <Button
           variant="ghost"

@@ -22,7 +22,9 @@ export function NsfwToggle() {
         )}
       >
         {showNsfw ? <Eye className="size-4" aria-hidden="true" /> : <EyeOff className="size-4" aria-hidden="true" />}
-        <span aria-hidden="true" className="hidden sm:inline">18+</span>
+        <span aria-hidden="true" className="hidden sm:inline">
+          18+
+        </span>
       </button>
     </Tooltip>
   );

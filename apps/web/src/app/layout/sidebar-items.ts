@@ -1,6 +1,17 @@
 import type { LucideIcon } from 'lucide-react';
 import {
-  BookOpen, Coins, Crown, Heart, ImagePlus, Images, LayoutGrid, MessageCircle, Sparkles, User, Users, WandSparkles,
+  BookOpen,
+  Coins,
+  Crown,
+  Heart,
+  ImagePlus,
+  Images,
+  LayoutGrid,
+  MessageCircle,
+  Sparkles,
+  User,
+  Users,
+  WandSparkles,
 } from 'lucide-react';
 
 export interface SidebarLink {

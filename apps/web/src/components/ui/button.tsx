@@ -8,8 +8,7 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        primary:
-          'bg-linear-to-r from-primary-strong to-accent-strong text-primary-fg shadow-glow hover:brightness-110',
+        primary: 'bg-linear-to-r from-primary-strong to-accent-strong text-primary-fg shadow-glow hover:brightness-110',
         secondary: 'bg-surface-raised text-fg ring-1 ring-border hover:bg-surface-hover',
         outline: 'bg-transparent text-fg ring-1 ring-border-strong hover:bg-surface-raised',
         ghost: 'bg-transparent text-fg-muted hover:bg-surface-raised hover:text-fg',
@@ -36,11 +35,5 @@ export type ButtonProps = ComponentProps<'button'> &
 
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
   const Comp = asChild ? Slot.Root : 'button';
-  return (
-    <Comp
-      className={cn(buttonVariants({ variant, size }), className)}
-      {...(asChild ? {} : { type: type ?? 'button' })}
-      {...props}
-    />
-  );
+  return <Comp className={cn(buttonVariants({ variant, size }), className)} {...(asChild ? {} : { type: type ?? 'button' })} {...props} />;
 }

@@ -2,12 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      className={cn('rounded-2xl border border-border bg-surface shadow-sm shadow-black/40', className)}
-      {...props}
-    />
-  );
+  return <div className={cn('rounded-2xl border border-border bg-surface shadow-sm shadow-black/40', className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {

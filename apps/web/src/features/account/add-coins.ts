@@ -11,7 +11,11 @@ export interface AddCoinsResult {
 
 /** POST /api/auth/add-coins {amount: 100} (sandbox servers only). */
 export function addCoins(): Promise<AddCoinsResult> {
-  return api.post<AddCoinsResult>('/api/auth/add-coins', { amount: ADD_COINS_AMOUNT }, { headers: { 'Idempotency-Key': idempotencyKey() } });
+  return api.post<AddCoinsResult>(
+    '/api/auth/add-coins',
+    { amount: ADD_COINS_AMOUNT },
+    { headers: { 'Idempotency-Key': idempotencyKey() } },
+  );
 }
 
 export function useAddCoins() {

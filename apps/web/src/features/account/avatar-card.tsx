@@ -54,15 +54,37 @@ export function AvatarCard({ user }: { user: User }) {
   };
 
   return (
-    <SettingsSection id="avatar" title="Avatar" description="A square image works best. It is shown on your profile and in chats." icon={<Camera />}>
+    <SettingsSection
+      id="avatar"
+      title="Avatar"
+      description="A square image works best. It is shown on your profile and in chats."
+      icon={<Camera />}
+    >
       <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
         <div className="relative self-center sm:self-auto">
           {/* Keyed by the image: Avatar remembers which sources failed, which must not carry over to a new one. */}
-          <Avatar key={preview ?? user.avatarUrl ?? 'initials'} name={user.username} src={preview ?? user.avatarUrl} size="lg" className="size-24 text-2xl" />
-          {preview ? <span className="absolute -right-1 -bottom-1 rounded-full bg-accent-strong px-2 py-0.5 text-[10px] font-bold text-white">Preview</span> : null}
+          <Avatar
+            key={preview ?? user.avatarUrl ?? 'initials'}
+            name={user.username}
+            src={preview ?? user.avatarUrl}
+            size="lg"
+            className="size-24 text-2xl"
+          />
+          {preview ? (
+            <span className="absolute -right-1 -bottom-1 rounded-full bg-accent-strong px-2 py-0.5 text-[10px] font-bold text-white">
+              Preview
+            </span>
+          ) : null}
         </div>
         <div className="grid gap-3">
-          <input ref={input} type="file" accept="image/*" className="sr-only" aria-label="Choose an avatar image" onChange={(e) => pick(e.target.files?.[0])} />
+          <input
+            ref={input}
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            aria-label="Choose an avatar image"
+            onChange={(e) => pick(e.target.files?.[0])}
+          />
           <div className="flex flex-wrap gap-2">
             {file ? (
               <>
@@ -70,7 +92,9 @@ export function AvatarCard({ user }: { user: User }) {
                   <ImageUp aria-hidden="true" />
                   {busy === 'upload' ? 'Uploading...' : 'Save avatar'}
                 </Button>
-                <Button variant="secondary" onClick={() => setFile(null)} disabled={busy !== null}>Cancel</Button>
+                <Button variant="secondary" onClick={() => setFile(null)} disabled={busy !== null}>
+                  Cancel
+                </Button>
               </>
             ) : (
               <Button variant="secondary" onClick={() => input.current?.click()} disabled={busy !== null}>

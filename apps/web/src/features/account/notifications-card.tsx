@@ -11,13 +11,27 @@ import { updateSettings } from './update-settings';
 
 type ToggleKey = 'emailNotifications' | 'showNsfwByDefault';
 
-function Row({ label, hint, checked, disabled, onChange }: { label: string; hint: string; checked: boolean; disabled: boolean; onChange: (v: boolean) => void }) {
+function Row({
+  label,
+  hint,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (v: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className="flex items-center justify-between gap-6 py-3 first:pt-0 last:pb-0">
       <div>
         <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-hint`} className="mt-1 text-sm text-fg-muted">{hint}</p>
+        <p id={`${id}-hint`} className="mt-1 text-sm text-fg-muted">
+          {hint}
+        </p>
       </div>
       <Switch id={id} checked={checked} disabled={disabled} onCheckedChange={onChange} aria-describedby={`${id}-hint`} />
     </div>

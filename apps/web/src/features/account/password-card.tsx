@@ -47,16 +47,41 @@ export function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
     <SettingsSection
       id="password"
       title={hasPassword ? 'Password' : 'Set a password'}
-      description={hasPassword ? 'Changing it signs you out on your other devices.' : 'You sign in with Google. Add a password to sign in with your e-mail too.'}
+      description={
+        hasPassword
+          ? 'Changing it signs you out on your other devices.'
+          : 'You sign in with Google. Add a password to sign in with your e-mail too.'
+      }
       icon={<KeyRound />}
     >
       <form noValidate onSubmit={submit} className="grid gap-4">
         {hasPassword ? (
-          <FormField label="Current password" name="currentPassword" type="password" autoComplete="current-password" value={values.currentPassword} onChange={set('currentPassword')} />
+          <FormField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onChange={set('currentPassword')}
+          />
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="New password" name="newPassword" type="password" autoComplete="new-password" value={values.newPassword} onChange={set('newPassword')} />
-          <FormField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" value={values.confirmPassword} onChange={set('confirmPassword')} />
+          <FormField
+            label="New password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            value={values.newPassword}
+            onChange={set('newPassword')}
+          />
+          <FormField
+            label="Confirm new password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={set('confirmPassword')}
+          />
         </div>
         {error ? <FormError>{error}</FormError> : null}
         <Button type="submit" disabled={saving} className="justify-self-start">

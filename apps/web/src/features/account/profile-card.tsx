@@ -52,15 +52,27 @@ export function ProfileCard({ user }: { user: User }) {
   };
 
   const badge = user.emailVerified ? (
-    <Badge variant="success"><BadgeCheck aria-hidden="true" />Verified</Badge>
+    <Badge variant="success">
+      <BadgeCheck aria-hidden="true" />
+      Verified
+    </Badge>
   ) : (
-    <Badge className="bg-warning/15 text-warning ring-warning/30"><MailWarning aria-hidden="true" />Not verified</Badge>
+    <Badge className="bg-warning/15 text-warning ring-warning/30">
+      <MailWarning aria-hidden="true" />
+      Not verified
+    </Badge>
   );
 
   return (
     <SettingsSection id="account" title="Account" description="How you appear to others and how we reach you." icon={<UserRound />}>
       <form noValidate onSubmit={submit} className="grid gap-4">
-        <FormField label="Username" name="username" autoComplete="username" value={values.username} onChange={(e) => setValues((v) => ({ ...v, username: e.target.value }))} />
+        <FormField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={values.username}
+          onChange={(e) => setValues((v) => ({ ...v, username: e.target.value }))}
+        />
         <div className="grid gap-1.5">
           <FormField
             label="Email"

@@ -46,14 +46,36 @@ export function ResetPasswordCard({ token }: { token: string }) {
       ) : (
         <form noValidate onSubmit={submit} className="grid gap-4" aria-labelledby="reset-title">
           <div className="grid justify-items-center gap-2 text-center">
-            <span aria-hidden="true" className="inline-flex size-12 items-center justify-center rounded-2xl bg-primary/10 text-primary ring-1 ring-primary/25">
+            <span
+              aria-hidden="true"
+              className="inline-flex size-12 items-center justify-center rounded-2xl bg-primary/10 text-primary ring-1 ring-primary/25"
+            >
               <KeyRound className="size-6" />
             </span>
-            <h2 id="reset-title" className="text-xl font-bold text-fg">Choose a new password</h2>
-            <p className="text-sm text-fg-muted">At least {MIN_PASSWORD_LENGTH} characters. You&apos;ll be signed out on your other devices.</p>
+            <h2 id="reset-title" className="text-xl font-bold text-fg">
+              Choose a new password
+            </h2>
+            <p className="text-sm text-fg-muted">
+              At least {MIN_PASSWORD_LENGTH} characters. You&apos;ll be signed out on your other devices.
+            </p>
           </div>
-          <FormField label="New password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
-          <FormField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <FormField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoFocus
+          />
+          <FormField
+            label="Confirm new password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
           {error ? <FormError>{error}</FormError> : null}
           <Button type="submit" size="lg" disabled={state === 'saving'}>
             {state === 'saving' ? 'Saving...' : 'Reset password'}

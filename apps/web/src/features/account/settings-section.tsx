@@ -15,7 +15,10 @@ export function SettingsSection({ title, description, icon, children, id }: Sett
     <Card id={id} aria-labelledby={id ? `${id}-title` : undefined} role={id ? 'region' : undefined}>
       <CardHeader className="flex-row items-start gap-3">
         {icon ? (
-          <span aria-hidden="true" className="inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/25 [&_svg]:size-4.5">
+          <span
+            aria-hidden="true"
+            className="inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/25 [&_svg]:size-4.5"
+          >
             {icon}
           </span>
         ) : null}

@@ -28,8 +28,14 @@ export function AgeGateDialog({ leaving, onConfirm, onDecline }: AgeGateDialogPr
             leaving ? 'opacity-0' : 'animate-fade-in opacity-100',
           )}
         >
-          <div aria-hidden="true" className="pointer-events-none fixed -top-32 -left-24 size-96 rounded-full bg-primary-strong/20 blur-3xl" />
-          <div aria-hidden="true" className="pointer-events-none fixed -right-24 -bottom-32 size-96 rounded-full bg-accent-strong/20 blur-3xl" />
+          <div
+            aria-hidden="true"
+            className="pointer-events-none fixed -top-32 -left-24 size-96 rounded-full bg-primary-strong/20 blur-3xl"
+          />
+          <div
+            aria-hidden="true"
+            className="pointer-events-none fixed -right-24 -bottom-32 size-96 rounded-full bg-accent-strong/20 blur-3xl"
+          />
           <div className="relative w-full max-w-md rounded-3xl border border-border bg-surface/90 p-8 text-center shadow-2xl shadow-black/70 backdrop-blur-xl">
             <img src="/favicon.svg" alt="" width={56} height={56} className="mx-auto size-14 rounded-2xl shadow-glow" />
             <p className="mt-4 bg-linear-to-r from-primary to-accent bg-clip-text text-sm font-extrabold tracking-[0.2em] text-transparent uppercase">
@@ -37,8 +43,8 @@ export function AgeGateDialog({ leaving, onConfirm, onDecline }: AgeGateDialogPr
             </p>
             <DialogPrimitive.Title className="mt-2 text-2xl font-bold text-fg">Are you 18 or older?</DialogPrimitive.Title>
             <DialogPrimitive.Description className="mt-3 text-sm text-fg-muted">
-              Reverie is for adults only. It contains AI-generated characters and images with mature themes.
-              Please confirm your age to continue.
+              Reverie is for adults only. It contains AI-generated characters and images with mature themes. Please confirm your age to
+              continue.
             </DialogPrimitive.Description>
             <div className="mt-8 flex flex-col gap-3">
               <Button size="lg" onClick={onConfirm} disabled={leaving}>

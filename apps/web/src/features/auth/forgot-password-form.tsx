@@ -31,7 +31,9 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Reset your password">
-      <p className="text-sm text-fg-muted">Enter the e-mail address of your account and we&apos;ll send you a link to choose a new password.</p>
+      <p className="text-sm text-fg-muted">
+        Enter the e-mail address of your account and we&apos;ll send you a link to choose a new password.
+      </p>
       <FormField
         label="Email"
         name="email"

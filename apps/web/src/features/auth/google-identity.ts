@@ -3,8 +3,7 @@
 export const GOOGLE_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 export const POPUP_BLOCKED_MESSAGE =
   'Please allow popups for this site and try again. You may need to click the Google sign-in button again.';
-export const GOOGLE_UNAVAILABLE_MESSAGE =
-  'Google sign-in is not available on this server. Sign in with your e-mail and password instead.';
+export const GOOGLE_UNAVAILABLE_MESSAGE = 'Google sign-in is not available on this server. Sign in with your e-mail and password instead.';
 
 interface CodeResponse {
   code?: string;

@@ -18,7 +18,11 @@ export async function resendVerificationWithFeedback(email: string): Promise<boo
   } catch (error) {
     logError('Resend verification failed', error);
     if (error instanceof ApiError) {
-      toast({ title: 'Failed to Resend', description: getErrorMessage(error, 'Failed to resend verification email.'), variant: 'destructive' });
+      toast({
+        title: 'Failed to Resend',
+        description: getErrorMessage(error, 'Failed to resend verification email.'),
+        variant: 'destructive',
+      });
     } else {
       toast({ title: 'Error', description: 'Failed to resend verification email. Please try again.', variant: 'destructive' });
     }

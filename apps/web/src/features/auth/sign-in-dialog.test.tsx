@@ -104,7 +104,9 @@ describe('sign-in dialog', () => {
   });
 
   it('"Forgot password?" opens the reset request form inline', async () => {
-    const api = mockApi({ 'POST /api/auth/password-reset/request': () => json({ success: true, message: 'Check your inbox for a reset link.' }) });
+    const api = mockApi({
+      'POST /api/auth/password-reset/request': () => json({ success: true, message: 'Check your inbox for a reset link.' }),
+    });
     const { dialog } = renderSignIn();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Forgot password?' }));
     const reset = await screen.findByRole('dialog', { name: 'Reset your password' });

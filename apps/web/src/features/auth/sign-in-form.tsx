@@ -83,7 +83,11 @@ export function SignInForm({ onSuccess, onSwitchToSignUp, onForgotPassword }: Si
           onChange={(e) => setPassword(e.target.value)}
           placeholder="Your password"
         />
-        <button type="button" onClick={onForgotPassword} className="-my-1 justify-self-end py-1 text-xs font-medium text-fg-muted hover:text-primary hover:underline">
+        <button
+          type="button"
+          onClick={onForgotPassword}
+          className="-my-1 justify-self-end py-1 text-xs font-medium text-fg-muted hover:text-primary hover:underline"
+        >
           Forgot password?
         </button>
       </div>

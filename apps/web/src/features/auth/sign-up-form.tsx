@@ -68,7 +68,13 @@ export function SignUpForm({ onSuccess, onSwitchToSignIn }: { onSuccess: () => v
         {...field('username')}
       />
       <FormField label="Password" type="password" autoComplete="new-password" placeholder="At least 6 characters" {...field('password')} />
-      <FormField label="Confirm Password" type="password" autoComplete="new-password" placeholder="Repeat your password" {...field('confirmPassword')} />
+      <FormField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Repeat your password"
+        {...field('confirmPassword')}
+      />
       {error ? <FormError>{error}</FormError> : null}
       <Button type="submit" size="lg" className="mt-1 w-full" disabled={submitting} aria-busy={submitting || undefined}>
         {submitting ? 'Creating Account...' : 'Create Account'}
@@ -77,8 +83,14 @@ export function SignUpForm({ onSuccess, onSwitchToSignIn }: { onSuccess: () => v
       <GoogleButton onClick={google.start} busy={google.busy} disabled={submitting} />
       <p className="text-center text-xs text-fg-subtle">
         By creating an account you confirm you are 18 or older and agree to our{' '}
-        <a href="/legal/terms-of-service" target="_blank" rel="noopener" className="underline hover:text-fg">Terms of Service</a> and{' '}
-        <a href="/legal/privacy-policy" target="_blank" rel="noopener" className="underline hover:text-fg">Privacy Policy</a>.
+        <a href="/legal/terms-of-service" target="_blank" rel="noopener" className="underline hover:text-fg">
+          Terms of Service
+        </a>{' '}
+        and{' '}
+        <a href="/legal/privacy-policy" target="_blank" rel="noopener" className="underline hover:text-fg">
+          Privacy Policy
+        </a>
+        .
       </p>
       <p className="text-center text-sm text-fg-muted">
         <button type="button" onClick={onSwitchToSignIn} className="font-medium text-primary hover:underline">

@@ -18,8 +18,14 @@ export function GuestPromptDialog({ action, onOpenChange, onSignUp, onSignIn }: 
     <Dialog open={action !== null} onOpenChange={onOpenChange}>
       <DialogContent className="overflow-hidden p-0">
         <div className="relative bg-linear-to-br from-primary-strong/30 via-accent-strong/20 to-transparent px-6 pt-8 pb-6 text-center">
-          <div aria-hidden="true" className="pointer-events-none absolute -top-16 left-1/2 size-48 -translate-x-1/2 rounded-full bg-primary/20 blur-3xl" />
-          <span aria-hidden="true" className="relative mx-auto inline-flex size-14 items-center justify-center rounded-2xl bg-linear-to-br from-primary-strong to-accent-strong text-white shadow-glow">
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute -top-16 left-1/2 size-48 -translate-x-1/2 rounded-full bg-primary/20 blur-3xl"
+          />
+          <span
+            aria-hidden="true"
+            className="relative mx-auto inline-flex size-14 items-center justify-center rounded-2xl bg-linear-to-br from-primary-strong to-accent-strong text-white shadow-glow"
+          >
             <Sparkles className="size-7" />
           </span>
           <DialogTitle className="relative mt-4 text-xl leading-snug font-bold">{action ? guestPromptTitle(action) : ''}</DialogTitle>
@@ -30,7 +36,10 @@ export function GuestPromptDialog({ action, onOpenChange, onSignUp, onSignIn }: 
             {GUEST_PROMPT_BENEFITS.map((benefit, i) => {
               const Icon = ICONS[i] ?? Sparkles;
               return (
-                <li key={benefit} className="flex items-center gap-3 rounded-xl bg-surface-raised px-3 py-2.5 text-sm font-medium text-fg ring-1 ring-border">
+                <li
+                  key={benefit}
+                  className="flex items-center gap-3 rounded-xl bg-surface-raised px-3 py-2.5 text-sm font-medium text-fg ring-1 ring-border"
+                >
                   <Icon aria-hidden="true" className="size-4 text-primary" />
                   {benefit}
                 </li>

@@ -13,7 +13,10 @@ export function TagLoadNotice({ notice, onClose }: { notice: TagNotice; onClose:
   return (
     <Dialog open={notice !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent role="alertdialog" className="z-[60] max-w-sm text-center" overlayClassName="z-[60]">
-        <span aria-hidden="true" className="mx-auto mb-3 inline-flex size-12 items-center justify-center rounded-2xl bg-warning/15 text-warning">
+        <span
+          aria-hidden="true"
+          className="mx-auto mb-3 inline-flex size-12 items-center justify-center rounded-2xl bg-warning/15 text-warning"
+        >
           <AlertTriangle className="size-6" />
         </span>
         <DialogTitle>{title}</DialogTitle>

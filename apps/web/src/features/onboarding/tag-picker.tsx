@@ -17,7 +17,11 @@ export function TagPicker({ tags, selected, onToggle }: TagPickerProps) {
       {groupTags(tags).map((group) => (
         <fieldset key={group.category} className="grid gap-2.5">
           <legend className="mb-2.5 flex items-center gap-2 text-sm font-semibold text-fg">
-            <span aria-hidden="true" className="inline-flex size-7 items-center justify-center rounded-lg text-base" style={{ backgroundColor: `${group.color}22` }}>
+            <span
+              aria-hidden="true"
+              className="inline-flex size-7 items-center justify-center rounded-lg text-base"
+              style={{ backgroundColor: `${group.color}22` }}
+            >
               {group.emoji}
             </span>
             {group.category}

@@ -73,7 +73,10 @@ export function TagPreferencesDialog({ mode, open, onOpenChange, onSaved }: TagP
       >
         <div className="border-b border-border px-6 pt-6 pb-4 sm:px-8">
           <div className="flex items-center gap-3">
-            <span aria-hidden="true" className="inline-flex size-10 items-center justify-center rounded-xl bg-linear-to-br from-primary-strong to-accent-strong text-white shadow-glow">
+            <span
+              aria-hidden="true"
+              className="inline-flex size-10 items-center justify-center rounded-xl bg-linear-to-br from-primary-strong to-accent-strong text-white shadow-glow"
+            >
               <Sparkles className="size-5" />
             </span>
             <DialogTitle className="text-xl font-bold">{firstTime ? 'Welcome Aboard' : 'Update Your Preferences'}</DialogTitle>

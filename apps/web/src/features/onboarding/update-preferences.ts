@@ -12,5 +12,7 @@ export function updatePreferences(userId: string, selectedTags: string[]): Promi
 }
 
 export function useUpdatePreferences() {
-  return useMutation({ mutationFn: ({ userId, selectedTags }: { userId: string; selectedTags: string[] }) => updatePreferences(userId, selectedTags) });
+  return useMutation({
+    mutationFn: ({ userId, selectedTags }: { userId: string; selectedTags: string[] }) => updatePreferences(userId, selectedTags),
+  });
 }
