@@ -22,13 +22,25 @@ export const ErrorCode = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
+/** Machine-readable facts about an error, e.g. `{ cost, balance }` on 402 or `{ rule, field }` on 422. */
+export const ErrorDetails = z.record(z.string(), z.unknown());
+export type ErrorDetails = z.infer<typeof ErrorDetails>;
+
 export const ErrorResponse = z
   .object({
-    error: z.object({ code: z.string(), message: z.string() }),
+    error: z.object({ code: z.string(), message: z.string(), details: ErrorDetails.optional() }),
     message: z.string(),
   })
   .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** 402: the action costs more coins than the balance holds. */
+export const PaymentRequiredDetails = z.object({ cost: z.number().int(), balance: z.number().int() });
+export type PaymentRequiredDetails = z.infer<typeof PaymentRequiredDetails>;
+
+/** 422: content refused by a moderation or validation rule; `field` names the input that broke it. */
+export const UnprocessableDetails = z.object({ rule: z.string(), field: z.string().optional() });
+export type UnprocessableDetails = z.infer<typeof UnprocessableDetails>;
 
 /** The text a 401 carries for a bad, expired or revoked access token; the client reloads on it (SPEC §4). */
 export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';

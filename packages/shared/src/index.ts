@@ -5,3 +5,4 @@ export * from './schemas/health.ts';
 export * from './schemas/users.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/tags.ts';
+export * from './api/index.ts';

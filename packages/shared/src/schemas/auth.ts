@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorResponse } from '../errors.ts';
 import { Email, Password, User, Username } from './users.ts';
 
 export const RegisterBody = z
@@ -32,6 +33,16 @@ export const AuthResponse = z
   .meta({ id: 'AuthResponse' });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
+/**
+ * 403 on login when e-mail verification is required and missing: the details are also repeated at the top level,
+ * where the browser (and SPEC §4) read them.
+ */
+export const LoginErrorResponse = ErrorResponse.extend({
+  requiresEmailVerification: z.boolean().optional(),
+  email: z.string().optional(),
+}).meta({ id: 'LoginErrorResponse' });
+export type LoginErrorResponse = z.infer<typeof LoginErrorResponse>;
+
 export const RefreshBody = z.object({ refreshToken: z.string().min(1, 'refreshToken is required') });
 export const TokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() }).meta({ id: 'TokenPair' });
 export const LogoutBody = z.object({ refreshToken: z.string().optional() }).optional();
@@ -44,6 +55,8 @@ export const PasswordResetConfirmBody = z.object({
   token: z.string().min(16, 'The link is incomplete').max(200),
   password: Password,
 });
+
+export const VerifyEmailResponse = z.object({ success: z.boolean(), message: z.string(), user: User });
 
 export const GoogleIdTokenBody = z.object({ idToken: z.string().min(10) });
 export const GoogleCodeBody = z.object({ code: z.string().min(4) });

@@ -67,8 +67,12 @@ export const UpdateMeBody = z
   })
   .meta({ id: 'UpdateMeBody' });
 
+/**
+ * `currentPassword` may be missing or empty only for an account that has no password yet (created with Google):
+ * that is how such an account sets its first one. The server checks which case applies.
+ */
 export const ChangePasswordBody = z.object({
-  currentPassword: z.string().min(1, 'Current password is required'),
+  currentPassword: z.string().max(128, 'Current password is too long').optional(),
   newPassword: Password,
 });
 

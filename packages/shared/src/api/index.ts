@@ -1,0 +1,21 @@
+export * from './endpoint.ts';
+export { authEndpoints } from './auth.ts';
+export { billingEndpoints } from './billing.ts';
+export { healthEndpoints } from './health.ts';
+export { tagsEndpoints } from './tags.ts';
+export { usersEndpoints } from './users.ts';
+
+import { authEndpoints } from './auth.ts';
+import { billingEndpoints } from './billing.ts';
+import { healthEndpoints } from './health.ts';
+import { tagsEndpoints } from './tags.ts';
+import { usersEndpoints } from './users.ts';
+
+/** Every endpoint by domain, e.g. `api.users.uploadAvatar`. */
+export const api = {
+  auth: authEndpoints,
+  billing: billingEndpoints,
+  health: healthEndpoints,
+  tags: tagsEndpoints,
+  users: usersEndpoints,
+} as const;
