@@ -1,33 +1,67 @@
-// buildApp(config) assembles the whole server; main.ts and the tests both use it.
+// The composition root: buildApp(config) assembles the whole server; main.ts and the tests both use it.
+// Infrastructure and providers first, then the modules in one list, then their routes.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
-import { mkdir } from 'node:fs/promises';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { AppContext, AppOverrides } from './context.ts';
-import { seedTags } from './db/seed/tags.ts';
-import { LocalMediaStorage, MEDIA_URL_PREFIX } from './lib/media-storage.ts';
-import { loadOrCreateSecret } from './lib/secrets.ts';
-import { AccessTokens } from './modules/auth/access-tokens.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { Csrf } from './modules/auth/csrf.ts';
-import { tagsRoutes } from './modules/tags/tags.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { registerAuthentication } from './plugins/authenticate.ts';
-import { createServices, mediaRoot } from './services.ts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { seedTags } from './db/seed/tags.ts';
+import { createUnitOfWork } from './db/unit-of-work.ts';
+import { bindRepos, type AppDeps } from './deps.ts';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './lib/rate-limiter.ts';
 import { connectRedis } from './lib/redis.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
+import { loadOrCreateSecret } from './lib/secrets.ts';
+import { AccessTokens } from './modules/auth/access-tokens.ts';
+import { createAuthModule } from './modules/auth/auth.module.ts';
+import { Csrf } from './modules/auth/csrf.ts';
+import { createBillingModule } from './modules/billing/billing.module.ts';
+import { createHealthModule } from './modules/health/health.module.ts';
+import { createTagsModule } from './modules/tags/tags.module.ts';
+import { createUsersModule } from './modules/users/users.module.ts';
+import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { createGoogleSignIn, type GoogleSignIn } from './providers/google/index.ts';
+import { HealthRegistry } from './providers/health.ts';
+import { createMailer, type Mailer } from './providers/mail/index.ts';
+import { createMediaStorage, MEDIA_URL_PREFIX, mediaRoot } from './providers/storage/index.ts';
+
+/** Test seams: a migrated database to start from, and providers that talk to a local peer. */
+export interface AppOverrides {
+  /** In-memory PGlite: start from a migrated data directory dump (see test/helpers.ts). */
+  pgliteTemplate?: Blob;
+  google?: GoogleSignIn;
+  mailer?: Mailer;
+}
+
+/** The modules, in one readable place. Adding a domain: its folder, plus one line here. */
+function composeModules(deps: AppDeps) {
+  const health = createHealthModule({ ...deps, registry: deps.health });
+  const billing = createBillingModule(deps);
+  const tags = createTagsModule(deps);
+  const users = createUsersModule({ ...deps, tags: tags.services.tags });
+  const auth = createAuthModule({ ...deps, ledger: billing.services.ledger });
+  return { health, auth, users, tags, billing };
+}
+export type AppModules = ReturnType<typeof composeModules>;
+
+export interface ComposedApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  modules: AppModules;
+}
 
 export async function buildApp(config: Config, overrides?: AppOverrides): Promise<FastifyInstance> {
+  return (await composeApp(config, overrides)).app;
+}
+
+/** buildApp, also returning what it built (main.ts logs the driver; tests reach services without HTTP). */
+export async function composeApp(config: Config, overrides: AppOverrides = {}): Promise<ComposedApp> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -49,41 +83,39 @@ export async function buildApp(config: Config, overrides?: AppOverrides): Promis
     reply.header('x-request-id', request.id);
   });
 
+  // Infrastructure.
   const database = await openDatabase(config.database, {
-    pgliteTemplate: overrides?.pgliteTemplate,
+    pgliteTemplate: overrides.pgliteTemplate,
     onIdleError: (err) => app.log.warn({ err }, 'idle database connection failed; the pool replaces it'),
   });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, (err) => app.log.warn({ err }, 'redis connection error')) : undefined;
-  const rateLimiter = new RateLimiter(redis ? new RedisRateLimitStore(redis, config.redisPrefix) : new MemoryRateLimitStore());
-  await seedTags(database.db);
-  const accessTokens = new AccessTokens(await loadOrCreateSecret(config.dataDir, 'jwt.key'));
-  const csrf = new Csrf(await loadOrCreateSecret(config.dataDir, 'csrf.key'), config.cookieSecure);
-  await mkdir(mediaRoot(config), { recursive: true });
-  const media = new LocalMediaStorage(mediaRoot(config));
-  const services = createServices({ config, db: database.db, log: app.log, accessTokens, media, rateLimiter, overrides });
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    redis,
-    rateLimiter,
-    accessTokens,
-    csrf,
-    media,
-    services,
-    providers: [services.mailer, services.google],
-  };
-  app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await redis?.quit().catch(() => redis.disconnect());
     await database.close();
   });
+  await seedTags(database.db);
+  const uow = createUnitOfWork(database.db, bindRepos);
+  const rateLimiter = new RateLimiter(redis ? new RedisRateLimitStore(redis, config.redisPrefix) : new MemoryRateLimitStore());
+  const accessTokens = new AccessTokens(await loadOrCreateSecret(config.dataDir, 'jwt.key'));
+  const csrf = new Csrf(await loadOrCreateSecret(config.dataDir, 'csrf.key'), config.cookieSecure);
 
+  // Providers, each registering its own health.
+  const health = new HealthRegistry();
+  const mailer = overrides.mailer
+    ? health.register(overrides.mailer)
+    : createMailer(config, { outbox: uow.repos.mailOutbox, log: app.log, health });
+  const google = overrides.google ? health.register(overrides.google) : createGoogleSignIn(config, { health });
+  const storage = await createMediaStorage(config, { health });
+
+  const deps: AppDeps = { config, log: app.log, database, redis, uow, rateLimiter, accessTokens, csrf, health, mailer, google, storage };
+  const modules = composeModules(deps);
+
+  // HTTP: cross-cutting plugins, then every module's routes, then the SPA fallback.
   registerErrorHandling(app);
   await registerSecurity(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 10 } });
-  registerAuthentication(app);
+  registerAuthentication(app, { accessTokens, csrf });
   await registerDocs(app, config);
   await app.register(fastifyStatic, {
     root: mediaRoot(config),
@@ -93,10 +125,7 @@ export async function buildApp(config: Config, overrides?: AppOverrides): Promis
     maxAge: '30d',
     immutable: true,
   });
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(usersRoutes);
-  await app.register(tagsRoutes);
+  for (const m of Object.values(modules)) await app.register(m.routes);
   await registerSpa(app, config.webDist);
-  return app;
+  return { app, deps, modules };
 }

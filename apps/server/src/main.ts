@@ -1,8 +1,8 @@
-import { buildApp } from './app.ts';
+import { composeApp } from './app.ts';
 import { loadConfig } from './config.ts';
 
 const config = loadConfig();
-const app = await buildApp(config);
+const { app, deps } = await composeApp(config);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -24,4 +24,4 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ host: config.host, port: config.port });
-app.log.info(`Reverie is running at ${config.publicUrl} (database: ${app.ctx.database.driver})`);
+app.log.info(`Reverie is running at ${config.publicUrl} (database: ${deps.database.driver})`);

@@ -1,10 +1,9 @@
 // Factories for route tests: real HTTP semantics through app.inject, no shortcuts around the API
-// except where a test needs a precondition the API only reaches through e-mail (verification).
+// except where a test needs a precondition the API only reaches through e-mail (verification) or money (coins).
 import { randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AuthResponse } from '@reverie/shared';
-import { mailOutbox, users } from '../src/db/schema/index.ts';
+import type { TestApp } from './helpers.ts';
 
 export async function csrfHeaders(app: FastifyInstance): Promise<Record<string, string>> {
   const res = await app.inject({ method: 'GET', url: '/api/auth/csrf' });
@@ -21,40 +20,51 @@ export interface BuiltUser extends AuthResponse {
 
 let counter = 0;
 
+/** A name no other test in this process uses, so tests never depend on each other's accounts. */
+export function uniqueName(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}${randomBytes(3).toString('hex')}`;
+}
+
 /** Registers a user through the API and marks the e-mail verified unless told otherwise. */
 export async function buildUser(
-  app: FastifyInstance,
+  t: TestApp,
   opts: { username?: string; email?: string; password?: string; verified?: boolean; coins?: number } = {},
 ): Promise<BuiltUser> {
-  counter += 1;
-  const suffix = `${counter}${randomBytes(3).toString('hex')}`;
+  const name = uniqueName();
   const password = opts.password ?? 'correct-horse';
   const body = {
-    email: opts.email ?? `user${suffix}@example.com`,
-    username: opts.username ?? `user${suffix}`,
+    email: opts.email ?? `${name}@example.com`,
+    username: opts.username ?? name,
     password,
     confirmPassword: password,
   };
   // Each built user comes from its own address so the per-IP sign-up limit does not trip fixtures.
   const remoteAddress = `10.${counter % 250}.${(counter >> 8) % 250}.${1 + (counter % 200)}`;
-  const res = await app.inject({
+  const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    headers: await csrfHeaders(app),
+    headers: await csrfHeaders(t.app),
     payload: body,
     remoteAddress,
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const auth = res.json() as AuthResponse;
-  if (opts.verified !== false) await app.ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, auth.user.id));
-  if (opts.coins)
-    await app.ctx.services.ledger.credit({ userId: auth.user.id, amount: opts.coins, reason: 'test', idempotencyKey: `test-${suffix}` });
+  if (opts.verified !== false) await t.deps.uow.repos.users.update(auth.user.id, { emailVerifiedAt: new Date() });
+  if (opts.coins) {
+    await t.modules.billing.services.ledger.credit({
+      userId: auth.user.id,
+      amount: opts.coins,
+      reason: 'test',
+      idempotencyKey: `test-${name}`,
+    });
+  }
   return { ...auth, password, auth: { authorization: `Bearer ${auth.accessToken}` } };
 }
 
 /** The newest message sent to an address, and the first link in it. */
-export async function lastMailTo(app: FastifyInstance, to: string): Promise<{ subject: string; text: string; link: string }> {
-  const [m] = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+export async function lastMailTo(t: TestApp, to: string): Promise<{ subject: string; text: string; link: string }> {
+  const m = await t.deps.uow.repos.mailOutbox.latestTo(to);
   if (!m) throw new Error(`no mail to ${to}`);
   const link = /https?:\/\/\S+/.exec(m.text)?.[0];
   if (!link) throw new Error('mail has no link');

@@ -7,12 +7,16 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { composeApp, type AppModules } from '../src/app.ts';
+import type { AppDeps } from '../src/deps.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
+  /** What the composition root built: services and repositories for preconditions and checks. */
+  deps: AppDeps;
+  modules: AppModules;
   close(): Promise<void>;
 }
 
@@ -35,16 +39,24 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
   };
 }
 
-const migrationsDir = path.join(path.dirname(new URL(import.meta.url).pathname), '../src/db/migrations');
+const here = path.dirname(new URL(import.meta.url).pathname);
+/** Everything the template's content depends on: the migrations, the seed code and the data it seeds from. */
+const templateInputs = [
+  { dir: path.join(here, '../src/db/migrations'), ext: '.sql' },
+  { dir: path.join(here, '../src/db/seed'), ext: '.ts' },
+  { dir: path.join(here, '../../../packages/shared/src'), ext: 'constants.ts' },
+];
 
 /**
- * PGlite's initdb costs seconds per database; a migrated data directory dump loads in well under one.
- * The dump is cached in the OS temp dir, keyed by the migrations' content, and shared by all test workers.
+ * PGlite's initdb costs seconds per database; a migrated and seeded data directory dump loads in well under one.
+ * The dump is cached in the OS temp dir, keyed by the content of its inputs, and shared by all test workers.
  */
 async function pgliteTemplate(): Promise<Blob> {
-  const files = (await readdir(migrationsDir, { recursive: true })).filter((f) => f.endsWith('.sql')).sort();
   const hash = createHash('sha256');
-  for (const f of files) hash.update(f).update(await readFile(path.join(migrationsDir, f)));
+  for (const { dir, ext } of templateInputs) {
+    const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith(ext)).sort();
+    for (const f of files) hash.update(f).update(await readFile(path.join(dir, f)));
+  }
   const file = path.join(os.tmpdir(), `reverie-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
   try {
     return new Blob([await readFile(file)]);
@@ -80,12 +92,14 @@ export async function createTestApp(
     WEB_DIST: '',
     ...env,
   });
-  const app = await buildApp(config, pgDb ? {} : { pgliteTemplate: await pgliteTemplate() });
+  const { app, deps, modules } = await composeApp(config, pgDb ? {} : { pgliteTemplate: await pgliteTemplate() });
   beforeReady?.(app);
   await app.ready();
   return {
     app,
     config,
+    deps,
+    modules,
     async close() {
       await app.close();
       await pgDb?.drop();

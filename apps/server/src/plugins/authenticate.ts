@@ -1,8 +1,10 @@
-// Bearer-token authentication. `app.requireAuth` as a preHandler refuses anonymous requests with 401;
-// `app.optionalAuth` fills request.auth when a valid token is present and otherwise lets the request through.
+// Bearer-token authentication and the CSRF check, as preHandlers the route helper picks from a descriptor:
+// `requireAuth` refuses anonymous requests with 401; `optionalAuth` fills request.auth when a valid token is
+// present and otherwise lets the request through; `verifyCsrf` refuses a missing or forged CSRF token with 403.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import type { AccessClaims } from '../modules/auth/access-tokens.ts';
+import type { AccessClaims, AccessTokens } from '../modules/auth/access-tokens.ts';
+import type { Csrf } from '../modules/auth/csrf.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,6 +13,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     requireAuth: (request: FastifyRequest) => Promise<void>;
     optionalAuth: (request: FastifyRequest) => Promise<void>;
+    verifyCsrf: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -21,31 +24,24 @@ function bearer(request: FastifyRequest): string | undefined {
   return m?.[1]?.trim();
 }
 
-export function registerAuthentication(app: FastifyInstance) {
+export function registerAuthentication(app: FastifyInstance, deps: { accessTokens: AccessTokens; csrf: Csrf }) {
   app.decorateRequest('auth', null);
   app.decorate('requireAuth', async (request: FastifyRequest) => {
     const token = bearer(request);
     if (!token) throw AppError.unauthorized('Sign in to continue');
-    request.auth = await app.ctx.accessTokens.verify(token);
+    request.auth = await deps.accessTokens.verify(token);
   });
   app.decorate('optionalAuth', async (request: FastifyRequest) => {
     const token = bearer(request);
-    if (token) request.auth = await app.ctx.accessTokens.verify(token);
+    if (token) request.auth = await deps.accessTokens.verify(token);
+  });
+  app.decorate('verifyCsrf', async (request: FastifyRequest) => {
+    deps.csrf.verify(request);
   });
 }
 
 /** The signed-in user's claims; only call after requireAuth. */
-export function authOf(request: FastifyRequest): AccessClaims {
+export function authOf(request: Pick<FastifyRequest, 'auth'>): AccessClaims {
   if (!request.auth) throw AppError.unauthorized('Sign in to continue');
   return request.auth;
-}
-
-/**
- * Owner-scoped routes: acting on another user's id answers 404, as if it did not exist,
- * so ids of other accounts cannot be probed. Admins may act on anyone.
- */
-export function assertSelf(request: FastifyRequest, userId: string): AccessClaims {
-  const auth = authOf(request);
-  if (auth.userId !== userId && auth.role !== 'admin') throw AppError.notFound('User');
-  return auth;
 }

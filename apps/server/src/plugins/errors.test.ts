@@ -25,6 +25,12 @@ describe('error format', () => {
       app.get('/api/__t/conflict', async () => {
         throw AppError.conflict('Already there');
       });
+      app.get('/api/__t/coins', async () => {
+        throw AppError.paymentRequired({ cost: 30, balance: 12 });
+      });
+      app.get('/api/__t/refused', async () => {
+        throw AppError.unprocessable('That description breaks a content rule.', { rule: 'minors', field: 'description' });
+      });
       app.get('/api/__t/crash', async () => {
         throw new Error('secret detail');
       });
@@ -36,6 +42,24 @@ describe('error format', () => {
     const conflict = await app.inject({ method: 'GET', url: '/api/__t/conflict' });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json()).toEqual({ error: { code: 'CONFLICT', message: 'Already there' }, message: 'Already there' });
+
+    const coins = await app.inject({ method: 'GET', url: '/api/__t/coins' });
+    expect(coins.statusCode).toBe(402);
+    expect(coins.json()).toEqual({
+      error: {
+        code: 'PAYMENT_REQUIRED',
+        message: 'Not enough coins: this costs 30 and your balance is 12.',
+        details: { cost: 30, balance: 12 },
+      },
+      message: 'Not enough coins: this costs 30 and your balance is 12.',
+    });
+    const refused = await app.inject({ method: 'GET', url: '/api/__t/refused' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toEqual({
+      code: 'UNPROCESSABLE',
+      message: 'That description breaks a content rule.',
+      details: { rule: 'minors', field: 'description' },
+    });
 
     const invalid = await app.inject({ method: 'POST', url: '/api/__t/echo', payload: { name: 42 } });
     expect(invalid.statusCode).toBe(400);

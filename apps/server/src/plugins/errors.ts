@@ -1,11 +1,18 @@
-// One error handler, one wire format: { error: { code, message }, message }.
+// One error handler, one wire format: { error: { code, message, details? }, message }.
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorCode } from '@reverie/shared';
+import type { ErrorCode, ErrorDetails } from '@reverie/shared';
 import { AppError } from '../lib/app-error.ts';
 
-export function sendError(reply: FastifyReply, status: number, code: ErrorCode | string, message: string) {
-  return reply.status(status).send({ error: { code, message }, message });
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode | string,
+  message: string,
+  extra: { details?: ErrorDetails; topLevel?: Record<string, unknown> } = {},
+) {
+  const error = extra.details ? { code, message, details: extra.details } : { code, message };
+  return reply.status(status).send({ ...extra.topLevel, error, message });
 }
 
 const statusCodes: Record<number, ErrorCode> = {
@@ -23,7 +30,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
-      return sendError(reply, err.status, err.code, err.message);
+      return sendError(reply, err.status, err.code, err.message, { details: err.details, topLevel: err.topLevel });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issue = err.validation[0];

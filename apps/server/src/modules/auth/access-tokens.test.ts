@@ -17,12 +17,12 @@ async function meWith(token: string) {
 
 describe('access token verification', () => {
   it('accepts a token it signed', async () => {
-    const u = await buildUser(t.app);
+    const u = await buildUser(t);
     expect((await meWith(u.accessToken)).statusCode).toBe(200);
   });
 
   it('refuses alg:none, a wrong key, an expired token, a wrong audience and a refresh token', async () => {
-    const u = await buildUser(t.app);
+    const u = await buildUser(t);
     const key = await loadOrCreateSecret(t.config.dataDir, 'jwt.key');
     const claims = { role: 'admin', sid: 'x' };
     const base = (k: Uint8Array, aud = 'reverie-api', exp: number | string = '15m') =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { buildUser, csrfHeaders, lastMailTo, tokenFromLink } from '../../../test/factories.ts';
+import { buildUser, csrfHeaders, lastMailTo, tokenFromLink, uniqueName } from '../../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,28 +20,39 @@ describe('GET /api/auth/config', () => {
 
 describe('register', () => {
   it('creates the account, signs in, and mails a verification link', async () => {
+    const name = uniqueName('ada');
     const res = await post(
       '/api/auth/register',
-      { email: 'Ada@Example.com', username: 'ada', password: 'secret1', confirmPassword: 'secret1' },
+      { email: `${name.toUpperCase()}@Example.com`, username: name, password: 'secret1', confirmPassword: 'secret1' },
       await csrfHeaders(t.app),
     );
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.accessToken).toMatch(/^ey/);
     expect(body.refreshToken.length).toBeGreaterThan(30);
-    expect(body.user).toMatchObject({ username: 'ada', email: 'ada@example.com', coins: 0, tier: 'free', emailVerified: false });
+    expect(body.requiresEmailVerification).toBe(true);
+    expect(body.user).toMatchObject({ username: name, email: `${name}@example.com`, coins: 0, tier: 'free', emailVerified: false });
     expect(body.user.preferences).toEqual({ selectedTags: [], completedOnboarding: false, nsfwEnabled: false });
     expect(body.user).not.toHaveProperty('passwordHash');
-    const mail = await lastMailTo(t.app, 'ada@example.com');
+    const mail = await lastMailTo(t, `${name}@example.com`);
     expect(mail.link).toContain('/verify-email?token=');
   });
 
   it('refuses duplicates case-insensitively with a clear 409', async () => {
+    const taken = await buildUser(t);
     const h = await csrfHeaders(t.app);
-    const email = await post('/api/auth/register', { email: 'ADA@example.com', username: 'other1', password: 'secret1' }, h);
+    const email = await post(
+      '/api/auth/register',
+      { email: taken.user.email.toUpperCase(), username: uniqueName(), password: 'secret1' },
+      h,
+    );
     expect(email.statusCode).toBe(409);
     expect(email.json().message).toBe('An account with this email already exists');
-    const name = await post('/api/auth/register', { email: 'new@example.com', username: 'ADA', password: 'secret1' }, h);
+    const name = await post(
+      '/api/auth/register',
+      { email: `${uniqueName()}@example.com`, username: taken.user.username.toUpperCase(), password: 'secret1' },
+      h,
+    );
     expect(name.statusCode).toBe(409);
     expect(name.json().message).toBe('This username is already taken');
   });
@@ -75,16 +86,19 @@ describe('register', () => {
 
 describe('login and e-mail verification', () => {
   it('refuses an unverified account, then admits it after the mailed link', async () => {
-    const u = await buildUser(t.app, { username: 'vera', email: 'vera@example.com', password: 'pass1234', verified: false });
+    const name = uniqueName('vera');
+    const u = await buildUser(t, { username: name, email: `${name}@example.com`, password: 'pass1234', verified: false });
     const h = await csrfHeaders(t.app);
-    const refused = await post('/api/auth/login', { emailOrUsername: 'vera', password: 'pass1234' }, h);
+    const refused = await post('/api/auth/login', { emailOrUsername: name, password: 'pass1234' }, h);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ requiresEmailVerification: true, email: 'vera@example.com' });
+    // The browser reads the facts at the top level (SPEC §4); the same facts sit in error.details.
+    const facts = { requiresEmailVerification: true, email: `${name}@example.com` };
+    expect(refused.json()).toMatchObject({ ...facts, error: { code: 'EMAIL_NOT_VERIFIED', details: facts } });
     expect(refused.json().message).toMatch(/verify your email/i);
 
-    const resend = await post('/api/auth/resend-verification', { email: 'vera@example.com' });
+    const resend = await post('/api/auth/resend-verification', { email: `${name}@example.com` });
     expect(resend.json().success).toBe(true);
-    const token = tokenFromLink((await lastMailTo(t.app, u.user.email)).link, 'token');
+    const token = tokenFromLink((await lastMailTo(t, u.user.email)).link, 'token');
     const verified = await post('/api/auth/verify-email', { token });
     expect(verified.statusCode).toBe(200);
     expect(verified.json().user.emailVerified).toBe(true);
@@ -92,34 +106,42 @@ describe('login and e-mail verification', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toMatch(/invalid, expired or already used/);
 
-    const byName = await post('/api/auth/login', { emailOrUsername: 'VERA', password: 'pass1234' }, h);
+    const byName = await post('/api/auth/login', { emailOrUsername: name.toUpperCase(), password: 'pass1234' }, h);
     expect(byName.statusCode).toBe(200);
-    const byEmail = await post('/api/auth/login', { emailOrUsername: 'Vera@Example.com', password: 'pass1234' }, h);
+    const byEmail = await post('/api/auth/login', { emailOrUsername: `${name.toUpperCase()}@Example.com`, password: 'pass1234' }, h);
     expect(byEmail.statusCode).toBe(200);
     expect(byEmail.json().user.emailVerified).toBe(true);
   });
 
   it('answers a wrong password and an unknown account the same way', async () => {
-    await buildUser(t.app, { username: 'wally', password: 'rightpass' });
+    const u = await buildUser(t, { password: 'rightpass' });
     const h = await csrfHeaders(t.app);
-    const wrong = await post('/api/auth/login', { emailOrUsername: 'wally', password: 'wrongpass' }, h);
-    const unknown = await post('/api/auth/login', { emailOrUsername: 'nobody-here', password: 'wrongpass' }, h);
+    const wrong = await post('/api/auth/login', { emailOrUsername: u.user.username, password: 'wrongpass' }, h);
+    const unknown = await post('/api/auth/login', { emailOrUsername: uniqueName('nobody'), password: 'wrongpass' }, h);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().message).toBe(unknown.json().message);
   });
 
   it('limits brute force per account (by username and e-mail alike) with 429 and Retry-After', async () => {
-    await buildUser(t.app, { username: 'target', email: 'target@example.com', password: 'rightpass' });
+    const u = await buildUser(t, { password: 'rightpass' });
     const h = await csrfHeaders(t.app);
     const codes: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const who = i % 2 ? 'target' : 'TARGET@example.com';
-      codes.push((await post('/api/auth/login', { emailOrUsername: who, password: `guess${i}` }, h)).statusCode);
+      const who = i % 2 ? u.user.username : u.user.email.toUpperCase();
+      // A fresh client address each time: the per-account limit must hold on its own.
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: h,
+        payload: { emailOrUsername: who, password: `guess${i}` },
+        remoteAddress: `198.51.100.${i + 1}`,
+      });
+      codes.push(res.statusCode);
     }
     expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
     expect(codes[10]).toBe(429);
-    const last = await post('/api/auth/login', { emailOrUsername: 'target', password: 'rightpass' }, h);
+    const last = await post('/api/auth/login', { emailOrUsername: u.user.username, password: 'rightpass' }, h);
     expect(last.statusCode).toBe(429);
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -127,6 +149,7 @@ describe('login and e-mail verification', () => {
 
 describe('sign-up and reset limits per IP', () => {
   it('allows 10 sign-ups an hour from one address, then 429', async () => {
+    const prefix = uniqueName('flood');
     const h = await csrfHeaders(t.app);
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) {
@@ -135,7 +158,7 @@ describe('sign-up and reset limits per IP', () => {
         url: '/api/auth/register',
         headers: h,
         remoteAddress: '203.0.113.9',
-        payload: { email: `flood${i}@example.com`, username: `flood${i}`, password: 'secret12' },
+        payload: { email: `${prefix}${i}@example.com`, username: `${prefix}${i}`, password: 'secret12' },
       });
       codes.push(res.statusCode);
     }
@@ -144,15 +167,16 @@ describe('sign-up and reset limits per IP', () => {
   });
 
   it('allows 3 reset mails an hour per address', async () => {
+    const { user } = await buildUser(t);
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await post('/api/auth/password-reset/request', { email: 'flood0@example.com' })).statusCode);
+    for (let i = 0; i < 4; i++) codes.push((await post('/api/auth/password-reset/request', { email: user.email })).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
   });
 });
 
 describe('refresh tokens', () => {
   it('rotates, and a reused token revokes the whole family', async () => {
-    const u = await buildUser(t.app);
+    const u = await buildUser(t);
     const first = await post('/api/auth/refresh', { refreshToken: u.refreshToken });
     expect(first.statusCode).toBe(200);
     const pair = first.json();
@@ -168,7 +192,7 @@ describe('refresh tokens', () => {
   });
 
   it('logout revokes the session', async () => {
-    const u = await buildUser(t.app);
+    const u = await buildUser(t);
     const out = await post('/api/auth/logout', { refreshToken: u.refreshToken }, { ...(await csrfHeaders(t.app)), ...u.auth });
     expect(out.json()).toEqual({ success: true, message: 'Signed out' });
     expect((await post('/api/auth/refresh', { refreshToken: u.refreshToken })).statusCode).toBe(401);
@@ -177,22 +201,24 @@ describe('refresh tokens', () => {
 
 describe('profile and password', () => {
   it('reads and updates the profile; e-mail change needs re-verification', async () => {
-    const u = await buildUser(t.app);
+    const u = await buildUser(t);
+    const newAddress = uniqueName('changed');
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/auth/me',
       headers: u.auth,
-      payload: { bio: 'Hello', email: 'changed@example.com' },
+      payload: { bio: 'Hello', email: `${newAddress}@example.com` },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ bio: 'Hello', email: 'changed@example.com', emailVerified: false });
-    expect((await lastMailTo(t.app, 'changed@example.com')).link).toContain('/verify-email?token=');
-    const taken = await t.app.inject({ method: 'PUT', url: '/api/auth/me', headers: u.auth, payload: { username: 'ada' } });
+    expect(res.json()).toMatchObject({ bio: 'Hello', email: `${newAddress}@example.com`, emailVerified: false });
+    expect((await lastMailTo(t, `${newAddress}@example.com`)).link).toContain('/verify-email?token=');
+    const other = await buildUser(t);
+    const taken = await t.app.inject({ method: 'PUT', url: '/api/auth/me', headers: u.auth, payload: { username: other.user.username } });
     expect(taken.statusCode).toBe(409);
   });
 
   it('changing the password signs out other sessions but keeps this one', async () => {
-    const u = await buildUser(t.app, { password: 'old-password' });
+    const u = await buildUser(t, { password: 'old-password' });
     const other = await post('/api/auth/login', { emailOrUsername: u.user.username, password: 'old-password' }, await csrfHeaders(t.app));
     const wrong = await t.app.inject({
       method: 'PATCH',
@@ -215,13 +241,24 @@ describe('profile and password', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('requires the current password of an account that has one', async () => {
+    const u = await buildUser(t, { password: 'old-password' });
+    for (const payload of [{ newPassword: 'new-password' }, { currentPassword: '', newPassword: 'new-password' }]) {
+      const res = await t.app.inject({ method: 'PATCH', url: '/api/auth/me/password', headers: u.auth, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('currentPassword: Current password is required');
+    }
+    const login = await post('/api/auth/login', { emailOrUsername: u.user.username, password: 'old-password' }, await csrfHeaders(t.app));
+    expect(login.statusCode).toBe(200);
+  });
+
   it('resets a forgotten password with a single-use link', async () => {
-    const u = await buildUser(t.app, { password: 'forgotten' });
+    const u = await buildUser(t, { password: 'forgotten' });
     const req = await post('/api/auth/password-reset/request', { email: u.user.email });
     expect(req.json().success).toBe(true);
-    const unknown = await post('/api/auth/password-reset/request', { email: 'nobody@example.com' });
+    const unknown = await post('/api/auth/password-reset/request', { email: `${uniqueName('nobody')}@example.com` });
     expect(unknown.json()).toEqual(req.json());
-    const token = tokenFromLink((await lastMailTo(t.app, u.user.email)).link, 'resetToken');
+    const token = tokenFromLink((await lastMailTo(t, u.user.email)).link, 'resetToken');
     const short = await post('/api/auth/password-reset/confirm', { token, password: '123' });
     expect(short.statusCode).toBe(400);
     const done = await post('/api/auth/password-reset/confirm', { token, password: 'remembered' });
@@ -235,7 +272,7 @@ describe('profile and password', () => {
 
 describe('add-coins', () => {
   it('credits through the ledger in sandbox mode, idempotently per key', async () => {
-    const u = await buildUser(t.app);
+    const u = await buildUser(t);
     const headers = { ...u.auth, 'idempotency-key': 'topup-1' };
     const a = await post('/api/auth/add-coins', { amount: 100 }, headers);
     expect(a.statusCode).toBe(200);
@@ -251,7 +288,7 @@ describe('add-coins', () => {
   it('is refused outside sandbox mode', async () => {
     const live = await createTestApp({ PAYMENTS_MODE: 'stripe' });
     try {
-      const u = await buildUser(live.app);
+      const u = await buildUser(live);
       const res = await live.app.inject({ method: 'POST', url: '/api/auth/add-coins', headers: u.auth, payload: { amount: 100 } });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toMatch(/only available in sandbox mode/);

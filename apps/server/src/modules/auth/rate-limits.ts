@@ -16,5 +16,4 @@ export const AUTH_LIMITS = {
   refreshIp: { name: 'refresh:ip', limit: 120, windowMs: MIN },
   googleIp: { name: 'google:ip', limit: 30, windowMs: 15 * MIN },
   passwordChangeUser: { name: 'password-change:user', limit: 10, windowMs: HOUR },
-  addCoinsUser: { name: 'add-coins:user', limit: 20, windowMs: MIN },
 } satisfies Record<string, RateLimitRule>;

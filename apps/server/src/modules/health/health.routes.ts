@@ -1,36 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HealthResponse } from '@reverie/shared';
+import { healthEndpoints as api } from '@reverie/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../http/route.ts';
+import type { HealthService } from './health.service.ts';
 
-const startedAt = Date.now();
-
-async function check(fn: () => Promise<unknown>): Promise<{ status: 'ok' | 'down'; detail?: string }> {
-  try {
-    await fn();
-    return { status: 'ok' };
-  } catch (err) {
-    return { status: 'down', detail: err instanceof Error ? err.message : String(err) };
-  }
+export function healthRoutes(deps: { health: HealthService }): FastifyPluginAsync {
+  return async (app) => {
+    route(app, api.check, async (_req, reply) => {
+      const { healthy, body } = await deps.health.report();
+      if (!healthy) reply.status(503);
+      return body;
+    });
+  };
 }
-
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/health',
-    { schema: { tags: ['health'], summary: 'Liveness and dependency status', response: { 200: HealthResponse, 503: HealthResponse } } },
-    async (_request, reply) => {
-      const { database, redis, config, providers } = app.ctx;
-      const db = await check(() => database.ping());
-      const rd = redis ? await check(() => redis.ping()) : { status: 'disabled' as const };
-      const providerStatus: HealthResponse['providers'] = {};
-      for (const p of providers) providerStatus[p.name] = { kind: p.kind, ...(await p.health()) };
-      const down = db.status === 'down' || rd.status === 'down';
-      return reply.status(down ? 503 : 200).send({
-        status: down ? 'degraded' : 'ok',
-        version: config.version,
-        uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-        database: { ...db, driver: database.driver },
-        redis: rd,
-        providers: providerStatus,
-      });
-    },
-  );
-};

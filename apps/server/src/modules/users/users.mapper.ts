@@ -1,5 +1,6 @@
-import type { PublicUser, User } from '@reverie/shared';
-import type { UserRow } from '../../db/schema/index.ts';
+import type { z } from 'zod';
+import type { AvatarResponse, PublicUser, User } from '@reverie/shared';
+import type { UserRow } from './users.repo.ts';
 
 export function toUser(row: UserRow): User {
   return {
@@ -21,4 +22,8 @@ export function toUser(row: UserRow): User {
 
 export function toPublicUser(row: UserRow): PublicUser {
   return { id: row.id, username: row.username, avatarUrl: row.avatarUrl, bio: row.bio, createdAt: row.createdAt.toISOString() };
+}
+
+export function toAvatarResponse(row: UserRow): z.infer<typeof AvatarResponse> {
+  return { avatarUrl: row.avatarUrl, user: toUser(row) };
 }

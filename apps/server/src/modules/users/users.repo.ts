@@ -1,18 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema/index.ts';
 
+export type { UserRow };
 export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'coins' | 'createdAt'>>;
 
 const lower = (s: string) => s.trim().toLowerCase();
 
-/** The only place that reads or writes the users table (coins excepted: see LedgerService). */
+/** The users table (coins excepted: the billing ledger owns them). */
 export class UsersRepo {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: DbOrTx) {}
 
-  async findById(id: string, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
-    const [row] = await tx.select().from(users).where(eq(users.id, id));
+  async findById(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
     return row;
   }
 
@@ -41,13 +42,13 @@ export class UsersRepo {
     return row;
   }
 
-  async create(values: NewUser, tx: DbOrTx = this.db): Promise<UserRow> {
-    const [row] = await tx.insert(users).values(values).returning();
+  async create(values: NewUser): Promise<UserRow> {
+    const [row] = await this.db.insert(users).values(values).returning();
     return row!;
   }
 
-  async update(id: string, patch: UserPatch, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
-    const [row] = await tx
+  async update(id: string, patch: UserPatch): Promise<UserRow | undefined> {
+    const [row] = await this.db
       .update(users)
       .set({ ...patch, updatedAt: new Date() })
       .where(eq(users.id, id))
@@ -56,7 +57,7 @@ export class UsersRepo {
   }
 }
 
-/** Postgres unique violations on users map to a message a person understands. */
+/** Which unique column a Postgres unique violation on users hit, so the service can say it in words. */
 export function uniqueViolationField(err: unknown): 'email' | 'username' | undefined {
   const e = (err as { cause?: unknown })?.cause ?? err;
   const rec = e as { code?: string; constraint?: string; message?: string };

@@ -1,15 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { buildUser, type BuiltUser } from '../../../test/factories.ts';
+import { buildUser } from '../../../test/factories.ts';
 
 let t: TestApp;
-let alice: BuiltUser;
-let bob: BuiltUser;
 beforeAll(async () => {
   t = await createTestApp();
-  alice = await buildUser(t.app, { username: 'alice' });
-  bob = await buildUser(t.app, { username: 'bob' });
 });
 afterAll(() => t.close());
 
@@ -24,6 +20,7 @@ function multipart(field: string, filename: string, contentType: string, bytes: 
 
 describe('preferences', () => {
   it('saves onboarding tags and derives nsfwEnabled from an NSFW tag', async () => {
+    const alice = await buildUser(t);
     const tags = ['female', 'fantasy', 'romance', 'playful', 'nsfw'];
     const res = await t.app.inject({
       method: 'PUT',
@@ -38,6 +35,7 @@ describe('preferences', () => {
   });
 
   it('rejects unknown tags and more than 8', async () => {
+    const alice = await buildUser(t);
     const unknown = await t.app.inject({
       method: 'PUT',
       url: `/api/users/${alice.user.id}/preferences`,
@@ -57,6 +55,7 @@ describe('preferences', () => {
   });
 
   it("answers 404 for another user's preferences, settings and avatar, and 401 without a token", async () => {
+    const [alice, bob] = [await buildUser(t), await buildUser(t)];
     const calls = [
       { method: 'PUT' as const, url: `/api/users/${bob.user.id}/preferences`, payload: { selectedTags: [] } },
       { method: 'PUT' as const, url: `/api/users/${bob.user.id}/settings`, payload: { language: 'de' } },
@@ -85,6 +84,7 @@ describe('preferences', () => {
 
 describe('settings', () => {
   it('merges a partial update', async () => {
+    const alice = await buildUser(t);
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/users/${alice.user.id}/settings`,
@@ -97,6 +97,7 @@ describe('settings', () => {
 
 describe('avatar', () => {
   it('re-encodes an upload to a 512px WebP, serves it, and deletes it', async () => {
+    const alice = await buildUser(t);
     const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3366ff' } })
       .jpeg()
       .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps' } } })
@@ -123,6 +124,7 @@ describe('avatar', () => {
   });
 
   it('refuses a file that is not an image, and a missing file field', async () => {
+    const alice = await buildUser(t);
     const mp = multipart('file', 'evil.png', 'image/png', Buffer.from('<script>alert(1)</script>'));
     const res = await t.app.inject({
       method: 'POST',
@@ -152,9 +154,10 @@ describe('avatar', () => {
 
 describe('public profile', () => {
   it('shows what anyone may see and nothing private', async () => {
+    const bob = await buildUser(t);
     const res = await t.app.inject({ method: 'GET', url: `/api/users/${bob.user.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: bob.user.id, username: 'bob' });
+    expect(res.json()).toMatchObject({ id: bob.user.id, username: bob.user.username });
     expect(res.json()).not.toHaveProperty('email');
     expect(res.json()).not.toHaveProperty('coins');
     expect((await t.app.inject({ method: 'GET', url: '/api/users/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);

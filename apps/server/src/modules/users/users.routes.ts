@@ -1,85 +1,46 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AvatarResponse, ErrorResponse, IdParam, PublicUser, UpdatePreferencesBody, UpdateSettingsBody, User } from '@reverie/shared';
+import { usersEndpoints as api } from '@reverie/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../http/route.ts';
+import { ownerPolicy } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { RateLimitRule } from '../../lib/rate-limiter.ts';
-import { assertSelf } from '../../plugins/authenticate.ts';
-import { toPublicUser, toUser } from './users.mapper.ts';
+import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
+import { toAvatarResponse, toPublicUser, toUser } from './users.mapper.ts';
+import type { UsersService } from './users.service.ts';
 
-const tags = ['users'];
-const secured = [{ bearerAuth: [] }];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 429: ErrorResponse };
 const AVATAR_LIMIT: RateLimitRule = { name: 'avatar:user', limit: 20, windowMs: 3600_000 };
 
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const s = () => app.ctx.services;
+/** An account is its own owner: only its user (or an admin) may change it; anyone else gets 404. */
+export const accountPolicy = ownerPolicy<{ id: string }>({ what: 'User', ownerId: (u) => u.id });
 
-  app.get(
-    '/api/users/:id',
-    { schema: { tags, summary: 'Public profile', params: IdParam, response: { 200: PublicUser, 404: ErrorResponse } } },
-    async (req) => {
-      const row = await s().users.findById(req.params.id);
-      if (!row) throw AppError.notFound('User');
-      return toPublicUser(row);
-    },
-  );
+export function usersRoutes(deps: { users: UsersService; rateLimiter: RateLimiter }): FastifyPluginAsync {
+  const { users, rateLimiter } = deps;
+  return async (app) => {
+    route(app, api.publicProfile, async (req) => toPublicUser(await users.get(req.params.id)));
 
-  app.put(
-    '/api/users/:id/preferences',
-    {
-      schema: { tags, security: secured, params: IdParam, body: UpdatePreferencesBody, response: { 200: User, ...errors } },
-      preHandler: app.requireAuth,
-    },
-    async (req) => {
-      assertSelf(req, req.params.id);
-      return toUser(await s().account.updatePreferences(req.params.id, req.body));
-    },
-  );
+    route(app, api.updatePreferences, async (req) => {
+      const { id } = accountPolicy.assert(req.auth, req.params, 'write');
+      return toUser(await users.updatePreferences(id, req.body));
+    });
 
-  app.put(
-    '/api/users/:id/settings',
-    {
-      schema: { tags, security: secured, params: IdParam, body: UpdateSettingsBody, response: { 200: User, ...errors } },
-      preHandler: app.requireAuth,
-    },
-    async (req) => {
-      assertSelf(req, req.params.id);
-      return toUser(await s().account.updateSettings(req.params.id, req.body));
-    },
-  );
+    route(app, api.updateSettings, async (req) => {
+      const { id } = accountPolicy.assert(req.auth, req.params, 'write');
+      return toUser(await users.updateSettings(id, req.body));
+    });
 
-  app.post(
-    '/api/users/:id/avatar',
-    {
-      schema: {
-        tags,
-        security: secured,
-        consumes: ['multipart/form-data'],
-        description: 'Multipart field `file`: an image, re-encoded to a 512×512 WebP.',
-        params: IdParam,
-        response: { 200: AvatarResponse, ...errors },
-      },
-      preHandler: app.requireAuth,
-    },
-    async (req) => {
-      assertSelf(req, req.params.id);
-      await app.ctx.rateLimiter.consume([{ rule: AVATAR_LIMIT, key: req.params.id }]);
-      if (!req.isMultipart())
+    route(app, api.uploadAvatar, async (req) => {
+      const { id } = accountPolicy.assert(req.auth, req.params, 'write');
+      await rateLimiter.consume([{ rule: AVATAR_LIMIT, key: id }]);
+      if (!req.isMultipart()) {
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in a field named "file".');
+      }
       const part = await req.file();
       if (!part || part.fieldname !== 'file') throw AppError.badRequest('Send the image in a field named "file".');
-      const bytes = await part.toBuffer();
-      const row = await s().account.setAvatar(req.params.id, bytes);
-      return { avatarUrl: row.avatarUrl, user: toUser(row) };
-    },
-  );
+      return toAvatarResponse(await users.setAvatar(id, await part.toBuffer()));
+    });
 
-  app.delete(
-    '/api/users/:id/avatar',
-    { schema: { tags, security: secured, params: IdParam, response: { 200: AvatarResponse, ...errors } }, preHandler: app.requireAuth },
-    async (req) => {
-      assertSelf(req, req.params.id);
-      const row = await s().account.removeAvatar(req.params.id);
-      return { avatarUrl: null, user: toUser(row) };
-    },
-  );
-};
+    route(app, api.removeAvatar, async (req) => {
+      const { id } = accountPolicy.assert(req.auth, req.params, 'write');
+      return toAvatarResponse(await users.removeAvatar(id));
+    });
+  };
+}

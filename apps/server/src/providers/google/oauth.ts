@@ -1,40 +1,13 @@
-// Google sign-in: verify an ID token (from Google Identity Services) or exchange an authorization code
-// (popup "postmessage" flow) for one. Enabled only when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set.
+// Google sign-in with google-auth-library: verify an ID token (Google Identity Services) or exchange an
+// authorization code (popup "postmessage" flow) for one.
 import { OAuth2Client } from 'google-auth-library';
 import type { Config } from '../../config.ts';
-import type { ProviderHealth } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { GoogleProfile, GoogleSignIn } from './google.ts';
 
-export interface GoogleProfile {
-  sub: string;
-  email: string;
-  emailVerified: boolean;
-  name: string | undefined;
-  picture: string | undefined;
-}
+export type GoogleConfig = NonNullable<Config['google']>;
 
-export interface GoogleSignIn extends ProviderHealth {
-  verifyIdToken(idToken: string): Promise<GoogleProfile>;
-  exchangeCode(code: string): Promise<GoogleProfile>;
-}
-
-const notConfigured = () =>
-  new AppError(503, 'NOT_CONFIGURED', 'Google sign-in is not available on this server. Sign in with your e-mail and password instead.');
-
-export function createGoogleSignIn(config: Config['google']): GoogleSignIn {
-  if (!config) {
-    return {
-      name: 'google',
-      kind: 'google-oauth',
-      health: async () => ({ status: 'disabled', detail: 'set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET' }),
-      verifyIdToken: async () => {
-        throw notConfigured();
-      },
-      exchangeCode: async () => {
-        throw notConfigured();
-      },
-    };
-  }
+export function createOAuthGoogleSignIn(config: GoogleConfig): GoogleSignIn {
   const client = new OAuth2Client({
     clientId: config.clientId,
     clientSecret: config.clientSecret,
@@ -46,7 +19,7 @@ export function createGoogleSignIn(config: Config['google']): GoogleSignIn {
   async function verifyIdToken(idToken: string): Promise<GoogleProfile> {
     let payload;
     try {
-      const ticket = await client.verifyIdToken({ idToken, audience: config!.clientId });
+      const ticket = await client.verifyIdToken({ idToken, audience: config.clientId });
       payload = ticket.getPayload();
     } catch {
       throw new AppError(401, 'UNAUTHORIZED', 'Google sign-in failed: the Google credential could not be verified.');

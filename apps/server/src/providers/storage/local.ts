@@ -1,18 +1,22 @@
-// Media files (avatars, later images) on local disk under DATA_DIR/media, served at /media/*.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+// Media on local disk under DATA_DIR/media, served at /media/* by the app (see app.ts).
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-
-export interface MediaStorage {
-  /** Stores bytes at a relative key (e.g. "avatars/users/<id>/<name>.webp") and returns its public URL. */
-  put(key: string, bytes: Buffer, contentType: string): Promise<string>;
-  /** Removes the file a URL from put() points at; other URLs are ignored. */
-  removeByUrl(url: string | null | undefined): Promise<void>;
-}
-
-export const MEDIA_URL_PREFIX = '/media/';
+import { MEDIA_URL_PREFIX, type MediaStorage } from './storage.ts';
 
 export class LocalMediaStorage implements MediaStorage {
+  readonly name = 'storage';
+  readonly kind = 'local';
+
   constructor(readonly root: string) {}
+
+  async health() {
+    try {
+      await access(this.root);
+      return { status: 'ok' as const };
+    } catch (err) {
+      return { status: 'down' as const, detail: (err as Error).message };
+    }
+  }
 
   async put(key: string, bytes: Buffer): Promise<string> {
     const file = this.resolve(key);

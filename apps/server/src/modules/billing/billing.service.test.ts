@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coinLedger } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildUser } from '../../../test/factories.ts';
-import { InsufficientCoinsError } from './ledger.service.ts';
+import { InsufficientCoinsError } from './billing.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,8 +11,8 @@ afterAll(() => t.close());
 
 describe('coin ledger', () => {
   it('50 parallel debits against a balance that covers 7: exactly 7 succeed, the rest get 402', async () => {
-    const u = await buildUser(t.app, { coins: 70 });
-    const ledger = t.app.ctx.services.ledger;
+    const u = await buildUser(t, { coins: 70 });
+    const ledger = t.modules.billing.services.ledger;
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
         ledger.debit({ userId: u.user.id, amount: 10, reason: 'test_spend', idempotencyKey: `spend-${u.user.id}-${i}` }),
@@ -27,17 +25,18 @@ describe('coin ledger', () => {
     for (const r of refused) {
       expect(r.reason).toBeInstanceOf(InsufficientCoinsError);
       expect(r.reason.status).toBe(402);
+      expect(r.reason.details).toEqual({ cost: 10, balance: expect.any(Number) });
     }
     expect(await ledger.balance(u.user.id)).toBe(0);
-    const rows = await t.app.ctx.db.select().from(coinLedger).where(eq(coinLedger.userId, u.user.id));
+    const rows = await ledger.history(u.user.id, 100);
     expect(rows.reduce((sum, r) => sum + r.delta, 0)).toBe(0);
     expect(rows.filter((r) => r.delta < 0)).toHaveLength(7);
     expect(Math.min(...rows.map((r) => r.balanceAfter))).toBe(0);
   });
 
   it('applies an idempotency key once and rejects non-positive amounts', async () => {
-    const u = await buildUser(t.app);
-    const ledger = t.app.ctx.services.ledger;
+    const u = await buildUser(t);
+    const ledger = t.modules.billing.services.ledger;
     const a = await ledger.credit({ userId: u.user.id, amount: 5, reason: 'bonus', idempotencyKey: `k-${u.user.id}` });
     const b = await ledger.credit({ userId: u.user.id, amount: 5, reason: 'bonus', idempotencyKey: `k-${u.user.id}` });
     expect(a).toEqual({ balance: 5, applied: true });

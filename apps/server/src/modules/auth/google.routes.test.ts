@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { buildUser } from '../../../test/factories.ts';
+import { buildUser, csrfHeaders } from '../../../test/factories.ts';
 
 const CLIENT_ID = 'reverie-test.apps.googleusercontent.com';
 const KID = 'test-key-1';
@@ -87,12 +87,12 @@ describe('POST /api/auth/google', () => {
     });
     const again = await google({ idToken: token });
     expect(again.json()).toMatchObject({ isNewUser: false, user: { id: first.json().user.id, coins: 15 } });
-    const ledger = await t.app.ctx.services.ledger.history(first.json().user.id);
+    const ledger = await t.modules.billing.services.ledger.history(first.json().user.id);
     expect(ledger.map((r) => [r.delta, r.reason])).toEqual([[15, 'signup_bonus']]);
   });
 
   it('links to an existing account only when Google vouches for the address', async () => {
-    const u = await buildUser(t.app, { email: 'linked@example.com' });
+    const u = await buildUser(t, { email: 'linked@example.com' });
     const unverified = await google({ idToken: await idToken({ sub: 'g-2002', email: 'linked@example.com', email_verified: false }) });
     expect(unverified.statusCode).toBe(409);
     const verified = await google({ idToken: await idToken({ sub: 'g-2002', email: 'linked@example.com' }) });
@@ -111,6 +111,53 @@ describe('POST /api/auth/google', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toMatch(/^Google sign-in failed/);
     }
+  });
+});
+
+describe('first password for an account created with Google', () => {
+  it('sets one without a current password, then signs in with it; a second change needs the current one', async () => {
+    const created = await google({ idToken: await idToken({ sub: 'g-5005', email: 'first-pass@gmail.com', name: 'First Pass' }) });
+    const { accessToken, user } = created.json();
+    expect(user.hasPassword).toBe(false);
+    const headers = { authorization: `Bearer ${accessToken}` };
+
+    // The browser may send an empty current password for such an account, or none at all.
+    const set = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me/password',
+      headers,
+      payload: { currentPassword: '', newPassword: 'first-password' },
+    });
+    expect(set.statusCode).toBe(200);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+    expect(me.json().hasPassword).toBe(true);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: await csrfHeaders(t.app),
+      payload: { emailOrUsername: 'first-pass@gmail.com', password: 'first-password' },
+    });
+    expect(login.statusCode).toBe(200);
+
+    const again = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me/password',
+      headers,
+      payload: { newPassword: 'second-password' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('currentPassword: Current password is required');
+  });
+
+  it('works without the currentPassword field too', async () => {
+    const created = await google({ idToken: await idToken({ sub: 'g-6006', email: 'no-field@gmail.com', name: 'No Field' }) });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me/password',
+      headers: { authorization: `Bearer ${created.json().accessToken}` },
+      payload: { newPassword: 'first-password' },
+    });
+    expect(res.statusCode).toBe(200);
   });
 });
 

@@ -1,0 +1,33 @@
+// Transactions: `uow.run(async (repos) => …)` runs a function in one transaction with every repository bound to
+// it. A run inside a run joins the outer transaction, so a service that guards itself with a transaction (the
+// ledger) composes with a caller's (sign-up + welcome coins) without passing handles around.
+//
+// On PGlite a statement outside an open transaction waits until it ends, so code inside a run must use the
+// repositories it is given — `uow.repos` does that automatically: inside a run it returns the bound ones.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Db, DbOrTx } from './client.ts';
+
+export interface UnitOfWork<R> {
+  /** The repositories: bound to the current transaction inside `run`, to the pool outside. */
+  readonly repos: R;
+  /** Runs fn in a transaction (or the one already open); a throw rolls everything back. */
+  run<T>(fn: (repos: R) => Promise<T>): Promise<T>;
+}
+
+export function createUnitOfWork<R>(db: Db, bind: (db: DbOrTx) => R): UnitOfWork<R> {
+  const root = bind(db);
+  const current = new AsyncLocalStorage<R>();
+  return {
+    get repos() {
+      return current.getStore() ?? root;
+    },
+    run(fn) {
+      const open = current.getStore();
+      if (open) return fn(open);
+      return db.transaction((tx) => {
+        const bound = bind(tx);
+        return current.run(bound, () => fn(bound));
+      });
+    },
+  };
+}

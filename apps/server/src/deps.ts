@@ -1,0 +1,48 @@
+// What the composition root (app.ts) builds once and hands to module factories. Each factory declares the part
+// it needs, so this is documentation of what exists, not a locator: nothing reads it at request time.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database, DbOrTx } from './db/client.ts';
+import type { UnitOfWork } from './db/unit-of-work.ts';
+import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { Redis } from './lib/redis.ts';
+import type { AccessTokens } from './modules/auth/access-tokens.ts';
+import { EmailTokensRepo, SessionsRepo } from './modules/auth/auth.repo.ts';
+import type { Csrf } from './modules/auth/csrf.ts';
+import { LedgerRepo } from './modules/billing/billing.repo.ts';
+import { TagsRepo } from './modules/tags/tags.repo.ts';
+import { UsersRepo } from './modules/users/users.repo.ts';
+import type { GoogleSignIn } from './providers/google/index.ts';
+import type { HealthRegistry } from './providers/health.ts';
+import { MailOutboxRepo } from './providers/mail/mail-outbox.repo.ts';
+import type { Mailer } from './providers/mail/index.ts';
+import type { MediaStorage } from './providers/storage/index.ts';
+
+/** Every repository, bound to one database handle (the pool, or a transaction inside `uow.run`). */
+export function bindRepos(db: DbOrTx) {
+  return {
+    users: new UsersRepo(db),
+    sessions: new SessionsRepo(db),
+    emailTokens: new EmailTokensRepo(db),
+    ledger: new LedgerRepo(db),
+    tags: new TagsRepo(db),
+    mailOutbox: new MailOutboxRepo(db),
+  };
+}
+export type Repos = ReturnType<typeof bindRepos>;
+
+export interface AppDeps {
+  config: Config;
+  log: FastifyBaseLogger;
+  database: Database;
+  redis: Redis | undefined;
+  uow: UnitOfWork<Repos>;
+  rateLimiter: RateLimiter;
+  accessTokens: AccessTokens;
+  csrf: Csrf;
+  /** Providers add themselves here; the health module reads it. */
+  health: HealthRegistry;
+  mailer: Mailer;
+  google: GoogleSignIn;
+  storage: MediaStorage;
+}

@@ -1,0 +1,62 @@
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { coinLedger, users } from '../../db/schema/index.ts';
+
+export type LedgerRow = typeof coinLedger.$inferSelect;
+
+/** The coin_ledger table and the users.coins balance it keeps; nothing else writes users.coins. */
+export class LedgerRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  /** Inserts the entry unless its idempotency key exists; returns the new id, or undefined on a repeat. */
+  async claim(entry: {
+    userId: string;
+    delta: number;
+    reason: string;
+    reference?: string;
+    idempotencyKey: string;
+  }): Promise<string | undefined> {
+    const [row] = await this.db
+      .insert(coinLedger)
+      .values({ ...entry, balanceAfter: 0 })
+      .onConflictDoNothing({ target: coinLedger.idempotencyKey })
+      .returning({ id: coinLedger.id });
+    return row?.id;
+  }
+
+  async findByKey(idempotencyKey: string): Promise<Pick<LedgerRow, 'userId' | 'balanceAfter'> | undefined> {
+    const [row] = await this.db
+      .select({ userId: coinLedger.userId, balanceAfter: coinLedger.balanceAfter })
+      .from(coinLedger)
+      .where(eq(coinLedger.idempotencyKey, idempotencyKey));
+    return row;
+  }
+
+  /**
+   * Adds delta to the balance in one statement; a debit only applies while the balance covers it, so concurrent
+   * debits can never take it below zero. Returns the new balance, or undefined when nothing was changed.
+   */
+  async addToBalance(userId: string, delta: number): Promise<number | undefined> {
+    const where = delta < 0 ? and(eq(users.id, userId), gte(users.coins, -delta)) : eq(users.id, userId);
+    const [row] = await this.db
+      .update(users)
+      .set({ coins: sql`${users.coins} + ${delta}`, updatedAt: new Date() })
+      .where(where)
+      .returning({ coins: users.coins });
+    return row?.coins;
+  }
+
+  async setBalanceAfter(entryId: string, balance: number): Promise<void> {
+    await this.db.update(coinLedger).set({ balanceAfter: balance }).where(eq(coinLedger.id, entryId));
+  }
+
+  /** The balance, or undefined for an unknown user. */
+  async balanceOf(userId: string): Promise<number | undefined> {
+    const [row] = await this.db.select({ coins: users.coins }).from(users).where(eq(users.id, userId));
+    return row?.coins;
+  }
+
+  async history(userId: string, limit: number): Promise<LedgerRow[]> {
+    return this.db.select().from(coinLedger).where(eq(coinLedger.userId, userId)).orderBy(desc(coinLedger.createdAt)).limit(limit);
+  }
+}

@@ -1,0 +1,113 @@
+// The coin ledger: the only code that changes users.coins. Every change is one ledger row with a unique
+// idempotency key, written in the same transaction as the balance update, so retries never double-count
+// and concurrent debits can never take a balance below zero.
+import type { Config } from '../../config.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { UserRow, UsersRepo } from '../users/users.repo.ts';
+import type { LedgerRepo, LedgerRow } from './billing.repo.ts';
+
+export interface LedgerEntryInput {
+  userId: string;
+  /** Positive whole number of coins. */
+  amount: number;
+  reason: string;
+  reference?: string;
+  /** Same key twice = the same movement; the second call returns the first result. */
+  idempotencyKey: string;
+}
+
+export interface LedgerResult {
+  balance: number;
+  /** false when the idempotency key had already been applied. */
+  applied: boolean;
+}
+
+/** 402 with `{ cost, balance }` in the details. */
+export class InsufficientCoinsError extends AppError {
+  constructor(
+    readonly needed: number,
+    readonly balance: number,
+  ) {
+    super(402, 'PAYMENT_REQUIRED', `Not enough coins: this costs ${needed} and your balance is ${balance}.`, {
+      details: { cost: needed, balance },
+    });
+  }
+}
+
+export class LedgerService {
+  constructor(private readonly uow: UnitOfWork<{ ledger: LedgerRepo }>) {}
+
+  /** Inside a caller's `uow.run` the movement joins that transaction (and rolls back with it). */
+  credit(input: LedgerEntryInput): Promise<LedgerResult> {
+    return this.apply(input, input.amount);
+  }
+
+  debit(input: LedgerEntryInput): Promise<LedgerResult> {
+    return this.apply(input, -input.amount);
+  }
+
+  async balance(userId: string): Promise<number> {
+    const coins = await this.uow.repos.ledger.balanceOf(userId);
+    if (coins === undefined) throw AppError.notFound('User');
+    return coins;
+  }
+
+  history(userId: string, limit = 50): Promise<LedgerRow[]> {
+    return this.uow.repos.ledger.history(userId, limit);
+  }
+
+  private async apply(input: LedgerEntryInput, delta: number): Promise<LedgerResult> {
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+      throw AppError.badRequest('Coin amounts must be positive whole numbers');
+    }
+    return this.uow.run(async ({ ledger }) => {
+      // Claim the idempotency key first; a conflict means this movement already happened.
+      const entryId = await ledger.claim({
+        userId: input.userId,
+        delta,
+        reason: input.reason,
+        reference: input.reference,
+        idempotencyKey: input.idempotencyKey,
+      });
+      if (!entryId) {
+        const prev = await ledger.findByKey(input.idempotencyKey);
+        if (prev && prev.userId !== input.userId) throw AppError.conflict('Idempotency key already used');
+        return { balance: prev?.balanceAfter ?? 0, applied: false };
+      }
+      const balance = await ledger.addToBalance(input.userId, delta);
+      if (balance === undefined) {
+        const current = await ledger.balanceOf(input.userId);
+        if (current === undefined) throw AppError.notFound('User');
+        throw new InsufficientCoinsError(-delta, current);
+      }
+      await ledger.setBalanceAfter(entryId, balance);
+      return { balance, applied: true };
+    });
+  }
+}
+
+/** Payments as this server is configured for them; today only the sandbox top-up. */
+export class BillingService {
+  constructor(
+    private readonly config: Pick<Config, 'paymentsMode'>,
+    private readonly ledger: LedgerService,
+    private readonly uow: UnitOfWork<{ users: UsersRepo }>,
+  ) {}
+
+  /** Free coins in sandbox mode; the same idempotency key (per user) adds them once. */
+  async addSandboxCoins(userId: string, amount: number, idempotencyKey: string): Promise<{ balance: number; user: UserRow }> {
+    if (this.config.paymentsMode !== 'sandbox') {
+      throw AppError.forbidden('Adding free coins is only available in sandbox mode. Buy coins on the Coins page.');
+    }
+    const { balance } = await this.ledger.credit({
+      userId,
+      amount,
+      reason: 'sandbox_top_up',
+      idempotencyKey: `add-coins:${userId}:${idempotencyKey}`,
+    });
+    const user = await this.uow.repos.users.findById(userId);
+    if (!user) throw AppError.notFound('User');
+    return { balance, user };
+  }
+}
