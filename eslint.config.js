@@ -16,6 +16,28 @@ export default tseslint.config(
     },
   },
   {
+    // The repository boundary: only repositories (*.repo.ts) and db/ talk to Drizzle and the schema.
+    files: ['apps/server/**/*.ts'],
+    ignores: ['apps/server/src/**/*.repo.ts', 'apps/server/src/db/**', 'apps/server/drizzle.config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'Only *.repo.ts files and db/ may use Drizzle: add a repository method instead.',
+            },
+            {
+              group: ['**/db/schema', '**/db/schema/*'],
+              message: 'Only *.repo.ts files and db/ may import the schema: export the row type from the repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
