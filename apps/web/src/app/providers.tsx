@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { AuthDialogProvider } from '@/features/auth/auth-dialog-context';
-import { SessionSync } from '@/features/auth/session-sync';
+import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-context';
+import { SessionSync } from '@/features/auth/components/session-sync';
 import { GuestPromptProvider } from '@/features/guest/guest-prompt-context';
 import { queryClient } from '@/lib/query-client';
 

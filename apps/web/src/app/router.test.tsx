@@ -26,30 +26,30 @@ describe('router', () => {
 
   it('renders the not-found page for an unknown path', async () => {
     renderAt('/definitely/not/a/page');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
-    expect(screen.getByText('404')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Page not found' });
+    screen.getByText('404');
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
   });
 
   it.each(['/not-found', '/legal/not-a-policy', '/chat/a/b'])('renders %s as not found', async (path) => {
     renderAt(path);
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Page not found' });
   });
 
   it('renders the shell around a listed page', async () => {
     renderAt('/legal/privacy-policy');
-    expect(await screen.findByRole('heading', { name: 'Privacy Policy' })).toBeTruthy();
-    expect(screen.getByTestId('header')).toBeTruthy();
-    expect(screen.getByTestId('bottom-nav')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Privacy Policy' });
+    screen.getByTestId('header');
+    screen.getByTestId('bottom-nav');
   });
 
   it('shows a spinner while loading and resets the scroll position on navigation', async () => {
     const router = renderAt('/coins');
-    expect(screen.getByText('Loading page...')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Coins' })).toBeTruthy();
+    screen.getByText('Loading page...');
+    await screen.findByRole('heading', { name: 'Coins' });
     vi.mocked(window.scrollTo).mockClear();
     await act(() => router.navigate('/search?q=luna'));
-    expect(await screen.findByRole('heading', { name: 'Search results for “luna”' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Search results for “luna”' });
     expect(window.scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
   });
 });
@@ -67,11 +67,11 @@ describe('lazyPage', () => {
         <Page />
       </MemoryRouter>,
     );
-    expect(await screen.findByText(PAGE_LOAD_ERROR)).toBeTruthy();
-    expect(screen.getByRole('alert')).toBeTruthy();
+    await screen.findByText(PAGE_LOAD_ERROR);
+    screen.getByRole('alert');
 
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'Loaded page' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Loaded page' });
     expect(load).toHaveBeenCalledTimes(2);
     vi.restoreAllMocks();
   });

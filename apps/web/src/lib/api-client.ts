@@ -1,9 +1,21 @@
 // The one HTTP client (SPEC §7, §8). Every call goes through the request queue, to one backend host,
 // with cookies, the bearer access token when stored, and JSON bodies (FormData is sent as is).
 //
+// Features call `apiRequest(endpoint, { params, query, body })` with an endpoint descriptor from
+// `@reverie/shared`: method, path, CSRF and auth come from the descriptor, and the request and response
+// types are inferred from its schemas. `httpRequest(path, options)` is the untyped layer underneath.
+//
 // Errors: any non-OK response throws ApiError whose message is "<status>: <body text or status text>".
 // Rate-limited calls that stay 429 after the queue's retries reject with the quiet RateLimitError.
-import { INVALID_TOKEN_MESSAGE } from '@reverie/shared';
+import {
+  INVALID_TOKEN_MESSAGE,
+  buildPath,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+} from '@reverie/shared';
 import { clearSession, getAccessToken, getRefreshToken, isTokenExpired, setTokens } from './auth-tokens';
 import { endpointKey, priorityFor, requestQueue, type RequestPriority } from './request-queue';
 
@@ -129,7 +141,7 @@ export function refreshAccessToken(): Promise<string> {
       throw new Error('No refresh token available');
     }
     try {
-      const tokens = await apiRequest<{ accessToken: string; refreshToken: string }>('/api/auth/refresh', {
+      const tokens = await httpRequest<{ accessToken: string; refreshToken: string }>('/api/auth/refresh', {
         method: 'POST',
         body: { refreshToken },
         skipAuth: true,
@@ -163,7 +175,7 @@ let csrfPromise: Promise<string> | null = null;
 /** The CSRF token from GET /api/auth/csrf (fetched once and cached; `force` fetches a new one). */
 export function getCsrfToken(force = false): Promise<string> {
   if (!force && csrfToken) return Promise.resolve(csrfToken);
-  csrfPromise ??= apiRequest<{ csrfToken: string }>('/api/auth/csrf', { skipAuth: true, priority: 'high' })
+  csrfPromise ??= httpRequest<{ csrfToken: string }>('/api/auth/csrf', { skipAuth: true, priority: 'high' })
     .then((response) => {
       csrfToken = response.csrfToken;
       return response.csrfToken;
@@ -234,7 +246,7 @@ function queued<T>(path: string, options: RequestOptions, csrf: string | null): 
 }
 
 /** Sends one API call through the request queue. 204/empty bodies resolve to undefined. */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function httpRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   if (!options.csrf) return queued<T>(path, options, null);
   try {
     return await queued<T>(path, options, await getCsrfToken());
@@ -244,13 +256,43 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 }
 
-type NoBodyOptions = Omit<RequestOptions, 'method'>;
-type BodyOptions = Omit<RequestOptions, 'method' | 'body'>;
+/** Per-call options that are not part of the endpoint's contract. */
+export type CallOptions = Pick<RequestOptions, 'signal' | 'headers' | 'priority'>;
 
-export const api = {
-  get: <T = unknown>(path: string, options?: NoBodyOptions) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T = unknown>(path: string, body?: unknown, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T = unknown>(path: string, body?: unknown, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T = unknown>(path: string, body?: unknown, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T = unknown>(path: string, options?: NoBodyOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};
+// A part is optional when `undefined` (or, for objects, `{}`) satisfies the schema's input type.
+type Part<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: undefined }
+  : undefined extends T
+    ? { [P in K]?: T }
+    : object extends T
+      ? { [P in K]?: T }
+      : { [P in K]: T };
+
+/** What `apiRequest` takes for endpoint `E`: its params, query and body (each required when the schema requires it). */
+export type ApiInput<E extends Endpoint> = Part<'params', EndpointParams<E>> &
+  Part<'query', EndpointQuery<E>> &
+  Part<'body', EndpointBody<E>> &
+  CallOptions;
+
+type InputArgs<E extends Endpoint> = object extends ApiInput<E> ? [input?: ApiInput<E>] : [input: ApiInput<E>];
+
+/**
+ * Calls the endpoint a descriptor from `@reverie/shared` describes: fills its `:params`, sends its query and
+ * body, the CSRF token when the descriptor asks for it, and no bearer token for `auth: 'none'` endpoints.
+ * The answer is typed by the descriptor's response schema (it is not re-validated here).
+ */
+export async function apiRequest<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>): Promise<EndpointResponse<E>> {
+  const { params, query, body, ...call } = (input ?? {}) as {
+    params?: Record<string, string | number | boolean | null | undefined>;
+    query?: QueryParams;
+    body?: unknown;
+  } & CallOptions;
+  return httpRequest<EndpointResponse<E>>(buildPath(endpoint, params), {
+    ...call,
+    method: endpoint.method,
+    query,
+    body,
+    csrf: endpoint.csrf === true,
+    skipAuth: endpoint.auth === 'none',
+  });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COIN_DISPLAY_LIMIT, formatCoins, shortenNumber } from './format';
+import { formatCoins, shortenNumber } from './format';
 
 describe('shortenNumber', () => {
   it.each([
@@ -50,7 +50,6 @@ describe('shortenNumber', () => {
 
 describe('formatCoins', () => {
   it('uses a 7-character limit', () => {
-    expect(COIN_DISPLAY_LIMIT).toBe(7);
     expect(formatCoins(9_999)).toBe('9,999');
     expect(formatCoins(15)).toBe('15');
     expect(formatCoins(1_234_567)).toBe('1.2M');

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { NSFW_BLUR, getImageBlur, getShowNsfw, setImageBlur, setShowNsfw, shouldBlurNsfw, useImageBlur, useShowNsfw } from './nsfw';
+import { getImageBlur, getShowNsfw, setImageBlur, setShowNsfw, shouldBlurNsfw, useImageBlur, useShowNsfw } from './nsfw';
 
 describe('NSFW preferences', () => {
   it('defaults: NSFW hidden, image blur on', () => {
     expect(getShowNsfw()).toBe(false);
     expect(getImageBlur()).toBe(true);
-    expect(NSFW_BLUR).toEqual({ blurPx: 20, opacity: 0.6 });
   });
 
   it('persists under reverie_show_nsfw / reverie_image_blur', () => {

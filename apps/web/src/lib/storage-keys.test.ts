@@ -4,21 +4,6 @@ import { STORAGE_KEYS, readJson, removeKeys, writeJson } from './storage-keys';
 describe('storage keys and helpers', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('uses the rv_ prefix and the reverie_ preference keys', () => {
-    expect(STORAGE_KEYS).toEqual({
-      accessToken: 'rv_access_token',
-      refreshToken: 'rv_refresh_token',
-      user: 'rv_user',
-      ageVerified: 'rv_age_verified',
-      ageVerifiedAt: 'rv_age_verified_at',
-      ageVerifiedVersion: 'rv_age_verified_version',
-      guestLikes: 'rv_guest_liked_characters',
-      guestFavorites: 'rv_guest_favorites',
-      showNsfw: 'reverie_show_nsfw',
-      showImageBlur: 'reverie_image_blur',
-    });
-  });
-
   it('round-trips JSON and falls back on missing or corrupt values', () => {
     expect(writeJson(STORAGE_KEYS.guestLikes, ['a', 'b'])).toBe(true);
     expect(readJson<string[]>(STORAGE_KEYS.guestLikes, [])).toEqual(['a', 'b']);

@@ -1,7 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import { DiagnosticsList } from '@/components/page/diagnostics-list';
 import { Page } from '@/components/page/page';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/features/auth/hooks/use-session';
 import { decodeJwtPayload, getRefreshToken, isTokenExpired, useAccessToken } from '@/lib/auth-tokens';
 
 /** Never a full token: the first 8 characters and an ellipsis. */

@@ -2,7 +2,7 @@ import { Coins, Receipt } from 'lucide-react';
 import { EmptyState } from '@/components/page/empty-state';
 import { Page } from '@/components/page/page';
 import { Card } from '@/components/ui/card';
-import { useCurrentUser } from '@/features/auth/use-current-user';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { formatCoins } from '@/lib/format';
 
 export default function CoinsPage() {

@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { SimplePage } from '@/components/page/simple-page';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/features/auth/hooks/use-session';
 import { MANAGE_FAVORITES_ACTION } from '@/features/guest/guest-actions';
 import { useGuestPrompt } from '@/features/guest/guest-prompt-context';
 

@@ -2,19 +2,18 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Eye, Settings } from 'lucide-react';
 import { Page } from '@/components/page/page';
-import { Spinner } from '@/components/ui/spinner';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { AvatarCard } from '@/features/account/avatar-card';
-import { CoinsCard } from '@/features/account/coins-card';
-import { NotificationsCard } from '@/features/account/notifications-card';
-import { PasswordCard } from '@/features/account/password-card';
-import { PreferencesCard } from '@/features/account/preferences-card';
-import { ProfileCard } from '@/features/account/profile-card';
-import { ResetPasswordCard } from '@/features/account/reset-password-card';
-import { SettingsSection } from '@/features/account/settings-section';
-import { SignInPrompt } from '@/features/account/sign-in-prompt';
-import { useSession } from '@/features/auth/use-session';
+import { SettingsSection } from '@/components/page/settings-section';
+import { PasswordCard } from '@/features/auth/components/password-card';
+import { ProfileCard } from '@/features/auth/components/profile-card';
+import { RequireSession } from '@/features/auth/components/require-session';
+import { ResetPasswordCard } from '@/features/auth/components/reset-password-card';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { CoinsCard } from '@/features/billing/components/coins-card';
+import { AvatarCard } from '@/features/users/components/avatar-card';
+import { NotificationsCard } from '@/features/users/components/notifications-card';
+import { PreferencesCard } from '@/features/users/components/preferences-card';
 import { useImageBlur, useShowNsfw } from '@/lib/nsfw';
 
 function SettingRow({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (v: boolean) => void }) {
@@ -56,7 +55,7 @@ function ContentCard() {
 }
 
 export default function SettingsPage() {
-  const { user, status } = useSession();
+  const { user } = useSession();
   const [params] = useSearchParams();
   const resetToken = params.get('resetToken');
 
@@ -71,25 +70,21 @@ export default function SettingsPage() {
   return (
     <Page title="Account settings" description="Manage your profile, security and preferences." icon={<Settings />}>
       <div className="grid max-w-3xl gap-5">
-        {user ? (
-          <>
-            <ProfileCard key={`${user.id}:${user.username}:${user.email}:${user.bio ?? ''}`} user={user} />
-            <AvatarCard user={user} />
-            <PasswordCard hasPassword={user.hasPassword !== false} />
-            <PreferencesCard user={user} />
-            <CoinsCard user={user} />
-            <NotificationsCard user={user} />
-          </>
-        ) : status === 'loading' ? (
-          <div className="flex justify-center py-16">
-            <Spinner label="Loading your account..." showLabel />
-          </div>
-        ) : (
-          <SignInPrompt
-            title="Sign in to manage your account"
-            description="Your profile, password, avatar and preferences live here once you have an account."
-          />
-        )}
+        <RequireSession
+          title="Sign in to manage your account"
+          description="Your profile, password, avatar and preferences live here once you have an account."
+        >
+          {(user) => (
+            <>
+              <ProfileCard key={`${user.id}:${user.username}:${user.email}:${user.bio ?? ''}`} user={user} />
+              <AvatarCard user={user} />
+              <PasswordCard hasPassword={user.hasPassword !== false} />
+              <PreferencesCard user={user} />
+              <CoinsCard user={user} />
+              <NotificationsCard user={user} />
+            </>
+          )}
+        </RequireSession>
         <ContentCard />
       </div>
     </Page>

@@ -6,9 +6,9 @@ import { Page } from '@/components/page/page';
 import { PlaceholderGrid } from '@/components/page/placeholder-grid';
 import { Avatar } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
-import { usePublicUser } from '@/features/account/get-public-user';
-import { SignInPrompt } from '@/features/account/sign-in-prompt';
-import { useSession } from '@/features/auth/use-session';
+import { RequireSession } from '@/features/auth/components/require-session';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { usePublicUser } from '@/features/users/api/get-public-user';
 import { getErrorStatus } from '@/lib/request-queue';
 
 const memberSince = (iso: string) => {
@@ -113,22 +113,15 @@ function PublicProfile({ id }: { id: string }) {
 
 export default function UserProfilePage() {
   const { id } = useParams();
-  const { user, status } = useSession();
-
   if (id) return <PublicProfile key={id} id={id} />;
-  if (user) return <Navigate to={`/user-profile/${user.id}`} replace />;
   return (
     <Page title="Profile" description="Your characters, followers and activity in one place." icon={<UserRound />}>
-      {status === 'loading' ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading your account..." showLabel />
-        </div>
-      ) : (
-        <SignInPrompt
-          title="Sign in to see your profile"
-          description="Create an account or sign in to build a profile, publish characters and follow creators."
-        />
-      )}
+      <RequireSession
+        title="Sign in to see your profile"
+        description="Create an account or sign in to build a profile, publish characters and follow creators."
+      >
+        {(user) => <Navigate to={`/user-profile/${user.id}`} replace />}
+      </RequireSession>
     </Page>
   );
 }

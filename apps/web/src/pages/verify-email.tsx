@@ -7,27 +7,32 @@ import { Page } from '@/components/page/page';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuthDialogs } from '@/features/auth/auth-dialog-context';
-import { FormError, FormField, FormSuccess } from '@/features/auth/form-parts';
-import { RESEND_SENT_INLINE, resendVerificationWithFeedback } from '@/features/auth/resend-verification-button';
-import { getSessionUser, updateSessionUser } from '@/features/auth/session-store';
-import { useSession } from '@/features/auth/use-session';
-import { useVerifyEmail } from '@/features/auth/verify-email';
-import { getErrorMessage } from '@/lib/api-client';
+import { FormError, FormField, FormSuccess } from '@/components/form/form-parts';
+import { useVerifyEmail } from '@/features/auth/api/verify-email';
+import { useAuthDialogs } from '@/features/auth/components/auth-dialog-context';
+import { RESEND_SENT_INLINE, useResendWithFeedback } from '@/features/auth/components/resend-verification-button';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { getSessionUser, updateSessionUser } from '@/features/auth/lib/session-store';
+import { ApiError, getErrorMessage } from '@/lib/api-client';
 
 const VERIFY_FAILED = 'This verification link is invalid, expired or already used. Request a new one.';
+/** The server's code for a link whose token was replaced by a newer one (a later "Resend"). */
+export const TOKEN_SUPERSEDED = 'TOKEN_SUPERSEDED';
+export const LINK_REPLACED = 'This link was replaced by a newer one. Open the most recent e-mail we sent you, or ask for another link.';
+
+const isSuperseded = (error: unknown) => error instanceof ApiError && error.code === TOKEN_SUPERSEDED;
 
 function ResendForm({ defaultEmail }: { defaultEmail: string }) {
   const [email, setEmail] = useState(defaultEmail);
-  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'invalid'>('idle');
-  const submit = async (event: FormEvent) => {
+  const [invalid, setInvalid] = useState(false);
+  const { resend, isPending, isSuccess } = useResendWithFeedback();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = Email.safeParse(email);
-    if (!parsed.success) return setState('invalid');
-    setState('sending');
-    setState((await resendVerificationWithFeedback(parsed.data)) ? 'sent' : 'idle');
+    setInvalid(!parsed.success);
+    if (parsed.success) resend(parsed.data);
   };
-  if (state === 'sent') return <FormSuccess>{RESEND_SENT_INLINE}</FormSuccess>;
+  if (isSuccess) return <FormSuccess>{RESEND_SENT_INLINE}</FormSuccess>;
   return (
     <form noValidate onSubmit={submit} className="grid gap-3 text-left">
       <FormField
@@ -39,9 +44,9 @@ function ResendForm({ defaultEmail }: { defaultEmail: string }) {
         onChange={(e) => setEmail(e.target.value)}
         placeholder="you@example.com"
       />
-      {state === 'invalid' ? <FormError>Please enter a valid email address</FormError> : null}
-      <Button type="submit" disabled={state === 'sending'}>
-        {state === 'sending' ? 'Sending...' : 'Send a new link'}
+      {invalid ? <FormError>Please enter a valid email address</FormError> : null}
+      <Button type="submit" disabled={isPending}>
+        {isPending ? 'Sending...' : 'Send a new link'}
       </Button>
     </form>
   );
@@ -96,6 +101,17 @@ export default function VerifyEmailPage() {
     body = (
       <Panel icon={<Spinner className="size-10" label="Verifying your e-mail address..." />} title="Verifying your e-mail address...">
         <p className="text-sm text-fg-muted">This only takes a moment.</p>
+      </Panel>
+    );
+  } else if (result.isError && isSuperseded(result.error)) {
+    body = (
+      <Panel icon={<MailCheck aria-hidden="true" className="size-12 text-warning" />} title="A newer link was sent">
+        <p role="status" className="text-sm text-fg-muted">
+          {LINK_REPLACED}
+        </p>
+        <div className="w-full">
+          <ResendForm defaultEmail={user?.email ?? ''} />
+        </div>
       </Panel>
     );
   } else if (result.isError) {

@@ -3,9 +3,9 @@ import { DropdownMenu } from 'radix-ui';
 import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { useAuthDialogs } from '@/features/auth/auth-dialog-context';
-import type { ShellUser } from '@/features/auth/use-current-user';
-import { signOut } from '@/features/auth/session-actions';
+import { useAuthDialogs } from '@/features/auth/components/auth-dialog-context';
+import type { ShellUser } from '@/features/auth/hooks/use-current-user';
+import { signOut } from '@/features/auth/lib/session-actions';
 
 const itemClass =
   'flex h-9 cursor-pointer items-center gap-2.5 rounded-lg px-2.5 text-sm text-fg-muted outline-none select-none data-[highlighted]:bg-surface-hover data-[highlighted]:text-fg [&_svg]:size-4';

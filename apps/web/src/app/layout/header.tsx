@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { PanelLeft } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/use-session';
-import { OnboardingGate } from '@/features/onboarding/onboarding-gate';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { OnboardingGate } from '@/features/users/components/onboarding-gate';
 import { AccountActions } from './account-actions';
 import { CoinBalanceButton } from './coin-balance-button';
 import { NsfwToggle } from './nsfw-toggle';

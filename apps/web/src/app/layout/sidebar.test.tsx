@@ -68,8 +68,8 @@ describe('Sidebar', () => {
     const rows = sidebar.querySelectorAll('nav li');
     expect(rows).toHaveLength(13);
     expect(rows[10]?.getAttribute('role')).toBe('separator');
-    expect(within(sidebar).getByText('Guest User')).toBeTruthy();
-    expect(within(sidebar).getByText('Not signed in')).toBeTruthy();
+    within(sidebar).getByText('Guest User');
+    within(sidebar).getByText('Not signed in');
   });
 
   it('points Profile at the signed-in user and shows their name and e-mail', () => {
@@ -77,8 +77,8 @@ describe('Sidebar', () => {
     setStoredUser({ id: 'u-42', username: 'luna', email: 'luna@example.com', coins: 12 });
     const { sidebar } = renderShell();
     expect(within(sidebar).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/user-profile/u-42');
-    expect(within(sidebar).getByText('luna')).toBeTruthy();
-    expect(within(sidebar).getByText('luna@example.com')).toBeTruthy();
+    within(sidebar).getByText('luna');
+    within(sidebar).getByText('luna@example.com');
   });
 
   it('on desktop is docked at 256 px and collapses to a 64 px icon rail', () => {
@@ -86,7 +86,7 @@ describe('Sidebar', () => {
     const { sidebar, toggle } = renderShell();
     expect(sidebar.hidden).toBe(false);
     expect(sidebar.style.width).toBe('256px');
-    expect(within(sidebar).getByText('Favorites')).toBeTruthy();
+    within(sidebar).getByText('Favorites');
 
     fireEvent.click(toggle);
     expect(sidebar.style.width).toBe('64px');

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useMatch, useResolvedPath } from 'react-router';
 import { Tooltip } from '@/components/ui/tooltip';
-import { useCurrentUser } from '@/features/auth/use-current-user';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { cn } from '@/lib/utils';
 import { sidebarItems, type SidebarLink } from './sidebar-items';
 import { SidebarFooter } from './sidebar-footer';

@@ -14,7 +14,7 @@ describe('NsfwBlur', () => {
     );
     expect(content().style.filter).toBe('blur(20px)');
     expect(content().style.opacity).toBe('0.6');
-    expect(screen.getByRole('img', { name: /NSFW content hidden/ })).toBeTruthy();
+    screen.getByRole('img', { name: /NSFW content hidden/ });
 
     act(() => setShowNsfw(true));
     expect(content().style.filter).toBe('');

@@ -33,7 +33,7 @@ describe('AgeGate', () => {
 
   it('shows a loading screen, then the modal after 500 ms', () => {
     renderGate();
-    expect(screen.getByTestId('age-gate-loading')).toBeTruthy();
+    screen.getByTestId('age-gate-loading');
     expect(screen.queryByRole('dialog')).toBeNull();
 
     advance(AGE_GATE.modalDelayMs - 1);
@@ -42,8 +42,8 @@ describe('AgeGate', () => {
     advance(1);
     const dialog = screen.getByRole('dialog');
     expect(dialog.getAttribute('data-testid')).toBe('age-gate-dialog');
-    expect(screen.getByRole('button', { name: 'Yes, I am 18 or older' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'No, I am under 18' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Yes, I am 18 or older' });
+    screen.getByRole('button', { name: 'No, I am under 18' });
     expect(screen.queryByText('App content')).toBeNull();
   });
 
@@ -53,7 +53,7 @@ describe('AgeGate', () => {
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     fireEvent.pointerDown(document.body);
     advance(1000);
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    screen.getByRole('dialog');
     expect(screen.queryByText('App content')).toBeNull();
   });
 
@@ -68,7 +68,7 @@ describe('AgeGate', () => {
     expect(screen.queryByText('App content')).toBeNull();
 
     advance(1);
-    expect(screen.getByText('App content')).toBeTruthy();
+    screen.getByText('App content');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(prefetchLink()).toBeNull();
   });
@@ -89,7 +89,7 @@ describe('AgeGate', () => {
   it('shows the app straight away when a valid verification is stored', () => {
     storeAgeVerification();
     renderGate();
-    expect(screen.getByText('App content')).toBeTruthy();
+    screen.getByText('App content');
     advance(AGE_GATE.modalDelayMs);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(prefetchLink()).toBeNull();

@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useAuthDialogs } from '@/features/auth/auth-dialog-context';
+import { useAuthDialogs } from '@/features/auth/components/auth-dialog-context';
 import { GuestPromptDialog } from './guest-prompt-dialog';
 
 export interface GuestPrompt {

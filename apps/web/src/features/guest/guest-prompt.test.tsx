@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderWithProviders, resetClientState } from '@/features/auth/test-helpers';
+import { renderWithProviders, resetClientState } from '@/test/helpers';
 import { addToFavoritesAction, MANAGE_FAVORITES_ACTION } from './guest-actions';
 import { GuestPromptProvider, useGuestPrompt } from './guest-prompt-context';
 
@@ -24,30 +24,30 @@ describe('guest sign-up prompt', () => {
 
   it('shows the action, the three benefits, both buttons and the social-proof line', () => {
     const dialog = open(MANAGE_FAVORITES_ACTION);
-    expect(within(dialog).getByRole('heading', { name: 'Sign up to manage your favorites and unlock exclusive features' })).toBeTruthy();
-    expect(within(dialog).getByText(/save favourite characters/i)).toBeTruthy();
-    expect(within(dialog).getByText(/unlimited conversations/i)).toBeTruthy();
-    expect(within(dialog).getByText(/premium character access/i)).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Get Started Free' })).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Already have an account? Sign In' })).toBeTruthy();
-    expect(within(dialog).getByText('Join thousands of users enjoying premium AI conversations')).toBeTruthy();
+    within(dialog).getByRole('heading', { name: 'Sign up to manage your favorites and unlock exclusive features' });
+    within(dialog).getByText(/save favourite characters/i);
+    within(dialog).getByText(/unlimited conversations/i);
+    within(dialog).getByText(/premium character access/i);
+    within(dialog).getByRole('button', { name: 'Get Started Free' });
+    within(dialog).getByRole('button', { name: 'Already have an account? Sign In' });
+    within(dialog).getByText('Join thousands of users enjoying premium AI conversations');
   });
 
   it('builds the favourite action for a character', () => {
     expect(addToFavoritesAction('Aria')).toBe('add Aria to your favorites');
     const dialog = open(addToFavoritesAction('Aria'));
-    expect(within(dialog).getByText('Sign up to add Aria to your favorites and unlock exclusive features')).toBeTruthy();
+    within(dialog).getByText('Sign up to add Aria to your favorites and unlock exclusive features');
   });
 
   it('"Get Started Free" opens sign-up, whose link switches to sign-in', async () => {
     fireEvent.click(within(open(MANAGE_FAVORITES_ACTION)).getByRole('button', { name: 'Get Started Free' }));
-    expect(await screen.findByRole('dialog', { name: 'Create Your Account' })).toBeTruthy();
+    await screen.findByRole('dialog', { name: 'Create Your Account' });
     fireEvent.click(screen.getByRole('button', { name: 'Already have an account? Sign in' }));
-    expect(await screen.findByRole('dialog', { name: 'Sign in to Reverie' })).toBeTruthy();
+    await screen.findByRole('dialog', { name: 'Sign in to Reverie' });
   });
 
   it('"Already have an account? Sign In" opens the sign-in dialog', async () => {
     fireEvent.click(within(open(MANAGE_FAVORITES_ACTION)).getByRole('button', { name: 'Already have an account? Sign In' }));
-    expect(await screen.findByRole('dialog', { name: 'Sign in to Reverie' })).toBeTruthy();
+    await screen.findByRole('dialog', { name: 'Sign in to Reverie' });
   });
 });

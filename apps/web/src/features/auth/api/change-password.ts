@@ -1,15 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type EndpointBody } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
 
-export interface ChangePasswordInput {
-  currentPassword: string;
-  newPassword: string;
-}
-
-/** PATCH /api/auth/me/password. Accounts without a password (Google) send an empty current password. */
-export function changePassword(input: ChangePasswordInput): Promise<{ success: boolean; message?: string }> {
-  return api.patch('/api/auth/me/password', input);
-}
+/**
+ * PATCH /api/auth/me/password. An account without a password (created with Google) omits
+ * `currentPassword`: that sets its first password. No cached query holds the password, so nothing is invalidated.
+ */
+export const changePassword = (body: EndpointBody<typeof api.auth.changePassword>) => apiRequest(api.auth.changePassword, { body });
 
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });

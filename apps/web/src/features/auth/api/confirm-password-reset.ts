@@ -1,15 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-
-export interface ConfirmPasswordResetInput {
-  token: string;
-  password: string;
-}
+import { api, type EndpointBody } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/auth/password-reset/confirm {token, password}. */
-export function confirmPasswordReset(input: ConfirmPasswordResetInput): Promise<{ success: boolean; message?: string }> {
-  return api.post('/api/auth/password-reset/confirm', input);
-}
+export const confirmPasswordReset = (body: EndpointBody<typeof api.auth.confirmPasswordReset>) =>
+  apiRequest(api.auth.confirmPasswordReset, { body });
 
 export function useConfirmPasswordReset() {
   return useMutation({ mutationFn: confirmPasswordReset });

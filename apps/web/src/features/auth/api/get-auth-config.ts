@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuthConfigResponse } from '@reverie/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { authKeys } from './query-keys';
 
 /** GET /api/auth/config: Google client id, whether e-mail verification is required, sandbox coins. */
-export function getAuthConfig(): Promise<AuthConfigResponse> {
-  return api.get<AuthConfigResponse>('/api/auth/config');
-}
+export const getAuthConfig = () => apiRequest(api.auth.config);
 
 export const authConfigQueryOptions = queryOptions({
-  queryKey: ['auth', 'config'],
+  queryKey: authKeys.config(),
   queryFn: getAuthConfig,
   staleTime: Infinity,
 });

@@ -1,13 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { User } from '@reverie/shared';
-import { api } from '@/lib/api-client';
-
-export const meQueryKey = ['auth', 'me'] as const;
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { authKeys } from './query-keys';
 
 /** GET /api/auth/me: the signed-in user's own record. */
-export function getMe(): Promise<User> {
-  return api.get<User>('/api/auth/me');
-}
+export const getMe = () => apiRequest(api.auth.me);
 
 /**
  * Fetched once per sign-in `generation` and never refetched automatically (SPEC §7): infinite stale time,
@@ -15,7 +12,7 @@ export function getMe(): Promise<User> {
  */
 export function getMeQueryOptions(generation: number) {
   return queryOptions({
-    queryKey: [...meQueryKey, generation],
+    queryKey: [...authKeys.me(), generation],
     queryFn: getMe,
     staleTime: Infinity,
     retry: false,

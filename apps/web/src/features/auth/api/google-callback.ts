@@ -1,7 +1,12 @@
-import type { AuthResponse } from '@reverie/shared';
-import { api } from '@/lib/api-client';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { establishSession } from '../lib/session-store';
 
 /** POST /api/auth/google/callback: exchanges a Google authorization code for a session. */
-export function googleCallback(code: string): Promise<AuthResponse> {
-  return api.post<AuthResponse>('/api/auth/google/callback', { code });
+export const googleCallback = (code: string) => apiRequest(api.auth.googleCallback, { body: { code } });
+
+/** Completes Google sign-in with the popup's code; the answer becomes the session (`isNewUser` marks a new account). */
+export function useGoogleSignIn() {
+  return useMutation({ mutationFn: googleCallback, onSuccess: establishSession });
 }

@@ -1,12 +1,12 @@
-import type { AuthResponse } from '@reverie/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api, type EndpointBody } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-
-export interface LoginInput {
-  emailOrUsername: string;
-  password: string;
-}
+import { establishSession } from '../lib/session-store';
 
 /** POST /api/auth/login (CSRF). A 403 carries `requiresEmailVerification` and `email` in the ApiError body. */
-export function login(input: LoginInput): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>('/api/auth/login', { method: 'POST', body: input, csrf: true });
+export const login = (body: EndpointBody<typeof api.auth.login>) => apiRequest(api.auth.login, { body });
+
+/** Signs in: the answer's tokens and user become the session (which starts a new profile generation). */
+export function useLogin() {
+  return useMutation({ mutationFn: login, onSuccess: establishSession });
 }

@@ -1,11 +1,5 @@
+import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 
-/** POST /api/auth/logout (CSRF): revokes the refresh token server-side. */
-export function logout(refreshToken: string | null): Promise<{ success: boolean }> {
-  return apiRequest<{ success: boolean }>('/api/auth/logout', {
-    method: 'POST',
-    body: refreshToken ? { refreshToken } : {},
-    csrf: true,
-    skipAuth: true,
-  });
-}
+/** POST /api/auth/logout (CSRF): revokes the refresh token server-side. See session-actions signOut. */
+export const logout = (refreshToken: string | null) => apiRequest(api.auth.logout, { body: refreshToken ? { refreshToken } : {} });

@@ -1,14 +1,11 @@
-import type { AuthResponse } from '@reverie/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api, type EndpointBody } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-
-export interface RegisterInput {
-  email: string;
-  username: string;
-  password: string;
-  confirmPassword: string;
-}
+import { establishSession } from '../lib/session-store';
 
 /** POST /api/auth/register (CSRF): creates the account and signs it in at once. */
-export function register(input: RegisterInput): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>('/api/auth/register', { method: 'POST', body: input, csrf: true });
+export const register = (body: EndpointBody<typeof api.auth.register>) => apiRequest(api.auth.register, { body });
+
+export function useRegister() {
+  return useMutation({ mutationFn: register, onSuccess: establishSession });
 }

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/auth/password-reset/request {email}: mails a /settings?resetToken=… link (same answer for unknown addresses). */
-export function requestPasswordReset(email: string): Promise<{ success: boolean; message?: string }> {
-  return api.post('/api/auth/password-reset/request', { email });
-}
+export const requestPasswordReset = (email: string) => apiRequest(api.auth.requestPasswordReset, { body: { email } });
 
 export function useRequestPasswordReset() {
   return useMutation({ mutationFn: requestPasswordReset });

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
 
-/** POST /api/auth/resend-verification {email} → {success, message}. */
-export function resendVerification(email: string): Promise<{ success: boolean; message?: string }> {
-  return api.post('/api/auth/resend-verification', { email });
-}
+/** POST /api/auth/resend-verification {email} → {success, message}. A new link replaces the earlier one. */
+export const resendVerification = (email: string) => apiRequest(api.auth.resendVerification, { body: { email } });
 
 export function useResendVerification() {
   return useMutation({ mutationFn: resendVerification });

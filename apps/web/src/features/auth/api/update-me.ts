@@ -1,19 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import type { User } from '@reverie/shared';
-import { api } from '@/lib/api-client';
-import { updateSessionUser } from '@/features/auth/session-store';
+import { api, type EndpointBody } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { applyOwnUser } from '../lib/session-store';
 
-export interface UpdateMeInput {
-  username?: string;
-  email?: string;
-  bio?: string | null;
-}
+export type UpdateMeBody = EndpointBody<typeof api.auth.updateMe>;
 
 /** PUT /api/auth/me: a changed e-mail becomes unverified and a new link is mailed. */
-export function updateMe(input: UpdateMeInput): Promise<User> {
-  return api.put<User>('/api/auth/me', input);
-}
+export const updateMe = (body: UpdateMeBody) => apiRequest(api.auth.updateMe, { body });
 
+/** Affects the session user and the cached public profile. */
 export function useUpdateMe() {
-  return useMutation({ mutationFn: updateMe, onSuccess: updateSessionUser });
+  return useMutation({ mutationFn: updateMe, onSuccess: applyOwnUser });
 }

@@ -1,17 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@reverie/shared';
-import { api } from '@/lib/api-client';
+import { api, type EndpointResponse } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { authKeys } from './query-keys';
 
-export interface VerifyEmailResult {
-  success: boolean;
-  message: string;
-  user: User;
-}
+export type VerifyEmailResult = EndpointResponse<typeof api.auth.verifyEmail>;
 
 /** POST /api/auth/verify-email {token}. The token is single-use. */
-export function verifyEmail(token: string): Promise<VerifyEmailResult> {
-  return api.post<VerifyEmailResult>('/api/auth/verify-email', { token });
-}
+export const verifyEmail = (token: string) => apiRequest(api.auth.verifyEmail, { body: { token } });
 
 // One request per token for the life of the page: StrictMode's double effects and remounts share it,
 // so the single-use token is never spent twice.
@@ -28,7 +23,7 @@ export function verifyEmailOnce(token: string): Promise<VerifyEmailResult> {
 
 export function verifyEmailQueryOptions(token: string) {
   return queryOptions({
-    queryKey: ['auth', 'verify-email', token],
+    queryKey: authKeys.verifyEmail(token),
     queryFn: () => verifyEmailOnce(token),
     staleTime: Infinity,
     gcTime: Infinity,

@@ -3,30 +3,29 @@ import { ArrowLeft } from 'lucide-react';
 import { Email } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
-import { FormError, FormField, FormSuccess } from './form-parts';
-import { requestPasswordReset } from './request-password-reset';
+import { FormError, FormField, FormSuccess } from '@/components/form/form-parts';
+import { useRequestPasswordReset } from '../api/request-password-reset';
 
 export const RESET_REQUESTED_FALLBACK = 'If an account exists for that address, we have sent a link to reset your password.';
 
 /** Inline in the sign-in dialog: asks for an e-mail address and mails a reset link. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const [email, setEmail] = useState('');
-  const [state, setState] = useState<{ status: 'idle' | 'sending' } | { status: 'sent' | 'error'; message: string }>({ status: 'idle' });
+  const [invalidInput, setInvalidInput] = useState<string | null>(null);
+  const reset = useRequestPasswordReset();
+  const errorMessage =
+    invalidInput ?? (reset.isError ? getErrorMessage(reset.error, 'Could not send the reset link. Please try again.') : null);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = Email.safeParse(email);
     if (!parsed.success) {
-      setState({ status: 'error', message: email.trim() ? 'Please enter a valid email address' : 'Email is required' });
+      reset.reset();
+      setInvalidInput(email.trim() ? 'Please enter a valid email address' : 'Email is required');
       return;
     }
-    setState({ status: 'sending' });
-    try {
-      const result = await requestPasswordReset(parsed.data);
-      setState({ status: 'sent', message: result.message || RESET_REQUESTED_FALLBACK });
-    } catch (error) {
-      setState({ status: 'error', message: getErrorMessage(error, 'Could not send the reset link. Please try again.') });
-    }
+    setInvalidInput(null);
+    reset.mutate(parsed.data);
   };
 
   return (
@@ -41,14 +40,14 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         autoComplete="email"
         required
         value={email}
-        invalid={state.status === 'error'}
+        invalid={errorMessage !== null}
         onChange={(e) => setEmail(e.target.value)}
         placeholder="you@example.com"
       />
-      {state.status === 'error' ? <FormError>{state.message}</FormError> : null}
-      {state.status === 'sent' ? <FormSuccess>{state.message}</FormSuccess> : null}
-      <Button type="submit" size="lg" className="w-full" disabled={state.status === 'sending'}>
-        {state.status === 'sending' ? 'Sending...' : 'Send reset link'}
+      {errorMessage ? <FormError>{errorMessage}</FormError> : null}
+      {reset.isSuccess && !invalidInput ? <FormSuccess>{reset.data.message || RESET_REQUESTED_FALLBACK}</FormSuccess> : null}
+      <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
+        {reset.isPending ? 'Sending...' : 'Send reset link'}
       </Button>
       <Button variant="ghost" onClick={onBack} className="justify-self-center">
         <ArrowLeft aria-hidden="true" />

@@ -2,23 +2,27 @@ import { useState, type FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
 import { MIN_PASSWORD_LENGTH } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
-import { FormError, FormField } from '@/features/auth/form-parts';
-import { PASSWORDS_DO_NOT_MATCH, PASSWORD_TOO_SHORT } from '@/features/auth/sign-up-validation';
+import { FormError, FormField } from '@/components/form/form-parts';
+import { SettingsSection } from '@/components/page/settings-section';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { changePassword } from './change-password';
-import { SettingsSection } from './settings-section';
+import { useChangePassword } from '../api/change-password';
+import { PASSWORDS_DO_NOT_MATCH, PASSWORD_TOO_SHORT } from '../lib/sign-up-validation';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** PATCH /api/auth/me/password. Accounts created with Google have no password yet: no "current" field. */
+/**
+ * PATCH /api/auth/me/password. Accounts created with Google have no password yet: they see "Set a password",
+ * no "current" field, and the request leaves `currentPassword` out.
+ */
 export function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
   const [values, setValues] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const change = useChangePassword();
+  const saving = change.isPending;
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
     const problem =
@@ -31,16 +35,16 @@ export function PasswordCard({ hasPassword }: { hasPassword: boolean }) {
             : null;
     setError(problem);
     if (problem) return;
-    setSaving(true);
-    try {
-      const result = await changePassword({ currentPassword: hasPassword ? values.currentPassword : '', newPassword: values.newPassword });
-      setValues(EMPTY);
-      toast({ title: hasPassword ? 'Password changed' : 'Password set', description: result.message, variant: 'success' });
-    } catch (err) {
-      setError(getErrorMessage(err, 'Failed to change your password'));
-    } finally {
-      setSaving(false);
-    }
+    change.mutate(
+      hasPassword ? { currentPassword: values.currentPassword, newPassword: values.newPassword } : { newPassword: values.newPassword },
+      {
+        onSuccess: (result) => {
+          setValues(EMPTY);
+          toast({ title: hasPassword ? 'Password changed' : 'Password set', description: result.message, variant: 'success' });
+        },
+        onError: (err) => setError(getErrorMessage(err, hasPassword ? 'Failed to change your password' : 'Failed to set your password')),
+      },
+    );
   };
 
   return (

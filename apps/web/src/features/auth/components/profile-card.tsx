@@ -4,16 +4,15 @@ import type { User } from '@reverie/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { FormError, FormField } from '@/features/auth/form-parts';
-import { resendVerificationWithFeedback } from '@/features/auth/resend-verification-button';
+import { FormError, FormField } from '@/components/form/form-parts';
+import { SettingsSection } from '@/components/page/settings-section';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { SettingsSection } from './settings-section';
-import { updateMe, type UpdateMeInput } from './update-me';
-import { updateSessionUser } from '@/features/auth/session-store';
+import { useUpdateMe, type UpdateMeBody } from '../api/update-me';
+import { useResendWithFeedback } from './resend-verification-button';
 
-function changes(user: User, values: { username: string; email: string; bio: string }): UpdateMeInput {
-  const out: UpdateMeInput = {};
+function changes(user: User, values: { username: string; email: string; bio: string }): UpdateMeBody {
+  const out: UpdateMeBody = {};
   if (values.username.trim() !== user.username) out.username = values.username.trim();
   if (values.email.trim().toLowerCase() !== user.email.toLowerCase()) out.email = values.email.trim();
   if (values.bio.trim() !== (user.bio ?? '')) out.bio = values.bio.trim() || null;
@@ -24,20 +23,20 @@ function changes(user: User, values: { username: string; email: string; bio: str
 export function ProfileCard({ user }: { user: User }) {
   const bioId = useId();
   const [values, setValues] = useState({ username: user.username, email: user.email, bio: user.bio ?? '' });
-  const [saving, setSaving] = useState(false);
-  const [resending, setResending] = useState(false);
+  const update = useUpdateMe();
+  const saving = update.isPending;
+  const resend = useResendWithFeedback();
   const [error, setError] = useState<string | null>(null);
   const diff = changes(user, values);
   const dirty = Object.keys(diff).length > 0;
 
+  // mutateAsync, not mutate's callbacks: the settings page re-keys this card when the saved user changes.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!dirty || saving) return;
-    setSaving(true);
     setError(null);
     try {
-      const updated = await updateMe(diff);
-      updateSessionUser(updated);
+      const updated = await update.mutateAsync(diff);
       setValues({ username: updated.username, email: updated.email, bio: updated.bio ?? '' });
       toast({
         title: 'Profile updated',
@@ -46,8 +45,6 @@ export function ProfileCard({ user }: { user: User }) {
       });
     } catch (err) {
       setError(getErrorMessage(err, 'Failed to update your profile'));
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -87,15 +84,11 @@ export function ProfileCard({ user }: { user: User }) {
                 {user.emailVerified ? null : (
                   <button
                     type="button"
-                    disabled={resending}
+                    disabled={resend.isPending}
                     className="font-medium text-primary hover:underline disabled:opacity-60"
-                    onClick={async () => {
-                      setResending(true);
-                      await resendVerificationWithFeedback(user.email);
-                      setResending(false);
-                    }}
+                    onClick={() => resend.resend(user.email)}
                   >
-                    {resending ? 'Sending...' : 'Resend verification email'}
+                    {resend.isPending ? 'Sending...' : 'Resend verification email'}
                   </button>
                 )}
               </span>

@@ -3,11 +3,11 @@ import { CheckCircle2, KeyRound } from 'lucide-react';
 import { MIN_PASSWORD_LENGTH } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { useAuthDialogs } from '@/features/auth/auth-dialog-context';
-import { confirmPasswordReset } from '@/features/auth/confirm-password-reset';
-import { FormError, FormField } from '@/features/auth/form-parts';
-import { PASSWORDS_DO_NOT_MATCH, PASSWORD_TOO_SHORT } from '@/features/auth/sign-up-validation';
+import { FormError, FormField } from '@/components/form/form-parts';
 import { getErrorMessage } from '@/lib/api-client';
+import { useConfirmPasswordReset } from '../api/confirm-password-reset';
+import { PASSWORDS_DO_NOT_MATCH, PASSWORD_TOO_SHORT } from '../lib/sign-up-validation';
+import { useAuthDialogs } from './auth-dialog-context';
 
 /** /settings?resetToken=… : the page the password-reset e-mail links to. */
 export function ResetPasswordCard({ token }: { token: string }) {
@@ -15,26 +15,22 @@ export function ResetPasswordCard({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [state, setState] = useState<'idle' | 'saving' | 'done'>('idle');
+  const reset = useConfirmPasswordReset();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = password.length < MIN_PASSWORD_LENGTH ? PASSWORD_TOO_SHORT : password !== confirm ? PASSWORDS_DO_NOT_MATCH : null;
     setError(problem);
     if (problem) return;
-    setState('saving');
-    try {
-      await confirmPasswordReset({ token, password });
-      setState('done');
-    } catch (err) {
-      setError(getErrorMessage(err, 'Could not reset your password. Request a new link and try again.'));
-      setState('idle');
-    }
+    reset.mutate(
+      { token, password },
+      { onError: (err) => setError(getErrorMessage(err, 'Could not reset your password. Request a new link and try again.')) },
+    );
   };
 
   return (
     <Card className="mx-auto w-full max-w-md p-6 sm:p-8">
-      {state === 'done' ? (
+      {reset.isSuccess ? (
         <div className="grid justify-items-center gap-3 text-center" role="status">
           <CheckCircle2 aria-hidden="true" className="size-12 text-success" />
           <h2 className="text-xl font-bold text-fg">Password updated</h2>
@@ -77,8 +73,8 @@ export function ResetPasswordCard({ token }: { token: string }) {
             onChange={(e) => setConfirm(e.target.value)}
           />
           {error ? <FormError>{error}</FormError> : null}
-          <Button type="submit" size="lg" disabled={state === 'saving'}>
-            {state === 'saving' ? 'Saving...' : 'Reset password'}
+          <Button type="submit" size="lg" disabled={reset.isPending}>
+            {reset.isPending ? 'Saving...' : 'Reset password'}
           </Button>
         </form>
       )}

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { logError } from '@/lib/request-queue';
-import { getMeQueryOptions } from './get-me';
+import { getMeQueryOptions } from '../api/get-me';
 import {
   endSession,
   getSessionGeneration,
@@ -10,7 +10,7 @@ import {
   subscribeGeneration,
   subscribeSession,
   updateSessionUser,
-} from './session-store';
+} from '../lib/session-store';
 
 /**
  * Keeps the stored user in step with the server (SPEC §4, §7): with tokens, GET /api/auth/me runs once per

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
-import { FormError, FormField, GoogleButton, OrDivider } from './form-parts';
+import { FormError, FormField } from '@/components/form/form-parts';
+import { useLogin } from '../api/login';
+import { useGoogleAuth } from '../hooks/use-google-auth';
+import { GoogleButton, OrDivider } from './google-button';
 import { ResendVerificationButton } from './resend-verification-button';
-import { signIn } from './session-actions';
-import { useGoogleAuth } from './use-google-auth';
 
 export const LOGIN_FAILED = 'Login failed';
 
@@ -33,12 +34,13 @@ function toLoginError(error: unknown, emailOrUsername: string): LoginError {
 export function SignInForm({ onSuccess, onSwitchToSignUp, onForgotPassword }: SignInFormProps) {
   const [emailOrUsername, setEmailOrUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const loginMutation = useLogin();
+  const submitting = loginMutation.isPending;
   const [error, setError] = useState<LoginError | null>(null);
   const [invalid, setInvalid] = useState<'emailOrUsername' | 'password' | null>(null);
   const google = useGoogleAuth('signIn', { onSuccess, onError: (message) => setError({ message, resendTo: null }) });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
     const missing = !emailOrUsername.trim() ? 'emailOrUsername' : !password ? 'password' : null;
@@ -48,15 +50,11 @@ export function SignInForm({ onSuccess, onSwitchToSignUp, onForgotPassword }: Si
       event.currentTarget.querySelector<HTMLInputElement>(`[name="${missing}"]`)?.focus();
       return;
     }
-    setSubmitting(true);
     setError(null);
-    try {
-      await signIn({ emailOrUsername: emailOrUsername.trim(), password });
-      onSuccess();
-    } catch (err) {
-      setError(toLoginError(err, emailOrUsername));
-      setSubmitting(false);
-    }
+    loginMutation.mutate(
+      { emailOrUsername: emailOrUsername.trim(), password },
+      { onSuccess, onError: (err) => setError(toLoginError(err, emailOrUsername)) },
+    );
   };
 
   return (

@@ -3,21 +3,22 @@ import { PRODUCT_NAME } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { FormError, FormField, GoogleButton, OrDivider } from './form-parts';
-import type { RegisterInput } from './register';
-import { signUp } from './session-actions';
-import { validateSignUp, type SignUpField } from './sign-up-validation';
-import { useGoogleAuth } from './use-google-auth';
+import { FormError, FormField } from '@/components/form/form-parts';
+import { useRegister } from '../api/register';
+import { useGoogleAuth } from '../hooks/use-google-auth';
+import { validateSignUp, type SignUpField, type SignUpValues } from '../lib/sign-up-validation';
+import { GoogleButton, OrDivider } from './google-button';
 
 export const REGISTRATION_FAILED = 'Registration failed';
-const EMPTY: RegisterInput = { email: '', username: '', password: '', confirmPassword: '' };
+const EMPTY: SignUpValues = { email: '', username: '', password: '', confirmPassword: '' };
 
 /** SPEC §2/§4/§5 sign-up. Unmounting (closing the dialog) resets the form and the error. */
 export function SignUpForm({ onSuccess, onSwitchToSignIn }: { onSuccess: () => void; onSwitchToSignIn: () => void }) {
-  const [values, setValues] = useState<RegisterInput>(EMPTY);
+  const [values, setValues] = useState<SignUpValues>(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<SignUpField | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const registerMutation = useRegister();
+  const submitting = registerMutation.isPending;
   const google = useGoogleAuth('signUp', { onSuccess, onError: setError });
 
   const field = (name: SignUpField) => ({
@@ -28,7 +29,7 @@ export function SignUpForm({ onSuccess, onSwitchToSignIn }: { onSuccess: () => v
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
   });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
     const problem = validateSignUp(values);
@@ -38,22 +39,22 @@ export function SignUpForm({ onSuccess, onSwitchToSignIn }: { onSuccess: () => v
       event.currentTarget.querySelector<HTMLInputElement>(`[name="${problem.field}"]`)?.focus();
       return;
     }
-    setSubmitting(true);
     setError(null);
-    try {
-      await signUp({ ...values, email: values.email.trim(), username: values.username.trim() });
-      setValues(EMPTY);
-      toast({
-        title: 'Account Created Successfully!',
-        description: `Welcome to ${PRODUCT_NAME}! You're now logged in.`,
-        variant: 'success',
-      });
-      onSuccess();
-    } catch (err) {
-      setError(getErrorMessage(err, REGISTRATION_FAILED));
-    } finally {
-      setSubmitting(false);
-    }
+    registerMutation.mutate(
+      { ...values, email: values.email.trim(), username: values.username.trim() },
+      {
+        onSuccess: () => {
+          setValues(EMPTY);
+          toast({
+            title: 'Account Created Successfully!',
+            description: `Welcome to ${PRODUCT_NAME}! You're now logged in.`,
+            variant: 'success',
+          });
+          onSuccess();
+        },
+        onError: (err) => setError(getErrorMessage(err, REGISTRATION_FAILED)),
+      },
+    );
   };
 
   return (

@@ -3,9 +3,9 @@ import { THIRD_PARTY_SIGNUP_COINS } from '@reverie/shared';
 import { getErrorMessage } from '@/lib/api-client';
 import { logError } from '@/lib/request-queue';
 import { toast } from '@/lib/toast';
-import { useAuthConfig } from './get-auth-config';
-import { GOOGLE_UNAVAILABLE_MESSAGE, GoogleCancelledError, requestGoogleCode } from './google-identity';
-import { signInWithGoogleCode } from './session-actions';
+import { useAuthConfig } from '../api/get-auth-config';
+import { useGoogleSignIn } from '../api/google-callback';
+import { GOOGLE_UNAVAILABLE_MESSAGE, GoogleCancelledError, requestGoogleCode } from '../lib/google-identity';
 
 export const GOOGLE_SIGN_IN_FAILED = 'Google sign-in failed';
 export const GOOGLE_SIGN_UP_FAILED = 'Google sign-up failed';
@@ -16,6 +16,7 @@ export const GOOGLE_SIGN_UP_FAILED = 'Google sign-up failed';
  */
 export function useGoogleAuth(mode: 'signIn' | 'signUp', handlers: { onSuccess: () => void; onError: (message: string) => void }) {
   const config = useAuthConfig();
+  const googleSignIn = useGoogleSignIn();
   const [busy, setBusy] = useState(false);
   const fallback = mode === 'signIn' ? GOOGLE_SIGN_IN_FAILED : GOOGLE_SIGN_UP_FAILED;
 
@@ -29,7 +30,7 @@ export function useGoogleAuth(mode: 'signIn' | 'signUp', handlers: { onSuccess: 
         return;
       }
       const code = await requestGoogleCode(clientId);
-      const response = await signInWithGoogleCode(code);
+      const response = await googleSignIn.mutateAsync(code);
       if (response.isNewUser) {
         toast({
           title: 'Account Created Successfully!',

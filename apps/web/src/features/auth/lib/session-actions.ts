@@ -1,32 +1,11 @@
-// Session transitions (SPEC §4). Plain functions so dialogs, pages and tests share one implementation.
-import type { AuthResponse, User } from '@reverie/shared';
+// Session transitions that are not a single mutation (SPEC §4). Sign-in, sign-up and Google sign-in are the
+// mutation hooks in ../api (their onSuccess establishes the session).
+import type { User } from '@reverie/shared';
 import { getRefreshToken } from '@/lib/auth-tokens';
 import { logError } from '@/lib/request-queue';
-import { getMe } from './get-me';
-import { googleCallback } from './google-callback';
-import { login as loginRequest, type LoginInput } from './login';
-import { logout as logoutRequest } from './logout';
-import { register as registerRequest, type RegisterInput } from './register';
-import { endSession, establishSession, updateSessionUser } from './session-store';
-
-export async function signIn(input: LoginInput): Promise<AuthResponse> {
-  const response = await loginRequest(input);
-  establishSession(response);
-  return response;
-}
-
-export async function signUp(input: RegisterInput): Promise<AuthResponse> {
-  const response = await registerRequest(input);
-  establishSession(response);
-  return response;
-}
-
-/** Completes Google sign-in with the authorization code from the popup. `isNewUser` marks a new account. */
-export async function signInWithGoogleCode(code: string): Promise<AuthResponse> {
-  const response = await googleCallback(code);
-  establishSession(response);
-  return response;
-}
+import { getMe } from '../api/get-me';
+import { logout as logoutRequest } from '../api/logout';
+import { endSession, updateSessionUser } from './session-store';
 
 /**
  * Signed in → signed out. Local state goes first, so tokens are cleared even when the server call fails;

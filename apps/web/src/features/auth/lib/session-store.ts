@@ -5,6 +5,7 @@ import type { AuthResponse, User } from '@reverie/shared';
 import { clearSession, getAccessToken, getRefreshToken, setStoredUser, setTokens, subscribeSession } from '@/lib/auth-tokens';
 import { queryClient } from '@/lib/query-client';
 import { STORAGE_KEYS, readString } from '@/lib/storage-keys';
+import { usersKeys } from '@/features/users/api/query-keys';
 
 export type SessionStatus = 'anonymous' | 'loading' | 'authenticated';
 
@@ -72,6 +73,15 @@ export function establishSession(response: Pick<AuthResponse, 'accessToken' | 'r
 /** Replaces the stored user record (after a profile, settings, avatar or coins update). */
 export function updateSessionUser(user: User): void {
   setStoredUser(user);
+}
+
+/**
+ * After a mutation that answers with the own user record: the session user is replaced and the cached public
+ * profile of that user (name, avatar, bio) is invalidated.
+ */
+export function applyOwnUser(user: User): void {
+  setStoredUser(user);
+  void queryClient.invalidateQueries({ queryKey: usersKeys.detail(user.id) });
 }
 
 /** Signed out locally: tokens and user removed, every cached query dropped. */

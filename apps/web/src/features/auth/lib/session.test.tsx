@@ -5,8 +5,8 @@ import { getAccessToken, getRefreshToken, getStoredUser, setStoredUser, setToken
 import { queryClient } from '@/lib/query-client';
 import { signOut } from './session-actions';
 import { getSessionStatus } from './session-store';
-import { SessionSync } from './session-sync';
-import { apiError, json, jwt, makeUser, mockApi, resetClientState } from './test-helpers';
+import { SessionSync } from '../components/session-sync';
+import { apiError, json, jwt, makeUser, mockApi, resetClientState } from '@/test/helpers';
 
 describe('session', () => {
   beforeEach(() => {

@@ -1,12 +1,13 @@
-import { Email, MIN_PASSWORD_LENGTH, Username } from '@reverie/shared';
-import type { RegisterInput } from './register';
+import { Email, MIN_PASSWORD_LENGTH, Username, type EndpointBody, type api } from '@reverie/shared';
 
-export type SignUpField = keyof RegisterInput;
+/** The sign-up form's values: the register body, with the confirmation the form always asks for. */
+export type SignUpValues = Required<EndpointBody<typeof api.auth.register>>;
+export type SignUpField = keyof SignUpValues;
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 
 /** SPEC §5 sign-up rules, in field order; the first problem wins. */
-export function validateSignUp(values: RegisterInput): { field: SignUpField; message: string } | null {
+export function validateSignUp(values: SignUpValues): { field: SignUpField; message: string } | null {
   if (!values.email.trim()) return { field: 'email', message: 'Email is required' };
   if (!Email.safeParse(values.email).success) return { field: 'email', message: 'Please enter a valid email address' };
   if (!values.username.trim()) return { field: 'username', message: 'Username is required' };

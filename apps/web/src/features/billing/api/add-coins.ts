@@ -1,25 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { ADD_COINS_AMOUNT, type User } from '@reverie/shared';
-import { api } from '@/lib/api-client';
-import { updateSessionUser } from '@/features/auth/session-store';
+import { ADD_COINS_AMOUNT, api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { applyOwnUser } from '@/features/auth/lib/session-store';
 
-export interface AddCoinsResult {
-  coins: number;
-  added: number;
-  user: User;
-}
+/** POST /api/auth/add-coins {amount: 100} (sandbox servers only), with a fresh idempotency key per click. */
+export const addCoins = () =>
+  apiRequest(api.billing.addCoins, { body: { amount: ADD_COINS_AMOUNT }, headers: { 'Idempotency-Key': idempotencyKey() } });
 
-/** POST /api/auth/add-coins {amount: 100} (sandbox servers only). */
-export function addCoins(): Promise<AddCoinsResult> {
-  return api.post<AddCoinsResult>(
-    '/api/auth/add-coins',
-    { amount: ADD_COINS_AMOUNT },
-    { headers: { 'Idempotency-Key': idempotencyKey() } },
-  );
-}
-
+/** Affects the session user (its balance). */
 export function useAddCoins() {
-  return useMutation({ mutationFn: addCoins, onSuccess: (result) => updateSessionUser(result.user) });
+  return useMutation({ mutationFn: addCoins, onSuccess: (result) => applyOwnUser(result.user) });
 }
 
 function idempotencyKey(): string {

@@ -1,17 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Tag, TagsResponse } from '@reverie/shared';
-import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type Tag } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { tagsKeys } from './query-keys';
 
 /** GET /api/tags?limit=0 (all tags). SPEC §7: the answer is a plain array or an object with `items`. */
 export async function getTags(): Promise<Tag[]> {
-  const response = await api.get<z.infer<typeof TagsResponse> | Tag[]>('/api/tags', { query: { limit: 0 } });
-  if (Array.isArray(response)) return response;
-  return Array.isArray(response?.items) ? response.items : [];
+  const response: unknown = await apiRequest(api.tags.list, { query: { limit: 0 } });
+  if (Array.isArray(response)) return response as Tag[];
+  const items = (response as { items?: unknown } | null)?.items;
+  return Array.isArray(items) ? (items as Tag[]) : [];
 }
 
 export const tagsQueryOptions = queryOptions({
-  queryKey: ['tags', 'all'],
+  queryKey: tagsKeys.list({ limit: 0 }),
   queryFn: getTags,
   retry: false,
 });

@@ -1,7 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import type { TagNotice } from './tag-options';
+import type { TagNotice } from '../lib/tag-options';
 
 /** SPEC §8: "Unable to Load Tags" (load failure) or "No Tags Available" (empty list), above the tag dialog. */
 export function TagLoadNotice({ notice, onClose }: { notice: TagNotice; onClose: () => void }) {

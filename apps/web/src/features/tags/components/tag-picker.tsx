@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { TAG_SELECTION } from '@reverie/shared';
 import { cn } from '@/lib/utils';
-import { groupTags, type TagOption } from './tag-options';
+import { groupTags, type TagOption } from '../lib/tag-options';
 
 interface TagPickerProps {
   tags: readonly TagOption[];

@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '@reverie/shared';
-import { api } from '@/lib/api-client';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { usersKeys } from './query-keys';
 
 /** GET /api/users/{id}: what anyone may see of a user (404 when unknown). */
-export function getPublicUser(id: string): Promise<PublicUser> {
-  return api.get<PublicUser>(`/api/users/${encodeURIComponent(id)}`);
-}
+export const getPublicUser = (id: string) => apiRequest(api.users.publicProfile, { params: { id } });
 
 export function publicUserQueryOptions(id: string) {
-  return queryOptions({ queryKey: ['users', id], queryFn: () => getPublicUser(id) });
+  return queryOptions({ queryKey: usersKeys.detail(id), queryFn: () => getPublicUser(id) });
 }
 
 export function usePublicUser(id: string | undefined) {

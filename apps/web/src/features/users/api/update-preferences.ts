@@ -1,18 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { preferencesAreNsfw, type User } from '@reverie/shared';
-import { api } from '@/lib/api-client';
+import { api, preferencesAreNsfw } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { applyOwnUser } from '@/features/auth/lib/session-store';
 
 /** PUT /api/users/{id}/preferences: selected tag names, onboarding done, nsfwEnabled derived from the tags. */
-export function updatePreferences(userId: string, selectedTags: string[]): Promise<User> {
-  return api.put<User>(`/api/users/${encodeURIComponent(userId)}/preferences`, {
-    selectedTags,
-    completedOnboarding: true,
-    nsfwEnabled: preferencesAreNsfw(selectedTags),
+export const updatePreferences = ({ userId, selectedTags }: { userId: string; selectedTags: string[] }) =>
+  apiRequest(api.users.updatePreferences, {
+    params: { id: userId },
+    body: { selectedTags, completedOnboarding: true, nsfwEnabled: preferencesAreNsfw(selectedTags) },
   });
-}
 
+/** Affects the session user (its preferences; the first save ends onboarding). */
 export function useUpdatePreferences() {
-  return useMutation({
-    mutationFn: ({ userId, selectedTags }: { userId: string; selectedTags: string[] }) => updatePreferences(userId, selectedTags),
-  });
+  return useMutation({ mutationFn: updatePreferences, onSuccess: applyOwnUser });
 }

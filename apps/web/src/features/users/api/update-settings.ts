@@ -1,16 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type { User, UserSettings } from '@reverie/shared';
-import { api } from '@/lib/api-client';
-import { updateSessionUser } from '@/features/auth/session-store';
+import { api, type EndpointBody } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { applyOwnUser } from '@/features/auth/lib/session-store';
+
+export type UpdateSettingsInput = { userId: string; settings: EndpointBody<typeof api.users.updateSettings> };
 
 /** PUT /api/users/{id}/settings with any of emailNotifications, showNsfwByDefault, language. */
-export function updateSettings(userId: string, settings: Partial<UserSettings>): Promise<User> {
-  return api.put<User>(`/api/users/${encodeURIComponent(userId)}/settings`, settings);
-}
+export const updateSettings = ({ userId, settings }: UpdateSettingsInput) =>
+  apiRequest(api.users.updateSettings, { params: { id: userId }, body: settings });
 
+/** Affects the session user (its settings). */
 export function useUpdateSettings() {
-  return useMutation({
-    mutationFn: ({ userId, settings }: { userId: string; settings: Partial<UserSettings> }) => updateSettings(userId, settings),
-    onSuccess: updateSessionUser,
-  });
+  return useMutation({ mutationFn: updateSettings, onSuccess: applyOwnUser });
 }

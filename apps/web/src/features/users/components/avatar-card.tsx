@@ -3,19 +3,21 @@ import { Camera, ImageUp, Trash2 } from 'lucide-react';
 import type { User } from '@reverie/shared';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { FormError } from '@/features/auth/form-parts';
-import { updateSessionUser } from '@/features/auth/session-store';
+import { FormError } from '@/components/form/form-parts';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { deleteAvatar, uploadAvatar } from './avatar';
-import { SettingsSection } from './settings-section';
+import { useRemoveAvatar } from '../api/remove-avatar';
+import { useUploadAvatar } from '../api/upload-avatar';
+import { SettingsSection } from '@/components/page/settings-section';
 
 /** Pick an image, preview it, upload it (or remove the current one). */
 export function AvatarCard({ user }: { user: User }) {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
+  const upload = useUploadAvatar();
+  const remove = useRemoveAvatar();
+  const busy = upload.isPending ? 'upload' : remove.isPending ? 'remove' : null;
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -32,25 +34,36 @@ export function AvatarCard({ user }: { user: User }) {
     setFile(picked);
   };
 
-  const run = async (kind: 'upload' | 'remove') => {
-    setBusy(kind);
+  const clearFile = () => {
+    setFile(null);
+    if (input.current) input.current.value = '';
+  };
+
+  const save = () => {
+    if (!file) return;
     setError(null);
-    try {
-      const result = kind === 'upload' && file ? await uploadAvatar(user.id, file) : await deleteAvatar(user.id);
-      updateSessionUser(result.user);
-      setFile(null);
-      if (input.current) input.current.value = '';
-      toast({ title: kind === 'upload' ? 'Avatar updated' : 'Avatar removed', variant: 'success' });
-    } catch (err) {
-      setError(getErrorMessage(err, kind === 'upload' ? 'Upload failed' : 'Could not remove your avatar'));
-      // A refused file is dropped, so the card shows the avatar that is still saved instead of a broken preview.
-      if (kind === 'upload') {
-        setFile(null);
-        if (input.current) input.current.value = '';
-      }
-    } finally {
-      setBusy(null);
-    }
+    upload.mutate(
+      { userId: user.id, file },
+      {
+        onSuccess: () => {
+          clearFile();
+          toast({ title: 'Avatar updated', variant: 'success' });
+        },
+        onError: (err) => {
+          setError(getErrorMessage(err, 'Upload failed'));
+          // A refused file is dropped, so the card shows the avatar that is still saved instead of a broken preview.
+          clearFile();
+        },
+      },
+    );
+  };
+
+  const removeSaved = () => {
+    setError(null);
+    remove.mutate(user.id, {
+      onSuccess: () => toast({ title: 'Avatar removed', variant: 'success' }),
+      onError: (err) => setError(getErrorMessage(err, 'Could not remove your avatar')),
+    });
   };
 
   return (
@@ -88,7 +101,7 @@ export function AvatarCard({ user }: { user: User }) {
           <div className="flex flex-wrap gap-2">
             {file ? (
               <>
-                <Button onClick={() => void run('upload')} disabled={busy !== null}>
+                <Button onClick={save} disabled={busy !== null}>
                   <ImageUp aria-hidden="true" />
                   {busy === 'upload' ? 'Uploading...' : 'Save avatar'}
                 </Button>
@@ -103,7 +116,7 @@ export function AvatarCard({ user }: { user: User }) {
               </Button>
             )}
             {user.avatarUrl && !file ? (
-              <Button variant="ghost" onClick={() => void run('remove')} disabled={busy !== null}>
+              <Button variant="ghost" onClick={removeSaved} disabled={busy !== null}>
                 <Trash2 aria-hidden="true" />
                 {busy === 'remove' ? 'Removing...' : 'Remove'}
               </Button>

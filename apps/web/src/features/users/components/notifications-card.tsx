@@ -1,13 +1,12 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Bell } from 'lucide-react';
-import type { User, UserSettings } from '@reverie/shared';
+import type { User } from '@reverie/shared';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { updateSessionUser } from '@/features/auth/session-store';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { SettingsSection } from './settings-section';
-import { updateSettings } from './update-settings';
+import { SettingsSection } from '@/components/page/settings-section';
+import { useUpdateSettings } from '../api/update-settings';
 
 type ToggleKey = 'emailNotifications' | 'showNsfwByDefault';
 
@@ -38,43 +37,38 @@ function Row({
   );
 }
 
+/** One switch saved on change: shows the value being saved until the server answers, and a toast on failure. */
+function useToggle(user: User, key: ToggleKey) {
+  const update = useUpdateSettings();
+  const pending = update.isPending ? update.variables.settings[key] : undefined;
+  return {
+    checked: pending ?? user.settings?.[key] ?? false,
+    disabled: update.isPending,
+    onChange: (next: boolean) =>
+      update.mutate(
+        { userId: user.id, settings: { [key]: next } },
+        {
+          onError: (err) =>
+            toast({
+              title: 'Could not save your settings',
+              description: getErrorMessage(err, 'Please try again.'),
+              variant: 'destructive',
+            }),
+        },
+      ),
+  };
+}
+
 /** Account settings stored on the server (PUT /api/users/{id}/settings), saved as soon as they change. */
 export function NotificationsCard({ user }: { user: User }) {
-  const [pending, setPending] = useState<Partial<UserSettings>>({});
-  const value = (key: ToggleKey) => pending[key] ?? user.settings?.[key] ?? false;
-
-  const change = async (key: ToggleKey, next: boolean) => {
-    setPending((p) => ({ ...p, [key]: next }));
-    try {
-      updateSessionUser(await updateSettings(user.id, { [key]: next }));
-    } catch (err) {
-      toast({ title: 'Could not save your settings', description: getErrorMessage(err, 'Please try again.'), variant: 'destructive' });
-    } finally {
-      setPending((p) => {
-        const rest = { ...p };
-        delete rest[key];
-        return rest;
-      });
-    }
-  };
+  const emailNotifications = useToggle(user, 'emailNotifications');
+  const showNsfwByDefault = useToggle(user, 'showNsfwByDefault');
 
   return (
     <SettingsSection title="Notifications & defaults" description="Saved to your account on every device." icon={<Bell />}>
       <div className="divide-y divide-border">
-        <Row
-          label="Email notifications"
-          hint="News about characters you follow and account activity."
-          checked={value('emailNotifications')}
-          disabled={'emailNotifications' in pending}
-          onChange={(v) => void change('emailNotifications', v)}
-        />
-        <Row
-          label="Show NSFW by default"
-          hint="Start with NSFW content visible when you sign in on a new device."
-          checked={value('showNsfwByDefault')}
-          disabled={'showNsfwByDefault' in pending}
-          onChange={(v) => void change('showNsfwByDefault', v)}
-        />
+        <Row label="Email notifications" hint="News about characters you follow and account activity." {...emailNotifications} />
+        <Row label="Show NSFW by default" hint="Start with NSFW content visible when you sign in on a new device." {...showNsfwByDefault} />
       </div>
     </SettingsSection>
   );

@@ -1,4 +1,4 @@
-import { useSession } from '@/features/auth/use-session';
+import { useSession } from '@/features/auth/hooks/use-session';
 import { useAccessToken } from '@/lib/auth-tokens';
 import { TagPreferencesDialog } from './tag-preferences-dialog';
 

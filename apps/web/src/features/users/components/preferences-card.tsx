@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Tags } from 'lucide-react';
 import { FALLBACK_TAGS, type User } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
-import { TagPreferencesDialog } from '@/features/onboarding/tag-preferences-dialog';
-import { SettingsSection } from './settings-section';
+import { TagPreferencesDialog } from './tag-preferences-dialog';
+import { SettingsSection } from '@/components/page/settings-section';
 
 const displayName = (name: string) => FALLBACK_TAGS.find((t) => t.name === name)?.displayName ?? name;
 

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_TAGS, type Tag } from '@reverie/shared';
 import { setStoredUser, setTokens } from '@/lib/auth-tokens';
-import { apiError, json, jwt, makeUser, mockApi, renderWithProviders, resetClientState } from '@/features/auth/test-helpers';
-import { getSessionUser } from '@/features/auth/session-store';
+import { apiError, json, jwt, makeUser, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
+import { getSessionUser } from '@/features/auth/lib/session-store';
 import { OnboardingGate } from './onboarding-gate';
 import { TagPreferencesDialog } from './tag-preferences-dialog';
 
@@ -36,7 +36,8 @@ describe('tag preference dialog', () => {
     vi.restoreAllMocks();
   });
 
-  it('first-time setup: 5 to 8 tags, no ninth, both confirmations, then saves and closes', async () => {
+  // Renders 60 chips and clicks through them: slow on a loaded machine.
+  it('first-time setup: 5 to 8 tags, no ninth, both confirmations, then saves and closes', { timeout: 20_000 }, async () => {
     const updated = { ...user, preferences: { selectedTags: [], completedOnboarding: true, nsfwEnabled: true } };
     const api = mockApi({
       'GET /api/tags': () => json({ items: apiTags(60), total: 60 }),
@@ -58,7 +59,7 @@ describe('tag preference dialog', () => {
     expect(saveButton().disabled).toBe(true);
 
     for (const name of ['Male', 'Horror', 'Human']) fireEvent.click(chip(name));
-    expect(within(dialog).getByText('8')).toBeTruthy();
+    within(dialog).getByText('8');
     const ninth = chip('Android') as HTMLButtonElement;
     expect(ninth.disabled).toBe(true);
     fireEvent.click(ninth);
@@ -98,7 +99,7 @@ describe('tag preference dialog', () => {
     mockApi({ 'GET /api/tags': () => json(apiTags(55, 'api-')) });
     signedIn();
     renderWithProviders(<TagPreferencesDialog mode="update" open onOpenChange={() => undefined} />);
-    expect(await screen.findByRole('button', { name: /^api-Female/ })).toBeTruthy();
+    await screen.findByRole('button', { name: /^api-Female/ });
   });
 
   it('on a load failure shows "Unable to Load Tags" and still offers the fallback tags', async () => {
@@ -106,11 +107,11 @@ describe('tag preference dialog', () => {
     signedIn();
     renderWithProviders(<TagPreferencesDialog mode="update" open onOpenChange={() => undefined} />);
     const notice = await screen.findByRole('alertdialog', { name: 'Unable to Load Tags' });
-    expect(within(notice).getByText('Database unavailable')).toBeTruthy();
-    expect(within(notice).getByText('Please try refreshing the page or contact support.')).toBeTruthy();
+    within(notice).getByText('Database unavailable');
+    within(notice).getByText('Please try refreshing the page or contact support.');
     fireEvent.click(within(notice).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(chip('Female')).toBeTruthy();
+    chip('Female');
   });
 
   it('on an empty list shows "No Tags Available"', async () => {
@@ -118,8 +119,8 @@ describe('tag preference dialog', () => {
     signedIn();
     renderWithProviders(<TagPreferencesDialog mode="update" open onOpenChange={() => undefined} />);
     const notice = await screen.findByRole('alertdialog', { name: 'No Tags Available' });
-    expect(within(notice).getByText('The tag database appears to be empty.')).toBeTruthy();
-    expect(within(notice).getByText('Please contact support to set up your preferences.')).toBeTruthy();
+    within(notice).getByText('The tag database appears to be empty.');
+    within(notice).getByText('Please contact support to set up your preferences.');
   });
 
   it('update mode needs no confirmations and shows a save failure', async () => {

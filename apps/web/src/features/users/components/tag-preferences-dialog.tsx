@@ -3,17 +3,16 @@ import { LogOut, Sparkles } from 'lucide-react';
 import { TAG_SELECTION } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { FormError } from '@/features/auth/form-parts';
-import { updateSessionUser } from '@/features/auth/session-store';
-import { useSession } from '@/features/auth/use-session';
+import { FormError } from '@/components/form/form-parts';
+import { useSession } from '@/features/auth/hooks/use-session';
 import { getErrorMessage } from '@/lib/api-client';
 import { logError } from '@/lib/request-queue';
 import { OnboardingConfirmations } from './onboarding-confirmations';
-import { TagLoadNotice } from './tag-load-notice';
-import { missingTagsLabel, resolveTagOptions, toggleTag } from './tag-options';
-import { TagPicker } from './tag-picker';
-import { useTags } from './get-tags';
-import { updatePreferences } from './update-preferences';
+import { TagLoadNotice } from '@/features/tags/components/tag-load-notice';
+import { missingTagsLabel, resolveTagOptions, toggleTag } from '@/features/tags/lib/tag-options';
+import { TagPicker } from '@/features/tags/components/tag-picker';
+import { useTags } from '@/features/tags/api/get-tags';
+import { useUpdatePreferences } from '../api/update-preferences';
 
 export type TagDialogMode = 'firstTime' | 'update';
 export const PREFERENCES_UPDATE_FAILED = 'Failed to update preferences';
@@ -38,28 +37,29 @@ export function TagPreferencesDialog({ mode, open, onOpenChange, onSaved }: TagP
   const [selected, setSelected] = useState<string[]>(() => (firstTime ? [] : [...(user?.preferences?.selectedTags ?? [])]));
   const [adult, setAdult] = useState(false);
   const [terms, setTerms] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const update = useUpdatePreferences();
+  const saving = update.isPending;
   const [error, setError] = useState<string | null>(null);
 
   const missing = missingTagsLabel(selected.length);
   const canSave = !missing && (!firstTime || (adult && terms)) && !saving && Boolean(user);
 
+  // mutateAsync, not mutate's callbacks: the first save ends onboarding, which unmounts this dialog at once.
   const save = async () => {
     if (!user || !canSave) return;
-    setSaving(true);
     setError(null);
     try {
-      updateSessionUser(await updatePreferences(user.id, selected));
-      onOpenChange?.(false);
-      onSaved?.();
-      await refreshUser().catch((err: unknown) => logError('Could not refresh the user', err));
+      await update.mutateAsync({ userId: user.id, selectedTags: selected });
     } catch (err) {
       // SPEC §8: an onboarding save failure is only logged; an update failure is shown.
       logError('Saving preferences failed', err);
       if (!firstTime) setError(getErrorMessage(err, PREFERENCES_UPDATE_FAILED));
-    } finally {
-      setSaving(false);
+      return;
     }
+    onOpenChange?.(false);
+    onSaved?.();
+    // SPEC §4: the user is refreshed again after the save.
+    await refreshUser().catch((err: unknown) => logError('Could not refresh the user', err));
   };
 
   return (
