@@ -39,14 +39,20 @@ export interface AppOverrides {
   mailer?: Mailer;
 }
 
-/** The modules, in one readable place. Adding a domain: its folder, plus one line here. */
+/**
+ * The modules, in one readable place. Adding a domain: its folder, plus one line here (and, when it has tables,
+ * one in bindRepos). A module others depend on is named first so they can be handed its services.
+ */
 function composeModules(deps: AppDeps) {
-  const health = createHealthModule({ ...deps, registry: deps.health });
-  const billing = createBillingModule(deps);
   const tags = createTagsModule(deps);
-  const users = createUsersModule({ ...deps, tags: tags.services.tags });
-  const auth = createAuthModule({ ...deps, ledger: billing.services.ledger });
-  return { health, auth, users, tags, billing };
+  const billing = createBillingModule(deps);
+  return {
+    health: createHealthModule({ ...deps, registry: deps.health }),
+    auth: createAuthModule({ ...deps, ledger: billing.services.ledger }),
+    users: createUsersModule({ ...deps, tags: tags.services.tags }),
+    tags,
+    billing,
+  };
 }
 export type AppModules = ReturnType<typeof composeModules>;
 
