@@ -10,7 +10,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedTags } from './db/seed/tags.ts';
 import { createUnitOfWork } from './db/unit-of-work.ts';
-import { bindRepos, type AppDeps } from './deps.ts';
+import { bindRepos, type AppDeps, type AppModule } from './deps.ts';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './lib/rate-limiter.ts';
 import { connectRedis } from './lib/redis.ts';
 import { loadOrCreateSecret } from './lib/secrets.ts';
@@ -52,7 +52,7 @@ function composeModules(deps: AppDeps) {
     users: createUsersModule({ ...deps, tags: tags.services.tags }),
     tags,
     billing,
-  };
+  } satisfies Record<string, AppModule>;
 }
 export type AppModules = ReturnType<typeof composeModules>;
 

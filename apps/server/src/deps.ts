@@ -1,6 +1,6 @@
 // What the composition root (app.ts) builds once and hands to module factories. Each factory declares the part
 // it needs, so this is documentation of what exists, not a locator: nothing reads it at request time.
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, DbOrTx } from './db/client.ts';
 import type { UnitOfWork } from './db/unit-of-work.ts';
@@ -45,4 +45,10 @@ export interface AppDeps {
   mailer: Mailer;
   google: GoogleSignIn;
   storage: MediaStorage;
+}
+
+/** What every `createXModule(deps)` returns: its services (for other modules and tests) and its routes. */
+export interface AppModule {
+  services: Record<string, object>;
+  routes: FastifyPluginAsync;
 }
