@@ -44,7 +44,7 @@ describe('every endpoint', () => {
 describe('type inference', () => {
   it('infers input types (before defaults) and output types', () => {
     expectTypeOf<EndpointParams<typeof api.users.updateSettings>>().toEqualTypeOf<{ id: string }>();
-    expectTypeOf<EndpointQuery<typeof api.tags.list>>().toEqualTypeOf<{ limit?: unknown; category?: string | undefined }>();
+    expectTypeOf<EndpointQuery<typeof api.tags.list>>().toEqualTypeOf<{ limit?: number | undefined; category?: string | undefined }>();
     expectTypeOf<EndpointResponse<typeof api.tags.list>['items'][number]['isNSFW']>().toEqualTypeOf<boolean>();
     expectTypeOf<EndpointBody<typeof api.auth.login>>().toEqualTypeOf<{ emailOrUsername: string; password: string }>();
     expectTypeOf<EndpointBody<typeof api.users.uploadAvatar>>().toEqualTypeOf<FormDataLike>();

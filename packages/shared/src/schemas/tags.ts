@@ -16,7 +16,7 @@ export const Tag = z
 export type Tag = z.infer<typeof Tag>;
 
 export const TagsQuery = z.object({
-  limit: z.coerce.number().int().min(0).max(1000).default(0),
+  limit: z.coerce.number<number>().int().min(0).max(1000).default(0),
   category: z.string().optional(),
 });
 export const TagsResponse = z.object({ items: z.array(Tag), total: z.number().int() }).meta({ id: 'TagsResponse' });
