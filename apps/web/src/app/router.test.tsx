@@ -1,10 +1,11 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, mockApi } from '@/test/helpers';
 import { lazyPage } from './lazy-page';
 import { AppProviders } from './providers';
 import { PAGE_LOAD_ERROR } from './route-error-boundary';
-import { routes } from './router';
+import { appRoutes, routes } from './router';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -49,10 +50,121 @@ describe('router', () => {
     await screen.findByRole('heading', { name: 'Coins' });
     vi.mocked(window.scrollTo).mockClear();
     await act(() => router.navigate('/search?q=luna'));
-    await screen.findByRole('heading', { name: 'Search results for “luna”' });
+    await screen.findByRole('heading', { name: 'Search' });
     expect(window.scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
   });
 });
+
+const UNKNOWN_USER = '99999999-9999-4999-8999-999999999999';
+const PARAMS: Record<string, string> = {
+  id: UNKNOWN_USER,
+  characterId: 'aria',
+  tagName: 'elf',
+  slug: 'getting-started',
+};
+
+describe('pages that state what did not happen', () => {
+  beforeEach(() => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({ [`GET /api/users/${UNKNOWN_USER}`]: () => apiError(404, 'User not found') });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('search says it is coming instead of "Nothing matched"', async () => {
+    renderAt('/search?q=elf');
+    await screen.findByText('Search is coming soon');
+    expect(screen.queryByText(/Nothing matched/)).toBeNull();
+  });
+
+  it.each([
+    ['/payment/success', 'Payments are coming soon', /Coins added/],
+    ['/subscription/success', 'Memberships are coming soon', /membership is active/i],
+  ])('%s says "%s" and claims nothing', async (path, text, claim) => {
+    renderAt(path);
+    await screen.findByText(text);
+    expect(screen.queryByText(claim)).toBeNull();
+  });
+
+  it.each([
+    ['/characters/not-a-character', 'Character not found'],
+    [`/creators/${UNKNOWN_USER}`, 'Creator not found'],
+    ['/guides/getting-started', 'Guide not found'],
+    ['/chat/not-a-character', 'Character not found'],
+  ])('%s is not found', async (path, heading) => {
+    renderAt(path);
+    await screen.findByRole('heading', { name: heading });
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([heading]);
+  });
+
+  it('the home feed shows its empty state under "Trending now" with no skeleton cards', async () => {
+    renderAt('/');
+    const heading = await screen.findByRole('heading', { name: 'Trending now' });
+    const feed = heading.closest('section');
+    expect([...(feed?.children ?? [])].map((el) => el.tagName)).toEqual(['H2', 'SECTION']);
+    screen.getByRole('region', { name: 'No characters to show yet' });
+  });
+});
+
+/** Every route of the table with its parameters filled in. */
+function routePaths(): string[] {
+  return appRoutes
+    .map((route) => (route.index ? '/' : `/${route.path ?? ''}`))
+    .filter((path) => path !== '/*')
+    .map((path) => path.replace(/:([A-Za-z]+)/g, (_m, name: string) => PARAMS[name] ?? name));
+}
+
+describe('document titles', () => {
+  beforeEach(() => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({ [`GET /api/users/${UNKNOWN_USER}`]: () => apiError(404, 'User not found') });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it.each([
+    ['/settings', 'Settings · Reverie'],
+    ['/', 'For You · Reverie'],
+    ['/ForYouPage', 'For You · Reverie'],
+    ['/coins', 'Coins · Reverie'],
+    ['/characters/nobody', 'Character not found · Reverie'],
+    ['/definitely/not/a/page', 'Page not found · Reverie'],
+  ])('%s is titled "%s"', async (path, title) => {
+    document.title = 'Reverie — AI character chat';
+    renderAt(path);
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it('every route sets a "<page> · Reverie" title', { timeout: 60_000 }, async () => {
+    const untitled: string[] = [];
+    for (const path of routePaths()) {
+      document.title = 'untitled';
+      const { unmount } = renderRoute(path);
+      try {
+        await waitFor(() => expect(document.title).toMatch(/^\S.* · Reverie$/));
+      } catch {
+        untitled.push(`${path}: ${document.title}`);
+      }
+      unmount();
+    }
+    expect(untitled).toEqual([]);
+  });
+});
+
+function renderRoute(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
 
 describe('lazyPage', () => {
   it('shows the load error when the import rejects, and retries on request', async () => {

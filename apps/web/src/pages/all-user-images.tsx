@@ -12,7 +12,6 @@ export default function AllUserImagesPage() {
         description: 'When members generate images they will stream in here.',
         action: { label: 'Generate images', to: '/generate-images' },
       }}
-      grid
     />
   );
 }

@@ -12,7 +12,6 @@ export default function CharacterGalleryPage() {
         description: 'Generate the first one and it will be shown here for everyone who visits.',
         action: { label: 'Generate an image', to: '/generate-images' },
       }}
-      grid
     />
   );
 }

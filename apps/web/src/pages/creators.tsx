@@ -12,7 +12,6 @@ export default function CreatorsPage() {
         description: 'Creators appear here once they publish their first character. Why not be one of them?',
         action: { label: 'Create a character', to: '/create-character' },
       }}
-      grid
     />
   );
 }

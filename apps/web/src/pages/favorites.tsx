@@ -18,12 +18,11 @@ export default function FavoritesPage() {
         description: 'Tap the heart on any character to keep them here, one tap away.',
         action: { label: 'Discover characters', to: '/' },
       }}
-      grid
     >
       {user ? null : (
         <div className="mb-6 flex flex-col gap-3 rounded-2xl border border-primary/30 bg-primary/5 p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-fg-muted">
-            As a guest, favourites are kept only in this browser. Sign up to keep them on every device.
+            As a guest, favorites are kept only in this browser. Sign up to keep them on every device.
           </p>
           <Button variant="secondary" onClick={() => guestPrompt.open(MANAGE_FAVORITES_ACTION)}>
             <Heart aria-hidden="true" />

@@ -8,7 +8,7 @@ const FEATURES = [
   { icon: WandSparkles, title: 'Create your own', text: 'Shape a personality, a backstory and a look.', to: '/create-character' },
   { icon: ImagePlus, title: 'Generate images', text: 'Put your characters in any scene you can describe.', to: '/generate-images' },
   { icon: LayoutGrid, title: 'Galleries', text: "Browse the community's best images and your own.", to: '/showcase' },
-  { icon: Heart, title: 'Favourites and likes', text: 'Keep the characters you love close at hand.', to: '/favorites' },
+  { icon: Heart, title: 'Favorites and likes', text: 'Keep the characters you love close at hand.', to: '/favorites' },
   { icon: Coins, title: 'Coins and memberships', text: 'Pay as you go, or unlock everything with a plan.', to: '/subscribe' },
 ];
 

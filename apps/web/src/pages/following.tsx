@@ -12,7 +12,6 @@ export default function FollowingPage() {
         description: 'Follow creators whose characters you enjoy and their latest work will collect here.',
         action: { label: 'Browse creators', to: '/creators' },
       }}
-      grid
     />
   );
 }

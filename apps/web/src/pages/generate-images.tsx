@@ -12,7 +12,6 @@ export default function GenerateImagesPage() {
         description: 'Pick a character, write a prompt and your generated images will collect in this space.',
         action: { label: 'Browse the gallery', to: '/showcase' },
       }}
-      grid
     />
   );
 }

@@ -1,24 +1,12 @@
-import { useParams } from 'react-router';
-import { BookOpenText } from 'lucide-react';
-import { SimplePage } from '@/components/page/simple-page';
+import { NotFound } from '@/components/page/not-found';
 
-function titleFromSlug(slug: string): string {
-  const words = slug.split('-').filter(Boolean).join(' ');
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Guide';
-}
-
+// No guide is published yet (see /guides), so every guide address is unknown.
 export default function GuidePage() {
-  const { slug = '' } = useParams();
   return (
-    <SimplePage
-      title={titleFromSlug(slug)}
-      description="A guide from the Reverie team."
-      icon={<BookOpenText />}
-      empty={{
-        title: 'This guide is not available',
-        description: "We couldn't find an article at this address. Browse the full list of guides instead.",
-        action: { label: 'All guides', to: '/guides' },
-      }}
+    <NotFound
+      title="Guide not found"
+      description="There is no guide at this address. The guides page lists every published guide."
+      back={{ label: 'All guides', to: '/guides' }}
     />
   );
 }

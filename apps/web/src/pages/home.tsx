@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { Compass, Sparkles, WandSparkles } from 'lucide-react';
 import { EmptyState } from '@/components/page/empty-state';
-import { PlaceholderGrid } from '@/components/page/placeholder-grid';
 import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/lib/document-title';
 
 export default function HomePage() {
+  useDocumentTitle('For You');
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
       <section
@@ -51,25 +52,16 @@ export default function HomePage() {
         <h2 id="feed-heading" className="mb-4 text-lg font-semibold text-fg">
           Trending now
         </h2>
-        <div className="relative">
-          <PlaceholderGrid
-            count={4}
-            className="max-h-[26rem] overflow-hidden [mask-image:linear-gradient(to_bottom,black_20%,transparent)]"
-          />
-          <div className="absolute inset-0 flex items-start justify-center p-4 pt-8 sm:items-center sm:pt-4">
-            <EmptyState
-              className="w-full max-w-lg bg-bg/80 backdrop-blur-md"
-              icon={<Sparkles />}
-              title="No characters to show yet"
-              description="New characters appear here as creators publish them. Be the first: design a character and share it with the community."
-              action={
-                <Button asChild variant="outline">
-                  <Link to="/create-character">Start creating</Link>
-                </Button>
-              }
-            />
-          </div>
-        </div>
+        <EmptyState
+          icon={<Sparkles />}
+          title="No characters to show yet"
+          description="New characters appear here as creators publish them. Be the first: design a character and share it with the community."
+          action={
+            <Button asChild variant="outline">
+              <Link to="/create-character">Start creating</Link>
+            </Button>
+          }
+        />
       </section>
     </div>
   );

@@ -1,18 +1,15 @@
-import { CheckCircle2 } from 'lucide-react';
-import { SimplePage } from '@/components/page/simple-page';
+import { Coins } from 'lucide-react';
+import { FeatureComing } from '@/components/page/feature-coming';
+import { Page } from '@/components/page/page';
 
 export default function PaymentSuccessPage() {
   return (
-    <SimplePage
-      title="Payment complete"
-      description="Thank you for your purchase."
-      icon={<CheckCircle2 />}
-      empty={{
-        title: 'Coins added',
-        description: 'Your new coins have been added to your balance and are ready to spend.',
-        action: { label: 'View balance', to: '/coins' },
-        secondary: { label: 'Start chatting', to: '/chat' },
-      }}
-    />
+    <Page title="Payment" description="Buying coin packs." icon={<Coins />}>
+      <FeatureComing
+        title="Payments are coming soon"
+        description="No payment was taken and no coins were added. Buying coin packs arrives with payments."
+        action={{ label: 'View your balance', to: '/coins' }}
+      />
+    </Page>
   );
 }

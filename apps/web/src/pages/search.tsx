@@ -1,35 +1,22 @@
 import { useSearchParams } from 'react-router';
-import { Search, SearchX } from 'lucide-react';
-import { SimplePage } from '@/components/page/simple-page';
+import { Search } from 'lucide-react';
+import { FeatureComing } from '@/components/page/feature-coming';
+import { Page } from '@/components/page/page';
 
 export default function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  if (!q) {
-    return (
-      <SimplePage
-        title="Search"
-        description="Find characters, creators and tags."
-        icon={<Search />}
-        empty={{
-          title: 'What are you looking for?',
-          description: 'Type a name, a personality or a tag in the search box at the top of the page.',
-          action: { label: 'Discover characters', to: '/' },
-        }}
-      />
-    );
-  }
   return (
-    <SimplePage
-      title={`Search results for “${q}”`}
-      description="Characters, creators and tags that match your search."
-      icon={<Search />}
-      empty={{
-        icon: <SearchX />,
-        title: `Nothing matched “${q}”`,
-        description: 'Try a different spelling or a broader word, or browse what is popular right now.',
-        action: { label: 'Discover characters', to: '/' },
-      }}
-    />
+    <Page title="Search" documentTitle={q ? `Search “${q}”` : 'Search'} description="Find characters, creators and tags." icon={<Search />}>
+      <FeatureComing
+        title="Search is coming soon"
+        description={
+          q
+            ? `We haven't searched for “${q}”: searching characters, creators and tags arrives with the character catalogue.`
+            : 'Searching characters, creators and tags arrives with the character catalogue.'
+        }
+        action={{ label: 'Discover characters', to: '/' }}
+      />
+    </Page>
   );
 }

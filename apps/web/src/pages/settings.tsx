@@ -68,7 +68,12 @@ export default function SettingsPage() {
   }
 
   return (
-    <Page title="Account settings" description="Manage your profile, security and preferences." icon={<Settings />}>
+    <Page
+      title="Account settings"
+      documentTitle="Settings"
+      description="Manage your profile, security and preferences."
+      icon={<Settings />}
+    >
       <div className="grid max-w-3xl gap-5">
         <RequireSession
           title="Sign in to manage your account"

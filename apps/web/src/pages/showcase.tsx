@@ -12,7 +12,6 @@ export default function ShowcasePage() {
         description: 'Standout images are featured here. Generate something beautiful and it might be next.',
         action: { label: 'Generate images', to: '/generate-images' },
       }}
-      grid
     />
   );
 }

@@ -4,7 +4,7 @@ import { LinkButton } from '@/components/page/link-button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 const BENEFITS = [
-  { icon: Heart, title: 'Save favourite characters', text: 'Keep the characters you love in one place, on every device.' },
+  { icon: Heart, title: 'Save favorite characters', text: 'Keep the characters you love in one place, on every device.' },
   { icon: InfinityIcon, title: 'Unlimited conversations', text: 'Talk as long as you like without watching the clock.' },
   { icon: Sparkles, title: 'Premium character access', text: 'Unlock characters reserved for members, plus monthly coins.' },
 ];

@@ -1,18 +1,15 @@
-import { PartyPopper } from 'lucide-react';
-import { SimplePage } from '@/components/page/simple-page';
+import { Crown } from 'lucide-react';
+import { FeatureComing } from '@/components/page/feature-coming';
+import { Page } from '@/components/page/page';
 
 export default function SubscriptionSuccessPage() {
   return (
-    <SimplePage
-      title="Membership confirmed"
-      description="Thank you for supporting Reverie."
-      icon={<PartyPopper />}
-      empty={{
-        title: 'Your membership is active',
-        description: 'Premium characters and your monthly coins are unlocked. Enjoy your conversations.',
-        action: { label: 'Start exploring', to: '/' },
-        secondary: { label: 'Manage membership', to: '/subscription/manage' },
-      }}
-    />
+    <Page title="Membership" description="Monthly plans with premium characters and coins." icon={<Crown />}>
+      <FeatureComing
+        title="Memberships are coming soon"
+        description="No membership was started and nothing was charged. Plans arrive with payments."
+        action={{ label: 'See the plans', to: '/subscribe' }}
+      />
+    </Page>
   );
 }

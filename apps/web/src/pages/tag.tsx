@@ -15,7 +15,6 @@ export default function TagPage() {
         action: { label: 'Discover characters', to: '/' },
         secondary: { label: 'Create a character', to: '/create-character' },
       }}
-      grid
     />
   );
 }

@@ -12,7 +12,6 @@ export default function UserCharactersPage() {
         description: 'Give a character a name, a personality and a look, then chat with them or share them with everyone.',
         action: { label: 'Create a character', to: '/create-character' },
       }}
-      grid
     />
   );
 }

@@ -16,7 +16,6 @@ export default function UserGalleryPage() {
         description: 'Write a prompt on the image page and your results will be saved here automatically.',
         action: { label: 'Generate images', to: '/generate-images' },
       }}
-      grid
     >
       {characterId ? (
         <div className="mb-4 flex items-center gap-3">

@@ -3,12 +3,12 @@ import { CalendarDays, Pencil, UserRound, UserX, Users } from 'lucide-react';
 import { EmptyState } from '@/components/page/empty-state';
 import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
-import { PlaceholderGrid } from '@/components/page/placeholder-grid';
 import { Avatar } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
 import { RequireSession } from '@/features/auth/components/require-session';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { usePublicUser } from '@/features/users/api/get-public-user';
+import { useDocumentTitle } from '@/lib/document-title';
 import { getErrorStatus } from '@/lib/request-queue';
 
 const memberSince = (iso: string) => {
@@ -20,6 +20,8 @@ function PublicProfile({ id }: { id: string }) {
   const { user: me } = useSession();
   const profile = usePublicUser(id);
   const isMe = me?.id === id;
+  const missing = profile.isError && [400, 404].includes(getErrorStatus(profile.error) ?? 0);
+  useDocumentTitle(isMe && me ? me.username : (profile.data?.username ?? (missing ? 'User not found' : 'Profile')));
 
   if (profile.isPending) {
     return (
@@ -29,8 +31,6 @@ function PublicProfile({ id }: { id: string }) {
     );
   }
   if (profile.isError) {
-    const status = getErrorStatus(profile.error);
-    const missing = status === 404 || status === 400;
     return (
       <Page title="Profile" icon={<UserRound />}>
         <EmptyState
@@ -105,7 +105,6 @@ function PublicProfile({ id }: { id: string }) {
             )
           }
         />
-        <PlaceholderGrid count={4} className="mt-6 opacity-50" />
       </section>
     </div>
   );

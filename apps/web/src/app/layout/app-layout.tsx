@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Outlet } from 'react-router';
+import { UnverifiedEmailBanner } from '@/features/auth/components/unverified-email-banner';
 import { cn } from '@/lib/utils';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
@@ -25,9 +26,11 @@ function Shell() {
         tabIndex={-1}
         inert={overlay}
         className={cn(
-          'min-h-dvh pt-(--header-h) pb-[calc(var(--bottom-nav-h)+env(safe-area-inset-bottom)+1rem)] transition-[padding] duration-200 focus:outline-none md:pb-24 lg:pl-(--sidebar-w)',
+          // Below lg the bottom bar is shown: its height (and the safe area) is reserved under the content.
+          'min-h-dvh pt-(--header-h) pb-[calc(var(--bottom-nav-h)+env(safe-area-inset-bottom)+1rem)] transition-[padding] duration-200 focus:outline-none lg:pb-10 lg:pl-(--sidebar-w)',
         )}
       >
+        <UnverifiedEmailBanner />
         <Outlet />
       </main>
       <BottomNav />

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BottomNav } from './bottom-nav';
 
 function activeItems(path: string) {
@@ -34,8 +34,30 @@ describe('BottomNav', () => {
     ['/generate-images', 'Create Image'],
     ['/chat', 'Chats'],
     ['/chat/some-character', 'Chats'],
+    ['/ForYouPage', 'Home'],
+    ['/recent-chats', 'Chats'],
   ])('on %s highlights only %s', (path, label) => {
     expect(activeItems(path).active).toEqual([label]);
+  });
+
+  it('is not rendered where the sidebar is docked (1024 px and wider)', () => {
+    const original = window.matchMedia;
+    window.matchMedia = vi.fn((query: string) => ({
+      matches: query === '(min-width: 1024px)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+    try {
+      render(
+        <MemoryRouter initialEntries={['/']}>
+          <BottomNav />
+        </MemoryRouter>,
+      );
+      expect(screen.queryByTestId('bottom-nav')).toBeNull();
+    } finally {
+      window.matchMedia = original;
+    }
   });
 
   it('highlights nothing on an unrelated page', () => {

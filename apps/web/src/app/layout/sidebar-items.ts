@@ -18,14 +18,22 @@ export interface SidebarLink {
   label: string;
   to: string;
   icon: LucideIcon;
+  /** Other routes that show the same page (SPEC §2 aliases); the item is highlighted there too. */
+  aliases?: readonly string[];
+}
+
+/** Whether a nav item with this target (and aliases) is the current page; "/" only matches exactly. */
+export function isNavItemActive(pathname: string, item: Pick<SidebarLink, 'to' | 'aliases'>): boolean {
+  const matches = (target: string) => (target === '/' ? pathname === '/' : pathname === target || pathname.startsWith(`${target}/`));
+  return matches(item.to) || (item.aliases ?? []).some(matches);
 }
 
 /** SPEC §2 sidebar, in order; `null` is the divider. */
 export function sidebarItems(currentUserId: string | null): Array<SidebarLink | null> {
   return [
-    { label: 'For You', to: '/', icon: Sparkles },
+    { label: 'For You', to: '/', icon: Sparkles, aliases: ['/ForYouPage'] },
     { label: 'Profile', to: currentUserId ? `/user-profile/${currentUserId}` : '/user-profile', icon: User },
-    { label: 'Chat', to: '/chat', icon: MessageCircle },
+    { label: 'Chat', to: '/chat', icon: MessageCircle, aliases: ['/recent-chats', '/test-chat'] },
     { label: 'Characters', to: '/user-characters', icon: Users },
     { label: 'Gallery', to: '/showcase', icon: LayoutGrid },
     { label: 'User Gallery', to: '/user-gallery', icon: Images },

@@ -22,9 +22,9 @@ function setDesktop(matches: boolean) {
   })) as unknown as typeof window.matchMedia;
 }
 
-function renderShell() {
+function renderShell(path = '/') {
   render(
-    <MemoryRouter initialEntries={['/']}>
+    <MemoryRouter initialEntries={[path]}>
       <TooltipProvider>
         <SidebarProvider>
           <Header />
@@ -79,6 +79,21 @@ describe('Sidebar', () => {
     expect(within(sidebar).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/user-profile/u-42');
     within(sidebar).getByText('luna');
     within(sidebar).getByText('luna@example.com');
+  });
+
+  it.each([
+    ['/ForYouPage', 'For You'],
+    ['/recent-chats', 'Chat'],
+    ['/chat/aria', 'Chat'],
+    ['/', 'For You'],
+  ])('on %s highlights %s', (path, label) => {
+    setDesktop(true);
+    const { sidebar } = renderShell(path);
+    const current = within(sidebar)
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('aria-current') === 'page')
+      .map((a) => a.textContent);
+    expect(current).toEqual([label]);
   });
 
   it('on desktop is docked at 256 px and collapses to a 64 px icon rail', () => {

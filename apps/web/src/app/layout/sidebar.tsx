@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation, useMatch, useResolvedPath } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { cn } from '@/lib/utils';
-import { sidebarItems, type SidebarLink } from './sidebar-items';
+import { isNavItemActive, sidebarItems, type SidebarLink } from './sidebar-items';
 import { SidebarFooter } from './sidebar-footer';
 import { useSidebar } from './sidebar-state';
 
@@ -11,9 +11,8 @@ export const SIDEBAR_TOGGLE_ATTR = 'data-sidebar-toggle';
 
 function SidebarNavItem({ item, collapsed, onNavigate }: { item: SidebarLink; collapsed: boolean; onNavigate: () => void }) {
   const Icon = item.icon;
-  const { pathname } = useResolvedPath(item.to);
   // Computed here rather than with NavLink's render props: the tooltip trigger merges a plain className.
-  const isActive = useMatch({ path: pathname, end: item.to === '/' }) !== null;
+  const isActive = isNavItemActive(useLocation().pathname, item);
   return (
     <li>
       <Tooltip content={item.label} side="right" disabled={!collapsed}>

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '@/lib/document-title';
 import { cn } from '@/lib/utils';
 
 interface PageProps {
   title: ReactNode;
+  /** The browser tab's title ("… · Reverie"); defaults to `title` when that is plain text. */
+  documentTitle?: string;
   description?: ReactNode;
   /** A small icon shown beside the title. */
   icon?: ReactNode;
@@ -12,7 +15,8 @@ interface PageProps {
 }
 
 /** The standard page frame: an h1 heading, a short lead sentence, optional actions, then the body. */
-export function Page({ title, description, icon, actions, children, className }: PageProps) {
+export function Page({ title, documentTitle, description, icon, actions, children, className }: PageProps) {
+  useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : null));
   return (
     <div className={cn('mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-10', className)}>
       <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { EmptyState } from './empty-state';
 import { LinkButton } from './link-button';
 import { Page } from './page';
-import { PlaceholderGrid } from './placeholder-grid';
 
 interface SimplePageProps {
   title: ReactNode;
+  documentTitle?: string;
   description: ReactNode;
   icon: ReactNode;
   empty: {
@@ -15,13 +15,11 @@ interface SimplePageProps {
     action?: { label: string; to: string };
     secondary?: { label: string; to: string };
   };
-  /** Show ghost tiles under the empty state, for pages that will hold a grid. */
-  grid?: boolean;
   children?: ReactNode;
 }
 
 /** A page whose list is empty: heading, lead sentence and an on-brand empty state. */
-export function SimplePage({ title, description, icon, empty, grid = false, children }: SimplePageProps) {
+export function SimplePage({ title, documentTitle, description, icon, empty, children }: SimplePageProps) {
   const action =
     empty.action || empty.secondary ? (
       <>
@@ -34,10 +32,9 @@ export function SimplePage({ title, description, icon, empty, grid = false, chil
       </>
     ) : undefined;
   return (
-    <Page title={title} description={description} icon={icon}>
+    <Page title={title} documentTitle={documentTitle} description={description} icon={icon}>
       {children}
       <EmptyState icon={empty.icon ?? icon} title={empty.title} description={empty.description} action={action} />
-      {grid ? <PlaceholderGrid count={4} className="mt-6 opacity-60" /> : null}
     </Page>
   );
 }

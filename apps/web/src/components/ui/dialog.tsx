@@ -31,7 +31,7 @@ export function DialogContent({ className, children, hideClose, overlayClassName
       <DialogOverlay className={overlayClassName} />
       <DialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-2xl shadow-black/60',
+          'dialog-fit fixed left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-2xl shadow-black/60',
           'data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out focus:outline-none',
           className,
         )}

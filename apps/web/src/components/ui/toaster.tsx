@@ -1,3 +1,4 @@
+import { useEffect, useRef, type RefObject } from 'react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { CheckCircle2, AlertTriangle, Info, X } from 'lucide-react';
 import { useToast, TOAST_DURATION, TOAST_SWIPE_THRESHOLD } from '@/lib/toast';
@@ -9,8 +10,42 @@ const variantStyles = {
   destructive: { className: 'border-danger/50 bg-[#1f1016]', Icon: AlertTriangle, iconClass: 'text-danger' },
 } as const;
 
+/**
+ * Publishes the room the visible toasts take at the top or bottom of the window as `--toast-top` and
+ * `--toast-bottom` (see `dialog-fit` in styles.css): open dialogs move out of the way instead of being covered.
+ */
+function useToastLane(viewport: RefObject<HTMLOListElement | null>, visible: boolean) {
+  useEffect(() => {
+    const root = document.documentElement.style;
+    const el = viewport.current;
+    const update = () => {
+      const rect = el?.getBoundingClientRect();
+      const shown = visible && rect !== undefined && rect.height > 0;
+      const atTop = shown && rect.top + rect.height / 2 < window.innerHeight / 2;
+      root.setProperty('--toast-top', shown && atTop ? `${Math.ceil(rect.bottom)}px` : '0px');
+      root.setProperty('--toast-bottom', shown && !atTop ? `${Math.ceil(window.innerHeight - rect.top)}px` : '0px');
+    };
+    update();
+    if (!el || !visible) return;
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    window.addEventListener('resize', update);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', update);
+      root.setProperty('--toast-top', '0px');
+      root.setProperty('--toast-bottom', '0px');
+    };
+  }, [viewport, visible]);
+}
+
 export function Toaster() {
   const { toasts } = useToast();
+  const viewport = useRef<HTMLOListElement>(null);
+  useToastLane(
+    viewport,
+    toasts.some((t) => t.open),
+  );
   return (
     <ToastPrimitive.Provider swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD} duration={TOAST_DURATION}>
       {toasts.map((t) => {
@@ -44,7 +79,10 @@ export function Toaster() {
           </ToastPrimitive.Root>
         );
       })}
-      <ToastPrimitive.Viewport className="fixed right-0 bottom-20 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none sm:top-16 sm:bottom-auto" />
+      <ToastPrimitive.Viewport
+        ref={viewport}
+        className="fixed right-0 bottom-20 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none sm:top-16 sm:bottom-auto"
+      />
     </ToastPrimitive.Provider>
   );
 }

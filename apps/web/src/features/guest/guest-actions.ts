@@ -9,5 +9,5 @@ export function guestPromptTitle(action: string): string {
   return `Sign up to ${action} and unlock exclusive features`;
 }
 
-export const GUEST_PROMPT_BENEFITS = ['Save favourite characters', 'Unlimited conversations', 'Premium character access'] as const;
+export const GUEST_PROMPT_BENEFITS = ['Save favorite characters', 'Unlimited conversations', 'Premium character access'] as const;
 export const GUEST_PROMPT_SOCIAL_PROOF = 'Join thousands of users enjoying premium AI conversations';

@@ -25,7 +25,7 @@ describe('guest sign-up prompt', () => {
   it('shows the action, the three benefits, both buttons and the social-proof line', () => {
     const dialog = open(MANAGE_FAVORITES_ACTION);
     within(dialog).getByRole('heading', { name: 'Sign up to manage your favorites and unlock exclusive features' });
-    within(dialog).getByText(/save favourite characters/i);
+    within(dialog).getByText(/save favorite characters/i);
     within(dialog).getByText(/unlimited conversations/i);
     within(dialog).getByText(/premium character access/i);
     within(dialog).getByRole('button', { name: 'Get Started Free' });

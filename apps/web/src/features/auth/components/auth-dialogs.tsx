@@ -9,7 +9,7 @@ export type AuthDialogKind = 'signIn' | 'signUp';
 
 function AuthDialogFrame({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
-    <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto p-6 sm:p-8">
+    <DialogContent className="overflow-y-auto p-6 sm:p-8">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0 h-32 rounded-t-2xl bg-linear-to-b from-primary-strong/15 to-transparent"
@@ -51,7 +51,7 @@ export function AuthDialogs({ open, onOpenChange }: AuthDialogsProps) {
         )}
       </Dialog>
       <Dialog open={open === 'signUp'} onOpenChange={(isOpen) => !isOpen && close()}>
-        <AuthDialogFrame title="Create Your Account" description="Join free and start chatting with your favourite characters.">
+        <AuthDialogFrame title="Create Your Account" description="Join free and start chatting with your favorite characters.">
           <SignUpForm onSuccess={close} onSwitchToSignIn={() => onOpenChange('signIn')} />
         </AuthDialogFrame>
       </Dialog>

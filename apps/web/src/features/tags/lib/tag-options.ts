@@ -1,4 +1,4 @@
-import { FALLBACK_TAGS, MIN_TAGS_FROM_API, TAG_SELECTION, type FallbackTag, type Tag } from '@reverie/shared';
+import { FALLBACK_TAGS, MIN_TAGS_FROM_API, TAG_CATEGORIES, TAG_SELECTION, type FallbackTag, type Tag } from '@reverie/shared';
 import { getErrorMessage } from '@/lib/api-client';
 
 /** What the picker needs of a tag: API tags and fallback tags both fit. */
@@ -25,17 +25,29 @@ export interface TagGroup {
   tags: TagOption[];
 }
 
-/** Tags grouped by category, in the order categories first appear. */
+/**
+ * Tags grouped by category, in the order categories first appear. A tag has one category on the wire, but the
+ * spec lists some in two ("alien" is a Character Type and an Origin): such a tag is also shown in its other
+ * category. It stays one tag (one name), so selecting it in either place selects it in both.
+ */
 export function groupTags(tags: readonly TagOption[]): TagGroup[] {
   const groups = new Map<string, TagGroup>();
-  for (const tag of tags) {
-    const category = tag.category || 'Other';
+  const add = (category: string, tag: TagOption, color: string) => {
     let group = groups.get(category);
     if (!group) {
-      group = { category, emoji: tag.emoji, color: tag.color, tags: [] };
+      group = { category, emoji: tag.emoji, color, tags: [] };
       groups.set(category, group);
     }
-    group.tags.push(tag);
+    if (!group.tags.some((t) => t.name === tag.name)) group.tags.push(tag);
+  };
+  for (const tag of tags) add(tag.category || 'Other', tag, tag.color);
+  for (const def of TAG_CATEGORIES) {
+    const group = groups.get(def.category);
+    if (!group) continue;
+    for (const name of def.tags) {
+      const tag = tags.find((t) => t.name === name);
+      if (tag && tag.category !== def.category) add(def.category, tag, group.color);
+    }
   }
   return [...groups.values()];
 }

@@ -66,13 +66,18 @@ describe('tag preference dialog', () => {
     expect(ninth.getAttribute('aria-pressed')).toBe('false');
     expect((chip('Female') as HTMLButtonElement).disabled).toBe(false);
 
+    const blockers = () => screen.getByText(/^To continue:/).textContent;
+    expect(blockers()).toBe('To continue: confirm you are 18 or older · agree to the Terms of Service and Privacy Policy');
+    expect(saveButton().getAttribute('aria-describedby')).toBe('tag-save-blockers');
     fireEvent.click(within(dialog).getByLabelText('I confirm that I am 18 years old or older'));
     expect(saveButton().disabled).toBe(true);
+    expect(blockers()).toBe('To continue: agree to the Terms of Service and Privacy Policy');
     const terms = within(dialog).getByRole('checkbox', { name: /I agree to the Terms of Service and Privacy Policy/ });
     expect(within(dialog).getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/legal/terms-of-service');
     expect(within(dialog).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/legal/privacy-policy');
     fireEvent.click(terms);
     expect(saveButton().disabled).toBe(false);
+    expect(screen.queryByText(/^To continue:/)).toBeNull();
 
     fireEvent.click(saveButton());
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Welcome Aboard' })).toBeNull());
@@ -93,6 +98,25 @@ describe('tag preference dialog', () => {
     expect(screen.queryByText(/api-/)).toBeNull();
     expect(screen.getAllByRole('button', { pressed: false }).length).toBeGreaterThanOrEqual(FALLBACK_TAGS.length);
     expect(screen.queryByText('Unable to Load Tags')).toBeNull();
+  });
+
+  it('shows "alien" under Character Type and Origin as one tag, with icons instead of emoji', async () => {
+    mockApi({ 'GET /api/tags': () => json({ items: apiTags(FALLBACK_TAGS.length), total: FALLBACK_TAGS.length }) });
+    signedIn();
+    renderWithProviders(<TagPreferencesDialog mode="update" open onOpenChange={() => undefined} />);
+    const group = async (name: string) => (await screen.findByText(name, { selector: 'legend' })).closest('fieldset') as HTMLElement;
+    const characterType = await group('Character Type');
+    const origin = await group('Origin');
+    const alienIn = (fieldset: HTMLElement) => within(fieldset).getByRole('button', { name: /^Alien/ });
+    expect(alienIn(characterType).getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(alienIn(origin));
+    expect(alienIn(characterType).getAttribute('aria-pressed')).toBe('true');
+    expect(alienIn(origin).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText(/selected$/).textContent).toBe('1 / 8 selected');
+    for (const legend of screen.getAllByText((_, el) => el?.tagName === 'LEGEND')) {
+      expect(legend.textContent).toMatch(/^[A-Za-z ]+$/);
+      expect(legend.querySelector('svg')).not.toBeNull();
+    }
   });
 
   it('accepts a plain array answer', async () => {

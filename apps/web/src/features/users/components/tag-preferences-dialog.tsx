@@ -15,6 +15,15 @@ import { useTags } from '@/features/tags/api/get-tags';
 import { useUpdatePreferences } from '../api/update-preferences';
 
 export type TagDialogMode = 'firstTime' | 'update';
+
+/** Why saving is not possible yet, in the order the dialog asks for things; empty when nothing is missing. */
+export function saveBlockers(state: { missingTags: number; firstTime: boolean; adult: boolean; terms: boolean }): string[] {
+  const out: string[] = [];
+  if (state.missingTags > 0) out.push(`pick ${state.missingTags} more ${state.missingTags === 1 ? 'tag' : 'tags'}`);
+  if (state.firstTime && !state.adult) out.push('confirm you are 18 or older');
+  if (state.firstTime && !state.terms) out.push('agree to the Terms of Service and Privacy Policy');
+  return out;
+}
 export const PREFERENCES_UPDATE_FAILED = 'Failed to update preferences';
 const block = (e: Event) => e.preventDefault();
 
@@ -43,6 +52,7 @@ export function TagPreferencesDialog({ mode, open, onOpenChange, onSaved }: TagP
 
   const missing = missingTagsLabel(selected.length);
   const canSave = !missing && (!firstTime || (adult && terms)) && !saving && Boolean(user);
+  const blockers = saveBlockers({ missingTags: TAG_SELECTION.min - selected.length, firstTime, adult, terms });
 
   // mutateAsync, not mutate's callbacks: the first save ends onboarding, which unmounts this dialog at once.
   const save = async () => {
@@ -69,7 +79,7 @@ export function TagPreferencesDialog({ mode, open, onOpenChange, onSaved }: TagP
         onEscapeKeyDown={firstTime ? block : undefined}
         onPointerDownOutside={firstTime ? block : undefined}
         onInteractOutside={firstTime ? block : undefined}
-        className="flex max-h-[calc(100dvh-2rem)] max-w-3xl flex-col gap-0 p-0"
+        className="flex max-w-3xl flex-col gap-0 p-0"
       >
         <div className="border-b border-border px-6 pt-6 pb-4 sm:px-8">
           <div className="flex items-center gap-3">
@@ -99,6 +109,11 @@ export function TagPreferencesDialog({ mode, open, onOpenChange, onSaved }: TagP
         <div className="grid gap-3 border-t border-border px-6 pt-4 pb-6 sm:px-8">
           {firstTime ? <OnboardingConfirmations adult={adult} terms={terms} onAdultChange={setAdult} onTermsChange={setTerms} /> : null}
           {error ? <FormError>{error}</FormError> : null}
+          {blockers.length > 0 ? (
+            <p id="tag-save-blockers" className="text-center text-sm text-warning sm:text-right" aria-live="polite">
+              To continue: {blockers.join(' · ')}
+            </p>
+          ) : null}
           <div className="flex flex-col-reverse items-stretch gap-2 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-center text-sm text-fg-muted sm:text-left" aria-live="polite">
               <span className="font-semibold text-fg tabular-nums">{selected.length}</span> / {TAG_SELECTION.max} selected
@@ -114,7 +129,14 @@ export function TagPreferencesDialog({ mode, open, onOpenChange, onSaved }: TagP
                   Cancel
                 </Button>
               )}
-              <Button size="lg" disabled={!canSave} onClick={() => void save()} className="min-w-44" data-testid="tag-save">
+              <Button
+                size="lg"
+                disabled={!canSave}
+                aria-describedby={blockers.length > 0 ? 'tag-save-blockers' : undefined}
+                onClick={() => void save()}
+                className="min-w-44"
+                data-testid="tag-save"
+              >
                 {missing ?? (saving ? 'Saving...' : firstTime ? 'Complete Setup' : 'Save Preferences')}
               </Button>
             </div>
