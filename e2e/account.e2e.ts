@@ -4,6 +4,7 @@
 // through the UI.
 import type { Locator } from 'playwright-core';
 import sharp from 'sharp';
+import { api } from '@reverie/shared';
 import { beforeAll, expect, it } from 'vitest';
 import {
   accountMenu,
@@ -19,7 +20,6 @@ import {
   signedInPage,
   signInWithDialog,
   signOutFromMenu,
-  type AuthAnswer,
 } from './flows.ts';
 import { describeE2E, newPage, passAgeGate, screenshot, useHarness } from './harness.ts';
 const MISSING_USER_ID = '00000000-0000-4000-8000-000000000000';
@@ -62,24 +62,16 @@ describeE2E('account management (real server + Chromium)', () => {
 
   beforeAll(async () => {
     const seen = await outboxFiles(h.server.dataDir);
-    const registered = await apiCall<AuthAnswer>(
-      h,
-      'POST',
-      '/api/auth/register',
-      { email, username, password, confirmPassword: password },
-      { csrf: true },
-    );
+    const registered = await apiCall(h, api.auth.register, { body: { email, username, password, confirmPassword: password } });
     userId = registered.user.id;
     const link = new URL(await newestMailLink(h.server.dataDir, email, '/verify-email', seen));
-    await apiCall(h, 'POST', '/api/auth/verify-email', { token: link.searchParams.get('token') });
+    await apiCall(h, api.auth.verifyEmail, { body: { token: link.searchParams.get('token') ?? '' } });
     // Onboarding is covered by auth.e2e.ts; here it would only cover the pages under test.
-    await apiCall(
-      h,
-      'PUT',
-      `/api/users/${userId}/preferences`,
-      { selectedTags: ['female', 'fantasy', 'romance', 'playful', 'sfw'], completedOnboarding: true },
-      { token: registered.accessToken },
-    );
+    await apiCall(h, api.users.updatePreferences, {
+      params: { id: userId },
+      body: { selectedTags: ['female', 'fantasy', 'romance', 'playful', 'sfw'], completedOnboarding: true },
+      token: registered.accessToken,
+    });
   });
 
   it('avatar: upload a PNG, a refused non-image keeps the avatar, remove brings back the initials', async () => {

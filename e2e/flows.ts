@@ -2,6 +2,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import {
+  api,
+  buildPath,
+  type AuthResponse,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointResponse,
+} from '@reverie/shared';
 import { expect } from 'vitest';
 import { newPage, passAgeGate, type E2EPage, type Harness } from './harness.ts';
 
@@ -12,20 +21,6 @@ export interface OutboxMail {
   to: string;
   subject: string;
   links?: string[];
-}
-
-export interface ApiUser {
-  id: string;
-  username: string;
-  email: string;
-  avatarUrl: string | null;
-  bio?: string | null;
-}
-
-export interface AuthAnswer {
-  accessToken: string;
-  refreshToken: string;
-  user: ApiUser;
 }
 
 /** Names of the outbox files present now (so a later wait can insist on a newer mail). */
@@ -61,18 +56,22 @@ export function onServer(h: Harness, link: string): string {
   return url.toString();
 }
 
-/** Minimal HTTP client for preconditions: keeps the CSRF cookie, sends JSON and an optional bearer token. */
-export async function apiCall<T>(
+/**
+ * Minimal HTTP client for preconditions, typed by the shared endpoint descriptors: fills the path, sends JSON,
+ * the CSRF token (with its cookie) when the endpoint wants it, and an optional bearer token.
+ */
+export async function apiCall<E extends Endpoint>(
   h: Harness,
-  method: string,
-  urlPath: string,
-  body?: unknown,
-  opts: { token?: string; csrf?: boolean } = {},
-): Promise<T> {
+  endpoint: E,
+  input: { params?: EndpointParams<E>; body?: EndpointBody<E>; token?: string } = {},
+): Promise<EndpointResponse<E>> {
+  const { method } = endpoint;
+  const urlPath = buildPath(endpoint, input.params as Record<string, string> | undefined);
+  const body = input.body;
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.csrf) {
+  if (input.token) headers.authorization = `Bearer ${input.token}`;
+  if (endpoint.csrf) {
     const res = await fetch(`${h.server.url}/api/auth/csrf`);
     const { csrfToken } = (await res.json()) as { csrfToken: string };
     const cookie = res.headers
@@ -85,7 +84,7 @@ export async function apiCall<T>(
   const res = await fetch(`${h.server.url}${urlPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${urlPath} → ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
+  return JSON.parse(text) as EndpointResponse<E>;
 }
 
 export const header = (page: Page) => page.getByTestId('header');
@@ -98,10 +97,10 @@ export function expectClean(p: E2EPage, what: string) {
 
 /** A context that is already signed in as `email` (tokens from an API login, as the app stores them). */
 export async function signedInPage(h: Harness, email: string, password: string): Promise<E2EPage> {
-  const auth = await apiCall<AuthAnswer>(h, 'POST', '/api/auth/login', { emailOrUsername: email, password }, { csrf: true });
+  const auth = await apiCall(h, api.auth.login, { body: { emailOrUsername: email, password } });
   const p = await newPage(h, DESKTOP);
   await passAgeGate(p.page);
-  await p.context.addInitScript((session: AuthAnswer) => {
+  await p.context.addInitScript((session: AuthResponse) => {
     try {
       if (window.localStorage.getItem('rv_e2e_seeded') === null) {
         window.localStorage.setItem('rv_e2e_seeded', '1');

@@ -81,7 +81,7 @@ export function Toaster() {
       })}
       <ToastPrimitive.Viewport
         ref={viewport}
-        className="fixed right-0 bottom-20 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none sm:top-16 sm:bottom-auto"
+        className="toast-viewport fixed right-0 bottom-20 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none sm:top-16 sm:bottom-auto"
       />
     </ToastPrimitive.Provider>
   );

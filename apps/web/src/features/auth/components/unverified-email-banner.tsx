@@ -40,29 +40,31 @@ export function UnverifiedEmailBanner() {
       data-testid="unverified-email-banner"
       className="mx-auto mt-4 flex w-full max-w-6xl flex-wrap items-center gap-3 px-4 sm:px-6"
     >
-      <div className="flex w-full flex-wrap items-center gap-3 rounded-2xl border border-warning/40 bg-warning/10 px-4 py-3 text-sm">
+      <div className="flex w-full flex-wrap items-center gap-x-3 gap-y-2 rounded-2xl border border-warning/40 bg-warning/10 px-4 py-3 text-sm">
         <MailWarning aria-hidden="true" className="size-5 shrink-0 text-warning" />
-        <p className="min-w-0 flex-1 text-fg">
-          Your e-mail address <span className="font-semibold break-all">{user.email}</span> is not verified yet. Open the link we sent you
-          to verify it.
+        <p className="min-w-0 flex-1 basis-52 text-fg">
+          Your e-mail address <span className="font-semibold [overflow-wrap:anywhere]">{user.email}</span> is not verified yet. Open the
+          link we sent you to verify it.
         </p>
-        {resend.isSuccess ? (
-          <span role="status" className="font-medium text-success">
-            New link sent
-          </span>
-        ) : (
-          <Button size="sm" variant="secondary" disabled={resend.isPending} onClick={() => resend.resend(user.email)}>
-            {resend.isPending ? 'Sending...' : 'Resend'}
-          </Button>
-        )}
-        <button
-          type="button"
-          aria-label="Dismiss"
-          onClick={dismiss}
-          className="rounded-lg p-1 text-fg-subtle hover:bg-surface-raised hover:text-fg"
-        >
-          <X aria-hidden="true" className="size-4" />
-        </button>
+        <div className="ml-auto flex items-center gap-2">
+          {resend.isSuccess ? (
+            <span role="status" className="font-medium text-success">
+              New link sent
+            </span>
+          ) : (
+            <Button size="sm" variant="secondary" disabled={resend.isPending} onClick={() => resend.resend(user.email)}>
+              {resend.isPending ? 'Sending...' : 'Resend'}
+            </Button>
+          )}
+          <button
+            type="button"
+            aria-label="Dismiss"
+            onClick={dismiss}
+            className="rounded-lg p-1 text-fg-subtle hover:bg-surface-raised hover:text-fg"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </button>
+        </div>
       </div>
     </div>
   );

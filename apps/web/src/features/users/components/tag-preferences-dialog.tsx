@@ -110,15 +110,16 @@ export function TagPreferencesDialog({ mode, open, onOpenChange, onSaved }: TagP
           {firstTime ? <OnboardingConfirmations adult={adult} terms={terms} onAdultChange={setAdult} onTermsChange={setTerms} /> : null}
           {error ? <FormError>{error}</FormError> : null}
           {blockers.length > 0 ? (
-            <p id="tag-save-blockers" className="text-center text-sm text-warning sm:text-right" aria-live="polite">
+            <p id="tag-save-blockers" className="text-center text-xs text-warning sm:text-right sm:text-sm" aria-live="polite">
               To continue: {blockers.join(' · ')}
             </p>
           ) : null}
-          <div className="flex flex-col-reverse items-stretch gap-2 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-center text-sm text-fg-muted sm:text-left" aria-live="polite">
+          {/* Phones: the count and the secondary button share a row above the full-width main button. */}
+          <div className="grid grid-cols-[1fr_auto] items-center gap-2 sm:flex sm:justify-between">
+            <p className="text-sm text-fg-muted" aria-live="polite">
               <span className="font-semibold text-fg tabular-nums">{selected.length}</span> / {TAG_SELECTION.max} selected
             </p>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <div className="contents sm:flex sm:gap-2">
               {firstTime ? (
                 <Button variant="ghost" onClick={() => void logout()}>
                   <LogOut aria-hidden="true" />
@@ -134,7 +135,7 @@ export function TagPreferencesDialog({ mode, open, onOpenChange, onSaved }: TagP
                 disabled={!canSave}
                 aria-describedby={blockers.length > 0 ? 'tag-save-blockers' : undefined}
                 onClick={() => void save()}
-                className="min-w-44"
+                className="col-span-2 min-w-44"
                 data-testid="tag-save"
               >
                 {missing ?? (saving ? 'Saving...' : firstTime ? 'Complete Setup' : 'Save Preferences')}
