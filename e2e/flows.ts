@@ -97,8 +97,12 @@ export function expectClean(p: E2EPage, what: string) {
 
 /** A context that is already signed in as `email` (tokens from an API login, as the app stores them). */
 export async function signedInPage(h: Harness, email: string, password: string): Promise<E2EPage> {
-  const auth = await apiCall(h, api.auth.login, { body: { emailOrUsername: email, password } });
-  const p = await newPage(h, DESKTOP);
+  return pageWithSession(h, await apiCall(h, api.auth.login, { body: { emailOrUsername: email, password } }));
+}
+
+/** A context whose storage holds the session from an auth answer (login, register, Google). */
+export async function pageWithSession(h: Harness, auth: AuthResponse, viewport = DESKTOP): Promise<E2EPage> {
+  const p = await newPage(h, viewport);
   await passAgeGate(p.page);
   await p.context.addInitScript((session: AuthResponse) => {
     try {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setStoredUser, setTokens } from '@/lib/auth-tokens';
+import { getStoredUser, setStoredUser, setTokens } from '@/lib/auth-tokens';
 import { apiError, json, jwt, makeUser, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
 import { PasswordCard } from './password-card';
 
@@ -17,7 +17,10 @@ describe('password card', () => {
 
   it('an account created with Google sets a first password without sending a current one', async () => {
     setStoredUser(makeUser({ hasPassword: false }));
-    const api = mockApi({ 'PATCH /api/auth/me/password': () => json({ success: true, message: 'Password set.' }) });
+    const api = mockApi({
+      'PATCH /api/auth/me/password': () => json({ success: true, message: 'Password set.' }),
+      'GET /api/auth/me': () => json(makeUser({ hasPassword: true })),
+    });
     renderWithProviders(<PasswordCard hasPassword={false} />);
     const card = screen.getByRole('region', { name: 'Set a password' });
     expect(within(card).queryByLabelText('Current password')).toBeNull();
@@ -27,6 +30,8 @@ describe('password card', () => {
     const [call] = api.callsTo('PATCH /api/auth/me/password');
     expect(call?.body).toEqual({ newPassword: 'first-pass' });
     expect(call?.body).not.toHaveProperty('currentPassword');
+    // The account has a password now: the session user is fetched again.
+    await waitFor(() => expect(getStoredUser<{ hasPassword: boolean }>()?.hasPassword).toBe(true));
   });
 
   it('an account with a password must give the current one, and sees the server refusal', async () => {
