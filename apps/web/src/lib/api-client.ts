@@ -9,6 +9,7 @@
 // Rate-limited calls that stay 429 after the queue's retries reject with the quiet RateLimitError.
 import {
   INVALID_TOKEN_MESSAGE,
+  api,
   buildPath,
   type Endpoint,
   type EndpointBody,
@@ -141,12 +142,7 @@ export function refreshAccessToken(): Promise<string> {
       throw new Error('No refresh token available');
     }
     try {
-      const tokens = await httpRequest<{ accessToken: string; refreshToken: string }>('/api/auth/refresh', {
-        method: 'POST',
-        body: { refreshToken },
-        skipAuth: true,
-        priority: 'high',
-      });
+      const tokens = await apiRequest(api.auth.refresh, { body: { refreshToken }, priority: 'high' });
       setTokens({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
       return tokens.accessToken;
     } catch (error) {
@@ -175,7 +171,7 @@ let csrfPromise: Promise<string> | null = null;
 /** The CSRF token from GET /api/auth/csrf (fetched once and cached; `force` fetches a new one). */
 export function getCsrfToken(force = false): Promise<string> {
   if (!force && csrfToken) return Promise.resolve(csrfToken);
-  csrfPromise ??= httpRequest<{ csrfToken: string }>('/api/auth/csrf', { skipAuth: true, priority: 'high' })
+  csrfPromise ??= apiRequest(api.auth.csrf, { priority: 'high' })
     .then((response) => {
       csrfToken = response.csrfToken;
       return response.csrfToken;
