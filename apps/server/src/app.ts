@@ -11,7 +11,8 @@ import { openDatabase } from './db/client.ts';
 import { seedTags } from './db/seed/tags.ts';
 import { createUnitOfWork } from './db/unit-of-work.ts';
 import { bindRepos, type AppDeps, type AppModule } from './deps.ts';
-import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './lib/rate-limiter.ts';
+import { BackgroundTasks } from './lib/background.ts';
+import { RateLimiter } from './lib/rate-limiter.ts';
 import { connectRedis } from './lib/redis.ts';
 import { loadOrCreateSecret } from './lib/secrets.ts';
 import { AccessTokens } from './modules/auth/access-tokens.ts';
@@ -37,6 +38,8 @@ export interface AppOverrides {
   pgliteTemplate?: Blob;
   google?: GoogleSignIn;
   mailer?: Mailer;
+  /** Where log lines go (tests read them back); stdout by default. */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -72,7 +75,11 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]'],
+            ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+          },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -95,15 +102,18 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     onIdleError: (err) => app.log.warn({ err }, 'idle database connection failed; the pool replaces it'),
   });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, (err) => app.log.warn({ err }, 'redis connection error')) : undefined;
+  const background = new BackgroundTasks(app.log);
   app.addHook('onClose', async () => {
+    // Queued mail finishes before the database it writes to closes.
+    await background.drain();
     await redis?.quit().catch(() => redis.disconnect());
     await database.close();
   });
   await seedTags(database.db);
   const uow = createUnitOfWork(database.db, bindRepos);
-  const rateLimiter = new RateLimiter(redis ? new RedisRateLimitStore(redis, config.redisPrefix) : new MemoryRateLimitStore());
+  const rateLimiter = new RateLimiter({ redis, prefix: config.redisPrefix });
   const accessTokens = new AccessTokens(await loadOrCreateSecret(config.dataDir, 'jwt.key'));
-  const csrf = new Csrf(await loadOrCreateSecret(config.dataDir, 'csrf.key'), config.cookieSecure);
+  const csrf = new Csrf(await loadOrCreateSecret(config.dataDir, 'csrf.key'), config.cookieSecure || config.publicUrl.startsWith('https:'));
 
   // Providers, each registering its own health.
   const health = new HealthRegistry();
@@ -113,7 +123,21 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   const google = overrides.google ? health.register(overrides.google) : createGoogleSignIn(config, { health });
   const storage = await createMediaStorage(config, { health });
 
-  const deps: AppDeps = { config, log: app.log, database, redis, uow, rateLimiter, accessTokens, csrf, health, mailer, google, storage };
+  const deps: AppDeps = {
+    config,
+    log: app.log,
+    database,
+    redis,
+    uow,
+    rateLimiter,
+    background,
+    accessTokens,
+    csrf,
+    health,
+    mailer,
+    google,
+    storage,
+  };
   const modules = composeModules(deps);
 
   // HTTP: cross-cutting plugins, then every module's routes, then the SPA fallback.
@@ -121,7 +145,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   await registerSecurity(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 10 } });
-  registerAuthentication(app, { accessTokens, csrf });
+  registerAuthentication(app, { accessTokens, csrf, sessions: modules.auth.services.sessions });
   await registerDocs(app, config);
   await app.register(fastifyStatic, {
     root: mediaRoot(config),

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, DbOrTx } from './db/client.ts';
 import type { UnitOfWork } from './db/unit-of-work.ts';
+import type { BackgroundTasks } from './lib/background.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { Redis } from './lib/redis.ts';
 import type { AccessTokens } from './modules/auth/access-tokens.ts';
@@ -38,6 +39,8 @@ export interface AppDeps {
   redis: Redis | undefined;
   uow: UnitOfWork<Repos>;
   rateLimiter: RateLimiter;
+  /** Work done after the reply (mail that must not reveal, by timing, whether an address has an account). */
+  background: BackgroundTasks;
   accessTokens: AccessTokens;
   csrf: Csrf;
   /** Providers add themselves here; the health module reads it. */

@@ -64,6 +64,8 @@ export async function buildUser(
 
 /** The newest message sent to an address, and the first link in it. */
 export async function lastMailTo(t: TestApp, to: string): Promise<{ subject: string; text: string; link: string }> {
+  // Reset and resend mail is sent after the reply.
+  await t.deps.background.drain();
   const m = await t.deps.uow.repos.mailOutbox.latestTo(to);
   if (!m) throw new Error(`no mail to ${to}`);
   const link = /https?:\/\/\S+/.exec(m.text)?.[0];

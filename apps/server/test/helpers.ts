@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { composeApp, type AppModules } from '../src/app.ts';
+import { composeApp, type AppModules, type AppOverrides } from '../src/app.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 
@@ -78,6 +78,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Runs before ready(): the place to add scratch routes. */
   beforeReady?: (app: FastifyInstance) => void,
+  /** Provider seams (a slow mailer, a log stream). */
+  overrides: Omit<AppOverrides, 'pgliteTemplate'> = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'reverie-test-'));
   const baseDbUrl = process.env.DATABASE_URL;
@@ -92,7 +94,7 @@ export async function createTestApp(
     WEB_DIST: '',
     ...env,
   });
-  const { app, deps, modules } = await composeApp(config, pgDb ? {} : { pgliteTemplate: await pgliteTemplate() });
+  const { app, deps, modules } = await composeApp(config, pgDb ? overrides : { ...overrides, pgliteTemplate: await pgliteTemplate() });
   beforeReady?.(app);
   await app.ready();
   return {

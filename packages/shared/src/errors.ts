@@ -17,6 +17,10 @@ export const ErrorCode = z.enum([
   'RATE_LIMITED',
   'NOT_CONFIGURED',
   'EMAIL_NOT_VERIFIED',
+  /** Changing e-mail or username needs the current password (or a fresh Google sign-in); `details.method` says which. */
+  'REAUTH_REQUIRED',
+  /** An e-mailed link replaced by a newer one (after "Resend"). */
+  'TOKEN_SUPERSEDED',
   'INTERNAL',
   'UNAVAILABLE',
 ]);
@@ -44,3 +48,6 @@ export type UnprocessableDetails = z.infer<typeof UnprocessableDetails>;
 
 /** The text a 401 carries for a bad, expired or revoked access token; the client reloads on it (SPEC §4). */
 export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
+
+/** The message of a TOKEN_SUPERSEDED error, for the browser to show as is. */
+export const TOKEN_SUPERSEDED_MESSAGE = 'This link was replaced by a newer one. Use the latest e-mail we sent.';

@@ -2,7 +2,7 @@
 // input schemas, response schemas (errors included), docs and auth all come from the one contract and cannot drift.
 import type { Endpoint } from '@reverie/shared';
 import { ErrorResponse } from '@reverie/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import type { z } from 'zod';
 
 type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends { readonly [P in K]: infer S extends z.ZodType }
@@ -20,6 +20,11 @@ export type RouteRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | '
 export type RouteHandler<E extends Endpoint> = (request: RouteRequest<E>, reply: FastifyReply) => Promise<z.input<E['response']>>;
 
 export interface RouteOptions {
+  /**
+   * Runs first, before the body is validated or anything is looked up: the place for per-IP rate limits, so that
+   * malformed requests count too.
+   */
+  onRequest?: onRequestHookHandler;
   /** Runs after authentication and the CSRF check, before the handler. */
   preHandler?: preHandlerHookHandler;
 }
@@ -27,7 +32,7 @@ export interface RouteOptions {
 /** The error statuses any route of a kind may answer, besides the ones its descriptor lists. */
 function errorResponses(e: Endpoint): Record<number, z.ZodType> {
   const out: Record<number, z.ZodType> = {};
-  if (e.params || e.query || e.body || e.multipart) out[400] = ErrorResponse;
+  if (e.params || e.query || e.body || e.headers || e.multipart) out[400] = ErrorResponse;
   if (e.auth !== 'none') out[401] = ErrorResponse;
   if (e.csrf) out[403] = ErrorResponse;
   if (e.params) out[404] = ErrorResponse;
@@ -49,6 +54,7 @@ export function schemaOf(e: Endpoint): FastifySchema {
     ...(e.params ? { params: e.params } : {}),
     ...(e.query ? { querystring: e.query } : {}),
     ...(e.body && !e.multipart ? { body: e.body } : {}),
+    ...(e.headers ? { headers: e.headers } : {}),
     response: { [e.status ?? 200]: e.response, ...errorResponses(e) },
   };
 }
@@ -73,6 +79,7 @@ export function route<const E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     schema: schemaOf(endpoint),
+    ...(opts.onRequest ? { onRequest: opts.onRequest } : {}),
     preHandler,
     handler: async (request, reply) => {
       // The handler may still choose another status (health answers 503 with the same body).

@@ -1,89 +1,79 @@
-// Fixed-window rate limiting with a store per deployment shape: in-process Map, or Redis shared by all processes.
+// Every rate limit of the server, on rate-limiter-flexible: an in-process store, or Redis (shared by every server
+// process) when REDIS_URL is set. A rule is a name, a budget and a window; the same rule object always maps to the
+// same limiter, so counts survive across requests.
 import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from './app-error.ts';
 
-export interface RateLimitStore {
-  /** Counts one hit in the window that contains now; returns the count so far and when the window ends. */
-  hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
-  reset(key: string): Promise<void>;
-}
-
-export class MemoryRateLimitStore implements RateLimitStore {
-  private windows = new Map<string, { count: number; resetAt: number }>();
-  private lastSweep = 0;
-
-  constructor(private readonly now: () => number = Date.now) {}
-
-  async hit(key: string, windowMs: number) {
-    const now = this.now();
-    this.sweep(now);
-    const cur = this.windows.get(key);
-    if (!cur || cur.resetAt <= now) {
-      const fresh = { count: 1, resetAt: now + windowMs };
-      this.windows.set(key, fresh);
-      return { ...fresh };
-    }
-    cur.count += 1;
-    return { ...cur };
-  }
-
-  async reset(key: string) {
-    this.windows.delete(key);
-  }
-
-  /** Drops expired windows at most once a minute so the map cannot grow without bound. */
-  private sweep(now: number) {
-    if (now - this.lastSweep < 60_000) return;
-    this.lastSweep = now;
-    for (const [k, v] of this.windows) if (v.resetAt <= now) this.windows.delete(k);
-  }
-}
-
-export class RedisRateLimitStore implements RateLimitStore {
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
-  ) {}
-
-  async hit(key: string, windowMs: number) {
-    const k = `${this.prefix}rl:${key}`;
-    // INCR and set the expiry on the first hit only, atomically.
-    const res = (await this.redis.eval(
-      "local c = redis.call('INCR', KEYS[1]); if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end; return {c, redis.call('PTTL', KEYS[1])}",
-      1,
-      k,
-      String(windowMs),
-    )) as [number, number];
-    const ttl = res[1] > 0 ? res[1] : windowMs;
-    return { count: res[0], resetAt: Date.now() + ttl };
-  }
-
-  async reset(key: string) {
-    await this.redis.del(`${this.prefix}rl:${key}`);
-  }
-}
-
 export interface RateLimitRule {
-  /** Name of the bucket, e.g. "login:ip". */
+  /** Name of the bucket, e.g. "login:ip"; unique per rule. */
   name: string;
   limit: number;
   windowMs: number;
+  /** Once over the limit, stay blocked this long (default: until the window ends). */
+  blockMs?: number;
 }
 
+/** What a limiter knows about a key: used points and when they expire. */
+export interface RateLimitState {
+  consumed: number;
+  msBeforeNext: number;
+}
+
+export const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
 export class RateLimiter {
-  constructor(private readonly store: RateLimitStore) {}
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
+
+  constructor(private readonly store: { redis?: Redis; prefix: string } = { prefix: '' }) {}
 
   /** Counts a hit against each rule; throws a 429 AppError (with Retry-After) when any is over its limit. */
   async consume(rules: Array<{ rule: RateLimitRule; key: string }>): Promise<void> {
     for (const { rule, key } of rules) {
-      const { count, resetAt } = await this.store.hit(`${rule.name}:${key.toLowerCase()}`, rule.windowMs);
-      if (count > rule.limit) {
-        throw AppError.tooManyRequests(Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)));
+      try {
+        await this.limiter(rule).consume(normalise(key));
+      } catch (err) {
+        if (err instanceof RateLimiterRes) throw AppError.tooManyRequests(retryAfterSeconds(err.msBeforeNext));
+        throw err;
       }
     }
   }
 
-  reset(rule: RateLimitRule, key: string) {
-    return this.store.reset(`${rule.name}:${key.toLowerCase()}`);
+  /** Adds points without refusing (counting failures); returns the new state. */
+  async penalty(rule: RateLimitRule, key: string, points = 1): Promise<RateLimitState> {
+    const res = await this.limiter(rule).penalty(normalise(key), points);
+    return { consumed: res.consumedPoints, msBeforeNext: res.msBeforeNext };
+  }
+
+  /** The current state of a key, or undefined when it has no points. */
+  async get(rule: RateLimitRule, key: string): Promise<RateLimitState | undefined> {
+    const res = await this.limiter(rule).get(normalise(key));
+    return res ? { consumed: res.consumedPoints, msBeforeNext: res.msBeforeNext } : undefined;
+  }
+
+  /** Blocks a key for `ms` (its state then reads as over the limit until then). */
+  async block(rule: RateLimitRule, key: string, ms: number): Promise<void> {
+    await this.limiter(rule).block(normalise(key), Math.ceil(ms / 1000));
+  }
+
+  async reset(rule: RateLimitRule, key: string): Promise<void> {
+    await this.limiter(rule).delete(normalise(key));
+  }
+
+  private limiter(rule: RateLimitRule): RateLimiterAbstract {
+    let limiter = this.limiters.get(rule.name);
+    if (!limiter) {
+      const opts = {
+        keyPrefix: `${this.store.prefix}rl:${rule.name}`,
+        points: rule.limit,
+        duration: Math.ceil(rule.windowMs / 1000),
+        blockDuration: rule.blockMs ? Math.ceil(rule.blockMs / 1000) : 0,
+      };
+      limiter = this.store.redis ? new RateLimiterRedis({ ...opts, storeClient: this.store.redis }) : new RateLimiterMemory(opts);
+      this.limiters.set(rule.name, limiter);
+    }
+    return limiter;
   }
 }
+
+const normalise = (key: string) => key.toLowerCase();

@@ -1,6 +1,7 @@
 // Bearer-token authentication and the CSRF check, as preHandlers the route helper picks from a descriptor:
 // `requireAuth` refuses anonymous requests with 401; `optionalAuth` fills request.auth when a valid token is
 // present and otherwise lets the request through; `verifyCsrf` refuses a missing or forged CSRF token with 403.
+import { INVALID_TOKEN_MESSAGE } from '@reverie/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import type { AccessClaims, AccessTokens } from '../modules/auth/access-tokens.ts';
@@ -24,16 +25,28 @@ function bearer(request: FastifyRequest): string | undefined {
   return m?.[1]?.trim();
 }
 
-export function registerAuthentication(app: FastifyInstance, deps: { accessTokens: AccessTokens; csrf: Csrf }) {
+export interface AuthenticationDeps {
+  accessTokens: AccessTokens;
+  csrf: Csrf;
+  /** Whether a session is still signed in (logout, family revocation and password change end it). */
+  sessions: { isActive(sessionId: string): Promise<boolean> };
+}
+
+export function registerAuthentication(app: FastifyInstance, deps: AuthenticationDeps) {
+  const verify = async (token: string): Promise<AccessClaims> => {
+    const claims = await deps.accessTokens.verify(token);
+    if (!(await deps.sessions.isActive(claims.sessionId))) throw new AppError(401, 'INVALID_TOKEN', INVALID_TOKEN_MESSAGE);
+    return claims;
+  };
   app.decorateRequest('auth', null);
   app.decorate('requireAuth', async (request: FastifyRequest) => {
     const token = bearer(request);
     if (!token) throw AppError.unauthorized('Sign in to continue');
-    request.auth = await deps.accessTokens.verify(token);
+    request.auth = await verify(token);
   });
   app.decorate('optionalAuth', async (request: FastifyRequest) => {
     const token = bearer(request);
-    if (token) request.auth = await deps.accessTokens.verify(token);
+    if (token) request.auth = await verify(token);
   });
   app.decorate('verifyCsrf', async (request: FastifyRequest) => {
     deps.csrf.verify(request);

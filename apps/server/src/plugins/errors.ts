@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorDetails } from '@reverie/shared';
 import { AppError } from '../lib/app-error.ts';
+import { safeError } from '../lib/safe-error.ts';
 
 export function sendError(
   reply: FastifyReply,
@@ -42,7 +43,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type…) keep their message.
       return sendError(reply, status, statusCodes[status] ?? 'BAD_REQUEST', err.message);
     }
-    request.log.error({ err }, 'unhandled error');
+    // Never the raw error: a failed query carries its parameters (passwords, tokens, addresses).
+    request.log.error({ err: safeError(err) }, 'unhandled error');
     return sendError(reply, 500, 'INTERNAL', `Something went wrong on our side. Reference: ${request.id}`);
   });
 }

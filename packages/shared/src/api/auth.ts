@@ -48,6 +48,7 @@ export const authEndpoints = {
     auth: 'none',
     csrf: true,
     summary: 'Create an account with e-mail, username and password',
+    description: 'A taken e-mail or username answers 409 with `details.field` `email` or `username`.',
     tags,
   }),
   login: defineEndpoint({
@@ -96,9 +97,21 @@ export const authEndpoints = {
     path: '/api/auth/me',
     body: UpdateMeBody,
     response: User,
-    errors: errorBodies(409),
+    errors: errorBodies(409, 429),
     auth: 'required',
     summary: 'Change username, e-mail or bio',
+    description:
+      'Changing username or e-mail needs `currentPassword` (or, on an account without a password, `googleIdToken` from a Google sign-in in the last 5 minutes); without it the answer is 400 `REAUTH_REQUIRED` with `details.method` `password` or `google`. The address on file before the change gets a mail with a link that undoes it for 7 days.',
+    tags,
+  }),
+  revertEmailChange: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/email-change/revert',
+    body: TokenBody,
+    response: SuccessResponse,
+    errors: errorBodies(409, 429),
+    auth: 'none',
+    summary: 'Undo an e-mail or username change with the link mailed to the previous address; signs out every session',
     tags,
   }),
   changePassword: defineEndpoint({
@@ -118,6 +131,7 @@ export const authEndpoints = {
     body: TokenBody,
     response: VerifyEmailResponse,
     errors: errorBodies(429),
+    description: 'A link replaced by a newer one (after "Resend") answers 400 with code `TOKEN_SUPERSEDED`.',
     auth: 'none',
     summary: 'Confirm an e-mail address with the token from the e-mail',
     tags,

@@ -15,6 +15,8 @@ export interface Endpoint {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /** Request headers the endpoint reads (a loose object: other headers pass through). */
+  readonly headers?: z.ZodType;
   /** The body of the success response. */
   readonly response: z.ZodType;
   /** The success status; 200 when absent. */

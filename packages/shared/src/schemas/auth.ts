@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { ErrorResponse } from '../errors.ts';
-import { Email, Password, User, Username } from './users.ts';
+import { opaqueToken, secret, text } from './text.ts';
+import { CurrentPassword, Email, GoogleIdToken, Password, User, Username } from './users.ts';
 
 export const RegisterBody = z
   .object({
     email: Email,
     username: Username,
     password: Password,
-    confirmPassword: z.string().optional(),
+    confirmPassword: secret({ max: 128 }).optional(),
   })
   .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, {
     message: 'Passwords do not match',
@@ -17,8 +18,8 @@ export const RegisterBody = z
 
 export const LoginBody = z
   .object({
-    emailOrUsername: z.string().trim().min(1, 'Email or username is required').max(254),
-    password: z.string().min(1, 'Password is required').max(128),
+    emailOrUsername: text({ min: 1, max: 254, tooShort: 'Email or username is required' }),
+    password: secret({ min: 1, max: 128, tooShort: 'Password is required' }),
   })
   .meta({ id: 'LoginBody' });
 
@@ -43,23 +44,33 @@ export const LoginErrorResponse = ErrorResponse.extend({
 }).meta({ id: 'LoginErrorResponse' });
 export type LoginErrorResponse = z.infer<typeof LoginErrorResponse>;
 
-export const RefreshBody = z.object({ refreshToken: z.string().min(1, 'refreshToken is required') });
+export const RefreshBody = z.object({ refreshToken: opaqueToken(200) });
 export const TokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() }).meta({ id: 'TokenPair' });
-export const LogoutBody = z.object({ refreshToken: z.string().optional() }).optional();
+export const LogoutBody = z.object({ refreshToken: opaqueToken(200).optional() }).optional();
 
 export const CsrfResponse = z.object({ csrfToken: z.string() });
 
 export const EmailBody = z.object({ email: Email });
-export const TokenBody = z.object({ token: z.string().min(16, 'The link is incomplete').max(200) });
+export const TokenBody = z.object({ token: opaqueToken(200, 16) });
 export const PasswordResetConfirmBody = z.object({
-  token: z.string().min(16, 'The link is incomplete').max(200),
+  token: opaqueToken(200, 16),
   password: Password,
 });
 
 export const VerifyEmailResponse = z.object({ success: z.boolean(), message: z.string(), user: User });
 
-export const GoogleIdTokenBody = z.object({ idToken: z.string().min(10) });
-export const GoogleCodeBody = z.object({ code: z.string().min(4) });
+export const GoogleIdTokenBody = z.object({ idToken: GoogleIdToken });
+export const GoogleCodeBody = z.object({ code: text({ min: 4, max: 2048 }) });
+export { CurrentPassword };
+
+/** Only this header names a retry; at most 100 characters of letters, digits and -_.: */
+export const IdempotencyKey = z
+  .string()
+  .min(1, 'Idempotency-Key must not be empty')
+  .max(100, 'Idempotency-Key must be at most 100 characters')
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'Idempotency-Key may only contain letters, digits and - _ . :');
+/** Request headers of a call that may be retried; other headers pass through untouched. */
+export const IdempotencyHeaders = z.looseObject({ 'idempotency-key': IdempotencyKey.optional() });
 
 export const AddCoinsBody = z.object({
   amount: z.number().int('amount must be a whole number').min(1, 'amount must be at least 1').max(1000, 'amount must be at most 1000'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 export const Tag = z
   .object({
@@ -17,6 +18,6 @@ export type Tag = z.infer<typeof Tag>;
 
 export const TagsQuery = z.object({
   limit: z.coerce.number<number>().int().min(0).max(1000).default(0),
-  category: z.string().optional(),
+  category: text({ max: 50 }).optional(),
 });
 export const TagsResponse = z.object({ items: z.array(Tag), total: z.number().int() }).meta({ id: 'TagsResponse' });

@@ -21,7 +21,10 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
-/** Single-use, expiring tokens sent by e-mail (verification, password reset), stored hashed. */
+/**
+ * Single-use, expiring tokens sent by e-mail (verification, password reset, undoing an e-mail change), stored
+ * hashed. Each is bound to the address it was sent to.
+ */
 export const emailTokens = pgTable(
   'email_tokens',
   {
@@ -29,12 +32,16 @@ export const emailTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_email', 'password_reset'] }).notNull(),
-    /** For verification: the address being verified (a later e-mail change invalidates it). */
+    purpose: text('purpose', { enum: ['verify_email', 'password_reset', 'email_change_revert'] }).notNull(),
+    /** The address the link was sent to; a verification or reset is refused once the account's address differs. */
     email: text('email').notNull(),
+    /** email_change_revert: the username before the change (restored with the address). */
+    previousUsername: text('previous_username'),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Set when a newer link of the same purpose was sent, so the old one can say so. */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('email_tokens_user_idx').on(t.userId, t.purpose)],

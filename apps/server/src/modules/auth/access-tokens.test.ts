@@ -24,7 +24,9 @@ describe('access token verification', () => {
   it('refuses alg:none, a wrong key, an expired token, a wrong audience and a refresh token', async () => {
     const u = await buildUser(t);
     const key = await loadOrCreateSecret(t.config.dataDir, 'jwt.key');
-    const claims = { role: 'admin', sid: 'x' };
+    // The real session id, so that only the property under test differs from a valid token.
+    const sid = JSON.parse(Buffer.from(u.accessToken.split('.')[1]!, 'base64url').toString()).sid as string;
+    const claims = { role: 'admin', sid };
     const base = (k: Uint8Array, aud = 'reverie-api', exp: number | string = '15m') =>
       new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
@@ -67,6 +69,28 @@ describe('access token verification', () => {
     }
     // The control: the same construction with the right key, audience and typ passes.
     expect((await meWith(await base(key))).statusCode).toBe(200);
+  });
+
+  it('requires exp, iat, sub and sid', async () => {
+    const u = await buildUser(t);
+    const key = await loadOrCreateSecret(t.config.dataDir, 'jwt.key');
+    const sid = JSON.parse(Buffer.from(u.accessToken.split('.')[1]!, 'base64url').toString()).sid as string;
+    const build = (omit: 'exp' | 'iat' | 'sub' | 'sid' | 'none') => {
+      const jwt = new SignJWT(omit === 'sid' ? { role: 'user' } : { role: 'user', sid })
+        .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+        .setAudience('reverie-api')
+        .setIssuer('reverie');
+      if (omit !== 'sub') jwt.setSubject(u.user.id);
+      if (omit !== 'iat') jwt.setIssuedAt();
+      if (omit !== 'exp') jwt.setExpirationTime('15m');
+      return jwt.sign(key);
+    };
+    for (const omit of ['exp', 'iat', 'sub', 'sid'] as const) {
+      const res = await meWith(await build(omit));
+      expect(res.statusCode, `without ${omit}`).toBe(401);
+      expect(res.json().message).toBe('Invalid or expired token');
+    }
+    expect((await meWith(await build('none'))).statusCode).toBe(200);
   });
 
   it('signs 15-minute tokens', async () => {

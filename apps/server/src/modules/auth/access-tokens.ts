@@ -1,4 +1,5 @@
-// Short-lived access tokens: HS256 JWTs, algorithm pinned, audience, issuer and typ checked.
+// Short-lived access tokens: HS256 JWTs, algorithm pinned, audience, issuer and typ checked; exp, iat, sub and
+// sid required. The session (sid) is checked against revocation on each request by the authenticate plugin.
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { INVALID_TOKEN_MESSAGE } from '@reverie/shared';
 import { AppError } from '../../lib/app-error.ts';
@@ -33,8 +34,15 @@ export class AccessTokens {
 
   async verify(token: string): Promise<AccessClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG], audience: AUDIENCE, issuer: ISSUER, typ: TYP });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw new Error('missing claims');
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALG],
+        audience: AUDIENCE,
+        issuer: ISSUER,
+        typ: TYP,
+        requiredClaims: ['exp', 'iat', 'sub', 'sid'],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
+        throw new Error('missing claims');
       return { userId: payload.sub, sessionId: payload.sid, role: payload.role === 'admin' ? 'admin' : 'user' };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof Error) {

@@ -1,6 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { BackgroundTasks } from '../../lib/background.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { Redis } from '../../lib/redis.ts';
 import type { GoogleSignIn } from '../../providers/google/index.ts';
 import type { Mailer } from '../../providers/mail/index.ts';
 import type { LedgerService } from '../billing/billing.service.ts';
@@ -11,23 +14,33 @@ import { authRoutes } from './auth.routes.ts';
 import { AuthService } from './auth.service.ts';
 import type { Csrf } from './csrf.ts';
 import { EmailTokensService } from './email-tokens.service.ts';
+import { LoginProtection } from './login-protection.ts';
+import { SessionStatusCache } from './session-status.ts';
 import { SessionsService } from './sessions.service.ts';
 
 export function createAuthModule(deps: {
-  config: Pick<Config, 'publicUrl' | 'requireEmailVerification' | 'google' | 'paymentsMode'>;
+  config: Pick<Config, 'publicUrl' | 'requireEmailVerification' | 'google' | 'paymentsMode' | 'redisPrefix'>;
+  log: FastifyBaseLogger;
   uow: UnitOfWork<{ users: UsersRepo; sessions: SessionsRepo; emailTokens: EmailTokensRepo }>;
+  redis: Redis | undefined;
   rateLimiter: RateLimiter;
+  background: BackgroundTasks;
   accessTokens: AccessTokens;
   csrf: Csrf;
   mailer: Mailer;
   google: GoogleSignIn;
   ledger: LedgerService;
 }) {
-  const sessions = new SessionsService(deps.uow, deps.accessTokens);
+  const status = new SessionStatusCache(
+    (familyId) => deps.uow.repos.sessions.isFamilyActive(familyId),
+    deps.redis ? { redis: deps.redis, prefix: deps.config.redisPrefix, log: deps.log } : undefined,
+  );
+  const sessions = new SessionsService(deps.uow, deps.accessTokens, status);
   const emailTokens = new EmailTokensService(deps.uow);
-  const auth = new AuthService({ ...deps, sessions, emailTokens });
+  const loginProtection = new LoginProtection(deps.rateLimiter);
+  const auth = new AuthService({ ...deps, sessions, emailTokens, loginProtection });
   return {
-    services: { auth, sessions, emailTokens },
+    services: { auth, sessions, emailTokens, loginProtection },
     routes: authRoutes({ config: deps.config, auth, sessions, csrf: deps.csrf, rateLimiter: deps.rateLimiter }),
   };
 }

@@ -38,45 +38,91 @@ export class SessionsRepo {
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
   }
 
-  async revokeAllForUser(userId: string, exceptFamilyId?: string): Promise<void> {
+  /** Revokes every open session of a user (but one, if given); returns the revoked families. */
+  async revokeAllForUser(userId: string, exceptFamilyId?: string): Promise<string[]> {
     const open = and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt));
-    await this.db
+    const rows = await this.db
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
-      .where(exceptFamilyId ? and(open, ne(refreshTokens.familyId, exceptFamilyId)) : open);
+      .where(exceptFamilyId ? and(open, ne(refreshTokens.familyId, exceptFamilyId)) : open)
+      .returning({ familyId: refreshTokens.familyId });
+    return [...new Set(rows.map((r) => r.familyId))];
+  }
+
+  /** Whether a session (family) still has an unrevoked, unexpired token: one lookup on the family index. */
+  async isFamilyActive(familyId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, new Date())))
+      .limit(1);
+    return row !== undefined;
   }
 }
 
-/** Single-use e-mail tokens (verification, password reset), stored hashed. */
+export interface ConsumedEmailToken {
+  userId: string;
+  /** The address the link was sent to. */
+  email: string;
+  previousUsername: string | null;
+  createdAt: Date;
+}
+
+const open = () => and(isNull(emailTokens.usedAt), isNull(emailTokens.supersededAt));
+
+/** Single-use e-mail tokens (verification, password reset, undoing an e-mail change), stored hashed. */
 export class EmailTokensRepo {
   constructor(private readonly db: DbOrTx) {}
 
-  /** Marks every unused token of this purpose used, so only the newest link works. */
-  async retireOpen(userId: string, purpose: EmailTokenPurpose): Promise<void> {
+  /** Marks every open token of this purpose superseded (a newer link was sent). */
+  async supersedeOpen(userId: string, purpose: EmailTokenPurpose): Promise<void> {
+    await this.db
+      .update(emailTokens)
+      .set({ supersededAt: new Date() })
+      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), open()));
+  }
+
+  /** Cancels open tokens of this purpose (created after `after`, if given): they answer like used ones. */
+  async cancelOpen(userId: string, purpose: EmailTokenPurpose, after?: Date): Promise<void> {
+    const mine = and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), open());
     await this.db
       .update(emailTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+      .where(after ? and(mine, gt(emailTokens.createdAt, after)) : mine);
   }
 
-  async insert(values: { userId: string; purpose: EmailTokenPurpose; email: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+  async insert(values: {
+    userId: string;
+    purpose: EmailTokenPurpose;
+    email: string;
+    previousUsername?: string;
+    tokenHash: string;
+    expiresAt: Date;
+  }): Promise<void> {
     await this.db.insert(emailTokens).values(values);
   }
 
-  /** Marks an unused, unexpired token used in one statement; undefined when there is none. */
-  async consume(tokenHash: string, purpose: EmailTokenPurpose): Promise<{ userId: string; email: string } | undefined> {
+  /** Marks an open, unexpired token used in one statement; undefined when there is none. */
+  async consume(tokenHash: string, purpose: EmailTokenPurpose): Promise<ConsumedEmailToken | undefined> {
     const [row] = await this.db
       .update(emailTokens)
       .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(emailTokens.tokenHash, tokenHash),
-          eq(emailTokens.purpose, purpose),
-          isNull(emailTokens.usedAt),
-          gt(emailTokens.expiresAt, new Date()),
-        ),
-      )
-      .returning({ userId: emailTokens.userId, email: emailTokens.email });
+      .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose), open(), gt(emailTokens.expiresAt, new Date())))
+      .returning({
+        userId: emailTokens.userId,
+        email: emailTokens.email,
+        previousUsername: emailTokens.previousUsername,
+        createdAt: emailTokens.createdAt,
+      });
     return row;
+  }
+
+  /** Why a token cannot be used: only "superseded" is told apart (the browser says so); the rest is one answer. */
+  async isSuperseded(tokenHash: string, purpose: EmailTokenPurpose): Promise<boolean> {
+    const [row] = await this.db
+      .select({ supersededAt: emailTokens.supersededAt, usedAt: emailTokens.usedAt })
+      .from(emailTokens)
+      .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)));
+    return !!row?.supersededAt && !row.usedAt;
   }
 }

@@ -1,8 +1,8 @@
 import { authEndpoints as api } from '@reverie/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { route } from '../../http/route.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import { toUser } from '../users/users.mapper.ts';
 import { toAuthConfig, toAuthResponse } from './auth.mapper.ts';
@@ -21,26 +21,28 @@ export interface AuthRouteDeps {
 
 export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsync {
   const { auth, sessions, csrf, rateLimiter } = deps;
+  /** A per-IP budget counted on arrival: before the body is validated and before any lookup. */
+  const perIp = (rule: RateLimitRule) => ({
+    onRequest: async (req: FastifyRequest) => rateLimiter.consume([{ rule, key: req.ip }]),
+  });
   return async (app) => {
     route(app, api.config, async () => toAuthConfig(deps.config));
 
-    route(app, api.csrf, async (_req, reply) => {
+    route(app, api.csrf, async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return { csrfToken: csrf.issue(reply) };
+      return { csrfToken: csrf.issue(req as unknown as FastifyRequest, reply) };
     });
 
-    route(app, api.register, async (req) => {
-      await rateLimiter.consume([{ rule: L.registerIp, key: req.ip }]);
+    route(app, api.register, perIp(L.registerIp), async (req) => {
       const result = await auth.register(req.body, req.headers['user-agent']);
       return toAuthResponse(result, { requiresEmailVerification: deps.config.requireEmailVerification });
     });
 
-    route(app, api.login, async (req) => toAuthResponse(await auth.login(req.body, { ip: req.ip, userAgent: req.headers['user-agent'] })));
+    route(app, api.login, perIp(L.loginIp), async (req) =>
+      toAuthResponse(await auth.login(req.body, { ip: req.ip, userAgent: req.headers['user-agent'] })),
+    );
 
-    route(app, api.refresh, async (req) => {
-      await rateLimiter.consume([{ rule: L.refreshIp, key: req.ip }]);
-      return sessions.rotate(req.body.refreshToken, req.headers['user-agent']);
-    });
+    route(app, api.refresh, perIp(L.refreshIp), async (req) => sessions.rotate(req.body.refreshToken, req.headers['user-agent']));
 
     route(app, api.logout, async (req) => {
       if (req.body?.refreshToken) await sessions.revokeByToken(req.body.refreshToken);
@@ -50,7 +52,22 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsync {
 
     route(app, api.me, async (req) => toUser(await auth.me(authOf(req).userId)));
 
-    route(app, api.updateMe, async (req) => toUser(await auth.updateProfile(authOf(req).userId, req.body)));
+    route(app, api.updateMe, async (req) => {
+      const { userId } = authOf(req);
+      const { currentPassword, googleIdToken, ...patch } = req.body;
+      // Each proof attempt counts, so a stolen access token cannot be used to guess the password here.
+      if (currentPassword || googleIdToken) await rateLimiter.consume([{ rule: L.reauthUser, key: userId }]);
+      return toUser(await auth.updateProfile(userId, patch, { currentPassword, googleIdToken }));
+    });
+
+    route(app, api.revertEmailChange, perIp(L.confirmIp), async (req) => {
+      await auth.revertIdentityChange(req.body.token, req.ip);
+      return {
+        success: true,
+        message:
+          'Your previous e-mail address and username are restored and every session is signed out. If someone else knew your password, reset it now.',
+      };
+    });
 
     route(app, api.changePassword, async (req) => {
       const { userId, sessionId } = authOf(req);
@@ -59,44 +76,34 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsync {
       return { success: true, message: 'Password changed. Other devices have been signed out.' };
     });
 
-    route(app, api.verifyEmail, async (req) => {
-      await rateLimiter.consume([{ rule: L.confirmIp, key: req.ip }]);
-      const row = await auth.verifyEmail(req.body.token);
+    route(app, api.verifyEmail, perIp(L.confirmIp), async (req) => {
+      const row = await auth.verifyEmail(req.body.token, req.ip);
       return { success: true, message: 'Your e-mail address is verified. You can sign in now.', user: toUser(row) };
     });
 
-    route(app, api.resendVerification, async (req) => {
-      await rateLimiter.consume([
-        { rule: L.resendIp, key: req.ip },
-        { rule: L.resendAccount, key: req.body.email },
-      ]);
-      await auth.resendVerification(req.body.email);
+    route(app, api.resendVerification, perIp(L.resendIp), async (req) => {
+      await rateLimiter.consume([{ rule: L.resendAccount, key: req.body.email }]);
+      auth.queueResendVerification(req.body.email);
       return { success: true, message: 'If that address belongs to an unverified account, a new verification email is on its way.' };
     });
 
-    route(app, api.requestPasswordReset, async (req) => {
-      await rateLimiter.consume([
-        { rule: L.resetIp, key: req.ip },
-        { rule: L.resetAccount, key: req.body.email },
-      ]);
-      await auth.requestPasswordReset(req.body.email);
+    route(app, api.requestPasswordReset, perIp(L.resetIp), async (req) => {
+      await rateLimiter.consume([{ rule: L.resetAccount, key: req.body.email }]);
+      auth.queuePasswordReset(req.body.email);
       return { success: true, message: 'If an account exists for that email, a password reset link is on its way.' };
     });
 
-    route(app, api.confirmPasswordReset, async (req) => {
-      await rateLimiter.consume([{ rule: L.confirmIp, key: req.ip }]);
-      await auth.confirmPasswordReset(req.body.token, req.body.password);
+    route(app, api.confirmPasswordReset, perIp(L.confirmIp), async (req) => {
+      await auth.confirmPasswordReset(req.body.token, req.body.password, req.ip);
       return { success: true, message: 'Your password has been reset. Sign in with your new password.' };
     });
 
-    route(app, api.google, async (req) => {
-      await rateLimiter.consume([{ rule: L.googleIp, key: req.ip }]);
+    route(app, api.google, perIp(L.googleIp), async (req) => {
       const { isNewUser, ...result } = await auth.googleSignInWithIdToken(req.body.idToken, req.headers['user-agent']);
       return toAuthResponse(result, { isNewUser });
     });
 
-    route(app, api.googleCallback, async (req) => {
-      await rateLimiter.consume([{ rule: L.googleIp, key: req.ip }]);
+    route(app, api.googleCallback, perIp(L.googleIp), async (req) => {
       const { isNewUser, ...result } = await auth.googleSignInWithCode(req.body.code, req.headers['user-agent']);
       return toAuthResponse(result, { isNewUser });
     });

@@ -5,15 +5,15 @@ import { THIRD_PARTY_SIGNUP_COINS } from '@reverie/shared';
 import type { Config } from '../../config.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { BackgroundTasks } from '../../lib/background.ts';
 import type { GoogleProfile, GoogleSignIn } from '../../providers/google/index.ts';
 import type { Mailer } from '../../providers/mail/index.ts';
-import { passwordResetEmail, verificationEmail } from '../../providers/mail/templates.ts';
+import { identityChangedEmail, passwordResetEmail, verificationEmail } from '../../providers/mail/templates.ts';
 import type { LedgerService } from '../billing/billing.service.ts';
 import { uniqueViolationField, type UserRow, type UsersRepo } from '../users/users.repo.ts';
 import type { EmailTokensService } from './email-tokens.service.ts';
+import type { LoginProtection } from './login-protection.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { AUTH_LIMITS } from './rate-limits.ts';
 import type { SessionsService, TokenPair } from './sessions.service.ts';
 
 export const EMAIL_NOT_VERIFIED_MESSAGE = 'Please verify your email address before signing in. Check your inbox for the verification link.';
@@ -40,11 +40,25 @@ export interface AuthDeps {
   mailer: Mailer;
   google: GoogleSignIn;
   ledger: LedgerService;
-  rateLimiter: RateLimiter;
+  loginProtection: LoginProtection;
+  background: BackgroundTasks;
 }
 
-const emailTaken = () => AppError.conflict('An account with this email already exists');
-const usernameTaken = () => AppError.conflict('This username is already taken');
+/** What proves, on a change of e-mail or username, that the owner is at the keyboard (not a stolen token). */
+export interface Reauthentication {
+  currentPassword?: string;
+  googleIdToken?: string;
+}
+
+/** A Google sign-in proves presence only if it is this recent. */
+export const GOOGLE_REAUTH_MAX_AGE_S = 5 * 60;
+
+// Sign-up tells which field is taken (the dialog must say what to fix): an accepted trade-off, since it reveals
+// that an address has an account; the sign-up rate limit (10 an hour per IP) bounds how fast anyone can ask.
+const emailTaken = () => new AppError(409, 'CONFLICT', 'An account with this email already exists', { details: { field: 'email' } });
+const usernameTaken = () => new AppError(409, 'CONFLICT', 'This username is already taken', { details: { field: 'username' } });
+const wrongAddress = () =>
+  AppError.badRequest('This link was sent to an e-mail address that is no longer on the account. Request a new one.');
 
 /** Turns a unique violation the pre-checks missed (a race) into the same 409 they give. */
 function rethrowUnique(err: unknown): never {
@@ -72,18 +86,18 @@ export class AuthService {
 
   async login(input: { emailOrUsername: string; password: string }, client: { ip: string; userAgent?: string }): Promise<SignedIn> {
     const row = await this.users.findByEmailOrUsername(input.emailOrUsername);
-    // Per-account limit keyed by the account itself, so guessing via username and via e-mail share one budget.
-    await this.d.rateLimiter.consume([
-      { rule: AUTH_LIMITS.loginIp, key: client.ip },
-      { rule: AUTH_LIMITS.loginAccount, key: row?.id ?? input.emailOrUsername.trim() },
-    ]);
+    // Keyed by the account itself, so guessing via username and via e-mail share one budget.
+    const accountKey = row?.id ?? `unknown:${input.emailOrUsername.trim().toLowerCase()}`;
+    await this.d.loginProtection.check(accountKey, client.ip);
     const ok = await verifyPassword(row?.passwordHash, input.password);
     if (!row || !ok) {
+      await this.d.loginProtection.failed(accountKey, client.ip);
       if (row && !row.passwordHash && row.googleSub) {
         throw new AppError(401, 'UNAUTHORIZED', 'This account signs in with Google. Use "Continue with Google".');
       }
       throw new AppError(401, 'UNAUTHORIZED', 'Invalid email/username or password');
     }
+    await this.d.loginProtection.succeeded(accountKey, client.ip);
     if (this.d.config.requireEmailVerification && !row.emailVerifiedAt) throw new EmailNotVerifiedError(row.email);
     return { tokens: await this.d.sessions.start(row, client.userAgent), user: row };
   }
@@ -95,58 +109,117 @@ export class AuthService {
     return row;
   }
 
-  async updateProfile(userId: string, patch: { username?: string; email?: string; bio?: string | null }): Promise<UserRow> {
+  /**
+   * Username, e-mail and bio. Changing username or e-mail needs proof that the owner is present (a stolen access
+   * token alone must not be enough to take the account over), and the address on file before the change gets a
+   * mail with a link that undoes it (see revertIdentityChange).
+   */
+  async updateProfile(
+    userId: string,
+    patch: { username?: string; email?: string; bio?: string | null },
+    proof: Reauthentication = {},
+  ): Promise<UserRow> {
     const current = await this.users.findById(userId);
     if (!current) throw AppError.notFound('User');
     const emailChanged = patch.email !== undefined && patch.email.toLowerCase() !== current.email.toLowerCase();
-    if (patch.username && patch.username.toLowerCase() !== current.username.toLowerCase()) {
-      if (await this.users.findByUsername(patch.username)) throw usernameTaken();
+    const usernameChanged = patch.username !== undefined && patch.username !== current.username;
+    if (emailChanged || usernameChanged) await this.requireOwnerPresent(current, proof);
+    if (usernameChanged && patch.username!.toLowerCase() !== current.username.toLowerCase()) {
+      if (await this.users.findByUsername(patch.username!)) throw usernameTaken();
     }
     if (emailChanged && (await this.users.findByEmail(patch.email!))) throw emailTaken();
     const row = await this.users
       .update(userId, {
-        ...(patch.username !== undefined ? { username: patch.username } : {}),
+        ...(usernameChanged ? { username: patch.username } : {}),
         ...(patch.bio !== undefined ? { bio: patch.bio || null } : {}),
         ...(emailChanged ? { email: patch.email, emailVerifiedAt: null } : {}),
       })
       .catch(rethrowUnique);
     if (!row) throw AppError.notFound('User');
+    if (emailChanged || usernameChanged) {
+      const token = await this.d.emailTokens.issue(userId, 'email_change_revert', current.email, { previousUsername: current.username });
+      const link = `${this.d.config.publicUrl}/restore-account?token=${encodeURIComponent(token)}`;
+      await this.d.mailer.send(
+        identityChangedEmail(current.email, current.username, {
+          newEmail: emailChanged ? row.email : undefined,
+          newUsername: usernameChanged ? row.username : undefined,
+          link,
+        }),
+      );
+    }
     // A new address must be proven again.
     if (emailChanged) await this.sendVerification(row);
     return row;
   }
 
-  async verifyEmail(token: string): Promise<UserRow> {
+  /**
+   * The undo link mailed to the previous address: restores that address (verified: the link proves the mailbox)
+   * and the username, cancels links sent since, and signs out every session.
+   */
+  async revertIdentityChange(token: string, ip: string): Promise<void> {
+    const t = await this.d.emailTokens.consume(token, 'email_change_revert');
+    await this.d.uow.run(async ({ users }) => {
+      const row = await users.findById(t.userId);
+      if (!row) throw AppError.badRequest('This account no longer exists.');
+      const other = await users.findByEmail(t.email);
+      if (other && other.id !== row.id) {
+        throw AppError.conflict(`Another account now uses ${t.email}, so it cannot be restored. Contact support.`);
+      }
+      const byName = t.previousUsername ? await users.findByUsername(t.previousUsername) : undefined;
+      const username = t.previousUsername && (!byName || byName.id === row.id) ? t.previousUsername : row.username;
+      await users.update(row.id, { email: t.email, emailVerifiedAt: new Date(), username }).catch(rethrowUnique);
+      // Links sent for the replaced address, or after this change, must not undo the restore.
+      await this.d.emailTokens.cancelOpen(row.id, 'password_reset');
+      await this.d.emailTokens.cancelOpen(row.id, 'verify_email');
+      await this.d.emailTokens.cancelOpen(row.id, 'email_change_revert', t.createdAt);
+    });
+    await this.d.sessions.revokeAllForUser(t.userId);
+    await this.d.loginProtection.lift(t.userId, ip);
+  }
+
+  async verifyEmail(token: string, ip: string): Promise<UserRow> {
     const { userId, email } = await this.d.emailTokens.consume(token, 'verify_email');
     const row = await this.users.findById(userId);
     // A later e-mail change makes links for the old address worthless.
     if (!row || row.email.toLowerCase() !== email.toLowerCase()) {
       throw AppError.badRequest('This verification link is for an e-mail address that is no longer on the account.');
     }
+    await this.d.loginProtection.lift(userId, ip);
     return (await this.users.update(userId, { emailVerifiedAt: row.emailVerifiedAt ?? new Date() }))!;
   }
 
-  /** Always answers the same way, so it cannot be used to find out which addresses have accounts. */
-  async resendVerification(email: string): Promise<void> {
-    const row = await this.users.findByEmail(email);
-    if (row && !row.emailVerifiedAt) await this.sendVerification(row);
+  /**
+   * Answers at once, the same for every address: the lookup, the token and the mail run after the reply, so
+   * neither the answer nor its timing tells whether the address has an account.
+   */
+  queueResendVerification(email: string): void {
+    this.d.background.run('resend-verification', async () => {
+      const row = await this.users.findByEmail(email);
+      if (row && !row.emailVerifiedAt) await this.sendVerification(row);
+    });
   }
 
-  /** Always answers the same way (see resendVerification). */
-  async requestPasswordReset(email: string): Promise<void> {
-    const row = await this.users.findByEmail(email);
-    if (!row) return;
-    const token = await this.d.emailTokens.issue(row.id, 'password_reset', row.email);
-    const link = `${this.d.config.publicUrl}/settings?resetToken=${encodeURIComponent(token)}`;
-    await this.d.mailer.send(passwordResetEmail(row.email, row.username, link));
+  /** Answers at once, the same for every address (see queueResendVerification). */
+  queuePasswordReset(email: string): void {
+    this.d.background.run('password-reset', async () => {
+      const row = await this.users.findByEmail(email);
+      if (!row) return;
+      const token = await this.d.emailTokens.issue(row.id, 'password_reset', row.email);
+      const link = `${this.d.config.publicUrl}/settings?resetToken=${encodeURIComponent(token)}`;
+      await this.d.mailer.send(passwordResetEmail(row.email, row.username, link));
+    });
   }
 
-  async confirmPasswordReset(token: string, password: string): Promise<void> {
-    const { userId } = await this.d.emailTokens.consume(token, 'password_reset');
-    // Following the link proves the mailbox, so the address counts as verified too.
+  /** Sets the new password only while the account still has the address the link was sent to. */
+  async confirmPasswordReset(token: string, password: string, ip: string): Promise<void> {
+    const { userId, email } = await this.d.emailTokens.consume(token, 'password_reset');
     const row = await this.users.findById(userId);
-    await this.users.update(userId, { passwordHash: await hashPassword(password), emailVerifiedAt: row?.emailVerifiedAt ?? new Date() });
+    if (!row || row.email.toLowerCase() !== email.toLowerCase()) throw wrongAddress();
+    // Following the link proves this mailbox, which is the account's address, so it counts as verified too.
+    await this.users.update(userId, { passwordHash: await hashPassword(password), emailVerifiedAt: row.emailVerifiedAt ?? new Date() });
+    await this.d.emailTokens.cancelOpen(userId, 'password_reset');
     await this.d.sessions.revokeAllForUser(userId);
+    await this.d.loginProtection.lift(userId, ip);
   }
 
   /**
@@ -161,7 +234,31 @@ export class AuthService {
       if (!(await verifyPassword(row.passwordHash, current))) throw AppError.badRequest('Current password is incorrect');
     }
     await this.users.update(userId, { passwordHash: await hashPassword(next) });
+    // A reset link mailed before the change must not undo it.
+    await this.d.emailTokens.cancelOpen(userId, 'password_reset');
     await this.d.sessions.revokeAllForUser(userId, sessionId);
+  }
+
+  /** The current password, or on a password-less Google account a Google sign-in of the last 5 minutes. */
+  private async requireOwnerPresent(row: UserRow, proof: Reauthentication): Promise<void> {
+    if (row.passwordHash || !row.googleSub) {
+      if (!proof.currentPassword) {
+        throw new AppError(400, 'REAUTH_REQUIRED', 'Enter your current password to change your e-mail address or username.', {
+          details: { method: 'password' },
+        });
+      }
+      if (!(await verifyPassword(row.passwordHash, proof.currentPassword))) throw AppError.badRequest('Current password is incorrect');
+      return;
+    }
+    const again = () =>
+      new AppError(400, 'REAUTH_REQUIRED', 'Sign in with Google again to change your e-mail address or username.', {
+        details: { method: 'google' },
+      });
+    if (!proof.googleIdToken) throw again();
+    const profile = await this.d.google.verifyIdToken(proof.googleIdToken);
+    if (profile.sub !== row.googleSub) throw AppError.badRequest('That Google account is not the one linked to this account.');
+    const age = Math.floor(Date.now() / 1000) - (profile.issuedAt ?? 0);
+    if (age > GOOGLE_REAUTH_MAX_AGE_S) throw again();
   }
 
   async googleSignInWithIdToken(idToken: string, userAgent?: string) {

@@ -11,13 +11,16 @@ export const CSRF_HEADER = 'x-csrf-token';
 export class Csrf {
   constructor(
     private readonly key: Uint8Array,
-    private readonly secureCookie: boolean,
+    /** COOKIE_SECURE, or PUBLIC_URL is https: every cookie is Secure. */
+    private readonly alwaysSecure: boolean,
   ) {}
 
-  issue(reply: FastifyReply): string {
+  /** The cookie is Secure whenever the request came over HTTPS (X-Forwarded-Proto counts with TRUST_PROXY). */
+  issue(request: FastifyRequest, reply: FastifyReply): string {
     const nonce = randomBytes(18).toString('base64url');
     const token = `${nonce}.${this.mac(nonce)}`;
-    reply.setCookie(CSRF_COOKIE, token, { path: '/api', httpOnly: true, sameSite: 'strict', secure: this.secureCookie, maxAge: 12 * 3600 });
+    const secure = this.alwaysSecure || request.protocol === 'https';
+    reply.setCookie(CSRF_COOKIE, token, { path: '/api', httpOnly: true, sameSite: 'strict', secure, maxAge: 12 * 3600 });
     return token;
   }
 

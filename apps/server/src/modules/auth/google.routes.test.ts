@@ -16,8 +16,8 @@ let base: string;
 let t: TestApp;
 const codes = new Map<string, string>();
 
-async function idToken(claims: Record<string, unknown>, opts: { aud?: string; key?: KeyObject; exp?: number } = {}) {
-  const now = Math.floor(Date.now() / 1000);
+async function idToken(claims: Record<string, unknown>, opts: { aud?: string; key?: KeyObject; exp?: number; iat?: number } = {}) {
+  const now = opts.iat ?? Math.floor(Date.now() / 1000);
   return new SignJWT({ email_verified: true, ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: KID, typ: 'JWT' })
     .setIssuer('https://accounts.google.com')
@@ -111,6 +111,38 @@ describe('POST /api/auth/google', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toMatch(/^Google sign-in failed/);
     }
+  });
+});
+
+describe('changing e-mail or username on an account without a password', () => {
+  it('needs a Google sign-in of this account from the last 5 minutes', async () => {
+    const sub = 'g-7007';
+    const created = await google({ idToken: await idToken({ sub, email: 'reauth@gmail.com', name: 'Re Auth' }) });
+    const headers = { authorization: `Bearer ${created.json().accessToken}` };
+    const put = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/auth/me', headers, payload });
+
+    const none = await put({ username: 'reauth-new' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toMatchObject({ code: 'REAUTH_REQUIRED', details: { method: 'google' } });
+    expect(none.json().message).toBe('Sign in with Google again to change your e-mail address or username.');
+
+    const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
+    const stale = await put({
+      username: 'reauth-new',
+      googleIdToken: await idToken({ sub, email: 'reauth@gmail.com' }, { iat: tenMinutesAgo }),
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.code).toBe('REAUTH_REQUIRED');
+
+    const someoneElse = await put({ username: 'reauth-new', googleIdToken: await idToken({ sub: 'g-other', email: 'other@gmail.com' }) });
+    expect(someoneElse.statusCode).toBe(400);
+    expect(someoneElse.json().message).toBe('That Google account is not the one linked to this account.');
+
+    const fresh = await put({ username: 'reauth-new', googleIdToken: await idToken({ sub, email: 'reauth@gmail.com' }) });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().username).toBe('reauth-new');
+    const notice = await t.deps.uow.repos.mailOutbox.latestTo('reauth@gmail.com');
+    expect(notice?.subject).toBe('Your Reverie username was changed');
   });
 });
 

@@ -8,6 +8,7 @@ import type { UsersRepo } from '../users/users.repo.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import type { SessionsRepo } from './auth.repo.ts';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-token.ts';
+import type { SessionStatusCache } from './session-status.ts';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 
@@ -24,7 +25,13 @@ export class SessionsService {
   constructor(
     private readonly uow: UnitOfWork<{ sessions: SessionsRepo; users: UsersRepo }>,
     private readonly accessTokens: AccessTokens,
+    private readonly status: SessionStatusCache,
   ) {}
+
+  /** Whether the session an access token names is still signed in (cached; see session-status.ts). */
+  isActive(familyId: string): Promise<boolean> {
+    return this.status.isActive(familyId);
+  }
 
   /** Starts a new session (a new family) for a user who just proved who they are. */
   async start(user: SessionUser, userAgent?: string): Promise<TokenPair> {
@@ -58,13 +65,14 @@ export class SessionsService {
     if (familyId) await this.revokeFamily(familyId);
   }
 
-  revokeFamily(familyId: string): Promise<void> {
-    return this.uow.repos.sessions.revokeFamily(familyId);
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.uow.repos.sessions.revokeFamily(familyId);
+    await this.status.revoked([familyId]);
   }
 
   /** Revokes every session of a user, except one family if given (password change keeps the current session). */
-  revokeAllForUser(userId: string, exceptFamilyId?: string): Promise<void> {
-    return this.uow.repos.sessions.revokeAllForUser(userId, exceptFamilyId);
+  async revokeAllForUser(userId: string, exceptFamilyId?: string): Promise<void> {
+    await this.status.revoked(await this.uow.repos.sessions.revokeAllForUser(userId, exceptFamilyId));
   }
 
   private async storeRefreshToken(sessions: SessionsRepo, userId: string, familyId: string, userAgent?: string): Promise<string> {

@@ -24,9 +24,9 @@ export class LedgerRepo {
     return row?.id;
   }
 
-  async findByKey(idempotencyKey: string): Promise<Pick<LedgerRow, 'userId' | 'balanceAfter'> | undefined> {
+  async findByKey(idempotencyKey: string): Promise<Pick<LedgerRow, 'userId' | 'balanceAfter' | 'delta' | 'reason'> | undefined> {
     const [row] = await this.db
-      .select({ userId: coinLedger.userId, balanceAfter: coinLedger.balanceAfter })
+      .select({ userId: coinLedger.userId, balanceAfter: coinLedger.balanceAfter, delta: coinLedger.delta, reason: coinLedger.reason })
       .from(coinLedger)
       .where(eq(coinLedger.idempotencyKey, idempotencyKey));
     return row;

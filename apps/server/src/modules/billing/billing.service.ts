@@ -72,7 +72,10 @@ export class LedgerService {
       });
       if (!entryId) {
         const prev = await ledger.findByKey(input.idempotencyKey);
-        if (prev && prev.userId !== input.userId) throw AppError.conflict('Idempotency key already used');
+        // One key, one movement: the same key with another amount or purpose is a client bug, not a retry.
+        if (prev && (prev.userId !== input.userId || prev.delta !== delta || prev.reason !== input.reason)) {
+          throw AppError.conflict('This Idempotency-Key was already used for a different request. Send a new key for a new request.');
+        }
         return { balance: prev?.balanceAfter ?? 0, applied: false };
       }
       const balance = await ledger.addToBalance(input.userId, delta);

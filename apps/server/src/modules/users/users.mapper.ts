@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AvatarResponse, PublicUser, User } from '@reverie/shared';
+import { Language, type AvatarResponse, type PublicUser, type User } from '@reverie/shared';
 import type { UserRow } from './users.repo.ts';
 
 export function toUser(row: UserRow): User {
@@ -15,7 +15,8 @@ export function toUser(row: UserRow): User {
     emailVerified: row.emailVerifiedAt !== null,
     hasPassword: row.passwordHash !== null,
     preferences: row.preferences,
-    settings: row.settings,
+    // A value stored before the language was bounded is not sent back on every request.
+    settings: { ...row.settings, language: Language.safeParse(row.settings.language).success ? row.settings.language : 'en' },
     createdAt: row.createdAt.toISOString(),
   };
 }

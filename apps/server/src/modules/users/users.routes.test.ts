@@ -93,6 +93,17 @@ describe('settings', () => {
     });
     expect(res.json().settings).toEqual({ emailNotifications: false, showNsfwByDefault: false, language: 'en' });
   });
+
+  it('refuses a language that is not a short language tag', async () => {
+    const alice = await buildUser(t);
+    const put = (language: string) =>
+      t.app.inject({ method: 'PUT', url: `/api/users/${alice.user.id}/settings`, headers: alice.auth, payload: { language } });
+    const huge = await put('x'.repeat(900_000));
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toMatch(/^language: /);
+    expect((await put('en\u0000')).statusCode).toBe(400);
+    expect((await put('pt-BR')).json().settings.language).toBe('pt-BR');
+  });
 });
 
 describe('avatar', () => {

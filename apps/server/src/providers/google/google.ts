@@ -6,6 +6,8 @@ export interface GoogleProfile {
   emailVerified: boolean;
   name: string | undefined;
   picture: string | undefined;
+  /** When Google issued the ID token (seconds since the epoch): a re-authentication must be recent. */
+  issuedAt: number | undefined;
 }
 
 /** Google sign-in: turn an ID token or an authorization code into a verified profile. */

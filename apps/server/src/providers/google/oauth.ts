@@ -32,6 +32,7 @@ export function createOAuthGoogleSignIn(config: GoogleConfig): GoogleSignIn {
       emailVerified: payload.email_verified === true,
       name: payload.name,
       picture: payload.picture,
+      issuedAt: payload.iat,
     };
   }
 

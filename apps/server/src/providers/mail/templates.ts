@@ -35,3 +35,30 @@ export function passwordResetEmail(to: string, username: string, link: string): 
     links: [link],
   };
 }
+
+/**
+ * To the address on file before an e-mail or username change: what changed, and a link that undoes it (restores
+ * the address and username, signs out every session) for 7 days.
+ */
+export function identityChangedEmail(
+  to: string,
+  username: string,
+  change: { newEmail?: string; newUsername?: string; link: string },
+): MailMessage {
+  const what = [
+    change.newEmail ? `the e-mail address was changed to ${change.newEmail}` : undefined,
+    change.newUsername ? `the username was changed to ${change.newUsername}` : undefined,
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  const intro = `Hi ${username}, on your Reverie account ${what}. If that was you, there is nothing to do.`;
+  const outro =
+    'If it was not you, open the link: it restores your previous e-mail address and username and signs out every session. It works once and expires in 7 days. Then reset your password.';
+  return {
+    to,
+    subject: change.newEmail ? 'Your Reverie e-mail address was changed' : 'Your Reverie username was changed',
+    text: `${intro}\n\n${change.link}\n\n${outro}`,
+    html: layout('Your account was changed', intro, 'This was not me: undo it', change.link, outro),
+    links: [change.link],
+  };
+}
