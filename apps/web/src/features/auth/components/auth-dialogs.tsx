@@ -9,12 +9,12 @@ export type AuthDialogKind = 'signIn' | 'signUp';
 
 function AuthDialogFrame({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
-    <DialogContent className="overflow-y-auto p-6 sm:p-8">
+    <DialogContent className="overflow-y-auto p-6 sm:px-8 sm:py-6">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0 h-32 rounded-t-2xl bg-linear-to-b from-primary-strong/15 to-transparent"
       />
-      <DialogHeader className="relative items-center text-center sm:text-center">
+      <DialogHeader className="relative mb-3 items-center text-center sm:text-center">
         <img src="/favicon.svg" alt="" width={44} height={44} className="mb-1 size-11 rounded-xl shadow-glow" />
         <DialogTitle className="text-xl font-bold">{title}</DialogTitle>
         <DialogDescription>{description}</DialogDescription>

@@ -58,7 +58,7 @@ export function SignUpForm({ onSuccess, onSwitchToSignIn }: { onSuccess: () => v
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-3.5" aria-label="Create your account">
+    <form noValidate onSubmit={submit} className="grid gap-3" aria-label="Create your account">
       <FormField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
       <FormField
         label="Username"
@@ -77,7 +77,7 @@ export function SignUpForm({ onSuccess, onSwitchToSignIn }: { onSuccess: () => v
         {...field('confirmPassword')}
       />
       {error ? <FormError>{error}</FormError> : null}
-      <Button type="submit" size="lg" className="mt-1 w-full" disabled={submitting} aria-busy={submitting || undefined}>
+      <Button type="submit" size="lg" className="w-full" disabled={submitting} aria-busy={submitting || undefined}>
         {submitting ? 'Creating Account...' : 'Create Account'}
       </Button>
       <OrDivider />
