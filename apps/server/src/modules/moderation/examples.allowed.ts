@@ -56,6 +56,17 @@ export const ALLOWED_EXAMPLES: AllowedExample[] = [
   },
   { surface: 'chat-user', field: 'message', nsfw: true, text: 'We fuck like animals on the kitchen floor.' },
   { surface: 'character', field: 'description', nsfw: true, text: 'Yuki looks young for her 40 years and has an erotic novel collection.' },
+  { surface: 'chat-user', field: 'message', nsfw: true, text: 'The party was wild; we had sex in the kids room after they moved out.' },
+  { surface: 'chat-user', field: 'message', nsfw: true, text: "My kids are at grandma's so tonight we fuck." },
+  { surface: 'character', field: 'scenario', nsfw: true, text: 'His sister-in-law, 31, seduces him at the wedding.' },
+  { surface: 'chat-reply', field: 'message', nsfw: true, text: "She is 5'2\" and horny, and I'm 15 minutes away, so get naked." },
+  { surface: 'character', field: 'description', nsfw: true, text: 'She is a 16 feet tall giantess, sexy and teasing.' },
+  { surface: 'character', field: 'description', nsfw: true, text: 'He is a minor character in the story who likes sex.' },
+  { surface: 'character', field: 'description', nsfw: true, text: 'Elf, appears in her 20s, actually 300 years old, very sexy.' },
+  { surface: 'character', field: 'scenario', nsfw: true, text: 'A rape fantasy roleplay between consenting adults, with a safeword.' },
+  { surface: 'chat-user', field: 'message', nsfw: true, text: 'I had sex with my girlfriend while her mom was away.' },
+  { surface: 'image-prompt', field: 'prompt', nsfw: true, text: 'She just turned 18, sexy dress, party lights' },
+  { surface: 'chat-user', field: 'message', text: 'Kill all the orcs before they reach the gate!' },
   // non-sexual mentions of children and teens
   {
     surface: 'character',

@@ -46,6 +46,14 @@ export const BLOCKED_EXAMPLES: BlockedExample[] = [
   { surface: 'profile', field: 'bio', rule: 'minors-sexual', text: 'I like jailbait and erotic roleplay' },
   { surface: 'character', field: 'description', rule: 'minors-sexual', text: 'Preteen model, sensual photoshoot' },
   { surface: 'character', field: 'description', rule: 'minors-sexual', text: 'A k1d who undresses for strangers' },
+  { surface: 'chat-user', field: 'message', rule: 'minors-sexual', text: 's e x with a k i d' },
+  { surface: 'image-prompt', field: 'prompt', rule: 'minors-sexual', text: 'nude minor, studio lighting' },
+  { surface: 'chat-reply', field: 'message', rule: 'minors-sexual', text: "She's a 1 6 y/o and horny" },
+  { surface: 'image-prompt', field: 'prompt', rule: 'minors-sexual', text: 'jr high student, naked' },
+  { surface: 'character', field: 'description', rule: 'minors-sexual', text: '𝐬𝐡𝐞 𝐢𝐬 𝟏𝟓, horny' },
+  { surface: 'character', field: 'tags', rule: 'minors-sexual', text: 'ch1ld p0rn' },
+  { surface: 'character', field: 'description', rule: 'minors-sexual', text: 'Her sweet sixteen party turns into a sexy sleepover.' },
+  { surface: 'profile', field: 'bio', rule: 'minors-sexual', text: 'Into ageplay and kinky DDLG scenes' },
   // minors-sexual: "looks young but is really ancient"
   {
     surface: 'character',

@@ -69,14 +69,14 @@ const HOMOGLYPHS: Record<string, string> = {
 const HOMOGLYPH_RE = new RegExp(`[${Object.keys(HOMOGLYPHS).join('')}]`, 'g');
 
 // Three or more single letters/digits split by separators: "l o l i", "s.h.o.t.a", "l-0-l-i".
-const SPACED_LETTERS = /(?<![\p{L}\p{N}])(?:[\p{L}\p{N}][ ._\-*~+|/\\]{1,3}){2,}[\p{L}\p{N}](?![\p{L}\p{N}])/gu;
+const SPACED_LETTERS = /(?<![\p{L}\p{N}'])(?:[\p{L}\p{N}][ ._\-*~+|/\\]{1,3}){2,}[\p{L}\p{N}](?![\p{L}\p{N}])/gu;
 const SEPARATORS = /[ ._\-*~+|/\\]/g;
 const HORIZONTAL_SPACE = /[^\S\n]+/g;
 
 const LEET_DIGITS: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g' };
 const LEET_SYMBOLS: Record<string, string> = { '@': 'a', $: 's', '!': 'i', '|': 'l', '€': 'e', '+': 't' };
-// Runs of word characters that contain at least one digit or symbol; plain words are left alone.
-const LEET_RUN = /[\p{L}\d@$!|€+]*[\d@$!|€+][\p{L}\d@$!|€+]*/gu;
+const LEET_RUN = /[\p{L}\d@$!|€+]+/gu;
+const LEET_CHAR = /[\d@$!|€+]/;
 const HAS_LETTER = /\p{L}/u;
 
 export interface NormalizedText {
@@ -90,13 +90,17 @@ export function normalizeBase(text: string): string {
   let s = text.replace(INVISIBLE, '').normalize('NFKC').toLowerCase().normalize('NFD').replace(COMBINING, '');
   s = s.replace(HOMOGLYPH_RE, (c) => HOMOGLYPHS[c] ?? c);
   s = s.replace(/\by\.\s?o\.?(?![a-z])/g, 'yo');
-  s = s.replace(SPACED_LETTERS, (m) => m.replace(SEPARATORS, ''));
+  s = s.replace(SPACED_LETTERS, (m) => {
+    // "with a k i d": a leading "a" or "i" is usually a word of its own.
+    const lead = /^[ai][ ._\-*~+|/\\]+(?=(?:[\p{L}\p{N}][ ._\-*~+|/\\]+){2,}[\p{L}\p{N}]$)/u.exec(m);
+    return lead ? `${m[0]} ${m.slice(lead[0].length).replace(SEPARATORS, '')}` : m.replace(SEPARATORS, '');
+  });
   return s.replace(HORIZONTAL_SPACE, ' ');
 }
 
 function undoLeet(base: string, one: 'i' | 'l'): string {
   return base.replace(LEET_RUN, (run) => {
-    if (!HAS_LETTER.test(run)) return run;
+    if (!LEET_CHAR.test(run) || !HAS_LETTER.test(run)) return run;
     let out = '';
     for (let i = 0; i < run.length; i++) {
       const c = run[i]!;

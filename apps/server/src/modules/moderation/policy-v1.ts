@@ -13,7 +13,7 @@ const R = String.raw;
 const NOT_TICKET: Surface[] = ['character', 'chat-user', 'chat-reply', 'image-prompt', 'profile'];
 
 // Things that follow "she is 16" when 16 is not an age.
-const NOT_AN_AGE = R`(?!\s*(?:%|percent|feet|foot|ft\b|inch|cm\b|mm\b|km\b|m\b|meters?|metres?|miles?|mph|kg|lbs?\b|pounds?|dollars?|euros?|bucks|minutes?|mins?\b|hours?|hrs?\b|seconds?|secs?\b|days?|weeks?|months?|times?|o'?clock|am\b|pm\b|:\d|\.\d|th\b|st\b|nd\b|rd\b|stories|floors|points|people|men\b|women|kids|children|of\b|out\s+of|x\b|cups?|degrees|steps|and\s+\d|or\s+\d|-\d|to\s+\d|years?\s+(?:ago|later|since|before|after|into|of|in|older|younger|senior|junior|apart|married|together|sober|clean)))`;
+const NOT_AN_AGE = R`(?!\s*(?:%|percent|'|"|′|″|feet|foot|ft\b|inch|cm\b|mm\b|km\b|m\b|meters?|metres?|miles?|mph|kg|lbs?\b|pounds?|dollars?|euros?|bucks|minutes?|mins?\b|hours?|hrs?\b|seconds?|secs?\b|days?|weeks?|months?|times?|o'?clock|am\b|pm\b|:\d|\.\d|th\b|st\b|nd\b|rd\b|stories|floors|points|people|men\b|women|kids|children|of\b|out\s+of|x\b|cups?|degrees|steps|and\s+\d|or\s+\d|-\d|to\s+\d|years?\s+(?:ago|later|since|before|after|into|of|in|older|younger|senior|junior|apart|married|together|sober|clean)))`;
 // Number words only count as ages where a sentence could end or "years" follows ("she's one of them" is no age).
 const WORD_AGE_END = R`(?=\s*(?:$|[.,;:!?)\]]|and\b|but\b|so\b|now\b|today\b|though\b|next\b|this\b|soon\b|last\b|tomorrow\b|years?\b|yrs?\b|yo\b|y/o\b))`;
 const SUBJECT = R`(?:i'?m|i\s+am|im|she'?s|he'?s|she\s+is|he\s+is|they'?re|they\s+are|you'?re|you\s+are|u\s+r|who'?s|who\s+is|\}\}\s+is|\}\}'s|char\s+is|turns|turned|turning|just\s+turned)`;
@@ -100,7 +100,7 @@ export const POLICY_V1: PolicyData = {
       title: 'Incest',
       policyName: 'incest',
       explanation:
-        'No sexual content between family members, including step-relatives and in-laws presented as family. Role names used between unrelated adults as a pet name are not covered by this rule.',
+        'No sexual content between family members, including step-parents, step-children and step-siblings. Pet names such as "daddy" used between unrelated adults, and in-laws, are not covered by this rule.',
       detectors: [
         { kind: 'any', sets: ['incestAbsolute'], surfaces: NOT_TICKET },
         {
@@ -393,6 +393,9 @@ export const POLICY_V1: PolicyData = {
         R`young\s+(?:girl|boy|teen|child|kid)s?`,
         R`(?:teen|teenage|teenaged|adolescent)\s+(?:girl|boy|daughter|son|student)s?`,
         R`child\s+bride`,
+        R`sweet\s+(?:sixteen|16)`,
+        R`age\s?-?play`,
+        R`ddlg`,
         R`kiddies?`,
         R`pa?edo(?:phile|philia|philic|s)?`,
         R`minors`,
@@ -429,7 +432,7 @@ export const POLICY_V1: PolicyData = {
         R`nursery\s+school`,
         R`(?:elementary|primary|middle|grade)\s+school(?:er)?s?`,
         R`elementary\s+(?:student|pupil)s?`,
-        R`junior\s+high(?:\s+school)?(?:er)?s?`,
+        R`j(?:unio)?r\.?\s+high(?:\s+school)?(?:er)?s?`,
         R`high\s?school(?:er|ers)`,
         R`high\s?school\s+(?:student|girl|boy|kid|freshman|sophomore|junior|senior|cheerleader|pupil)s?`,
         R`(?:freshman|sophomore|junior|senior)\s+(?:in|at)\s+high\s?school`,
@@ -469,12 +472,16 @@ export const POLICY_V1: PolicyData = {
         R`juveniles?`,
         R`youngsters?`,
         R`schoolkids?`,
+        R`teenies?`,
+        R`teeny\s?boppers?`,
+        R`minors?(?!\s+(?:issue|problem|detail|details|character|characters|role|roles|change|changes|injury|injuries|league|key|chord|scale|inconvenience|setback|flaw|part|spoilers?|bug|bugs|edit|edits|update|fix|note|tweak|thing|point|offen[cs]e|surgery|scratch|god|deity|noble|nobility|in\b))`,
       ],
       unless: [
         // A parent or adult "with two kids" is about the adult, not about the kids.
         R`\b(?:mother|mom|mum|father|dad|parent|milf|dilf|divorcee|widow|widower|wife|husband|woman|man|lady|guy|she|he|i|we|they|who)\s+(?:of|with|has|have|had|raising|raised)\s+(?:(?:one|two|three|four|five|six|a\s+few|several|grown|adult|young|small|\d)\s+)?(?:kids|children|a\s+(?:kid|child))\b`,
         R`\b(?:grown|adult)\s+(?:kids|children)\b`,
         R`\binner\s+child\b`,
+        R`\b(?:kids|children)'?s?\s+(?:room|bedroom|menu|table|section|corner|tv|shows?|movies?|toys?|books?|hospital|party|parties|clothes|games?)\b`,
         R`\bchild-?free\b`,
       ],
     },
@@ -526,6 +533,9 @@ export const POLICY_V1: PolicyData = {
         R`\b(?:mother|father)\s+(?:nature|earth|superior|figure|tongue|land|ship|board|time|christmas)\b`,
         R`\bsister\s+(?:wives|city|ship|company)\b`,
         R`\bbig\s+brother\b`,
+        // In-laws are not family for this rule; places named after a relative are not the relative.
+        R`\b${FAMILY}[\s-]in[\s-]law\b`,
+        R`\b(?:at|to|from|over\s+at)\s+(?:my\s+|his\s+|her\s+|our\s+|their\s+|your\s+)?${FAMILY}'s\b`,
       ],
     },
     stepFamily: {
@@ -548,8 +558,6 @@ export const POLICY_V1: PolicyData = {
         R`famous\s+(?:actress|actor|singer|rapper|model|athlete|streamer|youtuber|person|people|pop\s?star|footballer|politician|influencer|tiktoker)s?`,
         R`the\s+(?:actress|actor|singer|rapper|pop\s?star|youtuber|streamer|influencer|tiktoker|politician|athlete|footballer|news\s+anchor|tv\s+host)`,
         R`real[\s-](?:life\s+)?(?:person|people|woman|women|man|men|girl|girls|guy|guys|human)`,
-        R`in\s+real\s+life`,
-        R`irl`,
         R`(?:my|our)\s+(?:real[\s-]life\s+|actual\s+)?${RELATION}\s+(?:named|called|whose\s+name\s+is)`,
         R`(?:named|called)\s+\w+\s+(?:who|that)\s+(?:works|lives|goes|studies)\s+(?:with|next\s+door|at|in)`,
         R`(?:of|about|with)\s+(?:a\s+)?(?:real|actual|living)\s+(?:person|people|celebrity)`,
