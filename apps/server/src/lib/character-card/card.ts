@@ -40,7 +40,9 @@ function decodeChunk(entry: PngText, limits: CardLimits, warnings: string[]): un
   const text = entry.text.trim();
   if (text.startsWith('{')) {
     warnings.push(`${where} held plain JSON instead of base64; it was read anyway.`);
-    return parseJsonText(text, where);
+    // tEXt/zTXt are Latin-1 by definition, but writers that skip base64 put UTF-8 bytes there.
+    const utf8 = entry.chunkType === 'iTXt' ? text : decodeUtf8(Buffer.from(text, 'latin1'));
+    return parseJsonText(utf8 ?? text, where);
   }
   const compact = text.replace(/\s+/g, '');
   if (compact === '' || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(compact) || compact.length % 4 === 1) {

@@ -9,8 +9,10 @@ import {
   parseCard,
   readPngChunks,
   readPngText,
+  cardModerationFields,
   type CardCharacter,
 } from './index.ts';
+import { checkContent } from '../../modules/moderation/index.ts';
 import { SCRIPT_TEXT, V1_CARD, V2_CARD, V3_CARD, b64, chunk, jsonBytes, makePng } from './test/fixtures.ts';
 
 function cardError(fn: () => unknown): CardError {
@@ -425,5 +427,45 @@ describe('malformed files', () => {
     expect(cardError(() => parseCard(jsonBytes(card), 'b.json')).issues).toEqual([
       { field: 'characterBook.entries', message: 'The lorebook has 501 entries; the limit is 500.' },
     ]);
+  });
+});
+
+describe('lenient reading', () => {
+  it('reads a V2-shaped card that lacks "spec"', () => {
+    const { card, report } = parseCard(jsonBytes({ data: V2_CARD.data }), 'nospec.json');
+    expect(report.format).toBe('v2');
+    expect(card.name).toBe('Ilse Moreau');
+    expect(report.warnings[0]).toMatch(/no "spec" field/);
+  });
+
+  it('reads plain UTF-8 JSON written into a tEXt chunk', () => {
+    const raw = Buffer.from(JSON.stringify({ name: 'Zoë', description: 'Café owner' }), 'utf8').toString('latin1');
+    const { card, report } = parseCard(makePng([{ keyword: 'chara', text: raw }]), 'raw.png');
+    expect(card.name).toBe('Zoë');
+    expect(report.warnings[0]).toBe('The chara chunk held plain JSON instead of base64; it was read anyway.');
+  });
+});
+
+describe('moderation of imported cards', () => {
+  it('flattens every text of a card with readable labels', () => {
+    const { card } = parseCard(jsonBytes(V2_CARD), 'ilse.json');
+    const { fields, labels } = cardModerationFields(card);
+    expect(fields['characterBook.entries[0].content']).toBe(V2_CARD.data.character_book.entries[0]!.content);
+    expect(fields['characterBook.entries[0].keys']).toBe('Vermeer, forgery, painting');
+    expect(labels['alternateGreetings[1]']).toBe('alternate greeting 2');
+    expect(checkContent(fields, { surface: 'character', fieldLabels: labels })).toEqual({ allowed: true });
+  });
+
+  it('names the lorebook entry that breaks the policy', () => {
+    const bad = structuredClone(V2_CARD);
+    bad.data.character_book.entries[1]!.content = 'Ilse is actually 15 years old and sleeps naked.';
+    const { card } = parseCard(jsonBytes(bad), 'bad.json');
+    const { fields, labels } = cardModerationFields(card);
+    expect(checkContent(fields, { surface: 'character', fieldLabels: labels })).toEqual({
+      allowed: false,
+      rule: 'minors-sexual',
+      field: 'characterBook.entries[1].content',
+      message: 'The lorebook entry 2 was blocked by our policy on sexual content involving minors (rule: minors-sexual).',
+    });
   });
 });

@@ -344,6 +344,12 @@ export function mapCardObject(json: unknown, source: 'png' | 'json'): { card: Ca
       if (k === 'tags' || k === 'creatorcomment') continue;
       m.dropped.push(k);
     }
+  } else if (json.spec === undefined && isObject(json.data) && typeof json.data.name === 'string') {
+    // Some exporters forget "spec" but nest the card like V2.
+    format = 'v2';
+    data = json.data;
+    m.warnings.push('The card has no "spec" field but is laid out like a V2 card; it was read as V2.');
+    for (const k of Object.keys(json)) if (!topLevelKnown.has(k) && json[k] !== data[k]) m.dropped.push(k);
   } else if (typeof json.spec === 'string') {
     throw new CardError(
       'UNKNOWN_SPEC',
