@@ -67,6 +67,18 @@ export const ALLOWED_EXAMPLES: AllowedExample[] = [
   { surface: 'chat-user', field: 'message', nsfw: true, text: 'I had sex with my girlfriend while her mom was away.' },
   { surface: 'image-prompt', field: 'prompt', nsfw: true, text: 'She just turned 18, sexy dress, party lights' },
   { surface: 'chat-user', field: 'message', text: 'Kill all the orcs before they reach the gate!' },
+  {
+    surface: 'character',
+    field: 'description',
+    nsfw: true,
+    text: "Marcus is a 40-year-old divorced firefighter with a teenage son who lives with his ex. He's lonely, flirty, and great in bed.",
+  },
+  {
+    surface: 'character',
+    field: 'description',
+    nsfw: true,
+    text: 'Ruby, a 23 year old barista. When she was 12 she wanted to be an astronaut. Now she just wants you in her bed.',
+  },
   // non-sexual mentions of children and teens
   {
     surface: 'character',

@@ -34,6 +34,7 @@ export const POLICY_V1: PolicyData = {
   limitations: [
     'The check reads words, not meaning. It can refuse a harmless sentence that uses words from two rules close together; rephrase it, or contact support if you believe a rule was applied wrongly.',
     'Real people cannot be recognised by name offline, so the real-people rule looks for the way a request is framed (a celebrity, "the actress", "my coworker named", deepfakes, undressing a photo). Content about a real, identifiable person is forbidden even when the check does not notice it, and reports are reviewed by people.',
+    'The word lists are English. Content in other languages is bound by the same rules and is reviewed when reported.',
     'Support tickets are checked only for explicit sexual descriptions involving a stated age under 18, so that you can still report content that breaks these rules. Describe the problem without repeating the explicit detail.',
   ],
   ageFieldNames: ['age', 'characterAge', 'character_age'],
@@ -44,7 +45,7 @@ export const POLICY_V1: PolicyData = {
       title: 'Sexual content involving minors',
       policyName: 'sexual content involving minors',
       explanation:
-        'Nothing sexual may involve anyone under 18, or anyone described as a child, a teenager, a school pupil or with a child-like body. This includes stated ages under 18, school grades and school-age terms, terms such as "loli" or "shota" and their disguised spellings, and characters who "look young but are really 1,000 years old". Characters in explicit content must be clearly adult. Mentioning children outside any sexual context, such as a parent talking about their kids or a family story, is fine.',
+        'Nothing sexual may involve anyone under 18, or anyone described as a child, a teenager, a school pupil or with a child-like body. This includes stated ages under 18, school grades and school-age terms, terms such as "loli" or "shota" and their disguised spellings, and characters who "look young but are really 1,000 years old". Characters in explicit content must be clearly adult, and in explicit characters and chats a stated age under 18 or one of these terms is refused on its own. Mentioning children outside any sexual context, such as a parent talking about their kids or a family story, is fine.',
       detectors: [
         // Absolute: a stated age under 18 anywhere in a field that also has explicit sexual terms.
         { kind: 'together', groups: [['minorAge'], ['sexualExplicit']], window: 'field', surfaces: NOT_TICKET },
@@ -391,7 +392,7 @@ export const POLICY_V1: PolicyData = {
         R`newborns?`,
         R`little\s+(?:girl|boy)s?`,
         R`young\s+(?:girl|boy|teen|child|kid)s?`,
-        R`(?:teen|teenage|teenaged|adolescent)\s+(?:girl|boy|daughter|son|student)s?`,
+        R`(?:teen|teenage|teenaged|adolescent)\s+(?:girl|boy|student|model|slut|whore|cheerleader)s?`,
         R`child\s+bride`,
         R`sweet\s+(?:sixteen|16)`,
         R`age\s?-?play`,
