@@ -130,6 +130,19 @@ describe('disguised spellings', () => {
   });
 });
 
+describe('long texts', () => {
+  it('still finds a pair after many earlier hits of one side', () => {
+    const padding = 'They have sex again. '.repeat(300);
+    expect(checkContent({ description: `${padding}Then the l0li undresses.` }, { surface: 'character' })).toMatchObject({
+      rule: 'minors-sexual',
+    });
+    expect(checkContent({ description: `${padding}Then the dog fucks her.` }, { surface: 'character' })).toMatchObject({
+      rule: 'bestiality',
+    });
+    expect(checkContent({ description: `${padding}Then they sleep.` }, { surface: 'character' })).toEqual({ allowed: true });
+  });
+});
+
 describe('block log hook', () => {
   it('receives rule, field, surface, version and user id, never the text', () => {
     const events: BlockedEvent[] = [];

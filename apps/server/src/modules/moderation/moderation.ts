@@ -36,10 +36,13 @@ const NUMBER_WORDS = [
   'nineteen',
 ];
 const NUM_ALTERNATION = `(?:${[...NUMBER_WORDS].sort((a, b) => b.length - a.length).join('|')})`;
-/** Hits kept per term set and field; enough to decide, and it bounds the pairing work on long texts. */
-const MAX_HITS = 64;
+/** Hits kept per term set and field; bounds memory on adversarial texts (a 10,000-char field has fewer words). */
+const MAX_HITS = 4000;
 const SENTENCE_GAP = 300;
 const NEAR_GAP = 400;
+/** Characters per word allowed when a window is counted in words (bounds the search, not the meaning). */
+const WORD_REACH = 40;
+const MAX_HIT_SPAN = 300;
 
 interface CompiledPattern {
   re: RegExp;
@@ -121,14 +124,16 @@ class FieldText {
           }
           if (neutral.some((u) => u.start <= start && end <= u.end)) continue;
           if (set.obfuscatedOnly && this.norm.base.slice(start, end) === text.slice(start, end)) continue;
-          if (found.some((h) => h.start === start)) continue;
           found.push({ start, end });
           if (found.length >= MAX_HITS) break outer;
         }
       }
     }
-    this.hits.set(set.id, found);
-    return found;
+    found.sort((a, b) => a.start - b.start || a.end - b.end);
+    // Both leet forms can find the same word; keep one hit per position.
+    const unique = found.filter((h, i) => i === 0 || h.start !== found[i - 1]!.start);
+    this.hits.set(set.id, unique);
+    return unique;
   }
 
   private sentenceOf(pos: number): number {
@@ -147,6 +152,20 @@ class FieldText {
     return countBelow(this.wordStarts, pos + 1) - 1;
   }
 
+  /** Whether any of `sorted` (by start) lies within `window` of `h0`; only hits a few hundred characters away are tried. */
+  anyClose(h0: Hit, sorted: Hit[], window: Window): boolean {
+    if (sorted.length === 0) return false;
+    if (window === 'field') return true;
+    const reach = window === 'sentence' ? SENTENCE_GAP : window === 'near' ? NEAR_GAP : WORD_REACH * (window.words + 1);
+    // Hits are short (a phrase), so anything starting more than reach + MAX_HIT_SPAN before h0 ends too early.
+    for (let i = countStartsBelow(sorted, h0.start - reach - MAX_HIT_SPAN); i < sorted.length; i++) {
+      const h = sorted[i]!;
+      if (h.start > h0.end + reach) return false;
+      if (this.close(h0, h, window)) return true;
+    }
+    return false;
+  }
+
   close(a: Hit, b: Hit, window: Window): boolean {
     if (window === 'field') return true;
     const [first, second] = a.start <= b.start ? [a, b] : [b, a];
@@ -156,6 +175,17 @@ class FieldText {
     if (second.start < first.end) return true;
     return this.wordOf(second.start) - this.wordOf(first.end - 1) - 1 <= window.words;
   }
+}
+
+function countStartsBelow(sorted: Hit[], pos: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]!.start < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Number of sorted values lower than `pos`. */
@@ -292,7 +322,8 @@ export class ModerationPolicy {
   }
 
   private hits(text: FieldText, ids: string[]): Hit[] {
-    return ids.flatMap((id) => text.hitsOf(this.sets.get(id)!));
+    if (ids.length === 1) return text.hitsOf(this.sets.get(ids[0]!)!);
+    return ids.flatMap((id) => text.hitsOf(this.sets.get(id)!)).sort((a, b) => a.start - b.start);
   }
 
   private matches(detector: Detector, text: FieldText, context: CheckContext): boolean {
@@ -306,7 +337,7 @@ export class ModerationPolicy {
         if (!first) return false;
         const restHits = rest.map((g) => this.hits(text, g));
         if (restHits.some((h) => h.length === 0)) return false;
-        return this.hits(text, first).some((h0) => restHits.every((hs) => hs.some((h) => text.close(h0, h, detector.window))));
+        return this.hits(text, first).some((h0) => restHits.every((hs) => text.anyClose(h0, hs, detector.window)));
       }
     }
   }
