@@ -1,0 +1,97 @@
+export type JsonObject = Record<string, unknown>;
+
+/** A lorebook entry, in the spec's own field names. Unknown keys from the source are kept as they were. */
+export interface CardBookEntry {
+  keys: string[];
+  content: string;
+  extensions: JsonObject;
+  enabled: boolean;
+  insertion_order: number;
+  /** Required by V3; `false` when the source had none. */
+  use_regex: boolean;
+  case_sensitive?: boolean;
+  constant?: boolean;
+  name?: string;
+  priority?: number;
+  id?: number | string;
+  comment?: string;
+  selective?: boolean;
+  secondary_keys?: string[];
+  /** 'before_char' | 'after_char' in the spec; some tools write numbers. Kept as given. */
+  position?: string | number;
+  [unknownKey: string]: unknown;
+}
+
+export interface CardBook {
+  name?: string;
+  description?: string;
+  scan_depth?: number;
+  token_budget?: number;
+  recursive_scanning?: boolean;
+  extensions: JsonObject;
+  entries: CardBookEntry[];
+  [unknownKey: string]: unknown;
+}
+
+export interface CardAsset {
+  type: string;
+  uri: string;
+  name: string;
+  ext: string;
+  [unknownKey: string]: unknown;
+}
+
+/**
+ * The app's neutral view of a character card (V1, V2 and V3 all map onto it). Text is kept exactly as given,
+ * HTML and script included: it is data, and the UI renders it as text.
+ */
+export interface CardCharacter {
+  name: string;
+  /** V3 `nickname`: replaces {{char}} in prompts when set. */
+  nickname?: string;
+  /** Reverie's short line under the name; travels in `extensions.reverie.tagline`. */
+  tagline: string;
+  description: string;
+  personality: string;
+  scenario: string;
+  /** The greeting (`first_mes`). */
+  firstMes: string;
+  alternateGreetings: string[];
+  groupOnlyGreetings: string[];
+  /** Example dialogue (`mes_example`). */
+  mesExample: string;
+  systemPrompt: string;
+  postHistoryInstructions: string;
+  creatorNotes: string;
+  creatorNotesMultilingual?: Record<string, string>;
+  tags: string[];
+  creator: string;
+  characterVersion: string;
+  characterBook?: CardBook;
+  /** Arbitrary data of other applications; never dropped. */
+  extensions: JsonObject;
+  assets?: CardAsset[];
+  source?: string[];
+  /** Unix seconds. */
+  creationDate?: number;
+  modificationDate?: number;
+  /** Fields inside `data` that no spec version defines, kept so that an export gives them back. */
+  unknownFields: JsonObject;
+}
+
+export interface CardImportReport {
+  format: 'v1' | 'v2' | 'v3';
+  source: 'png' | 'json';
+  /** CardCharacter fields that received a non-empty value. */
+  mapped: string[];
+  /** Source keys that were not kept, as paths ("chat", "data.tags[3]"). */
+  dropped: string[];
+  warnings: string[];
+}
+
+export interface ParsedCard {
+  card: CardCharacter;
+  report: CardImportReport;
+  /** For PNG cards: the image without its card chunks, to become the avatar. */
+  image?: Buffer;
+}

@@ -1,0 +1,367 @@
+import { normalizeText, type NormalizedText } from './normalize.ts';
+import { POLICY_V1 } from './policy-v1.ts';
+import type {
+  BlockedEvent,
+  CheckContext,
+  CheckResult,
+  Detector,
+  PolicyData,
+  PolicyRule,
+  RuleId,
+  Surface,
+  TermSet,
+  Window,
+} from './types.ts';
+
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
+const NUM_ALTERNATION = `(?:${[...NUMBER_WORDS].sort((a, b) => b.length - a.length).join('|')})`;
+/** Hits kept per term set and field; bounds memory on adversarial texts (a 10,000-char field has fewer words). */
+const MAX_HITS = 4000;
+const SENTENCE_GAP = 300;
+const NEAR_GAP = 400;
+/** Characters per word allowed when a window is counted in words (bounds the search, not the meaning). */
+const WORD_REACH = 40;
+const MAX_HIT_SPAN = 300;
+
+interface CompiledPattern {
+  re: RegExp;
+  below?: number;
+}
+interface CompiledSet {
+  id: string;
+  form: TermSet['form'];
+  patterns: CompiledPattern[];
+  unless: RegExp[];
+  obfuscatedOnly: boolean;
+}
+interface Hit {
+  start: number;
+  end: number;
+}
+
+function parseNumber(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  const i = NUMBER_WORDS.indexOf(value);
+  return i >= 0 ? i : undefined;
+}
+
+function compileSet(id: string, set: TermSet): CompiledSet {
+  const wrap = (source: string) => (set.form === 'leet' ? `(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])` : source);
+  const compile = (source: string, below?: number): CompiledPattern => {
+    try {
+      return { re: new RegExp(wrap(source.replaceAll('{NUM}', NUM_ALTERNATION)), 'gu'), below };
+    } catch (err) {
+      throw new Error(`Moderation term set "${id}" has an invalid pattern ${source}: ${(err as Error).message}`);
+    }
+  };
+  // Plain patterns share one alternation, so a term set costs one pass over the text.
+  const plain = set.patterns.filter((p): p is string => typeof p === 'string');
+  const patterns = set.patterns.flatMap((p) => (typeof p === 'string' ? [] : [compile(p.re, p.below)]));
+  if (plain.length > 0) {
+    plain.forEach((p) => compile(p));
+    patterns.push(compile(plain.map((p) => `(?:${p})`).join('|')));
+  }
+  return {
+    id,
+    form: set.form,
+    patterns,
+    unless: (set.unless ?? []).map((u) => new RegExp(u, 'gu')),
+    obfuscatedOnly: set.obfuscatedOnly ?? false,
+  };
+}
+
+/** One field's normalised text with lazily computed hits per term set. */
+class FieldText {
+  readonly norm: NormalizedText;
+  private readonly hits = new Map<string, Hit[]>();
+  private sentenceEnds?: number[];
+  private wordStarts?: number[];
+
+  constructor(text: string) {
+    this.norm = normalizeText(text);
+  }
+
+  hitsOf(set: CompiledSet): Hit[] {
+    let found = this.hits.get(set.id);
+    if (found) return found;
+    found = [];
+    const forms =
+      set.form === 'base' ? [this.norm.base] : this.norm.leet === this.norm.leetL ? [this.norm.leet] : [this.norm.leet, this.norm.leetL];
+    outer: for (const text of forms) {
+      const neutral: Hit[] = [];
+      for (const re of set.unless) {
+        for (const m of text.matchAll(re)) neutral.push({ start: m.index, end: m.index + m[0].length });
+      }
+      for (const p of set.patterns) {
+        for (const m of text.matchAll(p.re)) {
+          const start = m.index;
+          const end = start + m[0].length;
+          if (p.below !== undefined) {
+            const n = parseNumber(m.groups?.n);
+            if (n === undefined || n >= p.below) continue;
+          }
+          if (neutral.some((u) => u.start <= start && end <= u.end)) continue;
+          if (set.obfuscatedOnly && this.norm.base.slice(start, end) === text.slice(start, end)) continue;
+          found.push({ start, end });
+          if (found.length >= MAX_HITS) break outer;
+        }
+      }
+    }
+    found.sort((a, b) => a.start - b.start || a.end - b.end);
+    // Both leet forms can find the same word; keep one hit per position.
+    const unique = found.filter((h, i) => i === 0 || h.start !== found[i - 1]!.start);
+    this.hits.set(set.id, unique);
+    return unique;
+  }
+
+  private sentenceOf(pos: number): number {
+    if (!this.sentenceEnds) {
+      this.sentenceEnds = [];
+      for (const m of this.norm.base.matchAll(/[.!?;\u3002]+(?=\s|$)|\n/g)) this.sentenceEnds.push(m.index);
+    }
+    return countBelow(this.sentenceEnds, pos);
+  }
+
+  private wordOf(pos: number): number {
+    if (!this.wordStarts) {
+      this.wordStarts = [];
+      for (const m of this.norm.base.matchAll(/[\p{L}\p{N}'{}]+/gu)) this.wordStarts.push(m.index);
+    }
+    return countBelow(this.wordStarts, pos + 1) - 1;
+  }
+
+  /** Whether any of `sorted` (by start) lies within `window` of `h0`; only hits a few hundred characters away are tried. */
+  anyClose(h0: Hit, sorted: Hit[], window: Window): boolean {
+    if (sorted.length === 0) return false;
+    if (window === 'field') return true;
+    const reach = window === 'sentence' ? SENTENCE_GAP : window === 'near' ? NEAR_GAP : WORD_REACH * (window.words + 1);
+    // Hits are short (a phrase), so anything starting more than reach + MAX_HIT_SPAN before h0 ends too early.
+    for (let i = countStartsBelow(sorted, h0.start - reach - MAX_HIT_SPAN); i < sorted.length; i++) {
+      const h = sorted[i]!;
+      if (h.start > h0.end + reach) return false;
+      if (this.close(h0, h, window)) return true;
+    }
+    return false;
+  }
+
+  close(a: Hit, b: Hit, window: Window): boolean {
+    if (window === 'field') return true;
+    const [first, second] = a.start <= b.start ? [a, b] : [b, a];
+    const gap = Math.max(0, second.start - first.end);
+    if (window === 'sentence') return gap <= SENTENCE_GAP && this.sentenceOf(a.start) === this.sentenceOf(b.start);
+    if (window === 'near') return gap <= NEAR_GAP && Math.abs(this.sentenceOf(a.start) - this.sentenceOf(b.start)) <= 1;
+    if (second.start < first.end) return true;
+    return this.wordOf(second.start) - this.wordOf(first.end - 1) - 1 <= window.words;
+  }
+}
+
+function countStartsBelow(sorted: Hit[], pos: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]!.start < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Number of sorted values lower than `pos`. */
+function countBelow(sorted: number[], pos: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function humanise(field: string): string {
+  return field
+    .replace(/\[\d+\]|\.\d+/g, '')
+    .replace(/[_.-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
+}
+
+export const DEFAULT_FIELD_LABELS: Record<string, string> = {
+  firstMes: 'greeting',
+  first_mes: 'greeting',
+  mesExample: 'example dialogue',
+  mes_example: 'example dialogue',
+  alternateGreetings: 'alternate greetings',
+  groupOnlyGreetings: 'group greetings',
+  postHistoryInstructions: 'post-history instructions',
+  characterBook: 'lorebook',
+};
+
+export interface ModerationOptions {
+  /** Called once per blocked check. Never receives the text itself. */
+  onBlocked?: (event: BlockedEvent) => void;
+}
+
+export interface PublicRule {
+  id: RuleId;
+  title: string;
+  explanation: string;
+}
+
+export class ModerationPolicy {
+  readonly version: string;
+  private readonly sets = new Map<string, CompiledSet>();
+  private readonly rules: PolicyRule[];
+  private readonly ageFieldNames: Set<string>;
+
+  constructor(
+    private readonly data: PolicyData = POLICY_V1,
+    private readonly options: ModerationOptions = {},
+  ) {
+    this.version = data.version;
+    for (const [id, set] of Object.entries(data.termSets)) this.sets.set(id, compileSet(id, set));
+    for (const rule of data.rules) {
+      for (const d of rule.detectors) {
+        const ids = d.kind === 'together' ? d.groups.flat() : d.sets;
+        for (const id of ids) {
+          if (!this.sets.has(id)) throw new Error(`Moderation rule "${rule.id}" uses unknown term set "${id}"`);
+        }
+      }
+    }
+    this.rules = data.rules;
+    this.ageFieldNames = new Set(data.ageFieldNames.map((n) => n.toLowerCase()));
+  }
+
+  /** Rules for the blocked-content policy page, in the order they are applied. */
+  get publicRules(): PublicRule[] {
+    return this.rules.map(({ id, title, explanation }) => ({ id, title, explanation }));
+  }
+
+  get summary(): string {
+    return this.data.summary;
+  }
+
+  get limitations(): string[] {
+    return this.data.limitations;
+  }
+
+  rule(id: RuleId): PolicyRule | undefined {
+    return this.rules.find((r) => r.id === id);
+  }
+
+  check(fields: Record<string, string | undefined>, context: CheckContext): CheckResult {
+    const texts = new Map<string, FieldText>();
+    for (const [name, value] of Object.entries(fields)) {
+      if (typeof value === 'string' && value.trim() !== '') texts.set(name, new FieldText(value));
+    }
+    const found = this.find(texts, context);
+    if (!found) return { allowed: true };
+    const rule = this.rule(found.rule)!;
+    const label = context.fieldLabels?.[found.field] ?? DEFAULT_FIELD_LABELS[found.field] ?? humanise(found.field);
+    const message = `The ${label} was blocked by our policy on ${rule.policyName} (rule: ${rule.id}).`;
+    if (this.options.onBlocked) {
+      const event: BlockedEvent = { rule: rule.id, field: found.field, surface: context.surface, policyVersion: this.version };
+      if (context.userId !== undefined) event.userId = context.userId;
+      try {
+        this.options.onBlocked(event);
+      } catch {
+        // A failing log must not turn a block into an error page.
+      }
+    }
+    return { allowed: false, rule: rule.id, field: found.field, message };
+  }
+
+  private find(texts: Map<string, FieldText>, context: CheckContext): { rule: RuleId; field: string } | undefined {
+    for (const rule of this.rules) {
+      if (rule.id === 'minors-sexual' && context.surface !== 'ticket') {
+        const field = this.minorAgeField(texts, context);
+        if (field) return { rule: rule.id, field };
+      }
+      for (const [field, text] of texts) {
+        for (const detector of rule.detectors) {
+          if (applies(detector, context.surface) && this.matches(detector, text, context)) return { rule: rule.id, field };
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** A field that is only an age ("age": "16") on an explicit record, or next to explicit text in another field. */
+  private minorAgeField(texts: Map<string, FieldText>, context: CheckContext): string | undefined {
+    for (const [field, text] of texts) {
+      if (!this.ageFieldNames.has(field.toLowerCase())) continue;
+      const value = parseNumber(text.norm.base.trim().replace(/\s*(?:years?\s*old|yo|y\/o)$/, ''));
+      if (value === undefined || value >= 18) continue;
+      const explicit = this.sets.get('sexualExplicit');
+      if (context.nsfwContext || (explicit && [...texts.values()].some((t) => t.hitsOf(explicit).length > 0))) return field;
+    }
+    return undefined;
+  }
+
+  private hits(text: FieldText, ids: string[]): Hit[] {
+    if (ids.length === 1) return text.hitsOf(this.sets.get(ids[0]!)!);
+    return ids.flatMap((id) => text.hitsOf(this.sets.get(id)!)).sort((a, b) => a.start - b.start);
+  }
+
+  private matches(detector: Detector, text: FieldText, context: CheckContext): boolean {
+    switch (detector.kind) {
+      case 'any':
+        return this.hits(text, detector.sets).length > 0;
+      case 'nsfw':
+        return context.nsfwContext === true && this.hits(text, detector.sets).length > 0;
+      case 'together': {
+        const [first, ...rest] = detector.groups;
+        if (!first) return false;
+        const restHits = rest.map((g) => this.hits(text, g));
+        if (restHits.some((h) => h.length === 0)) return false;
+        return this.hits(text, first).some((h0) => restHits.every((hs) => text.anyClose(h0, hs, detector.window)));
+      }
+    }
+  }
+
+  /** True when the text states an age under 18 ("16", "sixteen", "a 16-year-old", "she's 15", "17yo"). */
+  isLikelyMinorAge(text: string): boolean {
+    const field = new FieldText(text);
+    const bare = parseNumber(field.norm.base.trim().replace(/\s*(?:years?\s*old|yo|y\/o)$/, ''));
+    if (bare !== undefined) return bare < 18;
+    return field.hitsOf(this.sets.get('minorAge')!).length > 0;
+  }
+}
+
+function applies(detector: Detector, surface: Surface): boolean {
+  return !detector.surfaces || detector.surfaces.includes(surface);
+}
+
+/** The policy in force, without a block log. The app builds its own instance with `onBlocked` wired to its logger. */
+export const defaultPolicy = new ModerationPolicy();
+
+export function checkContent(fields: Record<string, string | undefined>, context: CheckContext): CheckResult {
+  return defaultPolicy.check(fields, context);
+}
+
+export function isLikelyMinorAge(text: string): boolean {
+  return defaultPolicy.isLikelyMinorAge(text);
+}

@@ -1,0 +1,121 @@
+/**
+ * Text normalisation for the blocked-content check. Two aligned forms are produced:
+ * - `base`: lowercase, NFKC, no diacritics, no invisible characters, look-alike letters folded to Latin, letters
+ *   that were spaced out ("l o l i", "s.h.o.t.a") joined. Digits are kept (ages, grades).
+ * - `leet` (and `leetL`): `base` with leetspeak undone character for character, so positions line up with `base`.
+ *   `1` reads as `i` in `leet` and as `l` in `leetL`.
+ */
+
+// Zero-width, joiners, bidi controls, soft hyphen, variation selectors, Hangul fillers, tag characters.
+const INVISIBLE =
+  /[\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0]|\u034F|\u17B4|\u17B5|\u180B|\u180C|\u180D|\u180F|[\uFE00-\uFE0F]|\uDB40[\uDC00-\uDDEF]/g;
+const COMBINING = /\p{M}+/gu;
+
+// Letters from other scripts that look like Latin letters (after lowercasing).
+const HOMOGLYPHS: Record<string, string> = {
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ѕ: 's',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  ѡ: 'w',
+  ɡ: 'g',
+  ɩ: 'i',
+  ɪ: 'i',
+  ʟ: 'l',
+  ᴏ: 'o',
+  ι: 'i',
+  ο: 'o',
+  α: 'a',
+  ε: 'e',
+  κ: 'k',
+  ν: 'v',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  ω: 'w',
+  γ: 'y',
+  η: 'n',
+  ı: 'i',
+  ł: 'l',
+  ø: 'o',
+  đ: 'd',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  þ: 'th',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u02BC': "'",
+  '\u2032': "'",
+  '`': "'",
+};
+const HOMOGLYPH_RE = new RegExp(`[${Object.keys(HOMOGLYPHS).join('')}]`, 'g');
+
+// Three or more single letters/digits split by separators: "l o l i", "s.h.o.t.a", "l-0-l-i".
+const SPACED_LETTERS = /(?<![\p{L}\p{N}'])(?:[\p{L}\p{N}][ ._\-*~+|/\\]{1,3}){2,}[\p{L}\p{N}](?![\p{L}\p{N}])/gu;
+const SEPARATORS = /[ ._\-*~+|/\\]/g;
+const HORIZONTAL_SPACE = /[^\S\n]+/g;
+
+const LEET_DIGITS: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g' };
+const LEET_SYMBOLS: Record<string, string> = { '@': 'a', $: 's', '!': 'i', '|': 'l', '€': 'e', '+': 't' };
+const LEET_RUN = /[\p{L}\d@$!|€+]+/gu;
+const LEET_CHAR = /[\d@$!|€+]/;
+const HAS_LETTER = /\p{L}/u;
+
+export interface NormalizedText {
+  base: string;
+  leet: string;
+  /** Same as `leet` but with `1` read as `l`; identical to `leet` when the text has no `1`. */
+  leetL: string;
+}
+
+export function normalizeBase(text: string): string {
+  let s = text.replace(INVISIBLE, '').normalize('NFKC').toLowerCase().normalize('NFD').replace(COMBINING, '');
+  s = s.replace(HOMOGLYPH_RE, (c) => HOMOGLYPHS[c] ?? c);
+  s = s.replace(/\by\.\s?o\.?(?![a-z])/g, 'yo');
+  s = s.replace(SPACED_LETTERS, (m) => {
+    // "with a k i d": a leading "a" or "i" is usually a word of its own.
+    const lead = /^[ai][ ._\-*~+|/\\]+(?=(?:[\p{L}\p{N}][ ._\-*~+|/\\]+){2,}[\p{L}\p{N}]$)/u.exec(m);
+    return lead ? `${m[0]} ${m.slice(lead[0].length).replace(SEPARATORS, '')}` : m.replace(SEPARATORS, '');
+  });
+  return s.replace(HORIZONTAL_SPACE, ' ');
+}
+
+function undoLeet(base: string, one: 'i' | 'l'): string {
+  return base.replace(LEET_RUN, (run) => {
+    if (!LEET_CHAR.test(run) || !HAS_LETTER.test(run)) return run;
+    let out = '';
+    for (let i = 0; i < run.length; i++) {
+      const c = run[i]!;
+      const digit = LEET_DIGITS[c];
+      if (digit !== undefined) out += c === '1' ? one : digit;
+      // A symbol only stands for a letter inside a word: "sex!" stays a sentence end.
+      else if (LEET_SYMBOLS[c] !== undefined && i < run.length - 1) out += LEET_SYMBOLS[c];
+      else out += c;
+    }
+    return out;
+  });
+}
+
+export function normalizeText(text: string): NormalizedText {
+  const base = normalizeBase(text);
+  const leet = undoLeet(base, 'i');
+  return { base, leet, leetL: base.includes('1') ? undoLeet(base, 'l') : leet };
+}

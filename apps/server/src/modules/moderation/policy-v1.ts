@@ -1,0 +1,703 @@
+import type { PolicyData, Surface } from './types.ts';
+
+/*
+ * Blocked-content policy, version 1. Everything here is data: the engine (moderation.ts) only knows how to
+ * normalise text, find the patterns of each term set and combine hits as each rule's detectors say.
+ *
+ * Pattern sources are matched against normalised text: lowercase, no diacritics or zero-width characters, look-alike
+ * letters folded to Latin, letters spaced out ("l o l i") joined. `{NUM}` stands for an English number word
+ * (zero … nineteen). Keep patterns free of nested quantifiers: they run on every message.
+ */
+
+const R = String.raw;
+const NOT_TICKET: Surface[] = ['character', 'chat-user', 'chat-reply', 'image-prompt', 'profile'];
+
+// Things that follow "she is 16" when 16 is not an age.
+const NOT_AN_AGE = R`(?!\s*(?:%|percent|'|"|′|″|feet|foot|ft\b|inch|cm\b|mm\b|km\b|m\b|meters?|metres?|miles?|mph|kg|lbs?\b|pounds?|dollars?|euros?|bucks|minutes?|mins?\b|hours?|hrs?\b|seconds?|secs?\b|days?|weeks?|months?|times?|o'?clock|am\b|pm\b|:\d|\.\d|th\b|st\b|nd\b|rd\b|stories|floors|points|people|men\b|women|kids|children|of\b|out\s+of|x\b|cups?|degrees|steps|and\s+\d|or\s+\d|-\d|to\s+\d|years?\s+(?:ago|later|since|before|after|into|of|in|older|younger|senior|junior|apart|married|together|sober|clean)))`;
+// Number words only count as ages where a sentence could end or "years" follows ("she's one of them" is no age).
+const WORD_AGE_END = R`(?=\s*(?:$|[.,;:!?)\]]|and\b|but\b|so\b|now\b|today\b|though\b|next\b|this\b|soon\b|last\b|tomorrow\b|years?\b|yrs?\b|yo\b|y/o\b))`;
+const SUBJECT = R`(?:i'?m|i\s+am|im|she'?s|he'?s|she\s+is|he\s+is|they'?re|they\s+are|you'?re|you\s+are|u\s+r|who'?s|who\s+is|\}\}\s+is|\}\}'s|char\s+is|turns|turned|turning|just\s+turned)`;
+const AGE_ADVERB = R`(?:only\s+|just\s+|barely\s+|almost\s+|nearly\s+|about\s+|like\s+|around\s+)?`;
+const PAST_SUBJECT = R`(?:i|she|he|they|we|you)\s+(?:was|were)`;
+const CHILD_NOUN = R`(?:child|kid|little\s+girl|little\s+boy|minor|preteen|young\s+teen|toddler|middle\s+schooler|schoolgirl|schoolboy|loli|shota)`;
+const ARTICLE = R`(?:a|an|the|his|her|my|their|your|some)`;
+const ANIMAL = R`(?:animals?|beasts?|dogs?|horses?|donkeys?|goats?|sheep|stallions?|mares?|canines?|dolphins?|hounds?)`;
+const FAMILY = R`(?:mother|mom|mum|father|dad|sister|brother|son|daughter|aunt|auntie|uncle|niece|nephew|cousin|grandma|grandmother|grandpa|grandfather|granddaughter|grandson|sibling|twin\s+sister|twin\s+brother)s?`;
+const STEP_FAMILY = R`step[\s-]?(?:mother|mom|mum|father|dad|sister|brother|sis|bro|son|daughter|child|kid)s?`;
+const RELATION = R`(?:coworker|co-worker|colleague|boss|neighbou?r|classmate|teacher|professor|roommate|landlord|landlady|tenant|employee|secretary|babysitter|nanny|tutor|student|ex|ex-girlfriend|ex-boyfriend|ex-wife|ex-husband|crush|friend|best\s+friend|sister-in-law|brother-in-law|mother-in-law|doctor|therapist|pastor|date|patient)`;
+const GROUP = R`(?:jews|jewish\s+people|muslims|christians|black\s+people|blacks|africans|asians|arabs|mexicans|latinos|hispanics|immigrants|refugees|gays|gay\s+people|lesbians|homosexuals|trans\s+people|transgender\s+people|women|indians|roma|gypsies|white\s+people|whites|hindus|sikhs)`;
+
+export const POLICY_V1: PolicyData = {
+  version: '1.0.0',
+  summary:
+    'Reverie is for adults, and adults may write and read explicit fiction here. A few kinds of content are never allowed, whether in a character, a chat message, an image prompt, a profile or anywhere else. When something you write falls under one of the rules below, it is not saved or sent, and nothing is charged. The message names the rule and the field so that you can change it.',
+  limitations: [
+    'The check reads words, not meaning. It can refuse a harmless sentence that uses words from two rules close together; rephrase it, or contact support if you believe a rule was applied wrongly.',
+    'Real people cannot be recognised by name offline, so the real-people rule looks for the way a request is framed (a celebrity, "the actress", "my coworker named", deepfakes, undressing a photo). Content about a real, identifiable person is forbidden even when the check does not notice it, and reports are reviewed by people.',
+    'The word lists are English. Content in other languages is bound by the same rules and is reviewed when reported.',
+    'Support tickets are checked only for explicit sexual descriptions involving a stated age under 18, so that you can still report content that breaks these rules. Describe the problem without repeating the explicit detail.',
+  ],
+  ageFieldNames: ['age', 'characterAge', 'character_age'],
+
+  rules: [
+    {
+      id: 'minors-sexual',
+      title: 'Sexual content involving minors',
+      policyName: 'sexual content involving minors',
+      explanation:
+        'Nothing sexual may involve anyone under 18, or anyone described as a child, a teenager, a school pupil or with a child-like body. This includes stated ages under 18, school grades and school-age terms, terms such as "loli" or "shota" and their disguised spellings, and characters who "look young but are really 1,000 years old". Characters in explicit content must be clearly adult, and in explicit characters and chats a stated age under 18 or one of these terms is refused on its own. Mentioning children outside any sexual context, such as a parent talking about their kids or a family story, is fine.',
+      detectors: [
+        // Absolute: a stated age under 18 anywhere in a field that also has explicit sexual terms.
+        { kind: 'together', groups: [['minorAge'], ['sexualExplicit']], window: 'field', surfaces: NOT_TICKET },
+        { kind: 'together', groups: [['minorAge'], ['sexualExplicit']], window: 'sentence', surfaces: ['ticket'] },
+        { kind: 'any', sets: ['minorAbsolute'], surfaces: NOT_TICKET },
+        {
+          kind: 'together',
+          groups: [
+            ['minorAge', 'minorStrong', 'minorAppearance', 'minorSchool', 'minorGrade', 'minorDisguised'],
+            ['sexualExplicit', 'sexualSuggestive'],
+          ],
+          window: 'near',
+          surfaces: NOT_TICKET,
+        },
+        {
+          kind: 'together',
+          groups: [['minorAgePast'], ['sexualExplicit', 'sexualSuggestive']],
+          window: { words: 8 },
+          surfaces: NOT_TICKET,
+        },
+        {
+          kind: 'together',
+          groups: [['minorWeak'], ['sexualExplicit', 'sexualSuggestive']],
+          window: { words: 4 },
+          surfaces: NOT_TICKET,
+        },
+        {
+          kind: 'together',
+          groups: [['youngLooking'], ['ancientAge'], ['sexualExplicit', 'sexualSuggestive']],
+          window: 'near',
+          surfaces: NOT_TICKET,
+        },
+        {
+          kind: 'nsfw',
+          sets: ['minorAge', 'minorStrong', 'minorAppearance', 'minorSchool', 'minorGrade', 'minorDisguised'],
+          surfaces: NOT_TICKET,
+        },
+      ],
+    },
+    {
+      id: 'bestiality',
+      title: 'Sexual content involving animals',
+      policyName: 'sexual content involving animals',
+      explanation:
+        'No sexual content involving real animals (bestiality or zoophilia). Adult anthropomorphic and fantasy characters who can consent as people do are not covered by this rule.',
+      detectors: [
+        { kind: 'any', sets: ['bestialityAbsolute'], surfaces: NOT_TICKET },
+        { kind: 'together', groups: [['animal'], ['sexualExplicit']], window: { words: 2 }, surfaces: NOT_TICKET },
+      ],
+    },
+    {
+      id: 'incest',
+      title: 'Incest',
+      policyName: 'incest',
+      explanation:
+        'No sexual content between family members, including step-parents, step-children and step-siblings. Pet names such as "daddy" used between unrelated adults, and in-laws, are not covered by this rule.',
+      detectors: [
+        { kind: 'any', sets: ['incestAbsolute'], surfaces: NOT_TICKET },
+        {
+          kind: 'together',
+          groups: [
+            ['family', 'stepFamily'],
+            ['sexualExplicit', 'sexualSuggestive'],
+          ],
+          window: { words: 3 },
+          surfaces: NOT_TICKET,
+        },
+      ],
+    },
+    {
+      id: 'real-person-sexual',
+      title: 'Sexual content about real people',
+      policyName: 'sexual content about real people',
+      explanation:
+        'No sexual content about real, identifiable people: celebrities, public figures, or people you know such as a coworker, a classmate or an ex. No deepfakes, face swaps or requests to undress a photo of someone. Characters must be fictional.',
+      detectors: [
+        { kind: 'any', sets: ['deepfakeAbsolute'], surfaces: NOT_TICKET },
+        { kind: 'any', sets: ['deepfake'], surfaces: ['image-prompt'] },
+        {
+          kind: 'together',
+          groups: [
+            ['realPerson', 'deepfake'],
+            ['sexualExplicit', 'sexualSuggestive'],
+          ],
+          window: 'near',
+          surfaces: NOT_TICKET,
+        },
+      ],
+    },
+    {
+      id: 'non-consensual-imagery',
+      title: 'Intimate images shared or taken without consent',
+      policyName: 'intimate images taken or shared without consent',
+      explanation:
+        'No revenge porn, leaked nudes, hidden-camera or upskirt material, or requests to make or share intimate images of someone without their consent.',
+      detectors: [
+        { kind: 'any', sets: ['imageryAbsolute'], surfaces: NOT_TICKET },
+        {
+          kind: 'together',
+          groups: [['secretCapture'], ['sexualExplicit', 'sexualSuggestive']],
+          window: 'near',
+          surfaces: NOT_TICKET,
+        },
+      ],
+    },
+    {
+      id: 'sexual-violence-real',
+      title: 'Real sexual violence',
+      policyName: 'real sexual violence',
+      explanation:
+        'No sexual violence presented as real: accounts of real rape or abuse told for arousal, plans or instructions to drug or assault someone, or non-consensual acts aimed at a real person. Fiction between adult characters is handled by the character and chat rules; this rule covers content framed as real. Talking about something that happened to you, to get support, is not covered by this rule.',
+      detectors: [
+        { kind: 'any', sets: ['violenceInstructions'], surfaces: NOT_TICKET },
+        { kind: 'together', groups: [['sexualViolence'], ['realFraming']], window: 'near', surfaces: NOT_TICKET },
+      ],
+    },
+    {
+      id: 'necrophilia',
+      title: 'Sexual content involving dead bodies',
+      policyName: 'sexual content involving dead bodies',
+      explanation:
+        'No sexual content involving corpses (necrophilia). Fictional undead characters such as vampires who act as living people are not covered by this rule.',
+      detectors: [
+        { kind: 'any', sets: ['necroAbsolute'], surfaces: NOT_TICKET },
+        { kind: 'together', groups: [['corpse'], ['sexualExplicit']], window: { words: 3 }, surfaces: NOT_TICKET },
+      ],
+    },
+    {
+      id: 'sexual-exploitation',
+      title: 'Sex trafficking and sexual exploitation',
+      policyName: 'sex trafficking and sexual exploitation',
+      explanation:
+        'No content that promotes or arranges sex trafficking, selling or renting out another person for sex, or buying people for sex.',
+      detectors: [{ kind: 'any', sets: ['exploitationAbsolute'], surfaces: NOT_TICKET }],
+    },
+    {
+      id: 'self-harm-promotion',
+      title: 'Encouraging suicide or self-harm',
+      policyName: 'encouraging suicide or self-harm',
+      explanation:
+        'No instructions for suicide or self-harm, no telling someone to kill themselves, and no content promoting eating disorders. If you are struggling, please contact a local crisis line; talking about how you feel is not against this rule.',
+      detectors: [{ kind: 'any', sets: ['selfHarm'], surfaces: NOT_TICKET }],
+    },
+    {
+      id: 'violent-extremism',
+      title: 'Terrorism and violent extremism',
+      policyName: 'terrorism and violent extremism',
+      explanation:
+        'No instructions for making weapons meant to kill many people, no planning of attacks, and no praise of or recruitment for terrorist or violent extremist groups.',
+      detectors: [{ kind: 'any', sets: ['extremism'], surfaces: NOT_TICKET }],
+    },
+    {
+      id: 'hate-violence',
+      title: 'Calls for violence against groups',
+      policyName: 'calls for violence against groups of people',
+      explanation:
+        'No calls to kill, harm or exterminate people because of their religion, ethnicity, nationality, sex, sexual orientation or gender identity.',
+      detectors: [{ kind: 'any', sets: ['hateViolence'], surfaces: NOT_TICKET }],
+    },
+  ],
+
+  termSets: {
+    sexualExplicit: {
+      form: 'leet',
+      patterns: [
+        R`sex`,
+        R`sexual(?:ly)?`,
+        R`sext(?:s|ed|ing)?`,
+        R`intercourse`,
+        R`fuck(?:s|ed|er|ers|ing|able)?`,
+        R`cocks?`,
+        R`dicks?`,
+        R`penis(?:es)?`,
+        R`vaginas?`,
+        R`vaginal(?:ly)?`,
+        R`puss(?:y|ies)`,
+        R`clit(?:oris|s)?`,
+        R`cum(?:s|ming|med|shots?)?`,
+        R`semen`,
+        R`orgasm(?:s|ed|ing|ic)?`,
+        R`erections?`,
+        R`boners?`,
+        R`horny`,
+        R`aroused`,
+        R`arousal`,
+        R`masturbat\w*`,
+        R`jerk(?:s|ed|ing)?\s+(?:\w+\s+)?off`,
+        R`(?:blow|hand|rim|foot)\s?jobs?`,
+        R`anal`,
+        R`oral\s+sex`,
+        R`fellatio`,
+        R`cunnilingus`,
+        R`deepthroat\w*`,
+        R`genitals?`,
+        R`genitalia`,
+        R`porn\w*`,
+        R`hentai`,
+        R`nsfw`,
+        R`smut\w*`,
+        R`lewd\w*`,
+        R`orgy`,
+        R`orgies`,
+        R`threesomes?`,
+        R`gang\s?bang\w*`,
+        R`creampie\w*`,
+        R`rape[sd]?`,
+        R`raping`,
+        R`molest\w*`,
+        R`grop(?:e|es|ed|ing)`,
+        R`fondl\w+`,
+        R`(?:make|makes|making|made)\s+love`,
+        R`lovemaking`,
+        R`deflower\w*`,
+        R`virginity`,
+        R`nipples?`,
+        R`tits`,
+        R`titties`,
+        R`boobs`,
+      ],
+      unless: [
+        R`\bsex\s*[:=]`,
+        R`\bsex\s*[-–]\s*(?:m|f|male|female)\b`,
+        R`\bsex\s+(?:male|female|m|f)\b`,
+        R`\b(?:opposite|same|other|either|both|fair|gentle|weaker|stronger|biological|assigned)[\s-]sex(?:es)?\b`,
+        R`\bsex\s+(?:ed|education|of\s+the\s+(?:baby|child))\b`,
+        R`\bsexual\s+(?:orientation|identity|education|health)\b`,
+        R`\b(?:summa|magna)?\s*cum\s+laude\b`,
+        R`\bmoby\s+dick\b`,
+        R`\banal\s+retentive\b`,
+      ],
+    },
+    sexualSuggestive: {
+      form: 'leet',
+      patterns: [
+        R`explicit`,
+        R`naked`,
+        R`nude`,
+        R`nudes`,
+        R`nudity`,
+        R`topless`,
+        R`bottomless`,
+        R`undress\w*`,
+        R`strip(?:s|ped|ping)?\s+(?:naked|down|off|for)`,
+        R`strip\s?tease\w*`,
+        R`strippers?`,
+        R`lingerie`,
+        R`panties`,
+        R`breasts?`,
+        R`seduc\w+`,
+        R`sensual\w*`,
+        R`erotic\w*`,
+        R`sexy`,
+        R`turned\s+on`,
+        R`kinky`,
+        R`kinks?`,
+        R`fetish\w*`,
+        R`bdsm`,
+        R`bondage`,
+        R`in\s+heat`,
+        R`moan(?:s|ed|ing)?`,
+        R`lap\s?dances?`,
+        R`onlyfans`,
+        R`hump(?:s|ed|ing)?`,
+        R`crotch`,
+        R`(?:touch|touches|touched|touching|rub|rubs|rubbed|rubbing|lick|licks|licked|licking|suck|sucks|sucked|sucking|spread|spreads|spreading)\s+(?:\w+\s+)?(?:privates|private\s+parts|thighs|crotch|nipples|breasts|ass|butt|bottom|legs)`,
+      ],
+      unless: [
+        R`\bbreast\s+(?:cancer|feeding|milk|pump|exam|surgery|reduction|implants?)\b`,
+        R`\bchicken\s+breasts?\b`,
+        R`\bnude\s+(?:colou?r|lipstick|heels|shade|tone|palette|makeup|nail\s+polish)\b`,
+        R`\bnaked\s+eye\b`,
+        R`\bnaked\s+truth\b`,
+      ],
+    },
+
+    // --- minors ---
+    minorAge: {
+      form: 'base',
+      patterns: [
+        { re: R`\b(?<n>\d{1,2}|{NUM})(?:\s*-\s*|\s*)(?:years?|yrs?|yr)(?:\s*-\s*|\s*)old\b`, below: 18 },
+        { re: R`\b(?<n>\d{1,2})\s*(?:yo|y/o|yrs?o|yrsold)\b`, below: 18 },
+        { re: R`\b(?:age|aged)\s*(?:is\s+|of\s+|:\s*|=\s*|-\s*)?(?<n>\d{1,2})\b${NOT_AN_AGE}`, below: 18 },
+        { re: R`\b(?:age|aged)\s*(?:is\s+|of\s+|:\s*|=\s*|-\s*)?(?<n>{NUM})\b${WORD_AGE_END}`, below: 18 },
+        { re: R`\b${SUBJECT}\s+${AGE_ADVERB}(?<n>\d{1,2})\b${NOT_AN_AGE}`, below: 18 },
+        { re: R`\b${SUBJECT}\s+${AGE_ADVERB}(?<n>{NUM})\b${WORD_AGE_END}`, below: 18 },
+        { re: R`\b(?<n>1[0-7])\s?[fm]\b`, below: 18 },
+        // "Mia is 16" / "Mia is sixteen": any subject, but only ages 10-17 and only where the sentence could end.
+        {
+          re: R`\b[a-z]+\s+is\s+(?:only\s+|just\s+|barely\s+)?(?<n>1[0-7]|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen)\b${WORD_AGE_END}`,
+          below: 18,
+        },
+        { re: R`\blooks?\s+(?:about\s+|around\s+|only\s+|maybe\s+|like\s+(?:she'?s|he'?s)\s+)?(?<n>\d{1,2})\b${NOT_AN_AGE}`, below: 18 },
+        { re: R`\blooks?\s+(?:about\s+|around\s+|only\s+|maybe\s+|like\s+(?:she'?s|he'?s)\s+)?(?<n>{NUM})\b${WORD_AGE_END}`, below: 18 },
+        R`\b(?:under|below|younger\s+than|not\s+yet|not)\s+(?:the\s+age\s+of\s+)?(?:18|eighteen)\b(?!\s*\+)`,
+        R`\b(?:18|eighteen)\s+next\s+(?:year|month|week)\b`,
+      ],
+      unless: [
+        R`\b(?:no|not\s+for|dni|do\s+not\s+interact|don'?t\s+interact|nobody|no\s+one|anyone|anybody|nothing|never|users?|people|visitors?)\s+(?:\w+\s+)?(?:if\s+(?:you\s+are|you'?re)\s+)?(?:under|below|younger\s+than)\s+(?:the\s+age\s+of\s+)?(?:18|eighteen)\b`,
+        R`\b(?:if\s+)?(?:you\s+are|you'?re)\s+(?:under|below|younger\s+than)\s+(?:18|eighteen)\b`,
+      ],
+    },
+    minorAgePast: {
+      form: 'base',
+      patterns: [
+        { re: R`\b${PAST_SUBJECT}\s+${AGE_ADVERB}(?<n>\d{1,2})\b${NOT_AN_AGE}`, below: 18 },
+        { re: R`\b${PAST_SUBJECT}\s+${AGE_ADVERB}(?<n>{NUM})\b${WORD_AGE_END}`, below: 18 },
+        {
+          re: R`\b(?:virginity|first\s+time|first\s+kiss)\s+(?:at|when\s+\w+\s+(?:was|were))\s+(?:age\s+)?(?<n>\d{1,2}|{NUM})\b`,
+          below: 18,
+        },
+        { re: R`\bat\s+(?:the\s+)?age\s+(?:of\s+)?(?<n>\d{1,2}|{NUM})\b`, below: 18 },
+      ],
+    },
+    minorAbsolute: {
+      form: 'leet',
+      patterns: [
+        R`lolicon`,
+        R`shotacon`,
+        R`child\s*porn\w*`,
+        R`kiddie\s*porn\w*`,
+        R`kiddy\s*porn\w*`,
+        R`pedo\s*porn\w*`,
+        R`csam`,
+        R`(?:preteen|underage|under-age|child|kid|minor)\s+(?:sex|porn|nudes?|erotica)`,
+      ],
+    },
+    minorStrong: {
+      form: 'leet',
+      patterns: [
+        R`loli`,
+        R`lolis`,
+        R`lolita`,
+        R`shota`,
+        R`shotas`,
+        R`pre-?teens?`,
+        R`tweens?`,
+        R`pre-?pubescent`,
+        R`pubescent`,
+        R`under-?aged?`,
+        R`under\s+age`,
+        R`jail\s?bait`,
+        R`toddlers?`,
+        R`infants?`,
+        R`newborns?`,
+        R`little\s+(?:girl|boy)s?`,
+        R`young\s+(?:girl|boy|teen|child|kid)s?`,
+        R`(?:teen|teenage|teenaged|adolescent)\s+(?:girl|boy|student|model|slut|whore|cheerleader)s?`,
+        R`child\s+bride`,
+        R`sweet\s+(?:sixteen|16)`,
+        R`age\s?-?play`,
+        R`ddlg`,
+        R`kiddies?`,
+        R`pa?edo(?:phile|philia|philic|s)?`,
+        R`minors`,
+        R`(?:a|is|was|still|being|with|involving|of)\s+(?:a\s+)?minor(?!\s+(?:issue|problem|detail|details|character|characters|role|roles|change|changes|injury|injuries|league|key|chord|scale|inconvenience|setback|flaw|part|spoilers?|bug|bugs|edit|edits|update|fix|note|tweak|thing|point|offen[cs]e|surgery|scratch|god|deity|noble|nobility|in\b))`,
+        R`cubs?`,
+      ],
+      unless: [
+        R`\b(?:no|not\s+for|dni|nobody|no\s+one|never)\s+(?:\w+\s+)?minors\b`,
+        R`\bminors\s+(?:dni|do\s+not\s+interact|not\s+allowed|are\s+not\s+allowed|stay\s+away|keep\s+out|go\s+away|please\s+leave|leave)\b`,
+        R`\b(?:bear|lion|tiger|wolf|fox|cheetah|leopard)\s+cubs?\b`,
+      ],
+    },
+    minorDisguised: {
+      form: 'leet',
+      obfuscatedOnly: true,
+      patterns: [R`young`, R`teens?`, R`kids?`, R`child`, R`minors?`],
+    },
+    minorAppearance: {
+      form: 'leet',
+      patterns: [
+        R`child-?like`,
+        R`looks?\s+(?:just\s+|exactly\s+)?like\s+(?:a|an)\s+${CHILD_NOUN}`,
+        R`(?:body|figure|face|appearance|size|mind)\s+of\s+(?:a|an)\s+${CHILD_NOUN}`,
+        R`(?:child|kid|loli|little\s+girl)'?s?\s+body`,
+        R`appears?\s+to\s+be\s+(?:a\s+)?(?:child|minor|kid|underage|preteen)`,
+      ],
+    },
+    minorSchool: {
+      form: 'leet',
+      patterns: [
+        R`kindergarten(?:er)?s?`,
+        R`pre-?school(?:er)?s?`,
+        R`pre-?k`,
+        R`nursery\s+school`,
+        R`(?:elementary|primary|middle|grade)\s+school(?:er)?s?`,
+        R`elementary\s+(?:student|pupil)s?`,
+        R`j(?:unio)?r\.?\s+high(?:\s+school)?(?:er)?s?`,
+        R`high\s?school(?:er|ers)`,
+        R`high\s?school\s+(?:student|girl|boy|kid|freshman|sophomore|junior|senior|cheerleader|pupil)s?`,
+        R`(?:freshman|sophomore|junior|senior)\s+(?:in|at)\s+high\s?school`,
+        R`(?:still|is|currently|attends|attending)\s+(?:in\s+)?high\s?school`,
+        R`school\s?(?:girl|boy|kid|child)s?`,
+        R`joshi\s?kousei`,
+        R`chuugakusei`,
+        R`shougakusei`,
+      ],
+      unless: [
+        R`\b(?:elementary|primary|middle|grade|high)\s?school\s+(?:teacher|principal|nurse|counsel+or|coach|janitor|librarian|staff|sweetheart|reunion|days|years|diploma|graduate|dropout)s?\b`,
+      ],
+    },
+    minorGrade: {
+      form: 'base',
+      patterns: [
+        { re: R`\b(?<n>\d{1,2})(?:st|nd|rd|th)[\s-]*grade(?:rs?)?\b`, below: 13 },
+        { re: R`\bgrade\s*(?<n>\d{1,2})\b(?!\s*(?:%|percent))`, below: 13 },
+        R`\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)[\s-]*grade(?:rs?)?\b`,
+        { re: R`\byear\s+(?<n>\d{1,2})\s+(?:student|pupil|girl|boy)s?\b`, below: 14 },
+      ],
+      unless: [R`\bgrade\s*\d{1,2}\s+(?:teacher|teachers)\b`, R`\bgrade\s+teacher\b`],
+    },
+    minorWeak: {
+      form: 'leet',
+      patterns: [
+        R`child`,
+        R`children`,
+        R`kids?`,
+        R`kiddos?`,
+        R`teens?`,
+        R`teenagers?`,
+        R`teenage`,
+        R`teenaged`,
+        R`adolescents?`,
+        R`adolescence`,
+        R`juveniles?`,
+        R`youngsters?`,
+        R`schoolkids?`,
+        R`teenies?`,
+        R`teeny\s?boppers?`,
+        R`minors?(?!\s+(?:issue|problem|detail|details|character|characters|role|roles|change|changes|injury|injuries|league|key|chord|scale|inconvenience|setback|flaw|part|spoilers?|bug|bugs|edit|edits|update|fix|note|tweak|thing|point|offen[cs]e|surgery|scratch|god|deity|noble|nobility|in\b))`,
+      ],
+      unless: [
+        // A parent or adult "with two kids" is about the adult, not about the kids.
+        R`\b(?:mother|mom|mum|father|dad|parent|milf|dilf|divorcee|widow|widower|wife|husband|woman|man|lady|guy|she|he|i|we|they|who)\s+(?:of|with|has|have|had|raising|raised)\s+(?:(?:one|two|three|four|five|six|a\s+few|several|grown|adult|young|small|\d)\s+)?(?:kids|children|a\s+(?:kid|child))\b`,
+        R`\b(?:grown|adult)\s+(?:kids|children)\b`,
+        R`\binner\s+child\b`,
+        R`\b(?:kids|children)'?s?\s+(?:room|bedroom|menu|table|section|corner|tv|shows?|movies?|toys?|books?|hospital|party|parties|clothes|games?)\b`,
+        R`\bchild-?free\b`,
+      ],
+    },
+    youngLooking: {
+      form: 'leet',
+      patterns: [
+        R`looks?\s+(?:very\s+|so\s+|really\s+|quite\s+)?(?:young|younger|youthful|childish|small\s+for\s+(?:her|his)\s+age)`,
+        R`(?:young|youthful|little)[\s-]looking`,
+        R`appears?\s+(?:very\s+|so\s+)?young`,
+        R`(?:young|youthful|childish)\s+(?:appearance|body|form|face)`,
+        R`(?:trapped|stuck)\s+in\s+(?:a|the)\s+(?:young|little|small)\s+body`,
+      ],
+    },
+    ancientAge: {
+      form: 'base',
+      patterns: [
+        R`\b(?:\d{3,}|\d{1,3}(?:,\d{3})+|hundreds?|thousands?|millions?|several\s+hundred|a\s+thousand|one\s+thousand|ten\s+thousand)[\s-]*(?:years?|yrs?)\b`,
+        R`\b(?:centuries|millennia|millenia|millennium|ancient|immortal|ageless|eons?)\b`,
+      ],
+    },
+
+    // --- animals, family, dead bodies ---
+    bestialityAbsolute: {
+      form: 'leet',
+      patterns: [
+        R`bestiality`,
+        R`zoophil\w*`,
+        R`zoo\s*(?:sex|porn)`,
+        R`(?:sex|fuck\w*|mate|mating|breed\w*|mounted|knotted|penetrated)\s+(?:with|by)\s+(?:${ARTICLE}\s+)?${ANIMAL}`,
+        R`(?:dog|horse|donkey|canine|animal|stallion)(?:'?s)?\s+(?:cock|dick|penis|knot)s?`,
+      ],
+    },
+    animal: {
+      form: 'leet',
+      patterns: [R`dogs?`, R`horses?`, R`donkeys?`, R`goats?`, R`sheep`, R`stallions?`, R`mares?`, R`canines?`, R`dolphins?`, R`hounds?`],
+    },
+    incestAbsolute: {
+      form: 'leet',
+      patterns: [R`incest\w*`, R`twincest`],
+      unless: [R`\bincest\s+(?:survivor|survivors|victim|victims|trauma|abuse\s+survivor)s?\b`],
+    },
+    family: {
+      form: 'leet',
+      patterns: [FAMILY],
+      unless: [
+        // Someone else's relative ("his friend's sister") is not family; {{user}}'s sister is.
+        R`\b(?!(?:user|char|one)'s)[a-z]+'s\s+(?:step[\s-]?)?${FAMILY}\b`,
+        R`\bsons?\s+of\s+(?:a\s+)?(?:bitch|bitches|gun)\b`,
+        R`\b(?:mother|father)\s+(?:nature|earth|superior|figure|tongue|land|ship|board|time|christmas)\b`,
+        R`\bsister\s+(?:wives|city|ship|company)\b`,
+        R`\bbig\s+brother\b`,
+        // In-laws are not family for this rule; places named after a relative are not the relative.
+        R`\b${FAMILY}[\s-]in[\s-]law\b`,
+        R`\b(?:at|to|from|over\s+at)\s+(?:my\s+|his\s+|her\s+|our\s+|their\s+|your\s+)?${FAMILY}'s\b`,
+      ],
+    },
+    stepFamily: {
+      form: 'leet',
+      patterns: [STEP_FAMILY],
+      unless: [R`\b(?!(?:user|char|one)'s)[a-z]+'s\s+${STEP_FAMILY}\b`],
+    },
+    necroAbsolute: { form: 'leet', patterns: [R`necrophil\w*`] },
+    corpse: {
+      form: 'leet',
+      patterns: [R`corpses?`, R`cadavers?`, R`dead\s+bod(?:y|ies)`, R`lifeless\s+body`, R`dead\s+(?:girl|woman|man|wife|husband)`],
+    },
+
+    // --- real people and images ---
+    realPerson: {
+      form: 'leet',
+      patterns: [
+        R`celebrit(?:y|ies)`,
+        R`celebs?`,
+        R`famous\s+(?:actress|actor|singer|rapper|model|athlete|streamer|youtuber|person|people|pop\s?star|footballer|politician|influencer|tiktoker)s?`,
+        R`the\s+(?:actress|actor|singer|rapper|pop\s?star|youtuber|streamer|influencer|tiktoker|politician|athlete|footballer|news\s+anchor|tv\s+host)`,
+        R`real[\s-](?:life\s+)?(?:person|people|woman|women|man|men|girl|girls|guy|guys|human)`,
+        R`(?:my|our)\s+(?:real[\s-]life\s+|actual\s+)?${RELATION}\s+(?:named|called|whose\s+name\s+is)`,
+        R`(?:named|called)\s+\w+\s+(?:who|that)\s+(?:works|lives|goes|studies)\s+(?:with|next\s+door|at|in)`,
+        R`(?:of|about|with)\s+(?:a\s+)?(?:real|actual|living)\s+(?:person|people|celebrity)`,
+      ],
+    },
+    deepfake: {
+      form: 'leet',
+      patterns: [
+        R`deep\s?fakes?`,
+        R`face\s?swap\w*`,
+        R`(?:put|paste|swap|place)\s+(?:her|his|their|this|my\s+\w+'s)\s+face\s+(?:on|onto)`,
+        R`(?:photo|picture|pic|image|selfie|video)s?\s+of\s+(?:my|a\s+real|this\s+real)\s+(?:real\s+)?${RELATION}`,
+      ],
+    },
+    deepfakeAbsolute: {
+      form: 'leet',
+      patterns: [
+        R`nudif\w+`,
+        R`undress\s+(?:this|the|her|his|my)\s+(?:\w+\s+)?(?:photo|picture|pic|image|selfie)`,
+        R`(?:remove|take\s+off|erase)\s+(?:her|his|the|their)\s+cloth(?:es|ing)\s+(?:in|from|on)\s+(?:this|the|my|that)\s+(?:photo|picture|pic|image|selfie)`,
+        R`(?:make|generate|create)\s+(?:a\s+|some\s+)?(?:nude|naked|porn|sex|explicit)\s+(?:photo|picture|pic|image|video|tape)s?\s+of\s+(?:my|this|that|a\s+real|the\s+real|our)\b`,
+        R`deep\s?fake\s+(?:porn|nudes?|sex)`,
+        R`fake\s+nudes`,
+      ],
+    },
+    imageryAbsolute: {
+      form: 'leet',
+      patterns: [
+        R`revenge\s+porn`,
+        R`upskirts?`,
+        R`creep\s?shots?`,
+        R`leak(?:ed|ing|s)?\s+(?:her|his|their|my\s+ex'?s)\s+(?:nudes|nude\s+photos|sex\s+tape|intimate\s+\w+)`,
+        R`nudes\s+of\s+my\s+${RELATION}`,
+        R`(?:share|post|send|spread)\s+(?:her|his|their|my\s+ex'?s)\s+nudes`,
+      ],
+    },
+    secretCapture: {
+      form: 'leet',
+      patterns: [
+        R`hidden\s+(?:camera|cam)s?`,
+        R`spy\s?cams?`,
+        R`secretly\s+(?:film|record|photograph|tape)\w*`,
+        R`(?:film|record|photograph|tape)\w*\s+(?:her|him|them)\s+without\s+(?:her|his|their)\s+(?:knowledge|consent|knowing)`,
+      ],
+    },
+
+    // --- violence, exploitation ---
+    sexualViolence: {
+      form: 'leet',
+      patterns: [
+        R`rape[sd]?`,
+        R`raping`,
+        R`rapists?`,
+        R`molest\w*`,
+        R`sexual(?:ly)?\s+(?:assault\w*|abus\w*)`,
+        R`date[\s-]rape`,
+        R`roofie\w*`,
+        R`rohypnol`,
+        R`spik(?:e|ed|ing)\s+(?:her|his|their|a\s+\w+'?s)\s+drinks?`,
+        R`drug(?:ged|ging|s)?\s+(?:her|him|them|a\s+girl|a\s+woman|my\s+\w+)\s+(?:and|to|so)`,
+        R`non[\s-]?consensual(?:ly)?`,
+        R`without\s+(?:her|his|their)\s+consent`,
+        R`against\s+(?:her|his|their)\s+will`,
+      ],
+      unless: [
+        R`\b(?:raped|molested|assaulted|abused|drugged)\s+me\b`,
+        R`\bi\s+(?:was|got|have\s+been)\s+(?:raped|molested|sexually\s+(?:assaulted|abused)|drugged)\b`,
+        R`\b(?:survivors?|victims?)\s+of\b`,
+        R`\brape\s+(?:crisis|survivors?|hotline|victims?|counsel\w*)\b`,
+      ],
+    },
+    realFraming: {
+      form: 'leet',
+      patterns: [
+        R`true\s+story`,
+        R`(?:really|actually)\s+happened`,
+        R`based\s+on\s+(?:a\s+)?(?:true|real)\s+(?:story|events)`,
+        R`in\s+real\s+life`,
+        R`irl`,
+        R`for\s+real`,
+        R`real[\s-]life`,
+        R`this\s+is\s+real`,
+        R`not\s+(?:a\s+)?(?:roleplay|role-play|fantasy|fiction|story)`,
+        R`(?:my|our)\s+${RELATION}`,
+        R`real\s+(?:woman|girl|person|people|women|girls)`,
+      ],
+    },
+    violenceInstructions: {
+      form: 'leet',
+      patterns: [
+        R`how\s+(?:to|do\s+i|can\s+i|would\s+i|should\s+i|could\s+i)\s+(?:rape|molest|drug|roofie|spike|sexually\s+assault|get\s+away\s+with\s+(?:rape|raping|molest\w*))`,
+        R`(?:tips|guide|instructions|steps|ways)\s+(?:for|to|on)\s+(?:raping|rape|drugging|roofying|roofieing|molesting|spiking)`,
+        R`best\s+(?:drug|way)\s+to\s+(?:knock\s+(?:her|him|someone)\s+out|drug\s+(?:her|him|someone|a\s+girl|a\s+woman))`,
+      ],
+    },
+    exploitationAbsolute: {
+      form: 'leet',
+      patterns: [
+        R`sex[\s-]?traffic\w*`,
+        R`traffick\w*\s+(?:for|into)\s+(?:sex|prostitution)`,
+        R`child\s+prostitut\w*`,
+        R`(?:sell|sells|selling|sold|buy|buys|buying|bought|rent(?:s|ing)?\s+out|pimp(?:s|ing|ed)?\s+out|trade|trading)\s+(?:my|his|her|their|your|our)\s+(?:wife|girlfriend|daughter|sister|son|kids?|child|children|niece|students?|employees?)\s+(?:for\s+sex|to\s+(?:men|johns|clients|strangers|my\s+friends|customers))`,
+        R`(?:where|how)\s+(?:can\s+i|do\s+i|to)\s+(?:buy|find|hire|rent)\s+(?:a\s+)?(?:child|underage|trafficked|sex\s+slave)`,
+      ],
+    },
+
+    // --- not sexual ---
+    selfHarm: {
+      form: 'leet',
+      patterns: [
+        R`(?:how|ways?|best\s+way|easiest\s+way|quickest\s+way|painless(?:ly)?(?:\s+way)?|methods?)\s+(?:to|of|do\s+i|can\s+i|should\s+i)\s+(?:kill\s+(?:myself|yourself|oneself)|commit\s+suicide|end\s+(?:my|your)\s+(?:own\s+)?life|hang\s+(?:myself|yourself)|slit\s+(?:my|your)\s+wrists?|overdose)`,
+        R`(?:you\s+should|go|just|why\s+don'?t\s+you)\s+(?:kill\s+yourself|end\s+your\s+life|hang\s+yourself|slit\s+your\s+wrists)`,
+        R`kys`,
+        R`pro[\s-]?(?:ana|mia)`,
+        R`thinspo\w*`,
+        R`(?:tips|guide)\s+(?:for|to|on)\s+(?:starv\w+|purg\w+|self[\s-]harm\w*|cutting)`,
+        R`(?:encourage|help|convince|tell)\s+(?:me|you|him|her|them)\s+to\s+(?:kill\s+(?:myself|yourself|himself|herself|themselves)|commit\s+suicide|self[\s-]harm)`,
+      ],
+    },
+    extremism: {
+      form: 'leet',
+      patterns: [
+        R`how\s+(?:to|do\s+i|can\s+i)\s+(?:make|build|assemble)\s+(?:a\s+|an\s+)?(?:pipe\s+|nail\s+|fertili[sz]er\s+|car\s+|suicide\s+)?(?:bombs?|explosives?|ied|suicide\s+vest)`,
+        R`(?:help\s+me|i'?m|i\s+am|we\s+are|we'?re)\s+plan(?:ning)?\s+(?:a\s+|an\s+)?(?:terror(?:ist)?\s+attack|mass\s+shooting|school\s+shooting|bombing|massacre)`,
+        R`join\s+(?:isis|isil|al[\s-]?qaeda|al[\s-]?shabaab|boko\s+haram|the\s+caliphate)`,
+        R`(?:glory\s+to|long\s+live|praise)\s+(?:isis|isil|al[\s-]?qaeda|the\s+caliphate|hitler|the\s+third\s+reich|atomwaffen)`,
+        R`heil\s+hitler`,
+        R`sieg\s+heil`,
+        R`(?:kill|shoot|bomb|murder)\s+as\s+many\s+(?:people|civilians|kids|children|students|worshippers)\s+as\s+(?:possible|i\s+can|you\s+can)`,
+      ],
+    },
+    hateViolence: {
+      form: 'leet',
+      patterns: [
+        R`(?:kill|exterminate|gas|lynch|eradicate|wipe\s+out|genocide|burn|hang|shoot)\s+(?:all|every|all\s+the)\s+${GROUP}`,
+        R`${GROUP}\s+(?:should|must|deserve\s+to|need\s+to|ought\s+to)\s+(?:all\s+)?(?:die|be\s+killed|be\s+exterminated|be\s+gassed|be\s+lynched|burn|hang|be\s+wiped\s+out)`,
+        R`gas\s+the\s+jews`,
+        R`race\s+war\s+now`,
+      ],
+    },
+  },
+};

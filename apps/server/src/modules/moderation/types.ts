@@ -1,0 +1,94 @@
+export const SURFACES = ['character', 'chat-user', 'chat-reply', 'image-prompt', 'profile', 'ticket'] as const;
+export type Surface = (typeof SURFACES)[number];
+
+export const RULE_IDS = [
+  'minors-sexual',
+  'bestiality',
+  'incest',
+  'real-person-sexual',
+  'non-consensual-imagery',
+  'sexual-violence-real',
+  'necrophilia',
+  'sexual-exploitation',
+  'self-harm-promotion',
+  'violent-extremism',
+  'hate-violence',
+] as const;
+export type RuleId = (typeof RULE_IDS)[number];
+
+/**
+ * One pattern of a term set: a regular-expression source applied to normalised text (lowercase, no diacritics).
+ * With `below`, the pattern must have a named group `n` holding a number (digits or an English number word) and
+ * only counts when that number is lower than `below` (ages, school grades).
+ */
+export type TermPattern = string | { re: string; below: number };
+
+export interface TermSet {
+  /**
+   * `base`: normalised text with digits kept (ages, grades). `leet`: the same text with leetspeak undone
+   * (0→o, 1→i/l, 3→e, 4→a, 5→s, 7→t, @→a, $→s …), for word lists.
+   */
+  form: 'base' | 'leet';
+  patterns: TermPattern[];
+  /** Phrases that make a hit inside them harmless (disclaimers, parental mentions, "sex: female", victim statements). */
+  unless?: string[];
+  /** Count a hit only when the original text was disguised with digits or symbols ("y0ung", "k1d"). */
+  obfuscatedOnly?: boolean;
+}
+
+/**
+ * How hits are combined.
+ * - `any`: a hit of any listed set blocks.
+ * - `together`: every group needs a hit near the first group's hit. `sentence` = same sentence (≤ 300 chars apart),
+ *   `near` = same or neighbouring sentence (≤ 400 chars), `field` = anywhere in the same field, `{ words }` = at most
+ *   that many words between the two hits.
+ * - `nsfw`: a hit blocks when the caller says the content lives in an NSFW context (an explicit character or chat).
+ */
+export type Window = 'sentence' | 'near' | 'field' | { words: number };
+export type Detector =
+  | { kind: 'any'; sets: string[]; surfaces?: readonly Surface[] }
+  | { kind: 'together'; groups: string[][]; window: Window; surfaces?: readonly Surface[] }
+  | { kind: 'nsfw'; sets: string[]; surfaces?: readonly Surface[] };
+
+export interface PolicyRule {
+  id: RuleId;
+  /** Heading on the blocked-content policy page. */
+  title: string;
+  /** Completes "blocked by our policy on …" in messages. */
+  policyName: string;
+  /** Paragraph on the blocked-content policy page, shown word for word. */
+  explanation: string;
+  detectors: Detector[];
+}
+
+export interface PolicyData {
+  version: string;
+  /** Introductory text for the policy page. */
+  summary: string;
+  /** What the automatic check cannot do; shown on the policy page and kept honest in code review. */
+  limitations: string[];
+  rules: PolicyRule[];
+  termSets: Record<string, TermSet>;
+  /** Field names whose whole value is an age ("age": "16"). */
+  ageFieldNames: string[];
+}
+
+export type CheckResult = { allowed: true } | { allowed: false; rule: RuleId; field: string; message: string };
+
+export interface CheckContext {
+  surface: Surface;
+  /** The content is part of something explicit (an NSFW character, an NSFW chat or image). */
+  nsfwContext?: boolean;
+  /** Only used for the block log. */
+  userId?: string;
+  /** Human names for field keys in messages, e.g. { firstMes: 'greeting' }. */
+  fieldLabels?: Record<string, string>;
+}
+
+export interface BlockedEvent {
+  rule: RuleId;
+  field: string;
+  surface: Surface;
+  policyVersion: string;
+  userId?: string;
+}
