@@ -121,7 +121,7 @@ export async function downloadModel(opts: DownloadOptions): Promise<string> {
     const armIdle = () => {
       clearTimeout(idleTimer);
       idleTimer = setTimeout(
-        () => attemptAbort.abort(new ModelDownloadError(`No data from the model server for ${Math.round(idleTimeoutMs / 1000)} s`)),
+        () => attemptAbort.abort(new ModelDownloadError(`No data from the model server for ${idleTimeoutMs / 1000} s`)),
         idleTimeoutMs,
       );
     };
