@@ -160,13 +160,11 @@ describe('OpenAI-compatible provider', () => {
 
   it('surfaces a 401 error body clearly and does not retry', async () => {
     handler = (_n, _req, res) =>
-      res
-        .writeHead(401, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            error: { message: 'Incorrect API key provided: sk-test.', type: 'invalid_request_error', code: 'invalid_api_key' },
-          }),
-        );
+      res.writeHead(401, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          error: { message: 'Incorrect API key provided: sk-test.', type: 'invalid_request_error', code: 'invalid_api_key' },
+        }),
+      );
     const err = await failure(collectChat(provider().streamChat(request())));
     expect(err).toMatchObject({ status: 401, code: 'UPSTREAM_HTTP', partial: false });
     expect(err.message).toBe('The model server answered 401: Incorrect API key provided: sk-test.');
