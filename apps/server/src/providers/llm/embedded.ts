@@ -55,9 +55,12 @@ export interface EmbeddedOptions {
 
 /**
  * llama.cpp batches all sequences of a context into one decode call, so parallel generations share threads rather
- * than multiplying them. Oversubscribing cores is what makes it crawl (node-llama-cpp's default of 4 threads ran at
- * 1–2 tokens/s on 2 cores versus ~1,500 with 1 thread on the tiny model), so leave one core for the event loop and
- * never use more threads than cores: 1 thread on 1–2 cores, cores − 1 above that, capped at 16.
+ * than multiplying them. Oversubscribing cores is what makes it crawl: llama.cpp's worker threads spin while they
+ * wait for each other, so any thread that loses its core stalls every token. On the 2-core development machine
+ * (shared, load ~15) the tiny model ran at 1,050–1,300 tokens/s alone and ~1,700 tokens/s for two parallel
+ * generations with 1 thread, while 2 threads had not finished 1,500 tokens after ten minutes (node-llama-cpp's
+ * default is max(4, cores)). So: 1 thread on 1–2 cores, otherwise cores − 1 (one core stays with the event loop
+ * and the rest of the app), capped at 16.
  */
 export function defaultThreads(cores = os.availableParallelism(), parallel = 1): number {
   void parallel; // batched decoding: see above
@@ -161,6 +164,7 @@ export class EmbeddedLlmProvider implements LlmProvider {
       this.state = 'downloading';
       this.progress = 0;
       let lastLogged = -10;
+      let lastLoggedBytes = 0;
       modelPath = await downloadModel({
         url,
         dir: path.join(opts.dataDir, 'models'),
@@ -169,8 +173,10 @@ export class EmbeddedLlmProvider implements LlmProvider {
         ...opts.download,
         onProgress: (p) => {
           this.progress = p.percent;
-          if (p.percent !== undefined && p.percent - lastLogged >= 5) {
-            lastLogged = p.percent;
+          const due = p.percent !== undefined ? p.percent - lastLogged >= 5 : p.receivedBytes - lastLoggedBytes >= 100 * 1024 * 1024;
+          if (due) {
+            lastLogged = p.percent ?? lastLogged;
+            lastLoggedBytes = p.receivedBytes;
             opts.log.info(
               { url, receivedBytes: p.receivedBytes, totalBytes: p.totalBytes, percent: p.percent },
               'downloading the language model',
@@ -227,7 +233,10 @@ export class EmbeddedLlmProvider implements LlmProvider {
   async health() {
     if (this.state === 'ready')
       return { status: 'ok' as const, detail: `${this.modelName}, ${this.pool?.active ?? 0} running, ${this.pool?.waiting ?? 0} waiting` };
-    if (this.state === 'downloading') return { status: 'down' as const, detail: `Downloading the model: ${this.progress ?? 0} %` };
+    if (this.state === 'downloading') {
+      const detail = this.progress === undefined ? 'Downloading the model' : `Downloading the model: ${this.progress} %`;
+      return { status: 'down' as const, detail };
+    }
     if (this.state === 'loading') return { status: 'down' as const, detail: 'Loading the model' };
     return { status: 'down' as const, detail: this.error ?? 'The model failed to start' };
   }
@@ -241,11 +250,10 @@ export class EmbeddedLlmProvider implements LlmProvider {
     if (this.closing.signal.aborted) return new LlmUnavailableError('CLOSED', 'The language model is shut down.');
     switch (this.state) {
       case 'downloading':
-        return new LlmUnavailableError(
-          'MODEL_DOWNLOADING',
-          `The model is downloading: ${Math.floor(this.progress ?? 0)} %`,
-          this.progress ?? 0,
-        );
+        if (this.progress === undefined) {
+          return new LlmUnavailableError('MODEL_DOWNLOADING', 'The model is downloading. Try again in a few minutes.');
+        }
+        return new LlmUnavailableError('MODEL_DOWNLOADING', `The model is downloading: ${Math.floor(this.progress)} %`, this.progress);
       case 'loading':
         return new LlmUnavailableError('MODEL_LOADING', 'The model is loading. Try again in a moment.');
       default:

@@ -281,6 +281,19 @@ describe('OpenAI-compatible provider', () => {
     await expect.poll(() => seen[0]!.closedAt, { timeout: 1000 }).toBeDefined();
   });
 
+  it('accepts a server that ignores stream: true and answers with one JSON completion', async () => {
+    handler = (_n, _req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          choices: [{ index: 0, message: { role: 'assistant', content: 'All at once.\nSam: nope' }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 9, completion_tokens: 6 },
+        }),
+      );
+    const r = await collectChat(provider().streamChat(request()));
+    expect(r.text).toBe('All at once.');
+    expect(r.finish).toMatchObject({ reason: 'stop', usage: { promptTokens: 9, completionTokens: 6 } });
+  });
+
   it('maps finish_reason "length"', async () => {
     handler = (_n, _req, res) => {
       startStream(res);

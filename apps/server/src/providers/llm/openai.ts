@@ -66,7 +66,7 @@ function errorMessageFrom(body: string): string {
   return body.trim().slice(0, 500) || 'no details';
 }
 
-async function readLimited(res: Response): Promise<string> {
+async function readLimited(res: Response, limit = MAX_ERROR_BODY): Promise<string> {
   if (!res.body) return '';
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
@@ -76,7 +76,7 @@ async function readLimited(res: Response): Promise<string> {
       const { done, value } = await reader.read();
       if (done) break;
       text += decoder.decode(value, { stream: true });
-      if (text.length > MAX_ERROR_BODY) break;
+      if (text.length > limit) break;
     }
   } finally {
     reader.cancel().catch(() => {});
@@ -297,6 +297,41 @@ export class OpenAiLlmProvider implements LlmProvider {
           }
           if (!res.body)
             throw new RetryableError(new LlmUpstreamError('The model server sent an empty response', res.status, 'UPSTREAM_PROTOCOL'));
+          if (/application\/json/i.test(res.headers.get('content-type') ?? '')) {
+            // A server that ignored `stream: true` and answered with the whole completion at once.
+            arm(
+              firstTokenTimeoutMs,
+              () =>
+                new LlmUpstreamError(
+                  `The model server sent no reply within ${firstTokenTimeoutMs / 1000} s`,
+                  undefined,
+                  'UPSTREAM_TIMEOUT',
+                ),
+            );
+            let whole: { choices?: { message?: { content?: string | null }; finish_reason?: string | null }[]; usage?: typeof usage };
+            try {
+              whole = JSON.parse(await readLimited(res, 8 * 1024 * 1024));
+            } catch (err) {
+              if (req.signal?.aborted) {
+                yield finish('abort');
+                return;
+              }
+              if (timeoutError) throw timeoutError;
+              throw new LlmUpstreamError(
+                `The model server sent an unreadable response (${(err as Error).message})`,
+                res.status,
+                'UPSTREAM_PROTOCOL',
+              );
+            }
+            const content = whole.choices?.[0]?.message?.content ?? '';
+            usage = whole.usage;
+            firstTokenMs = performance.now() - started;
+            deltas = content ? 1 : 0;
+            const text = stops.push(content) + stops.flush();
+            if (text) yield { text };
+            yield finish(stops.stopped ? 'stop' : whole.choices?.[0]?.finish_reason === 'length' ? 'length' : 'stop');
+            return;
+          }
           arm(
             firstTokenTimeoutMs,
             () =>
