@@ -125,10 +125,17 @@ describe('embedded provider (tiny GGUF, real llama.cpp)', () => {
     expect(cResult.finish.reason).toBe('length');
     expect(cResult.text.length).toBeGreaterThan(0);
 
-    // Leaving the loop early also aborts the generation and frees its slot.
+    // Leaving the loop early also aborts the generation and frees its slot once llama.cpp is done with it.
+    const returnedAt = performance.now();
     await b.return?.(undefined);
-    await new Promise((r) => setImmediate(r));
+    expect(performance.now() - returnedAt).toBeLessThan(1000);
     expect(llm.info()).toMatchObject({ active: 0, queued: 0 });
+    // Both slots serve again at once.
+    const again = await Promise.all([
+      collectChat(llm.streamChat(request({ maxTokens: 5 }))),
+      collectChat(llm.streamChat(request({ maxTokens: 5 }))),
+    ]);
+    expect(again.map((r) => r.finish.usage.completionTokens)).toEqual([5, 5]);
   });
 
   it('counts tokens with the model tokenizer', () => {

@@ -275,6 +275,7 @@ export class EmbeddedLlmProvider implements LlmProvider {
     this.closing.signal.addEventListener('abort', onClose, { once: true });
     let sequence: LlamaContextSequence | undefined;
     let chat: LlamaChat | undefined;
+    let run: Promise<unknown> | undefined;
     let failed = false;
     try {
       try {
@@ -296,7 +297,7 @@ export class EmbeddedLlmProvider implements LlmProvider {
       let completionTokens = 0;
       const channel = new Channel();
       chat = new LlamaChat({ contextSequence: sequence, chatWrapper: this.wrapper, autoDisposeSequence: false });
-      const run = chat
+      const generation = chat
         .generateResponse(toHistory(req.messages), {
           signal: stop.signal,
           stopOnAbortSignal: true,
@@ -317,9 +318,9 @@ export class EmbeddedLlmProvider implements LlmProvider {
         })
         .finally(() => channel.close());
       // Keep a rejection from surfacing as unhandled before we await it below.
-      run.catch(() => {});
+      run = generation.catch(() => {});
       for await (const text of channel.drain()) yield { text };
-      const res = await run;
+      const res = await generation;
       const why = res.metadata.stopReason;
       const reason: FinishReason = why === 'abort' ? 'abort' : why === 'maxTokens' ? 'length' : 'stop';
       const promptTokens = Math.max(0, sequence.contextTokens.length - completionTokens);
@@ -334,6 +335,8 @@ export class EmbeddedLlmProvider implements LlmProvider {
     } finally {
       // Reached on normal end, error, and when the consumer stops iterating early (then generation is aborted first).
       if (!stop.signal.aborted) stop.abort();
+      // The sequence goes back to the pool only once llama.cpp has finished with it.
+      if (run) await run;
       req.signal?.removeEventListener('abort', onAbort);
       this.closing.signal.removeEventListener('abort', onClose);
       chat?.dispose({ disposeSequence: false });
