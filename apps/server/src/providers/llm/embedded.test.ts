@@ -164,7 +164,11 @@ describe('embedded provider before the model is on disk', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'reverie-llm-dl-'));
     const gate = new Promise<void>((r) => (release = r));
-    server = http.createServer(async (_req, res) => {
+    server = http.createServer(async (req, res) => {
+      if (req.url?.includes('missing')) {
+        res.writeHead(404).end();
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(model.length) });
       res.write(model.subarray(0, cut));
       await gate;
@@ -193,7 +197,7 @@ describe('embedded provider before the model is on disk', () => {
     });
     try {
       await expect.poll(() => llm.info().progress, { timeout: 5000 }).toBe(percent);
-      expect(llm.info()).toMatchObject({ state: 'downloading', ready: false });
+      expect(llm.info()).toMatchObject({ state: 'downloading', ready: false, download: { receivedBytes: cut, totalBytes: model.length } });
       let err: unknown;
       try {
         llm.streamChat(request());
@@ -210,6 +214,20 @@ describe('embedded provider before the model is on disk', () => {
       const r = await collectChat(llm.streamChat(request({ maxTokens: 8 })));
       expect(r.finish.usage.completionTokens).toBe(8);
       expect(readFileSync(path.join(dir, 'models', 'tiny.gguf')).equals(model)).toBe(true);
+    } finally {
+      await llm.close();
+    }
+  });
+
+  it('reports a failed download in info, health and a clear error to chat requests', async () => {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/files/missing.gguf`;
+    const llm = createEmbeddedProvider({ modelUrl: url, dataDir: dir, parallel: 1, threads: 1, gpu: false, log: silentLog });
+    try {
+      await llm.whenReady();
+      const reason = `Model download failed: ${url} answered 404 Not Found`;
+      expect(llm.info()).toMatchObject({ state: 'error', ready: false, error: reason });
+      expect(await llm.health()).toEqual({ status: 'down', detail: reason });
+      expect(() => llm.streamChat(request())).toThrow(`The language model is unavailable: ${reason}`);
     } finally {
       await llm.close();
     }

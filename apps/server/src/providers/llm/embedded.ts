@@ -126,6 +126,7 @@ export class EmbeddedLlmProvider implements LlmProvider {
   readonly kind = 'embedded';
   private state: LlmState = 'loading';
   private progress: number | undefined;
+  private downloaded: { receivedBytes: number; totalBytes?: number } | undefined;
   private error: string | undefined;
   private modelName: string;
   private model: LlamaModel | undefined;
@@ -173,6 +174,7 @@ export class EmbeddedLlmProvider implements LlmProvider {
         ...opts.download,
         onProgress: (p) => {
           this.progress = p.percent;
+          this.downloaded = { receivedBytes: p.receivedBytes, ...(p.totalBytes !== undefined ? { totalBytes: p.totalBytes } : {}) };
           const due = p.percent !== undefined ? p.percent - lastLogged >= 5 : p.receivedBytes - lastLoggedBytes >= 100 * 1024 * 1024;
           if (due) {
             lastLogged = p.percent ?? lastLogged;
@@ -185,6 +187,7 @@ export class EmbeddedLlmProvider implements LlmProvider {
         },
       });
       this.progress = undefined;
+      this.downloaded = undefined;
       opts.log.info({ modelPath }, 'language model downloaded');
     }
     this.state = 'loading';
@@ -224,6 +227,7 @@ export class EmbeddedLlmProvider implements LlmProvider {
       ready: this.state === 'ready',
       state: this.state,
       ...(this.progress !== undefined ? { progress: this.progress } : {}),
+      ...(this.downloaded && this.state === 'downloading' ? { download: this.downloaded } : {}),
       ...(this.error ? { error: this.error } : {}),
       active: this.pool?.active ?? 0,
       queued: this.pool?.waiting ?? 0,

@@ -59,6 +59,8 @@ export interface LlmInfo {
   state: LlmState;
   /** 0–100 while downloading. */
   progress?: number;
+  /** Bytes so far and in total (total unknown when the server sends no length) while downloading. */
+  download?: { receivedBytes: number; totalBytes?: number };
   error?: string;
   /** Generations running now and waiting for a slot (embedded only). */
   active?: number;
