@@ -1,7 +1,8 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { createLlmProvider, DEFAULT_MODEL_URL, llmConfigFromEnv, LlmEnvSchema } from './index.ts';
-import { collectChat } from './llm-provider.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { createLlmProvider, DEFAULT_MODEL_URL, llmConfigFromEnv, LlmEnvSchema, llmErrorToAppError } from './index.ts';
+import { collectChat, LlmUnavailableError, LlmUpstreamError } from './llm-provider.ts';
 import { tinyModelPath } from './tiny-model.ts';
 
 const silentLog = { info() {}, warn() {}, error() {} };
@@ -71,5 +72,24 @@ describe('LLM settings from the environment', () => {
     } finally {
       await llm.close();
     }
+  });
+});
+
+describe('llmErrorToAppError', () => {
+  it('turns "not ready" into 503 with the message and a retry hint, and upstream failures into 502/504', () => {
+    const downloading = llmErrorToAppError(new LlmUnavailableError('MODEL_DOWNLOADING', 'The model is downloading: 42 %', 42));
+    expect(downloading).toBeInstanceOf(AppError);
+    expect(downloading).toMatchObject({
+      status: 503,
+      code: 'UNAVAILABLE',
+      message: 'The model is downloading: 42 %',
+      headers: { 'retry-after': '30' },
+    });
+    const upstream = llmErrorToAppError(new LlmUpstreamError('The model server answered 401: bad key', 401, 'UPSTREAM_HTTP'));
+    expect(upstream).toMatchObject({ status: 502, code: 'UNAVAILABLE', message: 'The model server answered 401: bad key' });
+    const timeout = llmErrorToAppError(new LlmUpstreamError('The model server sent no reply within 120 s', undefined, 'UPSTREAM_TIMEOUT'));
+    expect(timeout).toMatchObject({ status: 504 });
+    const other = new Error('x');
+    expect(llmErrorToAppError(other)).toBe(other);
   });
 });

@@ -20,8 +20,9 @@
 //   LLM_IDLE_TIMEOUT_MS        silence allowed between tokens          default 30000
 //   LLM_RETRIES                retries before the first token          default 2
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
 import { createEmbeddedProvider, DEFAULT_MODEL_URL } from './embedded.ts';
-import type { LlmLog, LlmProvider } from './llm-provider.ts';
+import { LlmUnavailableError, LlmUpstreamError, type LlmLog, type LlmProvider } from './llm-provider.ts';
 import { createOpenAiProvider } from './openai.ts';
 
 export * from './llm-provider.ts';
@@ -122,4 +123,21 @@ export function createLlmProvider(config: LlmConfig, log: LlmLog): LlmProvider {
     gpu: config.gpu ?? 'auto',
     log,
   });
+}
+
+/**
+ * Maps language-model failures to the app's error shape for routes: the model not ready → 503 with its message
+ * ("The model is downloading: 42 %") and a Retry-After; an upstream failure → 502 with the upstream's reason.
+ * Anything else is returned unchanged.
+ */
+export function llmErrorToAppError(err: unknown): unknown {
+  if (err instanceof LlmUnavailableError) {
+    const retryAfter = err.code === 'MODEL_DOWNLOADING' ? 30 : err.code === 'MODEL_LOADING' ? 5 : undefined;
+    return new AppError(503, 'UNAVAILABLE', err.message, retryAfter ? { 'retry-after': String(retryAfter) } : undefined);
+  }
+  if (err instanceof LlmUpstreamError) {
+    const status = err.code === 'UPSTREAM_TIMEOUT' ? 504 : 502;
+    return new AppError(status, 'UNAVAILABLE', err.message);
+  }
+  return err;
 }
