@@ -8,6 +8,8 @@
 //   LLM_MODEL_SHA256      expected SHA-256 of the download            default unset (not verified)
 //   LLM_PARALLEL          generations at once (context sequences)     default 2
 //   LLM_CONTEXT_SIZE      tokens per sequence (embedded: capped by the model's training context)  default 4096
+//                         (memory: the default model needs ~2.0 GB plus ~0.45 GB of KV cache per 4096-token sequence,
+//                         so ~3 GB with the defaults)
 //   LLM_THREADS           CPU threads for llama.cpp                   default 1 on ≤2 cores, else cores − 1 (max 16)
 //   LLM_GPU               auto | false                                default auto (CPU when no GPU is found)
 //   -- openai (any OpenAI-compatible /chat/completions server) --
