@@ -1,0 +1,101 @@
+import type { ChatMessage } from '../../../providers/llm/llm-provider.ts';
+
+export type LorePosition = 'before_char' | 'after_char' | 'at_depth';
+
+export interface LoreEntry {
+  keys: string[];
+  content: string;
+  /** Lower goes first; also the order in which the token budget is spent. */
+  insertionOrder: number;
+  enabled: boolean;
+  /** Inserted whether or not a key matched. */
+  constant?: boolean;
+  caseSensitive?: boolean;
+  /** Where the entry goes; `after_char` by default. */
+  position?: LorePosition;
+  /** For `at_depth`: how many messages from the end of the history (0 = after the last one). */
+  depth?: number;
+  /** Shown in the diagnostics breakdown. */
+  name?: string;
+}
+
+export interface PromptCharacter {
+  name: string;
+  description?: string;
+  personality?: string;
+  scenario?: string;
+  /** Example conversations, each block starting with `<START>`. */
+  exampleDialogue?: string;
+  /** Replaces the default roleplay instructions; `{{original}}` inserts them. */
+  systemPrompt?: string;
+  /** Sent after the history, closest to the reply. */
+  postHistoryInstructions?: string;
+  characterBook?: LoreEntry[];
+}
+
+export interface PromptMemory {
+  /** Summary of the conversation so far, used when older messages no longer fit. */
+  summary?: string;
+  /** Facts the user pinned ("my name is Sam, I'm a pilot"); always included. */
+  pinnedFacts?: string[];
+}
+
+export interface HistoryMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface AssembleOptions {
+  /** How many of the latest messages are scanned for lorebook keys. */
+  loreScanDepth?: number;
+  /** Most tokens lorebook entries may take. Default: a quarter of the context. */
+  loreBudget?: number;
+  /** Template tokens each message costs beyond its text (role markers). */
+  messageOverhead?: number;
+  /**
+   * For chat templates that reject system messages after the first (some Mistral/Gemma templates on remote
+   * servers): fold post-history instructions into the last user message and depth lore into the system prompt.
+   */
+  strictAlternation?: boolean;
+}
+
+export interface AssembleInput {
+  character: PromptCharacter;
+  userName: string;
+  memory?: PromptMemory;
+  /** Oldest first: the greeting, …, and the new user message last (or a cut-off reply to continue). */
+  history: HistoryMessage[];
+  contextSize: number;
+  /** Tokens kept free for the reply (the request's maxTokens). */
+  replyBudget: number;
+  countTokens: (text: string) => number;
+  options?: AssembleOptions;
+}
+
+export interface PromptBreakdown {
+  contextSize: number;
+  replyBudget: number;
+  /** Tokens available for the prompt: contextSize − replyBudget. */
+  available: number;
+  /** Tokens per part, each including its message overhead share. */
+  tokens: {
+    instructions: number;
+    character: number;
+    lore: number;
+    memory: number;
+    examples: number;
+    history: number;
+    postHistory: number;
+    total: number;
+  };
+  history: { included: number; dropped: number };
+  examples: { included: number; dropped: number };
+  lore: { included: string[]; skippedForBudget: string[] };
+  summaryUsed: boolean;
+}
+
+export interface AssembledPrompt {
+  messages: ChatMessage[];
+  stop: string[];
+  breakdown: PromptBreakdown;
+}

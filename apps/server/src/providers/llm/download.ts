@@ -1,0 +1,215 @@
+// First-start model download: streams LLM_MODEL_URL into DATA_DIR/models/<name>.part, resumes with an HTTP Range
+// request after an interrupted connection (in this run or a previous one), verifies the SHA-256 when known and only
+// then renames the file into place, so a file without `.part` is always complete.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface DownloadProgress {
+  receivedBytes: number;
+  totalBytes: number | undefined;
+  /** 0–100 with one decimal, undefined when the server sends no length. */
+  percent: number | undefined;
+}
+
+export interface DownloadOptions {
+  url: string;
+  dir: string;
+  /** Defaults to the last path segment of the URL. */
+  fileName?: string;
+  sha256?: string;
+  signal?: AbortSignal;
+  onProgress?: (p: DownloadProgress) => void;
+  /** Minimum time between progress callbacks (the final one always fires). */
+  progressIntervalMs?: number;
+  /** Attempts after a network error or 5xx/408/429, each resuming where the last stopped. */
+  retries?: number;
+  retryDelayMs?: number;
+  /** No bytes for this long → the attempt is abandoned and retried. */
+  idleTimeoutMs?: number;
+}
+
+export class ModelDownloadError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ModelDownloadError';
+  }
+}
+
+export function modelFileName(url: string): string {
+  let name: string;
+  try {
+    name = decodeURIComponent(path.posix.basename(new URL(url).pathname));
+  } catch {
+    throw new ModelDownloadError(`The model URL is not a valid URL: ${url}`);
+  }
+  // Keep it a plain file name inside the models folder.
+  name = name.replace(/[^\w.-]/g, '_');
+  if (!name || name.startsWith('.')) name = `model-${name}`;
+  return name.endsWith('.gguf') ? name : `${name}.gguf`;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+async function sizeOf(file: string): Promise<number> {
+  try {
+    return (await stat(file)).size;
+  } catch {
+    return 0;
+  }
+}
+
+export async function sha256File(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+function totalFromContentRange(header: string | null): number | undefined {
+  const m = header?.match(/\/(\d+)\s*$/);
+  return m ? Number(m[1]) : undefined;
+}
+
+const retryableStatus = (s: number) => s >= 500 || s === 408 || s === 429;
+
+/** Downloads (or finds) the model and returns its final path. */
+export async function downloadModel(opts: DownloadOptions): Promise<string> {
+  const { url, dir, signal, onProgress } = opts;
+  const retries = opts.retries ?? 8;
+  const retryDelayMs = opts.retryDelayMs ?? 2_000;
+  const idleTimeoutMs = opts.idleTimeoutMs ?? 60_000;
+  const progressIntervalMs = opts.progressIntervalMs ?? 500;
+  const expected = opts.sha256?.trim().toLowerCase() || undefined;
+  if (expected && !/^[0-9a-f]{64}$/.test(expected)) throw new ModelDownloadError('The model SHA-256 must be 64 hex characters');
+  const finalPath = path.join(dir, opts.fileName ?? modelFileName(url));
+  const partPath = `${finalPath}.part`;
+  if ((await sizeOf(finalPath)) > 0) return finalPath;
+  await mkdir(dir, { recursive: true });
+
+  let total: number | undefined;
+  let lastReport = 0;
+  const report = (received: number, force = false) => {
+    const now = Date.now();
+    if (!onProgress || (!force && now - lastReport < progressIntervalMs)) return;
+    lastReport = now;
+    const percent = total ? Math.min(100, Math.floor((received / total) * 1000) / 10) : undefined;
+    onProgress({ receivedBytes: received, totalBytes: total, percent });
+  };
+
+  for (let attempt = 0; ; attempt++) {
+    signal?.throwIfAborted();
+    let offset = await sizeOf(partPath);
+    const attemptAbort = new AbortController();
+    const onOuterAbort = () => attemptAbort.abort(signal?.reason);
+    signal?.addEventListener('abort', onOuterAbort, { once: true });
+    let idleTimer: NodeJS.Timeout | undefined;
+    const armIdle = () => {
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(
+        () => attemptAbort.abort(new ModelDownloadError(`No data from the model server for ${idleTimeoutMs / 1000} s`)),
+        idleTimeoutMs,
+      );
+    };
+    try {
+      armIdle();
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          headers: offset > 0 ? { range: `bytes=${offset}-` } : {},
+          signal: attemptAbort.signal,
+          redirect: 'follow',
+        });
+      } catch (err) {
+        throw signal?.aborted ? signal.reason : attemptAbort.signal.reason instanceof ModelDownloadError ? attemptAbort.signal.reason : err;
+      }
+      if (res.status === 416 && offset > 0) {
+        // The part file already holds everything (or is longer than the file): decide from the advertised size.
+        await res.body?.cancel();
+        const size = totalFromContentRange(res.headers.get('content-range'));
+        if (size !== undefined && size === offset) {
+          total = size;
+        } else {
+          await rm(partPath, { force: true });
+          throw new ModelDownloadError('The partial model download did not match the server file; starting again', 416);
+        }
+      } else if (!res.ok) {
+        await res.body?.cancel().catch(() => {});
+        const err = new ModelDownloadError(`Model download failed: ${url} answered ${res.status} ${res.statusText}`.trim(), res.status);
+        if (!retryableStatus(res.status)) throw Object.assign(err, { fatal: true });
+        throw err;
+      } else {
+        if (res.status === 200 && offset > 0) offset = 0; // the server ignored the Range header: start over
+        if (res.status === 206) total = totalFromContentRange(res.headers.get('content-range'));
+        else {
+          const len = Number(res.headers.get('content-length'));
+          total = Number.isFinite(len) && len > 0 ? len : undefined;
+        }
+        const fh = await open(partPath, offset === 0 ? 'w' : 'a');
+        let received = offset;
+        try {
+          if (!res.body) throw new ModelDownloadError('The model server sent no body');
+          for await (const chunk of res.body) {
+            armIdle();
+            await fh.write(chunk);
+            received += chunk.byteLength;
+            report(received);
+          }
+        } catch (err) {
+          throw signal?.aborted
+            ? signal.reason
+            : attemptAbort.signal.reason instanceof ModelDownloadError
+              ? attemptAbort.signal.reason
+              : err;
+        } finally {
+          await fh.close();
+        }
+        if (total !== undefined && received < total) {
+          throw new ModelDownloadError(`The model download stopped at ${received} of ${total} bytes`);
+        }
+      }
+      clearTimeout(idleTimer);
+      const size = await sizeOf(partPath);
+      report(size, true);
+      if (expected) {
+        const actual = await sha256File(partPath);
+        if (actual !== expected) {
+          await rm(partPath, { force: true });
+          throw Object.assign(
+            new ModelDownloadError(
+              `The downloaded model failed its checksum (expected SHA-256 ${expected}, got ${actual}); the file was deleted`,
+            ),
+            { fatal: true },
+          );
+        }
+      }
+      await rename(partPath, finalPath);
+      return finalPath;
+    } catch (err) {
+      if (signal?.aborted) throw signal.reason;
+      const fatal = (err as { fatal?: boolean }).fatal === true;
+      if (fatal || attempt >= retries) {
+        if (err instanceof ModelDownloadError) throw err;
+        throw new ModelDownloadError(`Model download failed: ${(err as Error).message}`);
+      }
+      await sleep(Math.min(retryDelayMs * 2 ** attempt, 60_000), signal);
+    } finally {
+      clearTimeout(idleTimer);
+      signal?.removeEventListener('abort', onOuterAbort);
+    }
+  }
+}

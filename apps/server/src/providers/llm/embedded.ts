@@ -1,0 +1,387 @@
+// Embedded language model: llama.cpp in this process through node-llama-cpp. One model, one context with
+// LLM_PARALLEL sequences, a FIFO line for requests beyond that, and the chat wrapper resolved once from the GGUF.
+import os from 'node:os';
+import path from 'node:path';
+import {
+  getLlama,
+  LlamaChat,
+  resolveChatWrapper,
+  type ChatHistoryItem,
+  type ChatWrapper,
+  type Llama,
+  type LlamaContext,
+  type LlamaContextSequence,
+  type LlamaModel,
+} from 'node-llama-cpp';
+import { downloadModel, modelFileName } from './download.ts';
+import {
+  LlmUnavailableError,
+  type ChatMessage,
+  type FinishReason,
+  type LlmChunk,
+  type LlmInfo,
+  type LlmLog,
+  type LlmProvider,
+  type LlmState,
+  type StreamChatRequest,
+} from './llm-provider.ts';
+import { PoolClosedError, SlotPool } from './slot-pool.ts';
+
+/**
+ * Hermes 3 (Llama 3.2 3B) by Nous Research, Q4_K_M, ~2.0 GB: a full fine-tune aimed at roleplay, multi-turn
+ * coherence and following the system prompt (character cards live there), ChatML template, Llama 3.2 Community
+ * licence. At 3B parameters it answers at a readable pace on a laptop CPU with 4 GB of free RAM.
+ * The SHA-256 is not pinned (it could not be looked up from this machine); set LLM_MODEL_SHA256 to enforce one.
+ */
+export const DEFAULT_MODEL_URL =
+  'https://huggingface.co/NousResearch/Hermes-3-Llama-3.2-3B-GGUF/resolve/main/Hermes-3-Llama-3.2-3B.Q4_K_M.gguf';
+
+export interface EmbeddedOptions {
+  /** A local GGUF; when unset the model at `modelUrl` is downloaded into `<dataDir>/models`. */
+  modelPath?: string;
+  modelUrl?: string;
+  modelSha256?: string;
+  dataDir: string;
+  /** Generations that run at once (context sequences). */
+  parallel: number;
+  threads?: number;
+  /** Tokens per sequence; capped by what the model was trained on. */
+  contextSize?: number;
+  gpu?: 'auto' | false;
+  log: LlmLog;
+  /** Passed to the downloader (tests shorten retry delays). */
+  download?: { retries?: number; retryDelayMs?: number; idleTimeoutMs?: number; progressIntervalMs?: number };
+}
+
+/**
+ * llama.cpp batches all sequences of a context into one decode call, so parallel generations share threads rather
+ * than multiplying them. Oversubscribing cores is what makes it crawl: llama.cpp's worker threads spin while they
+ * wait for each other, so any thread that loses its core stalls every token. On the 2-core development machine
+ * (shared, load ~15) the tiny model ran at 1,050–1,300 tokens/s alone and ~1,700 tokens/s for two parallel
+ * generations with 1 thread, while 2 threads had not finished 1,500 tokens after ten minutes (node-llama-cpp's
+ * default is max(4, cores)). So: 1 thread on 1–2 cores, otherwise cores − 1 (one core stays with the event loop
+ * and the rest of the app), capped at 16.
+ */
+export function defaultThreads(cores = os.availableParallelism(), parallel = 1): number {
+  void parallel; // batched decoding: see above
+  if (cores <= 2) return 1;
+  return Math.min(16, cores - 1);
+}
+
+// getLlama loads the native bindings (0.6–2 s); one per thread/GPU setting is enough for the process.
+const llamas = new Map<string, Promise<Llama>>();
+function sharedLlama(gpu: 'auto' | false, threads: number): Promise<Llama> {
+  const key = `${gpu}:${threads}`;
+  let p = llamas.get(key);
+  if (!p) {
+    p = getLlama({ gpu, build: 'never', maxThreads: threads, progressLogs: false });
+    p.catch(() => llamas.delete(key));
+    llamas.set(key, p);
+  }
+  return p;
+}
+
+const nextTick = () => new Promise<void>((r) => setImmediate(r));
+
+function toHistory(messages: ChatMessage[]): ChatHistoryItem[] {
+  const history: ChatHistoryItem[] = messages.map((m) =>
+    m.role === 'system'
+      ? { type: 'system', text: m.content }
+      : m.role === 'user'
+        ? { type: 'user', text: m.content }
+        : { type: 'model', response: [m.content] },
+  );
+  if (history.at(-1)?.type !== 'model') history.push({ type: 'model', response: [] });
+  return history;
+}
+
+/** A tiny async queue between llama.cpp callbacks and the consumer's `for await`. */
+class Channel {
+  private items: string[] = [];
+  private wake: (() => void) | undefined;
+  done = false;
+  push(text: string) {
+    this.items.push(text);
+    this.wake?.();
+  }
+  close() {
+    this.done = true;
+    this.wake?.();
+  }
+  async *drain(): AsyncGenerator<string> {
+    for (;;) {
+      if (this.items.length) {
+        yield this.items.splice(0).join('');
+        continue;
+      }
+      if (this.done) return;
+      await new Promise<void>((r) => (this.wake = r));
+      this.wake = undefined;
+    }
+  }
+}
+
+export class EmbeddedLlmProvider implements LlmProvider {
+  readonly name = 'llm';
+  readonly kind = 'embedded';
+  private state: LlmState = 'loading';
+  private progress: number | undefined;
+  private downloaded: { receivedBytes: number; totalBytes?: number } | undefined;
+  private error: string | undefined;
+  private modelName: string;
+  private model: LlamaModel | undefined;
+  private context: LlamaContext | undefined;
+  private wrapper: ChatWrapper | undefined;
+  private pool: SlotPool<LlamaContextSequence> | undefined;
+  private readonly closing = new AbortController();
+  private readonly started: Promise<void>;
+  readonly threads: number;
+  readonly parallel: number;
+
+  constructor(private readonly opts: EmbeddedOptions) {
+    this.parallel = Math.max(1, Math.floor(opts.parallel));
+    this.threads = opts.threads && opts.threads > 0 ? Math.floor(opts.threads) : defaultThreads(undefined, this.parallel);
+    this.modelName = opts.modelPath
+      ? path.basename(opts.modelPath)
+      : modelFileName(opts.modelUrl ?? DEFAULT_MODEL_URL).replace(/\.gguf$/, '');
+    this.started = this.start().catch((err: unknown) => {
+      if (this.closing.signal.aborted) return;
+      this.state = 'error';
+      this.error = err instanceof Error ? err.message : String(err);
+      opts.log.error({ err }, 'language model failed to start');
+    });
+  }
+
+  /** Settles when the model is ready or has failed (check `info().state`). */
+  whenReady(): Promise<void> {
+    return this.started;
+  }
+
+  private async start(): Promise<void> {
+    const { opts } = this;
+    let modelPath = opts.modelPath;
+    if (!modelPath) {
+      const url = opts.modelUrl ?? DEFAULT_MODEL_URL;
+      this.state = 'downloading';
+      this.progress = 0;
+      let lastLogged = -10;
+      let lastLoggedBytes = 0;
+      modelPath = await downloadModel({
+        url,
+        dir: path.join(opts.dataDir, 'models'),
+        sha256: opts.modelSha256,
+        signal: this.closing.signal,
+        ...opts.download,
+        onProgress: (p) => {
+          this.progress = p.percent;
+          this.downloaded = { receivedBytes: p.receivedBytes, ...(p.totalBytes !== undefined ? { totalBytes: p.totalBytes } : {}) };
+          const due = p.percent !== undefined ? p.percent - lastLogged >= 5 : p.receivedBytes - lastLoggedBytes >= 100 * 1024 * 1024;
+          if (due) {
+            lastLogged = p.percent ?? lastLogged;
+            lastLoggedBytes = p.receivedBytes;
+            opts.log.info(
+              { url, receivedBytes: p.receivedBytes, totalBytes: p.totalBytes, percent: p.percent },
+              'downloading the language model',
+            );
+          }
+        },
+      });
+      this.progress = undefined;
+      this.downloaded = undefined;
+      opts.log.info({ modelPath }, 'language model downloaded');
+    }
+    this.state = 'loading';
+    const llama = await sharedLlama(opts.gpu ?? 'auto', this.threads);
+    this.closing.signal.throwIfAborted();
+    const model = await llama.loadModel({ modelPath });
+    this.model = model;
+    if (this.closing.signal.aborted) return;
+    const trained = model.trainContextSize;
+    const contextSize = Math.min(opts.contextSize ?? 4096, trained > 0 ? trained : Infinity);
+    this.context = await model.createContext({ sequences: this.parallel, contextSize, threads: this.threads });
+    if (this.closing.signal.aborted) return;
+    this.wrapper = resolveChatWrapper(model);
+    const seqs: LlamaContextSequence[] = [];
+    for (let i = 0; i < this.parallel; i++) seqs.push(this.context.getSequence());
+    this.pool = new SlotPool(seqs);
+    this.modelName = model.fileInfo.metadata.general?.name || this.modelName;
+    this.state = 'ready';
+    opts.log.info(
+      {
+        model: this.modelName,
+        contextSize: this.context.contextSize,
+        parallel: this.parallel,
+        threads: this.threads,
+        gpu: llama.gpu,
+        chatWrapper: this.wrapper.wrapperName,
+      },
+      'language model ready',
+    );
+  }
+
+  info(): LlmInfo {
+    return {
+      provider: 'embedded',
+      model: this.modelName,
+      contextSize: this.context?.contextSize ?? this.opts.contextSize ?? 4096,
+      ready: this.state === 'ready',
+      state: this.state,
+      ...(this.progress !== undefined ? { progress: this.progress } : {}),
+      ...(this.downloaded && this.state === 'downloading' ? { download: this.downloaded } : {}),
+      ...(this.error ? { error: this.error } : {}),
+      active: this.pool?.active ?? 0,
+      queued: this.pool?.waiting ?? 0,
+    };
+  }
+
+  async health() {
+    if (this.state === 'ready')
+      return { status: 'ok' as const, detail: `${this.modelName}, ${this.pool?.active ?? 0} running, ${this.pool?.waiting ?? 0} waiting` };
+    if (this.state === 'downloading') {
+      const detail = this.progress === undefined ? 'Downloading the model' : `Downloading the model: ${this.progress} %`;
+      return { status: 'down' as const, detail };
+    }
+    if (this.state === 'loading') return { status: 'down' as const, detail: 'Loading the model' };
+    return { status: 'down' as const, detail: this.error ?? 'The model failed to start' };
+  }
+
+  countTokens(text: string): number {
+    if (!this.model) throw this.unavailable();
+    return this.model.tokenize(text, false).length;
+  }
+
+  private unavailable(): LlmUnavailableError {
+    if (this.closing.signal.aborted) return new LlmUnavailableError('CLOSED', 'The language model is shut down.');
+    switch (this.state) {
+      case 'downloading':
+        if (this.progress === undefined) {
+          return new LlmUnavailableError('MODEL_DOWNLOADING', 'The model is downloading. Try again in a few minutes.');
+        }
+        return new LlmUnavailableError('MODEL_DOWNLOADING', `The model is downloading: ${Math.floor(this.progress)} %`, this.progress);
+      case 'loading':
+        return new LlmUnavailableError('MODEL_LOADING', 'The model is loading. Try again in a moment.');
+      default:
+        return new LlmUnavailableError('MODEL_ERROR', `The language model is unavailable: ${this.error ?? 'it failed to start'}`);
+    }
+  }
+
+  /** Throws LlmUnavailableError at once (before any streaming) when the model cannot serve. */
+  streamChat(request: StreamChatRequest): AsyncIterable<LlmChunk> {
+    if (this.state !== 'ready' || !this.pool || this.closing.signal.aborted) throw this.unavailable();
+    return this.generate(request, this.pool);
+  }
+
+  private async *generate(req: StreamChatRequest, pool: SlotPool<LlamaContextSequence>): AsyncGenerator<LlmChunk> {
+    const stop = new AbortController();
+    const onAbort = () => stop.abort(req.signal?.reason);
+    req.signal?.addEventListener('abort', onAbort, { once: true });
+    const onClose = () => stop.abort(new LlmUnavailableError('CLOSED', 'The language model is shut down.'));
+    this.closing.signal.addEventListener('abort', onClose, { once: true });
+    let sequence: LlamaContextSequence | undefined;
+    let chat: LlamaChat | undefined;
+    let run: Promise<unknown> | undefined;
+    let failed = false;
+    try {
+      try {
+        sequence = await pool.acquire({ signal: stop.signal, onPosition: req.onQueuePosition });
+      } catch (err) {
+        if (err instanceof PoolClosedError) throw this.unavailable();
+        if (req.signal?.aborted) {
+          yield {
+            text: '',
+            finish: { reason: 'abort', usage: { promptTokens: 0, completionTokens: 0 }, firstTokenMs: null, durationMs: 0 },
+          };
+          return;
+        }
+        throw err;
+      }
+      req.onQueuePosition?.(0);
+      const startedAt = performance.now();
+      let firstTokenMs: number | null = null;
+      let completionTokens = 0;
+      const channel = new Channel();
+      chat = new LlamaChat({ contextSequence: sequence, chatWrapper: this.wrapper, autoDisposeSequence: false });
+      const generation = chat
+        .generateResponse(toHistory(req.messages), {
+          signal: stop.signal,
+          stopOnAbortSignal: true,
+          maxTokens: req.maxTokens,
+          temperature: req.temperature,
+          topP: req.topP,
+          topK: req.topK,
+          minP: req.minP,
+          ...(req.repeatPenalty && req.repeatPenalty !== 1 ? { repeatPenalty: { penalty: req.repeatPenalty } } : {}),
+          customStopTriggers: req.stop.filter((s) => s.length > 0),
+          onTextChunk: (text) => {
+            if (firstTokenMs === null) firstTokenMs = performance.now() - startedAt;
+            channel.push(text);
+          },
+          onToken: (tokens) => {
+            completionTokens += tokens.length;
+          },
+        })
+        .finally(() => channel.close());
+      // Keep a rejection from surfacing as unhandled before we await it below.
+      run = generation.catch(() => {});
+      for await (const text of channel.drain()) yield { text };
+      const res = await generation;
+      const why = res.metadata.stopReason;
+      const reason: FinishReason = why === 'abort' ? 'abort' : why === 'maxTokens' ? 'length' : 'stop';
+      const promptTokens = Math.max(0, sequence.contextTokens.length - completionTokens);
+      yield {
+        text: '',
+        finish: { reason, usage: { promptTokens, completionTokens }, firstTokenMs, durationMs: performance.now() - startedAt },
+      };
+    } catch (err) {
+      failed = true;
+      if (this.closing.signal.aborted) throw this.unavailable();
+      throw err;
+    } finally {
+      // Reached on normal end, error, and when the consumer stops iterating early (then generation is aborted first).
+      if (!stop.signal.aborted) stop.abort();
+      // The sequence goes back to the pool only once llama.cpp has finished with it.
+      if (run) await run;
+      req.signal?.removeEventListener('abort', onAbort);
+      this.closing.signal.removeEventListener('abort', onClose);
+      chat?.dispose({ disposeSequence: false });
+      if (sequence) await this.giveBack(pool, sequence, failed);
+    }
+  }
+
+  private async giveBack(pool: SlotPool<LlamaContextSequence>, sequence: LlamaContextSequence, failed: boolean): Promise<void> {
+    if (this.closing.signal.aborted || !this.context || this.context.disposed) {
+      pool.forget();
+      return;
+    }
+    if (!failed) {
+      pool.release(sequence);
+      return;
+    }
+    // After an error the sequence state is unknown: replace it. Its slot frees a tick after dispose, not sooner.
+    pool.forget();
+    sequence.dispose();
+    await nextTick();
+    const context = this.context;
+    if (context.disposed) return;
+    try {
+      pool.add(context.getSequence());
+    } catch (err) {
+      this.opts.log.error({ err }, 'could not replace a language-model sequence');
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closing.signal.aborted) return;
+    this.closing.abort();
+    this.pool?.close();
+    await this.started;
+    await this.context?.dispose();
+    await this.model?.dispose();
+    this.state = 'error';
+    this.error = 'closed';
+  }
+}
+
+export function createEmbeddedProvider(opts: EmbeddedOptions): EmbeddedLlmProvider {
+  return new EmbeddedLlmProvider(opts);
+}

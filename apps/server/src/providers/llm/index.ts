@@ -1,0 +1,145 @@
+// Language-model provider factory and its settings.
+//
+// Environment (parsed by config.ts through `LlmEnvSchema`; nothing here reads process.env):
+//   LLM_PROVIDER          embedded | openai                         default embedded
+//   -- embedded (llama.cpp in-process) --
+//   LLM_MODEL_PATH        a local .gguf file                          default unset → download LLM_MODEL_URL
+//   LLM_MODEL_URL         GGUF to download into DATA_DIR/models      default Hermes 3 Llama 3.2 3B Q4_K_M (~2.0 GB)
+//   LLM_MODEL_SHA256      expected SHA-256 of the download            default unset (not verified)
+//   LLM_PARALLEL          generations at once (context sequences)     default 2
+//   LLM_CONTEXT_SIZE      tokens per sequence (embedded: capped by the model's training context)  default 4096
+//                         (memory: the default model needs ~2.0 GB plus ~0.45 GB of KV cache per 4096-token sequence,
+//                         so ~3 GB with the defaults)
+//   LLM_THREADS           CPU threads for llama.cpp                   default 1 on ≤2 cores, else cores − 1 (max 16)
+//   LLM_GPU               auto | false                                default auto (CPU when no GPU is found)
+//   -- openai (any OpenAI-compatible /chat/completions server) --
+//   LLM_BASE_URL          e.g. http://127.0.0.1:8000/v1               required for openai
+//   LLM_API_KEY           bearer token                                default unset
+//   LLM_MODEL             model name the server expects               required for openai
+//   LLM_EXTENDED_SAMPLING send top_k/min_p/repeat_penalty (not OpenAI itself)  default false
+//   LLM_CONNECT_TIMEOUT_MS     until response headers                 default 15000
+//   LLM_FIRST_TOKEN_TIMEOUT_MS from headers to the first token        default 120000
+//   LLM_IDLE_TIMEOUT_MS        silence allowed between tokens          default 30000
+//   LLM_RETRIES                retries before the first token          default 2
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { createEmbeddedProvider, DEFAULT_MODEL_URL } from './embedded.ts';
+import { LlmUnavailableError, LlmUpstreamError, type LlmLog, type LlmProvider } from './llm-provider.ts';
+import { createOpenAiProvider } from './openai.ts';
+
+export * from './llm-provider.ts';
+export { DEFAULT_MODEL_URL, defaultThreads } from './embedded.ts';
+
+export interface LlmConfig {
+  provider: 'embedded' | 'openai';
+  dataDir: string;
+  modelPath?: string;
+  modelUrl?: string;
+  modelSha256?: string;
+  parallel: number;
+  threads?: number;
+  contextSize?: number;
+  gpu?: 'auto' | false;
+  baseUrl?: string;
+  apiKey?: string;
+  model?: string;
+  extendedSampling?: boolean;
+  timeouts?: { connectMs?: number; firstTokenMs?: number; idleMs?: number };
+  retries?: number;
+}
+
+const optionalInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
+
+export const LlmEnvSchema = z.object({
+  LLM_PROVIDER: z.enum(['embedded', 'openai']).default('embedded'),
+  LLM_MODEL_PATH: z.string().min(1).optional(),
+  LLM_MODEL_URL: z.string().url().optional(),
+  LLM_MODEL_SHA256: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'LLM_MODEL_SHA256 must be 64 hex characters')
+    .optional(),
+  LLM_PARALLEL: z.coerce.number().int().min(1).max(64).default(2),
+  LLM_CONTEXT_SIZE: optionalInt(256, 1_048_576),
+  LLM_THREADS: optionalInt(1, 256),
+  LLM_GPU: z.enum(['auto', 'false']).default('auto'),
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_EXTENDED_SAMPLING: z.enum(['true', 'false', '1', '0']).optional(),
+  LLM_CONNECT_TIMEOUT_MS: optionalInt(100, 600_000),
+  LLM_FIRST_TOKEN_TIMEOUT_MS: optionalInt(100, 3_600_000),
+  LLM_IDLE_TIMEOUT_MS: optionalInt(100, 600_000),
+  LLM_RETRIES: optionalInt(0, 10),
+});
+export type LlmEnv = z.infer<typeof LlmEnvSchema>;
+
+/** Turns parsed LLM_* variables into the factory's config; throws a readable error for an incomplete openai setup. */
+export function llmConfigFromEnv(env: LlmEnv, dataDir: string): LlmConfig {
+  if (env.LLM_PROVIDER === 'openai' && (!env.LLM_BASE_URL || !env.LLM_MODEL)) {
+    throw new Error('LLM_PROVIDER=openai needs LLM_BASE_URL (e.g. http://127.0.0.1:8000/v1) and LLM_MODEL');
+  }
+  return {
+    provider: env.LLM_PROVIDER,
+    dataDir,
+    modelPath: env.LLM_MODEL_PATH,
+    modelUrl: env.LLM_MODEL_URL,
+    modelSha256: env.LLM_MODEL_SHA256?.toLowerCase(),
+    parallel: env.LLM_PARALLEL,
+    threads: env.LLM_THREADS,
+    contextSize: env.LLM_CONTEXT_SIZE,
+    gpu: env.LLM_GPU === 'false' ? false : 'auto',
+    baseUrl: env.LLM_BASE_URL,
+    apiKey: env.LLM_API_KEY || undefined,
+    model: env.LLM_MODEL,
+    extendedSampling: env.LLM_EXTENDED_SAMPLING === 'true' || env.LLM_EXTENDED_SAMPLING === '1',
+    timeouts: { connectMs: env.LLM_CONNECT_TIMEOUT_MS, firstTokenMs: env.LLM_FIRST_TOKEN_TIMEOUT_MS, idleMs: env.LLM_IDLE_TIMEOUT_MS },
+    retries: env.LLM_RETRIES,
+  };
+}
+
+/** Creates the provider; the embedded one starts downloading/loading in the background (see `info()`). */
+export function createLlmProvider(config: LlmConfig, log: LlmLog): LlmProvider {
+  if (config.provider === 'openai') {
+    if (!config.baseUrl || !config.model) throw new Error('The openai language-model provider needs baseUrl and model');
+    return createOpenAiProvider({
+      baseUrl: config.baseUrl,
+      apiKey: config.apiKey,
+      model: config.model,
+      contextSize: config.contextSize,
+      extendedSampling: config.extendedSampling,
+      connectTimeoutMs: config.timeouts?.connectMs,
+      firstTokenTimeoutMs: config.timeouts?.firstTokenMs,
+      idleTimeoutMs: config.timeouts?.idleMs,
+      retries: config.retries,
+      log,
+    });
+  }
+  return createEmbeddedProvider({
+    modelPath: config.modelPath,
+    modelUrl: config.modelUrl ?? DEFAULT_MODEL_URL,
+    modelSha256: config.modelSha256,
+    dataDir: config.dataDir,
+    parallel: config.parallel,
+    threads: config.threads,
+    contextSize: config.contextSize,
+    gpu: config.gpu ?? 'auto',
+    log,
+  });
+}
+
+/**
+ * Maps language-model failures to the app's error shape for routes: the model not ready → 503 with its message
+ * ("The model is downloading: 42 %") and a Retry-After; an upstream failure → 502 with the upstream's reason.
+ * Anything else is returned unchanged.
+ */
+export function llmErrorToAppError(err: unknown): unknown {
+  if (err instanceof LlmUnavailableError) {
+    const retryAfter = err.code === 'MODEL_DOWNLOADING' ? 30 : err.code === 'MODEL_LOADING' ? 5 : undefined;
+    return new AppError(503, 'UNAVAILABLE', err.message, retryAfter ? { 'retry-after': String(retryAfter) } : undefined);
+  }
+  if (err instanceof LlmUpstreamError) {
+    const status = err.code === 'UPSTREAM_TIMEOUT' ? 504 : 502;
+    return new AppError(status, 'UNAVAILABLE', err.message);
+  }
+  return err;
+}

@@ -1,0 +1,125 @@
+// The language-model seam the chat module talks to. Two implementations: embedded llama.cpp (embedded.ts) and any
+// OpenAI-compatible server (openai.ts). Both stream text chunks and end with one chunk carrying the finish reason.
+import type { ProviderHealth } from '../../context.ts';
+
+export type ChatRole = 'system' | 'user' | 'assistant';
+
+export interface ChatMessage {
+  role: ChatRole;
+  content: string;
+}
+
+export interface StreamChatRequest {
+  /** A trailing assistant message is continued (used for "continue a cut-off reply"). */
+  messages: ChatMessage[];
+  maxTokens: number;
+  temperature: number;
+  topP: number;
+  topK?: number;
+  minP?: number;
+  repeatPenalty?: number;
+  stop: string[];
+  signal?: AbortSignal;
+  /**
+   * Called while the request waits for a free generation slot: position 1 = next in line. Called with 0 once
+   * generation starts. Providers without a local queue call it once with 0.
+   */
+  onQueuePosition?: (position: number) => void;
+}
+
+export type FinishReason = 'stop' | 'length' | 'abort';
+
+export interface LlmUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface LlmFinish {
+  reason: FinishReason;
+  usage: LlmUsage;
+  /** Wall time from the start of generation (after queueing) to the first text chunk. */
+  firstTokenMs: number | null;
+  /** Wall time of the generation (after queueing). */
+  durationMs: number;
+}
+
+/** Text chunks stream with `finish` undefined; the last chunk has empty text and `finish` set. */
+export interface LlmChunk {
+  text: string;
+  finish?: LlmFinish;
+}
+
+export type LlmState = 'ready' | 'loading' | 'downloading' | 'error';
+
+export interface LlmInfo {
+  provider: 'embedded' | 'openai';
+  model: string;
+  contextSize: number;
+  ready: boolean;
+  state: LlmState;
+  /** 0–100 while downloading. */
+  progress?: number;
+  /** Bytes so far and in total (total unknown when the server sends no length) while downloading. */
+  download?: { receivedBytes: number; totalBytes?: number };
+  error?: string;
+  /** Generations running now and waiting for a slot (embedded only). */
+  active?: number;
+  queued?: number;
+}
+
+export interface LlmProvider extends ProviderHealth {
+  streamChat(request: StreamChatRequest): AsyncIterable<LlmChunk>;
+  /** Real tokens for the embedded model; a conservative estimate for remote models without a tokenizer. */
+  countTokens(text: string): number;
+  info(): LlmInfo;
+  /** Settles once the provider is ready or has failed to start (then `info().state` is 'error'). */
+  whenReady(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type LlmUnavailableCode = 'MODEL_DOWNLOADING' | 'MODEL_LOADING' | 'MODEL_ERROR' | 'CLOSED';
+
+/** The model cannot serve requests right now (downloading, loading, failed). Routes map this to 503. */
+export class LlmUnavailableError extends Error {
+  constructor(
+    readonly code: LlmUnavailableCode,
+    message: string,
+    readonly progress?: number,
+  ) {
+    super(message);
+    this.name = 'LlmUnavailableError';
+  }
+}
+
+/** The remote model server answered with an error or broke the stream. */
+export class LlmUpstreamError extends Error {
+  constructor(
+    message: string,
+    /** HTTP status from upstream; undefined for network errors and timeouts. */
+    readonly status: number | undefined,
+    readonly code: 'UPSTREAM_HTTP' | 'UPSTREAM_TIMEOUT' | 'UPSTREAM_NETWORK' | 'UPSTREAM_PROTOCOL',
+    /** True when part of the reply had already streamed before the failure. */
+    readonly partial = false,
+  ) {
+    super(message);
+    this.name = 'LlmUpstreamError';
+  }
+}
+
+export interface LlmLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** Collects a stream into its text and finish; handy for summaries and tests. */
+export async function collectChat(stream: AsyncIterable<LlmChunk>): Promise<{ text: string; finish: LlmFinish }> {
+  let text = '';
+  let finish: LlmFinish | undefined;
+  for await (const chunk of stream) {
+    text += chunk.text;
+    if (chunk.finish) finish = chunk.finish;
+  }
+  if (!finish) throw new Error('The language-model stream ended without a finish chunk');
+  return { text, finish };
+}

@@ -1,0 +1,340 @@
+// The OpenAI-compatible provider against a local server on 127.0.0.1 that streams SSE like the real API.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { collectChat, LlmUpstreamError, type LlmChunk, type StreamChatRequest } from './llm-provider.ts';
+import { createOpenAiProvider, type OpenAiOptions } from './openai.ts';
+
+const silentLog = { info() {}, warn() {}, error() {} };
+
+interface Seen {
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: Record<string, unknown>;
+  closedAt?: number;
+}
+
+type Handler = (n: number, req: http.IncomingMessage, res: http.ServerResponse) => void;
+let handler: Handler;
+let seen: Seen[];
+let server: http.Server;
+let baseUrl: string;
+
+const sse = (res: http.ServerResponse, obj: unknown) => res.write(`data: ${typeof obj === 'string' ? obj : JSON.stringify(obj)}\n\n`);
+const delta = (content: string) => ({
+  id: 'c1',
+  object: 'chat.completion.chunk',
+  choices: [{ index: 0, delta: { content }, finish_reason: null }],
+});
+const startStream = (res: http.ServerResponse) => {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  sse(res, {
+    id: 'c1',
+    object: 'chat.completion.chunk',
+    choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }],
+  });
+};
+const fullStream = (res: http.ServerResponse, parts: string[]) => {
+  startStream(res);
+  for (const p of parts) sse(res, delta(p));
+  sse(res, { id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+  sse(res, {
+    id: 'c1',
+    object: 'chat.completion.chunk',
+    choices: [],
+    usage: { prompt_tokens: 12, completion_tokens: parts.length, total_tokens: 12 + parts.length },
+  });
+  sse(res, '[DONE]');
+  res.end();
+};
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const entry: Seen = { url: req.url ?? '', headers: req.headers, body: raw ? JSON.parse(raw) : {} };
+      seen.push(entry);
+      res.on('close', () => (entry.closedAt = performance.now()));
+      handler(seen.length, req, res);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise((r) => server.close(r));
+});
+beforeEach(() => {
+  seen = [];
+  handler = (_n, _req, res) => fullStream(res, ['Hel', 'lo', ' there']);
+});
+
+function provider(over: Partial<OpenAiOptions> = {}) {
+  return createOpenAiProvider({ baseUrl, apiKey: 'sk-test', model: 'hermes-3', retryBaseDelayMs: 10, log: silentLog, ...over });
+}
+
+function request(over: Partial<StreamChatRequest> = {}): StreamChatRequest {
+  return {
+    messages: [
+      { role: 'system', content: 'You are Mira.' },
+      { role: 'user', content: 'Hi!' },
+    ],
+    maxTokens: 200,
+    temperature: 0.8,
+    topP: 0.95,
+    topK: 40,
+    stop: ['\nSam:', '<|im_end|>', '</s>', '<|eot_id|>', '\nUser:'],
+    ...over,
+  };
+}
+
+async function failure(p: Promise<unknown>): Promise<LlmUpstreamError> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(LlmUpstreamError);
+  return err as LlmUpstreamError;
+}
+
+/** Collects text until the stream fails; returns both. */
+async function partial(stream: AsyncIterable<LlmChunk>) {
+  let text = '';
+  try {
+    for await (const c of stream) text += c.text;
+  } catch (err) {
+    return { text, err: err as LlmUpstreamError };
+  }
+  return { text, err: undefined };
+}
+
+describe('OpenAI-compatible provider', () => {
+  it('streams a normal reply to [DONE] and sends a well-formed request', async () => {
+    const chunks: LlmChunk[] = [];
+    for await (const c of provider().streamChat(request())) chunks.push(c);
+    expect(chunks.filter((c) => !c.finish).map((c) => c.text)).toEqual(['Hel', 'lo', ' there']);
+    expect(chunks.at(-1)!.finish).toMatchObject({ reason: 'stop', usage: { promptTokens: 12, completionTokens: 3 } });
+    expect(seen).toHaveLength(1);
+    const s = seen[0]!;
+    expect(s.url).toBe('/v1/chat/completions');
+    expect(s.headers.authorization).toBe('Bearer sk-test');
+    expect(s.body).toEqual({
+      model: 'hermes-3',
+      messages: [
+        { role: 'system', content: 'You are Mira.' },
+        { role: 'user', content: 'Hi!' },
+      ],
+      stream: true,
+      stream_options: { include_usage: true },
+      max_tokens: 200,
+      temperature: 0.8,
+      top_p: 0.95,
+      stop: ['\nSam:', '<|im_end|>', '</s>', '<|eot_id|>'], // OpenAI's limit of four; the fifth applies locally
+    });
+  });
+
+  it('sends top_k/min_p/repeat_penalty only to servers that accept them', async () => {
+    await collectChat(provider({ extendedSampling: true }).streamChat(request({ minP: 0.05, repeatPenalty: 1.1 })));
+    expect(seen[0]!.body).toMatchObject({ top_k: 40, min_p: 0.05, repeat_penalty: 1.1 });
+  });
+
+  it('retries an upstream 500 before the first token and then streams', async () => {
+    handler = (n, _req, res) => {
+      if (n === 1) res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"CUDA out of memory"}}');
+      else fullStream(res, ['ok']);
+    };
+    const r = await collectChat(provider().streamChat(request()));
+    expect(r.text).toBe('ok');
+    expect(seen).toHaveLength(2);
+  });
+
+  it('gives up after the retries with the upstream message', async () => {
+    handler = (_n, _req, res) =>
+      res.writeHead(503, { 'content-type': 'application/json' }).end('{"object":"error","message":"Server overloaded"}');
+    const err = await failure(collectChat(provider({ retries: 2 }).streamChat(request())));
+    expect(err).toMatchObject({ status: 503, code: 'UPSTREAM_HTTP', message: 'The model server answered 503: Server overloaded' });
+    expect(seen).toHaveLength(3);
+  });
+
+  it('surfaces a 401 error body clearly and does not retry', async () => {
+    handler = (_n, _req, res) =>
+      res.writeHead(401, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          error: { message: 'Incorrect API key provided: sk-test.', type: 'invalid_request_error', code: 'invalid_api_key' },
+        }),
+      );
+    const err = await failure(collectChat(provider().streamChat(request())));
+    expect(err).toMatchObject({ status: 401, code: 'UPSTREAM_HTTP', partial: false });
+    expect(err.message).toBe('The model server answered 401: Incorrect API key provided: sk-test.');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('reads the Ollama error shape', async () => {
+    handler = (_n, _req, res) =>
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"model \\"hermes-3\\" not found, try pulling it first"}');
+    const err = await failure(collectChat(provider().streamChat(request())));
+    expect(err.message).toBe('The model server answered 404: model "hermes-3" not found, try pulling it first');
+  });
+
+  it('fires the idle timeout when the stream stalls mid-reply, without retrying', async () => {
+    handler = (_n, _req, res) => {
+      startStream(res);
+      sse(res, delta('Hel'));
+    };
+    const started = performance.now();
+    const { text, err } = await partial(provider({ idleTimeoutMs: 200 }).streamChat(request()));
+    expect(text).toBe('Hel');
+    expect(err).toMatchObject({ code: 'UPSTREAM_TIMEOUT', partial: true, message: 'The model server went silent for 0.2 s mid-reply' });
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(seen).toHaveLength(1);
+    await expect.poll(() => seen[0]!.closedAt).toBeDefined();
+  });
+
+  it('retries when the server does not send response headers in time, then names the timeout', async () => {
+    handler = () => {}; // accepts the request and never answers
+    const err = await failure(collectChat(provider({ connectTimeoutMs: 150, retries: 1 }).streamChat(request())));
+    expect(err).toMatchObject({ code: 'UPSTREAM_TIMEOUT', message: 'The model server did not answer within 0.15 s' });
+    expect(seen).toHaveLength(2);
+    await expect.poll(() => seen.every((s) => s.closedAt !== undefined)).toBe(true);
+  });
+
+  it('times out waiting for the first token without retrying', async () => {
+    handler = (_n, _req, res) => startStream(res);
+    const { text, err } = await partial(provider({ firstTokenTimeoutMs: 150 }).streamChat(request()));
+    expect(text).toBe('');
+    expect(err).toMatchObject({ code: 'UPSTREAM_TIMEOUT', partial: false, message: 'The model server sent no reply within 0.15 s' });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('reports a disconnect mid-stream after the partial text and does not retry', async () => {
+    handler = (_n, _req, res) => {
+      startStream(res);
+      sse(res, delta('Once upon'));
+      sse(res, delta(' a time'));
+      setTimeout(() => res.socket?.destroy(), 30);
+    };
+    const { text, err } = await partial(provider().streamChat(request()));
+    expect(text).toBe('Once upon a time');
+    expect(err).toBeInstanceOf(LlmUpstreamError);
+    expect(err).toMatchObject({ code: 'UPSTREAM_NETWORK', partial: true });
+    expect(err!.message).toMatch(
+      /^The (connection to the model server broke mid-reply|model server closed the stream before the reply was complete)/,
+    );
+    expect(seen).toHaveLength(1);
+  });
+
+  it('retries when the server hangs up before the first token', async () => {
+    handler = (n, _req, res) => {
+      if (n === 1) res.socket?.destroy();
+      else fullStream(res, ['fine']);
+    };
+    expect((await collectChat(provider().streamChat(request()))).text).toBe('fine');
+    expect(seen).toHaveLength(2);
+  });
+
+  it('closes the upstream socket within a second of a client abort', async () => {
+    let timer: NodeJS.Timeout | undefined;
+    handler = (_n, _req, res) => {
+      startStream(res);
+      timer = setInterval(() => sse(res, delta('la ')), 20);
+      res.on('close', () => clearInterval(timer));
+    };
+    const ac = new AbortController();
+    let text = '';
+    let reason: string | undefined;
+    let abortedAt = 0;
+    for await (const c of provider().streamChat(request({ signal: ac.signal }))) {
+      text += c.text;
+      if (c.finish) reason = c.finish.reason;
+      else if (text.length >= 6 && !abortedAt) {
+        abortedAt = performance.now();
+        ac.abort();
+      }
+    }
+    expect(reason).toBe('abort');
+    expect(text.startsWith('la la ')).toBe(true);
+    await expect.poll(() => seen[0]!.closedAt, { timeout: 1000 }).toBeDefined();
+    expect(seen[0]!.closedAt! - abortedAt).toBeLessThan(1000);
+  });
+
+  it('closes the upstream socket when the consumer stops reading', async () => {
+    handler = (_n, _req, res) => {
+      startStream(res);
+      const timer = setInterval(() => sse(res, delta('x')), 20);
+      res.on('close', () => clearInterval(timer));
+    };
+    for await (const c of provider().streamChat(request())) if (c.text) break;
+    await expect.poll(() => seen[0]!.closedAt, { timeout: 1000 }).toBeDefined();
+  });
+
+  it('applies stop sequences locally, even split across chunks, and ends the upstream request', async () => {
+    handler = (_n, _req, res) => {
+      startStream(res);
+      for (const p of ['Hi', ' Sam.', '\nSa', 'm: hey', ' more']) sse(res, delta(p));
+      // No [DONE]: the stop must end the request on our side.
+    };
+    const r = await collectChat(provider().streamChat(request({ stop: ['\nSam:'] })));
+    expect(r.text).toBe('Hi Sam.');
+    expect(r.finish.reason).toBe('stop');
+    await expect.poll(() => seen[0]!.closedAt, { timeout: 1000 }).toBeDefined();
+  });
+
+  it('accepts a server that ignores stream: true and answers with one JSON completion', async () => {
+    handler = (_n, _req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          choices: [{ index: 0, message: { role: 'assistant', content: 'All at once.\nSam: nope' }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 9, completion_tokens: 6 },
+        }),
+      );
+    const r = await collectChat(provider().streamChat(request()));
+    expect(r.text).toBe('All at once.');
+    expect(r.finish).toMatchObject({ reason: 'stop', usage: { promptTokens: 9, completionTokens: 6 } });
+  });
+
+  it('maps finish_reason "length"', async () => {
+    handler = (_n, _req, res) => {
+      startStream(res);
+      sse(res, delta('cut'));
+      sse(res, { choices: [{ index: 0, delta: {}, finish_reason: 'length' }] });
+      sse(res, '[DONE]');
+      res.end();
+    };
+    expect((await collectChat(provider().streamChat(request()))).finish.reason).toBe('length');
+  });
+
+  it('surfaces an error event inside the stream', async () => {
+    handler = (_n, _req, res) => {
+      startStream(res);
+      sse(res, delta('Hi'));
+      sse(res, { error: { message: 'Provider returned error', code: 502 } });
+      res.end();
+    };
+    const { text, err } = await partial(provider().streamChat(request()));
+    expect(text).toBe('Hi');
+    expect(err).toMatchObject({ partial: true, message: 'The model server failed: Provider returned error' });
+  });
+
+  it('explains an unreachable server after retrying', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const err = await failure(collectChat(provider({ baseUrl: `http://127.0.0.1:${port}/v1`, retries: 1 }).streamChat(request())));
+    expect(err).toMatchObject({ code: 'UPSTREAM_NETWORK', status: undefined });
+    expect(err.message).toBe(`Could not reach the model server at http://127.0.0.1:${port}/v1 (ECONNREFUSED)`);
+  });
+
+  it('reports health from GET /models', async () => {
+    handler = (_n, req, res) => {
+      if (req.url === '/v1/models') res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":[{"id":"hermes-3"}]}');
+      else res.writeHead(404).end();
+    };
+    expect(await provider().health()).toEqual({ status: 'ok', detail: 'hermes-3' });
+    handler = (_n, _req, res) => res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"message":"bad key"}}');
+    expect(await provider().health()).toEqual({ status: 'down', detail: 'The model server answered 401: bad key' });
+    expect(provider().info()).toMatchObject({ provider: 'openai', model: 'hermes-3', ready: true, state: 'ready' });
+  });
+});

@@ -1,0 +1,456 @@
+// Any OpenAI-compatible chat server (vLLM, llama.cpp server, Ollama, LM Studio, OpenRouter, OpenAI) over a
+// streaming POST /chat/completions.
+//
+// Plain fetch + our own SSE parser rather than the `openai` SDK: we need three separate clocks (until the response
+// headers, until the first token, between tokens) where the SDK has one request timeout; retries strictly before the
+// first token (the SDK retries whole requests on its own terms); error text from the body shapes the different
+// servers use ({error:{message}}, {error:"…"}, {message}, {detail}); and an abort that always tears down the socket.
+// It also keeps per-stream overhead minimal for the many-streams benchmark.
+import { StopMatcher } from './stop-matcher.ts';
+import {
+  LlmUpstreamError,
+  type ChatMessage,
+  type FinishReason,
+  type LlmChunk,
+  type LlmInfo,
+  type LlmLog,
+  type LlmProvider,
+  type StreamChatRequest,
+} from './llm-provider.ts';
+
+export interface OpenAiOptions {
+  /** e.g. http://127.0.0.1:8000/v1 (vLLM), http://127.0.0.1:11434/v1 (Ollama), https://openrouter.ai/api/v1 */
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  /** The context the deployment serves; prompt assembly trims to it. */
+  contextSize?: number;
+  /** Until the response headers arrive (covers connecting and upstream queueing before it answers). */
+  connectTimeoutMs?: number;
+  /** From the response headers to the first token. */
+  firstTokenTimeoutMs?: number;
+  /** Silence allowed between tokens. */
+  idleTimeoutMs?: number;
+  /** Extra attempts on 429/5xx/network errors, only while nothing has streamed yet. */
+  retries?: number;
+  retryBaseDelayMs?: number;
+  /** OpenAI rejects unknown sampling fields; llama.cpp, vLLM, Ollama and LM Studio accept top_k/min_p/repeat_penalty. */
+  extendedSampling?: boolean;
+  log: LlmLog;
+}
+
+/** OpenAI's API accepts at most four stop sequences; the rest are applied locally. */
+const MAX_UPSTREAM_STOPS = 4;
+const MAX_ERROR_BODY = 64 * 1024;
+
+class RetryableError extends Error {
+  constructor(
+    override readonly cause: LlmUpstreamError,
+    readonly retryAfterMs?: number,
+  ) {
+    super(cause.message);
+  }
+}
+
+function errorMessageFrom(body: string): string {
+  try {
+    const j = JSON.parse(body) as Record<string, unknown>;
+    const e = j.error;
+    if (typeof e === 'string') return e;
+    if (e && typeof e === 'object' && typeof (e as { message?: unknown }).message === 'string') return (e as { message: string }).message;
+    if (typeof j.message === 'string') return j.message;
+    if (typeof j.detail === 'string') return j.detail;
+  } catch {
+    // not JSON
+  }
+  return body.trim().slice(0, 500) || 'no details';
+}
+
+async function readLimited(res: Response, limit = MAX_ERROR_BODY): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      if (text.length > limit) break;
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  return text;
+}
+
+function retryAfter(res: Response): number | undefined {
+  const v = Number(res.headers.get('retry-after'));
+  return Number.isFinite(v) && v > 0 ? Math.min(v * 1000, 30_000) : undefined;
+}
+
+function networkReason(err: unknown): string {
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (err as Error).message;
+}
+
+/** Waits, but wakes early (without throwing) when the caller aborts. */
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const t = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Splits an SSE byte stream into `data:` payloads. */
+async function* sseData(body: ReadableStream<Uint8Array>, onBytes: () => void): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let data: string[] = [];
+  for await (const chunk of body) {
+    onBytes();
+    buffer += decoder.decode(chunk, { stream: true });
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      let line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      if (line.endsWith('\r')) line = line.slice(0, -1);
+      if (line === '') {
+        if (data.length) yield data.join('\n');
+        data = [];
+      } else if (line.startsWith('data:')) {
+        data.push(line.slice(line[5] === ' ' ? 6 : 5));
+      }
+      // Comments (": keep-alive"), event:, id: and retry: lines carry nothing we use.
+    }
+  }
+  if (data.length) yield data.join('\n');
+}
+
+export class OpenAiLlmProvider implements LlmProvider {
+  readonly name = 'llm';
+  readonly kind = 'openai';
+  private readonly url: string;
+  private lastHealth: { at: number; value: { status: 'ok' | 'down'; detail?: string } } | undefined;
+
+  constructor(private readonly opts: OpenAiOptions) {
+    this.url = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  }
+
+  info(): LlmInfo {
+    return {
+      provider: 'openai',
+      model: this.opts.model,
+      contextSize: this.opts.contextSize ?? 8192,
+      ready: true,
+      state: 'ready',
+      active: this.active,
+    };
+  }
+
+  private active = 0;
+
+  whenReady(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** Remote models have no local tokenizer: ~3 bytes per token overestimates for English, so trimming errs safe. */
+  countTokens(text: string): number {
+    return Math.ceil(Buffer.byteLength(text, 'utf8') / 3);
+  }
+
+  private headers(): Record<string, string> {
+    return {
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+      ...(this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {}),
+    };
+  }
+
+  async health() {
+    if (this.lastHealth && Date.now() - this.lastHealth.at < 5_000) return this.lastHealth.value;
+    let value: { status: 'ok' | 'down'; detail?: string };
+    try {
+      const res = await fetch(`${this.opts.baseUrl.replace(/\/+$/, '')}/models`, {
+        headers: this.headers(),
+        signal: AbortSignal.timeout(3_000),
+      });
+      value = res.ok
+        ? { status: 'ok', detail: this.opts.model }
+        : { status: 'down', detail: `The model server answered ${res.status}: ${errorMessageFrom(await readLimited(res))}` };
+      if (res.ok) await res.body?.cancel();
+    } catch (err) {
+      value = { status: 'down', detail: `Could not reach the model server: ${networkReason(err)}` };
+    }
+    this.lastHealth = { at: Date.now(), value };
+    return value;
+  }
+
+  streamChat(request: StreamChatRequest): AsyncIterable<LlmChunk> {
+    return this.generate(request);
+  }
+
+  private body(req: StreamChatRequest) {
+    const { extendedSampling } = this.opts;
+    return JSON.stringify({
+      model: this.opts.model,
+      messages: req.messages.map((m: ChatMessage) => ({ role: m.role, content: m.content })),
+      stream: true,
+      stream_options: { include_usage: true },
+      max_tokens: req.maxTokens,
+      temperature: req.temperature,
+      top_p: req.topP,
+      ...(req.stop.length ? { stop: req.stop.filter(Boolean).slice(0, MAX_UPSTREAM_STOPS) } : {}),
+      ...(extendedSampling && req.topK !== undefined ? { top_k: req.topK } : {}),
+      ...(extendedSampling && req.minP !== undefined ? { min_p: req.minP } : {}),
+      ...(extendedSampling && req.repeatPenalty !== undefined ? { repeat_penalty: req.repeatPenalty } : {}),
+    });
+  }
+
+  private async *generate(req: StreamChatRequest): AsyncGenerator<LlmChunk> {
+    const {
+      connectTimeoutMs = 15_000,
+      firstTokenTimeoutMs = 120_000,
+      idleTimeoutMs = 30_000,
+      retries = 2,
+      retryBaseDelayMs = 500,
+    } = this.opts;
+    req.onQueuePosition?.(0);
+    const started = performance.now();
+    const body = this.body(req);
+    const stops = new StopMatcher(req.stop);
+    let emitted = 0;
+    let firstTokenMs: number | null = null;
+    let deltas = 0;
+    let usage: { prompt_tokens?: number; completion_tokens?: number } | undefined;
+    let reason: FinishReason | undefined;
+    const finish = (r: FinishReason): LlmChunk => ({
+      text: '',
+      finish: {
+        reason: r,
+        usage: {
+          promptTokens: usage?.prompt_tokens ?? this.countTokens(req.messages.map((m) => m.content).join('\n')),
+          completionTokens: usage?.completion_tokens ?? deltas,
+        },
+        firstTokenMs,
+        durationMs: performance.now() - started,
+      },
+    });
+    this.active++;
+    try {
+      for (let attempt = 0; ; attempt++) {
+        if (req.signal?.aborted) {
+          yield finish('abort');
+          return;
+        }
+        const ac = new AbortController();
+        const onAbort = () => ac.abort(req.signal?.reason);
+        req.signal?.addEventListener('abort', onAbort, { once: true });
+        let timer: NodeJS.Timeout | undefined;
+        let timeoutError: LlmUpstreamError | undefined;
+        const arm = (ms: number, err: () => LlmUpstreamError) => {
+          clearTimeout(timer);
+          timer = setTimeout(() => {
+            timeoutError = err();
+            ac.abort(timeoutError);
+          }, ms);
+        };
+        const failure = (err: unknown): unknown => {
+          if (timeoutError) return timeoutError;
+          if (err instanceof LlmUpstreamError || err instanceof RetryableError) return err;
+          return new LlmUpstreamError(
+            emitted > 0 || firstTokenMs !== null
+              ? `The connection to the model server broke mid-reply (${networkReason(err)})`
+              : `Could not reach the model server at ${this.opts.baseUrl} (${networkReason(err)})`,
+            undefined,
+            'UPSTREAM_NETWORK',
+            firstTokenMs !== null,
+          );
+        };
+        try {
+          arm(
+            connectTimeoutMs,
+            () =>
+              new LlmUpstreamError(`The model server did not answer within ${connectTimeoutMs / 1000} s`, undefined, 'UPSTREAM_TIMEOUT'),
+          );
+          let res: Response;
+          try {
+            res = await fetch(this.url, { method: 'POST', headers: this.headers(), body, signal: ac.signal });
+          } catch (err) {
+            if (req.signal?.aborted) {
+              yield finish('abort');
+              return;
+            }
+            const e = failure(err) as LlmUpstreamError;
+            throw new RetryableError(e);
+          }
+          if (!res.ok) {
+            const msg = errorMessageFrom(await readLimited(res));
+            const e = new LlmUpstreamError(`The model server answered ${res.status}: ${msg}`, res.status, 'UPSTREAM_HTTP');
+            if (res.status === 429 || res.status >= 500) throw new RetryableError(e, retryAfter(res));
+            throw e;
+          }
+          if (!res.body)
+            throw new RetryableError(new LlmUpstreamError('The model server sent an empty response', res.status, 'UPSTREAM_PROTOCOL'));
+          if (/application\/json/i.test(res.headers.get('content-type') ?? '')) {
+            // A server that ignored `stream: true` and answered with the whole completion at once.
+            arm(
+              firstTokenTimeoutMs,
+              () =>
+                new LlmUpstreamError(
+                  `The model server sent no reply within ${firstTokenTimeoutMs / 1000} s`,
+                  undefined,
+                  'UPSTREAM_TIMEOUT',
+                ),
+            );
+            let whole: { choices?: { message?: { content?: string | null }; finish_reason?: string | null }[]; usage?: typeof usage };
+            try {
+              whole = JSON.parse(await readLimited(res, 8 * 1024 * 1024));
+            } catch (err) {
+              if (req.signal?.aborted) {
+                yield finish('abort');
+                return;
+              }
+              if (timeoutError) throw timeoutError;
+              throw new LlmUpstreamError(
+                `The model server sent an unreadable response (${(err as Error).message})`,
+                res.status,
+                'UPSTREAM_PROTOCOL',
+              );
+            }
+            const content = whole.choices?.[0]?.message?.content ?? '';
+            usage = whole.usage;
+            firstTokenMs = performance.now() - started;
+            deltas = content ? 1 : 0;
+            const text = stops.push(content) + stops.flush();
+            if (text) yield { text };
+            yield finish(stops.stopped ? 'stop' : whole.choices?.[0]?.finish_reason === 'length' ? 'length' : 'stop');
+            return;
+          }
+          arm(
+            firstTokenTimeoutMs,
+            () =>
+              new LlmUpstreamError(`The model server sent no reply within ${firstTokenTimeoutMs / 1000} s`, undefined, 'UPSTREAM_TIMEOUT'),
+          );
+          const idle = () =>
+            arm(
+              idleTimeoutMs,
+              () =>
+                new LlmUpstreamError(
+                  `The model server went silent for ${idleTimeoutMs / 1000} s mid-reply`,
+                  undefined,
+                  'UPSTREAM_TIMEOUT',
+                  true,
+                ),
+            );
+          let sawDone = false;
+          try {
+            for await (const data of sseData(res.body, () => firstTokenMs !== null && idle())) {
+              if (data === '[DONE]') {
+                sawDone = true;
+                break;
+              }
+              let event: {
+                choices?: { delta?: { content?: string | null }; finish_reason?: string | null }[];
+                usage?: typeof usage;
+                error?: unknown;
+              };
+              try {
+                event = JSON.parse(data);
+              } catch {
+                throw new LlmUpstreamError(
+                  'The model server sent a malformed stream event',
+                  res.status,
+                  'UPSTREAM_PROTOCOL',
+                  firstTokenMs !== null,
+                );
+              }
+              if (event.error) {
+                throw new LlmUpstreamError(
+                  `The model server failed: ${errorMessageFrom(JSON.stringify(event))}`,
+                  res.status,
+                  'UPSTREAM_HTTP',
+                  firstTokenMs !== null,
+                );
+              }
+              if (event.usage) usage = event.usage;
+              const choice = event.choices?.[0];
+              const content = choice?.delta?.content;
+              if (content) {
+                if (firstTokenMs === null) {
+                  firstTokenMs = performance.now() - started;
+                  idle();
+                }
+                deltas++;
+                const text = stops.push(content);
+                if (text) {
+                  emitted += text.length;
+                  yield { text };
+                }
+                if (stops.stopped) {
+                  reason = 'stop';
+                  break;
+                }
+              }
+              if (choice?.finish_reason) reason = choice.finish_reason === 'length' ? 'length' : 'stop';
+            }
+          } catch (err) {
+            if (req.signal?.aborted) {
+              yield finish('abort');
+              return;
+            }
+            const e = failure(err) as LlmUpstreamError;
+            if (firstTokenMs === null && e.code !== 'UPSTREAM_TIMEOUT') throw new RetryableError(e);
+            throw e;
+          }
+          if (req.signal?.aborted) {
+            yield finish('abort');
+            return;
+          }
+          if (!sawDone && !reason) {
+            const e = new LlmUpstreamError(
+              'The model server closed the stream before the reply was complete',
+              res.status,
+              'UPSTREAM_NETWORK',
+              firstTokenMs !== null,
+            );
+            if (firstTokenMs === null) throw new RetryableError(e);
+            throw e;
+          }
+          const rest = stops.flush();
+          if (rest) yield { text: rest };
+          yield finish(reason ?? 'stop');
+          return;
+        } catch (err) {
+          if (!(err instanceof RetryableError)) throw err;
+          if (attempt >= retries || firstTokenMs !== null) throw err.cause;
+          const delay = err.retryAfterMs ?? retryBaseDelayMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
+          this.opts.log.warn(
+            { err: err.cause.message, attempt: attempt + 1, delayMs: Math.round(delay) },
+            'model server request failed; retrying',
+          );
+          clearTimeout(timer);
+          await abortableSleep(delay, req.signal);
+        } finally {
+          clearTimeout(timer);
+          req.signal?.removeEventListener('abort', onAbort);
+          // Closes the upstream socket when we stop early (stop sequence, abort, consumer gone, error).
+          if (!ac.signal.aborted) ac.abort();
+        }
+      }
+    } finally {
+      this.active--;
+    }
+  }
+
+  async close(): Promise<void> {}
+}
+
+export function createOpenAiProvider(opts: OpenAiOptions): OpenAiLlmProvider {
+  return new OpenAiLlmProvider(opts);
+}

@@ -1,0 +1,18 @@
+// The self-made tiny GGUF for tests and local development, cached in the OS temp folder by seed and generator
+// version. Only files written by scripts/make-tiny-gguf.mjs are ever loaded from here: a malformed GGUF can abort
+// the whole process inside llama.cpp.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeTinyGguf } from '../../../../../scripts/make-tiny-gguf.mjs';
+
+const generator = fileURLToPath(new URL('../../../../../scripts/make-tiny-gguf.mjs', import.meta.url));
+
+export function tinyModelPath(seed = 1): string {
+  const version = createHash('sha256').update(readFileSync(generator)).digest('hex').slice(0, 12);
+  const file = path.join(os.tmpdir(), 'reverie-tiny-gguf', `tiny-${seed}-${version}.gguf`);
+  if (!existsSync(file)) writeTinyGguf(file, { seed });
+  return file;
+}
