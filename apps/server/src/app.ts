@@ -22,6 +22,7 @@ import { openDatabase } from './db/client.ts';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './lib/rate-limiter.ts';
 import { connectRedis } from './lib/redis.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { loadContentRoutes } from './modules/content/content.routes.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, overrides?: AppOverrides): Promis
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(tagsRoutes);
+  await app.register(await loadContentRoutes(config.publicUrl));
   await registerSpa(app, config.webDist);
   return app;
 }
