@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import {
   FAQ_GROUPS,
@@ -138,6 +139,16 @@ describe('content routes', () => {
     expect((await get('/api/guides/lorebooks/cover.svg')).body).toBe(a.body);
     expect((await get('/api/guides/getting-started/cover.svg')).body).not.toBe(a.body);
     expect((await get('/api/guides/nope/cover.svg')).statusCode).toBe(404);
+  });
+
+  it('every cover is well-formed SVG that an image decoder renders at 1200×630', async () => {
+    const { items } = (await get('/api/guides')).json<GuidesResponse>();
+    for (const { slug } of items) {
+      const svg = (await get(`/api/guides/${slug}/cover.svg`)).body;
+      const png = await sharp(Buffer.from(svg)).png().toBuffer();
+      const meta = await sharp(png).metadata();
+      expect([slug, meta.width, meta.height]).toEqual([slug, 1200, 630]);
+    }
   });
 
   it('serves the FAQ grouped: accounts, chat, images, coins and memberships, safety, creators', async () => {

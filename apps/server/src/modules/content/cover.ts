@@ -28,22 +28,23 @@ function star(cx: number, cy: number, r: number): string {
 
 /** The motif, drawn around (0,0) in a box of about 360×360, in white strokes and soft fills. */
 function motif(kind: CoverDescriptor['motif'], accent: string): string {
-  const line = 'fill="none" stroke="#fff" stroke-width="10" stroke-linecap="round" stroke-linejoin="round"';
+  const line = (o: { stroke?: string; width?: number; opacity?: number } = {}) =>
+    `fill="none" stroke="${o.stroke ?? '#fff'}" stroke-width="${o.width ?? 10}"${o.opacity === undefined ? '' : ` stroke-opacity="${o.opacity}"`} stroke-linecap="round" stroke-linejoin="round"`;
   const soft = 'fill="#fff" fill-opacity="0.14" stroke="#fff" stroke-opacity="0.85" stroke-width="8" stroke-linejoin="round"';
   switch (kind) {
     case 'sparkle':
       return `<path d="${star(0, 0, 150)}" fill="#fff" fill-opacity="0.9"/><path d="${star(130, -120, 50)}" fill="${accent}"/><path d="${star(-135, 110, 36)}" fill="#fff" fill-opacity="0.7"/>`;
     case 'quill':
-      return `<path d="M120 -170 C 20 -150 -90 -40 -110 120 C -40 60 60 -20 120 -170Z" ${soft}/><path d="M-110 120 L 60 -60" ${line}/><path d="M-150 170 C -90 150 -20 175 60 150 S 160 140 190 160" ${line} stroke="${accent}"/>`;
+      return `<path d="M120 -170 C 20 -150 -90 -40 -110 120 C -40 60 60 -20 120 -170Z" ${soft}/><path d="M-110 120 L 60 -60" ${line()}/><path d="M-150 170 C -90 150 -20 175 60 150 S 160 140 190 160" ${line({ stroke: accent })}/>`;
     case 'bubbles':
-      return `<path d="M-170 -140 h210 a30 30 0 0 1 30 30 v90 a30 30 0 0 1 -30 30 h-150 l-40 40 v-40 h-20 a30 30 0 0 1 -30 -30 v-90 a30 30 0 0 1 30 -30Z" ${soft}/><path d="M-20 10 h160 a30 30 0 0 1 30 30 v80 a30 30 0 0 1 -30 30 h-10 v38 l-38 -38 h-112 a30 30 0 0 1 -30 -30 v-80 a30 30 0 0 1 30 -30Z" fill="${accent}" fill-opacity="0.55" stroke="#fff" stroke-width="8" stroke-linejoin="round"/><path d="M-120 -75 h120 M-120 -40 h80 M30 60 h100 M30 95 h60" ${line} stroke-width="9"/>`;
+      return `<path d="M-170 -140 h210 a30 30 0 0 1 30 30 v90 a30 30 0 0 1 -30 30 h-150 l-40 40 v-40 h-20 a30 30 0 0 1 -30 -30 v-90 a30 30 0 0 1 30 -30Z" ${soft}/><path d="M-20 10 h160 a30 30 0 0 1 30 30 v80 a30 30 0 0 1 -30 30 h-10 v38 l-38 -38 h-112 a30 30 0 0 1 -30 -30 v-80 a30 30 0 0 1 30 -30Z" fill="${accent}" fill-opacity="0.55" stroke="#fff" stroke-width="8" stroke-linejoin="round"/><path d="M-120 -75 h120 M-120 -40 h80 M30 60 h100 M30 95 h60" ${line({ width: 9 })}/>`;
     case 'book':
-      return `<path d="M0 -110 C -60 -150 -140 -150 -190 -130 V 130 C -140 110 -60 110 0 150 Z" ${soft}/><path d="M0 -110 C 60 -150 140 -150 190 -130 V 130 C 140 110 60 110 0 150 Z" ${soft}/><path d="M-150 -70 q60 -20 115 5 M-150 -20 q60 -20 115 5 M-150 30 q60 -20 115 5 M35 -65 q60 -25 115 -5 M35 -15 q60 -25 115 -5" ${line} stroke-width="7" stroke-opacity="0.8"/><path d="${star(150, 60, 26)}" fill="${accent}"/>`;
+      return `<path d="M0 -110 C -60 -150 -140 -150 -190 -130 V 130 C -140 110 -60 110 0 150 Z" ${soft}/><path d="M0 -110 C 60 -150 140 -150 190 -130 V 130 C 140 110 60 110 0 150 Z" ${soft}/><path d="M-150 -70 q60 -20 115 5 M-150 -20 q60 -20 115 5 M-150 30 q60 -20 115 5 M35 -65 q60 -25 115 -5 M35 -15 q60 -25 115 -5" ${line({ width: 7, opacity: 0.8 })}/><path d="${star(150, 60, 26)}" fill="${accent}"/>`;
     case 'waves':
       return [0, 1, 2, 3]
         .map(
           (i) =>
-            `<path d="M-200 ${-90 + i * 60} C -120 ${-150 + i * 60} -60 ${-30 + i * 60} 0 ${-90 + i * 60} S 120 ${-150 + i * 60} 200 ${-90 + i * 60}" ${line} stroke-opacity="${1 - i * 0.2}" ${i === 1 ? `stroke="${accent}"` : ''}/>`,
+            `<path d="M-200 ${-90 + i * 60} C -120 ${-150 + i * 60} -60 ${-30 + i * 60} 0 ${-90 + i * 60} S 120 ${-150 + i * 60} 200 ${-90 + i * 60}" ${line({ stroke: i === 1 ? accent : undefined, opacity: 1 - i * 0.2 })}/>`,
         )
         .join('');
     case 'frame':
@@ -52,13 +53,13 @@ function motif(kind: CoverDescriptor['motif'], accent: string): string {
       return [2, 1, 0]
         .map(
           (i) =>
-            `<g transform="translate(${-60 + i * 60} ${70 - i * 70})"><ellipse cx="0" cy="26" rx="110" ry="40" fill="#fff" fill-opacity="0.12" stroke="#fff" stroke-width="8"/><path d="M-110 0 v26 M110 0 v26" ${line} stroke-width="8"/><ellipse cx="0" cy="0" rx="110" ry="40" fill="${i === 0 ? accent : '#fff'}" fill-opacity="${i === 0 ? 0.85 : 0.2}" stroke="#fff" stroke-width="8"/></g>`,
+            `<g transform="translate(${-60 + i * 60} ${70 - i * 70})"><ellipse cx="0" cy="26" rx="110" ry="40" fill="#fff" fill-opacity="0.12" stroke="#fff" stroke-width="8"/><path d="M-110 0 v26 M110 0 v26" ${line({ width: 8 })}/><ellipse cx="0" cy="0" rx="110" ry="40" fill="${i === 0 ? accent : '#fff'}" fill-opacity="${i === 0 ? 0.85 : 0.2}" stroke="#fff" stroke-width="8"/></g>`,
         )
         .join('');
     case 'shield':
-      return `<path d="M0 -170 L 150 -115 V 0 C 150 90 80 145 0 175 C -80 145 -150 90 -150 0 V -115 Z" ${soft}/><path d="M-65 5 L -15 55 L 75 -45" ${line} stroke="${accent}" stroke-width="16"/>`;
+      return `<path d="M0 -170 L 150 -115 V 0 C 150 90 80 145 0 175 C -80 145 -150 90 -150 0 V -115 Z" ${soft}/><path d="M-65 5 L -15 55 L 75 -45" ${line({ stroke: accent, width: 16 })}/>`;
     case 'cards':
-      return `<rect x="-190" y="-150" width="200" height="270" rx="24" transform="rotate(-8)" ${soft}/><rect x="-10" y="-120" width="200" height="270" rx="24" transform="rotate(8)" fill="${accent}" fill-opacity="0.5" stroke="#fff" stroke-width="8"/><path d="M-40 170 H 120 M 90 140 L 120 170 L 90 200" ${line}/>`;
+      return `<rect x="-190" y="-150" width="200" height="270" rx="24" transform="rotate(-8)" ${soft}/><rect x="-10" y="-120" width="200" height="270" rx="24" transform="rotate(8)" fill="${accent}" fill-opacity="0.5" stroke="#fff" stroke-width="8"/><path d="M-40 170 H 120 M 90 140 L 120 170 L 90 200" ${line()}/>`;
   }
 }
 
@@ -96,7 +97,7 @@ export function renderCoverSvg(slug: string, cover: CoverDescriptor): string {
     dots,
     sparks,
     `<circle cx="840" cy="315" r="300" fill="url(#halo)"/>`,
-    `<g transform="translate(840 315) rotate(${tilt})">${motif(cover.motif, hsl(accent, 95, 72))}</g>`,
+    `<g transform="translate(840 315) rotate(${tilt}) scale(1.15)">${motif(cover.motif, hsl(accent, 95, 72))}</g>`,
     '</svg>',
   ].join('');
 }
