@@ -142,7 +142,7 @@ describeE2E('content pages (real server + Chromium)', () => {
 
         // One guide: cover, TOC, related guides; a related card navigates.
         await page.goto('/guides/lorebooks');
-        await page.getByRole('heading', { level: 1, name: 'Lorebooks - worlds that remember' }).waitFor();
+        await page.getByRole('heading', { level: 1, name: 'Lorebooks: worlds that remember' }).waitFor();
         expect((await imagesLoaded(page, 'main header img'))[0]).toBeGreaterThan(0);
         await screenshot(page, `content-guide-lorebooks-${label}`);
         await page.getByRole('heading', { name: 'Related guides' }).scrollIntoViewIfNeeded();

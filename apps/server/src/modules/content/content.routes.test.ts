@@ -106,6 +106,7 @@ describe('content routes', () => {
     ]) {
       expect(slugs.has(slug), slug).toBe(true);
     }
+    expect(items[0]?.slug).toBe('getting-started');
     for (const g of items) {
       expect(g.wordCount, g.slug).toBeGreaterThanOrEqual(600);
       expect(g.wordCount, g.slug).toBeLessThanOrEqual(1300);

@@ -86,7 +86,7 @@ describe('ContentService.load', () => {
     const dir = await copyContent();
     await writeFile(
       path.join(dir, 'guides', 'extra.md'),
-      '---\ntitle: Extra guide\nsummary: A guide that points to a guide that does not exist.\ncategory: Test\nupdatedAt: 2026-01-01\nrelated: [ghost]\ncover:\n  motif: book\n  hue: 10\n  accent: 20\n  alt: A book.\n---\n## Hi\n',
+      '---\ntitle: Extra guide\nsummary: A guide that points to a guide that does not exist.\ncategory: Test\norder: 50\nupdatedAt: 2026-01-01\nrelated: [ghost]\ncover:\n  motif: book\n  hue: 10\n  accent: 20\n  alt: A book.\n---\n## Hi\n',
     );
     await expect(ContentService.load({ operator: facts, dir })).rejects.toThrow('content: guide extra relates to unknown guide "ghost"');
     const empty = await mkdtemp(path.join(tmpdir(), 'rv-content-'));

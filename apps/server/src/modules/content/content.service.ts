@@ -32,6 +32,8 @@ const GuideFront = z.object({
   title: z.string().min(3).max(120),
   summary: z.string().min(20).max(300),
   category: z.string().min(2).max(40),
+  /** Position on /guides (the first is featured). */
+  order: z.number().int().min(0).max(999),
   updatedAt: date,
   related: z.array(ContentSlug).min(1).max(4),
   cover: z.object({ motif: z.string(), hue: z.number(), accent: z.number(), alt: z.string() }).pipe(CoverDescriptor),
@@ -94,7 +96,8 @@ export class ContentService {
       });
     }
 
-    const guides = new Map<string, Guide>();
+    const unordered = new Map<string, Guide>();
+    const orders = new Map<string, number>();
     const covers = new Map<string, string>();
     const guideDir = path.join(dir, 'guides');
     for (const name of (await readdir(guideDir)).filter((f) => f.endsWith('.md')).sort()) {
@@ -104,9 +107,11 @@ export class ContentService {
       const front = check(GuideFront, data, file);
       const markdown = substituteFacts(body, operator, file).trim() + '\n';
       const words = countWords(markdown);
-      guides.set(slug, {
+      const { order, ...rest } = front;
+      orders.set(slug, order);
+      unordered.set(slug, {
         slug,
-        ...front,
+        ...rest,
         coverUrl: `/api/guides/${slug}/cover.svg`,
         markdown,
         toc: tableOfContents(markdown),
@@ -115,6 +120,9 @@ export class ContentService {
       });
       covers.set(slug, renderCoverSvg(slug, front.cover));
     }
+    const guides = new Map(
+      [...unordered].sort(([a, ga], [b, gb]) => (orders.get(a) ?? 0) - (orders.get(b) ?? 0) || ga.title.localeCompare(gb.title)),
+    );
     for (const guide of guides.values()) {
       for (const other of guide.related) {
         if (other === guide.slug || !guides.has(other)) throw new Error(`content: guide ${guide.slug} relates to unknown guide "${other}"`);

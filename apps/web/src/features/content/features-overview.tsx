@@ -132,7 +132,9 @@ function TagCloud() {
             to={`/tags/${encodeURIComponent(t.name)}`}
             className="inline-flex items-center gap-1 rounded-full bg-surface-raised px-3 py-1 text-sm text-fg-muted ring-1 ring-border hover:text-fg hover:ring-primary/40"
           >
-            <span aria-hidden="true">{t.emoji}</span>
+            <span aria-hidden="true" className="text-primary/70">
+              #
+            </span>
             {t.displayName}
           </Link>
         </li>
