@@ -86,6 +86,7 @@ describeE2E('content pages (real server + Chromium)', () => {
 
   for (const [label, viewport] of [
     ['1280', DESKTOP],
+    ['1024', { width: 1024, height: 768 }],
     ['390', MOBILE],
   ] as const) {
     it(`journey at ${label} px: legal index, two legal pages, guides and FAQ, a guide, features, test`, async () => {
@@ -105,7 +106,7 @@ describeE2E('content pages (real server + Chromium)', () => {
         await page.getByRole('link', { name: /^Privacy Policy/ }).click();
         await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
         await page.getByText('Last updated').waitFor();
-        if (viewport === MOBILE) await page.getByText('On this page').first().click();
+        if (viewport.width < 1280) await page.getByText('On this page').first().click();
         const tocLink = page
           .getByRole('navigation', { name: 'Table of contents' })
           .getByRole('link', { name: 'Your rights' })
@@ -210,6 +211,10 @@ describeE2E('content pages (real server + Chromium)', () => {
       await page.getByRole('heading', { level: 1, name: 'Session inspector' }).waitFor();
       await page.getByText(registered.user.id).waitFor({ timeout: 15_000 });
       await page.getByText(/\(in \d+ min \d+ s\)/).waitFor();
+      await page
+        .getByText(/Memberships are not enabled on this server yet|premium|None/)
+        .first()
+        .waitFor();
       const stored = await page.evaluate(() => [localStorage.getItem('rv_access_token'), localStorage.getItem('rv_refresh_token')]);
       const body = await page.locator('main').innerText();
       for (const token of stored) {

@@ -4,7 +4,7 @@ import type { HealthResponse } from '@reverie/shared';
 import { filterFaq } from './faq-section';
 import { routeKey } from './get-api-routes';
 import { formatUptime, healthRows } from './server-diagnostics';
-import { describeExpiry } from './session-inspector';
+import { describeExpiry, describePermissions } from './session-inspector';
 
 const groups: FaqGroup[] = [
   {
@@ -65,6 +65,14 @@ describe('session inspector', () => {
     expect(describeExpiry(jwt({ exp: now / 1000 - 1 }), now)).toMatch(/\(expired\)$/);
     expect(describeExpiry('not-a-jwt', now)).toBe('Unreadable (treated as expired)');
     expect(describeExpiry(null, now)).toBe('No token');
+  });
+  it('lists the permissions that are on, whatever the shape', () => {
+    expect(describePermissions({ premiumCharacters: true, fastQueue: false, maxConversations: 3 })).toBe(
+      'premiumCharacters, maxConversations: 3',
+    );
+    expect(describePermissions(['premium'])).toBe('premium');
+    expect(describePermissions({})).toBe('None');
+    expect(describePermissions(undefined)).toBe('—');
   });
 });
 

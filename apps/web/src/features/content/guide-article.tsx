@@ -53,9 +53,9 @@ export function GuideArticle({ slug, notFound }: { slug: string; notFound: React
               </span>
             </p>
           </header>
-          <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_15rem] lg:gap-12">
-            <TableOfContents toc={guide.toc} className="lg:order-2" />
-            <article className="min-w-0 lg:order-1" aria-label={guide.title}>
+          <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_15rem] xl:gap-12">
+            <TableOfContents toc={guide.toc} className="xl:order-2" />
+            <article className="min-w-0 xl:order-1" aria-label={guide.title}>
               <SafeMarkdown>{guide.markdown}</SafeMarkdown>
             </article>
           </div>

@@ -68,9 +68,9 @@ export function LegalDocumentView({ slug, notFound }: { slug: string; notFound: 
       {query.isPending ? <DocumentSkeleton label="Loading document..." /> : null}
       {query.isError ? <ContentError error={query.error} what="this document" onRetry={() => void query.refetch()} /> : null}
       {doc ? (
-        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_15rem] lg:gap-12">
-          <TableOfContents toc={doc.toc} className="lg:order-2" />
-          <article className="min-w-0 lg:order-1" aria-label={doc.title}>
+        <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_15rem] xl:gap-12">
+          <TableOfContents toc={doc.toc} className="xl:order-2" />
+          <article className="min-w-0 xl:order-1" aria-label={doc.title}>
             <SafeMarkdown>{doc.markdown}</SafeMarkdown>
           </article>
         </div>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { KeyRound, LogOut, RefreshCw } from 'lucide-react';
 import { Page } from '@/components/page/page';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/use-session';
-import { getErrorMessage, refreshAccessToken } from '@/lib/api-client';
+import { ApiError, api, getErrorMessage, refreshAccessToken } from '@/lib/api-client';
 import { decodeJwtPayload, getRefreshToken, isTokenExpired, useAccessToken } from '@/lib/auth-tokens';
 
 /** When an access token expires, read from its own claims; the token itself is never shown. */
@@ -24,6 +25,33 @@ function issuedAt(token: string | null): string {
   return typeof iat === 'number' ? new Date(iat * 1000).toLocaleString() : '—';
 }
 
+interface SubscriptionStatus {
+  tier?: string;
+  permissions?: unknown;
+}
+
+/** Permission names that are on, from whatever shape the status carries (an object of flags or a list). */
+export function describePermissions(permissions: unknown): string {
+  if (Array.isArray(permissions)) return permissions.length ? permissions.map(String).join(', ') : 'None';
+  if (permissions && typeof permissions === 'object') {
+    const on = Object.entries(permissions)
+      .filter(([, v]) => v === true || (typeof v === 'number' && v > 0))
+      .map(([k, v]) => (typeof v === 'number' ? `${k}: ${v}` : k));
+    return on.length ? on.join(', ') : 'None';
+  }
+  return '—';
+}
+
+function usePermissions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['subscriptions', 'status', 'auth-debug'],
+    queryFn: () => api.get<SubscriptionStatus>('/api/subscriptions/status'),
+    enabled,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
 /** `/auth-debug`: the session as this browser holds it. Times, ids and tier only: never a token. */
 export function SessionInspector() {
   const { user, status, logout } = useSession();
@@ -32,6 +60,16 @@ export function SessionInspector() {
   const [busy, setBusy] = useState<'refresh' | 'clear' | null>(null);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [, setTick] = useState(0);
+  const status_ = usePermissions(status === 'authenticated');
+  const permissions = status_.data
+    ? describePermissions(status_.data.permissions)
+    : status_.isError
+      ? status_.error instanceof ApiError && status_.error.status === 404
+        ? 'Memberships are not enabled on this server yet'
+        : 'Could not be read'
+      : status === 'authenticated'
+        ? 'Loading...'
+        : '—';
 
   const refresh = async () => {
     setBusy('refresh');
@@ -64,6 +102,7 @@ export function SessionInspector() {
     ['Username', user?.username ?? '—'],
     ['Membership tier', user?.tier ?? '—'],
     ['Role', user?.role ?? '—'],
+    ['Permissions', permissions],
     ['E-mail verified', user ? (user.emailVerified ? 'Yes' : 'No') : '—'],
   ];
 

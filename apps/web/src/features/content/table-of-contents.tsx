@@ -30,7 +30,7 @@ export function TableOfContents({ toc, className }: { toc: TocEntry[]; className
   if (toc.length === 0) return null;
   return (
     <nav aria-label="Table of contents" className={className}>
-      <details className="group rounded-2xl border border-border bg-surface p-3 lg:hidden print:hidden">
+      <details className="group rounded-2xl border border-border bg-surface p-3 xl:hidden print:hidden">
         <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-2 py-1 text-sm font-semibold text-fg [&::-webkit-details-marker]:hidden">
           <ListTree className="size-4 text-primary" aria-hidden="true" />
           On this page
@@ -40,7 +40,7 @@ export function TableOfContents({ toc, className }: { toc: TocEntry[]; className
           <Entries toc={toc} />
         </div>
       </details>
-      <div className="hidden lg:sticky lg:top-24 lg:block lg:max-h-[calc(100dvh-8rem)] lg:overflow-y-auto print:static print:block print:max-h-none">
+      <div className="hidden xl:sticky xl:top-24 xl:block xl:max-h-[calc(100dvh-8rem)] xl:overflow-y-auto print:static print:block print:max-h-none">
         <p className="mb-2 flex items-center gap-2 px-2 text-xs font-semibold tracking-wider text-fg-subtle uppercase">
           <ListTree className="size-4" aria-hidden="true" />
           On this page
