@@ -23,7 +23,7 @@ export function GuideCard({ guide, featured = false }: { guide: GuideSummary; fe
           width={1200}
           height={630}
           loading={featured ? 'eager' : 'lazy'}
-          className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+          className="size-full object-cover object-[70%_50%] transition-transform duration-500 group-hover:scale-[1.03]"
         />
       </span>
       <span className={cn('flex flex-1 flex-col p-4 sm:p-5', featured && 'md:justify-center md:p-8')}>
