@@ -48,11 +48,11 @@ describe('legal index', () => {
     let fail = true;
     mockApi({ 'GET /api/legal': () => (fail ? apiError(503, 'The server is starting up') : json({ items: legalItems })) });
     renderPage(<LegalIndex />);
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert.textContent).toContain("Couldn't load the legal pages");
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await screen.findByText('What the Cookie Policy says, in one line.');
+    await screen.findByText('What the Cookie Policy says, in one line.', {}, { timeout: 5000 });
     expect(screen.getAllByRole('link', { name: /min read/ })).toHaveLength(12);
     expect(screen.getByRole('link', { name: /Privacy Policy/ }).getAttribute('href')).toBe('/legal/privacy-policy');
   });
@@ -71,10 +71,10 @@ describe('guides', () => {
         }),
     });
     renderPage(<GuidesList />);
-    const card = await screen.findByRole('link', { name: /Lorebooks/ });
+    const card = await screen.findByRole('link', { name: /Lorebooks/ }, { timeout: 5000 });
     expect(card.getAttribute('href')).toBe('/guides/lorebooks');
     expect(within(card).getByRole('img', { name: 'An open book.' }).getAttribute('src')).toBe('/api/guides/lorebooks/cover.svg');
-    await screen.findByText('How do I sign up?');
+    await screen.findByText('How do I sign up?', {}, { timeout: 5000 });
     const search = screen.getByRole('searchbox', { name: 'Search the FAQ' });
     await userEvent.type(search, 'pictures');
     expect(screen.queryByText('How do I sign up?')).toBeNull();
@@ -87,7 +87,7 @@ describe('guides', () => {
   it('an unknown guide renders the not-found page; a malformed slug is not even requested', async () => {
     const { callsTo } = mockApi({ 'GET /api/guides/ghost': () => apiError(404, 'Guide not found') });
     const { unmount } = renderPage(<GuideArticle slug="ghost" notFound={<h1>Page not found</h1>} />);
-    await screen.findByRole('heading', { name: 'Page not found' });
+    await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 5000 });
     unmount();
     renderPage(<GuideArticle slug="../../etc" notFound={<h1>Page not found</h1>} />);
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInstanceOf(HTMLHeadingElement);
