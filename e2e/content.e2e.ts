@@ -76,6 +76,17 @@ describeE2E('content pages (real server + Chromium)', () => {
         await expectToc(p.page, doc.toc, slug);
         await p.page.getByRole('heading', { name: 'Related guides' }).waitFor();
       }
+      // Print: the document and its title stay, the app's header, sidebar and bottom bar go, black on white.
+      await p.page.goto('/legal/cookie-policy');
+      await p.page.getByRole('heading', { level: 1, name: 'Cookie Policy' }).waitFor();
+      await p.page.emulateMedia({ media: 'print' });
+      expect(await p.page.getByRole('heading', { level: 1, name: 'Cookie Policy' }).isVisible()).toBe(true);
+      expect(await p.page.getByTestId('header').isVisible()).toBe(false);
+      expect(await p.page.getByTestId('bottom-nav').isVisible()).toBe(false);
+      expect(await p.page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+      expect(await p.page.locator('article').evaluate((el) => getComputedStyle(el.querySelector('p')!).color)).toBe('rgb(0, 0, 0)');
+      await screenshot(p.page, 'content-print-cookie-policy', { fullPage: true });
+      await p.page.emulateMedia({ media: 'screen' });
       expectClean(p, 'visiting every legal page and guide');
       // The shell's initials avatar (SPEC §3) is the only other origin; content itself loads nothing from outside.
       expect(p.problems.externalRequests.filter((u) => !u.startsWith('https://ui-avatars.com/'))).toEqual([]);

@@ -29,7 +29,7 @@ export function GuideArticle({ slug, notFound }: { slug: string; notFound: React
       {query.isError ? <ContentError error={query.error} what="this guide" onRetry={() => void query.refetch()} /> : null}
       {guide ? (
         <>
-          <header className="mb-8">
+          <header data-print-keep className="mb-8">
             <div className="relative overflow-hidden rounded-3xl border border-border print:hidden">
               <img
                 src={buildUrl(guide.coverUrl)}

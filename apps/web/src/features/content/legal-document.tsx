@@ -30,7 +30,7 @@ export function LegalDocumentView({ slug, notFound }: { slug: string; notFound: 
         <ArrowLeft className="size-4" aria-hidden="true" />
         All legal pages
       </Link>
-      <header className="mb-8 flex flex-col gap-4 border-b border-border pb-6 sm:flex-row sm:items-end sm:justify-between">
+      <header data-print-keep className="mb-8 flex flex-col gap-4 border-b border-border pb-6 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex items-start gap-3">
           <span
             aria-hidden="true"
