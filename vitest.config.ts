@@ -17,6 +17,8 @@ export default defineConfig({
           root: r('./apps/web'),
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // jsdom tests with user events take seconds on a busy 2-core machine; 5 s flakes there.
+          testTimeout: 15_000,
           setupFiles: ['./src/test/setup.ts'],
         },
       },

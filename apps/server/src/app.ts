@@ -23,6 +23,8 @@ import { createHealthModule } from './modules/health/health.module.ts';
 import { createTagsModule } from './modules/tags/tags.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
+import { createContentModule } from './modules/content/content.module.ts';
+import { ContentService } from './modules/content/content.service.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -46,7 +48,7 @@ export interface AppOverrides {
  * The modules, in one readable place. Adding a domain: its folder, plus one line here (and, when it has tables,
  * one in bindRepos). A module others depend on is named first so they can be handed its services.
  */
-function composeModules(deps: AppDeps) {
+function composeModules(deps: AppDeps, loaded: { content: ContentService }) {
   const tags = createTagsModule(deps);
   const billing = createBillingModule(deps);
   return {
@@ -55,6 +57,7 @@ function composeModules(deps: AppDeps) {
     users: createUsersModule({ ...deps, tags: tags.services.tags }),
     tags,
     billing,
+    content: createContentModule(loaded),
   } satisfies Record<string, AppModule>;
 }
 export type AppModules = ReturnType<typeof composeModules>;
@@ -138,7 +141,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     google,
     storage,
   };
-  const modules = composeModules(deps);
+  const modules = composeModules(deps, { content: await ContentService.load({ operator: config.operator }) });
 
   // HTTP: cross-cutting plugins, then every module's routes, then the SPA fallback.
   registerErrorHandling(app);

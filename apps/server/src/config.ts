@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { loadOperatorFacts, type OperatorFacts } from './modules/content/content.config.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -73,6 +74,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   google: { clientId: string; clientSecret: string; tokenUrl: string; certsUrl: string } | undefined;
   cookieSecure: boolean;
+  /** OPERATOR_*, PRIVACY_EMAIL, DMCA_*, GOVERNING_LAW: facts printed in the legal pages (unset: a visible "[set X]"). */
+  operator: OperatorFacts;
   version: string;
 }
 
@@ -91,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   else if (/^postgres(ql)?:\/\//.test(url)) database = { kind: 'postgres', url };
   else throw new Error('Invalid configuration: DATABASE_URL must be memory:// or postgres://…');
 
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -100,7 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL?.trim() || undefined,
     redisPrefix: e.REDIS_PREFIX,
     logLevel: e.LOG_LEVEL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT_BYTES,
@@ -113,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, tokenUrl: e.GOOGLE_TOKEN_URL, certsUrl: e.GOOGLE_CERTS_URL }
         : undefined,
     cookieSecure: e.COOKIE_SECURE,
+    operator: loadOperatorFacts(env, publicUrl),
     version: '0.1.0',
   };
 }

@@ -6,4 +6,5 @@ export * from './schemas/health.ts';
 export * from './schemas/users.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/tags.ts';
+export * from './schemas/content.ts';
 export * from './api/index.ts';

@@ -1,12 +1,8 @@
-import { NotFound } from '@/components/page/not-found';
+import { useParams } from 'react-router';
+import { GuideArticle } from '@/features/content/components/guide-article';
+import NotFoundPage from './not-found';
 
-// No guide is published yet (see /guides), so every guide address is unknown.
 export default function GuidePage() {
-  return (
-    <NotFound
-      title="Guide not found"
-      description="There is no guide at this address. The guides page lists every published guide."
-      back={{ label: 'All guides', to: '/guides' }}
-    />
-  );
+  const { slug = '' } = useParams();
+  return <GuideArticle key={slug} slug={slug} notFound={<NotFoundPage />} />;
 }

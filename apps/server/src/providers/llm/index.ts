@@ -135,7 +135,7 @@ export function createLlmProvider(config: LlmConfig, log: LlmLog): LlmProvider {
 export function llmErrorToAppError(err: unknown): unknown {
   if (err instanceof LlmUnavailableError) {
     const retryAfter = err.code === 'MODEL_DOWNLOADING' ? 30 : err.code === 'MODEL_LOADING' ? 5 : undefined;
-    return new AppError(503, 'UNAVAILABLE', err.message, retryAfter ? { 'retry-after': String(retryAfter) } : undefined);
+    return new AppError(503, 'UNAVAILABLE', err.message, retryAfter ? { headers: { 'retry-after': String(retryAfter) } } : undefined);
   }
   if (err instanceof LlmUpstreamError) {
     const status = err.code === 'UPSTREAM_TIMEOUT' ? 504 : 502;

@@ -1,6 +1,6 @@
 // The language-model seam the chat module talks to. Two implementations: embedded llama.cpp (embedded.ts) and any
 // OpenAI-compatible server (openai.ts). Both stream text chunks and end with one chunk carrying the finish reason.
-import type { ProviderHealth } from '../../context.ts';
+import type { ProviderHealth } from '../health.ts';
 
 export type ChatRole = 'system' | 'user' | 'assistant';
 

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { contentKeys } from './query-keys';
+
+/** GET /api/guides: every guide as a card (title, summary, cover, reading time). */
+export const getGuides = () => apiRequest(api.content.guides);
+
+export const guidesQueryOptions = () => queryOptions({ queryKey: contentKeys.guides, queryFn: getGuides });
+
+export function useGuides() {
+  return useQuery(guidesQueryOptions());
+}

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { contentKeys } from './query-keys';
+
+/** GET /api/legal: the twelve legal pages with one-line summaries. */
+export const getLegalIndex = () => apiRequest(api.content.legalIndex);
+
+export const legalIndexQueryOptions = () => queryOptions({ queryKey: contentKeys.legal, queryFn: getLegalIndex });
+
+export function useLegalIndex() {
+  return useQuery(legalIndexQueryOptions());
+}

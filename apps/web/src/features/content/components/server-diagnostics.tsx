@@ -1,0 +1,200 @@
+import type { ReactNode } from 'react';
+import { Activity, CheckCircle2, CircleDashed, ImagePlus, MessageCircle, RefreshCw, Stethoscope, XCircle } from 'lucide-react';
+import type { HealthResponse } from '@reverie/shared';
+import { LinkButton } from '@/components/page/link-button';
+import { Page } from '@/components/page/page';
+import { Button } from '@/components/ui/button';
+import { isAgeVerified } from '@/lib/age-gate';
+import { useImageBlur, useShowNsfw } from '@/lib/nsfw';
+import { cn } from '@/lib/utils';
+import { ContentError } from './content-states';
+import { useHealth } from '../api/get-health';
+
+type State = 'ok' | 'down' | 'disabled' | 'degraded';
+
+const LABEL: Record<State, string> = { ok: 'Working', down: 'Not working', disabled: 'Not configured', degraded: 'Degraded' };
+
+function StatusPill({ state }: { state: State }) {
+  const Icon = state === 'ok' ? CheckCircle2 : state === 'disabled' ? CircleDashed : XCircle;
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1',
+        state === 'ok' && 'bg-success/10 text-success ring-success/30',
+        (state === 'down' || state === 'degraded') && 'bg-danger/10 text-danger ring-danger/30',
+        state === 'disabled' && 'bg-surface-raised text-fg-subtle ring-border',
+      )}
+    >
+      <Icon className="size-3.5" aria-hidden="true" />
+      {LABEL[state]}
+    </span>
+  );
+}
+
+const PROVIDER_NAMES: Record<string, string> = {
+  mailer: 'Mail',
+  mail: 'Mail',
+  google: 'Google sign-in',
+  llm: 'Language model',
+  images: 'Image generation',
+  payments: 'Payments',
+  storage: 'Media storage',
+};
+
+function title(name: string): string {
+  return PROVIDER_NAMES[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** Human words for a uptime in seconds: "3 h 12 min". */
+export function formatUptime(seconds: number): string {
+  const d = Math.floor(seconds / 86400);
+  const h = Math.floor((seconds % 86400) / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  if (d > 0) return `${d} d ${h} h`;
+  if (h > 0) return `${h} h ${m} min`;
+  if (m > 0) return `${m} min`;
+  return `${seconds} s`;
+}
+
+/**
+ * The rows /test shows. Deliberately only states, kinds and the version: the server's `detail` texts can carry
+ * hostnames or connection strings, which a public page must not repeat.
+ */
+export function healthRows(h: HealthResponse): Array<{ name: string; kind: string; state: State }> {
+  return [
+    { name: 'Database', kind: h.database.driver === 'postgres' ? 'PostgreSQL' : 'Embedded PostgreSQL (PGlite)', state: h.database.status },
+    { name: 'Redis', kind: h.redis.status === 'disabled' ? 'In-process (no Redis)' : 'Redis', state: h.redis.status },
+    ...Object.entries(h.providers).map(([name, p]) => ({ name: title(name), kind: p.kind, state: p.status })),
+  ];
+}
+
+function Row({ name, kind, state }: { name: string; kind: ReactNode; state: State }) {
+  return (
+    <li className="flex items-center justify-between gap-4 px-5 py-3.5">
+      <span className="min-w-0">
+        <span className="block font-medium text-fg">{name}</span>
+        <span className="block truncate text-sm text-fg-muted">{kind}</span>
+      </span>
+      <StatusPill state={state} />
+    </li>
+  );
+}
+
+/** `/test`: is the server up, which providers work, which version runs. Safe to show to anyone. */
+export function ServerDiagnostics() {
+  const health = useHealth();
+  const [showNsfw] = useShowNsfw();
+  const [imageBlur] = useImageBlur();
+  const h = health.data;
+
+  return (
+    <Page
+      title="System status"
+      description="The health of this Reverie server and the services it uses."
+      icon={<Stethoscope />}
+      actions={
+        <Button variant="secondary" size="sm" onClick={() => void health.refetch()} disabled={health.isFetching}>
+          <RefreshCw className={cn(health.isFetching && 'animate-spin')} aria-hidden="true" />
+          {health.isFetching ? 'Checking...' : 'Check again'}
+        </Button>
+      }
+    >
+      {health.isPending ? (
+        <div role="status" aria-live="polite" className="h-64 animate-pulse rounded-2xl border border-border bg-surface">
+          <span className="sr-only">Checking the server...</span>
+        </div>
+      ) : null}
+      {health.isError ? (
+        <ContentError error={health.error} what="the server status" onRetry={() => void health.refetch()}>
+          <p className="mt-1 text-sm text-fg-muted">If this persists, the server itself is probably not running.</p>
+        </ContentError>
+      ) : null}
+      {h ? (
+        <div className="grid gap-4 lg:grid-cols-3">
+          <section aria-labelledby="overall" className="rounded-2xl border border-border bg-surface p-5 lg:col-span-1">
+            <h2 id="overall" className="flex items-center gap-2 text-sm font-semibold text-fg-muted">
+              <Activity className="size-4 text-primary" aria-hidden="true" />
+              Overall
+            </h2>
+            <p className="mt-3 text-2xl font-bold text-fg" aria-live="polite">
+              {h.status === 'ok' ? 'All systems working' : 'Some systems are down'}
+            </p>
+            <dl className="mt-4 space-y-2 text-sm">
+              <div className="flex justify-between gap-4">
+                <dt className="text-fg-muted">Server version</dt>
+                <dd className="font-mono text-fg">{h.version}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-fg-muted">Up for</dt>
+                <dd className="text-fg">{formatUptime(h.uptimeSeconds)}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-fg-muted">Web app build</dt>
+                <dd className="font-mono text-fg">{import.meta.env.MODE}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-fg-muted">Checked</dt>
+                <dd className="text-fg">{new Date(health.dataUpdatedAt).toLocaleTimeString()}</dd>
+              </div>
+            </dl>
+            <div className="mt-5">
+              <StatusPill state={h.status} />
+            </div>
+          </section>
+          <section aria-labelledby="components" className="rounded-2xl border border-border bg-surface lg:col-span-2">
+            <h2 id="components" className="border-b border-border px-5 py-3 text-sm font-semibold text-fg-muted">
+              Services
+            </h2>
+            <ul className="divide-y divide-border">
+              {healthRows(h).map((r) => (
+                <Row key={r.name} {...r} />
+              ))}
+            </ul>
+          </section>
+        </div>
+      ) : null}
+
+      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+        <section aria-labelledby="try" className="rounded-2xl border border-border bg-surface p-5">
+          <h2 id="try" className="font-semibold text-fg">
+            Try it yourself
+          </h2>
+          <p className="mt-1 text-sm text-fg-muted">
+            A short chat with the diagnostic character, or a small picture, checks the whole path end to end.
+          </p>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <LinkButton to="/test-chat" variant="secondary" size="sm">
+              <MessageCircle aria-hidden="true" />
+              Test chat
+            </LinkButton>
+            <LinkButton to="/generate-images" variant="secondary" size="sm">
+              <ImagePlus aria-hidden="true" />
+              Test an image
+            </LinkButton>
+          </div>
+        </section>
+        <section aria-labelledby="browser" className="rounded-2xl border border-border bg-surface p-5">
+          <h2 id="browser" className="font-semibold text-fg">
+            This browser
+          </h2>
+          <dl className="mt-3 space-y-2 text-sm">
+            {[
+              ['Age confirmed', isAgeVerified() ? 'Yes' : 'No'],
+              ['NSFW shown', showNsfw ? 'Yes' : 'No (blurred)'],
+              ['Image blur', imageBlur ? 'On' : 'Off'],
+              ['Window', `${window.innerWidth} × ${window.innerHeight}`],
+            ].map(([k, v]) => (
+              <div key={k} className="flex justify-between gap-4">
+                <dt className="text-fg-muted">{k}</dt>
+                <dd className="text-fg">{v}</dd>
+              </div>
+            ))}
+          </dl>
+          <LinkButton to="/auth-debug" variant="link" size="sm" className="mt-3">
+            Inspect the session
+          </LinkButton>
+        </section>
+      </div>
+    </Page>
+  );
+}

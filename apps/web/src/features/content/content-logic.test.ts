@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { FaqGroup } from '@reverie/shared/schemas/content';
+import type { HealthResponse } from '@reverie/shared';
+import { filterFaq } from './components/faq-section';
+import { routeKey } from './api/get-api-routes';
+import { formatUptime, healthRows } from './components/server-diagnostics';
+import { describeExpiry, describePermissions } from './components/session-inspector';
+
+const groups: FaqGroup[] = [
+  {
+    id: 'accounts',
+    title: 'Accounts',
+    items: [{ id: 'a', question: 'How do I delete my account?', answer: 'Write to the privacy address.' }],
+  },
+  {
+    id: 'images',
+    title: 'Images',
+    items: [
+      { id: 'b', question: 'Who can see my pictures?', answer: 'Only you, until you share a picture.' },
+      { id: 'c', question: 'A generation failed.', answer: 'Coins are refunded automatically.' },
+    ],
+  },
+];
+
+describe('FAQ search', () => {
+  it('keeps questions whose question or answer contains every word, ignoring case and accents', () => {
+    expect(filterFaq(groups, 'REFÜNDED coins').flatMap((g) => g.items.map((i) => i.id))).toEqual(['c']);
+    expect(filterFaq(groups, 'picture').map((g) => g.id)).toEqual(['images']);
+    expect(filterFaq(groups, 'accounts delete')[0]?.items[0]?.id).toBe('a');
+  });
+  it('returns everything for an empty search and nothing for a miss', () => {
+    expect(filterFaq(groups, '   ')).toBe(groups);
+    expect(filterFaq(groups, 'dragons')).toEqual([]);
+  });
+});
+
+describe('/test rows', () => {
+  it('shows states and kinds but never the detail texts, which may hold internal addresses', () => {
+    const h: HealthResponse = {
+      status: 'degraded',
+      version: '0.1.0',
+      uptimeSeconds: 4000,
+      database: { status: 'down', driver: 'postgres', detail: 'connect ECONNREFUSED 10.0.0.12:5432' },
+      redis: { status: 'disabled' },
+      providers: { mail: { kind: 'smtp', status: 'down', detail: 'smtp://user:pw@mail.internal:25 refused' } },
+    };
+    const rows = healthRows(h);
+    expect(rows).toEqual([
+      { name: 'Database', kind: 'PostgreSQL', state: 'down' },
+      { name: 'Redis', kind: 'In-process (no Redis)', state: 'disabled' },
+      { name: 'Mail', kind: 'smtp', state: 'down' },
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/10\.0\.0\.12|internal|pw@/);
+    expect(formatUptime(4000)).toBe('1 h 6 min');
+    expect(formatUptime(42)).toBe('42 s');
+  });
+});
+
+describe('session inspector', () => {
+  const jwt = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.s`;
+  it('describes expiry from the claims without exposing the token', () => {
+    const now = Date.UTC(2026, 10, 22, 10, 0, 0);
+    const text = describeExpiry(jwt({ exp: now / 1000 + 125 }), now);
+    expect(text).toMatch(/\(in 2 min 5 s\)$/);
+    expect(describeExpiry(jwt({ exp: now / 1000 - 1 }), now)).toMatch(/\(expired\)$/);
+    expect(describeExpiry('not-a-jwt', now)).toBe('Unreadable (treated as expired)');
+    expect(describeExpiry(null, now)).toBe('No token');
+  });
+  it('lists the permissions that are on, whatever the shape', () => {
+    expect(describePermissions({ premiumCharacters: true, fastQueue: false, maxConversations: 3 })).toBe(
+      'premiumCharacters, maxConversations: 3',
+    );
+    expect(describePermissions(['premium'])).toBe('premium');
+    expect(describePermissions({})).toBe('None');
+    expect(describePermissions(undefined)).toBe('—');
+  });
+});
+
+describe('feature availability', () => {
+  it('matches routes regardless of path parameter names', () => {
+    expect(routeKey('POST /api/chat/{characterId}/message')).toBe(routeKey('POST /api/chat/{id}/message'));
+  });
+});
