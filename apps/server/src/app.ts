@@ -52,6 +52,7 @@ export async function buildApp(config: Config, overrides?: AppOverrides): Promis
   const database = await openDatabase(config.database, {
     pgliteTemplate: overrides?.pgliteTemplate,
     onIdleError: (err) => app.log.warn({ err }, 'idle database connection failed; the pool replaces it'),
+    log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) }, // perf: embedded PostgreSQL messages
   });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, (err) => app.log.warn({ err }, 'redis connection error')) : undefined;
   const rateLimiter = new RateLimiter(redis ? new RedisRateLimitStore(redis, config.redisPrefix) : new MemoryRateLimitStore());

@@ -18,7 +18,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Where everything the server keeps lives: PGlite files, JWT key, media, mail outbox. */
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
-  /** Unset: PGlite on disk under DATA_DIR. `memory://`: PGlite in memory. `postgres://…`: PostgreSQL. */
+  /** Unset: embedded PostgreSQL in DATA_DIR/postgres. `memory://`: PGlite in memory. `pglite:///path`: PGlite on disk. `postgres://…`: PostgreSQL. */
   DATABASE_URL: z.string().optional(),
   /** Unset: in-process rate limits and jobs. `redis://…`: shared across server processes. */
   REDIS_URL: z.string().optional(),
@@ -59,7 +59,11 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
-  database: { kind: 'pglite-disk'; dir: string } | { kind: 'pglite-memory' } | { kind: 'postgres'; url: string };
+  database:
+    | { kind: 'pglite-disk'; dir: string }
+    | { kind: 'pglite-memory' }
+    | { kind: 'postgres'; url: string }
+    | { kind: 'embedded'; dataDir: string; pgliteDir: string }; // perf: embedded PostgreSQL (db/embedded/)
   redisUrl: string | undefined;
   redisPrefix: string;
   logLevel: string;
@@ -86,10 +90,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR);
   const url = e.DATABASE_URL?.trim();
   let database: Config['database'];
-  if (!url) database = { kind: 'pglite-disk', dir: path.join(dataDir, 'pglite') };
+  // perf: unset → embedded PostgreSQL (falls back to PGlite in DATA_DIR/pglite); pglite:///abs/path → PGlite on disk
+  if (!url) database = { kind: 'embedded', dataDir, pgliteDir: path.join(dataDir, 'pglite') };
   else if (url === 'memory://') database = { kind: 'pglite-memory' };
+  else if (url.startsWith('pglite://') && url.length > 'pglite://'.length)
+    database = { kind: 'pglite-disk', dir: path.resolve(url.slice('pglite://'.length)) };
   else if (/^postgres(ql)?:\/\//.test(url)) database = { kind: 'postgres', url };
-  else throw new Error('Invalid configuration: DATABASE_URL must be memory:// or postgres://…');
+  else throw new Error('Invalid configuration: DATABASE_URL must be memory://, pglite:///path or postgres://…');
 
   return {
     env: e.NODE_ENV,

@@ -24,4 +24,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ host: config.host, port: config.port });
-app.log.info(`Reverie is running at ${config.publicUrl} (database: ${app.ctx.database.driver})`);
+// perf: mode and time from process start to listening (cold start)
+const { database } = app.ctx;
+app.log.info(
+  `Reverie is running at ${config.publicUrl} (database: ${database.description ?? database.driver}; ready ${Math.round(performance.now())} ms after process start)`,
+);
