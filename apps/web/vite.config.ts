@@ -2,9 +2,34 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+/**
+ * Writes dist/.vite/chunks.json: every JS chunk with its static/dynamic imports and the rendered size of each
+ * module in it. scripts/js-budget.mjs reads it to sum what the first load of `/` downloads and to name the
+ * heaviest modules.
+ */
+function chunkStats(): Plugin {
+  return {
+    name: 'reverie-chunk-stats',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle)
+        .filter((c) => c.type === 'chunk')
+        .map((c) => ({
+          fileName: c.fileName,
+          isEntry: c.isEntry,
+          imports: c.imports,
+          dynamicImports: c.dynamicImports,
+          modules: Object.fromEntries(Object.entries(c.modules).map(([id, m]) => [id, m.renderedLength])),
+        }));
+      this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: JSON.stringify(chunks) });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), chunkStats()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -13,15 +38,16 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
+      // The shared contract only declares constants and zod schemas: a schema nobody imports can go, which keeps
+      // zod out of the first load of `/` (it only needs constants). Without this every schema's z.object()
+      // call counts as a side effect and the whole contract plus zod ships to every page.
+      // `z.…()` builds a value and does nothing else, so an unused schema beside a used constant goes too.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id), manualPureFunctions: ['z'] },
       output: {
         // Long-lived vendor chunks so app deploys do not invalidate the framework code in browser caches.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
-            {
-              name: 'radix',
-              test: /node_modules[\\/](@radix-ui|radix-ui|@floating-ui|aria-hidden|react-remove-scroll[^\\/]*|use-callback-ref|use-sidecar|react-style-singleton|tslib|get-nonce|detect-node-es)[\\/]/,
-            },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
           ],
         },
