@@ -26,6 +26,8 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerRequestLog } from './http/request-log.ts'; // perf
+import { registerResponseCache } from './http/cache.ts'; // perf
 
 export async function buildApp(config: Config, overrides?: AppOverrides): Promise<FastifyInstance> {
   const app = Fastify({
@@ -41,7 +43,10 @@ export async function buildApp(config: Config, overrides?: AppOverrides): Promis
     bodyLimit: config.bodyLimit,
     // Let a graceful shutdown finish in-flight requests but refuse new keep-alive reuse.
     forceCloseConnections: 'idle',
+    // perf: one line per request only at debug; errors, 5xx and slow requests at info (http/request-log.ts)
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
+  registerRequestLog(app, { slowMs: config.slowRequestMs }); // perf
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -75,6 +80,7 @@ export async function buildApp(config: Config, overrides?: AppOverrides): Promis
     providers: [services.mailer, services.google],
   };
   app.decorate('ctx', ctx);
+  await registerResponseCache(app, { redis, prefix: config.redisPrefix, onError: (err) => app.log.warn({ err }, 'response cache') }); // perf
   app.addHook('onClose', async () => {
     await redis?.quit().catch(() => redis.disconnect());
     await database.close();

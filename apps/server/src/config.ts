@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   /** Prefix for every Redis key, so several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().default('rv:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** perf: requests slower than this (ms) are logged at info; every request only at debug. */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(500),
   /** Public origin of the app, used in links sent by e-mail. Defaults to http://localhost:PORT. */
   PUBLIC_URL: z.string().url().optional(),
   /** Built SPA to serve; empty string disables static serving. */
@@ -67,6 +69,7 @@ export interface Config {
   redisUrl: string | undefined;
   redisPrefix: string;
   logLevel: string;
+  slowRequestMs: number; // perf
   publicUrl: string;
   webDist: string | undefined;
   trustProxy: boolean;
@@ -107,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL?.trim() || undefined,
     redisPrefix: e.REDIS_PREFIX,
     logLevel: e.LOG_LEVEL,
+    slowRequestMs: e.SLOW_REQUEST_MS, // perf
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY,

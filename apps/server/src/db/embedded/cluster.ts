@@ -230,6 +230,8 @@ function startSupervised(
     [JSON.stringify({ postgres: bins.postgres, dataDir: pgdata, port, logFile: file, ...runAs, args, stopTimeoutMs })],
     {
       execArgv: [],
+      // Plain JS: no loader hooks or preloads from the server's NODE_OPTIONS.
+      env: { ...process.env, NODE_OPTIONS: '' },
       // Own process group: a Ctrl-C in the terminal reaches the server, which then stops the database in order.
       detached: true,
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
