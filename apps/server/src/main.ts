@@ -1,7 +1,10 @@
-import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { prestartEmbedded } from './db/embedded/open.ts'; // perf
 
 const config = loadConfig();
+// perf: the embedded PostgreSQL starts while the app's modules load (cold start)
+prestartEmbedded(config.database);
+const { buildApp } = await import('./app.ts');
 const app = await buildApp(config);
 
 let closing = false;
