@@ -5,7 +5,9 @@ const config = loadConfig();
 // perf: the embedded PostgreSQL starts while the app's modules load (cold start)
 prestartEmbedded(config.database);
 const { buildApp } = await import('./app.ts');
+const modulesLoadedAt = performance.now();
 const app = await buildApp(config);
+const builtAt = performance.now();
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -29,6 +31,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 await app.listen({ host: config.host, port: config.port });
 // perf: mode and time from process start to listening (cold start)
 const { database } = app.ctx;
+const phases = `node + modules ${Math.round(modulesLoadedAt)} ms, database + app ${Math.round(builtAt - modulesLoadedAt)} ms, listen ${Math.round(performance.now() - builtAt)} ms`;
 app.log.info(
-  `Reverie is running at ${config.publicUrl} (database: ${database.description ?? database.driver}; ready ${Math.round(performance.now())} ms after process start)`,
+  `Reverie is running at ${config.publicUrl} (database: ${database.description ?? database.driver}; ready ${Math.round(performance.now())} ms after process start: ${phases})`,
 );
