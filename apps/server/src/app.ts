@@ -26,7 +26,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
-import { registerRequestLog } from './http/request-log.ts'; // perf
+import { LeanLogController } from './http/request-log.ts'; // perf
 import { registerResponseCache } from './http/cache.ts'; // perf
 
 export async function buildApp(config: Config, overrides?: AppOverrides): Promise<FastifyInstance> {
@@ -44,9 +44,8 @@ export async function buildApp(config: Config, overrides?: AppOverrides): Promis
     // Let a graceful shutdown finish in-flight requests but refuse new keep-alive reuse.
     forceCloseConnections: 'idle',
     // perf: one line per request only at debug; errors, 5xx and slow requests at info (http/request-log.ts)
-    disableRequestLogging: true,
+    logController: new LeanLogController({ slowMs: config.slowRequestMs }),
   }).withTypeProvider<ZodTypeProvider>();
-  registerRequestLog(app, { slowMs: config.slowRequestMs }); // perf
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

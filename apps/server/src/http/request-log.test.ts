@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import helmet from '@fastify/helmet';
 import { describe, expect, it } from 'vitest';
-import { registerRequestLog } from './request-log.ts';
+import { LeanLogController } from './request-log.ts';
 import { helmetHeaders, registerStaticHelmet } from './static-headers.ts';
 
 async function appWithLog(level: string) {
@@ -13,8 +13,7 @@ async function appWithLog(level: string) {
       cb();
     },
   });
-  const app = Fastify({ logger: { level, stream }, disableRequestLogging: true });
-  registerRequestLog(app, { slowMs: 50 });
+  const app = Fastify({ logger: { level, stream }, logController: new LeanLogController({ slowMs: 50 }) });
   app.get('/fast', async () => ({ ok: true }));
   app.get('/slow', async () => {
     await new Promise((r) => setTimeout(r, 80));
@@ -30,6 +29,7 @@ describe('request log', () => {
     for (let i = 0; i < 5; i++) await app.inject('/fast?token=secret-value');
     await app.inject('/slow?token=secret-value');
     await app.inject('/boom');
+    await app.inject('/missing');
     await app.close();
     const requestLines = lines.filter((l) => typeof l.path === 'string');
     expect(requestLines.map((l) => [l.msg, l.method, l.path, l.status])).toEqual([
@@ -43,8 +43,14 @@ describe('request log', () => {
     const { app, lines } = await appWithLog('debug');
     await app.inject('/fast');
     await app.inject('/fast?x=1');
+    await app.inject('/missing?x=1');
     await app.close();
-    expect(lines.filter((l) => l.msg === 'request').map((l) => l.path)).toEqual(['/fast', '/fast']);
+    expect(lines.filter((l) => l.msg === 'request').map((l) => [l.path, l.status])).toEqual([
+      ['/fast', 200],
+      ['/fast', 200],
+      ['/missing', 404],
+    ]);
+    expect(lines.map((l) => l.msg)).not.toContain('incoming request');
   });
 });
 
