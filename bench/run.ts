@@ -8,11 +8,12 @@
 //
 // Environment: BENCH_DURATION (s per run, default 5), BENCH_CONNECTIONS (default 50),
 // BENCH_DB=embedded,postgres (default both), BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test),
-// BENCH_REDIS_URL (default redis://127.0.0.1:6379).
+// BENCH_REDIS_URL (default redis://127.0.0.1:6379), BENCH_ENDPOINTS=config,me,tags (subset by path).
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { findFreePort, repoRoot, startServer, type ServerProcess } from '../e2e/server-process.ts';
@@ -37,6 +38,8 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/tags', path: '/api/tags', target: 0.6 },
 ];
 const ELD_TARGET_MS = 30;
+const ONLY = process.env.BENCH_ENDPOINTS?.split(',').map((s) => s.trim());
+const selected = ONLY ? ENDPOINTS.filter((e) => ONLY.some((o) => e.path.includes(o))) : ENDPOINTS;
 
 interface Captured {
   status: number;
@@ -150,7 +153,7 @@ async function benchMode(mode: string): Promise<{ rows: Row[]; coldStartMs: numb
   try {
     server = await startServer({ env });
     const token = await signUp(server.url);
-    for (const ep of ENDPOINTS) {
+    for (const ep of selected) {
       const headers: Record<string, string> = ep.auth ? { authorization: `Bearer ${token}` } : {};
       const captured = await request(server.url + ep.path, { headers });
       if (captured.status !== 200) throw new Error(`${ep.path} answered ${captured.status}: ${captured.body.toString().slice(0, 200)}`);
@@ -204,8 +207,10 @@ function table(rows: Row[]) {
   return lines.join('\n');
 }
 
+const load1 = () => os.loadavg()[0]!.toFixed(1);
 console.log(
-  `Reverie bench: autocannon ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP_S} s warm-up, loopback only; node ${process.version}`,
+  `Reverie bench: autocannon ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP_S} s warm-up, loopback only; node ${process.version}; ` +
+    `${os.cpus().length} CPUs, load average ${load1()} at start`,
 );
 let failed = false;
 const results: { label: string; rows: Row[]; coldStartMs: number }[] = [];
@@ -218,6 +223,7 @@ for (const mode of MODES) {
     console.error(`bench on ${mode} failed:`, err);
   }
 }
+console.log(`\nLoad average at the end: ${load1()} (other processes on this machine compete for the same cores)`);
 for (const r of results) {
   console.log(`\n### ${r.label}\n\nCold start (spawn → first healthy answer): ${r.coldStartMs.toFixed(0)} ms\n`);
   console.log(table(r.rows));
