@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import type { AccessClaims } from '../modules/auth/access-tokens.ts';
+import { VerifiedTokenCache } from '../http/token-cache.ts'; // perf
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,14 +24,17 @@ function bearer(request: FastifyRequest): string | undefined {
 
 export function registerAuthentication(app: FastifyInstance) {
   app.decorateRequest('auth', null);
+  // perf: a verified token is remembered until its exp (http/token-cache.ts)
+  let verified: VerifiedTokenCache<AccessClaims> | undefined;
+  const verify = (token: string) => (verified ??= new VerifiedTokenCache((t) => app.ctx.accessTokens.verify(t))).get(token);
   app.decorate('requireAuth', async (request: FastifyRequest) => {
     const token = bearer(request);
     if (!token) throw AppError.unauthorized('Sign in to continue');
-    request.auth = await app.ctx.accessTokens.verify(token);
+    request.auth = await verify(token);
   });
   app.decorate('optionalAuth', async (request: FastifyRequest) => {
     const token = bearer(request);
-    if (token) request.auth = await app.ctx.accessTokens.verify(token);
+    if (token) request.auth = await verify(token);
   });
 }
 
