@@ -13,5 +13,11 @@ process.once('message', (msg) => {
   });
   server.keepAliveTimeout = 72_000;
   server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+  process.on('message', (m) => {
+    if (m === 'cpu') {
+      const cpu = process.cpuUsage();
+      process.send({ cpuMicros: cpu.user + cpu.system });
+    }
+  });
   process.on('disconnect', () => process.exit(0));
 });

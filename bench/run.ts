@@ -93,12 +93,25 @@ async function startRaw(captured: Captured): Promise<{ url: string; child: Child
 
 async function load(url: string, headers: Record<string, string>, seconds: number) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+  return {
+    rps: r.requests.average,
+    total: r.requests.total,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+function rawCpu(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (m) => resolve((m as { cpuMicros: number }).cpuMicros));
+    child.send('cpu');
+  });
 }
 
 async function probe(port: number, what: 'reset' | 'stats') {
   const res = await request(`http://127.0.0.1:${port}/${what}`);
-  return JSON.parse(res.body.toString()) as { p50: number; p99: number; max: number };
+  return JSON.parse(res.body.toString()) as { p50: number; p99: number; max: number; cpuMicros: number };
 }
 
 interface Row {
@@ -111,6 +124,9 @@ interface Row {
   rawP50: number;
   rawP99: number;
   eldP99: number;
+  /** Server CPU time per request (µs): stable when other processes compete for the cores. */
+  appCpuUs: number;
+  rawCpuUs: number;
   errors: number;
   target: number;
 }
@@ -160,11 +176,13 @@ async function benchMode(mode: string): Promise<{ rows: Row[]; coldStartMs: numb
       const raw = await startRaw(captured);
       try {
         await load(server.url + ep.path, headers, WARMUP_S);
-        await probe(probePort, 'reset');
+        const before = await probe(probePort, 'reset');
         const app = await load(server.url + ep.path, headers, DURATION);
         const eld = await probe(probePort, 'stats');
         await load(raw.url + ep.path, headers, WARMUP_S);
+        const rawBefore = await rawCpu(raw.child);
         const r = await load(raw.url + ep.path, headers, DURATION);
+        const rawAfter = await rawCpu(raw.child);
         rows.push({
           endpoint: ep.name,
           appRps: app.rps,
@@ -175,6 +193,8 @@ async function benchMode(mode: string): Promise<{ rows: Row[]; coldStartMs: numb
           rawP50: r.p50,
           rawP99: r.p99,
           eldP99: eld.p99,
+          appCpuUs: (eld.cpuMicros - before.cpuMicros) / app.total,
+          rawCpuUs: (rawAfter - rawBefore) / r.total,
           errors: app.errors,
           target: ep.target,
         });
@@ -197,11 +217,11 @@ async function benchMode(mode: string): Promise<{ rows: Row[]; coldStartMs: numb
 function table(rows: Row[]) {
   const f0 = (n: number) => n.toFixed(0);
   const lines = [
-    '| endpoint | app req/s | raw req/s | app/raw (target) | app p50 / p99 ms | raw p50 / p99 ms | event-loop p99 ms | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| endpoint | app req/s | raw req/s | app/raw req/s (target) | app / raw CPU µs per request (raw/app) | app p50 / p99 ms | raw p50 / p99 ms | event-loop p99 ms | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.endpoint} | ${f0(r.appRps)} | ${f0(r.rawRps)} | ${r.ratio.toFixed(2)} (≥ ${r.target}) ${r.ratio >= r.target ? 'met' : 'MISSED'} | ${r.appP50} / ${r.appP99} | ${r.rawP50} / ${r.rawP99} | ${r.eldP99} ${r.eldP99 <= ELD_TARGET_MS ? '' : '(> 30)'} | ${r.errors} |`,
+        `| ${r.endpoint} | ${f0(r.appRps)} | ${f0(r.rawRps)} | ${r.ratio.toFixed(2)} (≥ ${r.target}) ${r.ratio >= r.target ? 'met' : 'MISSED'} | ${f0(r.appCpuUs)} / ${f0(r.rawCpuUs)} (${(r.rawCpuUs / r.appCpuUs).toFixed(2)}) | ${r.appP50} / ${r.appP99} | ${r.rawP50} / ${r.rawP99} | ${r.eldP99}${r.eldP99 <= ELD_TARGET_MS ? '' : ' (> 30)'} | ${r.errors} |`,
     ),
   ];
   return lines.join('\n');
