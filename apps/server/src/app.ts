@@ -26,7 +26,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
-import { LeanLogController } from './http/request-log.ts'; // perf
+import { LeanLogController, lazyChildLoggerFactory } from './http/request-log.ts'; // perf
 import { registerResponseCache } from './http/cache.ts'; // perf
 
 export async function buildApp(config: Config, overrides?: AppOverrides): Promise<FastifyInstance> {
@@ -45,6 +45,7 @@ export async function buildApp(config: Config, overrides?: AppOverrides): Promis
     forceCloseConnections: 'idle',
     // perf: one line per request only at debug; errors, 5xx and slow requests at info (http/request-log.ts)
     logController: new LeanLogController({ slowMs: config.slowRequestMs }),
+    childLoggerFactory: lazyChildLoggerFactory, // perf: request child logger only when a request logs
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import helmet from '@fastify/helmet';
 import { describe, expect, it } from 'vitest';
-import { LeanLogController } from './request-log.ts';
+import { LazyChildLogger, LeanLogController, lazyChildLoggerFactory } from './request-log.ts';
 import { helmetHeaders, registerStaticHelmet } from './static-headers.ts';
 
 async function appWithLog(level: string) {
@@ -13,13 +13,23 @@ async function appWithLog(level: string) {
       cb();
     },
   });
-  const app = Fastify({ logger: { level, stream }, logController: new LeanLogController({ slowMs: 50 }) });
+  const app = Fastify({
+    logger: { level, stream },
+    logController: new LeanLogController({ slowMs: 50 }),
+    childLoggerFactory: lazyChildLoggerFactory,
+  });
   app.get('/fast', async () => ({ ok: true }));
   app.get('/slow', async () => {
     await new Promise((r) => setTimeout(r, 80));
     return { ok: true };
   });
   app.get('/boom', async (_req, reply) => reply.code(503).send({ down: true }));
+  app.get('/logs', async (req) => {
+    req.log.info({ step: 1 }, 'handler line');
+    req.log.debug('hidden at info');
+    req.log.child({ part: 'x' }).warn('grandchild line');
+    return { ok: true };
+  });
   return { app, lines };
 }
 
@@ -37,6 +47,34 @@ describe('request log', () => {
       ['request failed', 'GET', '/boom', 503],
     ]);
     expect(JSON.stringify(lines)).not.toContain('secret-value');
+    // Lines written through the request logger carry the request id.
+    expect(lines.find((l) => l.msg === 'slow request')?.reqId).toMatch(/^req-/);
+  });
+
+  it('the request logger writes with the request id only when used, at enabled levels', async () => {
+    const { app, lines } = await appWithLog('info');
+    await app.inject('/logs');
+    await app.close();
+    const handler = lines.find((l) => l.msg === 'handler line');
+    expect(handler).toMatchObject({ step: 1, reqId: expect.stringMatching(/^req-/) as unknown });
+    expect(lines.find((l) => l.msg === 'grandchild line')).toMatchObject({ part: 'x', reqId: handler?.reqId });
+    expect(lines.map((l) => l.msg)).not.toContain('hidden at info');
+  });
+
+  it('creates no pino child for a request that logs nothing', () => {
+    let children = 0;
+    const parent = {
+      level: 'info',
+      isLevelEnabled: (l: string) => l !== 'debug' && l !== 'trace',
+      child: () => {
+        children++;
+        return parent;
+      },
+    };
+    const lazy = new LazyChildLogger(parent, { reqId: 'r1' }, {});
+    lazy.debug('not written');
+    expect(lazy.level).toBe('info');
+    expect(children).toBe(0);
   });
 
   it('at debug: one line per request', async () => {
