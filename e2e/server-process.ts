@@ -1,5 +1,5 @@
 // Starts the REAL server (`node --import tsx apps/server/src/main.ts`) as a child process on a free
-// loopback port with a fresh temporary DATA_DIR (PGlite on disk). Shared by the e2e harness and the bench.
+// loopback port with a fresh temporary DATA_DIR (embedded PostgreSQL, as `npm start`). Shared by the e2e harness and the bench.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -72,7 +72,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   const url = `http://127.0.0.1:${port}`;
 
   const env: NodeJS.ProcessEnv = { ...process.env };
-  // PGlite on disk under the temp DATA_DIR and in-process limits, whatever the outer environment says.
+  // The default database (embedded PostgreSQL) under the temp DATA_DIR and in-process limits, whatever the outer environment says.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.WEB_DIST;

@@ -44,7 +44,10 @@ export function webBuildReason() {
 export function runWebBuild() {
   return new Promise((resolve, reject) => {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const child = spawn(npm, ['run', 'build', '--workspace', 'apps/web'], { cwd: repoRoot, stdio: 'inherit', env: process.env });
+    // NODE_ENV=production whatever the caller runs under: vitest sets NODE_ENV=test, and Vite would then
+    // bundle React's development build (+60 KB compressed on the first load).
+    const env = { ...process.env, NODE_ENV: 'production' };
+    const child = spawn(npm, ['run', 'build', '--workspace', 'apps/web'], { cwd: repoRoot, stdio: 'inherit', env });
     child.on('error', reject);
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });

@@ -5,15 +5,16 @@
 //
 // The server runs in its own process group (detached) so that a Ctrl-C in the terminal reaches it exactly
 // once — through this process — instead of twice (terminal + forward), which would cut its graceful
-// shutdown short. If this process exits for any other reason, the server is stopped too.
+// shutdown short. If this process exits for any other reason (even kill -9), the server is stopped too.
 import { spawn } from 'node:child_process';
 import { ensureWebBuild, repoRoot } from './build-web.mjs';
 
 if (!(await ensureWebBuild())) process.exit(1);
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// parent-watch.mjs stops the server when this process disappears without forwarding a signal (kill -9).
+const server = spawn(process.execPath, ['--import', 'tsx', '--import', './scripts/parent-watch.mjs', 'apps/server/src/main.ts'], {
   cwd: repoRoot,
-  stdio: 'inherit',
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: process.env,
   detached: true,
 });

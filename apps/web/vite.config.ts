@@ -2,9 +2,64 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/**
+ * Writes `.br` and `.gz` beside every compressible file of the build, once, at maximum compression; the server
+ * serves them as they are (@fastify/static `preCompressed`) instead of compressing each response again.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'reverie-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+          e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
+        );
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file) || statSync(file).size < 1024) continue;
+        const data = readFileSync(file);
+        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
+/**
+ * Writes dist/.vite/chunks.json: every JS chunk with its static/dynamic imports and the rendered size of each
+ * module in it. scripts/js-budget.mjs reads it to sum what the first load of `/` downloads and to name the
+ * heaviest modules.
+ */
+function chunkStats(): Plugin {
+  return {
+    name: 'reverie-chunk-stats',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle)
+        .filter((c) => c.type === 'chunk')
+        .map((c) => ({
+          fileName: c.fileName,
+          isEntry: c.isEntry,
+          imports: c.imports,
+          dynamicImports: c.dynamicImports,
+          modules: Object.fromEntries(Object.entries(c.modules).map(([id, m]) => [id, m.renderedLength])),
+        }));
+      this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: JSON.stringify(chunks) });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), chunkStats(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -13,15 +68,16 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
+      // The shared contract only declares constants and zod schemas: a schema nobody imports can go, which keeps
+      // zod out of the first load of `/` (it only needs constants). Without this every schema's z.object()
+      // call counts as a side effect and the whole contract plus zod ships to every page.
+      // `z.…()` builds a value and does nothing else, so an unused schema beside a used constant goes too.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id), manualPureFunctions: ['z'] },
       output: {
         // Long-lived vendor chunks so app deploys do not invalidate the framework code in browser caches.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
-            {
-              name: 'radix',
-              test: /node_modules[\\/](@radix-ui|radix-ui|@floating-ui|aria-hidden|react-remove-scroll[^\\/]*|use-callback-ref|use-sidecar|react-style-singleton|tslib|get-nonce|detect-node-es)[\\/]/,
-            },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
           ],
         },

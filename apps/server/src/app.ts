@@ -29,6 +29,8 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { LeanLogController, lazyChildLoggerFactory } from './http/request-log.ts';
+import { registerResponseCache } from './http/cache.ts';
 import { createGoogleSignIn, type GoogleSignIn } from './providers/google/index.ts';
 import { HealthRegistry } from './providers/health.ts';
 import { createMailer, type Mailer } from './providers/mail/index.ts';
@@ -91,6 +93,9 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     bodyLimit: config.bodyLimit,
     // Let a graceful shutdown finish in-flight requests but refuse new keep-alive reuse.
     forceCloseConnections: 'idle',
+    // One line per request only at debug; errors, 5xx and slow requests at info (http/request-log.ts)
+    logController: new LeanLogController({ slowMs: config.slowRequestMs }),
+    childLoggerFactory: lazyChildLoggerFactory, // a request child logger only when a request logs
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -103,9 +108,11 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   const database = await openDatabase(config.database, {
     pgliteTemplate: overrides.pgliteTemplate,
     onIdleError: (err) => app.log.warn({ err }, 'idle database connection failed; the pool replaces it'),
+    log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
   });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, (err) => app.log.warn({ err }, 'redis connection error')) : undefined;
   const background = new BackgroundTasks(app.log);
+  await registerResponseCache(app, { redis, prefix: config.redisPrefix, onError: (err) => app.log.warn({ err }, 'response cache') });
   app.addHook('onClose', async () => {
     // Queued mail finishes before the database it writes to closes.
     await background.drain();

@@ -19,13 +19,15 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Where everything the server keeps lives: PGlite files, JWT key, media, mail outbox. */
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
-  /** Unset: PGlite on disk under DATA_DIR. `memory://`: PGlite in memory. `postgres://…`: PostgreSQL. */
+  /** Unset: embedded PostgreSQL in DATA_DIR/postgres. `memory://`: PGlite in memory. `pglite:///path`: PGlite on disk. `postgres://…`: PostgreSQL. */
   DATABASE_URL: z.string().optional(),
   /** Unset: in-process rate limits and jobs. `redis://…`: shared across server processes. */
   REDIS_URL: z.string().optional(),
   /** Prefix for every Redis key, so several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().default('rv:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** perf: requests slower than this (ms) are logged at info; every request only at debug. */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(500),
   /** Public origin of the app, used in links sent by e-mail. Defaults to http://localhost:PORT. */
   PUBLIC_URL: z.string().url().optional(),
   /** Built SPA to serve; empty string disables static serving. */
@@ -60,10 +62,15 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
-  database: { kind: 'pglite-disk'; dir: string } | { kind: 'pglite-memory' } | { kind: 'postgres'; url: string };
+  database:
+    | { kind: 'pglite-disk'; dir: string }
+    | { kind: 'pglite-memory' }
+    | { kind: 'postgres'; url: string }
+    | { kind: 'embedded'; dataDir: string; pgliteDir: string }; // perf: embedded PostgreSQL (db/embedded/)
   redisUrl: string | undefined;
   redisPrefix: string;
   logLevel: string;
+  slowRequestMs: number; // perf
   publicUrl: string;
   webDist: string | undefined;
   trustProxy: boolean;
@@ -89,10 +96,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR);
   const url = e.DATABASE_URL?.trim();
   let database: Config['database'];
-  if (!url) database = { kind: 'pglite-disk', dir: path.join(dataDir, 'pglite') };
+  // Unset → embedded PostgreSQL (falls back to PGlite in DATA_DIR/pglite); pglite:///abs/path → PGlite on disk
+  if (!url) database = { kind: 'embedded', dataDir, pgliteDir: path.join(dataDir, 'pglite') };
   else if (url === 'memory://') database = { kind: 'pglite-memory' };
+  else if (url.startsWith('pglite://') && url.length > 'pglite://'.length)
+    database = { kind: 'pglite-disk', dir: path.resolve(url.slice('pglite://'.length)) };
   else if (/^postgres(ql)?:\/\//.test(url)) database = { kind: 'postgres', url };
-  else throw new Error('Invalid configuration: DATABASE_URL must be memory:// or postgres://…');
+  else throw new Error('Invalid configuration: DATABASE_URL must be memory://, pglite:///path or postgres://…');
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -104,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL?.trim() || undefined,
     redisPrefix: e.REDIS_PREFIX,
     logLevel: e.LOG_LEVEL,
+    slowRequestMs: e.SLOW_REQUEST_MS,
     publicUrl,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY,

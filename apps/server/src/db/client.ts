@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../config.ts';
 import * as schema from './schema/index.ts';
+import type { EmbeddedLog } from './embedded/open.ts'; // perf
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -16,6 +17,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** Human-readable mode for the startup line, e.g. "embedded PostgreSQL 18 (…/postgres)". */
+  description?: string;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (used to make test templates). */
@@ -29,9 +32,17 @@ export interface OpenOptions {
   pgliteTemplate?: Blob;
   /** Errors of idle pooled connections (server restart, admin termination); without a listener they would crash the process. */
   onIdleError?: (err: Error) => void;
+  /** Startup and fallback messages of the embedded PostgreSQL. */
+  log?: EmbeddedLog;
 }
 
 export async function openDatabase(config: Config['database'], opts: OpenOptions = {}): Promise<Database> {
+  if (config.kind === 'embedded') {
+    // perf: embedded PostgreSQL, then the postgres branch below with its URL (or PGlite on disk as fallback)
+    const { openEmbedded } = await import('./embedded/open.ts');
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    return openEmbedded(config, (c) => openDatabase(c, opts), opts.log ?? quiet);
+  }
   if (config.kind === 'postgres') {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import type { AccessClaims, AccessTokens } from '../modules/auth/access-tokens.ts';
 import type { Csrf } from '../modules/auth/csrf.ts';
+import { VerifiedTokenCache } from '../http/token-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,8 +34,11 @@ export interface AuthenticationDeps {
 }
 
 export function registerAuthentication(app: FastifyInstance, deps: AuthenticationDeps) {
+  // A verified signature is remembered until the token's exp (http/token-cache.ts); the session check below still
+  // runs on every request, so a revoked session is refused as soon as the session status cache sees it.
+  const verified = new VerifiedTokenCache<AccessClaims>((t) => deps.accessTokens.verify(t));
   const verify = async (token: string): Promise<AccessClaims> => {
-    const claims = await deps.accessTokens.verify(token);
+    const claims = await verified.get(token);
     if (!(await deps.sessions.isActive(claims.sessionId))) throw new AppError(401, 'INVALID_TOKEN', INVALID_TOKEN_MESSAGE);
     return claims;
   };

@@ -1,9 +1,9 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { registerStaticHelmet } from '../http/static-headers.ts'; // perf: helmet headers computed once
 
 export async function registerSecurity(app: FastifyInstance) {
-  await app.register(helmet, {
+  await registerStaticHelmet(app, {
     // A CSP the SPA passes: own scripts only; images also from https (initials avatars, remote media) and data/blob URLs.
     contentSecurityPolicy: {
       directives: {

@@ -12,6 +12,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // perf: serve the .br/.gz files written by the build (apps/web/vite.config.ts) instead of compressing per request
+      preCompressed: true,
       // Our own cache headers below, not the plugin's default max-age=0.
       cacheControl: false,
       // Hashed assets can be cached for a year; index.html never.

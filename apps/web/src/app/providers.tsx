@@ -1,11 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-context';
 import { SessionSync } from '@/features/auth/components/session-sync';
 import { GuestPromptProvider } from '@/features/guest/guest-prompt-context';
 import { queryClient } from '@/lib/query-client';
+
+// Loaded on demand (JS budget of the first load): toasts raised before it arrives wait in lib/toast's store.
+const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 /** App-wide providers; the toaster and tooltip provider sit at the root, outside the age gate. */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -16,7 +18,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <AuthDialogProvider>
           <GuestPromptProvider>{children}</GuestPromptProvider>
         </AuthDialogProvider>
-        <Toaster />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </TooltipProvider>
     </QueryClientProvider>
   );

@@ -1,14 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PanelLeft } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { OnboardingGate } from '@/features/users/components/onboarding-gate';
-import { AccountActions } from './account-actions';
 import { CoinBalanceButton } from './coin-balance-button';
 import { NsfwToggle } from './nsfw-toggle';
 import { SearchBox } from './search-box';
 import { SIDEBAR_TOGGLE_ATTR } from './sidebar';
 import { useSidebar } from './sidebar-state';
+
+// The account menu (Radix dropdown) loads on demand: it is not part of the JS budget of the first load.
+const AccountActions = lazy(() => import('./account-actions').then((m) => ({ default: m.AccountActions })));
+const accountPlaceholder = <span aria-hidden="true" className="size-9 rounded-full" />;
 
 export function Header() {
   const { toggle, open, isDesktop, collapsed } = useSidebar();
@@ -40,7 +44,9 @@ export function Header() {
         <div className="ml-auto flex items-center gap-1 sm:gap-1.5 md:ml-0 md:gap-2">
           <NsfwToggle />
           <CoinBalanceButton coins={user?.coins ?? 0} />
-          <AccountActions user={user} loading={status === 'loading'} />
+          <Suspense fallback={accountPlaceholder}>
+            <AccountActions user={user} loading={status === 'loading'} />
+          </Suspense>
         </div>
       </div>
       {/* Session dialogs that belong inside the age gate and the app shell (SPEC §4 Onboarding). */}

@@ -1,0 +1,397 @@
+// The embedded PostgreSQL cluster in DATA_DIR/postgres: prepare (binaries, user, folders), initdb on first
+// start, clean up our own orphan, start under the supervisor on a free loopback port, stop with a timeout.
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkBinaries, hydrateLibraryLinks, locateBinaries, type PgBinaries, type RunAs } from './binaries.ts';
+import { EmbeddedStartFailed, EmbeddedUnavailable } from './errors.ts';
+import { ensurePostgresUser, ensureReachable, PG_USER } from './os-user.ts';
+
+const SUPERVISOR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'supervisor.mjs');
+const DATABASE = 'reverie';
+const LOG_ROTATE_BYTES = 10 * 1024 * 1024;
+
+export interface EmbeddedOptions {
+  /** DATA_DIR; the cluster lives in DATA_DIR/postgres, its log in DATA_DIR/postgres.log */
+  dataDir: string;
+  log?: (msg: string) => void;
+  /** How long stop() waits for a fast shutdown before an immediate one. */
+  stopTimeoutMs?: number;
+  startTimeoutMs?: number;
+  /** PostgreSQL stopped on its own after it was ready (crash, killed by someone). */
+  onUnexpectedExit?: (msg: string) => void;
+}
+
+export interface EmbeddedPostgres {
+  url: string;
+  port: number;
+  major: number;
+  /** Startup phases and their durations (ms), for the first-start printout. */
+  phases: [string, number][];
+  supervisorPid: number;
+  postgresPid: number;
+  /** Fast shutdown, immediate after the timeout. Idempotent. */
+  stop(): Promise<void>;
+}
+
+export function clusterDir(dataDir: string) {
+  return path.join(dataDir, 'postgres');
+}
+export function logFile(dataDir: string) {
+  return path.join(dataDir, 'postgres.log');
+}
+
+/** The last `lines` lines of PostgreSQL's log, for error messages. */
+export function logTail(dataDir: string, lines = 15): string {
+  const file = logFile(dataDir);
+  try {
+    const size = statSync(file).size;
+    const len = Math.min(size, 16_384);
+    const buf = Buffer.alloc(len);
+    const fd = openSync(file, 'r');
+    try {
+      readSync(fd, buf, 0, len, size - len);
+    } finally {
+      closeSync(fd);
+    }
+    return buf.toString('utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no PostgreSQL log yet)';
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function commandLine(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A PostgreSQL left running by a server that was killed together with its supervisor keeps postmaster.pid
+ * and blocks the next start. If the pid in that file is our postgres binary on our data folder, stop it;
+ * if the pid is dead or belongs to an unrelated program (pid reuse), remove the stale file. A PostgreSQL
+ * of someone else on this folder is refused.
+ */
+export async function cleanUpOrphan(pgdata: string, bins: PgBinaries, log: (msg: string) => void): Promise<void> {
+  const pidFile = path.join(pgdata, 'postmaster.pid');
+  let text: string;
+  try {
+    text = readFileSync(pidFile, 'utf8');
+  } catch {
+    return;
+  }
+  const pid = Number(text.split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) {
+    rmSync(pidFile, { force: true });
+    return;
+  }
+  const cmd = commandLine(pid);
+  if (cmd === undefined && os.platform() !== 'linux') {
+    throw new EmbeddedStartFailed(`a PostgreSQL (pid ${pid}) is still running on ${pgdata}; stop it and start again`);
+  }
+  if (!cmd || !cmd.includes('postgres')) {
+    rmSync(pidFile, { force: true });
+    return;
+  }
+  if (!cmd.startsWith(bins.postgres) || !cmd.includes(pgdata)) {
+    throw new EmbeddedStartFailed(`another PostgreSQL (pid ${pid}: ${cmd.trim()}) is running on ${pgdata}; stop it first`);
+  }
+  log(`stopping an orphaned embedded PostgreSQL (pid ${pid}) left by an earlier run`);
+  const signals: [NodeJS.Signals, number][] = [
+    ['SIGINT', 10_000],
+    ['SIGQUIT', 3_000],
+    ['SIGKILL', 2_000],
+  ];
+  for (const [signal, wait] of signals) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      break;
+    }
+    const until = Date.now() + wait;
+    while (alive(pid) && Date.now() < until) await sleep(50);
+    if (!alive(pid)) break;
+  }
+  if (alive(pid)) throw new EmbeddedStartFailed(`could not stop the orphaned PostgreSQL (pid ${pid})`);
+  rmSync(pidFile, { force: true });
+}
+
+function runInitdb(bins: PgBinaries, pgdata: string, password: string, runAs: RunAs): Promise<void> {
+  // initdb reads the password from a file the postgres user can read; keep it private and short-lived.
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'reverie-pw-'));
+  const pwFile = path.join(tmp, 'pw');
+  writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
+  if (runAs.uid !== undefined) {
+    chownSync(tmp, runAs.uid, runAs.gid!);
+    chownSync(pwFile, runAs.uid, runAs.gid!);
+  }
+  const args = [
+    `--pgdata=${pgdata}`,
+    '--auth=scram-sha-256',
+    `--username=${PG_USER}`,
+    `--pwfile=${pwFile}`,
+    '--encoding=UTF8',
+    // Unicode-aware character classes without ICU or OS locales: full-text search and pg_trgm behave the
+    // same on every machine.
+    '--locale-provider=builtin',
+    '--builtin-locale=C.UTF-8',
+    '--locale=C',
+  ];
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(bins.initdb, args, { ...runAs, env: { ...process.env, LC_MESSAGES: 'C', LC_ALL: 'C' } });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('error', (err) => reject(new EmbeddedUnavailable(`cannot run initdb: ${err.message}`)));
+    child.on('exit', (code) => {
+      rmSync(tmp, { recursive: true, force: true });
+      if (code === 0) return resolve();
+      const detail = out.trim().split('\n').slice(-8).join('\n');
+      const Err = /shared librar|cannot be run as root|Permission denied/i.test(out) ? EmbeddedUnavailable : EmbeddedStartFailed;
+      reject(new Err(`initdb failed (exit code ${code}):\n${detail}`));
+    });
+  });
+}
+
+interface Supervised {
+  child: ChildProcess;
+  postgresPid: number;
+}
+
+function startSupervised(
+  bins: PgBinaries,
+  pgdata: string,
+  dataDir: string,
+  port: number,
+  runAs: RunAs,
+  stopTimeoutMs: number,
+  timeoutMs: number,
+) {
+  const file = logFile(dataDir);
+  try {
+    if (statSync(file).size > LOG_ROTATE_BYTES) renameSync(file, `${file}.1`);
+  } catch {
+    // no log yet
+  }
+  const args = [
+    '-c',
+    'listen_addresses=127.0.0.1',
+    // No Unix socket: its default folder (/tmp or /var/run/postgresql) may not be writable; TCP on loopback only.
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=50',
+  ];
+  const child = fork(
+    SUPERVISOR,
+    [JSON.stringify({ postgres: bins.postgres, dataDir: pgdata, port, logFile: file, ...runAs, args, stopTimeoutMs })],
+    {
+      execArgv: [],
+      // Plain JS: no loader hooks or preloads from the server's NODE_OPTIONS.
+      env: { ...process.env, NODE_OPTIONS: '' },
+      // Own process group: a Ctrl-C in the terminal reaches the server, which then stops the database in order.
+      detached: true,
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    },
+  );
+  return new Promise<Supervised>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new EmbeddedStartFailed(`PostgreSQL did not become ready within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    child.on('message', (msg: { type: string; pid?: number; code?: number | null; error?: string }) => {
+      if (msg.type === 'ready') {
+        clearTimeout(timer);
+        resolve({ child, postgresPid: msg.pid! });
+      } else if (msg.type === 'exit') {
+        clearTimeout(timer);
+        reject(new EmbeddedStartFailed(`PostgreSQL exited during start (code ${msg.code ?? 'none'}${msg.error ? `, ${msg.error}` : ''})`));
+      }
+    });
+    child.on('exit', () => {
+      clearTimeout(timer);
+      reject(new EmbeddedStartFailed('the PostgreSQL supervisor exited during start'));
+    });
+  });
+}
+
+async function createAppDatabase(url: string) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [DATABASE]);
+    if (found.rowCount === 0) await client.query(`create database ${DATABASE}`);
+  } finally {
+    await client.end();
+  }
+}
+
+function readPassword(dataDir: string): string {
+  // Same place and mode as the app's other secrets (lib/secrets.ts).
+  const dir = path.join(dataDir, 'secrets');
+  const file = path.join(dir, 'postgres.password');
+  try {
+    const text = readFileSync(file, 'utf8').trim();
+    if (text.length >= 16) return text;
+  } catch {
+    // first start
+  }
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const password = randomBytes(24).toString('base64url');
+  writeFileSync(file, password, { mode: 0o600 });
+  return password;
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  const log = options.log ?? (() => {});
+  const { dataDir } = options;
+  const pgdata = clusterDir(dataDir);
+  const phases: [string, number][] = [];
+  let t = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases.push([name, Math.round(now - t)]);
+    t = now;
+  };
+
+  const bins = locateBinaries();
+  const failedLinks = hydrateLibraryLinks(bins.packageDir);
+  const runAs = ensurePostgresUser(log);
+  let major: number;
+  try {
+    major = checkBinaries(bins, runAs, PG_USER);
+  } catch (err) {
+    if (failedLinks.length && err instanceof EmbeddedUnavailable && !/not reachable/.test(err.message)) {
+      throw new EmbeddedUnavailable(`${err.message} (could not create ${failedLinks.join(', ')})`);
+    }
+    throw err;
+  }
+  phase('binaries');
+
+  // DATA_DIR private by default (0700); the postgres user gets search-only access through its group.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  ensureReachable(dataDir, runAs, log);
+
+  const versionFile = path.join(pgdata, 'PG_VERSION');
+  if (existsSync(versionFile)) {
+    const dataMajor = Number(readFileSync(versionFile, 'utf8').trim());
+    if (dataMajor !== major) {
+      throw new EmbeddedStartFailed(
+        `${pgdata} was created by PostgreSQL ${dataMajor} but the embedded binaries are PostgreSQL ${major}; ` +
+          `dump it with PostgreSQL ${dataMajor} (pg_dumpall) and restore into a new folder, or set DATABASE_URL`,
+      );
+    }
+  }
+  const password = readPassword(dataDir);
+  const firstStart = !existsSync(versionFile);
+  if (firstStart) {
+    // An initdb interrupted before PG_VERSION leaves nothing worth keeping.
+    rmSync(pgdata, { recursive: true, force: true });
+    mkdirSync(pgdata, { mode: 0o700 });
+    if (runAs.uid !== undefined) chownSync(pgdata, runAs.uid, runAs.gid!);
+    log(`creating the embedded PostgreSQL ${major} database in ${pgdata}`);
+    await runInitdb(bins, pgdata, password, runAs);
+    phase('initdb');
+  } else {
+    // The folder must belong to the user PostgreSQL runs as (a copy or restore as root breaks that).
+    const st = statSync(pgdata);
+    if (runAs.uid !== undefined && st.uid !== runAs.uid) {
+      throw new EmbeddedStartFailed(`${pgdata} belongs to uid ${st.uid}, not to "${PG_USER}": run \`chown -R ${PG_USER}: ${pgdata}\``);
+    }
+    await cleanUpOrphan(pgdata, bins, log);
+    phase('check data folder');
+  }
+
+  const stopTimeoutMs = options.stopTimeoutMs ?? 5_000;
+  let supervised: Supervised | undefined;
+  let port = 0;
+  for (let attempt = 0; attempt < 2 && !supervised; attempt++) {
+    port = await freePort();
+    try {
+      supervised = await startSupervised(bins, pgdata, dataDir, port, runAs, stopTimeoutMs, options.startTimeoutMs ?? 60_000);
+    } catch (err) {
+      // Another program took the port between our check and PostgreSQL's bind: try once more.
+      if (attempt === 0 && /could not bind|Address already in use/i.test(logTail(dataDir, 5))) continue;
+      throw new EmbeddedStartFailed(`${(err as Error).message}\nLast lines of ${logFile(dataDir)}:\n${logTail(dataDir)}`);
+    }
+  }
+  if (!supervised) throw new EmbeddedStartFailed(`PostgreSQL could not start\n${logTail(dataDir)}`);
+  phase('start postgres');
+
+  const url = `postgres://${PG_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+  if (firstStart) {
+    await createAppDatabase(url);
+    phase('create database');
+  }
+
+  const { child } = supervised;
+  child.on('message', (msg: { type: string; code?: number | null; signal?: string | null }) => {
+    if (msg.type === 'exit') {
+      options.onUnexpectedExit?.(
+        `the embedded PostgreSQL stopped unexpectedly (code ${msg.code ?? 'none'}, signal ${msg.signal ?? 'none'}); see ${logFile(dataDir)}`,
+      );
+    }
+  });
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      if (child.connected) child.send({ type: 'stop' });
+      else child.kill('SIGTERM');
+      // Our own bound around the supervisor's: never hang the server's exit.
+      setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve();
+      }, stopTimeoutMs + 5_000).unref();
+    }));
+  // The server must not wait on these handles to exit; the supervisor watches the link instead.
+  child.unref();
+  (child.channel as { unref?: () => void } | undefined)?.unref?.();
+
+  return { url, port, major, phases, supervisorPid: child.pid!, postgresPid: supervised.postgresPid, stop };
+}
