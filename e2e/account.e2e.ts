@@ -313,4 +313,40 @@ describeE2E('account management (real server + Chromium)', () => {
       await p.context.close();
     }
   });
+
+  // Last: undoing the change signs every session of this account out.
+  it('username change: asks for the current password; the undo link mailed to the address restores the old name', async () => {
+    const p = await signedInPage(h, email, password);
+    const { page } = p;
+    const renamed = `${username}_x`;
+    try {
+      const seen = await outboxFiles(h.server.dataDir);
+      await page.goto('/settings');
+      const account = page.getByRole('region', { name: 'Account' });
+      await account.waitFor({ state: 'visible', timeout: 15_000 });
+      await account.getByLabel('Username').fill(renamed);
+      await account.getByRole('button', { name: 'Save changes' }).click();
+      await account
+        .getByRole('alert')
+        .filter({ hasText: 'Enter your current password to change your e-mail address or username.' })
+        .waitFor({ state: 'visible', timeout: 10_000 });
+      await account.getByLabel('Current password').fill(password);
+      await screenshot(page, 'account-username-reauth');
+      await account.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Profile updated', { exact: true }).first().waitFor({ state: 'visible', timeout: 10_000 });
+      await header(page)
+        .getByRole('button', { name: `Account menu for ${renamed}` })
+        .waitFor({ state: 'visible', timeout: 10_000 });
+
+      await page.goto(onServer(h, await newestMailLink(h.server.dataDir, email, '/restore-account', seen)));
+      await page.getByRole('button', { name: 'Undo the change' }).click({ timeout: 15_000 });
+      await page.getByRole('heading', { name: 'Your account is restored' }).waitFor({ state: 'visible', timeout: 10_000 });
+      await header(page).getByRole('button', { name: 'Sign In', exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
+      const again = await apiCall(h, api.auth.login, { body: { emailOrUsername: email, password } });
+      expect(again.user.username).toBe(username);
+      expectClean(p, 'the username change and its undo');
+    } finally {
+      await p.context.close();
+    }
+  });
 });

@@ -9,7 +9,8 @@ const VERIFY_MESSAGE = 'Please verify your email address before signing in.';
 describeE2E('account life cycle (real server + Chromium)', () => {
   const h = useHarness();
 
-  it('sign up → sign out → verify e-mail → sign in → onboarding → sign out', async () => {
+  // The longest journey: on a loaded machine it needs more than the default minute.
+  it('sign up → sign out → verify e-mail → sign in → onboarding → sign out', { timeout: 150_000 }, async () => {
     const p = await newPage(h, DESKTOP);
     const { page } = p;
     const suffix = Date.now().toString(36);

@@ -3,7 +3,7 @@
 // and pages that must say a feature is coming or that an id names nothing. Screenshots go to e2e/artifacts/.
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { DESKTOP, dialog, expectClean, header, MOBILE } from './flows.ts';
+import { DESKTOP, dialog, expectClean, header, MOBILE, newestMailLink, onServer, outboxFiles } from './flows.ts';
 import { describeE2E, newPage, passAgeGate, screenshot, useHarness } from './harness.ts';
 
 const TABLET = { width: 1024, height: 768 };
@@ -205,6 +205,7 @@ describeE2E('shell layout (real server + Chromium)', () => {
     const suffix = Date.now().toString(36);
     const email = `mira_${suffix}@example.com`;
     try {
+      const before = await outboxFiles(h.server.dataDir);
       await passAgeGate(page);
       await page.goto('/');
       await header(page).getByRole('button', { name: 'Sign Up', exact: true }).click();
@@ -244,8 +245,15 @@ describeE2E('shell layout (real server + Chromium)', () => {
       await banner.waitFor({ state: 'visible', timeout: 10_000 });
       expect(await banner.innerText()).toContain(email);
       await screenshot(page, 'layout-unverified-banner-390');
+      const firstLink = await newestMailLink(h.server.dataDir, email, '/verify-email', before);
       await banner.getByRole('button', { name: 'Resend' }).click();
       await banner.getByText('New link sent').waitFor({ state: 'visible', timeout: 10_000 });
+
+      // The link from the first mail was replaced by the one just sent, and says so.
+      await page.goto(onServer(h, firstLink));
+      await page.getByRole('heading', { name: 'A newer link was sent' }).waitFor({ state: 'visible', timeout: 15_000 });
+      expect(await page.getByRole('heading', { name: 'Verification failed' }).count()).toBe(0);
+      await screenshot(page, 'layout-superseded-link-390');
       expectClean(p, 'sign-up on a phone');
     } finally {
       await p.context.close();

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -13,6 +13,7 @@ import { createUnitOfWork } from './db/unit-of-work.ts';
 import { bindRepos, type AppDeps, type AppModule } from './deps.ts';
 import { BackgroundTasks } from './lib/background.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
+import { safeUrl } from './lib/safe-error.ts';
 import { connectRedis } from './lib/redis.ts';
 import { loadOrCreateSecret } from './lib/secrets.ts';
 import { AccessTokens } from './modules/auth/access-tokens.ts';
@@ -83,6 +84,16 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]'],
+            serializers: {
+              // Fastify's request fields, with the tokens of e-mailed links (/verify-email?token=…) left out.
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: safeUrl(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
             ...(overrides.logStream ? { stream: overrides.logStream } : {}),
           },
     genReqId: (req) => {

@@ -69,7 +69,10 @@ export class RateLimiter {
         duration: Math.ceil(rule.windowMs / 1000),
         blockDuration: rule.blockMs ? Math.ceil(rule.blockMs / 1000) : 0,
       };
-      limiter = this.store.redis ? new RateLimiterRedis({ ...opts, storeClient: this.store.redis }) : new RateLimiterMemory(opts);
+      // With Redis, an in-process limiter stands in while Redis is unreachable, so limits hold and nothing 500s.
+      limiter = this.store.redis
+        ? new RateLimiterRedis({ ...opts, storeClient: this.store.redis, insuranceLimiter: new RateLimiterMemory(opts) })
+        : new RateLimiterMemory(opts);
       this.limiters.set(rule.name, limiter);
     }
     return limiter;

@@ -35,3 +35,11 @@ export function safeError(err: unknown): SafeError {
     stack: frames(err.stack),
   };
 }
+
+/** Query parameters that carry secrets (e-mailed links); their values never reach a log line. */
+const SECRET_PARAMS = /([?&](?:token|resetToken|code|idToken)=)[^&#]*/gi;
+
+/** A request URL as it may be logged: the secret parts of e-mailed links replaced. */
+export function safeUrl(url: string | undefined): string | undefined {
+  return url?.replace(SECRET_PARAMS, '$1[redacted]');
+}

@@ -42,6 +42,8 @@ export const appRoutes: RouteObject[] = [
   { path: 'create-character-old', element: <P.CreateCharacterOldPage /> },
   { path: 'user-characters', element: <P.UserCharactersPage /> },
   { path: 'verify-email', element: <P.VerifyEmailPage /> },
+  // The undo link mailed to the previous address after an e-mail or username change.
+  { path: 'restore-account', element: <P.RestoreAccountPage /> },
   { path: 'test', element: <P.TestPage /> },
   { path: 'auth-debug', element: <P.AuthDebugPage /> },
   { path: 'guides', element: <P.GuidesPage /> },

@@ -63,6 +63,12 @@ export class ApiError extends Error {
     if (typeof code === 'string') this.code = code;
   }
 
+  /** `error.details` of the wire format: facts a client acts on (`{ field }` on 409, `{ cost, balance }` on 402). */
+  get details(): Record<string, unknown> | undefined {
+    const details = readPath(this.body, ['error', 'details']);
+    return typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : undefined;
+  }
+
   /** The server's human-readable message (`{ message }` or `{ error: { message } }`), if any. */
   get serverMessage(): string | undefined {
     const message = readPath(this.body, ['message']) ?? readPath(this.body, ['error', 'message']);

@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
-import VerifyEmailPage, { LINK_REPLACED, TOKEN_SUPERSEDED } from './verify-email';
+import { TOKEN_SUPERSEDED_MESSAGE } from '@reverie/shared';
+import VerifyEmailPage from './verify-email';
 
 function renderWithToken(token: string) {
   renderWithProviders(
@@ -23,13 +24,13 @@ describe('verify-email page', () => {
   });
 
   it('says an earlier link was replaced by a newer one instead of "Verification failed"', async () => {
-    const message = 'This link was replaced by a newer one';
+    const message = TOKEN_SUPERSEDED_MESSAGE;
     mockApi({
-      'POST /api/auth/verify-email': () => json({ error: { code: TOKEN_SUPERSEDED, message }, message }, 400),
+      'POST /api/auth/verify-email': () => json({ error: { code: 'TOKEN_SUPERSEDED', message }, message }, 400),
     });
     renderWithToken('superseded-token-0123456789');
     await screen.findByRole('heading', { name: 'A newer link was sent' });
-    screen.getByText(LINK_REPLACED);
+    screen.getByText(message);
     expect(screen.queryByRole('heading', { name: 'Verification failed' })).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CheckCircle2, MailCheck, MailX } from 'lucide-react';
-import { Email } from '@reverie/shared';
+import { Email, ErrorCode, TOKEN_SUPERSEDED_MESSAGE } from '@reverie/shared';
 import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
 import { Button } from '@/components/ui/button';
@@ -16,11 +16,8 @@ import { getSessionUser, updateSessionUser } from '@/features/auth/lib/session-s
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 
 const VERIFY_FAILED = 'This verification link is invalid, expired or already used. Request a new one.';
-/** The server's code for a link whose token was replaced by a newer one (a later "Resend"). */
-export const TOKEN_SUPERSEDED = 'TOKEN_SUPERSEDED';
-export const LINK_REPLACED = 'This link was replaced by a newer one. Open the most recent e-mail we sent you, or ask for another link.';
-
-const isSuperseded = (error: unknown) => error instanceof ApiError && error.code === TOKEN_SUPERSEDED;
+/** A link whose token was replaced by a newer one (a later "Resend") is told apart by the server. */
+const isSuperseded = (error: unknown) => error instanceof ApiError && error.code === ErrorCode.enum.TOKEN_SUPERSEDED;
 
 function ResendForm({ defaultEmail }: { defaultEmail: string }) {
   const [email, setEmail] = useState(defaultEmail);
@@ -107,7 +104,7 @@ export default function VerifyEmailPage() {
     body = (
       <Panel icon={<MailCheck aria-hidden="true" className="size-12 text-warning" />} title="A newer link was sent">
         <p role="status" className="text-sm text-fg-muted">
-          {LINK_REPLACED}
+          {getErrorMessage(result.error, TOKEN_SUPERSEDED_MESSAGE)}
         </p>
         <div className="w-full">
           <ResendForm defaultEmail={user?.email ?? ''} />

@@ -16,8 +16,8 @@ import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-conte
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-export const apiError = (status: number, message: string, extra: Record<string, unknown> = {}) =>
-  json({ error: { code: 'ERR', message }, message, ...extra }, status);
+export const apiError = (status: number, message: string, extra: Record<string, unknown> = {}, details?: Record<string, unknown>) =>
+  json({ error: { code: 'ERR', message, ...(details ? { details } : {}) }, message, ...extra }, status);
 
 type Handler = (init: RequestInit, url: string) => Response | Promise<Response>;
 

@@ -101,7 +101,7 @@ export const authEndpoints = {
     auth: 'required',
     summary: 'Change username, e-mail or bio',
     description:
-      'Changing username or e-mail needs `currentPassword` (or, on an account without a password, `googleIdToken` from a Google sign-in in the last 5 minutes); without it the answer is 400 `REAUTH_REQUIRED` with `details.method` `password` or `google`. The address on file before the change gets a mail with a link that undoes it for 7 days.',
+      'Changing username or e-mail needs `currentPassword` (or, on an account without a password, `googleIdToken` or `googleCode` from a Google sign-in in the last 5 minutes); without it the answer is 400 `REAUTH_REQUIRED` with `details.method` `password` or `google`. The address on file before the change gets a mail with a link that undoes it for 7 days.',
     tags,
   }),
   revertEmailChange: defineEndpoint({

@@ -81,8 +81,10 @@ export const UpdateMeBody = z
     bio: text({ max: 500, multiline: true, tooLong: 'Bio must be at most 500 characters' }).nullable().optional(),
     /** Required to change username or e-mail on an account with a password. */
     currentPassword: CurrentPassword.optional(),
-    /** Required instead, on an account without a password: a Google ID token issued in the last 5 minutes. */
+    /** Required instead, on an account without a password: a Google ID token issued in the last 5 minutes… */
     googleIdToken: GoogleIdToken.optional(),
+    /** …or an authorization code from Google's popup code flow, exchanged at once by the server. */
+    googleCode: text({ min: 4, max: 2048 }).optional(),
   })
   .meta({ id: 'UpdateMeBody' });
 

@@ -54,10 +54,10 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsync {
 
     route(app, api.updateMe, async (req) => {
       const { userId } = authOf(req);
-      const { currentPassword, googleIdToken, ...patch } = req.body;
+      const { currentPassword, googleIdToken, googleCode, ...patch } = req.body;
       // Each proof attempt counts, so a stolen access token cannot be used to guess the password here.
-      if (currentPassword || googleIdToken) await rateLimiter.consume([{ rule: L.reauthUser, key: userId }]);
-      return toUser(await auth.updateProfile(userId, patch, { currentPassword, googleIdToken }));
+      if (currentPassword || googleIdToken || googleCode) await rateLimiter.consume([{ rule: L.reauthUser, key: userId }]);
+      return toUser(await auth.updateProfile(userId, patch, { currentPassword, googleIdToken, googleCode }));
     });
 
     route(app, api.revertEmailChange, perIp(L.confirmIp), async (req) => {

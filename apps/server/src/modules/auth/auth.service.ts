@@ -48,6 +48,8 @@ export interface AuthDeps {
 export interface Reauthentication {
   currentPassword?: string;
   googleIdToken?: string;
+  /** An authorization code from Google's popup code flow (what the browser has). */
+  googleCode?: string;
 }
 
 /** A Google sign-in proves presence only if it is this recent. */
@@ -254,8 +256,10 @@ export class AuthService {
       new AppError(400, 'REAUTH_REQUIRED', 'Sign in with Google again to change your e-mail address or username.', {
         details: { method: 'google' },
       });
-    if (!proof.googleIdToken) throw again();
-    const profile = await this.d.google.verifyIdToken(proof.googleIdToken);
+    if (!proof.googleIdToken && !proof.googleCode) throw again();
+    const profile = proof.googleIdToken
+      ? await this.d.google.verifyIdToken(proof.googleIdToken)
+      : await this.d.google.exchangeCode(proof.googleCode!);
     if (profile.sub !== row.googleSub) throw AppError.badRequest('That Google account is not the one linked to this account.');
     const age = Math.floor(Date.now() / 1000) - (profile.issuedAt ?? 0);
     if (age > GOOGLE_REAUTH_MAX_AGE_S) throw again();

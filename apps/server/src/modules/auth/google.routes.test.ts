@@ -143,6 +143,12 @@ describe('changing e-mail or username on an account without a password', () => {
     expect(fresh.json().username).toBe('reauth-new');
     const notice = await t.deps.uow.repos.mailOutbox.latestTo('reauth@gmail.com');
     expect(notice?.subject).toBe('Your Reverie username was changed');
+
+    // The browser's popup gives an authorization code; the server exchanges it for the same proof.
+    codes.set('reauth-code', await idToken({ sub, email: 'reauth@gmail.com' }));
+    const byCode = await put({ username: 'reauth-code', googleCode: 'reauth-code' });
+    expect(byCode.statusCode).toBe(200);
+    expect(byCode.json().username).toBe('reauth-code');
   });
 });
 

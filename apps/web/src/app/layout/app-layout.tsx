@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { UnverifiedEmailBanner } from '@/features/auth/components/unverified-email-banner';
 import { cn } from '@/lib/utils';
 import { BottomNav } from './bottom-nav';
@@ -10,6 +10,7 @@ import { SidebarProvider, useSidebar } from './sidebar-state';
 
 function Shell() {
   const { width, overlay } = useSidebar();
+  const { pathname } = useLocation();
   return (
     <div style={{ '--sidebar-w': `${width}px` } as CSSProperties} className="min-h-dvh">
       <a
@@ -30,7 +31,8 @@ function Shell() {
           'min-h-dvh pt-(--header-h) pb-[calc(var(--bottom-nav-h)+env(safe-area-inset-bottom)+1rem)] transition-[padding] duration-200 focus:outline-none lg:pb-10 lg:pl-(--sidebar-w)',
         )}
       >
-        <UnverifiedEmailBanner />
+        {/* The verify-email page speaks about the address itself. */}
+        {pathname === '/verify-email' ? null : <UnverifiedEmailBanner />}
         <Outlet />
       </main>
       <BottomNav />

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { BadgeCheck, MailWarning, UserRound } from 'lucide-react';
+import { BadgeCheck, CheckCircle2, MailWarning, UserRound } from 'lucide-react';
 import type { User } from '@reverie/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,8 +8,14 @@ import { FormError, FormField } from '@/components/form/form-parts';
 import { SettingsSection } from '@/components/page/settings-section';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { logError } from '@/lib/request-queue';
+import { useAuthConfig } from '../api/get-auth-config';
 import { useUpdateMe, type UpdateMeBody } from '../api/update-me';
+import { GOOGLE_UNAVAILABLE_MESSAGE, GoogleCancelledError, requestGoogleCode } from '../lib/google-identity';
 import { useResendWithFeedback } from './resend-verification-button';
+
+export const REAUTH_PASSWORD_NEEDED = 'Enter your current password to change your e-mail address or username.';
+export const REAUTH_GOOGLE_NEEDED = 'Confirm with Google to change your e-mail address or username.';
 
 function changes(user: User, values: { username: string; email: string; bio: string }): UpdateMeBody {
   const out: UpdateMeBody = {};
@@ -19,24 +25,56 @@ function changes(user: User, values: { username: string; email: string; bio: str
   return out;
 }
 
-/** Username, e-mail (with its verification state) and bio, saved with PUT /api/auth/me. */
+/**
+ * Username, e-mail (with its verification state) and bio, saved with PUT /api/auth/me. Changing the username or
+ * the e-mail address proves who you are: the current password, or a fresh Google sign-in for an account that has
+ * no password (the previous address is mailed a link that undoes the change).
+ */
 export function ProfileCard({ user }: { user: User }) {
   const bioId = useId();
   const [values, setValues] = useState({ username: user.username, email: user.email, bio: user.bio ?? '' });
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [googleCode, setGoogleCode] = useState<string | null>(null);
+  const [confirmingGoogle, setConfirmingGoogle] = useState(false);
+  const config = useAuthConfig();
   const update = useUpdateMe();
   const saving = update.isPending;
   const resend = useResendWithFeedback();
   const [error, setError] = useState<string | null>(null);
   const diff = changes(user, values);
   const dirty = Object.keys(diff).length > 0;
+  const identityChange = diff.username !== undefined || diff.email !== undefined;
+  const hasPassword = user.hasPassword !== false;
+
+  const confirmWithGoogle = async () => {
+    setError(null);
+    const clientId = config.data?.googleClientId;
+    if (!clientId) return setError(GOOGLE_UNAVAILABLE_MESSAGE);
+    setConfirmingGoogle(true);
+    try {
+      setGoogleCode(await requestGoogleCode(clientId));
+    } catch (err) {
+      if (!(err instanceof GoogleCancelledError)) {
+        logError('Google confirmation failed', err);
+        setError(getErrorMessage(err, 'Google sign-in failed'));
+      }
+    } finally {
+      setConfirmingGoogle(false);
+    }
+  };
 
   // mutateAsync, not mutate's callbacks: the settings page re-keys this card when the saved user changes.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!dirty || saving) return;
+    if (identityChange && hasPassword && !currentPassword) return setError(REAUTH_PASSWORD_NEEDED);
+    if (identityChange && !hasPassword && !googleCode) return setError(REAUTH_GOOGLE_NEEDED);
     setError(null);
+    const proof = !identityChange ? {} : hasPassword ? { currentPassword } : { googleCode: googleCode ?? undefined };
     try {
-      const updated = await update.mutateAsync(diff);
+      const updated = await update.mutateAsync({ ...diff, ...proof });
+      setCurrentPassword('');
+      setGoogleCode(null);
       setValues({ username: updated.username, email: updated.email, bio: updated.bio ?? '' });
       toast({
         title: 'Profile updated',
@@ -109,6 +147,39 @@ export function ProfileCard({ user }: { user: User }) {
           />
           <p className="justify-self-end text-xs text-fg-subtle tabular-nums">{values.bio.length}/500</p>
         </div>
+        {identityChange ? (
+          hasPassword ? (
+            <FormField
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.target.value)}
+              hint="Needed to change your username or e-mail address. Your previous address gets a link to undo the change."
+            />
+          ) : googleCode ? (
+            <p role="status" className="flex items-center gap-2 text-sm text-success">
+              <CheckCircle2 aria-hidden="true" className="size-4" />
+              Confirmed with Google. Save to apply the change.
+            </p>
+          ) : (
+            <div className="grid gap-1.5">
+              <Button
+                type="button"
+                variant="secondary"
+                className="justify-self-start"
+                disabled={confirmingGoogle}
+                onClick={() => void confirmWithGoogle()}
+              >
+                {confirmingGoogle ? 'Waiting for Google...' : 'Confirm with Google'}
+              </Button>
+              <p className="text-xs text-fg-subtle">
+                You sign in with Google: confirm it is you to change your username or e-mail address.
+              </p>
+            </div>
+          )
+        ) : null}
         {error ? <FormError>{error}</FormError> : null}
         <Button type="submit" disabled={!dirty || saving} className="justify-self-start">
           {saving ? 'Saving...' : 'Save changes'}

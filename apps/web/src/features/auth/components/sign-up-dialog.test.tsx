@@ -94,6 +94,18 @@ describe('sign-up dialog', () => {
     expect(getAccessToken()).toBeNull();
   });
 
+  it('a taken username is named: its field is marked and focused', async () => {
+    mockApi({ 'POST /api/auth/register': () => apiError(409, 'This username is already taken', {}, { field: 'username' }) });
+    const { dialog, type, submit } = renderSignUp();
+    fill(type);
+    submit();
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('This username is already taken'));
+    const username = within(dialog).getByLabelText('Username');
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(username);
+    expect(within(dialog).getByLabelText('Email').getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('falls back to "Registration failed" when the error carries no message', async () => {
     mockApi({ 'POST /api/auth/register': () => new Response('', { status: 500 }) });
     const { dialog, type, submit } = renderSignUp();

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { PRODUCT_NAME } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
-import { getErrorMessage } from '@/lib/api-client';
+import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { FormError, FormField } from '@/components/form/form-parts';
 import { useRegister } from '../api/register';
@@ -40,6 +40,7 @@ export function SignUpForm({ onSuccess, onSwitchToSignIn }: { onSuccess: () => v
       return;
     }
     setError(null);
+    const form = event.currentTarget;
     registerMutation.mutate(
       { ...values, email: values.email.trim(), username: values.username.trim() },
       {
@@ -52,7 +53,15 @@ export function SignUpForm({ onSuccess, onSwitchToSignIn }: { onSuccess: () => v
           });
           onSuccess();
         },
-        onError: (err) => setError(getErrorMessage(err, REGISTRATION_FAILED)),
+        onError: (err) => {
+          setError(getErrorMessage(err, REGISTRATION_FAILED));
+          // 409 names the taken field (e-mail or username): mark it and put the cursor there.
+          const field = err instanceof ApiError ? err.details?.field : undefined;
+          if (field === 'email' || field === 'username') {
+            setInvalid(field);
+            form.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus();
+          }
+        },
       },
     );
   };
