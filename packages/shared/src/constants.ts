@@ -139,13 +139,17 @@ export interface FallbackTag {
   category: string;
 }
 
-/** "slice-of-life" → "Slice Of Life", "sci-fi" → "Sci-Fi" */
+/** Short words that stay lower case inside a tag's display name ("Slice of Life"). */
+const MINOR_WORDS = new Set(['of', 'and', 'the', 'in', 'on']);
+
+/** "slice-of-life" → "Slice of Life", "sci-fi" → "Sci-Fi", "non-binary" → "Non-Binary" */
 export function tagDisplayName(name: string): string {
   if (name === 'sci-fi') return 'Sci-Fi';
+  if (name === 'non-binary') return 'Non-Binary';
   if (name === 'nsfw' || name === 'sfw') return name.toUpperCase();
   return name
     .split('-')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .map((w, i) => (i > 0 && MINOR_WORDS.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1)))
     .join(' ');
 }
 

@@ -1,8 +1,9 @@
 import { TAG_CATEGORIES, tagDisplayName } from '@reverie/shared';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { tags } from '../schema/index.ts';
 
-/** Seeds the SPEC §3 tag set as real rows; idempotent (existing names are left as they are). */
+/** Seeds the SPEC §3 tag set as real rows; idempotent. Existing rows keep everything but their display name. */
 export async function seedTags(db: Db): Promise<void> {
   const seen = new Set<string>();
   const rows: (typeof tags.$inferInsert)[] = [];
@@ -25,5 +26,12 @@ export async function seedTags(db: Db): Promise<void> {
       });
     }
   }
-  await db.insert(tags).values(rows).onConflictDoNothing({ target: tags.name });
+  await db
+    .insert(tags)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: tags.name,
+      set: { displayName: sql`excluded.display_name` },
+      setWhere: sql`${tags.displayName} <> excluded.display_name`,
+    });
 }

@@ -301,8 +301,9 @@ describe('6. control characters, limits before lookups, and logs', () => {
         cb();
       },
     });
+    // debug: every request is logged, so the link below is certainly written somewhere if it leaks.
     const logged = await createTestApp(
-      { LOG_LEVEL: 'info' },
+      { LOG_LEVEL: 'debug' },
       (app) => {
         app.get('/api/test/db-error', async () => {
           // A value PostgreSQL refuses inside a text parameter: the driver error carries the parameters.
@@ -319,7 +320,7 @@ describe('6. control characters, limits before lookups, and logs', () => {
       expect(lines.join('')).not.toContain('hunter2-secret');
       // Nor the token of an e-mailed link opened in the browser.
       await logged.app.inject({ method: 'GET', url: '/verify-email?token=link-secret-abc123&x=1' });
-      expect(lines.join('')).toContain('/verify-email?token=[redacted]&x=1');
+      expect(lines.join('')).toMatch(/"path":"\/verify-email"/);
       expect(lines.join('')).not.toContain('link-secret-abc123');
     } finally {
       await logged.close();
