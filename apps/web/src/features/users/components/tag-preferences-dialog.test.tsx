@@ -26,7 +26,8 @@ function signedIn() {
   setStoredUser(user);
 }
 
-describe('tag preference dialog', () => {
+// Every test renders the full tag set (60 to 80 chips): slow on a loaded machine.
+describe('tag preference dialog', { timeout: 20_000 }, () => {
   beforeEach(() => {
     resetClientState();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -36,8 +37,7 @@ describe('tag preference dialog', () => {
     vi.restoreAllMocks();
   });
 
-  // Renders 60 chips and clicks through them: slow on a loaded machine.
-  it('first-time setup: 5 to 8 tags, no ninth, both confirmations, then saves and closes', { timeout: 20_000 }, async () => {
+  it('first-time setup: 5 to 8 tags, no ninth, both confirmations, then saves and closes', async () => {
     const updated = { ...user, preferences: { selectedTags: [], completedOnboarding: true, nsfwEnabled: true } };
     const api = mockApi({
       'GET /api/tags': () => json({ items: apiTags(60), total: 60 }),
