@@ -2,10 +2,17 @@ import { fantasyCharacters } from './characters-fantasy.ts';
 import { scifiCharacters } from './characters-scifi.ts';
 import { frontierCharacters } from './characters-frontier.ts';
 import { cyberpunkCharacters } from './characters-cyberpunk.ts';
+import { gothicCharacters } from './characters-gothic.ts';
 import type { SeedCharacter } from './types.ts';
 
 export { seedCreators } from './creators.ts';
 export type { Appearance, LorebookEntry, SeedCharacter, SeedCreator } from './types.ts';
 
 /** The seed catalogue in display order of the files; the seeder keys rows by slug. */
-export const seedCharacters: SeedCharacter[] = [...fantasyCharacters, ...scifiCharacters, ...frontierCharacters, ...cyberpunkCharacters];
+export const seedCharacters: SeedCharacter[] = [
+  ...fantasyCharacters,
+  ...scifiCharacters,
+  ...frontierCharacters,
+  ...cyberpunkCharacters,
+  ...gothicCharacters,
+];
