@@ -3,6 +3,7 @@ import { scifiCharacters } from './characters-scifi.ts';
 import { frontierCharacters } from './characters-frontier.ts';
 import { cyberpunkCharacters } from './characters-cyberpunk.ts';
 import { gothicCharacters } from './characters-gothic.ts';
+import { divineCharacters } from './characters-divine.ts';
 import type { SeedCharacter } from './types.ts';
 
 export { seedCreators } from './creators.ts';
@@ -15,4 +16,5 @@ export const seedCharacters: SeedCharacter[] = [
   ...frontierCharacters,
   ...cyberpunkCharacters,
   ...gothicCharacters,
+  ...divineCharacters,
 ];
