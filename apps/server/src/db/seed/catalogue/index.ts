@@ -4,6 +4,7 @@ import { frontierCharacters } from './characters-frontier.ts';
 import { cyberpunkCharacters } from './characters-cyberpunk.ts';
 import { gothicCharacters } from './characters-gothic.ts';
 import { divineCharacters } from './characters-divine.ts';
+import { cityCharacters } from './characters-city.ts';
 import type { SeedCharacter } from './types.ts';
 
 export { seedCreators } from './creators.ts';
@@ -17,4 +18,5 @@ export const seedCharacters: SeedCharacter[] = [
   ...cyberpunkCharacters,
   ...gothicCharacters,
   ...divineCharacters,
+  ...cityCharacters,
 ];
