@@ -5,6 +5,7 @@ import { cyberpunkCharacters } from './characters-cyberpunk.ts';
 import { gothicCharacters } from './characters-gothic.ts';
 import { divineCharacters } from './characters-divine.ts';
 import { cityCharacters } from './characters-city.ts';
+import { mysteryCharacters } from './characters-mystery.ts';
 import type { SeedCharacter } from './types.ts';
 
 export { seedCreators } from './creators.ts';
@@ -19,4 +20,5 @@ export const seedCharacters: SeedCharacter[] = [
   ...gothicCharacters,
   ...divineCharacters,
   ...cityCharacters,
+  ...mysteryCharacters,
 ];
