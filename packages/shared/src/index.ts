@@ -5,4 +5,8 @@ export * from './schemas/health.ts';
 export * from './schemas/users.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/tags.ts';
+export * from './schemas/characters.ts';
+export * from './schemas/social.ts';
+export * from './schemas/categories.ts';
+export * from './schemas/search.ts';
 export * from './api/index.ts';
