@@ -50,6 +50,8 @@ const EnvSchema = z.object({
   GOOGLE_CERTS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v1/certs'),
   /** Secure cookies (set true behind HTTPS). */
   COOKIE_SECURE: bool(false),
+  /** Seed the character catalogue (creators, characters, art, likes) at first start. Off by default in tests. */
+  SEED_CONTENT: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -73,6 +75,7 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   google: { clientId: string; clientSecret: string; tokenUrl: string; certsUrl: string } | undefined;
   cookieSecure: boolean;
+  seedContent: boolean;
   version: string;
 }
 
@@ -113,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, tokenUrl: e.GOOGLE_TOKEN_URL, certsUrl: e.GOOGLE_CERTS_URL }
         : undefined,
     cookieSecure: e.COOKIE_SECURE,
+    seedContent: e.SEED_CONTENT === undefined ? e.NODE_ENV !== 'test' : ['true', '1', 'yes'].includes(e.SEED_CONTENT),
     version: '0.1.0',
   };
 }

@@ -119,7 +119,8 @@ export const CharacterPage = pageOf(CharacterListItem).meta({ id: 'CharacterPage
 export type CharacterPage = z.infer<typeof CharacterPage>;
 
 /** A lorebook entry (Character Card V2/V3 `character_book.entries[]`, camelCased). */
-export const CharacterBookEntry = z.object({
+/** Unknown keys are kept (cards carry tool-specific fields; export must give them back). */
+export const CharacterBookEntry = z.looseObject({
   keys: z.array(z.string()),
   content: z.string(),
   enabled: z.boolean(),
@@ -139,7 +140,7 @@ export const CharacterBookEntry = z.object({
 export type CharacterBookEntry = z.infer<typeof CharacterBookEntry>;
 
 export const CharacterBook = z
-  .object({
+  .looseObject({
     name: z.string().optional(),
     description: z.string().optional(),
     scanDepth: z.number().optional(),
