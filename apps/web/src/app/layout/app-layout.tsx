@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Outlet } from 'react-router';
+import { MergeLocalSync } from '@/features/favorites/components/merge-local-sync';
 import { cn } from '@/lib/utils';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
@@ -18,6 +19,7 @@ function Shell() {
         Skip to content
       </a>
       <ScrollToTop />
+      <MergeLocalSync />
       <Header />
       <Sidebar />
       <main

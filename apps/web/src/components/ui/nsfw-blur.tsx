@@ -8,10 +8,12 @@ interface NsfwBlurProps {
   nsfw: boolean;
   children: ReactNode;
   className?: string;
+  /** Classes for the blurred layer (e.g. `h-full` so an image can fill the frame). */
+  contentClassName?: string;
 }
 
 /** Blurs NSFW content while the NSFW filter is off (SPEC §4: 20 px, opacity 0.6). */
-export function NsfwBlur({ nsfw, children, className }: NsfwBlurProps) {
+export function NsfwBlur({ nsfw, children, className, contentClassName }: NsfwBlurProps) {
   const [showNsfw] = useShowNsfw();
   const hidden = nsfw && !showNsfw;
   return (
@@ -19,7 +21,7 @@ export function NsfwBlur({ nsfw, children, className }: NsfwBlurProps) {
       <div
         aria-hidden={hidden || undefined}
         style={hidden ? { filter: `blur(${NSFW_BLUR.blurPx}px)`, opacity: NSFW_BLUR.opacity } : undefined}
-        className="transition-[filter,opacity] duration-300"
+        className={cn('transition-[filter,opacity] duration-300', contentClassName)}
       >
         {children}
       </div>
