@@ -116,3 +116,18 @@ export async function buildCharacter(t: TestApp, owner: { user: { id: string } }
   await characters.setTags(row.id, tags);
   return row;
 }
+
+/**
+ * Many signed-in users at once, for concurrency tests: rows written directly and access tokens minted, skipping
+ * sign-up's password hashing (which would dominate a 50-user test). Use buildUser when the account flow matters.
+ */
+export async function buildUsersQuick(t: TestApp, n: number): Promise<Array<{ user: { id: string }; auth: { authorization: string } }>> {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const name = uniqueName('quick');
+    const row = await t.deps.uow.repos.users.create({ username: name, email: `${name}@example.com`, emailVerifiedAt: new Date() });
+    const token = await t.deps.accessTokens.sign({ userId: row.id, role: 'user', sessionId: randomBytes(8).toString('hex') });
+    out.push({ user: { id: row.id }, auth: { authorization: `Bearer ${token}` } });
+  }
+  return out;
+}

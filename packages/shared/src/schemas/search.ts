@@ -17,7 +17,7 @@ export const SearchQuery = z.object({
     .min(1, 'Type something to search for')
     .max(100, 'Search text must be at most 100 characters')
     .refine((s) => !/\p{Cc}/u.test(s), 'Search text must not contain control characters'),
-  type: z.union([SearchType, z.array(SearchType).max(3)]).optional(),
+  type: z.union([SearchType, z.array(SearchType).max(3)], { error: 'type must be characters, creators or tags' }).optional(),
   page: z.coerce
     .number<number>({ message: 'page must be a number' })
     .int('page must be a whole number')

@@ -1,7 +1,7 @@
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { categories, characters, type CategoryRow } from '../../db/schema/index.ts';
-import { listed } from '../characters/characters.repo.ts';
+import { listed, qcol } from '../characters/characters.repo.ts';
 
 export type { CategoryRow };
 
@@ -13,14 +13,14 @@ export class CategoriesRepo {
 
   /** With each category's size and a cover (its most liked public character's portrait). */
   async list(kind?: 'collection' | 'tag-category') {
-    const match = sql`(cardinality(${categories.tagNames}) = 0 or ${characters.tagNames} && ${categories.tagNames})`;
+    const match = sql`(cardinality(${qcol(categories.tagNames)}) = 0 or ${qcol(characters.tagNames)} && ${qcol(categories.tagNames)})`;
     return this.db
       .select({
         category: categories,
         characterCount: sql<number>`(select count(*)::int from ${characters} where ${listed} and ${match})`,
         coverUrl: sql<
           string | null
-        >`(select ${characters.thumbnailUrl} from ${characters} where ${listed} and ${match} and ${characters.nsfw} = false order by ${characters.likesCount} desc limit 1)`,
+        >`(select ${qcol(characters.thumbnailUrl)} from ${characters} where ${listed} and ${match} and ${qcol(characters.nsfw)} = false order by ${qcol(characters.likesCount)} desc limit 1)`,
       })
       .from(categories)
       .where(kind ? eq(categories.kind, kind) : undefined)

@@ -1,9 +1,17 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { characterLikes, characters, characterTags, favorites, follows, users, type CharacterRow } from '../../db/schema/index.ts';
 
 export type { CharacterRow };
 export type NewCharacter = typeof characters.$inferInsert;
+
+/**
+ * A column always written as "table"."column". Drizzle leaves columns unqualified when a query has one table in
+ * FROM, which silently rebinds outer references inside correlated subqueries; these helpers make them explicit.
+ */
+export function qcol(column: AnyColumn): SQL {
+  return sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
+}
 
 /** `ARRAY[$1, $2]::text[]` (Drizzle would otherwise expand a JS array into a bare list). */
 export function textArray(values: readonly string[]): SQL {
@@ -238,7 +246,7 @@ export class CharactersRepo {
 
   /**
    * Tag overlap with the viewer's picks (×3), a followed creator (+2), popularity (log of likes) and freshness
-   * (30-day half-life), then variety: each further character of the same creator loses 1.5 points, so one
+   * (30-day half-life), then variety: each further character of the same creator loses 1 point, so one
    * creator cannot fill a page.
    */
   private async forYou(req: FeedRequest, where: SQL[]): Promise<CardRow[]> {
@@ -265,7 +273,7 @@ export class CharactersRepo {
     const rows = await this.db
       .select()
       .from(scored)
-      .orderBy(sql`${scored.score} - 1.5 * (${scored.creatorRank} - 1) desc`, asc(scored.id))
+      .orderBy(sql`${scored.score} - (${scored.creatorRank} - 1) desc`, asc(scored.id))
       .limit(req.limit)
       .offset(req.offset);
     return rows as unknown as CardRow[];
@@ -342,8 +350,8 @@ export class CharactersRepo {
     await this.db
       .update(characters)
       .set({
-        likesCount: sql`(select count(*)::int from ${characterLikes} where ${characterLikes.characterId} = ${characters.id})`,
-        favoritesCount: sql`(select count(*)::int from ${favorites} where ${favorites.characterId} = ${characters.id})`,
+        likesCount: sql`(select count(*)::int from ${characterLikes} where ${qcol(characterLikes.characterId)} = ${qcol(characters.id)})`,
+        favoritesCount: sql`(select count(*)::int from ${favorites} where ${qcol(favorites.characterId)} = ${qcol(characters.id)})`,
       })
       .where(inArray(characters.id, ids));
   }

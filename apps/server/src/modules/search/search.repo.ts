@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { characters, tags, users, type CharacterRow } from '../../db/schema/index.ts';
-import { cardColumns, listed, type CardRow } from '../characters/characters.repo.ts';
+import { cardColumns, listed, qcol, type CardRow } from '../characters/characters.repo.ts';
 
 export type TagRow = typeof tags.$inferSelect;
 export type { CharacterRow };
@@ -62,7 +62,7 @@ export class SearchRepo {
     const needle = q.toLowerCase();
     const like = `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
     const where = sql`(lower(${users.username}) like ${like} or ${needle} <% lower(${users.username}))
-      and exists (select 1 from ${characters} where ${characters.creatorId} = ${users.id} and ${listed})`;
+      and exists (select 1 from ${characters} where ${qcol(characters.creatorId)} = ${qcol(users.id)} and ${listed})`;
     const [rows, [count]] = await Promise.all([
       this.db
         .select({ id: users.id })

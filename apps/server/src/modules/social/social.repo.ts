@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { characterLikes, characters, follows, users } from '../../db/schema/index.ts';
-import { listed } from '../characters/characters.repo.ts';
+import { listed, qcol } from '../characters/characters.repo.ts';
 
 export interface CreatorRow {
   id: string;
@@ -25,12 +25,13 @@ const creatorColumns = {
   username: users.username,
   avatarUrl: users.avatarUrl,
   bio: users.bio,
-  characters: sql<number>`(select count(*)::int from ${characters} where ${characters.creatorId} = ${users.id} and ${listed})`.as(
-    'character_count',
-  ),
-  followers: sql<number>`(select count(*)::int from ${follows} where ${follows.followeeId} = ${users.id})`.as('follower_count'),
+  characters:
+    sql<number>`(select count(*)::int from ${characters} where ${qcol(characters.creatorId)} = ${qcol(users.id)} and ${listed})`.as(
+      'character_count',
+    ),
+  followers: sql<number>`(select count(*)::int from ${follows} where ${qcol(follows.followeeId)} = ${qcol(users.id)})`.as('follower_count'),
   likes:
-    sql<number>`(select coalesce(sum(${characters.likesCount}), 0)::int from ${characters} where ${characters.creatorId} = ${users.id} and ${listed})`.as(
+    sql<number>`(select coalesce(sum(${characters.likesCount}), 0)::int from ${characters} where ${qcol(characters.creatorId)} = ${qcol(users.id)} and ${listed})`.as(
       'like_count',
     ),
 };
@@ -131,13 +132,13 @@ export class SocialRepo {
    * all-time period counts them, from the characters' chat counters).
    */
   async topCreators(since: Date | null, limit: number): Promise<TopCreatorRow[]> {
-    const likeWindow = since ? sql`and ${characterLikes.createdAt} >= ${since.toISOString()}` : sql``;
-    const followWindow = since ? sql`and ${follows.createdAt} >= ${since.toISOString()}` : sql``;
-    const periodLikes = sql`(select count(*)::int from ${characterLikes} join ${characters} on ${characters.id} = ${characterLikes.characterId} where ${characters.creatorId} = ${users.id} and ${listed} ${likeWindow})`;
-    const periodFollowers = sql`(select count(*)::int from ${follows} where ${follows.followeeId} = ${users.id} ${followWindow})`;
+    const likeWindow = since ? sql`and ${qcol(characterLikes.createdAt)} >= ${since.toISOString()}` : sql``;
+    const followWindow = since ? sql`and ${qcol(follows.createdAt)} >= ${since.toISOString()}` : sql``;
+    const periodLikes = sql`(select count(*)::int from ${characterLikes} join ${characters} on ${qcol(characters.id)} = ${qcol(characterLikes.characterId)} where ${qcol(characters.creatorId)} = ${qcol(users.id)} and ${listed} ${likeWindow})`;
+    const periodFollowers = sql`(select count(*)::int from ${follows} where ${qcol(follows.followeeId)} = ${qcol(users.id)} ${followWindow})`;
     const periodChats = since
       ? sql`0`
-      : sql`(select coalesce(sum(${characters.chatCount}), 0)::int from ${characters} where ${characters.creatorId} = ${users.id} and ${listed})`;
+      : sql`(select coalesce(sum(${characters.chatCount}), 0)::int from ${characters} where ${qcol(characters.creatorId)} = ${qcol(users.id)} and ${listed})`;
     const ranked = this.db
       .select({
         ...creatorColumns,
@@ -146,7 +147,7 @@ export class SocialRepo {
         periodChats: sql<number>`${periodChats}`.as('period_chats'),
       })
       .from(users)
-      .where(sql`exists (select 1 from ${characters} where ${characters.creatorId} = ${users.id} and ${listed})`)
+      .where(sql`exists (select 1 from ${characters} where ${qcol(characters.creatorId)} = ${qcol(users.id)} and ${listed})`)
       .as('ranked');
     const score = sql<number>`(${ranked.periodLikes} + 3 * ${ranked.periodFollowers} + 0.1 * ${ranked.periodChats})::float8`;
     const rows = await this.db
