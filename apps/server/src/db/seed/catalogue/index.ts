@@ -6,6 +6,7 @@ import { gothicCharacters } from './characters-gothic.ts';
 import { divineCharacters } from './characters-divine.ts';
 import { cityCharacters } from './characters-city.ts';
 import { mysteryCharacters } from './characters-mystery.ts';
+import { wandererCharacters } from './characters-wanderers.ts';
 import type { SeedCharacter } from './types.ts';
 
 export { seedCreators } from './creators.ts';
@@ -21,4 +22,5 @@ export const seedCharacters: SeedCharacter[] = [
   ...divineCharacters,
   ...cityCharacters,
   ...mysteryCharacters,
+  ...wandererCharacters,
 ];
