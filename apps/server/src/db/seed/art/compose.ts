@@ -40,7 +40,8 @@ interface Layout {
   scale: number;
   rotate?: number;
   mood?: Mood;
-  blurBackdrop?: number;
+  /** Out-of-focus backdrop (close-ups). */
+  soften?: boolean;
   silhouette?: boolean;
   dramatic?: boolean;
 }
@@ -59,7 +60,25 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
 
   let out = '';
   const bd = drawBackdrop(ctx, a.backdrop, a.palette, W, H, mood);
-  out += L.blurBackdrop ? `<g filter="${ctx.blur(L.blurBackdrop)}">${bd}</g>` : bd;
+  out += bd;
+  if (L.soften) {
+    // Shallow depth of field without a blur filter (slow to rasterise): a haze over the scene and large bokeh discs.
+    out += `<rect width="${W}" height="${H}" fill="${ctx.linear([
+      [0, mix(p[0], p[1], 0.3), 0.55],
+      [1, mix(p[1], p[0], 0.3), 0.6],
+    ])}"/>`;
+    const br = ctx.rng.fork('bokeh');
+    const disc = [lighten(p[2], 0.4), lighten(p[1], 0.3), '#ffffff'].map((c) =>
+      ctx.radial([
+        [0, c, 0.32],
+        [0.75, c, 0.22],
+        [0.9, c, 0.3],
+        [1, c, 0],
+      ]),
+    );
+    for (let i = 0; i < 16; i++)
+      out += `<circle cx="${f(br.range(0, W))}" cy="${f(br.range(0, H * 0.8))}" r="${f(br.range(24, 80))}" fill="${br.pick(disc)}"/>`;
+  }
 
   // A soft halo of backdrop light behind the figure separates it from busy scenes.
   const haloR = L.silhouette ? 520 : 420;
@@ -74,8 +93,19 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
     haloR,
   )}"/>`;
 
-  const clipBody = ctx.clip(`<path d="${fig.outlineBody}"/><path d="${fig.outlineHead}" transform="${fig.headTransform}"/>`);
-
+  // One element per subpath: their union is the silhouette whatever each subpath's winding.
+  // A mask rather than a clipPath: librsvg merges clip children into one path, where opposite windings cancel.
+  const union = (d: string, extra = '') =>
+    d
+      .split(/(?=M)/)
+      .filter((x) => x.length > 1)
+      .map((x) => `<path d="${x}"${extra}/>`)
+      .join('');
+  const shapes = union(fig.outlineBody) + union(fig.outlineHead, ` transform="${fig.headTransform}"`);
+  const bodyMask = ctx.id('m');
+  ctx.def(
+    `<mask id="${bodyMask}" maskUnits="userSpaceOnUse" x="-700" y="-600" width="1400" height="1700"><g fill="#ffffff">${shapes}</g></mask>`,
+  );
   const rimStroke = ctx.linearU(
     [
       [0, rimC, 0],
@@ -89,7 +119,6 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
   );
   // Rim light: the part of the silhouette not covered by itself shifted away from the rim side.
   const rimW = L.silhouette ? 16 : 10;
-  const shapes = `<path d="${fig.outlineBody}"/><path d="${fig.outlineHead}" transform="${fig.headTransform}"/>`;
   const maskId = ctx.id('m');
   ctx.def(
     `<mask id="${maskId}" maskUnits="userSpaceOnUse" x="-700" y="-600" width="1400" height="1700"><g fill="#ffffff">${shapes}</g><g fill="#000000" transform="translate(${-rimSide * rimW} ${rimW * 0.5})">${shapes}</g></mask>`,
@@ -107,7 +136,8 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
     300,
   );
   let figure = fig.svg;
-  figure += `<g clip-path="${clipBody}"><rect x="-600" y="-500" width="1200" height="1500" fill="${shade}"/>`;
+  let sparksSvg = '';
+  figure += `<g mask="url(#${bodyMask})"><rect x="-600" y="-500" width="1200" height="1500" fill="${shade}"/>`;
   if (L.silhouette) figure += `<rect x="-600" y="-500" width="1200" height="1500" fill="${darken(p[0], 0.75)}" fill-opacity="0.9"/>`;
   if (L.dramatic) {
     const c2 = vivid(adjust(p[2], 160), 0.7, 0.55);
@@ -125,8 +155,6 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
     )}"/>`;
   }
   figure += `${rim}</g>`;
-  out += `<g transform="translate(${f(L.x)} ${f(L.y)}) rotate(${f(L.rotate ?? 0)}) scale(${f(L.scale)})">${figure}</g>`;
-
   if (L.dramatic) {
     // Diagonal light streaks and sparks.
     let d = '';
@@ -141,8 +169,11 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
     out += `<path d="${d}" fill="${lighten(p[2], 0.5)}" fill-opacity="0.3"/>`;
     let sparks = '';
     for (let i = 0; i < 40; i++) sparks += circleD(r2.range(0, W), r2.range(0, H), r2.range(1.5, 4));
-    out += `<path d="${sparks}" fill="${lighten(p[2], 0.7)}" fill-opacity="0.8"/>`;
+    sparksSvg = `<path d="${sparks}" fill="${lighten(p[2], 0.7)}" fill-opacity="0.8"/>`;
   }
+  out += `<g transform="translate(${f(L.x)} ${f(L.y)}) rotate(${f(L.rotate ?? 0)}) scale(${f(L.scale)})">${figure}</g>`;
+
+  out += sparksSvg;
   // Grounding fade at the bottom edge and a vignette.
   out += `<rect x="0" y="${f(H * 0.72)}" width="${W}" height="${f(H * 0.28 + 2)}" fill="${ctx.linear([
     [0, darken(p[0], 0.6), 0],
@@ -250,7 +281,7 @@ export function sceneSvg(a: Appearance, seed: string, variant: number): string {
   let L: Layout;
   switch (kind) {
     case 'close-up':
-      L = { x: 384 + r.range(-30, 30), y: 560, scale: 2.05, blurBackdrop: 7 };
+      L = { x: 384 + r.range(-30, 30), y: 560, scale: 2.05, soften: true };
       break;
     case 'time-of-day':
       L = { x: 384 + r.pick([-1, 1]) * r.range(90, 130), y: 600, scale: 0.92, mood: moods[(variant >> 2) % 3] ?? 'dusk' };

@@ -113,6 +113,11 @@ function eyes(ctx: Ctx, g: Geo, a: Appearance, o: FigureOpts, lashC: string, ski
   return out;
 }
 
+const earD = (s: number, elf: boolean) =>
+  elf
+    ? `M${s * 88} -4C${s * 120} -20 ${s * 150} -58 ${s * 176} -86C${s * 160} -30 ${s * 128} 40 ${s * 94} 54Z`
+    : `M${s * 90} 0C${s * 110} -8 ${s * 114} 30 ${s * 100} 52C${s * 96} 58 ${s * 90} 56 ${s * 88} 50Z`;
+
 function head(ctx: Ctx, g: Geo, a: Appearance, o: FigureOpts, hairFront: string, fringeD: string): string {
   const rng = ctx.rng.fork('face');
   const skin = a.skinTone;
@@ -125,9 +130,7 @@ function head(ctx: Ctx, g: Geo, a: Appearance, o: FigureOpts, hairFront: string,
   let out = '';
   // Ears.
   for (const s of [-1, 1]) {
-    const ear = f_.includes('elf-ears')
-      ? `M${s * 88} -4C${s * 120} -20 ${s * 150} -58 ${s * 176} -86C${s * 160} -30 ${s * 128} 40 ${s * 94} 54Z`
-      : `M${s * 90} 0C${s * 110} -8 ${s * 114} 30 ${s * 100} 52C${s * 96} 58 ${s * 90} 56 ${s * 88} 50Z`;
+    const ear = earD(s, f_.includes('elf-ears'));
     out += path(ear, skin) + path(ear, sh, 0.35);
     out += line(
       f_.includes('elf-ears') ? `M${s * 100} 30C${s * 120} 0 ${s * 140} -40 ${s * 160} -68` : `M${s * 98} 10Q${s * 104} 28 ${s * 96} 44`,
@@ -410,7 +413,7 @@ export function drawFigure(ctx: Ctx, a: Appearance, o: FigureOpts): Figure {
     body += line(`M${g.neckW - 8} 70v40l-10 12v40`, c, 2.2, 0.9);
   }
   body = outfit.back + body + outfit.front;
-  bodyOutline += torso;
+  bodyOutline += torso + `M${-g.neckW - 3} 40L${g.neckW + 3} 40L${g.neckW + 3} 210L${-g.neckW - 3} 210Z`;
 
   let hairFront = hair.front;
   if (f_.includes('horns')) {
@@ -483,7 +486,7 @@ export function drawFigure(ctx: Ctx, a: Appearance, o: FigureOpts): Figure {
     hairFront += line(`M-100 -90C-80 -140 -40 -150 0 -150C40 -150 80 -140 100 -90`, darken(hoodC, 0.5), 4, 0.7);
   }
   const headSvg = head(ctx, g, a, o, hairFront, hair.fringeD);
-  outline += faceD(g);
+  outline += faceD(g) + earD(-1, f_.includes('elf-ears')) + earD(1, f_.includes('elf-ears'));
 
   const headTransform = `rotate(${f(o.tilt)} 0 150)`;
   const svg =

@@ -62,15 +62,9 @@ function folds(a: OutfitArgs, c: string) {
   return stroke(d, darken(c, 0.45), 5, 0.35);
 }
 
-function crew(a: OutfitArgs, depth = 18, width = 12): string {
-  const nx = a.g.neckW + width;
-  return `M${f(-nx)} 180Q0 ${f(200 + depth * 1.6)} ${f(nx)} 180`;
-}
-
 export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; front: string } {
   const { g, color, accent } = a;
   const c = color;
-  const dark = darken(c, 0.45);
   const acc = accent;
   const gold = mix('#e8c066', acc, 0.2);
   let back = '';
@@ -286,5 +280,3 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
   }
   return { back, front: out };
 }
-
-export const outfitDark = (c: string) => darken(c, 0.45);
