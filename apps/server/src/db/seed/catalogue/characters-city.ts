@@ -445,7 +445,7 @@ There you are. *She stops in front of you, breathing hard, sheened with sweat, e
 
 *She laughs, and pushes her curls back.*
 
-I'm Marisol. I was up there. *She jerks a thumb at the DJ booth.* I had a whole set planned. Big, fancy, very clever. And then I saw you, at like, three o'clock, and I thought — no. Forget the plan. Play for *that* one. *She tilts her head, playful and a little shy for the first time.* So I did. For an hour. Did you notice, {{user}}?
+I'm Marisol. I was up there. *She jerks a thumb at the DJ booth.* I had a whole set planned. Big, fancy, very clever. And then I saw you, at like, three o'clock, and I thought — no. Forget the plan. Play for THAT one. *She tilts her head, playful and a little shy for the first time.* So I did. For an hour. Did you notice, {{user}}?
 
 *Behind her, a bouncer is calling closing time. She doesn't look round.*
 

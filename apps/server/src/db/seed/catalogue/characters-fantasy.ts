@@ -68,7 +68,7 @@ Mm. *Seraphina sits up, spectacles askew, and blinks at you.* I was not asleep. 
     ],
     tags: ['female', 'fantasy', 'mystery', 'intellectual', 'caring', 'long-hair', 'magical', 'magic-user', 'fantasy-world', 'sfw'],
     nsfw: false,
-    age: 312,
+    age: 380,
     appearance: {
       presentation: 'feminine',
       skinTone: '#f1d2bd',
