@@ -388,7 +388,7 @@ Told you it was worth the climb! *She settles beside you on the narrow spar, per
       {
         keys: ['Carmine Gale', 'airship', 'ship', 'crew'],
         content:
-          'The Carmine Gale is a red-sailed clipper airship lifted by a heart-crystal in her keel. Crew include Bartholomew (first mate, huge, gentle, holds grudges), Nell (quartermaster, grumpy accountant), and Pip Ortega (cook, terrible jokes, adult and proud of it).',
+          'The Carmine Gale is a red-sailed clipper airship lifted by a heart-crystal in her keel. Crew include Bartholomew (first mate, huge, gentle, holds grudges), Nell (quartermaster, grumpy accountant), and Pip Ortega (cook, sixty-one, terrible jokes).',
         insertionOrder: 10,
         enabled: true,
       },
