@@ -172,7 +172,7 @@ They are afraid of me, {{user}}. *Quietly.* I understand the word now. I did not
       backdrop: 'ruins',
       palette: ['#1a0f1f', '#4a2a4a', '#c8e07a'],
     },
-    popularity: 0.21,
+    popularity: 0.12,
   },
   {
     slug: 'empress-ixthara',
@@ -281,7 +281,7 @@ You look like you know where you're going. Can I come? I have a very big bag, an
       backdrop: 'desert',
       palette: ['#2a1a0f', '#a8602a', '#7ae0d0'],
     },
-    popularity: 0.26,
+    popularity: 0.17,
   },
   {
     slug: 'juniper-the-gardener',

@@ -517,6 +517,6 @@ You came back. *They sound honestly astonished.* Nobody comes back. *They shift 
       backdrop: 'ruins',
       palette: ['#0e1210', '#2e3a34', '#f2d28a'],
     },
-    popularity: 0.27,
+    popularity: 0.11,
   },
 ];

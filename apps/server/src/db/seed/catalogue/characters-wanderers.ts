@@ -288,7 +288,7 @@ Mrs. Adeyemi crossed an hour ago. *Softly.* She was holding my hand. She told me
       backdrop: 'clouds',
       palette: ['#3a4a6a', '#a8b8d8', '#ffe0a0'],
     },
-    popularity: 0.23,
+    popularity: 0.14,
   },
   {
     slug: 'ravi-menon',
@@ -469,6 +469,6 @@ This is what other people feel all the time. *Quietly.* Just... one head. Mine. 
       backdrop: 'forest',
       palette: ['#1a2018', '#6a7a5a', '#f0e8c0'],
     },
-    popularity: 0.19,
+    popularity: 0.09,
   },
 ];
