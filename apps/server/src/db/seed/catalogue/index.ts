@@ -7,6 +7,7 @@ import { divineCharacters } from './characters-divine.ts';
 import { cityCharacters } from './characters-city.ts';
 import { mysteryCharacters } from './characters-mystery.ts';
 import { wandererCharacters } from './characters-wanderers.ts';
+import { crossroadsCharacters } from './characters-crossroads.ts';
 import type { SeedCharacter } from './types.ts';
 
 export { seedCreators } from './creators.ts';
@@ -23,4 +24,5 @@ export const seedCharacters: SeedCharacter[] = [
   ...cityCharacters,
   ...mysteryCharacters,
   ...wandererCharacters,
+  ...crossroadsCharacters,
 ];
