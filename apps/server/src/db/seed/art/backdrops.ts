@@ -336,7 +336,7 @@ const draw: Record<Backdrop, (b: B) => string> = {
     ]);
     const lx = rng.range(0.25, 0.75) * w;
     out += glow(b, lx, h * 0.3, w * 0.7, lighten(p[1], 0.5), 0.5);
-    out += rays(b, lx, -h * 0.05, 7, lighten(p[1], 0.7), 0.18);
+    out += rays(b, lx, -h * 0.05, 7, lighten(p[1], 0.7), 0.1);
     const dark = darken(mix(p[0], '#0c2a1c', 0.5), 0.3);
     for (let i = 0; i < 4; i++) {
       const t = i / 3;
@@ -655,7 +655,7 @@ const draw: Record<Backdrop, (b: B) => string> = {
     ]);
     const lx = rng.range(0.2, 0.8) * w;
     out += glow(b, lx, h * 0.3, w * 0.7, lighten(p[2], 0.4), 0.4);
-    out += rays(b, lx, -h * 0.1, 6, lighten(p[2], 0.6), 0.14);
+    out += rays(b, lx, -h * 0.1, 6, lighten(p[2], 0.6), 0.09);
     out += `<path d="${ridge(b, h * 0.58, h * 0.06, 5)}" fill="${mix(p[0], p[1], 0.55)}" fill-opacity="0.8"/>`;
     const stone = mix(lighten(p[1], 0.1), '#b8ad98', 0.5);
     const shade = darken(stone, 0.35);

@@ -201,7 +201,7 @@ function ctxFor(a: Appearance, seed: string, kind: string): Ctx {
 
 function portraitLayout(seed: string): Layout {
   const r = createRng(`${seed}/layout`);
-  return { x: 384 + r.range(-24, 24), y: 510, scale: 1.34 };
+  return { x: 384 + r.range(-20, 20), y: 530, scale: 1.48 };
 }
 
 export function portraitSvg(a: Appearance, seed: string, opts: { width?: number; height?: number } = {}): string {
@@ -215,9 +215,9 @@ export function avatarSvg(a: Appearance, seed: string): string {
   const ctx = ctxFor(a, seed, 'avatar');
   const L = portraitLayout(seed);
   const body = composePortrait(ctx, a, L);
-  const size = 560;
+  const size = 660;
   const x = L.x - size / 2;
-  const y = L.y + 30 - size / 2;
+  const y = L.y + 15 - size / 2;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${AVATAR.width}" height="${AVATAR.height}" viewBox="${f(x)} ${f(y)} ${size} ${size}">${ctx.defsXml()}${body}</svg>`;
 }
 

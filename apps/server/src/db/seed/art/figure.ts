@@ -270,6 +270,16 @@ function head(ctx: Ctx, g: Geo, a: Appearance, o: FigureOpts, hairFront: string,
 
 export function drawFigure(ctx: Ctx, a: Appearance, o: FigureOpts): Figure {
   const g = geometry(a.presentation);
+  // Small per-character differences in face shape, so similar appearances still read as different people.
+  const jr = ctx.rng.fork('proportions');
+  g.cheekW += jr.range(-4, 3);
+  g.jawW += jr.range(-5, 5);
+  g.jawY += jr.range(-4, 4);
+  g.chinY += jr.range(-4, 5);
+  g.chinW += jr.range(-3, 4);
+  g.eyeH *= jr.range(0.9, 1.1);
+  g.neckW += jr.range(-2, 3);
+  g.shW += jr.range(-10, 12);
   const f_ = a.features;
   const rng = ctx.rng.fork('figure');
   const skin = a.skinTone;
@@ -413,7 +423,7 @@ export function drawFigure(ctx: Ctx, a: Appearance, o: FigureOpts): Figure {
     body += line(`M${g.neckW - 8} 70v40l-10 12v40`, c, 2.2, 0.9);
   }
   body = outfit.back + body + outfit.front;
-  bodyOutline += torso + `M${-g.neckW - 3} 40L${g.neckW + 3} 40L${g.neckW + 3} 210L${-g.neckW - 3} 210Z`;
+  bodyOutline += torso + outfit.outline + `M${-g.neckW - 3} 40L${g.neckW + 3} 40L${g.neckW + 3} 210L${-g.neckW - 3} 210Z`;
 
   let hairFront = hair.front;
   if (f_.includes('horns')) {

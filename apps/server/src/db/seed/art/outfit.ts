@@ -62,13 +62,15 @@ function folds(a: OutfitArgs, c: string) {
   return stroke(d, darken(c, 0.45), 5, 0.35);
 }
 
-export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; front: string } {
+/** `outline`: path data of parts that stand out of the plain torso (collars, pauldrons), for the silhouette. */
+export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; front: string; outline: string } {
   const { g, color, accent } = a;
   const c = color;
   const acc = accent;
   const gold = mix('#e8c066', acc, 0.2);
   let back = '';
   let out = '';
+  let outline = '';
   switch (style) {
     case 'casual': {
       const nx = g.neckW + 14;
@@ -81,7 +83,9 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
     case 'hoodie': {
       const nx = g.neckW + 16;
       // The hood lying folded around the back of the neck.
-      back += fill(`M${f(-nx - 70)} 230C${f(-nx - 80)} 140 ${f(nx + 80)} 140 ${f(nx + 70)} 230Z`, darken(c, 0.3));
+      const hoodBack = `M${f(-nx - 70)} 230C${f(-nx - 80)} 140 ${f(nx + 80)} 140 ${f(nx + 70)} 230Z`;
+      back += fill(hoodBack, darken(c, 0.3));
+      outline += hoodBack;
       out += fill(torsoD(g, { neckX: nx, neckY: 184, top: `Q0 226 ${f(nx)} 184` }), cloth(a, c));
       out += fill(
         `M${f(-nx - 44)} 220C${f(-nx - 30)} 150 ${f(-nx)} 176 ${f(-nx)} 184Q0 232 ${f(nx)} 184C${f(nx)} 176 ${f(nx + 30)} 150 ${f(nx + 44)} 220C${f(nx + 20)} 262 ${f(-nx - 20)} 262 ${f(-nx - 44)} 220Z`,
@@ -122,7 +126,9 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
     }
     case 'uniform': {
       const collarH = 46;
-      out += fill(torsoD(g, { neckX: g.neckW + 5, neckY: 150, top: `L${f(g.neckW + 5)} 150` }), cloth(a, c));
+      const tunic = torsoD(g, { neckX: g.neckW + 5, neckY: 150, top: `L${f(g.neckW + 5)} 150` });
+      out += fill(tunic, cloth(a, c));
+      outline += tunic;
       out += fill(
         `M${f(-g.neckW - 5)} 150L${f(g.neckW + 5)} 150L${f(g.neckW + 7)} ${150 + collarH}Q0 ${156 + collarH} ${f(-g.neckW - 7)} ${150 + collarH}Z`,
         darken(c, 0.15),
@@ -173,10 +179,9 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
       const steel = mix('#aab3c2', c, 0.4);
       out += fill(torsoD(g, { neckX: g.neckW + 6, neckY: 170, top: `L${f(g.neckW + 6)} 170` }), cloth(a, darken(c, 0.25)));
       // Gorget.
-      out += fill(
-        `M${f(-g.neckW - 14)} 160Q0 150 ${f(g.neckW + 14)} 160L${f(g.neckW + 30)} 222Q0 244 ${f(-g.neckW - 30)} 222Z`,
-        cloth(a, steel, 0.35),
-      );
+      const gorget = `M${f(-g.neckW - 14)} 160Q0 150 ${f(g.neckW + 14)} 160L${f(g.neckW + 30)} 222Q0 244 ${f(-g.neckW - 30)} 222Z`;
+      out += fill(gorget, cloth(a, steel, 0.35));
+      outline += gorget;
       // Breastplate.
       const bp = `M${f(-g.shW + 40)} 250Q0 206 ${f(g.shW - 40)} 250L${f(g.shW - 30)} 700L${f(-g.shW + 30)} 700Z`;
       out += fill(bp, cloth(a, steel, 0.4));
@@ -188,6 +193,7 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
           const y = 226 + k * 34;
           const d = `M${f(s * (g.shW - 90 + k * 6))} ${f(y)}Q${f(s * (g.shW + 10))} ${f(y - 40)} ${f(s * (g.shW + 40 - k * 2))} ${f(y + 50)}Q${f(s * (g.shW - 20))} ${f(y + 40)} ${f(s * (g.shW - 90 + k * 6))} ${f(y)}Z`;
           out += fill(d, cloth(a, k === 0 ? lighten(steel, 0.1) : darken(steel, 0.12 * k), 0.5));
+          outline += d;
           out += stroke(d, darken(steel, 0.5), 2, 0.8);
         }
         out += fill(circleD(s * (g.shW - 20), 236, 5), gold);
@@ -198,7 +204,9 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
     case 'robe': {
       const inner = mix(lighten(c, 0.55), '#f6efe2', 0.5);
       const band = vivid(acc, 0.5, 0.5);
-      out += fill(torsoD(g, { pad: 16, neckX: g.neckW + 4, neckY: 172, top: `L${f(g.neckW + 4)} 172` }), inner);
+      const robe = torsoD(g, { pad: 16, neckX: g.neckW + 4, neckY: 172, top: `L${f(g.neckW + 4)} 172` });
+      out += fill(robe, inner);
+      outline += robe;
       // Wrap collar: the right panel under, the left panel crossing over it, both edged with a band.
       out += fill(
         torsoD(g, { pad: 16, neckX: g.neckW + 10, neckY: 170, top: `L-30 420L${f(g.neckW + 10)} 170` }),
@@ -239,7 +247,9 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
     }
     case 'futuristic': {
       const glowC = vivid(acc, 0.85, 0.62);
-      out += fill(torsoD(g, { neckX: g.neckW + 6, neckY: 140, top: `L${f(g.neckW + 6)} 140` }), cloth(a, c, 0.35));
+      const suit = torsoD(g, { neckX: g.neckW + 6, neckY: 140, top: `L${f(g.neckW + 6)} 140` });
+      out += fill(suit, cloth(a, c, 0.35));
+      outline += suit;
       for (const s of [-1, 1]) {
         out += fill(
           `M${f(s * (g.neckW + 6))} 140L${f(s * (g.neckW + 26))} 200L${f(s * (g.shW - 10))} 250L${f(s * (g.shW + 12))} 310L${f(s * 70)} 300Z`,
@@ -278,5 +288,5 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
       break;
     }
   }
-  return { back, front: out };
+  return { back, front: out, outline };
 }

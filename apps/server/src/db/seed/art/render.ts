@@ -9,7 +9,7 @@ const GRAIN = (() => {
   // A fixed noise table (same for every picture): deterministic output, and cheaper than a sharp composite.
   const rng = createRng('reverie-grain');
   const t = new Int8Array(65536);
-  for (let i = 0; i < t.length; i++) t[i] = Math.round((rng.next() + rng.next() - 1) * 14);
+  for (let i = 0; i < t.length; i++) t[i] = Math.round((rng.next() + rng.next() - 1) * 8);
   return t;
 })();
 
