@@ -1,5 +1,5 @@
 import type { Appearance } from '../catalogue/types.ts';
-import { darken, lighten, luma, mix, vivid } from './color.ts';
+import { darken, lighten, luma, mix, toRgb, vivid } from './color.ts';
 import { type Geo, torsoD } from './geometry.ts';
 import { circleD, type Ctx, f, glowLine } from './svg.ts';
 
@@ -49,6 +49,15 @@ const stroke = (d: string, c: string, w: number, op = 1, extra = '') =>
   `<path d="${d}" fill="none" stroke="${c}" stroke-width="${f(w)}"${op < 1 ? ` stroke-opacity="${op}"` : ''} stroke-linecap="round" stroke-linejoin="round"${extra}/>`;
 const fill = (d: string, c: string, op = 1) => `<path d="${d}" fill="${c}"${op < 1 ? ` fill-opacity="${op}"` : ''}/>`;
 
+/** Returns `c`, or a clearly different shade when it sits too close to the skin tone. */
+function apart(c: string, skin: string): string {
+  const [r1, g1, b1] = toRgb(c);
+  const [r2, g2, b2] = toRgb(skin);
+  const d = Math.abs(r1 - r2) + Math.abs(g1 - g2) + Math.abs(b1 - b2);
+  if (d > 75) return c;
+  return luma(skin) > 0.45 ? darken(c, 0.5) : mix(lighten(c, 0.45), '#e8ecf4', 0.3);
+}
+
 /** Soft fold shadows that make flat fabric read as cloth. */
 function folds(a: OutfitArgs, c: string) {
   const s = a.g.shW;
@@ -65,7 +74,8 @@ function folds(a: OutfitArgs, c: string) {
 /** `outline`: path data of parts that stand out of the plain torso (collars, pauldrons), for the silhouette. */
 export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; front: string; outline: string } {
   const { g, color, accent } = a;
-  const c = color;
+  // Clothing close to the skin tone would read as bare skin: keep it apart.
+  const c = apart(color, a.skin);
   const acc = accent;
   const gold = mix('#e8c066', acc, 0.2);
   let back = '';
@@ -227,7 +237,7 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
       break;
     }
     case 'leather': {
-      const tee = luma(c) > 0.5 ? '#1d1d22' : mix('#d9d6d0', acc, 0.1);
+      const tee = apart(luma(c) > 0.5 ? '#1d1d22' : mix('#d9d6d0', acc, 0.1), a.skin);
       out += fill(torsoD(g, { neckX: g.neckW + 10, neckY: 180, top: `Q0 210 ${f(g.neckW + 10)} 180` }), tee);
       out += fill(
         torsoD(g, { pad: 6, neckX: g.neckW + 14, neckY: 176, top: `L-34 250L-44 900L44 900L34 250L${f(g.neckW + 14)} 176` }),
@@ -265,7 +275,11 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
     }
     case 'lab-coat': {
       const coat = mix('#f3f5f7', c, 0.06);
-      out += fill(torsoD(g, { neckX: g.neckW + 10, neckY: 176, top: `Q0 204 ${f(g.neckW + 10)} 176` }), cloth(a, c));
+      // The garment under the coat must never read as skin.
+      const shirt = apart(color, a.skin);
+      out += fill(torsoD(g, { neckX: g.neckW + 10, neckY: 176, top: `Q0 204 ${f(g.neckW + 10)} 176` }), cloth(a, shirt));
+      out += stroke(`M${f(-g.neckW - 10)} 176Q0 204 ${f(g.neckW + 10)} 176`, darken(shirt, 0.3), 7);
+      out += fill(circleD(0, 250, 4) + circleD(0, 290, 4), darken(shirt, 0.45));
       out += fill(
         torsoD(g, {
           pad: 8,
