@@ -110,7 +110,7 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
     [
       [0, rimC, 0],
       [0.55, rimC, 0.15],
-      [1, rimC, L.silhouette ? 1 : 0.9],
+      [1, rimC, 1],
     ],
     -rimSide * 200,
     -300,
@@ -118,7 +118,7 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
     -100,
   );
   // Rim light: the part of the silhouette not covered by itself shifted away from the rim side.
-  const rimW = L.silhouette ? 16 : 10;
+  const rimW = L.silhouette ? 12 : 6;
   const maskId = ctx.id('m');
   ctx.def(
     `<mask id="${maskId}" maskUnits="userSpaceOnUse" x="-700" y="-600" width="1400" height="1700"><g fill="#ffffff">${shapes}</g><g fill="#000000" transform="translate(${-rimSide * rimW} ${rimW * 0.5})">${shapes}</g></mask>`,
@@ -143,10 +143,10 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
     const c2 = vivid(adjust(p[2], 160), 0.7, 0.55);
     figure += `<rect x="-600" y="-500" width="1200" height="1500" fill="${ctx.linearU(
       [
-        [0, c2, 0.35],
+        [0, c2, 0.5],
         [0.45, c2, 0],
         [0.55, p[2], 0],
-        [1, vivid(p[2], 0.7, 0.55), 0.3],
+        [1, vivid(p[2], 0.7, 0.55), 0.45],
       ],
       light * 260,
       0,
@@ -156,6 +156,18 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
   }
   figure += `${rim}</g>`;
   if (L.dramatic) {
+    // A hard coloured key light raking across the scene from one side.
+    out += `<rect width="${W}" height="${H}" fill="${ctx.linear(
+      [
+        [0, vivid(p[2], 0.8, 0.6), 0.45],
+        [0.5, p[2], 0.05],
+        [1, vivid(adjust(p[2], 160), 0.7, 0.5), 0.35],
+      ],
+      light < 0 ? 0 : 1,
+      0.2,
+      light < 0 ? 1 : 0,
+      0.8,
+    )}"/>`;
     // Diagonal light streaks and sparks.
     let d = '';
     const r2 = ctx.rng.fork('streaks');
@@ -290,7 +302,7 @@ export function sceneSvg(a: Appearance, seed: string, variant: number): string {
       L = { x: 384 + r.range(-40, 40), y: 560, scale: 1.08, mood: 'dusk', silhouette: true };
       break;
     default:
-      L = { x: 384 + r.range(-40, 40), y: 520, scale: 1.3, rotate: r.pick([-1, 1]) * r.range(4, 8), mood: 'night', dramatic: true };
+      L = { x: 384 + r.range(-40, 40), y: 540, scale: 1.5, rotate: r.pick([-1, 1]) * r.range(4, 8), mood: 'night', dramatic: true };
   }
   if (variant >= SCENE_VARIANTS.length && kind !== 'time-of-day') L.mood = moods[variant % 3];
   const body = composePortrait(ctx, a, L);

@@ -393,12 +393,35 @@ export function drawFigure(ctx: Ctx, a: Appearance, o: FigureOpts): Figure {
   outline += hair.outline;
 
   // Neck and shoulders (skin), then the outfit.
-  let body = path(`M${-g.neckW} 50L${-g.neckW - 3} 200L${g.neckW + 3} 200L${g.neckW} 50Z`, skin);
-  body += path(`M${-g.neckW - 4} 60Q0 ${g.chinY + 60} ${g.neckW + 4} 60L${g.neckW + 4} 130Q0 170 ${-g.neckW - 4} 130Z`, sh, 0.6);
+  const neckD = `M${-g.neckW} 50L${-g.neckW - 3} 200L${g.neckW + 3} 200L${g.neckW} 50Z`;
+  let body = path(
+    neckD,
+    ctx.linearU(
+      [
+        [0, lighten(skin, 0.08)],
+        [0.55, skin],
+        [1, mix(skin, sh, 0.8)],
+      ],
+      o.light * g.neckW,
+      0,
+      -o.light * g.neckW,
+      0,
+    ),
+  );
+  // The head's shadow on the neck, strongest right under the jaw.
   body += path(
-    `M${-o.light * g.neckW} 60L${-o.light * (g.neckW + 3)} 200L${-o.light * (g.neckW - 12)} 200L${-o.light * (g.neckW - 10)} 60Z`,
-    sh,
-    0.4,
+    `M${-g.neckW - 4} 50H${g.neckW + 4}V190H${-g.neckW - 4}Z`,
+    ctx.linearU(
+      [
+        [0, sh, 0.85],
+        [0.55, sh, 0.6],
+        [1, sh, 0],
+      ],
+      0,
+      g.chinY - 10,
+      0,
+      g.chinY + 55,
+    ),
   );
   const torso = torsoD(g, { pad: 8 });
   body += path(torsoD(g), skin);
