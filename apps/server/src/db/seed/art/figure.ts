@@ -1,5 +1,5 @@
 import type { Appearance } from '../catalogue/types.ts';
-import { adjust, darken, lighten, mix, vivid } from './color.ts';
+import { adjust, darken, lighten, luma, mix, vivid } from './color.ts';
 import { faceD, geometry, torsoD, type Geo } from './geometry.ts';
 import { drawHair } from './hair.ts';
 import { drawOutfit } from './outfit.ts';
@@ -101,6 +101,14 @@ function eyes(ctx: Ctx, g: Geo, a: Appearance, o: FigureOpts, lashC: string, ski
       lashC,
     );
     out += line(`M${s * 26} ${f(bot)}Q${s * 46} ${f(bot + 3)} ${ox - s * 4} ${f(oy + 5)}`, lashC, 1.4, 0.55);
+    if (g.lash > 0.6) {
+      // Two small lashes flicking out of the outer corner.
+      out += line(
+        `M${ox - s * 4} ${f(oy - 2)}q${s * 8} -4 ${s * 12} -12M${ox - s * 12} ${f(top + 1)}q${s * 6} -6 ${s * 8} -14`,
+        lashC,
+        2.2,
+      );
+    }
     out += line(`M${s * 28} ${f(top - 9)}Q${s * 46} ${f(top - 13)} ${ox - s * 2} ${f(oy - 10)}`, skinShadow, 1.6, 0.6);
     out += '</g>';
     if (glowing) {
@@ -208,7 +216,7 @@ function head(ctx: Ctx, g: Geo, a: Appearance, o: FigureOpts, hairFront: string,
   const mw = a.presentation === 'masculine' ? 17 : 14;
   const lip = mix(mix(skin, '#c2415a', 0.55), sh, 0.15);
   if (g.lip > 0.2) out += path(`M${-mw + 3} 84Q0 ${f(86 + smile + 7)} ${mw - 3} 84Q0 ${f(86 + smile)} ${-mw + 3} 84Z`, lip, g.lip + 0.2);
-  out += line(`M${-mw} 83Q0 ${f(84 + smile)} ${mw} 83`, darken(lip, 0.35), 2.6);
+  out += line(`M${-mw} 83Q0 ${f(84 + smile)} ${mw} 83`, darken(lip, luma(skin) < 0.35 ? 0.55 : 0.35), 2.6);
   out += line(`M-6 ${f(95 + smile * 0.4)}Q0 ${f(97 + smile * 0.4)} 6 ${f(95 + smile * 0.4)}`, sh, 2, 0.5);
   if (f_.includes('fangs')) out += path(`M${-mw + 5} 84l3 9l3 -8.6ZM${mw - 11} 84.6l3 8.6l3 -9Z`, '#ffffff');
   out += eyes(ctx, g, a, o, lashC, sh);

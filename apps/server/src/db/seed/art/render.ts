@@ -17,11 +17,12 @@ const GRAIN = (() => {
 async function toWebp(svg: string, quality = 84): Promise<Buffer> {
   const { data, info } = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
   const ch = info.channels;
-  for (let p = 0, k = 0; p < data.length; p += ch, k = (k + 7919) & 65535) {
+  const px = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
+  for (let p = 0, k = 0; p < px.length; p += ch, k = (k + 7919) & 65535) {
     const n = GRAIN[k]!;
-    data[p] = Math.min(255, Math.max(0, data[p]! + n));
-    data[p + 1] = Math.min(255, Math.max(0, data[p + 1]! + n));
-    data[p + 2] = Math.min(255, Math.max(0, data[p + 2]! + n));
+    px[p] = px[p]! + n;
+    px[p + 1] = px[p + 1]! + n;
+    px[p + 2] = px[p + 2]! + n;
   }
   return sharp(data, { raw: { width: info.width, height: info.height, channels: ch } })
     .removeAlpha()
