@@ -454,6 +454,11 @@ export function drawFigure(ctx: Ctx, a: Appearance, o: FigureOpts): Figure {
     body += line(`M${g.neckW - 8} 70v40l-10 12v40`, c, 2.2, 0.9);
   }
   body = outfit.back + body + outfit.front;
+  // The head's soft cast shadow on the collar and shoulders.
+  body += `<ellipse cx="${-o.light * 14}" cy="190" rx="${g.shW * 0.62}" ry="70" fill="${ctx.radial([
+    [0, '#000000', 0.28],
+    [1, '#000000', 0],
+  ])}"/>`;
   bodyOutline += torso + outfit.outline + `M${-g.neckW - 3} 40L${g.neckW + 3} 40L${g.neckW + 3} 210L${-g.neckW - 3} 210Z`;
 
   let hairFront = hair.front;

@@ -81,10 +81,15 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
   let back = '';
   let out = '';
   let outline = '';
+  // Garment shapes that cover the torso also define the silhouette (collars rise above the bare shoulders).
+  const shape = (d: string, c: string, op = 1) => {
+    outline += d;
+    return fill(d, c, op);
+  };
   switch (style) {
     case 'casual': {
       const nx = g.neckW + 14;
-      out += fill(torsoD(g, { neckX: nx, neckY: 180, top: `Q0 218 ${f(nx)} 180` }), cloth(a, c));
+      out += shape(torsoD(g, { neckX: nx, neckY: 180, top: `Q0 218 ${f(nx)} 180` }), cloth(a, c));
       out += stroke(`M${f(-nx)} 180Q0 218 ${f(nx)} 180`, darken(c, 0.25), 9);
       out += stroke(`M${f(-nx + 2)} 186Q0 222 ${f(nx - 2)} 186`, lighten(c, 0.2), 2, 0.6);
       out += folds(a, c);
@@ -96,7 +101,7 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
       const hoodBack = `M${f(-nx - 70)} 230C${f(-nx - 80)} 140 ${f(nx + 80)} 140 ${f(nx + 70)} 230Z`;
       back += fill(hoodBack, darken(c, 0.3));
       outline += hoodBack;
-      out += fill(torsoD(g, { neckX: nx, neckY: 184, top: `Q0 226 ${f(nx)} 184` }), cloth(a, c));
+      out += shape(torsoD(g, { neckX: nx, neckY: 184, top: `Q0 226 ${f(nx)} 184` }), cloth(a, c));
       out += fill(
         `M${f(-nx - 44)} 220C${f(-nx - 30)} 150 ${f(-nx)} 176 ${f(-nx)} 184Q0 232 ${f(nx)} 184C${f(nx)} 176 ${f(nx + 30)} 150 ${f(nx + 44)} 220C${f(nx + 20)} 262 ${f(-nx - 20)} 262 ${f(-nx - 44)} 220Z`,
         cloth(a, lighten(c, 0.06)),
@@ -110,7 +115,7 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
     }
     case 'suit': {
       const shirt = mix('#f4f1ec', acc, 0.08);
-      out += fill(torsoD(g, { neckX: g.neckW + 8, neckY: 172, top: `L${f(g.neckW + 8)} 172` }), shirt);
+      out += shape(torsoD(g, { neckX: g.neckW + 8, neckY: 172, top: `L${f(g.neckW + 8)} 172` }), shirt);
       out += fill(
         `M${f(-g.neckW - 8)} 172L${f(-g.neckW + 6)} 206L0 190L${f(g.neckW - 6)} 206L${f(g.neckW + 8)} 172L0 182Z`,
         lighten(shirt, 0.4),
@@ -122,7 +127,7 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
         neckY: 176,
         top: `L${f(-g.neckW + 4)} 210L0 ${V}L${f(g.neckW - 4)} 210L${f(g.neckW + 10)} 176`,
       });
-      out += fill(jacket, cloth(a, c));
+      out += shape(jacket, cloth(a, c));
       for (const s of [-1, 1])
         out += fill(
           `M${f(s * (g.neckW + 10))} 176L${f(s * (g.neckW - 4))} 210L${f(s * 6)} ${V}L${f(s * 40)} 330L${f(s * 30)} 300L${f(s * 68)} 280L${f(s * (g.neckW + 40))} 190Z`,
@@ -137,8 +142,7 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
     case 'uniform': {
       const collarH = 46;
       const tunic = torsoD(g, { neckX: g.neckW + 5, neckY: 150, top: `L${f(g.neckW + 5)} 150` });
-      out += fill(tunic, cloth(a, c));
-      outline += tunic;
+      out += shape(tunic, cloth(a, c));
       out += fill(
         `M${f(-g.neckW - 5)} 150L${f(g.neckW + 5)} 150L${f(g.neckW + 7)} ${150 + collarH}Q0 ${156 + collarH} ${f(-g.neckW - 7)} ${150 + collarH}Z`,
         darken(c, 0.15),
@@ -171,7 +175,7 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
       const skinD = torsoD(g, { neckX: g.neckW + 2, neckY: 178 });
       out += fill(skinD, cloth(a, a.skin, 0.1));
       // Sheer sleeves over the shoulders, a scooped bodice below.
-      out += fill(torsoD(g, { pad: 4, neckX: g.neckW + 10, neckY: 182, top: `Q0 212 ${f(g.neckW + 10)} 182` }), lighten(c, 0.15), 0.45);
+      out += shape(torsoD(g, { pad: 4, neckX: g.neckW + 10, neckY: 182, top: `Q0 212 ${f(g.neckW + 10)} 182` }), lighten(c, 0.15), 0.45);
       const nx = 96;
       out += fill(
         `M${-nx} 236Q0 290 ${nx} 236L${f(g.shW + 12)} 330L${f(g.shW + 24)} 900H${f(-g.shW - 24)}L${f(-g.shW - 12)} 330Z`,
@@ -187,7 +191,7 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
     }
     case 'armor': {
       const steel = mix('#aab3c2', c, 0.4);
-      out += fill(torsoD(g, { neckX: g.neckW + 6, neckY: 170, top: `L${f(g.neckW + 6)} 170` }), cloth(a, darken(c, 0.25)));
+      out += shape(torsoD(g, { neckX: g.neckW + 6, neckY: 170, top: `L${f(g.neckW + 6)} 170` }), cloth(a, darken(c, 0.25)));
       // Gorget.
       const gorget = `M${f(-g.neckW - 14)} 160Q0 150 ${f(g.neckW + 14)} 160L${f(g.neckW + 30)} 222Q0 244 ${f(-g.neckW - 30)} 222Z`;
       out += fill(gorget, cloth(a, steel, 0.35));
@@ -215,8 +219,7 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
       const inner = mix(lighten(c, 0.55), '#f6efe2', 0.5);
       const band = vivid(acc, 0.5, 0.5);
       const robe = torsoD(g, { pad: 16, neckX: g.neckW + 4, neckY: 172, top: `L${f(g.neckW + 4)} 172` });
-      out += fill(robe, inner);
-      outline += robe;
+      out += shape(robe, inner);
       // Wrap collar: the right panel under, the left panel crossing over it, both edged with a band.
       out += fill(
         torsoD(g, { pad: 16, neckX: g.neckW + 10, neckY: 170, top: `L-30 420L${f(g.neckW + 10)} 170` }),
@@ -238,7 +241,7 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
     }
     case 'leather': {
       const tee = apart(luma(c) > 0.5 ? '#1d1d22' : mix('#d9d6d0', acc, 0.1), a.skin);
-      out += fill(torsoD(g, { neckX: g.neckW + 10, neckY: 180, top: `Q0 210 ${f(g.neckW + 10)} 180` }), tee);
+      out += shape(torsoD(g, { neckX: g.neckW + 10, neckY: 180, top: `Q0 210 ${f(g.neckW + 10)} 180` }), tee);
       out += fill(
         torsoD(g, { pad: 6, neckX: g.neckW + 14, neckY: 176, top: `L-34 250L-44 900L44 900L34 250L${f(g.neckW + 14)} 176` }),
         cloth(a, c, 0.3),
@@ -258,8 +261,7 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
     case 'futuristic': {
       const glowC = vivid(acc, 0.85, 0.62);
       const suit = torsoD(g, { neckX: g.neckW + 6, neckY: 140, top: `L${f(g.neckW + 6)} 140` });
-      out += fill(suit, cloth(a, c, 0.35));
-      outline += suit;
+      out += shape(suit, cloth(a, c, 0.35));
       for (const s of [-1, 1]) {
         out += fill(
           `M${f(s * (g.neckW + 6))} 140L${f(s * (g.neckW + 26))} 200L${f(s * (g.shW - 10))} 250L${f(s * (g.shW + 12))} 310L${f(s * 70)} 300Z`,
@@ -277,10 +279,10 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
       const coat = mix('#f3f5f7', c, 0.06);
       // The garment under the coat must never read as skin.
       const shirt = apart(color, a.skin);
-      out += fill(torsoD(g, { neckX: g.neckW + 10, neckY: 176, top: `Q0 204 ${f(g.neckW + 10)} 176` }), cloth(a, shirt));
+      out += shape(torsoD(g, { neckX: g.neckW + 10, neckY: 176, top: `Q0 204 ${f(g.neckW + 10)} 176` }), cloth(a, shirt));
       out += stroke(`M${f(-g.neckW - 10)} 176Q0 204 ${f(g.neckW + 10)} 176`, darken(shirt, 0.3), 7);
       out += fill(circleD(0, 250, 4) + circleD(0, 290, 4), darken(shirt, 0.45));
-      out += fill(
+      out += shape(
         torsoD(g, {
           pad: 8,
           neckX: g.neckW + 16,
