@@ -365,10 +365,11 @@ export function drawFigure(ctx: Ctx, a: Appearance, o: FigureOpts): Figure {
     const s = o.light;
     const fluffy = !f_.includes('horns') && !f_.includes('scales');
     const tc = fluffy ? a.hairColor : darken(mix(a.outfit.color, accent, 0.4), 0.3);
-    const x = g.shW + 30;
+    // Rises from behind one shoulder so that it shows beside the head, inside the frame.
+    const x = g.shW - (fluffy ? 150 : 80);
     const d = fluffy
-      ? `M${s * (x - 60)} 700C${s * (x + 120)} 620 ${s * (x + 150)} 400 ${s * (x + 70)} 260C${s * (x + 40)} 200 ${s * (x + 110)} 180 ${s * (x + 150)} 230C${s * (x + 230)} 380 ${s * (x + 150)} 650 ${s * (x - 20)} 760Z`
-      : `M${s * (x - 40)} 700C${s * (x + 100)} 640 ${s * (x + 110)} 420 ${s * (x + 70)} 300L${s * (x + 85)} 296C${s * (x + 135)} 420 ${s * (x + 120)} 650 ${s * (x - 10)} 740Z M${s * (x + 77)} 300l${s * -30} -30l${s * 32} -46l${s * 24} 50Z`;
+      ? `M${s * (x - 60)} 570C${s * (x + 120)} 490 ${s * (x + 150)} 270 ${s * (x + 70)} 130C${s * (x + 40)} 70 ${s * (x + 110)} 50 ${s * (x + 150)} 100C${s * (x + 230)} 250 ${s * (x + 150)} 520 ${s * (x - 20)} 630Z`
+      : `M${s * (x - 40)} 570C${s * (x + 100)} 510 ${s * (x + 110)} 290 ${s * (x + 70)} 170L${s * (x + 85)} 166C${s * (x + 135)} 290 ${s * (x + 120)} 520 ${s * (x - 10)} 610Z M${s * (x + 77)} 170l${s * -30} -30l${s * 32} -46l${s * 24} 50Z`;
     behind += path(
       d,
       ctx.linearU(
@@ -377,13 +378,13 @@ export function drawFigure(ctx: Ctx, a: Appearance, o: FigureOpts): Figure {
           [1, darken(tc, 0.35)],
         ],
         0,
-        200,
+        60,
         0,
-        700,
+        570,
       ),
     );
     if (fluffy)
-      behind += path(`M${s * (x + 100)} 230C${s * (x + 160)} 250 ${s * (x + 150)} 330 ${s * (x + 120)} 300Z`, lighten(tc, 0.6), 0.9);
+      behind += path(`M${s * (x + 100)} 100C${s * (x + 160)} 120 ${s * (x + 150)} 200 ${s * (x + 120)} 170Z`, lighten(tc, 0.6), 0.9);
     outline += d;
   }
   if (f_.includes('halo')) {
