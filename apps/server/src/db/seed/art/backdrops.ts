@@ -32,7 +32,7 @@ export function moodPalette([a, b, c]: Palette, mood: Mood): Palette {
     case 'night':
       return [mix(darken(a, 0.55), '#0b1030', 0.35), mix(darken(b, 0.45), '#1a1f4a', 0.3), vivid(c, 0.6, 0.6)];
     case 'day':
-      return [mix(lighten(a, 0.25), '#8ec5ff', 0.3), mix(lighten(b, 0.35), '#fff1d6', 0.3), c];
+      return [mix(a, '#4f9bff', 0.45), mix(b, '#ffe2b8', 0.4), c];
     case 'dusk':
       return [mix(a, '#2a1b4d', 0.4), mix(b, '#ff8a4c', 0.4), mix(c, '#ffb36b', 0.3)];
     default:
@@ -336,7 +336,7 @@ const draw: Record<Backdrop, (b: B) => string> = {
     ]);
     const lx = rng.range(0.25, 0.75) * w;
     out += glow(b, lx, h * 0.3, w * 0.7, lighten(p[1], 0.5), 0.5);
-    out += rays(b, lx, -h * 0.05, 7, lighten(p[1], 0.7), 0.18);
+    out += rays(b, lx, -h * 0.05, 7, lighten(p[1], 0.7), 0.1);
     const dark = darken(mix(p[0], '#0c2a1c', 0.5), 0.3);
     for (let i = 0; i < 4; i++) {
       const t = i / 3;
@@ -655,7 +655,7 @@ const draw: Record<Backdrop, (b: B) => string> = {
     ]);
     const lx = rng.range(0.2, 0.8) * w;
     out += glow(b, lx, h * 0.3, w * 0.7, lighten(p[2], 0.4), 0.4);
-    out += rays(b, lx, -h * 0.1, 6, lighten(p[2], 0.6), 0.14);
+    out += rays(b, lx, -h * 0.1, 6, lighten(p[2], 0.6), 0.09);
     out += `<path d="${ridge(b, h * 0.58, h * 0.06, 5)}" fill="${mix(p[0], p[1], 0.55)}" fill-opacity="0.8"/>`;
     const stone = mix(lighten(p[1], 0.1), '#b8ad98', 0.5);
     const shade = darken(stone, 0.35);
@@ -935,7 +935,6 @@ export function drawBackdrop(ctx: Ctx, kind: Backdrop, palette: Palette, w: numb
   const b: B = { ctx, rng: ctx.rng.fork(`backdrop:${kind}`), w, h, p, s: Math.sqrt(w * h) / 940 };
   let out = fn(b);
   if (mood === 'night') out += rect(w, h, '#060a24', ' fill-opacity="0.25"');
-  if (mood === 'day') out += rect(w, h, '#fff8e0', ' fill-opacity="0.06"');
   if (mood === 'dusk')
     out += rect(
       w,

@@ -40,7 +40,8 @@ interface Layout {
   scale: number;
   rotate?: number;
   mood?: Mood;
-  blurBackdrop?: number;
+  /** Out-of-focus backdrop (close-ups). */
+  soften?: boolean;
   silhouette?: boolean;
   dramatic?: boolean;
 }
@@ -59,7 +60,25 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
 
   let out = '';
   const bd = drawBackdrop(ctx, a.backdrop, a.palette, W, H, mood);
-  out += L.blurBackdrop ? `<g filter="${ctx.blur(L.blurBackdrop)}">${bd}</g>` : bd;
+  out += bd;
+  if (L.soften) {
+    // Shallow depth of field without a blur filter (slow to rasterise): a haze over the scene and large bokeh discs.
+    out += `<rect width="${W}" height="${H}" fill="${ctx.linear([
+      [0, mix(p[0], p[1], 0.3), 0.55],
+      [1, mix(p[1], p[0], 0.3), 0.6],
+    ])}"/>`;
+    const br = ctx.rng.fork('bokeh');
+    const disc = [lighten(p[2], 0.4), lighten(p[1], 0.3), '#ffffff'].map((c) =>
+      ctx.radial([
+        [0, c, 0.32],
+        [0.75, c, 0.22],
+        [0.9, c, 0.3],
+        [1, c, 0],
+      ]),
+    );
+    for (let i = 0; i < 16; i++)
+      out += `<circle cx="${f(br.range(0, W))}" cy="${f(br.range(0, H * 0.8))}" r="${f(br.range(24, 80))}" fill="${br.pick(disc)}"/>`;
+  }
 
   // A soft halo of backdrop light behind the figure separates it from busy scenes.
   const haloR = L.silhouette ? 520 : 420;
@@ -74,13 +93,24 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
     haloR,
   )}"/>`;
 
-  const clipBody = ctx.clip(`<path d="${fig.outlineBody}"/><path d="${fig.outlineHead}" transform="${fig.headTransform}"/>`);
-
+  // One element per subpath: their union is the silhouette whatever each subpath's winding.
+  // A mask rather than a clipPath: librsvg merges clip children into one path, where opposite windings cancel.
+  const union = (d: string, extra = '') =>
+    d
+      .split(/(?=M)/)
+      .filter((x) => x.length > 1)
+      .map((x) => `<path d="${x}"${extra}/>`)
+      .join('');
+  const shapes = union(fig.outlineBody) + union(fig.outlineHead, ` transform="${fig.headTransform}"`);
+  const bodyMask = ctx.id('m');
+  ctx.def(
+    `<mask id="${bodyMask}" maskUnits="userSpaceOnUse" x="-700" y="-600" width="1400" height="1700"><g fill="#ffffff">${shapes}</g></mask>`,
+  );
   const rimStroke = ctx.linearU(
     [
       [0, rimC, 0],
       [0.55, rimC, 0.15],
-      [1, rimC, L.silhouette ? 1 : 0.9],
+      [1, rimC, 1],
     ],
     -rimSide * 200,
     -300,
@@ -88,8 +118,7 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
     -100,
   );
   // Rim light: the part of the silhouette not covered by itself shifted away from the rim side.
-  const rimW = L.silhouette ? 16 : 10;
-  const shapes = `<path d="${fig.outlineBody}"/><path d="${fig.outlineHead}" transform="${fig.headTransform}"/>`;
+  const rimW = L.silhouette ? 12 : 6;
   const maskId = ctx.id('m');
   ctx.def(
     `<mask id="${maskId}" maskUnits="userSpaceOnUse" x="-700" y="-600" width="1400" height="1700"><g fill="#ffffff">${shapes}</g><g fill="#000000" transform="translate(${-rimSide * rimW} ${rimW * 0.5})">${shapes}</g></mask>`,
@@ -107,16 +136,17 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
     300,
   );
   let figure = fig.svg;
-  figure += `<g clip-path="${clipBody}"><rect x="-600" y="-500" width="1200" height="1500" fill="${shade}"/>`;
+  let sparksSvg = '';
+  figure += `<g mask="url(#${bodyMask})"><rect x="-600" y="-500" width="1200" height="1500" fill="${shade}"/>`;
   if (L.silhouette) figure += `<rect x="-600" y="-500" width="1200" height="1500" fill="${darken(p[0], 0.75)}" fill-opacity="0.9"/>`;
   if (L.dramatic) {
     const c2 = vivid(adjust(p[2], 160), 0.7, 0.55);
     figure += `<rect x="-600" y="-500" width="1200" height="1500" fill="${ctx.linearU(
       [
-        [0, c2, 0.35],
+        [0, c2, 0.5],
         [0.45, c2, 0],
         [0.55, p[2], 0],
-        [1, vivid(p[2], 0.7, 0.55), 0.3],
+        [1, vivid(p[2], 0.7, 0.55), 0.45],
       ],
       light * 260,
       0,
@@ -125,9 +155,19 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
     )}"/>`;
   }
   figure += `${rim}</g>`;
-  out += `<g transform="translate(${f(L.x)} ${f(L.y)}) rotate(${f(L.rotate ?? 0)}) scale(${f(L.scale)})">${figure}</g>`;
-
   if (L.dramatic) {
+    // A hard coloured key light raking across the scene from one side.
+    out += `<rect width="${W}" height="${H}" fill="${ctx.linear(
+      [
+        [0, vivid(p[2], 0.8, 0.6), 0.45],
+        [0.5, p[2], 0.05],
+        [1, vivid(adjust(p[2], 160), 0.7, 0.5), 0.35],
+      ],
+      light < 0 ? 0 : 1,
+      0.2,
+      light < 0 ? 1 : 0,
+      0.8,
+    )}"/>`;
     // Diagonal light streaks and sparks.
     let d = '';
     const r2 = ctx.rng.fork('streaks');
@@ -141,8 +181,11 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
     out += `<path d="${d}" fill="${lighten(p[2], 0.5)}" fill-opacity="0.3"/>`;
     let sparks = '';
     for (let i = 0; i < 40; i++) sparks += circleD(r2.range(0, W), r2.range(0, H), r2.range(1.5, 4));
-    out += `<path d="${sparks}" fill="${lighten(p[2], 0.7)}" fill-opacity="0.8"/>`;
+    sparksSvg = `<path d="${sparks}" fill="${lighten(p[2], 0.7)}" fill-opacity="0.8"/>`;
   }
+  out += `<g transform="translate(${f(L.x)} ${f(L.y)}) rotate(${f(L.rotate ?? 0)}) scale(${f(L.scale)})">${figure}</g>`;
+
+  out += sparksSvg;
   // Grounding fade at the bottom edge and a vignette.
   out += `<rect x="0" y="${f(H * 0.72)}" width="${W}" height="${f(H * 0.28 + 2)}" fill="${ctx.linear([
     [0, darken(p[0], 0.6), 0],
@@ -170,7 +213,7 @@ function ctxFor(a: Appearance, seed: string, kind: string): Ctx {
 
 function portraitLayout(seed: string): Layout {
   const r = createRng(`${seed}/layout`);
-  return { x: 384 + r.range(-24, 24), y: 510, scale: 1.34 };
+  return { x: 384 + r.range(-20, 20), y: 530, scale: 1.48 };
 }
 
 export function portraitSvg(a: Appearance, seed: string, opts: { width?: number; height?: number } = {}): string {
@@ -184,9 +227,9 @@ export function avatarSvg(a: Appearance, seed: string): string {
   const ctx = ctxFor(a, seed, 'avatar');
   const L = portraitLayout(seed);
   const body = composePortrait(ctx, a, L);
-  const size = 560;
+  const size = 660;
   const x = L.x - size / 2;
-  const y = L.y + 30 - size / 2;
+  const y = L.y + 15 - size / 2;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${AVATAR.width}" height="${AVATAR.height}" viewBox="${f(x)} ${f(y)} ${size} ${size}">${ctx.defsXml()}${body}</svg>`;
 }
 
@@ -250,7 +293,7 @@ export function sceneSvg(a: Appearance, seed: string, variant: number): string {
   let L: Layout;
   switch (kind) {
     case 'close-up':
-      L = { x: 384 + r.range(-30, 30), y: 560, scale: 2.05, blurBackdrop: 7 };
+      L = { x: 384 + r.range(-30, 30), y: 560, scale: 2.05, soften: true };
       break;
     case 'time-of-day':
       L = { x: 384 + r.pick([-1, 1]) * r.range(90, 130), y: 600, scale: 0.92, mood: moods[(variant >> 2) % 3] ?? 'dusk' };
@@ -259,7 +302,7 @@ export function sceneSvg(a: Appearance, seed: string, variant: number): string {
       L = { x: 384 + r.range(-40, 40), y: 560, scale: 1.08, mood: 'dusk', silhouette: true };
       break;
     default:
-      L = { x: 384 + r.range(-40, 40), y: 520, scale: 1.3, rotate: r.pick([-1, 1]) * r.range(4, 8), mood: 'night', dramatic: true };
+      L = { x: 384 + r.range(-40, 40), y: 540, scale: 1.5, rotate: r.pick([-1, 1]) * r.range(4, 8), mood: 'night', dramatic: true };
   }
   if (variant >= SCENE_VARIANTS.length && kind !== 'time-of-day') L.mood = moods[variant % 3];
   const body = composePortrait(ctx, a, L);

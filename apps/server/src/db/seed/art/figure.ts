@@ -1,5 +1,5 @@
 import type { Appearance } from '../catalogue/types.ts';
-import { adjust, darken, lighten, mix, vivid } from './color.ts';
+import { adjust, darken, lighten, luma, mix, vivid } from './color.ts';
 import { faceD, geometry, torsoD, type Geo } from './geometry.ts';
 import { drawHair } from './hair.ts';
 import { drawOutfit } from './outfit.ts';
@@ -101,6 +101,14 @@ function eyes(ctx: Ctx, g: Geo, a: Appearance, o: FigureOpts, lashC: string, ski
       lashC,
     );
     out += line(`M${s * 26} ${f(bot)}Q${s * 46} ${f(bot + 3)} ${ox - s * 4} ${f(oy + 5)}`, lashC, 1.4, 0.55);
+    if (g.lash > 0.6) {
+      // Two small lashes flicking out of the outer corner.
+      out += line(
+        `M${ox - s * 4} ${f(oy - 2)}q${s * 8} -4 ${s * 12} -12M${ox - s * 12} ${f(top + 1)}q${s * 6} -6 ${s * 8} -14`,
+        lashC,
+        2.2,
+      );
+    }
     out += line(`M${s * 28} ${f(top - 9)}Q${s * 46} ${f(top - 13)} ${ox - s * 2} ${f(oy - 10)}`, skinShadow, 1.6, 0.6);
     out += '</g>';
     if (glowing) {
@@ -112,6 +120,11 @@ function eyes(ctx: Ctx, g: Geo, a: Appearance, o: FigureOpts, lashC: string, ski
   }
   return out;
 }
+
+const earD = (s: number, elf: boolean) =>
+  elf
+    ? `M${s * 88} -4C${s * 120} -20 ${s * 150} -58 ${s * 176} -86C${s * 160} -30 ${s * 128} 40 ${s * 94} 54Z`
+    : `M${s * 90} 0C${s * 110} -8 ${s * 114} 30 ${s * 100} 52C${s * 96} 58 ${s * 90} 56 ${s * 88} 50Z`;
 
 function head(ctx: Ctx, g: Geo, a: Appearance, o: FigureOpts, hairFront: string, fringeD: string): string {
   const rng = ctx.rng.fork('face');
@@ -125,9 +138,7 @@ function head(ctx: Ctx, g: Geo, a: Appearance, o: FigureOpts, hairFront: string,
   let out = '';
   // Ears.
   for (const s of [-1, 1]) {
-    const ear = f_.includes('elf-ears')
-      ? `M${s * 88} -4C${s * 120} -20 ${s * 150} -58 ${s * 176} -86C${s * 160} -30 ${s * 128} 40 ${s * 94} 54Z`
-      : `M${s * 90} 0C${s * 110} -8 ${s * 114} 30 ${s * 100} 52C${s * 96} 58 ${s * 90} 56 ${s * 88} 50Z`;
+    const ear = earD(s, f_.includes('elf-ears'));
     out += path(ear, skin) + path(ear, sh, 0.35);
     out += line(
       f_.includes('elf-ears') ? `M${s * 100} 30C${s * 120} 0 ${s * 140} -40 ${s * 160} -68` : `M${s * 98} 10Q${s * 104} 28 ${s * 96} 44`,
@@ -205,7 +216,7 @@ function head(ctx: Ctx, g: Geo, a: Appearance, o: FigureOpts, hairFront: string,
   const mw = a.presentation === 'masculine' ? 17 : 14;
   const lip = mix(mix(skin, '#c2415a', 0.55), sh, 0.15);
   if (g.lip > 0.2) out += path(`M${-mw + 3} 84Q0 ${f(86 + smile + 7)} ${mw - 3} 84Q0 ${f(86 + smile)} ${-mw + 3} 84Z`, lip, g.lip + 0.2);
-  out += line(`M${-mw} 83Q0 ${f(84 + smile)} ${mw} 83`, darken(lip, 0.35), 2.6);
+  out += line(`M${-mw} 83Q0 ${f(84 + smile)} ${mw} 83`, darken(lip, luma(skin) < 0.35 ? 0.55 : 0.35), 2.6);
   out += line(`M-6 ${f(95 + smile * 0.4)}Q0 ${f(97 + smile * 0.4)} 6 ${f(95 + smile * 0.4)}`, sh, 2, 0.5);
   if (f_.includes('fangs')) out += path(`M${-mw + 5} 84l3 9l3 -8.6ZM${mw - 11} 84.6l3 8.6l3 -9Z`, '#ffffff');
   out += eyes(ctx, g, a, o, lashC, sh);
@@ -267,6 +278,16 @@ function head(ctx: Ctx, g: Geo, a: Appearance, o: FigureOpts, hairFront: string,
 
 export function drawFigure(ctx: Ctx, a: Appearance, o: FigureOpts): Figure {
   const g = geometry(a.presentation);
+  // Small per-character differences in face shape, so similar appearances still read as different people.
+  const jr = ctx.rng.fork('proportions');
+  g.cheekW += jr.range(-4, 3);
+  g.jawW += jr.range(-5, 5);
+  g.jawY += jr.range(-4, 4);
+  g.chinY += jr.range(-4, 5);
+  g.chinW += jr.range(-3, 4);
+  g.eyeH *= jr.range(0.9, 1.1);
+  g.neckW += jr.range(-2, 3);
+  g.shW += jr.range(-10, 12);
   const f_ = a.features;
   const rng = ctx.rng.fork('figure');
   const skin = a.skinTone;
@@ -344,10 +365,11 @@ export function drawFigure(ctx: Ctx, a: Appearance, o: FigureOpts): Figure {
     const s = o.light;
     const fluffy = !f_.includes('horns') && !f_.includes('scales');
     const tc = fluffy ? a.hairColor : darken(mix(a.outfit.color, accent, 0.4), 0.3);
-    const x = g.shW + 30;
+    // Rises from behind one shoulder so that it shows beside the head, inside the frame.
+    const x = g.shW - (fluffy ? 150 : 80);
     const d = fluffy
-      ? `M${s * (x - 60)} 700C${s * (x + 120)} 620 ${s * (x + 150)} 400 ${s * (x + 70)} 260C${s * (x + 40)} 200 ${s * (x + 110)} 180 ${s * (x + 150)} 230C${s * (x + 230)} 380 ${s * (x + 150)} 650 ${s * (x - 20)} 760Z`
-      : `M${s * (x - 40)} 700C${s * (x + 100)} 640 ${s * (x + 110)} 420 ${s * (x + 70)} 300L${s * (x + 85)} 296C${s * (x + 135)} 420 ${s * (x + 120)} 650 ${s * (x - 10)} 740Z M${s * (x + 77)} 300l${s * -30} -30l${s * 32} -46l${s * 24} 50Z`;
+      ? `M${s * (x - 60)} 570C${s * (x + 120)} 490 ${s * (x + 150)} 270 ${s * (x + 70)} 130C${s * (x + 40)} 70 ${s * (x + 110)} 50 ${s * (x + 150)} 100C${s * (x + 230)} 250 ${s * (x + 150)} 520 ${s * (x - 20)} 630Z`
+      : `M${s * (x - 40)} 570C${s * (x + 100)} 510 ${s * (x + 110)} 290 ${s * (x + 70)} 170L${s * (x + 85)} 166C${s * (x + 135)} 290 ${s * (x + 120)} 520 ${s * (x - 10)} 610Z M${s * (x + 77)} 170l${s * -30} -30l${s * 32} -46l${s * 24} 50Z`;
     behind += path(
       d,
       ctx.linearU(
@@ -356,13 +378,13 @@ export function drawFigure(ctx: Ctx, a: Appearance, o: FigureOpts): Figure {
           [1, darken(tc, 0.35)],
         ],
         0,
-        200,
+        60,
         0,
-        700,
+        570,
       ),
     );
     if (fluffy)
-      behind += path(`M${s * (x + 100)} 230C${s * (x + 160)} 250 ${s * (x + 150)} 330 ${s * (x + 120)} 300Z`, lighten(tc, 0.6), 0.9);
+      behind += path(`M${s * (x + 100)} 100C${s * (x + 160)} 120 ${s * (x + 150)} 200 ${s * (x + 120)} 170Z`, lighten(tc, 0.6), 0.9);
     outline += d;
   }
   if (f_.includes('halo')) {
@@ -380,12 +402,35 @@ export function drawFigure(ctx: Ctx, a: Appearance, o: FigureOpts): Figure {
   outline += hair.outline;
 
   // Neck and shoulders (skin), then the outfit.
-  let body = path(`M${-g.neckW} 50L${-g.neckW - 3} 200L${g.neckW + 3} 200L${g.neckW} 50Z`, skin);
-  body += path(`M${-g.neckW - 4} 60Q0 ${g.chinY + 60} ${g.neckW + 4} 60L${g.neckW + 4} 130Q0 170 ${-g.neckW - 4} 130Z`, sh, 0.6);
+  const neckD = `M${-g.neckW} 50L${-g.neckW - 3} 200L${g.neckW + 3} 200L${g.neckW} 50Z`;
+  let body = path(
+    neckD,
+    ctx.linearU(
+      [
+        [0, lighten(skin, 0.08)],
+        [0.55, skin],
+        [1, mix(skin, sh, 0.8)],
+      ],
+      o.light * g.neckW,
+      0,
+      -o.light * g.neckW,
+      0,
+    ),
+  );
+  // The head's shadow on the neck, strongest right under the jaw.
   body += path(
-    `M${-o.light * g.neckW} 60L${-o.light * (g.neckW + 3)} 200L${-o.light * (g.neckW - 12)} 200L${-o.light * (g.neckW - 10)} 60Z`,
-    sh,
-    0.4,
+    `M${-g.neckW - 4} 50H${g.neckW + 4}V190H${-g.neckW - 4}Z`,
+    ctx.linearU(
+      [
+        [0, sh, 0.85],
+        [0.55, sh, 0.6],
+        [1, sh, 0],
+      ],
+      0,
+      g.chinY - 10,
+      0,
+      g.chinY + 55,
+    ),
   );
   const torso = torsoD(g, { pad: 8 });
   body += path(torsoD(g), skin);
@@ -410,7 +455,12 @@ export function drawFigure(ctx: Ctx, a: Appearance, o: FigureOpts): Figure {
     body += line(`M${g.neckW - 8} 70v40l-10 12v40`, c, 2.2, 0.9);
   }
   body = outfit.back + body + outfit.front;
-  bodyOutline += torso;
+  // The head's soft cast shadow on the collar and shoulders.
+  body += `<ellipse cx="${-o.light * 14}" cy="190" rx="${g.shW * 0.62}" ry="70" fill="${ctx.radial([
+    [0, '#000000', 0.28],
+    [1, '#000000', 0],
+  ])}"/>`;
+  bodyOutline += torso + outfit.outline + `M${-g.neckW - 3} 40L${g.neckW + 3} 40L${g.neckW + 3} 210L${-g.neckW - 3} 210Z`;
 
   let hairFront = hair.front;
   if (f_.includes('horns')) {
@@ -483,7 +533,7 @@ export function drawFigure(ctx: Ctx, a: Appearance, o: FigureOpts): Figure {
     hairFront += line(`M-100 -90C-80 -140 -40 -150 0 -150C40 -150 80 -140 100 -90`, darken(hoodC, 0.5), 4, 0.7);
   }
   const headSvg = head(ctx, g, a, o, hairFront, hair.fringeD);
-  outline += faceD(g);
+  outline += faceD(g) + earD(-1, f_.includes('elf-ears')) + earD(1, f_.includes('elf-ears'));
 
   const headTransform = `rotate(${f(o.tilt)} 0 150)`;
   const svg =

@@ -20,11 +20,11 @@ export interface Geo {
 export function geometry(p: Appearance['presentation']): Geo {
   switch (p) {
     case 'feminine':
-      return { cheekW: 84, jawW: 54, jawY: 82, chinY: 120, chinW: 11, neckW: 25, shW: 172, eyeH: 1, lash: 1, brow: 4, lip: 0.55 };
+      return { cheekW: 84, jawW: 54, jawY: 82, chinY: 120, chinW: 11, neckW: 30, shW: 172, eyeH: 1, lash: 1, brow: 4, lip: 0.55 };
     case 'masculine':
-      return { cheekW: 90, jawW: 72, jawY: 94, chinY: 124, chinW: 24, neckW: 36, shW: 218, eyeH: 0.7, lash: 0.45, brow: 8, lip: 0.12 };
+      return { cheekW: 90, jawW: 72, jawY: 94, chinY: 124, chinW: 24, neckW: 42, shW: 218, eyeH: 0.7, lash: 0.45, brow: 8, lip: 0.12 };
     default:
-      return { cheekW: 86, jawW: 61, jawY: 87, chinY: 121, chinW: 16, neckW: 30, shW: 192, eyeH: 0.86, lash: 0.75, brow: 6, lip: 0.3 };
+      return { cheekW: 86, jawW: 61, jawY: 87, chinY: 121, chinW: 16, neckW: 35, shW: 192, eyeH: 0.86, lash: 0.75, brow: 6, lip: 0.3 };
   }
 }
 

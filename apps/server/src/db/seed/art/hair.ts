@@ -87,6 +87,21 @@ function strands(h: H, clipD: string, count: number, x0: number, x1: number, y0:
   return clipD ? `<g clip-path="${h.ctx.clip(`<path d="${clipD}"/>`)}">${lines}</g>` : lines;
 }
 
+/** Flow lines from the parting down into the locks: gives the fringe volume and direction. */
+function flow(h: H, clipD: string, part: number, tip: number) {
+  let d = '';
+  const n = 9;
+  for (let i = 0; i < n; i++) {
+    const x = -100 + (i / (n - 1)) * 200 + h.rng.range(-6, 6);
+    const sx = part * 0.6;
+    const sy = -150;
+    const ex = x + (x - part) * 0.15;
+    const ey = tip - h.rng.range(4, 18);
+    d += `M${f(sx + (x - sx) * 0.15)} ${f(sy + 6)}Q${f(x + (x - sx) * 0.25)} ${f(-110)} ${f(ex)} ${f(ey)}`;
+  }
+  return `<g clip-path="${h.ctx.clip(`<path d="${clipD}"/>`)}"><path d="${d}" fill="none" stroke="${h.dark}" stroke-opacity="0.3" stroke-width="3" stroke-linecap="round"/></g>`;
+}
+
 /** The anime "angel ring": a bright band round the crown with a jagged lower edge, plus a few glints. */
 function sheen(h: H, y: number, rx: number, clipD: string) {
   const clip = h.ctx.clip(`<path d="${clipD}"/>`);
@@ -112,7 +127,7 @@ function sheen(h: H, y: number, rx: number, clipD: string) {
     glints += `M${f(x - 9)} ${f(yy)}q9 -3 18 0`;
   }
   return (
-    `<g clip-path="${clip}"><path d="${d}" fill="${h.light}" fill-opacity="0.38"/>` +
+    `<g clip-path="${clip}"><path d="${d}" fill="${h.light}" fill-opacity="0.28"/>` +
     `<path d="${glints}" fill="none" stroke="${lighten(h.light, 0.5)}" stroke-opacity="0.8" stroke-width="3.5" stroke-linecap="round"/></g>`
   );
 }
@@ -162,6 +177,7 @@ export function drawHair(ctx: Ctx, g: Geo, style: HairStyle, color: string): Hai
     const d = fringe(h, { x0: -110, x1: 110, tip, notch, count, part });
     put('front', d, h.fillTop);
     L.fringeD = d;
+    L.front += flow(h, d, part, tip);
     L.front += sheen(h, -96, 88, d);
     L.front += strands(h, d, 8, -80, 80, -120, -20);
   };

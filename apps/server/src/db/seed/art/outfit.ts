@@ -1,5 +1,5 @@
 import type { Appearance } from '../catalogue/types.ts';
-import { darken, lighten, luma, mix, vivid } from './color.ts';
+import { darken, lighten, luma, mix, toRgb, vivid } from './color.ts';
 import { type Geo, torsoD } from './geometry.ts';
 import { circleD, type Ctx, f, glowLine } from './svg.ts';
 
@@ -49,6 +49,15 @@ const stroke = (d: string, c: string, w: number, op = 1, extra = '') =>
   `<path d="${d}" fill="none" stroke="${c}" stroke-width="${f(w)}"${op < 1 ? ` stroke-opacity="${op}"` : ''} stroke-linecap="round" stroke-linejoin="round"${extra}/>`;
 const fill = (d: string, c: string, op = 1) => `<path d="${d}" fill="${c}"${op < 1 ? ` fill-opacity="${op}"` : ''}/>`;
 
+/** Returns `c`, or a clearly different shade when it sits too close to the skin tone. */
+function apart(c: string, skin: string): string {
+  const [r1, g1, b1] = toRgb(c);
+  const [r2, g2, b2] = toRgb(skin);
+  const d = Math.abs(r1 - r2) + Math.abs(g1 - g2) + Math.abs(b1 - b2);
+  if (d > 75) return c;
+  return luma(skin) > 0.45 ? darken(c, 0.5) : mix(lighten(c, 0.45), '#e8ecf4', 0.3);
+}
+
 /** Soft fold shadows that make flat fabric read as cloth. */
 function folds(a: OutfitArgs, c: string) {
   const s = a.g.shW;
@@ -62,23 +71,25 @@ function folds(a: OutfitArgs, c: string) {
   return stroke(d, darken(c, 0.45), 5, 0.35);
 }
 
-function crew(a: OutfitArgs, depth = 18, width = 12): string {
-  const nx = a.g.neckW + width;
-  return `M${f(-nx)} 180Q0 ${f(200 + depth * 1.6)} ${f(nx)} 180`;
-}
-
-export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; front: string } {
+/** `outline`: path data of parts that stand out of the plain torso (collars, pauldrons), for the silhouette. */
+export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; front: string; outline: string } {
   const { g, color, accent } = a;
-  const c = color;
-  const dark = darken(c, 0.45);
+  // Clothing close to the skin tone would read as bare skin: keep it apart.
+  const c = apart(color, a.skin);
   const acc = accent;
   const gold = mix('#e8c066', acc, 0.2);
   let back = '';
   let out = '';
+  let outline = '';
+  // Garment shapes that cover the torso also define the silhouette (collars rise above the bare shoulders).
+  const shape = (d: string, c: string, op = 1) => {
+    outline += d;
+    return fill(d, c, op);
+  };
   switch (style) {
     case 'casual': {
       const nx = g.neckW + 14;
-      out += fill(torsoD(g, { neckX: nx, neckY: 180, top: `Q0 218 ${f(nx)} 180` }), cloth(a, c));
+      out += shape(torsoD(g, { neckX: nx, neckY: 180, top: `Q0 218 ${f(nx)} 180` }), cloth(a, c));
       out += stroke(`M${f(-nx)} 180Q0 218 ${f(nx)} 180`, darken(c, 0.25), 9);
       out += stroke(`M${f(-nx + 2)} 186Q0 222 ${f(nx - 2)} 186`, lighten(c, 0.2), 2, 0.6);
       out += folds(a, c);
@@ -87,8 +98,10 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
     case 'hoodie': {
       const nx = g.neckW + 16;
       // The hood lying folded around the back of the neck.
-      back += fill(`M${f(-nx - 70)} 230C${f(-nx - 80)} 140 ${f(nx + 80)} 140 ${f(nx + 70)} 230Z`, darken(c, 0.3));
-      out += fill(torsoD(g, { neckX: nx, neckY: 184, top: `Q0 226 ${f(nx)} 184` }), cloth(a, c));
+      const hoodBack = `M${f(-nx - 70)} 230C${f(-nx - 80)} 140 ${f(nx + 80)} 140 ${f(nx + 70)} 230Z`;
+      back += fill(hoodBack, darken(c, 0.3));
+      outline += hoodBack;
+      out += shape(torsoD(g, { neckX: nx, neckY: 184, top: `Q0 226 ${f(nx)} 184` }), cloth(a, c));
       out += fill(
         `M${f(-nx - 44)} 220C${f(-nx - 30)} 150 ${f(-nx)} 176 ${f(-nx)} 184Q0 232 ${f(nx)} 184C${f(nx)} 176 ${f(nx + 30)} 150 ${f(nx + 44)} 220C${f(nx + 20)} 262 ${f(-nx - 20)} 262 ${f(-nx - 44)} 220Z`,
         cloth(a, lighten(c, 0.06)),
@@ -102,7 +115,7 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
     }
     case 'suit': {
       const shirt = mix('#f4f1ec', acc, 0.08);
-      out += fill(torsoD(g, { neckX: g.neckW + 8, neckY: 172, top: `L${f(g.neckW + 8)} 172` }), shirt);
+      out += shape(torsoD(g, { neckX: g.neckW + 8, neckY: 172, top: `L${f(g.neckW + 8)} 172` }), shirt);
       out += fill(
         `M${f(-g.neckW - 8)} 172L${f(-g.neckW + 6)} 206L0 190L${f(g.neckW - 6)} 206L${f(g.neckW + 8)} 172L0 182Z`,
         lighten(shirt, 0.4),
@@ -114,7 +127,7 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
         neckY: 176,
         top: `L${f(-g.neckW + 4)} 210L0 ${V}L${f(g.neckW - 4)} 210L${f(g.neckW + 10)} 176`,
       });
-      out += fill(jacket, cloth(a, c));
+      out += shape(jacket, cloth(a, c));
       for (const s of [-1, 1])
         out += fill(
           `M${f(s * (g.neckW + 10))} 176L${f(s * (g.neckW - 4))} 210L${f(s * 6)} ${V}L${f(s * 40)} 330L${f(s * 30)} 300L${f(s * 68)} 280L${f(s * (g.neckW + 40))} 190Z`,
@@ -128,7 +141,8 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
     }
     case 'uniform': {
       const collarH = 46;
-      out += fill(torsoD(g, { neckX: g.neckW + 5, neckY: 150, top: `L${f(g.neckW + 5)} 150` }), cloth(a, c));
+      const tunic = torsoD(g, { neckX: g.neckW + 5, neckY: 150, top: `L${f(g.neckW + 5)} 150` });
+      out += shape(tunic, cloth(a, c));
       out += fill(
         `M${f(-g.neckW - 5)} 150L${f(g.neckW + 5)} 150L${f(g.neckW + 7)} ${150 + collarH}Q0 ${156 + collarH} ${f(-g.neckW - 7)} ${150 + collarH}Z`,
         darken(c, 0.15),
@@ -161,7 +175,7 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
       const skinD = torsoD(g, { neckX: g.neckW + 2, neckY: 178 });
       out += fill(skinD, cloth(a, a.skin, 0.1));
       // Sheer sleeves over the shoulders, a scooped bodice below.
-      out += fill(torsoD(g, { pad: 4, neckX: g.neckW + 10, neckY: 182, top: `Q0 212 ${f(g.neckW + 10)} 182` }), lighten(c, 0.15), 0.45);
+      out += shape(torsoD(g, { pad: 4, neckX: g.neckW + 10, neckY: 182, top: `Q0 212 ${f(g.neckW + 10)} 182` }), lighten(c, 0.15), 0.45);
       const nx = 96;
       out += fill(
         `M${-nx} 236Q0 290 ${nx} 236L${f(g.shW + 12)} 330L${f(g.shW + 24)} 900H${f(-g.shW - 24)}L${f(-g.shW - 12)} 330Z`,
@@ -177,12 +191,11 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
     }
     case 'armor': {
       const steel = mix('#aab3c2', c, 0.4);
-      out += fill(torsoD(g, { neckX: g.neckW + 6, neckY: 170, top: `L${f(g.neckW + 6)} 170` }), cloth(a, darken(c, 0.25)));
+      out += shape(torsoD(g, { neckX: g.neckW + 6, neckY: 170, top: `L${f(g.neckW + 6)} 170` }), cloth(a, darken(c, 0.25)));
       // Gorget.
-      out += fill(
-        `M${f(-g.neckW - 14)} 160Q0 150 ${f(g.neckW + 14)} 160L${f(g.neckW + 30)} 222Q0 244 ${f(-g.neckW - 30)} 222Z`,
-        cloth(a, steel, 0.35),
-      );
+      const gorget = `M${f(-g.neckW - 14)} 160Q0 150 ${f(g.neckW + 14)} 160L${f(g.neckW + 30)} 222Q0 244 ${f(-g.neckW - 30)} 222Z`;
+      out += fill(gorget, cloth(a, steel, 0.35));
+      outline += gorget;
       // Breastplate.
       const bp = `M${f(-g.shW + 40)} 250Q0 206 ${f(g.shW - 40)} 250L${f(g.shW - 30)} 700L${f(-g.shW + 30)} 700Z`;
       out += fill(bp, cloth(a, steel, 0.4));
@@ -194,6 +207,7 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
           const y = 226 + k * 34;
           const d = `M${f(s * (g.shW - 90 + k * 6))} ${f(y)}Q${f(s * (g.shW + 10))} ${f(y - 40)} ${f(s * (g.shW + 40 - k * 2))} ${f(y + 50)}Q${f(s * (g.shW - 20))} ${f(y + 40)} ${f(s * (g.shW - 90 + k * 6))} ${f(y)}Z`;
           out += fill(d, cloth(a, k === 0 ? lighten(steel, 0.1) : darken(steel, 0.12 * k), 0.5));
+          outline += d;
           out += stroke(d, darken(steel, 0.5), 2, 0.8);
         }
         out += fill(circleD(s * (g.shW - 20), 236, 5), gold);
@@ -204,7 +218,8 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
     case 'robe': {
       const inner = mix(lighten(c, 0.55), '#f6efe2', 0.5);
       const band = vivid(acc, 0.5, 0.5);
-      out += fill(torsoD(g, { pad: 16, neckX: g.neckW + 4, neckY: 172, top: `L${f(g.neckW + 4)} 172` }), inner);
+      const robe = torsoD(g, { pad: 16, neckX: g.neckW + 4, neckY: 172, top: `L${f(g.neckW + 4)} 172` });
+      out += shape(robe, inner);
       // Wrap collar: the right panel under, the left panel crossing over it, both edged with a band.
       out += fill(
         torsoD(g, { pad: 16, neckX: g.neckW + 10, neckY: 170, top: `L-30 420L${f(g.neckW + 10)} 170` }),
@@ -225,8 +240,8 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
       break;
     }
     case 'leather': {
-      const tee = luma(c) > 0.5 ? '#1d1d22' : mix('#d9d6d0', acc, 0.1);
-      out += fill(torsoD(g, { neckX: g.neckW + 10, neckY: 180, top: `Q0 210 ${f(g.neckW + 10)} 180` }), tee);
+      const tee = apart(luma(c) > 0.5 ? '#1d1d22' : mix('#d9d6d0', acc, 0.1), a.skin);
+      out += shape(torsoD(g, { neckX: g.neckW + 10, neckY: 180, top: `Q0 210 ${f(g.neckW + 10)} 180` }), tee);
       out += fill(
         torsoD(g, { pad: 6, neckX: g.neckW + 14, neckY: 176, top: `L-34 250L-44 900L44 900L34 250L${f(g.neckW + 14)} 176` }),
         cloth(a, c, 0.3),
@@ -245,7 +260,8 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
     }
     case 'futuristic': {
       const glowC = vivid(acc, 0.85, 0.62);
-      out += fill(torsoD(g, { neckX: g.neckW + 6, neckY: 140, top: `L${f(g.neckW + 6)} 140` }), cloth(a, c, 0.35));
+      const suit = torsoD(g, { neckX: g.neckW + 6, neckY: 140, top: `L${f(g.neckW + 6)} 140` });
+      out += shape(suit, cloth(a, c, 0.35));
       for (const s of [-1, 1]) {
         out += fill(
           `M${f(s * (g.neckW + 6))} 140L${f(s * (g.neckW + 26))} 200L${f(s * (g.shW - 10))} 250L${f(s * (g.shW + 12))} 310L${f(s * 70)} 300Z`,
@@ -261,8 +277,12 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
     }
     case 'lab-coat': {
       const coat = mix('#f3f5f7', c, 0.06);
-      out += fill(torsoD(g, { neckX: g.neckW + 10, neckY: 176, top: `Q0 204 ${f(g.neckW + 10)} 176` }), cloth(a, c));
-      out += fill(
+      // The garment under the coat must never read as skin.
+      const shirt = apart(color, a.skin);
+      out += shape(torsoD(g, { neckX: g.neckW + 10, neckY: 176, top: `Q0 204 ${f(g.neckW + 10)} 176` }), cloth(a, shirt));
+      out += stroke(`M${f(-g.neckW - 10)} 176Q0 204 ${f(g.neckW + 10)} 176`, darken(shirt, 0.3), 7);
+      out += fill(circleD(0, 250, 4) + circleD(0, 290, 4), darken(shirt, 0.45));
+      out += shape(
         torsoD(g, {
           pad: 8,
           neckX: g.neckW + 16,
@@ -284,7 +304,5 @@ export function drawOutfit(style: OutfitStyle, a: OutfitArgs): { back: string; f
       break;
     }
   }
-  return { back, front: out };
+  return { back, front: out, outline };
 }
-
-export const outfitDark = (c: string) => darken(c, 0.45);

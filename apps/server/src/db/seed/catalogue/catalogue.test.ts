@@ -125,6 +125,13 @@ describe('seed catalogue', () => {
     }
   });
 
+  it('adult-rated characters are never framed in youth- or family-coded words', () => {
+    const coded = /\b(?:boys?|girls?|daughters?|sons?|babes?|baby|petite|innocent|virgin|young(?:er|est)?)\b/i;
+    for (const c of seedCharacters.filter((x) => x.nsfw || x.tags.includes('suggestive'))) {
+      for (const text of texts(c)) expect(text, c.slug).not.toMatch(coded);
+    }
+  });
+
   it('fields fit their bounds and greetings open a scene without HTML', () => {
     for (const c of seedCharacters) {
       expect(c.name.length, c.slug).toBeGreaterThan(0);

@@ -230,7 +230,7 @@ I saw your light was still on, {{user}}. *He holds out a cup.* It's lamplight-bl
       backdrop: 'forest',
       palette: ['#1d2b1a', '#6a9a5a', '#ffe9a8'],
     },
-    popularity: 0.29,
+    popularity: 0.06,
   },
   {
     slug: 'dr-leila-haddad',

@@ -6,6 +6,8 @@ import { gothicCharacters } from './characters-gothic.ts';
 import { divineCharacters } from './characters-divine.ts';
 import { cityCharacters } from './characters-city.ts';
 import { mysteryCharacters } from './characters-mystery.ts';
+import { wandererCharacters } from './characters-wanderers.ts';
+import { crossroadsCharacters } from './characters-crossroads.ts';
 import type { SeedCharacter } from './types.ts';
 
 export { seedCreators } from './creators.ts';
@@ -21,4 +23,6 @@ export const seedCharacters: SeedCharacter[] = [
   ...divineCharacters,
   ...cityCharacters,
   ...mysteryCharacters,
+  ...wandererCharacters,
+  ...crossroadsCharacters,
 ];
