@@ -13,6 +13,7 @@ import { CharacterPortrait } from '@/features/characters/components/character-po
 import { LikeButton } from '@/features/characters/components/like-button';
 import { ShareButton } from '@/features/characters/components/share-button';
 import { SimilarCharacters } from '@/features/characters/components/similar-characters';
+import { fillPlaceholders, splitActions } from '@/features/characters/lib/roleplay-text';
 import { FollowButton } from '@/features/creators/components/follow-button';
 import { FavoriteButton } from '@/features/favorites/components/favorite-button';
 import { getErrorStatus } from '@/lib/request-queue';
@@ -45,15 +46,39 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Speech as plain text, *actions* in italics; rendered as text, never as HTML. */
+function RoleplayText({ text }: { text: string }) {
+  return (
+    <>
+      {splitActions(text).map((segment, i) =>
+        segment.action ? (
+          <em key={i} className="text-fg-muted">
+            {segment.text}
+          </em>
+        ) : (
+          <span key={i}>{segment.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
 function Profile({ character }: { character: CharacterProfile }) {
   const { creator } = character;
+  const fill = (text: string) => fillPlaceholders(text, character.name);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 lg:py-8">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,400px)_minmax(0,1fr)] lg:gap-10">
         <div className="lg:sticky lg:top-[calc(var(--header-h)+1.5rem)] lg:self-start">
-          <div className="relative mx-auto aspect-[2/3] w-full max-w-md overflow-hidden rounded-3xl bg-surface-raised shadow-2xl shadow-primary-strong/10 ring-1 ring-white/10">
+          <div className="relative mx-auto aspect-[4/5] w-full max-w-md overflow-hidden rounded-3xl sm:aspect-[2/3] bg-surface-raised shadow-2xl shadow-primary-strong/10 ring-1 ring-white/10">
             <NsfwBlur nsfw={character.nsfw} className="absolute inset-0" contentClassName="h-full">
-              <CharacterPortrait name={character.name} src={character.avatarUrl} eager sizes="(min-width: 1024px) 400px, 100vw" />
+              <CharacterPortrait
+                name={character.name}
+                src={character.avatarUrl}
+                eager
+                sizes="(min-width: 1024px) 400px, 100vw"
+                className="object-[50%_30%]"
+              />
             </NsfwBlur>
             <div
               aria-hidden="true"
@@ -134,20 +159,20 @@ function Profile({ character }: { character: CharacterProfile }) {
           ) : null}
 
           <div className="mt-6 grid gap-4">
-            {character.description ? <Section title="About">{character.description}</Section> : null}
-            {character.scenario ? <Section title="Scenario">{character.scenario}</Section> : null}
+            {character.description ? <Section title="About">{fill(character.description)}</Section> : null}
+            {character.scenario ? <Section title="Scenario">{fill(character.scenario)}</Section> : null}
             {character.greeting ? (
               <section className="rounded-2xl bg-linear-to-br from-primary-strong/10 via-surface to-accent-strong/10 p-5 ring-1 ring-border">
                 <h2 className="mb-3 text-sm font-semibold tracking-wide text-fg-subtle uppercase">First message</h2>
                 <div className="flex gap-3">
                   <Avatar name={character.name} src={character.thumbnailUrl ?? character.avatarUrl} size="sm" />
                   <p className="rounded-2xl rounded-tl-sm bg-surface-raised px-4 py-3 text-[15px] leading-relaxed whitespace-pre-line text-fg ring-1 ring-border">
-                    {character.greeting}
+                    <RoleplayText text={fill(character.greeting)} />
                   </p>
                 </div>
               </section>
             ) : null}
-            {character.personality ? <Section title="Personality">{character.personality}</Section> : null}
+            {character.personality ? <Section title="Personality">{fill(character.personality)}</Section> : null}
           </div>
         </div>
       </div>
@@ -160,7 +185,7 @@ function ProfileSkeleton() {
   return (
     <div role="status" aria-label="Loading character" className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 lg:py-8">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,400px)_minmax(0,1fr)] lg:gap-10">
-        <Skeleton className="mx-auto aspect-[2/3] w-full max-w-md rounded-3xl" />
+        <Skeleton className="mx-auto aspect-[4/5] w-full max-w-md rounded-3xl sm:aspect-[2/3]" />
         <div className="space-y-4">
           <Skeleton className="h-10 w-2/3" />
           <Skeleton className="h-5 w-full" />

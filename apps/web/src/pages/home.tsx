@@ -42,7 +42,7 @@ export default function HomePage() {
     <div className="mx-auto w-full max-w-7xl px-4 py-5 sm:px-6 lg:py-8">
       <section
         aria-labelledby="discover-heading"
-        className="relative mb-6 overflow-hidden rounded-3xl border border-border bg-surface px-5 py-6 sm:px-8 sm:py-8"
+        className="relative mb-4 overflow-hidden rounded-3xl border border-border bg-surface px-5 py-5 sm:mb-5 sm:px-8 sm:py-6"
       >
         <div
           aria-hidden="true"
@@ -58,14 +58,14 @@ export default function HomePage() {
               <Sparkles className="size-3.5" aria-hidden="true" />
               {user ? `Picked for ${user.username}` : 'For you'}
             </p>
-            <h1 id="discover-heading" className="text-2xl font-extrabold tracking-tight text-fg sm:text-4xl">
+            <h1 id="discover-heading" className="text-[1.625rem] leading-tight font-extrabold tracking-tight text-fg sm:text-[2rem]">
               Who will you meet tonight?
             </h1>
-            <p className="mt-2 text-sm text-fg-muted sm:text-base">
+            <p className="mt-2 hidden text-sm text-fg-muted sm:block sm:text-base">
               Companions, rivals and adventurers, each with their own voice. Pick one and start a conversation.
             </p>
           </div>
-          <div className="flex flex-wrap gap-2">
+          <div className="hidden flex-wrap gap-2 sm:flex">
             <Button asChild variant="secondary">
               <Link to="/creators">
                 <Users aria-hidden="true" />

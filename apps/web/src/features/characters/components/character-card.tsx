@@ -28,7 +28,7 @@ export const CharacterCard = memo(function CharacterCard({ character, eager }: C
         aria-label={`${character.name}: ${character.persona}`}
       >
         <div className="relative aspect-[2/3] overflow-hidden rounded-2xl bg-surface-raised shadow-lg shadow-black/30 ring-1 ring-white/5 transition duration-300 group-hover:-translate-y-0.5 group-hover:shadow-xl group-hover:shadow-primary-strong/10 group-hover:ring-primary/40">
-          <NsfwBlur nsfw={character.nsfw} className="absolute inset-0" contentClassName="h-full">
+          <NsfwBlur nsfw={character.nsfw} className="absolute inset-0" contentClassName="h-full" labelClassName="bottom-2/5">
             <CharacterPortrait
               name={character.name}
               src={character.avatarUrl}
@@ -58,11 +58,11 @@ export const CharacterCard = memo(function CharacterCard({ character, eager }: C
             <h3 className="truncate text-base font-bold text-white drop-shadow sm:text-lg">{character.name}</h3>
             <p className="mt-0.5 line-clamp-2 text-xs leading-snug text-white/75 sm:text-[13px]">{character.persona}</p>
             {tags.length ? (
-              <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-1 overflow-hidden" style={{ maxHeight: '1.5rem' }}>
+              <ul aria-label="Tags" className="mt-2 flex gap-1 overflow-hidden">
                 {tags.map((tag) => (
                   <li
                     key={tag.name}
-                    className="rounded-full bg-white/10 px-2 py-0.5 text-[10px] font-medium text-white/85 ring-1 ring-white/10 backdrop-blur-sm"
+                    className="shrink-0 rounded-full bg-white/10 px-2 py-0.5 text-[10px] font-medium text-white/85 ring-1 ring-white/10 backdrop-blur-sm"
                   >
                     {tag.displayName}
                   </li>

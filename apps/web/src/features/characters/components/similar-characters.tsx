@@ -7,7 +7,9 @@ const SIMILAR_COUNT = 10;
 
 /** Popular characters sharing the profile's leading tag, without the character itself. */
 export function SimilarCharacters({ character }: { character: CharacterProfile }) {
-  const tag = character.tagNames.find((t) => !RATING_TAGS.has(t));
+  // A genre or scenario says more about likeness than "female" or "human".
+  const usable = character.tags.filter((t) => !RATING_TAGS.has(t.name));
+  const tag = (usable.find((t) => t.category === 'Genre') ?? usable.find((t) => t.category === 'Scenario') ?? usable[0])?.name;
   const query = useCharactersInfinite({ sort: 'popular', limit: SIMILAR_COUNT + 1, ...(tag ? { tag } : {}) });
   const items = (query.data?.pages[0]?.items ?? []).filter((c) => c.id !== character.id).slice(0, SIMILAR_COUNT);
   if (query.isError || (!query.isPending && items.length === 0)) return null;
