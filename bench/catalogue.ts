@@ -4,7 +4,8 @@
 // then EXPLAIN (ANALYZE, BUFFERS) of the feed and search queries exactly as the repositories send them.
 //
 //   BENCH_SIZES=1000,100000,1000000  BENCH_PGLITE=100000 (0 = skip)  BENCH_REQUESTS=600  BENCH_CONCURRENCY=8
-//   BENCH_PG=postgres://postgres@127.0.0.1:5432/test (a throwaway database is created next to it and dropped)
+//   BENCH_PG=postgres://postgres@127.0.0.1:5432/test (a throwaway database is created next to it and dropped;
+//   BENCH_KEEP=1 keeps it for a look with psql)
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -131,7 +132,9 @@ async function fill(exec: (q: string) => Promise<unknown>, n: number, log: (s: s
   await exec(
     `create temp table bench_creators as select row_number() over (order by id) as k, id from users where username like 'bench_creator_%'`,
   );
-  await exec(`drop index if exists characters_search_vector_idx, characters_name_trgm_idx, characters_tag_names_idx`);
+  await exec(`drop index if exists characters_search_vector_idx, characters_tag_names_idx`);
+  // The lexicon trigger would do one upsert per row; it is filled once after the load instead.
+  await exec(`alter table characters disable trigger characters_search_words_trg`);
   const chunk = 100_000;
   for (let from = 1; from <= n; from += chunk) {
     const to = Math.min(n, from + chunk - 1);
@@ -157,9 +160,10 @@ async function fill(exec: (q: string) => Promise<unknown>, n: number, log: (s: s
   await exec(
     `create index characters_search_vector_idx on characters using gin (search_vector) where visibility = 'public' and deleted_at is null`,
   );
-  await exec(
-    `create index characters_name_trgm_idx on characters using gin (lower(name) gin_trgm_ops) where visibility = 'public' and deleted_at is null`,
-  );
+  await exec(`alter table characters enable trigger characters_search_words_trg`);
+  await exec(`insert into search_words (word)
+    select distinct w from characters, regexp_split_to_table(lower(name || ' ' || array_to_string(tag_names, ' ')), '[^[:alnum:]]+') as w
+    where length(w) between 3 and 40 on conflict do nothing`);
   await exec(`create index characters_tag_names_idx on characters using gin (tag_names)`);
   await exec(`vacuum analyze characters`);
   await exec(`analyze users`);
@@ -328,10 +332,12 @@ async function runPostgres(size: number) {
     await pool.end();
     await database.close();
   } finally {
-    const c = new pg.Client({ connectionString: BASE_PG });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
+    if (!process.env.BENCH_KEEP) {
+      const c = new pg.Client({ connectionString: BASE_PG });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    }
     await rm(dataDir, { recursive: true, force: true });
   }
 }

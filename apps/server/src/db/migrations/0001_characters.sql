@@ -89,17 +89,17 @@ ALTER TABLE "follows" ADD CONSTRAINT "follows_follower_id_users_id_fk" FOREIGN K
 ALTER TABLE "follows" ADD CONSTRAINT "follows_followee_id_users_id_fk" FOREIGN KEY ("followee_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "character_likes_character_idx" ON "character_likes" USING btree ("character_id","created_at");--> statement-breakpoint
 CREATE INDEX "character_likes_created_idx" ON "character_likes" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "character_likes_user_created_idx" ON "character_likes" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "character_likes_user_created_idx" ON "character_likes" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "character_tags_tag_idx" ON "character_tags" USING btree ("tag_name");--> statement-breakpoint
 CREATE UNIQUE INDEX "characters_seed_slug_idx" ON "characters" USING btree ("seed_slug");--> statement-breakpoint
-CREATE INDEX "characters_creator_idx" ON "characters" USING btree ("creator_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "characters_public_popular_idx" ON "characters" USING btree ("likes_count" DESC NULLS LAST,"id") WHERE "characters"."visibility" = 'public' and "characters"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "characters_public_new_idx" ON "characters" USING btree ("created_at" DESC NULLS LAST,"id") WHERE "characters"."visibility" = 'public' and "characters"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "characters_public_rated_idx" ON "characters" USING btree ("rating" DESC NULLS LAST,"rating_count" DESC NULLS LAST,"id") WHERE "characters"."visibility" = 'public' and "characters"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "characters_creator_idx" ON "characters" USING btree ("creator_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "characters_public_popular_idx" ON "characters" USING btree ("likes_count" DESC NULLS FIRST,"id") WHERE "characters"."visibility" = 'public' and "characters"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "characters_public_new_idx" ON "characters" USING btree ("created_at" DESC NULLS FIRST,"id") WHERE "characters"."visibility" = 'public' and "characters"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "characters_public_rated_idx" ON "characters" USING btree ("rating" DESC NULLS FIRST,"rating_count" DESC NULLS FIRST,"id") WHERE "characters"."visibility" = 'public' and "characters"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "characters_tag_names_idx" ON "characters" USING gin ("tag_names");--> statement-breakpoint
 CREATE INDEX "favorites_character_idx" ON "favorites" USING btree ("character_id");--> statement-breakpoint
-CREATE INDEX "favorites_user_created_idx" ON "favorites" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "favorites_user_created_idx" ON "favorites" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "favorites_created_idx" ON "favorites" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "follows_followee_idx" ON "follows" USING btree ("followee_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "follows_follower_created_idx" ON "follows" USING btree ("follower_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "follows_followee_idx" ON "follows" USING btree ("followee_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "follows_follower_created_idx" ON "follows" USING btree ("follower_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "follows_created_idx" ON "follows" USING btree ("created_at");

@@ -83,16 +83,16 @@ export const characters = pgTable(
   },
   (t) => [
     uniqueIndex('characters_seed_slug_idx').on(t.seedSlug),
-    index('characters_creator_idx').on(t.creatorId, t.createdAt.desc()),
+    index('characters_creator_idx').on(t.creatorId, t.createdAt.desc().nullsFirst()),
     // Feed orders over the listed catalogue (public, not deleted): each one a plain index walk.
     index('characters_public_popular_idx')
-      .on(t.likesCount.desc(), t.id)
+      .on(t.likesCount.desc().nullsFirst(), t.id)
       .where(sql`${t.visibility} = 'public' and ${t.deletedAt} is null`),
     index('characters_public_new_idx')
-      .on(t.createdAt.desc(), t.id)
+      .on(t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${t.visibility} = 'public' and ${t.deletedAt} is null`),
     index('characters_public_rated_idx')
-      .on(t.rating.desc(), t.ratingCount.desc(), t.id)
+      .on(t.rating.desc().nullsFirst(), t.ratingCount.desc().nullsFirst(), t.id)
       .where(sql`${t.visibility} = 'public' and ${t.deletedAt} is null`),
     index('characters_tag_names_idx').using('gin', t.tagNames),
     check('characters_counters_non_negative', sql`${t.likesCount} >= 0 and ${t.favoritesCount} >= 0 and ${t.chatCount} >= 0`),
@@ -129,7 +129,7 @@ export const characterLikes = pgTable(
     primaryKey({ columns: [t.userId, t.characterId] }),
     index('character_likes_character_idx').on(t.characterId, t.createdAt),
     index('character_likes_created_idx').on(t.createdAt),
-    index('character_likes_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('character_likes_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -147,7 +147,7 @@ export const favorites = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.characterId] }),
     index('favorites_character_idx').on(t.characterId),
-    index('favorites_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('favorites_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('favorites_created_idx').on(t.createdAt),
   ],
 );

@@ -15,8 +15,8 @@ export const follows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.followerId, t.followeeId] }),
-    index('follows_followee_idx').on(t.followeeId, t.createdAt.desc()),
-    index('follows_follower_created_idx').on(t.followerId, t.createdAt.desc()),
+    index('follows_followee_idx').on(t.followeeId, t.createdAt.desc().nullsFirst()),
+    index('follows_follower_created_idx').on(t.followerId, t.createdAt.desc().nullsFirst()),
     index('follows_created_idx').on(t.createdAt),
     check('follows_not_self', sql`${t.followerId} <> ${t.followeeId}`),
   ],

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { characters, tags, users, type CharacterRow } from '../../db/schema/index.ts';
 import { cardColumns, listed, qcol, type CardRow } from '../characters/characters.repo.ts';
@@ -6,55 +6,94 @@ import { cardColumns, listed, qcol, type CardRow } from '../characters/character
 export type TagRow = typeof tags.$inferSelect;
 export type { CharacterRow };
 
+/** Full-text candidates ranked per search (the most liked of all matches). */
+export const SEARCH_CANDIDATES = 200;
+
+/** The words of a search text: letters and digits only, so nothing the user types reaches tsquery as syntax. */
+export function searchWords(q: string): string[] {
+  return [...new Set(q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 8);
+}
+
 /**
- * The search text as a prefix tsquery: "vamp lib" → `vamp:* & lib:*`. Words are letters and digits only, so
- * nothing the user types reaches the tsquery parser as syntax. Null when nothing searchable is left.
+ * A tsquery from the words and, for each, the lexicon words that look like it: "vamp lib" → `(vamp:* | …) & (lib:* | …)`.
+ * Null when nothing searchable is left.
  */
-export function prefixTsQuery(q: string): string | null {
-  const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+export function buildTsQuery(words: string[], similar: ReadonlyMap<string, string[]>): string | null {
+  if (words.length === 0) return null;
+  return words.map((w) => `(${[`${w}:*`, ...(similar.get(w) ?? []).filter((x) => x !== w)].join(' | ')})`).join(' & ');
 }
 
 /** Characters, creators and tags matching a text: full-text (weighted, prefix) or trigram similarity (typos). */
 export class SearchRepo {
   constructor(private readonly db: DbOrTx) {}
 
-  private characterMatch(q: string, nsfw: boolean | undefined): { where: SQL; rank: SQL } {
-    const needle = q.toLowerCase();
-    const ts = prefixTsQuery(q);
-    const tsq = ts ? sql`to_tsquery('english', ${ts})` : null;
-    const matches = tsq
-      ? sql`(${characters.searchVector} @@ ${tsq} or ${needle} <% lower(${characters.name}))`
-      : sql`${needle} <% lower(${characters.name})`;
-    const where = and(listed, matches, nsfw === undefined ? undefined : eq(characters.nsfw, nsfw))!;
-    // Exact name > name prefix > weighted text rank (A name, B tags, C tagline, D description) > name similarity; likes break ties.
+  /**
+   * Typo corrections: for a word (4+ letters) that starts no lexicon word (names and tags), up to 3 lexicon words
+   * that look alike (trigram similarity ≥ 0.45). A word that is a prefix of a real one is left alone ("vamp").
+   */
+  async similarWords(words: string[]): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    // search_words is kept by a trigger (migration 0002_search), outside the Drizzle schema.
+    const query = async (q: SQL) => ((await this.db.execute(q)) as unknown as { rows: Array<{ word: string }> }).rows;
+    for (const w of words) {
+      if (w.length < 4) continue;
+      const prefix = `${w.replace(/[\\%_]/g, '\\$&')}%`;
+      if ((await query(sql`select word from search_words where word like ${prefix} limit 1`)).length > 0) continue;
+      const rows = await query(
+        sql`select word from search_words where word % ${w} and similarity(word, ${w}) >= 0.45 order by similarity(word, ${w}) desc, word limit 3`,
+      );
+      out.set(
+        w,
+        rows.map((r) => r.word),
+      );
+    }
+    return out;
+  }
+
+  /**
+   * Full-text matches of the widened query (GIN), of which at most 200 — the most liked — are ranked, so the cost
+   * stays flat as the catalogue grows: exact name > name prefix > weighted text rank (A name, B tags, C tagline,
+   * D description) > name similarity to the text; likes break ties. `total` counts those candidates ("200" = 200+).
+   */
+  async characters(q: string, opts: { nsfw?: boolean; limit: number; offset: number }): Promise<{ rows: CardRow[]; total: number }> {
+    const words = searchWords(q);
+    const ts = buildTsQuery(words, await this.similarWords(words));
+    if (!ts) return { rows: [], total: 0 };
+    const needle = words.join(' ');
+    const tsq = sql`to_tsquery('english', ${ts})`;
+    const cand = this.db.$with('cand').as(
+      this.db
+        .select({ id: characters.id })
+        .from(characters)
+        .where(and(listed, opts.nsfw === undefined ? undefined : eq(characters.nsfw, opts.nsfw), sql`${characters.searchVector} @@ ${tsq}`))
+        .orderBy(desc(characters.likesCount))
+        .limit(SEARCH_CANDIDATES),
+    );
     const rank = sql`(
       case when lower(${characters.name}) = ${needle} then 10 else 0 end
       + case when lower(${characters.name}) like ${`${needle.replace(/[\\%_]/g, '\\$&')}%`} then 4 else 0 end
-      + ${tsq ? sql`4 * ts_rank(${characters.searchVector}, ${tsq})` : sql`0`}
+      + 4 * ts_rank(${characters.searchVector}, ${tsq})
       + 3 * word_similarity(${needle}, lower(${characters.name}))
       + 0.05 * ln(1 + ${characters.likesCount})
     )`;
-    return { where, rank };
-  }
-
-  async characters(q: string, opts: { nsfw?: boolean; limit: number; offset: number }): Promise<{ rows: CardRow[]; total: number }> {
-    const { where, rank } = this.characterMatch(q, opts.nsfw);
-    const [rows, [count]] = await Promise.all([
-      this.db
-        .select(cardColumns)
-        .from(characters)
-        .innerJoin(users, eq(users.id, characters.creatorId))
-        .where(where)
-        .orderBy(sql`${rank} desc`, characters.id)
-        .limit(opts.limit)
-        .offset(opts.offset),
-      this.db
+    const rows = await this.db
+      .with(cand)
+      .select({ ...cardColumns, total: sql<number>`(count(*) over ())::int`.as('total') })
+      .from(characters)
+      .innerJoin(cand, eq(cand.id, characters.id))
+      .innerJoin(users, eq(users.id, characters.creatorId))
+      .orderBy(sql`${rank} desc`, characters.id)
+      .limit(opts.limit)
+      .offset(opts.offset);
+    let total = rows[0]?.total ?? 0;
+    if (rows.length === 0 && opts.offset > 0) {
+      const [c] = await this.db
+        .with(cand)
         .select({ n: sql<number>`count(*)::int` })
-        .from(characters)
-        .where(where),
-    ]);
-    return { rows: rows as CardRow[], total: count?.n ?? 0 };
+        .from(cand);
+      total = c?.n ?? 0;
+    }
+    return { rows: rows as unknown as CardRow[], total };
   }
 
   /** Creators (users with a public character) whose name matches: prefix, substring or similar. */
