@@ -1,7 +1,7 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { characters, tags, users, type CharacterRow } from '../../db/schema/index.ts';
-import { cardColumns, listed, qcol, type CardRow } from '../characters/characters.repo.ts';
+import { cardColumns, listed, qcol, textArray, type CardRow } from '../characters/characters.repo.ts';
 
 export type TagRow = typeof tags.$inferSelect;
 export type { CharacterRow };
@@ -32,22 +32,19 @@ export class SearchRepo {
    * that look alike (trigram similarity ≥ 0.45). A word that is a prefix of a real one is left alone ("vamp").
    */
   async similarWords(words: string[]): Promise<Map<string, string[]>> {
-    const out = new Map<string, string[]>();
-    // search_words is kept by a trigger (migration 0002_search), outside the Drizzle schema.
-    const query = async (q: SQL) => ((await this.db.execute(q)) as unknown as { rows: Array<{ word: string }> }).rows;
-    for (const w of words) {
-      if (w.length < 4) continue;
-      const prefix = `${w.replace(/[\\%_]/g, '\\$&')}%`;
-      if ((await query(sql`select word from search_words where word like ${prefix} limit 1`)).length > 0) continue;
-      const rows = await query(
-        sql`select word from search_words where word % ${w} and similarity(word, ${w}) >= 0.45 order by similarity(word, ${w}) desc, word limit 3`,
-      );
-      out.set(
-        w,
-        rows.map((r) => r.word),
-      );
-    }
-    return out;
+    const candidates = words.filter((w) => w.length >= 4);
+    if (candidates.length === 0) return new Map();
+    // One round trip for every word. search_words is kept by a trigger (migration 0002_search), outside the Drizzle
+    // schema. Words are letters and digits only, so they carry no LIKE wildcards.
+    const res = (await this.db.execute(sql`
+      select q.w as word, array(
+        select s.word from search_words s
+        where s.word % q.w and similarity(s.word, q.w) >= 0.45
+          and not exists (select 1 from search_words p where p.word like q.w || '%')
+        order by similarity(s.word, q.w) desc, s.word limit 3
+      ) as alts
+      from unnest(${textArray(candidates)}) as q(w)`)) as unknown as { rows: Array<{ word: string; alts: string[] }> };
+    return new Map(res.rows.map((r) => [r.word, r.alts]));
   }
 
   /**
