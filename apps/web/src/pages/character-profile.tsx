@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { NsfwBlur } from '@/components/ui/nsfw-blur';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCharacter } from '@/features/characters/api/get-character';
+import { useLikeState } from '@/features/characters/hooks/use-like-state';
 import { CharacterPortrait } from '@/features/characters/components/character-portrait';
 import { LikeButton } from '@/features/characters/components/like-button';
 import { ShareButton } from '@/features/characters/components/share-button';
@@ -35,6 +36,12 @@ function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: s
       </dd>
     </div>
   );
+}
+
+/** The likes stat agrees with the like button (a guest's local like included). */
+function LikesStat({ character }: { character: CharacterProfile }) {
+  const { likes } = useLikeState(character);
+  return <Stat icon={<Heart />} label="Likes" value={shortenNumber(likes)} />;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -137,7 +144,7 @@ function Profile({ character }: { character: CharacterProfile }) {
 
           <dl className="mt-5 grid grid-cols-2 gap-2 sm:grid-cols-4">
             <Stat icon={<MessageCircle />} label="Chats" value={shortenNumber(character.chatCount)} />
-            <Stat icon={<Heart />} label="Likes" value={shortenNumber(character.likes)} />
+            <LikesStat character={character} />
             <Stat icon={<Bookmark />} label="Favorites" value={shortenNumber(character.favorites)} />
             <Stat icon={<Star />} label="Rating" value={character.rating > 0 ? character.rating.toFixed(1) : 'New'} />
           </dl>

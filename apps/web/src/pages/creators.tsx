@@ -38,7 +38,11 @@ export default function CreatorsPage() {
       icon={<Trophy />}
       className="max-w-4xl"
     >
-      <div role="radiogroup" aria-label="Period" className="mb-5 inline-flex flex-wrap rounded-2xl bg-surface p-1 ring-1 ring-border">
+      <div
+        role="radiogroup"
+        aria-label="Period"
+        className="mb-5 inline-flex max-w-full overflow-x-auto rounded-2xl bg-surface p-1 ring-1 ring-border [scrollbar-width:none]"
+      >
         {PERIODS.map((option) => (
           <button
             key={option.value}
@@ -47,7 +51,7 @@ export default function CreatorsPage() {
             aria-checked={option.value === period}
             onClick={() => setPeriod(option.value)}
             className={cn(
-              'h-9 rounded-xl px-3.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+              'h-9 shrink-0 rounded-xl px-2.5 text-sm font-semibold whitespace-nowrap transition-colors sm:px-3.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
               option.value === period
                 ? 'bg-linear-to-r from-primary-strong to-accent-strong text-white shadow-glow'
                 : 'text-fg-muted hover:text-fg',

@@ -28,6 +28,8 @@ export async function toggleLike({ id, like }: { id: string; like: boolean }): P
 export function useToggleLike(userId: string | undefined) {
   return useMutation({
     mutationFn: toggleLike,
+    // A profile refetch that started earlier must not land after this answer and undo it.
+    onMutate: ({ id }) => queryClient.cancelQueries({ queryKey: charactersKeys.detail(id) }),
     onSuccess: (result, { id }) => {
       if (!result) return;
       patchCharacter(queryClient, id, { isLiked: result.isLiked, likes: result.likes });

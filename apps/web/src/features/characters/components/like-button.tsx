@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Heart } from 'lucide-react';
 import type { CharacterListItem } from '@reverie/shared';
 import { useSession } from '@/features/auth/hooks/use-session';
@@ -26,6 +26,8 @@ export function LikeButton({
   const toggle = useToggleLike(user?.id);
   // Shown at once while the request runs; the server's answer then replaces it.
   const [optimistic, setOptimistic] = useState<boolean | null>(null);
+  // Set synchronously, so a double click in one frame cannot start a second request.
+  const busy = useRef(false);
   const isLiked = optimistic ?? state.isLiked;
   const likes = optimistic === null ? state.likes : state.likes + (optimistic === state.isLiked ? 0 : optimistic ? 1 : -1);
 
@@ -34,7 +36,8 @@ export function LikeButton({
       guestLikes.toggle(character.id);
       return;
     }
-    if (isLikeRunning() || toggle.isPending) return;
+    if (busy.current || isLikeRunning()) return;
+    busy.current = true;
     const like = !state.isLiked;
     setOptimistic(like);
     toggle.mutate(
@@ -45,7 +48,10 @@ export function LikeButton({
           logError('Could not update the like', error);
           toast({ title: 'Could not update your like', description: 'Please try again in a moment.', variant: 'destructive' });
         },
-        onSettled: () => setOptimistic(null),
+        onSettled: () => {
+          busy.current = false;
+          setOptimistic(null);
+        },
       },
     );
   };

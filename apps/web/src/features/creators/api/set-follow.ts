@@ -16,6 +16,7 @@ export const setFollow = ({ userId, follow }: { userId: string; follow: boolean 
 export function useSetFollow() {
   return useMutation({
     mutationFn: setFollow,
+    onMutate: () => queryClient.cancelQueries({ queryKey: charactersKeys.details() }),
     onSuccess: (result, { userId }) => {
       patchCreatorFollow(queryClient, userId, result.isFollowing, result.followers);
       void queryClient.invalidateQueries({

@@ -26,14 +26,14 @@ export function CreatorCard({ creator, className }: { creator: CreatorSummary | 
         <span
           aria-label={`Rank ${rank}`}
           className={cn(
-            'inline-flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-black',
+            'inline-flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-black sm:size-8 sm:text-sm',
             rank <= 3 ? `bg-linear-to-br ${RANK_STYLES[rank - 1]}` : 'bg-surface-raised text-fg-muted ring-1 ring-border',
           )}
         >
           {rank}
         </span>
       ) : null}
-      <Avatar name={creator.username} src={creator.avatarUrl} size="lg" />
+      <Avatar name={creator.username} src={creator.avatarUrl} size="lg" className="size-12 sm:size-14" />
       <div className="min-w-0 flex-1">
         <h3 className="truncate font-semibold text-fg">
           <Link
@@ -51,7 +51,7 @@ export function CreatorCard({ creator, className }: { creator: CreatorSummary | 
         </p>
       </div>
       <div className="relative z-10">
-        <FollowButton userId={creator.id} username={creator.username} isFollowing={creator.isFollowing} size="sm" />
+        <FollowButton userId={creator.id} username={creator.username} isFollowing={creator.isFollowing} size="sm" compact />
       </div>
     </article>
   );

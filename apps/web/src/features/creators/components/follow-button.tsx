@@ -13,11 +13,13 @@ interface FollowButtonProps {
   username: string;
   isFollowing: boolean | undefined;
   size?: 'sm' | 'md';
+  /** Icon only below the `sm` breakpoint (dense rows on phones). */
+  compact?: boolean;
   className?: string;
 }
 
 /** Follow / unfollow a creator; guests get the sign-up prompt; nothing on one's own profile. */
-export function FollowButton({ userId, username, isFollowing = false, size = 'md', className }: FollowButtonProps) {
+export function FollowButton({ userId, username, isFollowing = false, size = 'md', compact = false, className }: FollowButtonProps) {
   const { user } = useSession();
   const prompt = useGuestPrompt();
   const mutation = useSetFollow();
@@ -49,10 +51,10 @@ export function FollowButton({ userId, username, isFollowing = false, size = 'md
       onClick={onClick}
       aria-pressed={shown}
       aria-label={shown ? `Unfollow ${username}` : `Follow ${username}`}
-      className={cn('min-w-28', className)}
+      className={cn(compact ? 'px-2.5 sm:min-w-28 sm:px-3' : 'min-w-28', className)}
     >
       {shown ? <UserCheck aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
-      {shown ? 'Following' : 'Follow'}
+      <span className={compact ? 'hidden sm:inline' : undefined}>{shown ? 'Following' : 'Follow'}</span>
     </Button>
   );
 }

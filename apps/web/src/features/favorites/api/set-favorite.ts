@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
+import { charactersKeys } from '@/features/characters/api/query-keys';
 import { patchCharacter } from '@/features/characters/lib/cache-patch';
 import { favoritesKeys } from './query-keys';
 
@@ -13,6 +14,8 @@ export const setFavorite = ({ id, favorite }: { id: string; favorite: boolean })
 export function useSetFavorite() {
   return useMutation({
     mutationFn: setFavorite,
+    // A profile refetch that started earlier must not land after this answer and undo it.
+    onMutate: ({ id }) => queryClient.cancelQueries({ queryKey: charactersKeys.detail(id) }),
     onSuccess: (result, { id }) => {
       patchCharacter(queryClient, id, { isFavorite: result.isFavorite, favorites: result.favorites });
       void queryClient.invalidateQueries({ queryKey: favoritesKeys.all });
