@@ -1,7 +1,7 @@
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { categories, characters, type CategoryRow } from '../../db/schema/index.ts';
-import { listed, qcol } from '../characters/characters.repo.ts';
+import { categories, characterLikes, characters, favorites, type CategoryRow } from '../../db/schema/index.ts';
+import { listed, qcol, TRENDING_DAYS } from '../characters/characters.repo.ts';
 
 export type { CategoryRow };
 
@@ -13,7 +13,14 @@ export class CategoriesRepo {
 
   /** With each category's size and a cover (its most liked public character's portrait). */
   async list(kind?: 'collection' | 'tag-category') {
-    const match = sql`(cardinality(${qcol(categories.tagNames)}) = 0 or ${qcol(characters.tagNames)} && ${qcol(categories.tagNames)})`;
+    // The category's rule, as the characters feed applies it: tags, age, ratings and (trending) recent likes or favorites.
+    const rule = qcol(categories.rule);
+    const match = sql`(cardinality(${qcol(categories.tagNames)}) = 0 or ${qcol(characters.tagNames)} && ${qcol(categories.tagNames)})
+      and (${rule}->>'maxAgeDays' is null or ${qcol(characters.createdAt)} >= now() - make_interval(days => (${rule}->>'maxAgeDays')::int))
+      and (${rule}->>'minRatings' is null or ${qcol(characters.ratingCount)} >= (${rule}->>'minRatings')::int)
+      and (${rule}->>'sort' <> 'trending' or exists (select 1 from ${characterLikes} where ${qcol(characterLikes.characterId)} = ${qcol(characters.id)}
+        and ${qcol(characterLikes.createdAt)} >= now() - make_interval(days => ${TRENDING_DAYS})) or exists (select 1 from ${favorites}
+        where ${qcol(favorites.characterId)} = ${qcol(characters.id)} and ${qcol(favorites.createdAt)} >= now() - make_interval(days => ${TRENDING_DAYS})))`;
     return this.db
       .select({
         category: categories,

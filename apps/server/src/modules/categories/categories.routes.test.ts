@@ -46,6 +46,8 @@ describe('categories', () => {
     await t.app.inject({ method: 'PUT', url: `/api/characters/${hot.id}/likes`, headers: fan.auth });
     const trending = (await t.app.inject({ url: '/api/categories/trending/characters' })).json();
     expect(trending.items[0].id).toBe(hot.id);
+    const listed = (await t.app.inject({ url: '/api/categories?kind=collection' })).json().items;
+    expect(listed.find((c: { slug: string }) => c.slug === 'trending').characterCount).toBe(trending.total);
     expect((await t.app.inject({ url: '/api/characters?sort=trending' })).json().items[0].id).toBe(hot.id);
   });
 });
