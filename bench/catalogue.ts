@@ -298,11 +298,6 @@ async function explainRepos(label: string, db: Db, run: (q: string, params: unkn
     const plan = await run(`explain (analyze, buffers, costs off) ${c.query}`, c.params);
     explains.push(`--- ${label}: ${i === 0 ? 'feed (popular, page 1)' : 'search characters "seraphna"'} ---\n${plan.join('\n')}`);
   }
-  const count = captured.find((c) => c.query.includes('count(*)') && c.query.includes('word_similarity'));
-  if (count) {
-    const plan = await run(`explain (analyze, buffers, costs off) ${count.query}`, count.params);
-    explains.push(`--- ${label}: search total "seraphna" ---\n${plan.join('\n')}`);
-  }
 }
 
 // ---------- runs ----------
