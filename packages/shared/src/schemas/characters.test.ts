@@ -41,7 +41,7 @@ describe('SearchQuery', () => {
 
 describe('MergeLocalBody', () => {
   it('bounds each list', () => {
-    const ids = Array.from({ length: 201 }, () => crypto.randomUUID());
+    const ids = Array.from({ length: 201 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
     expect(MergeLocalBody.safeParse({ likedCharacterIds: ids }).success).toBe(false);
     expect(MergeLocalBody.parse({})).toEqual({ likedCharacterIds: [], favoriteCharacterIds: [] });
   });
