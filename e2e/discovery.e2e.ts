@@ -149,13 +149,26 @@ describeE2E('discovery (real server + seeded catalogue + Chromium)', () => {
 
       step('merged');
       // Favorites: unfavorite and favorite again as a member; /favorites lists it.
+      // Each click waits for its answer: a click while a request runs is ignored by design.
+      const favoriteAnswer = (method: string) =>
+        page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname.startsWith('/api/favorites'), {
+          timeout: 20_000,
+        });
+      let answered = favoriteAnswer('DELETE');
       await main.getByRole('button', { name: 'Favorited', exact: true }).click();
+      expect((await answered).status()).toBe(200);
       await main.getByRole('button', { name: 'Favorite', exact: true }).waitFor({ state: 'visible', timeout: 20_000 });
+      answered = favoriteAnswer('POST');
       await main.getByRole('button', { name: 'Favorite', exact: true }).click();
+      expect((await answered).status()).toBe(200);
       await main.getByRole('button', { name: 'Favorited', exact: true }).waitFor({ state: 'visible', timeout: 20_000 });
 
       // Follow the creator.
+      const followAnswer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/follows/users/'), {
+        timeout: 20_000,
+      });
       await main.getByRole('button', { name: `Follow ${creatorName}` }).click();
+      expect((await followAnswer).status()).toBe(200);
       await main.getByRole('button', { name: `Unfollow ${creatorName}` }).waitFor({ state: 'visible', timeout: 20_000 });
 
       step('favorite and follow');
