@@ -1,6 +1,7 @@
 // The composition root: buildApp(config) assembles the whole server; main.ts and the tests both use it.
 // Infrastructure and providers first, then the modules in one list, then their routes.
 import { randomUUID } from 'node:crypto';
+import { parse as parseQuery } from 'node:querystring';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { seedCategories } from './db/seed/categories.ts';
 import { seedTags } from './db/seed/tags.ts';
 import { createUnitOfWork } from './db/unit-of-work.ts';
 import { bindRepos, type AppDeps, type AppModule } from './deps.ts';
@@ -20,7 +22,13 @@ import { AccessTokens } from './modules/auth/access-tokens.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { Csrf } from './modules/auth/csrf.ts';
 import { createBillingModule } from './modules/billing/billing.module.ts';
+import { createCategoriesModule } from './modules/categories/categories.module.ts';
+import { createCharactersModule } from './modules/characters/characters.module.ts';
+import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
+import { createLikesModule } from './modules/likes/likes.module.ts';
+import { createSearchModule } from './modules/search/search.module.ts';
+import { createSocialModule } from './modules/social/social.module.ts';
 import { createTagsModule } from './modules/tags/tags.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
@@ -36,6 +44,18 @@ import { createGoogleSignIn, type GoogleSignIn } from './providers/google/index.
 import { HealthRegistry } from './providers/health.ts';
 import { createMailer, type Mailer } from './providers/mail/index.ts';
 import { createMediaStorage, MEDIA_URL_PREFIX, mediaRoot } from './providers/storage/index.ts';
+
+/** node:querystring, with `key[]` read as `key` (one value stays a string; the schema decides). */
+export function parseQueryString(qs: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(parseQuery(qs))) {
+    if (value === undefined) continue;
+    const name = key.endsWith('[]') ? key.slice(0, -2) : key;
+    const prev = out[name];
+    out[name] = prev === undefined ? value : [...(Array.isArray(prev) ? prev : [prev]), ...(Array.isArray(value) ? value : [value])];
+  }
+  return out;
+}
 
 /** Test seams: a migrated database to start from, and providers that talk to a local peer. */
 export interface AppOverrides {
@@ -54,13 +74,22 @@ export interface AppOverrides {
 function composeModules(deps: AppDeps, loaded: { content: ContentService }) {
   const tags = createTagsModule(deps);
   const billing = createBillingModule(deps);
+  const social = createSocialModule(deps);
+  const characters = createCharactersModule({ ...deps, tags: tags.services.tags });
+  const likes = createLikesModule({ ...deps, characters: characters.services.characters });
   return {
     health: createHealthModule({ ...deps, registry: deps.health }),
     auth: createAuthModule({ ...deps, ledger: billing.services.ledger }),
-    users: createUsersModule({ ...deps, tags: tags.services.tags }),
+    users: createUsersModule({ ...deps, tags: tags.services.tags, social: social.services.social }),
     tags,
     billing,
     content: createContentModule(loaded),
+    characters,
+    likes,
+    favorites: createFavoritesModule({ ...deps, characters: characters.services.characters, likes: likes.services.likes }),
+    social,
+    categories: createCategoriesModule({ ...deps, characters: characters.services.characters }),
+    search: createSearchModule({ ...deps, characters: characters.services.characters, social: social.services.social }),
   } satisfies Record<string, AppModule>;
 }
 export type AppModules = ReturnType<typeof composeModules>;
@@ -107,6 +136,8 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     // One line per request only at debug; errors, 5xx and slow requests at info (http/request-log.ts)
     logController: new LeanLogController({ slowMs: config.slowRequestMs }),
     childLoggerFactory: lazyChildLoggerFactory, // a request child logger only when a request logs
+    // `type[]=a&type[]=b` (how the web client sends lists) reaches the schemas as `type: ['a', 'b']`.
+    routerOptions: { querystringParser: parseQueryString },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -131,6 +162,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     await database.close();
   });
   await seedTags(database.db);
+  await seedCategories(database.db);
   const uow = createUnitOfWork(database.db, bindRepos);
   const rateLimiter = new RateLimiter({ redis, prefix: config.redisPrefix });
   const accessTokens = new AccessTokens(await loadOrCreateSecret(config.dataDir, 'jwt.key'));
@@ -160,6 +192,13 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     storage,
   };
   const modules = composeModules(deps, { content: await ContentService.load({ operator: config.operator }) });
+  if (config.seedContent) {
+    // Rows first (the catalogue is browsable at once); portraits render in the background on the first start.
+    const { seeder } = modules.characters.services;
+    await seeder.run({ art: false });
+    const art = seeder.renderArt().catch((err: unknown) => app.log.error({ err }, 'rendering the seed art failed'));
+    app.addHook('onClose', async () => void (await art));
+  }
 
   // HTTP: cross-cutting plugins, then every module's routes, then the SPA fallback.
   registerErrorHandling(app);

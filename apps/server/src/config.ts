@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   GOOGLE_CERTS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v1/certs'),
   /** Secure cookies (set true behind HTTPS). */
   COOKIE_SECURE: bool(false),
+  /** Seed the character catalogue (creators, characters, art, likes) at first start. Off by default in tests. */
+  SEED_CONTENT: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -83,6 +85,7 @@ export interface Config {
   cookieSecure: boolean;
   /** OPERATOR_*, PRIVACY_EMAIL, DMCA_*, GOVERNING_LAW: facts printed in the legal pages (unset: a visible "[set X]"). */
   operator: OperatorFacts;
+  seedContent: boolean;
   version: string;
 }
 
@@ -129,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     cookieSecure: e.COOKIE_SECURE,
     operator: loadOperatorFacts(env, publicUrl),
+    seedContent: e.SEED_CONTENT === undefined ? e.NODE_ENV !== 'test' : ['true', '1', 'yes'].includes(e.SEED_CONTENT),
     version: '0.1.0',
   };
 }

@@ -11,6 +11,12 @@ import type { AccessTokens } from './modules/auth/access-tokens.ts';
 import { EmailTokensRepo, SessionsRepo } from './modules/auth/auth.repo.ts';
 import type { Csrf } from './modules/auth/csrf.ts';
 import { LedgerRepo } from './modules/billing/billing.repo.ts';
+import { CategoriesRepo } from './modules/categories/categories.repo.ts';
+import { CharactersRepo } from './modules/characters/characters.repo.ts';
+import { FavoritesRepo } from './modules/favorites/favorites.repo.ts';
+import { LikesRepo } from './modules/likes/likes.repo.ts';
+import { SearchRepo } from './modules/search/search.repo.ts';
+import { SocialRepo } from './modules/social/social.repo.ts';
 import { TagsRepo } from './modules/tags/tags.repo.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
 import type { GoogleSignIn } from './providers/google/index.ts';
@@ -28,6 +34,12 @@ export function bindRepos(db: DbOrTx) {
     ledger: new LedgerRepo(db),
     tags: new TagsRepo(db),
     mailOutbox: new MailOutboxRepo(db),
+    characters: new CharactersRepo(db),
+    likes: new LikesRepo(db),
+    favorites: new FavoritesRepo(db),
+    social: new SocialRepo(db),
+    categories: new CategoriesRepo(db),
+    search: new SearchRepo(db),
   };
 }
 export type Repos = ReturnType<typeof bindRepos>;

@@ -78,3 +78,58 @@ export function tokenFromLink(link: string, param: string): string {
   if (!v) throw new Error(`link has no ${param}`);
   return v;
 }
+
+export interface BuildCharacterOptions {
+  name?: string;
+  tagline?: string;
+  description?: string;
+  tags?: string[];
+  nsfw?: boolean;
+  visibility?: 'public' | 'unlisted' | 'private';
+  likes?: number;
+  rating?: number;
+  ratingCount?: number;
+  createdAt?: Date;
+}
+
+/**
+ * A character owned by `owner`, written through the repository (the create endpoint belongs to the next issue).
+ * Defaults: public, SFW, a unique name, tags female + fantasy + sfw.
+ */
+export async function buildCharacter(t: TestApp, owner: { user: { id: string } }, opts: BuildCharacterOptions = {}) {
+  const { characters } = t.deps.uow.repos;
+  const nsfw = opts.nsfw ?? false;
+  const tags = opts.tags ?? ['female', 'fantasy', nsfw ? 'nsfw' : 'sfw'];
+  const row = await characters.insert({
+    creatorId: owner.user.id,
+    name: opts.name ?? uniqueName('Character '),
+    tagline: opts.tagline ?? 'A test character',
+    description: opts.description ?? 'Written by a test.',
+    greeting: 'Hello there.',
+    tagNames: tags,
+    nsfw,
+    visibility: opts.visibility ?? 'public',
+    likesCount: opts.likes ?? 0,
+    rating: opts.rating ?? 0,
+    ratingCount: opts.ratingCount ?? 0,
+    ...(opts.createdAt ? { createdAt: opts.createdAt, updatedAt: opts.createdAt } : {}),
+  });
+  if (!row) throw new Error('character insert failed');
+  await characters.setTags(row.id, tags);
+  return row;
+}
+
+/**
+ * Many signed-in users at once, for concurrency tests: rows written directly and access tokens minted, skipping
+ * sign-up's password hashing (which would dominate a 50-user test). Use buildUser when the account flow matters.
+ */
+export async function buildUsersQuick(t: TestApp, n: number): Promise<Array<{ user: { id: string }; auth: { authorization: string } }>> {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const name = uniqueName('quick');
+    const row = await t.deps.uow.repos.users.create({ username: name, email: `${name}@example.com`, emailVerifiedAt: new Date() });
+    const token = await t.deps.accessTokens.sign({ userId: row.id, role: 'user', sessionId: randomBytes(8).toString('hex') });
+    out.push({ user: { id: row.id }, auth: { authorization: `Bearer ${token}` } });
+  }
+  return out;
+}

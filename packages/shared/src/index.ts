@@ -7,4 +7,8 @@ export * from './schemas/users.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/tags.ts';
 export * from './schemas/content.ts';
+export * from './schemas/characters.ts';
+export * from './schemas/social.ts';
+export * from './schemas/categories.ts';
+export * from './schemas/search.ts';
 export * from './api/index.ts';

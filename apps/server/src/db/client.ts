@@ -61,12 +61,15 @@ export async function openDatabase(config: Config['database'], opts: OpenOptions
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  // characters branch: search needs the pg_trgm contrib extension (CREATE EXTENSION in migration 0002_search).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const extensions = { pg_trgm };
   let client: InstanceType<typeof PGlite>;
   if (config.kind === 'pglite-disk') {
     mkdirSync(config.dir, { recursive: true });
-    client = await PGlite.create(config.dir);
+    client = await PGlite.create(config.dir, { extensions });
   } else {
-    client = await PGlite.create(opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {});
+    client = await PGlite.create(opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate, extensions } : { extensions });
   }
   const pgliteDb = drizzle(client, { schema });
   await migrate(pgliteDb, { migrationsFolder });

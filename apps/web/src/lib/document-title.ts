@@ -7,9 +7,10 @@ export function formatDocumentTitle(title: string | null | undefined): string {
   return trimmed ? `${trimmed} · ${PRODUCT_NAME}` : PRODUCT_NAME;
 }
 
-/** Sets the browser tab's title while the calling page is shown. */
+/** Sets the browser tab's title while the calling page is shown; `undefined` (still loading) leaves it as it is. */
 export function useDocumentTitle(title: string | null | undefined): void {
   useEffect(() => {
+    if (title === undefined) return;
     document.title = formatDocumentTitle(title);
   }, [title]);
 }

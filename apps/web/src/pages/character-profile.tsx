@@ -1,12 +1,227 @@
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Bookmark, Crown, Heart, Images, MessageCircle, MessageCircleHeart, Star } from 'lucide-react';
+import type { CharacterProfile } from '@reverie/shared';
+import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { NsfwBlur } from '@/components/ui/nsfw-blur';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCharacter } from '@/features/characters/api/get-character';
+import { useLikeState } from '@/features/characters/hooks/use-like-state';
+import { CharacterPortrait } from '@/features/characters/components/character-portrait';
+import { LikeButton } from '@/features/characters/components/like-button';
+import { ShareButton } from '@/features/characters/components/share-button';
+import { SimilarCharacters } from '@/features/characters/components/similar-characters';
+import { fillPlaceholders, splitActions } from '@/features/characters/lib/roleplay-text';
+import { FollowButton } from '@/features/creators/components/follow-button';
+import { FavoriteButton } from '@/features/favorites/components/favorite-button';
+import { getErrorStatus } from '@/lib/request-queue';
+import { shortenNumber } from '@/lib/format';
+import { useDocumentTitle } from '@/lib/document-title';
 
-// Characters arrive with the characters domain; until then no id names a character.
-export default function CharacterProfilePage() {
+/** 400 (malformed id) and 404 (unknown, private) both mean "no such character" to a visitor. */
+export const isMissing = (error: unknown) => [400, 404].includes(getErrorStatus(error) ?? 0);
+
+function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (
-    <NotFound
-      title="Character not found"
-      description="No character has this address. It may have been removed, or the link is wrong."
-      back={{ label: 'Discover characters', to: '/' }}
-    />
+    <div className="flex flex-col items-center gap-0.5 rounded-2xl bg-surface px-3 py-3 ring-1 ring-border [&_svg]:size-4">
+      <dt className="order-2 text-[11px] font-medium tracking-wide text-fg-subtle uppercase">{label}</dt>
+      <dd className="order-1 flex items-center gap-1.5 text-lg font-bold text-fg">
+        <span aria-hidden="true" className="text-primary">
+          {icon}
+        </span>
+        {value}
+      </dd>
+    </div>
   );
+}
+
+/** The likes stat agrees with the like button (a guest's local like included). */
+function LikesStat({ character }: { character: CharacterProfile }) {
+  const { likes } = useLikeState(character);
+  return <Stat icon={<Heart />} label="Likes" value={shortenNumber(likes)} />;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl bg-surface p-5 ring-1 ring-border">
+      <h2 className="mb-2 text-sm font-semibold tracking-wide text-fg-subtle uppercase">{title}</h2>
+      <div className="text-[15px] leading-relaxed whitespace-pre-line text-fg-muted">{children}</div>
+    </section>
+  );
+}
+
+/** Speech as plain text, *actions* in italics; rendered as text, never as HTML. */
+function RoleplayText({ text }: { text: string }) {
+  return (
+    <>
+      {splitActions(text).map((segment, i) =>
+        segment.action ? (
+          <em key={i} className="text-fg-muted">
+            {segment.text}
+          </em>
+        ) : (
+          <span key={i}>{segment.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+function Profile({ character }: { character: CharacterProfile }) {
+  const { creator } = character;
+  const fill = (text: string) => fillPlaceholders(text, character.name);
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 lg:py-8">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,400px)_minmax(0,1fr)] lg:gap-10">
+        <div className="lg:sticky lg:top-[calc(var(--header-h)+1.5rem)] lg:self-start">
+          <div className="relative mx-auto aspect-[4/5] w-full max-w-md overflow-hidden rounded-3xl sm:aspect-[2/3] bg-surface-raised shadow-2xl shadow-primary-strong/10 ring-1 ring-white/10">
+            <NsfwBlur nsfw={character.nsfw} className="absolute inset-0" contentClassName="h-full">
+              <CharacterPortrait
+                name={character.name}
+                src={character.avatarUrl}
+                eager
+                sizes="(min-width: 1024px) 400px, 100vw"
+                className="object-[50%_30%]"
+              />
+            </NsfwBlur>
+            <div
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-x-0 bottom-0 h-1/3 bg-linear-to-t from-black/70 to-transparent"
+            />
+            <div className="absolute top-3 left-3 flex gap-1.5">
+              {character.nsfw ? (
+                <span className="rounded-full bg-danger-strong/90 px-2.5 py-1 text-xs font-bold tracking-wider text-white uppercase">
+                  18+
+                </span>
+              ) : null}
+              {character.premium ? (
+                <span className="inline-flex items-center gap-1 rounded-full bg-black/60 px-2.5 py-1 text-xs font-bold text-coin ring-1 ring-coin/40 backdrop-blur">
+                  <Crown className="size-3.5" aria-hidden="true" />
+                  Premium
+                </span>
+              ) : null}
+            </div>
+          </div>
+        </div>
+
+        <div className="min-w-0">
+          <h1 className="text-3xl font-extrabold tracking-tight text-fg sm:text-4xl">{character.name}</h1>
+          <p className="mt-2 text-base text-fg-muted sm:text-lg">{character.persona}</p>
+
+          <div className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-surface p-3 ring-1 ring-border">
+            <Link
+              to={`/creators/${creator.id}`}
+              className="flex min-w-0 items-center gap-3 rounded-xl p-1 pr-3 hover:bg-surface-raised focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <Avatar name={creator.username} src={creator.avatarUrl} />
+              <span className="min-w-0">
+                <span className="block text-xs text-fg-subtle">Created by</span>
+                <span className="block truncate font-semibold text-fg">@{creator.username}</span>
+              </span>
+            </Link>
+            <FollowButton userId={creator.id} username={creator.username} isFollowing={character.isFollowingCreator} size="sm" />
+          </div>
+
+          <div className="mt-5 flex flex-wrap gap-2">
+            <Button asChild size="lg" className="h-11 flex-1 sm:flex-none">
+              <Link to={`/chat/${character.id}`}>
+                <MessageCircleHeart aria-hidden="true" />
+                Start chat
+              </Link>
+            </Button>
+            <LikeButton character={character} />
+            <FavoriteButton character={character} />
+            <Button asChild variant="secondary" size="icon" className="size-11">
+              <Link to={`/character-gallery/${character.id}`} aria-label={`${character.name}'s gallery`}>
+                <Images aria-hidden="true" />
+              </Link>
+            </Button>
+            <ShareButton name={character.name} />
+          </div>
+
+          <dl className="mt-5 grid grid-cols-2 gap-2 sm:grid-cols-4">
+            <Stat icon={<MessageCircle />} label="Chats" value={shortenNumber(character.chatCount)} />
+            <LikesStat character={character} />
+            <Stat icon={<Bookmark />} label="Favorites" value={shortenNumber(character.favorites)} />
+            <Stat icon={<Star />} label="Rating" value={character.rating > 0 ? character.rating.toFixed(1) : 'New'} />
+          </dl>
+
+          {character.tags.length ? (
+            <ul aria-label="Tags" className="mt-5 flex flex-wrap gap-2">
+              {character.tags.map((tag) => (
+                <li key={tag.name}>
+                  <Link
+                    to={`/tags/${encodeURIComponent(tag.name)}`}
+                    className="inline-flex items-center gap-1 rounded-full bg-surface-raised px-3 py-1 text-sm text-fg-muted ring-1 ring-border transition-colors hover:bg-surface-hover hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    <span aria-hidden="true">{tag.emoji}</span>
+                    {tag.displayName}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+
+          <div className="mt-6 grid gap-4">
+            {character.description ? <Section title="About">{fill(character.description)}</Section> : null}
+            {character.scenario ? <Section title="Scenario">{fill(character.scenario)}</Section> : null}
+            {character.greeting ? (
+              <section className="rounded-2xl bg-linear-to-br from-primary-strong/10 via-surface to-accent-strong/10 p-5 ring-1 ring-border">
+                <h2 className="mb-3 text-sm font-semibold tracking-wide text-fg-subtle uppercase">First message</h2>
+                <div className="flex gap-3">
+                  <Avatar name={character.name} src={character.thumbnailUrl ?? character.avatarUrl} size="sm" />
+                  <p className="rounded-2xl rounded-tl-sm bg-surface-raised px-4 py-3 text-[15px] leading-relaxed whitespace-pre-line text-fg ring-1 ring-border">
+                    <RoleplayText text={fill(character.greeting)} />
+                  </p>
+                </div>
+              </section>
+            ) : null}
+            {character.personality ? <Section title="Personality">{fill(character.personality)}</Section> : null}
+          </div>
+        </div>
+      </div>
+      <SimilarCharacters character={character} />
+    </div>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div role="status" aria-label="Loading character" className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 lg:py-8">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,400px)_minmax(0,1fr)] lg:gap-10">
+        <Skeleton className="mx-auto aspect-[4/5] w-full max-w-md rounded-3xl sm:aspect-[2/3]" />
+        <div className="space-y-4">
+          <Skeleton className="h-10 w-2/3" />
+          <Skeleton className="h-5 w-full" />
+          <Skeleton className="h-16 w-full rounded-2xl" />
+          <div className="flex gap-2">
+            <Skeleton className="h-11 w-36" />
+            <Skeleton className="h-11 w-24" />
+            <Skeleton className="h-11 w-28" />
+          </div>
+          <Skeleton className="h-20 w-full rounded-2xl" />
+          <Skeleton className="h-40 w-full rounded-2xl" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default function CharacterProfilePage() {
+  const { id = '' } = useParams();
+  const query = useCharacter(id);
+  useDocumentTitle(query.data?.name ?? (query.isError ? (isMissing(query.error) ? 'Character not found' : 'Character') : undefined));
+  if (query.isPending) return <ProfileSkeleton />;
+  if (query.isError) {
+    if (isMissing(query.error)) return <NotFound what="character" />;
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <ErrorState description="We could not load this character." onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+  return <Profile character={query.data} />;
 }

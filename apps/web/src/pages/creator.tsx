@@ -1,63 +1,110 @@
 import { useParams } from 'react-router';
-import { UserRound } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
+import type { PublicUser } from '@reverie/shared';
 import { EmptyState } from '@/components/page/empty-state';
-import { LinkButton } from '@/components/page/link-button';
+import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
-import { Page } from '@/components/page/page';
-import { Spinner } from '@/components/ui/spinner';
+import { Avatar } from '@/components/ui/avatar';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useUserCharactersInfinite } from '@/features/characters/api/get-user-characters';
+import { InfiniteCharacterGrid } from '@/features/characters/components/character-grid';
+import { FollowButton } from '@/features/creators/components/follow-button';
 import { usePublicUser } from '@/features/users/api/get-public-user';
-import { useDocumentTitle } from '@/lib/document-title';
+import { shortenNumber } from '@/lib/format';
 import { getErrorStatus } from '@/lib/request-queue';
+import { useDocumentTitle } from '@/lib/document-title';
 
-/** /creators/{id}: a creator is a user; an id that names no user is not found. */
+function Counts({ user }: { user: PublicUser }) {
+  const items = [
+    ['Characters', user.counts.characters],
+    ['Followers', user.counts.followers],
+    ['Following', user.counts.following],
+    ['Likes', user.counts.likesReceived],
+  ] as const;
+  return (
+    <dl className="flex flex-wrap gap-x-6 gap-y-2">
+      {items.map(([label, value]) => (
+        <div key={label} className="flex flex-col">
+          <dd className="text-lg font-bold text-fg">{shortenNumber(value)}</dd>
+          <dt className="order-2 text-xs text-fg-subtle">{label}</dt>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function CreatorHeader({ user }: { user: PublicUser }) {
+  return (
+    <header className="overflow-hidden rounded-3xl bg-surface ring-1 ring-border">
+      <div className="relative h-36 sm:h-52">
+        {user.bannerUrl ? (
+          <img src={user.bannerUrl} alt="" className="size-full object-cover" />
+        ) : (
+          <div aria-hidden="true" className="size-full bg-linear-to-br from-primary-strong/60 via-accent-strong/50 to-surface" />
+        )}
+        <div aria-hidden="true" className="absolute inset-0 bg-linear-to-t from-surface via-surface/20 to-transparent" />
+      </div>
+      <div className="relative -mt-14 flex flex-col gap-4 px-5 pb-5 sm:-mt-16 sm:flex-row sm:items-end sm:justify-between sm:px-8 sm:pb-7">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:gap-5">
+          <Avatar name={user.username} src={user.avatarUrl} className="size-24 text-2xl ring-4 ring-surface sm:size-28" />
+          <div className="min-w-0">
+            <h1 className="truncate text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">@{user.username}</h1>
+            {user.bio ? <p className="mt-1 max-w-xl text-sm text-fg-muted sm:text-base">{user.bio}</p> : null}
+          </div>
+        </div>
+        <FollowButton userId={user.id} username={user.username} isFollowing={user.isFollowing} />
+      </div>
+      <div className="border-t border-border px-5 py-4 sm:px-8">
+        <Counts user={user} />
+      </div>
+    </header>
+  );
+}
+
 export default function CreatorPage() {
   const { id = '' } = useParams();
-  const creator = usePublicUser(id);
-  const status = getErrorStatus(creator.error);
-  const missing = creator.isError && (status === 404 || status === 400);
-  useDocumentTitle(creator.data?.username ?? 'Creator');
+  const profile = usePublicUser(id);
+  const characters = useUserCharactersInfinite(profile.data ? id : undefined, { sort: 'popular' });
+  const missing = profile.isError && [400, 404].includes(getErrorStatus(profile.error) ?? 0);
+  useDocumentTitle(profile.data ? `@${profile.data.username}` : missing ? 'Creator not found' : undefined);
 
-  if (creator.isPending) {
-    return (
-      <div className="flex justify-center py-24">
-        <Spinner label="Loading creator..." showLabel />
-      </div>
-    );
-  }
-  if (missing) {
-    return (
-      <NotFound
-        title="Creator not found"
-        description="No creator has this address. The account may have been removed, or the link is wrong."
-        back={{ label: 'All creators', to: '/creators' }}
-      />
-    );
-  }
-  if (creator.isError) {
-    return (
-      <Page title="Creator" icon={<UserRound />}>
-        <EmptyState
-          icon={<UserRound />}
-          title="Could not load this creator"
-          description="Please check your connection and try again."
-          action={<LinkButton to="/creators">All creators</LinkButton>}
-        />
-      </Page>
-    );
-  }
-  const user = creator.data;
+  if (missing) return <NotFound what="creator" />;
   return (
-    <Page
-      title={user.username}
-      description={user.bio ?? 'Published characters, followers and likes for this creator.'}
-      icon={<UserRound />}
-    >
-      <EmptyState
-        icon={<UserRound />}
-        title="No published characters"
-        description={`${user.username} hasn't published any characters yet. Check back later or explore other creators.`}
-        action={<LinkButton to="/creators">All creators</LinkButton>}
-      />
-    </Page>
+    <div className="mx-auto w-full max-w-7xl px-4 py-5 sm:px-6 lg:py-8">
+      {profile.isPending ? (
+        <div role="status" aria-label="Loading creator" className="overflow-hidden rounded-3xl bg-surface ring-1 ring-border">
+          <Skeleton className="h-36 rounded-none sm:h-52" />
+          <div className="flex items-end gap-4 px-5 py-5 sm:px-8">
+            <Skeleton className="size-24 rounded-full" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-7 w-48" />
+              <Skeleton className="h-4 w-72 max-w-full" />
+            </div>
+          </div>
+        </div>
+      ) : profile.isError ? (
+        <ErrorState description="We could not load this creator." onRetry={() => void profile.refetch()} />
+      ) : (
+        <>
+          <CreatorHeader user={profile.data} />
+          <section aria-labelledby="creator-characters" className="mt-8">
+            <h2 id="creator-characters" className="mb-4 text-xl font-bold text-fg">
+              Characters by @{profile.data.username}
+            </h2>
+            <InfiniteCharacterGrid
+              query={characters}
+              label={`Characters by ${profile.data.username}`}
+              empty={
+                <EmptyState
+                  icon={<Sparkles />}
+                  title="No public characters yet"
+                  description={`@${profile.data.username} hasn't published a character yet. Follow them to see the first one in your feed.`}
+                />
+              }
+            />
+          </section>
+        </>
+      )}
+    </div>
   );
 }

@@ -1,17 +1,46 @@
-import { UserCheck } from 'lucide-react';
-import { SimplePage } from '@/components/page/simple-page';
+import { Link } from 'react-router';
+import { UserPlus, Users } from 'lucide-react';
+import { EmptyState } from '@/components/page/empty-state';
+import { Page } from '@/components/page/page';
+import { Button } from '@/components/ui/button';
+import { RequireSession } from '@/features/auth/components/require-session';
+import { useCharactersInfinite } from '@/features/characters/api/get-characters';
+import { InfiniteCharacterGrid } from '@/features/characters/components/character-grid';
+import { useDocumentTitle } from '@/lib/document-title';
+
+function FollowingFeed() {
+  const feed = useCharactersInfinite({ sort: 'following' });
+  return (
+    <InfiniteCharacterGrid
+      query={feed}
+      label="Characters from creators you follow"
+      empty={
+        <EmptyState
+          icon={<UserPlus />}
+          title="Follow creators to fill this page"
+          description="When you follow a creator, their newest characters show up here first. Find someone whose style you love."
+          action={
+            <Button asChild>
+              <Link to="/creators">Discover creators</Link>
+            </Button>
+          }
+        />
+      }
+    />
+  );
+}
 
 export default function FollowingPage() {
+  useDocumentTitle('Following');
   return (
-    <SimplePage
-      title="Following"
-      description="New characters from the creators you follow, newest first."
-      icon={<UserCheck />}
-      empty={{
-        title: "You're not following anyone yet",
-        description: 'Follow creators whose characters you enjoy and their latest work will collect here.',
-        action: { label: 'Browse creators', to: '/creators' },
-      }}
-    />
+    <Page title="Following" description="The newest characters from the creators you follow." icon={<Users />} className="max-w-7xl">
+      <RequireSession
+        title="Follow your favourite creators"
+        description="Sign in to follow creators and see their newest characters here."
+        icon={<Users />}
+      >
+        {() => <FollowingFeed />}
+      </RequireSession>
+    </Page>
   );
 }

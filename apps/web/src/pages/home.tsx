@@ -1,65 +1,119 @@
+import { useSearchParams } from 'react-router';
 import { Link } from 'react-router';
-import { Compass, Sparkles, WandSparkles } from 'lucide-react';
+import { Sparkles, Users, WandSparkles } from 'lucide-react';
+import { CharacterSort, type CharacterSort as Sort } from '@reverie/shared';
 import { EmptyState } from '@/components/page/empty-state';
 import { Button } from '@/components/ui/button';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { useCharactersInfinite } from '@/features/characters/api/get-characters';
+import { InfiniteCharacterGrid } from '@/features/characters/components/character-grid';
+import { CategoryChips, SortTabs } from '@/features/characters/components/feed-controls';
 import { useDocumentTitle } from '@/lib/document-title';
+
+const FEED_SORTS = ['for-you', 'trending', 'popular', 'new', 'top-rated'] as const;
+
+function readSort(value: string | null): Sort {
+  const parsed = CharacterSort.safeParse(value);
+  return parsed.success && (FEED_SORTS as readonly string[]).includes(parsed.data) ? parsed.data : 'for-you';
+}
 
 export default function HomePage() {
   useDocumentTitle('For You');
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const sort = readSort(params.get('sort'));
+  const category = params.get('category');
+  const feed = useCharactersInfinite({ sort, ...(category ? { category } : {}) });
+
+  const update = (next: { sort?: Sort; category?: string | null }) => {
+    const merged = new URLSearchParams(params);
+    if (next.sort !== undefined) {
+      if (next.sort === 'for-you') merged.delete('sort');
+      else merged.set('sort', next.sort);
+    }
+    if (next.category !== undefined) {
+      if (next.category) merged.set('category', next.category);
+      else merged.delete('category');
+    }
+    setParams(merged, { replace: true, preventScrollReset: true });
+  };
+
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
+    <div className="mx-auto w-full max-w-7xl px-4 py-5 sm:px-6 lg:py-8">
       <section
         aria-labelledby="discover-heading"
-        className="relative mb-8 overflow-hidden rounded-3xl border border-border bg-surface px-6 py-8 sm:px-10 sm:py-12"
+        className="relative mb-4 overflow-hidden rounded-3xl border border-border bg-surface px-5 py-5 sm:mb-5 sm:px-8 sm:py-6"
       >
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute -top-20 -right-16 size-72 rounded-full bg-primary-strong/25 blur-3xl"
+          className="pointer-events-none absolute -top-24 -right-10 size-72 rounded-full bg-primary-strong/25 blur-3xl"
         />
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute -bottom-24 left-1/3 size-72 rounded-full bg-accent-strong/25 blur-3xl"
+          className="pointer-events-none absolute -bottom-28 left-1/4 size-72 rounded-full bg-accent-strong/25 blur-3xl"
         />
-        <div className="relative max-w-2xl">
-          <p className="mb-3 inline-flex items-center gap-1.5 rounded-full bg-primary/10 px-3 py-1 text-xs font-semibold text-primary ring-1 ring-primary/30">
-            <Sparkles className="size-3.5" aria-hidden="true" />
-            For you
-          </p>
-          <h1 id="discover-heading" className="text-3xl font-extrabold tracking-tight text-fg sm:text-5xl">
-            Discover characters
-          </h1>
-          <p className="mt-3 text-base text-fg-muted sm:text-lg">
-            Companions, rivals and adventurers, each with their own voice. Pick one and start a conversation.
-          </p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            <Button asChild size="lg">
+        <div className="relative flex flex-col gap-5 md:flex-row md:items-end md:justify-between">
+          <div className="max-w-2xl">
+            <p className="mb-2 inline-flex items-center gap-1.5 rounded-full bg-primary/10 px-3 py-1 text-xs font-semibold text-primary ring-1 ring-primary/30">
+              <Sparkles className="size-3.5" aria-hidden="true" />
+              {user ? `Picked for ${user.username}` : 'For you'}
+            </p>
+            <h1 id="discover-heading" className="text-[1.625rem] leading-tight font-extrabold tracking-tight text-fg sm:text-[2rem]">
+              Who will you meet tonight?
+            </h1>
+            <p className="mt-2 hidden text-sm text-fg-muted sm:block sm:text-base">
+              Companions, rivals and adventurers, each with their own voice. Pick one and start a conversation.
+            </p>
+          </div>
+          <div className="hidden flex-wrap gap-2 sm:flex">
+            <Button asChild variant="secondary">
+              <Link to="/creators">
+                <Users aria-hidden="true" />
+                Top creators
+              </Link>
+            </Button>
+            <Button asChild>
               <Link to="/create-character">
                 <WandSparkles aria-hidden="true" />
                 Create a character
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="secondary">
-              <Link to="/guides">
-                <Compass aria-hidden="true" />
-                How it works
               </Link>
             </Button>
           </div>
         </div>
       </section>
 
-      <section aria-labelledby="feed-heading">
-        <h2 id="feed-heading" className="mb-4 text-lg font-semibold text-fg">
-          Trending now
-        </h2>
-        <EmptyState
-          icon={<Sparkles />}
-          title="No characters to show yet"
-          description="New characters appear here as creators publish them. Be the first: design a character and share it with the community."
-          action={
-            <Button asChild variant="outline">
-              <Link to="/create-character">Start creating</Link>
-            </Button>
+      <div className="sticky top-(--header-h) z-20 -mx-4 mb-5 space-y-3 bg-bg/85 px-4 py-3 backdrop-blur-md sm:-mx-6 sm:px-6">
+        <div className="-mx-4 overflow-x-auto px-4 [scrollbar-width:none] sm:mx-0 sm:px-0">
+          <SortTabs value={sort} onChange={(s) => update({ sort: s })} />
+        </div>
+        <CategoryChips value={category} onChange={(c) => update({ category: c })} />
+      </div>
+
+      <section aria-label="Characters">
+        <InfiniteCharacterGrid
+          query={feed}
+          label="Characters"
+          empty={
+            <EmptyState
+              icon={<Sparkles />}
+              title="Nothing here yet"
+              description={
+                category
+                  ? 'No characters in this category yet. Try another one, or browse everything.'
+                  : 'New characters appear here as creators publish them. Be the first: design a character and share it.'
+              }
+              action={
+                category ? (
+                  <Button variant="outline" onClick={() => update({ category: null })}>
+                    Show all characters
+                  </Button>
+                ) : (
+                  <Button asChild variant="outline">
+                    <Link to="/create-character">Start creating</Link>
+                  </Button>
+                )
+              }
+            />
           }
         />
       </section>

@@ -1,20 +1,78 @@
-import { useParams } from 'react-router';
-import { Hash } from 'lucide-react';
-import { SimplePage } from '@/components/page/simple-page';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Hash, Sparkles } from 'lucide-react';
+import { CharacterSort, type CharacterSort as Sort } from '@reverie/shared';
+import { EmptyState } from '@/components/page/empty-state';
+import { NotFound } from '@/components/page/not-found';
+import { Button } from '@/components/ui/button';
+import { useCharactersInfinite } from '@/features/characters/api/get-characters';
+import { InfiniteCharacterGrid } from '@/features/characters/components/character-grid';
+import { SORT_OPTIONS, SortTabs } from '@/features/characters/components/feed-controls';
+import { useTags } from '@/features/tags/api/get-tags';
+import { getErrorStatus } from '@/lib/request-queue';
+import { useDocumentTitle } from '@/lib/document-title';
+
+const TAG_SORTS = SORT_OPTIONS.filter((o) => o.value !== 'for-you');
 
 export default function TagPage() {
   const { tagName = '' } = useParams();
+  const name = tagName.toLowerCase();
+  const [params, setParams] = useSearchParams();
+  const parsed = CharacterSort.safeParse(params.get('sort'));
+  const sort: Sort = parsed.success && TAG_SORTS.some((o) => o.value === parsed.data) ? parsed.data : 'popular';
+  const tags = useTags();
+  const tag = tags.data?.find((t) => t.name === name);
+  const label = tag?.displayName ?? name.replace(/-/g, ' ');
+  const feed = useCharactersInfinite({ sort, tag: name });
+  // The server refuses unknown or malformed tag names with 400.
+  const unknown = (tags.isSuccess && tags.data.length > 0 && !tag) || (feed.isError && getErrorStatus(feed.error) === 400);
+  useDocumentTitle(unknown ? 'Tag not found' : `#${label}`);
+  if (unknown) return <NotFound what="tag" />;
+
   return (
-    <SimplePage
-      title={`#${tagName}`}
-      description={`Characters tagged “${tagName}”.`}
-      icon={<Hash />}
-      empty={{
-        title: 'No characters with this tag yet',
-        description: 'Try another tag, or create a character and tag it yourself.',
-        action: { label: 'Discover characters', to: '/' },
-        secondary: { label: 'Create a character', to: '/create-character' },
-      }}
-    />
+    <div className="mx-auto w-full max-w-7xl px-4 py-5 sm:px-6 lg:py-8">
+      <header className="relative mb-6 overflow-hidden rounded-3xl border border-border bg-surface px-5 py-6 sm:px-8 sm:py-8">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-20 -right-10 size-64 rounded-full opacity-30 blur-3xl"
+          style={{ backgroundColor: tag?.color ?? 'var(--color-primary-strong)' }}
+        />
+        <div className="relative flex items-center gap-4">
+          <span
+            aria-hidden="true"
+            className="inline-flex size-14 shrink-0 items-center justify-center rounded-2xl bg-surface-raised text-3xl ring-1 ring-border"
+          >
+            {tag?.emoji ?? <Hash className="size-7 text-primary" />}
+          </span>
+          <div className="min-w-0">
+            <p className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">{tag?.category ?? 'Tag'}</p>
+            <h1 className="truncate text-2xl font-extrabold tracking-tight text-fg capitalize sm:text-4xl">{label}</h1>
+          </div>
+        </div>
+      </header>
+      <div className="-mx-4 mb-5 overflow-x-auto px-4 [scrollbar-width:none] sm:mx-0 sm:px-0">
+        <SortTabs value={sort} options={TAG_SORTS} onChange={(s) => setParams(s === 'popular' ? {} : { sort: s }, { replace: true })} />
+      </div>
+      <InfiniteCharacterGrid
+        query={feed}
+        label={`Characters tagged ${label}`}
+        empty={
+          <EmptyState
+            icon={<Sparkles />}
+            title={`No ${label} characters yet`}
+            description="Nobody has published a character with this tag so far. Browse the feed, or create the first one."
+            action={
+              <>
+                <Button asChild>
+                  <Link to="/create-character">Create one</Link>
+                </Button>
+                <Button asChild variant="secondary">
+                  <Link to="/">Browse the feed</Link>
+                </Button>
+              </>
+            }
+          />
+        }
+      />
+    </div>
   );
 }

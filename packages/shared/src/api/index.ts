@@ -2,14 +2,22 @@ export * from './endpoint.ts';
 export { authEndpoints } from './auth.ts';
 export { billingEndpoints } from './billing.ts';
 export { contentEndpoints } from './content.ts';
+export { categoriesEndpoints } from './categories.ts';
+export { charactersEndpoints, favoritesEndpoints } from './characters.ts';
 export { healthEndpoints } from './health.ts';
+export { searchEndpoints } from './search.ts';
+export { socialEndpoints } from './social.ts';
 export { tagsEndpoints } from './tags.ts';
 export { usersEndpoints } from './users.ts';
 
 import { authEndpoints } from './auth.ts';
 import { billingEndpoints } from './billing.ts';
 import { contentEndpoints } from './content.ts';
+import { categoriesEndpoints } from './categories.ts';
+import { charactersEndpoints, favoritesEndpoints } from './characters.ts';
 import { healthEndpoints } from './health.ts';
+import { searchEndpoints } from './search.ts';
+import { socialEndpoints } from './social.ts';
 import { tagsEndpoints } from './tags.ts';
 import { usersEndpoints } from './users.ts';
 
@@ -18,7 +26,12 @@ export const api = {
   auth: authEndpoints,
   billing: billingEndpoints,
   content: contentEndpoints,
+  categories: categoriesEndpoints,
+  characters: charactersEndpoints,
+  favorites: favoritesEndpoints,
   health: healthEndpoints,
+  search: searchEndpoints,
+  social: socialEndpoints,
   tags: tagsEndpoints,
   users: usersEndpoints,
 } as const;

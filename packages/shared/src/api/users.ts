@@ -10,8 +10,8 @@ export const usersEndpoints = {
     path: '/api/users/:id',
     params: IdParam,
     response: PublicUser,
-    auth: 'none',
-    summary: 'Public profile',
+    auth: 'optional',
+    summary: 'Public profile with counts (and isFollowing when signed in)',
     tags,
   }),
   updatePreferences: defineEndpoint({

@@ -36,13 +36,27 @@ export const User = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
 
+/** Counts on a public profile. Only public characters count for visitors; the owner's own view counts all. */
+export const UserCounts = z.object({
+  characters: z.number().int(),
+  followers: z.number().int(),
+  following: z.number().int(),
+  likesReceived: z.number().int(),
+});
+export type UserCounts = z.infer<typeof UserCounts>;
+
 /** What anyone may see of a user. */
 export const PublicUser = z
   .object({
     id: z.uuid(),
     username: z.string(),
     avatarUrl: z.string().nullable(),
+    /** Wide profile banner (WebP) or null. */
+    bannerUrl: z.string().nullable(),
     bio: z.string().nullable(),
+    counts: UserCounts,
+    /** Present when the caller is signed in (false on their own profile). */
+    isFollowing: z.boolean().optional(),
     createdAt: z.string(),
   })
   .meta({ id: 'PublicUser' });

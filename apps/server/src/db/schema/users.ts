@@ -21,6 +21,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     avatarUrl: text('avatar_url'),
+    /** Wide profile banner (creator pages). */
+    bannerUrl: text('banner_url'),
     bio: text('bio'),
     /** Integer coins; changed only through the coin ledger service. */
     coins: integer('coins').notNull().default(0),

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { Language, type AvatarResponse, type PublicUser, type User } from '@reverie/shared';
+import { Language, type AvatarResponse, type PublicUser, type User, type UserCounts } from '@reverie/shared';
 import type { UserRow } from './users.repo.ts';
 
 export function toUser(row: UserRow): User {
@@ -21,8 +21,17 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export function toPublicUser(row: UserRow): PublicUser {
-  return { id: row.id, username: row.username, avatarUrl: row.avatarUrl, bio: row.bio, createdAt: row.createdAt.toISOString() };
+export function toPublicUser(row: UserRow, counts: UserCounts, isFollowing?: boolean): PublicUser {
+  return {
+    id: row.id,
+    username: row.username,
+    avatarUrl: row.avatarUrl,
+    bannerUrl: row.bannerUrl,
+    bio: row.bio,
+    counts,
+    ...(isFollowing === undefined ? {} : { isFollowing }),
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export function toAvatarResponse(row: UserRow): z.infer<typeof AvatarResponse> {

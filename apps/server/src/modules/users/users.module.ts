@@ -1,6 +1,7 @@
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { MediaStorage } from '../../providers/storage/index.ts';
+import type { SocialService } from '../social/social.service.ts';
 import type { TagsService } from '../tags/tags.service.ts';
 import type { UsersRepo } from './users.repo.ts';
 import { usersRoutes } from './users.routes.ts';
@@ -11,7 +12,8 @@ export function createUsersModule(deps: {
   rateLimiter: RateLimiter;
   storage: MediaStorage;
   tags: TagsService;
+  social: SocialService;
 }) {
   const users = new UsersService(deps.uow, deps.storage, deps.tags);
-  return { services: { users }, routes: usersRoutes({ users, rateLimiter: deps.rateLimiter }) };
+  return { services: { users }, routes: usersRoutes({ users, social: deps.social, rateLimiter: deps.rateLimiter }) };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema/index.ts';
 
@@ -45,6 +45,19 @@ export class UsersRepo {
   async create(values: NewUser): Promise<UserRow> {
     const [row] = await this.db.insert(users).values(values).returning();
     return row!;
+  }
+
+  /** Inserts accounts that do not exist yet (by id, username or e-mail); returns the ids inserted. Seeding only. */
+  async insertMissing(values: NewUser[]): Promise<string[]> {
+    if (values.length === 0) return [];
+    const rows = await this.db.insert(users).values(values).onConflictDoNothing().returning({ id: users.id });
+    return rows.map((r) => r.id);
+  }
+
+  async existingIds(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+    return new Set(rows.map((r) => r.id));
   }
 
   async update(id: string, patch: UserPatch): Promise<UserRow | undefined> {

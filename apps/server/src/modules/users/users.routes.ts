@@ -5,6 +5,7 @@ import { ownerPolicy } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { toAvatarResponse, toPublicUser, toUser } from './users.mapper.ts';
+import type { SocialService } from '../social/social.service.ts';
 import type { UsersService } from './users.service.ts';
 
 const AVATAR_LIMIT: RateLimitRule = { name: 'avatar:user', limit: 20, windowMs: 3600_000 };
@@ -12,10 +13,17 @@ const AVATAR_LIMIT: RateLimitRule = { name: 'avatar:user', limit: 20, windowMs: 
 /** An account is its own owner: only its user (or an admin) may change it; anyone else gets 404. */
 export const accountPolicy = ownerPolicy<{ id: string }>({ what: 'User', ownerId: (u) => u.id });
 
-export function usersRoutes(deps: { users: UsersService; rateLimiter: RateLimiter }): FastifyPluginAsync {
-  const { users, rateLimiter } = deps;
+export function usersRoutes(deps: { users: UsersService; social: SocialService; rateLimiter: RateLimiter }): FastifyPluginAsync {
+  const { users, social, rateLimiter } = deps;
   return async (app) => {
-    route(app, api.publicProfile, async (req) => toPublicUser(await users.get(req.params.id)));
+    route(app, api.publicProfile, async (req) => {
+      const row = await users.get(req.params.id);
+      const [counts, isFollowing] = await Promise.all([
+        social.counts(row.id, req.auth),
+        req.auth ? social.isFollowing(req.auth, row.id) : undefined,
+      ]);
+      return toPublicUser(row, counts, isFollowing);
+    });
 
     route(app, api.updatePreferences, async (req) => {
       const { id } = accountPolicy.assert(req.auth, req.params, 'write');

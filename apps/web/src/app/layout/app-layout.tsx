@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { UnverifiedEmailBanner } from '@/features/auth/components/unverified-email-banner';
+import { MergeLocalSync } from '@/features/favorites/components/merge-local-sync';
 import { cn } from '@/lib/utils';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
@@ -20,6 +21,7 @@ function Shell() {
         Skip to content
       </a>
       <ScrollToTop />
+      <MergeLocalSync />
       <Header />
       <Sidebar />
       <main

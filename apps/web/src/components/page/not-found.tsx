@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/document-title';
 
 interface NotFoundProps {
+  /** What was not found ("character", "creator"): sets the heading and text unless they are given. */
+  what?: string;
   title?: string;
   description?: string;
   back?: { label: string; to: string };
@@ -11,8 +13,11 @@ interface NotFoundProps {
 
 /** The 404 panel: an unknown address, or an id that names nothing (a character, a creator, a guide). */
 export function NotFound({
-  title = 'Page not found',
-  description = "The page you were looking for doesn't exist or has moved. Let's get you back to the characters.",
+  what,
+  title = what ? `This ${what} doesn't exist` : 'Page not found',
+  description = what
+    ? `The ${what} you were looking for doesn't exist, is private or was removed. There are plenty of others to meet.`
+    : "The page you were looking for doesn't exist or has moved. Let's get you back to the characters.",
   back = { label: 'Back to home', to: '/' },
 }: NotFoundProps) {
   useDocumentTitle(title);

@@ -8,10 +8,14 @@ interface NsfwBlurProps {
   nsfw: boolean;
   children: ReactNode;
   className?: string;
+  /** Classes for the blurred layer (e.g. `h-full` so an image can fill the frame). */
+  contentClassName?: string;
+  /** Classes for the layer holding the "NSFW" label (e.g. to lift it above a caption). */
+  labelClassName?: string;
 }
 
 /** Blurs NSFW content while the NSFW filter is off (SPEC §4: 20 px, opacity 0.6). */
-export function NsfwBlur({ nsfw, children, className }: NsfwBlurProps) {
+export function NsfwBlur({ nsfw, children, className, contentClassName, labelClassName }: NsfwBlurProps) {
   const [showNsfw] = useShowNsfw();
   const hidden = nsfw && !showNsfw;
   return (
@@ -19,12 +23,17 @@ export function NsfwBlur({ nsfw, children, className }: NsfwBlurProps) {
       <div
         aria-hidden={hidden || undefined}
         style={hidden ? { filter: `blur(${NSFW_BLUR.blurPx}px)`, opacity: NSFW_BLUR.opacity } : undefined}
-        className="transition-[filter,opacity] duration-300"
+        className={cn('transition-[filter,opacity] duration-300', contentClassName)}
       >
         {children}
       </div>
       {hidden ? (
-        <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-1.5 text-center">
+        <div
+          className={cn(
+            'pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-1.5 text-center',
+            labelClassName,
+          )}
+        >
           <span
             role="img"
             aria-label="NSFW content hidden. Turn on NSFW content in the header to view it."

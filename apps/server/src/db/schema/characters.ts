@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { tags } from './tags.ts';
+import { users } from './users.ts';
+
+/** Postgres full-text document; maintained by a trigger (see the custom search migration). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export interface CharacterBookEntryData {
+  keys: string[];
+  content: string;
+  enabled: boolean;
+  insertionOrder: number;
+  [key: string]: unknown;
+}
+export interface CharacterBookData {
+  entries: CharacterBookEntryData[];
+  [key: string]: unknown;
+}
+
+export const characters = pgTable(
+  'characters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Stable slug of a seed character (the seeder's key); null for user-made ones. */
+    seedSlug: text('seed_slug'),
+    name: text('name').notNull(),
+    /** The "persona" line on cards. */
+    tagline: text('tagline').notNull().default(''),
+    description: text('description').notNull().default(''),
+    personality: text('personality').notNull().default(''),
+    scenario: text('scenario').notNull().default(''),
+    greeting: text('greeting').notNull().default(''),
+    alternateGreetings: jsonb('alternate_greetings').$type<string[]>().notNull().default([]),
+    exampleDialogue: text('example_dialogue').notNull().default(''),
+    systemPrompt: text('system_prompt').notNull().default(''),
+    postHistoryInstructions: text('post_history_instructions').notNull().default(''),
+    creatorNotes: text('creator_notes').notNull().default(''),
+    characterBook: jsonb('character_book').$type<CharacterBookData>(),
+    /** Card extensions kept from an import, for re-export. */
+    extensions: jsonb('extensions').$type<Record<string, unknown>>().notNull().default({}),
+    /** Tag names in the creator's order; character_tags holds the same set relationally. */
+    tagNames: text('tag_names')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    nsfw: boolean('nsfw').notNull().default(false),
+    visibility: text('visibility', { enum: ['public', 'unlisted', 'private'] })
+      .notNull()
+      .default('private'),
+    premium: boolean('premium').notNull().default(false),
+    allowDownload: boolean('allow_download').notNull().default(false),
+    avatarUrl: text('avatar_url'),
+    thumbnailUrl: text('thumbnail_url'),
+    likesCount: integer('likes_count').notNull().default(0),
+    favoritesCount: integer('favorites_count').notNull().default(0),
+    chatCount: integer('chat_count').notNull().default(0),
+    /** Average 0–5 over ratingCount ratings. */
+    rating: real('rating').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    searchVector: tsvector('search_vector'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Soft delete: the row stays so other users' conversations keep a name to show ("character deleted"). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('characters_seed_slug_idx').on(t.seedSlug),
+    index('characters_creator_idx').on(t.creatorId, t.createdAt.desc().nullsFirst()),
+    // Feed orders over the listed catalogue (public, not deleted): each one a plain index walk.
+    index('characters_public_popular_idx')
+      .on(t.likesCount.desc().nullsFirst(), t.id)
+      .where(sql`${t.visibility} = 'public' and ${t.deletedAt} is null`),
+    index('characters_public_new_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.visibility} = 'public' and ${t.deletedAt} is null`),
+    index('characters_public_rated_idx')
+      .on(t.rating.desc().nullsFirst(), t.ratingCount.desc().nullsFirst(), t.id)
+      .where(sql`${t.visibility} = 'public' and ${t.deletedAt} is null`),
+    index('characters_tag_names_idx').using('gin', t.tagNames),
+    check('characters_counters_non_negative', sql`${t.likesCount} >= 0 and ${t.favoritesCount} >= 0 and ${t.chatCount} >= 0`),
+  ],
+);
+export type CharacterRow = typeof characters.$inferSelect;
+
+export const characterTags = pgTable(
+  'character_tags',
+  {
+    characterId: uuid('character_id')
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    tagName: text('tag_name')
+      .notNull()
+      .references(() => tags.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.characterId, t.tagName] }), index('character_tags_tag_idx').on(t.tagName)],
+);
+
+export const characterLikes = pgTable(
+  'character_likes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    characterId: uuid('character_id')
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.characterId] }),
+    index('character_likes_character_idx').on(t.characterId, t.createdAt),
+    index('character_likes_created_idx').on(t.createdAt),
+    index('character_likes_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    characterId: uuid('character_id')
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.characterId] }),
+    index('favorites_character_idx').on(t.characterId),
+    index('favorites_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('favorites_created_idx').on(t.createdAt),
+  ],
+);

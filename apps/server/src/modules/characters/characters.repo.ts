@@ -1,0 +1,367 @@
+import { and, asc, desc, eq, getTableName, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { characterLikes, characters, characterTags, favorites, follows, users, type CharacterRow } from '../../db/schema/index.ts';
+
+export type { CharacterRow };
+export type NewCharacter = typeof characters.$inferInsert;
+
+/**
+ * A column always written as "table"."column". Drizzle leaves columns unqualified when a query has one table in
+ * FROM, which silently rebinds outer references inside correlated subqueries; these helpers make them explicit.
+ */
+export function qcol(column: AnyColumn): SQL {
+  return sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
+}
+
+/** `ARRAY[$1, $2]::text[]` (Drizzle would otherwise expand a JS array into a bare list). */
+export function textArray(values: readonly string[]): SQL {
+  if (values.length === 0) return sql`'{}'::text[]`;
+  return sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/** Listed = in the public catalogue. The literal predicate matches the partial indexes. */
+export const listed = sql`${characters.visibility} = 'public' and ${characters.deletedAt} is null`;
+
+/** What one user may see in their own lists: anything not deleted that is public, unlisted or their own. */
+export function visibleTo(userId: string): SQL {
+  return sql`${characters.deletedAt} is null and (${characters.visibility} <> 'private' or ${characters.creatorId} = ${userId})`;
+}
+
+/** What a card needs: no prompt fields, the description cut to what a card can show. */
+export const cardColumns = {
+  id: characters.id,
+  creatorId: characters.creatorId,
+  seedSlug: characters.seedSlug,
+  name: characters.name,
+  tagline: characters.tagline,
+  description: sql<string>`left(${characters.description}, 400)`.as('description'),
+  tagNames: characters.tagNames,
+  nsfw: characters.nsfw,
+  visibility: characters.visibility,
+  premium: characters.premium,
+  avatarUrl: characters.avatarUrl,
+  thumbnailUrl: characters.thumbnailUrl,
+  likesCount: characters.likesCount,
+  favoritesCount: characters.favoritesCount,
+  chatCount: characters.chatCount,
+  rating: characters.rating,
+  createdAt: characters.createdAt,
+  creatorUsername: sql<string>`${users.username}`.as('creator_username'),
+  creatorAvatarUrl: sql<string | null>`${users.avatarUrl}`.as('creator_avatar_url'),
+};
+
+export interface CardRow {
+  id: string;
+  creatorId: string;
+  seedSlug: string | null;
+  name: string;
+  tagline: string;
+  description: string;
+  tagNames: string[];
+  nsfw: boolean;
+  visibility: 'public' | 'unlisted' | 'private';
+  premium: boolean;
+  avatarUrl: string | null;
+  thumbnailUrl: string | null;
+  likesCount: number;
+  favoritesCount: number;
+  chatCount: number;
+  rating: number;
+  createdAt: Date;
+  creatorUsername: string;
+  creatorAvatarUrl: string | null;
+}
+
+export type CharacterWithCreator = CharacterRow & { creatorUsername: string; creatorAvatarUrl: string | null };
+
+export type FeedSort = 'popular' | 'new' | 'trending' | 'top-rated' | 'for-you' | 'following';
+
+export interface FeedFilter {
+  nsfw?: boolean;
+  /** Characters carrying this tag. */
+  tag?: string;
+  /** Characters carrying any of these tags. */
+  anyTags?: string[];
+  /** Only characters created after this date. */
+  since?: Date;
+  minRatings?: number;
+}
+
+export interface FeedRequest extends FeedFilter {
+  sort: FeedSort;
+  limit: number;
+  offset: number;
+  /** for-you: the viewer's selected tags and whom they follow. following: the viewer. */
+  viewerId?: string;
+  selectedTags?: string[];
+}
+
+/** Trending looks at this window of likes and favorites. */
+export const TRENDING_DAYS = 7;
+
+export class CharactersRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  async findById(id: string): Promise<CharacterWithCreator | undefined> {
+    const [row] = await this.db
+      .select({ c: characters, creatorUsername: users.username, creatorAvatarUrl: users.avatarUrl })
+      .from(characters)
+      .innerJoin(users, eq(users.id, characters.creatorId))
+      .where(eq(characters.id, id));
+    return row ? { ...row.c, creatorUsername: row.creatorUsername, creatorAvatarUrl: row.creatorAvatarUrl } : undefined;
+  }
+
+  /** Light lookup for access checks (likes, favorites). */
+  async findAccess(
+    id: string,
+  ): Promise<Pick<CharacterRow, 'id' | 'creatorId' | 'visibility' | 'deletedAt' | 'likesCount' | 'favoritesCount'> | undefined> {
+    const [row] = await this.db
+      .select({
+        id: characters.id,
+        creatorId: characters.creatorId,
+        visibility: characters.visibility,
+        deletedAt: characters.deletedAt,
+        likesCount: characters.likesCount,
+        favoritesCount: characters.favoritesCount,
+      })
+      .from(characters)
+      .where(eq(characters.id, id));
+    return row;
+  }
+
+  /** Of these ids, the ones anyone may see (public or unlisted, not deleted) plus the viewer's own. */
+  async visibleIds(ids: string[], viewerId: string): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({ id: characters.id })
+      .from(characters)
+      .where(and(inArray(characters.id, ids), visibleTo(viewerId)));
+    return rows.map((r) => r.id);
+  }
+
+  private filterSql(f: FeedFilter): SQL[] {
+    const out: SQL[] = [listed];
+    if (f.nsfw !== undefined) out.push(sql`${characters.nsfw} = ${f.nsfw}`);
+    if (f.tag) out.push(sql`${characters.tagNames} @> ${textArray([f.tag])}`);
+    if (f.anyTags?.length) out.push(sql`${characters.tagNames} && ${textArray(f.anyTags)}`);
+    if (f.since) out.push(sql`${characters.createdAt} >= ${f.since.toISOString()}`);
+    if (f.minRatings) out.push(sql`${characters.ratingCount} >= ${f.minRatings}`);
+    return out;
+  }
+
+  /** One page of the public catalogue in the requested order. */
+  async feed(req: FeedRequest): Promise<CardRow[]> {
+    const where = this.filterSql(req);
+    const base = () => this.db.select(cardColumns).from(characters).innerJoin(users, eq(users.id, characters.creatorId));
+    switch (req.sort) {
+      case 'popular':
+        return base()
+          .where(and(...where))
+          .orderBy(desc(characters.likesCount), asc(characters.id))
+          .limit(req.limit)
+          .offset(req.offset) as Promise<CardRow[]>;
+      case 'new':
+        return base()
+          .where(and(...where))
+          .orderBy(desc(characters.createdAt), asc(characters.id))
+          .limit(req.limit)
+          .offset(req.offset) as Promise<CardRow[]>;
+      case 'top-rated':
+        return base()
+          .where(and(...where))
+          .orderBy(desc(characters.rating), desc(characters.ratingCount), asc(characters.id))
+          .limit(req.limit)
+          .offset(req.offset) as Promise<CardRow[]>;
+      case 'following':
+        return base()
+          .innerJoin(follows, and(eq(follows.followeeId, characters.creatorId), eq(follows.followerId, req.viewerId!)))
+          .where(and(...where))
+          .orderBy(desc(characters.createdAt), asc(characters.id))
+          .limit(req.limit)
+          .offset(req.offset) as Promise<CardRow[]>;
+      case 'trending': {
+        const recent = this.recentActivity();
+        return base()
+          .innerJoin(recent, eq(recent.characterId, characters.id))
+          .where(and(...where))
+          .orderBy(desc(recent.score), desc(characters.likesCount), asc(characters.id))
+          .limit(req.limit)
+          .offset(req.offset) as Promise<CardRow[]>;
+      }
+      case 'for-you':
+        return this.forYou(req, where);
+    }
+  }
+
+  async countFeed(req: Omit<FeedRequest, 'limit' | 'offset'>): Promise<number> {
+    const where = this.filterSql(req);
+    let q;
+    if (req.sort === 'following') {
+      q = this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(characters)
+        .innerJoin(follows, and(eq(follows.followeeId, characters.creatorId), eq(follows.followerId, req.viewerId!)))
+        .where(and(...where));
+    } else if (req.sort === 'trending') {
+      const recent = this.recentActivity();
+      q = this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(characters)
+        .innerJoin(recent, eq(recent.characterId, characters.id))
+        .where(and(...where));
+    } else {
+      q = this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(characters)
+        .where(and(...where));
+    }
+    const [row] = await q;
+    return row?.n ?? 0;
+  }
+
+  /** Likes (1) and favorites (2) in the trending window, newer ones weighing more. */
+  private recentActivity() {
+    const since = sql`now() - make_interval(days => ${TRENDING_DAYS})`;
+    const weight = (col: SQL) => sql`1.0 / (1 + extract(epoch from now() - ${col}) / 86400)`;
+    const events = this.db
+      .select({ characterId: characterLikes.characterId, w: sql<number>`${weight(sql`${characterLikes.createdAt}`)}`.as('w') })
+      .from(characterLikes)
+      .where(sql`${characterLikes.createdAt} >= ${since}`)
+      .unionAll(
+        this.db
+          .select({ characterId: favorites.characterId, w: sql<number>`2 * ${weight(sql`${favorites.createdAt}`)}`.as('w') })
+          .from(favorites)
+          .where(sql`${favorites.createdAt} >= ${since}`),
+      )
+      .as('events');
+    return this.db
+      .select({ characterId: events.characterId, score: sql<number>`sum(${events.w})`.as('score') })
+      .from(events)
+      .groupBy(events.characterId)
+      .as('recent');
+  }
+
+  /**
+   * Tag overlap with the viewer's picks (×3), a followed creator (+2), popularity (log of likes) and freshness
+   * (30-day half-life), then variety: each further character of the same creator loses 1 point, so one
+   * creator cannot fill a page.
+   */
+  private async forYou(req: FeedRequest, where: SQL[]): Promise<CardRow[]> {
+    const selected = req.selectedTags ?? [];
+    const overlap = selected.length
+      ? sql`cardinality(array(select unnest(${characters.tagNames}) intersect select unnest(${textArray(selected)})))`
+      : sql`0`;
+    const followed = req.viewerId
+      ? sql`(exists (select 1 from ${follows} where ${follows.followerId} = ${req.viewerId} and ${follows.followeeId} = ${characters.creatorId}))::int`
+      : sql`0`;
+    const score = sql`(3 * ${overlap} + 2 * ${followed} + 0.6 * ln(1 + ${characters.likesCount}) + 2 * power(0.5, extract(epoch from now() - ${characters.createdAt}) / (30 * 86400)))`;
+    const scored = this.db
+      .select({
+        ...cardColumns,
+        score: sql<number>`${score}`.as('score'),
+        creatorRank: sql<number>`row_number() over (partition by ${characters.creatorId} order by ${score} desc, ${characters.id})`.as(
+          'creator_rank',
+        ),
+      })
+      .from(characters)
+      .innerJoin(users, eq(users.id, characters.creatorId))
+      .where(and(...where))
+      .as('scored');
+    const rows = await this.db
+      .select()
+      .from(scored)
+      .orderBy(sql`${scored.score} - (${scored.creatorRank} - 1) desc`, asc(scored.id))
+      .limit(req.limit)
+      .offset(req.offset);
+    return rows as unknown as CardRow[];
+  }
+
+  /** A creator's characters; `includeHidden` (the owner) adds unlisted and private ones. */
+  async byCreator(creatorId: string, opts: { includeHidden: boolean; sort: 'new' | 'popular'; limit: number; offset: number }) {
+    const where = and(eq(characters.creatorId, creatorId), opts.includeHidden ? sql`${characters.deletedAt} is null` : listed);
+    const order =
+      opts.sort === 'popular' ? [desc(characters.likesCount), asc(characters.id)] : [desc(characters.createdAt), asc(characters.id)];
+    const [rows, [count]] = await Promise.all([
+      this.db
+        .select(cardColumns)
+        .from(characters)
+        .innerJoin(users, eq(users.id, characters.creatorId))
+        .where(where)
+        .orderBy(...order)
+        .limit(opts.limit)
+        .offset(opts.offset),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(characters)
+        .where(where),
+    ]);
+    return { rows: rows as CardRow[], total: count?.n ?? 0 };
+  }
+
+  /** Cards for these ids, in the given order; ids the viewer may not see (or deleted ones) are dropped. */
+  async cardsByIds(ids: string[], viewerId: string | null): Promise<CardRow[]> {
+    if (ids.length === 0) return [];
+    const rows = (await this.db
+      .select(cardColumns)
+      .from(characters)
+      .innerJoin(users, eq(users.id, characters.creatorId))
+      .where(and(inArray(characters.id, ids), viewerId ? visibleTo(viewerId) : listed))) as CardRow[];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** Insert or replace a character's tags (the array column and the relational rows). */
+  async setTags(characterId: string, names: string[]): Promise<void> {
+    await this.db.update(characters).set({ tagNames: names, updatedAt: new Date() }).where(eq(characters.id, characterId));
+    await this.db.delete(characterTags).where(eq(characterTags.characterId, characterId));
+    if (names.length) {
+      await this.db.insert(characterTags).values(names.map((tagName, position) => ({ characterId, tagName, position })));
+    }
+  }
+
+  async insert(values: NewCharacter): Promise<CharacterRow | undefined> {
+    const [row] = await this.db.insert(characters).values(values).onConflictDoNothing().returning();
+    return row;
+  }
+
+  async update(id: string, patch: Partial<NewCharacter>): Promise<CharacterRow | undefined> {
+    const [row] = await this.db
+      .update(characters)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(characters.id, id))
+      .returning();
+    return row;
+  }
+
+  /** The seed characters by slug (the seeder's idempotency check). */
+  async seeded(): Promise<Array<Pick<CharacterRow, 'id' | 'seedSlug' | 'avatarUrl' | 'thumbnailUrl'>>> {
+    return this.db
+      .select({ id: characters.id, seedSlug: characters.seedSlug, avatarUrl: characters.avatarUrl, thumbnailUrl: characters.thumbnailUrl })
+      .from(characters)
+      .where(sql`${characters.seedSlug} is not null`);
+  }
+
+  /** Recomputes the like and favorite counters of these characters from the rows (seeding, repairs). */
+  async recount(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .update(characters)
+      .set({
+        likesCount: sql`(select count(*)::int from ${characterLikes} where ${qcol(characterLikes.characterId)} = ${qcol(characters.id)})`,
+        favoritesCount: sql`(select count(*)::int from ${favorites} where ${qcol(favorites.characterId)} = ${qcol(characters.id)})`,
+      })
+      .where(inArray(characters.id, ids));
+  }
+
+  /** Public characters carrying any of these tags (category sizes). */
+  async countWithAnyTag(tagNames: string[]): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(characters)
+      .where(and(listed, tagNames.length ? sql`${characters.tagNames} && ${textArray(tagNames)}` : undefined));
+    return row?.n ?? 0;
+  }
+}

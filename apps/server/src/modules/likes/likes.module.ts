@@ -1,0 +1,16 @@
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { CharactersRepo } from '../characters/characters.repo.ts';
+import type { CharactersService } from '../characters/characters.service.ts';
+import type { LikesRepo } from './likes.repo.ts';
+import { likesRoutes } from './likes.routes.ts';
+import { LikesService } from './likes.service.ts';
+
+export function createLikesModule(deps: {
+  uow: UnitOfWork<{ characters: CharactersRepo; likes: LikesRepo }>;
+  rateLimiter: RateLimiter;
+  characters: CharactersService;
+}) {
+  const likes = new LikesService(deps.uow, deps.characters);
+  return { services: { likes }, routes: likesRoutes({ likes, rateLimiter: deps.rateLimiter }) };
+}

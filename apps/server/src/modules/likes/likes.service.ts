@@ -1,0 +1,51 @@
+// Likes: idempotent like/unlike with an exact counter (row and counter change in one transaction), the user's list.
+import type { LikeResponse, LikedCharactersResponse } from '@reverie/shared';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { Actor } from '../../lib/access.ts';
+import { assertVisible } from '../characters/character-access.ts';
+import type { CharactersRepo } from '../characters/characters.repo.ts';
+import type { CharactersService } from '../characters/characters.service.ts';
+import type { LikesRepo } from './likes.repo.ts';
+
+export class LikesService {
+  constructor(
+    private readonly uow: UnitOfWork<{ characters: CharactersRepo; likes: LikesRepo }>,
+    private readonly characters: CharactersService,
+  ) {}
+
+  like(actor: Actor, characterId: string): Promise<LikeResponse> {
+    return this.uow.run(async ({ characters, likes }) => {
+      assertVisible(actor, await characters.findAccess(characterId));
+      const added = await likes.add(actor.userId, characterId);
+      return { isLiked: true, likes: added ? await likes.adjust(characterId, 1) : await likes.count(characterId) };
+    });
+  }
+
+  unlike(actor: Actor, characterId: string): Promise<LikeResponse> {
+    return this.uow.run(async ({ characters, likes }) => {
+      assertVisible(actor, await characters.findAccess(characterId));
+      const removed = await likes.remove(actor.userId, characterId);
+      return { isLiked: false, likes: removed ? await likes.adjust(characterId, -1) : await likes.count(characterId) };
+    });
+  }
+
+  /** Likes the characters among `ids` the user may see; returns how many were new. */
+  mergeLocal(actor: Actor, ids: string[]): Promise<number> {
+    return this.uow.run(async ({ characters, likes }) => {
+      let added = 0;
+      for (const id of await characters.visibleIds(ids, actor.userId)) {
+        if (await likes.add(actor.userId, id)) {
+          await likes.adjust(id, 1);
+          added += 1;
+        }
+      }
+      return added;
+    });
+  }
+
+  async likedCharacters(actor: Actor, page: number, limit: number): Promise<LikedCharactersResponse> {
+    const { ids, total } = await this.uow.repos.likes.likedPage(actor.userId, limit, (page - 1) * limit);
+    const items = await this.characters.cardsByIds(ids, actor);
+    return { likedCharacters: items, page, limit, total, hasMore: (page - 1) * limit + ids.length < total };
+  }
+}

@@ -1,0 +1,17 @@
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { CharactersService } from '../characters/characters.service.ts';
+import type { SocialService } from '../social/social.service.ts';
+import type { SearchRepo } from './search.repo.ts';
+import { searchRoutes } from './search.routes.ts';
+import { SearchService } from './search.service.ts';
+
+export function createSearchModule(deps: {
+  uow: UnitOfWork<{ search: SearchRepo }>;
+  rateLimiter: RateLimiter;
+  characters: CharactersService;
+  social: SocialService;
+}) {
+  const search = new SearchService(deps.uow, deps.characters, deps.social);
+  return { services: { search }, routes: searchRoutes({ search, rateLimiter: deps.rateLimiter }) };
+}

@@ -1,0 +1,144 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { characters, tags, users, type CharacterRow } from '../../db/schema/index.ts';
+import { cardColumns, listed, qcol, textArray, type CardRow } from '../characters/characters.repo.ts';
+
+export type TagRow = typeof tags.$inferSelect;
+export type { CharacterRow };
+
+/** Full-text candidates ranked per search (the most liked of all matches). */
+export const SEARCH_CANDIDATES = 200;
+
+/** The words of a search text: letters and digits only, so nothing the user types reaches tsquery as syntax. */
+export function searchWords(q: string): string[] {
+  return [...new Set(q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].slice(0, 8);
+}
+
+/**
+ * A tsquery from the words and, for each, the lexicon words that look like it: "vamp lib" → `(vamp:* | …) & (lib:* | …)`.
+ * Null when nothing searchable is left.
+ */
+export function buildTsQuery(words: string[], similar: ReadonlyMap<string, string[]>): string | null {
+  if (words.length === 0) return null;
+  return words.map((w) => `(${[`${w}:*`, ...(similar.get(w) ?? []).filter((x) => x !== w)].join(' | ')})`).join(' & ');
+}
+
+/** Characters, creators and tags matching a text: full-text (weighted, prefix) or trigram similarity (typos). */
+export class SearchRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  /**
+   * Typo corrections: for a word (4+ letters) that starts no lexicon word (names and tags), up to 3 lexicon words
+   * that look alike (trigram similarity ≥ 0.45). A word that is a prefix of a real one is left alone ("vamp").
+   */
+  async similarWords(words: string[]): Promise<Map<string, string[]>> {
+    const candidates = words.filter((w) => w.length >= 4);
+    if (candidates.length === 0) return new Map();
+    // One round trip for every word. search_words is kept by a trigger (migration 0002_search), outside the Drizzle
+    // schema. Words are letters and digits only, so they carry no LIKE wildcards.
+    const res = (await this.db.execute(sql`
+      select q.w as word, array(
+        select s.word from search_words s
+        where s.word % q.w and similarity(s.word, q.w) >= 0.45
+          and not exists (select 1 from search_words p where p.word like q.w || '%')
+        order by similarity(s.word, q.w) desc, s.word limit 3
+      ) as alts
+      from unnest(${textArray(candidates)}) as q(w)`)) as unknown as { rows: Array<{ word: string; alts: string[] }> };
+    return new Map(res.rows.map((r) => [r.word, r.alts]));
+  }
+
+  /**
+   * Full-text matches of the widened query (GIN), of which at most 200 — the most liked — are ranked, so the cost
+   * stays flat as the catalogue grows: exact name > name prefix > weighted text rank (A name, B tags, C tagline,
+   * D description) > name similarity to the text; likes break ties. `total` counts those candidates ("200" = 200+).
+   */
+  async characters(q: string, opts: { nsfw?: boolean; limit: number; offset: number }): Promise<{ rows: CardRow[]; total: number }> {
+    const words = searchWords(q);
+    const ts = buildTsQuery(words, await this.similarWords(words));
+    if (!ts) return { rows: [], total: 0 };
+    const needle = words.join(' ');
+    const tsq = sql`to_tsquery('english', ${ts})`;
+    const cand = this.db.$with('cand').as(
+      this.db
+        .select({ id: characters.id })
+        .from(characters)
+        .where(and(listed, opts.nsfw === undefined ? undefined : eq(characters.nsfw, opts.nsfw), sql`${characters.searchVector} @@ ${tsq}`))
+        .orderBy(desc(characters.likesCount))
+        .limit(SEARCH_CANDIDATES),
+    );
+    const rank = sql`(
+      case when lower(${characters.name}) = ${needle} then 10 else 0 end
+      + case when lower(${characters.name}) like ${`${needle.replace(/[\\%_]/g, '\\$&')}%`} then 4 else 0 end
+      + 4 * ts_rank(${characters.searchVector}, ${tsq})
+      + 3 * word_similarity(${needle}, lower(${characters.name}))
+      + 0.05 * ln(1 + ${characters.likesCount})
+    )`;
+    const rows = await this.db
+      .with(cand)
+      .select({ ...cardColumns, total: sql<number>`(count(*) over ())::int`.as('total') })
+      .from(characters)
+      .innerJoin(cand, eq(cand.id, characters.id))
+      .innerJoin(users, eq(users.id, characters.creatorId))
+      .orderBy(sql`${rank} desc`, characters.id)
+      .limit(opts.limit)
+      .offset(opts.offset);
+    let total = rows[0]?.total ?? 0;
+    if (rows.length === 0 && opts.offset > 0) {
+      const [c] = await this.db
+        .with(cand)
+        .select({ n: sql<number>`count(*)::int` })
+        .from(cand);
+      total = c?.n ?? 0;
+    }
+    return { rows: rows as unknown as CardRow[], total };
+  }
+
+  /** Creators (users with a public character) whose name matches: prefix, substring or similar. */
+  async creatorIds(q: string, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
+    const needle = q.toLowerCase();
+    const like = `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
+    const where = sql`(lower(${users.username}) like ${like} or ${needle} <% lower(${users.username}))
+      and exists (select 1 from ${characters} where ${qcol(characters.creatorId)} = ${qcol(users.id)} and ${listed})`;
+    const [rows, [count]] = await Promise.all([
+      this.db
+        .select({ id: users.id })
+        .from(users)
+        .where(where)
+        .orderBy(
+          sql`(case when lower(${users.username}) = ${needle} then 2 else 0 end + word_similarity(${needle}, lower(${users.username}))) desc`,
+          users.username,
+        )
+        .limit(limit)
+        .offset(offset),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(where),
+    ]);
+    return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
+  }
+
+  /** Tags whose name or display name matches. */
+  async tags(q: string, limit: number, offset: number): Promise<{ rows: TagRow[]; total: number }> {
+    const needle = q.toLowerCase();
+    const like = `%${needle.replace(/[\\%_]/g, '\\$&')}%`;
+    const where = sql`(${tags.name} like ${like} or lower(${tags.displayName}) like ${like} or ${needle} <% ${tags.name})`;
+    const [rows, [count]] = await Promise.all([
+      this.db
+        .select()
+        .from(tags)
+        .where(where)
+        .orderBy(
+          sql`(case when ${tags.name} = ${needle} then 2 else 0 end + word_similarity(${needle}, ${tags.name})) desc`,
+          tags.sortOrder,
+        )
+        .limit(limit)
+        .offset(offset),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(tags)
+        .where(where),
+    ]);
+    return { rows, total: count?.n ?? 0 };
+  }
+}

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { charactersKeys } from './query-keys';
+
+/** GET /api/categories: curated collections first, then the tag categories. */
+export const getCategories = () => apiRequest(api.categories.list, { query: {} });
+
+export const categoriesQueryOptions = queryOptions({ queryKey: charactersKeys.categories(), queryFn: getCategories });
+
+export function useCategories() {
+  return useQuery(categoriesQueryOptions);
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type CreatorPeriod } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { creatorsKeys } from './query-keys';
+
+/** GET /api/creators/top?period=…: ranked by the period's likes, chats and new followers. */
+export const getTopCreators = (period: CreatorPeriod) => apiRequest(api.social.topCreators, { query: { period, limit: 30 } });
+
+export function topCreatorsQueryOptions(period: CreatorPeriod) {
+  return queryOptions({ queryKey: creatorsKeys.top(period), queryFn: () => getTopCreators(period) });
+}
+
+export function useTopCreators(period: CreatorPeriod) {
+  return useQuery(topCreatorsQueryOptions(period));
+}

@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { charactersKeys } from '@/features/characters/api/query-keys';
+import { patchCreatorFollow } from '@/features/characters/lib/cache-patch';
+
+/** POST (follow) or DELETE (unfollow) /api/follows/users/{id}/follow; following yourself is refused (400). */
+export const setFollow = ({ userId, follow }: { userId: string; follow: boolean }) =>
+  apiRequest(follow ? api.social.follow : api.social.unfollow, { params: { id: userId } });
+
+/**
+ * Affects every cached copy of the creator (isFollowing, follower count), their characters' profiles and the
+ * following feed (which lists followed creators' characters).
+ */
+export function useSetFollow() {
+  return useMutation({
+    mutationFn: setFollow,
+    onMutate: () => queryClient.cancelQueries({ queryKey: charactersKeys.details() }),
+    onSuccess: (result, { userId }) => {
+      patchCreatorFollow(queryClient, userId, result.isFollowing, result.followers);
+      void queryClient.invalidateQueries({
+        queryKey: charactersKeys.lists(),
+        predicate: (query) => (query.queryKey[2] as { sort?: string } | undefined)?.sort === 'following',
+      });
+    },
+  });
+}
