@@ -49,7 +49,7 @@ describe('router', () => {
     screen.getByText('Loading page...');
     await screen.findByRole('heading', { name: 'Coins' });
     vi.mocked(window.scrollTo).mockClear();
-    await act(() => router.navigate('/search?q=luna'));
+    await act(() => router.navigate('/search'));
     await screen.findByRole('heading', { name: 'Search' });
     expect(window.scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
   });
@@ -74,10 +74,20 @@ describe('pages that state what did not happen', () => {
     vi.restoreAllMocks();
   });
 
-  it('search says it is coming instead of "Nothing matched"', async () => {
+  it('search says "No results" only after the server answered an empty search', async () => {
+    let asked = 0;
+    mockApi({
+      'GET /api/search': () => {
+        asked += 1;
+        return new Response(
+          JSON.stringify({ characters: { items: [], total: 0 }, creators: { items: [], total: 0 }, tags: { items: [], total: 0 } }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        );
+      },
+    });
     renderAt('/search?q=elf');
-    await screen.findByText('Search is coming soon');
-    expect(screen.queryByText(/Nothing matched/)).toBeNull();
+    await screen.findByRole('region', { name: 'No results for “elf”' });
+    expect(asked).toBeGreaterThan(0);
   });
 
   it.each([
@@ -90,9 +100,9 @@ describe('pages that state what did not happen', () => {
   });
 
   it.each([
-    ['/characters/not-a-character', 'Character not found'],
-    [`/creators/${UNKNOWN_USER}`, 'Creator not found'],
-    ['/guides/getting-started', 'Guide not found'],
+    ['/characters/not-a-character', "This character doesn't exist"],
+    [`/creators/${UNKNOWN_USER}`, "This creator doesn't exist"],
+    ['/guides/not-a-guide', "This guide doesn't exist"],
     ['/chat/not-a-character', 'Character not found'],
   ])('%s is not found', async (path, heading) => {
     renderAt(path);
@@ -100,12 +110,17 @@ describe('pages that state what did not happen', () => {
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([heading]);
   });
 
-  it('the home feed shows its empty state under "Trending now" with no skeleton cards', async () => {
+  it('an empty feed shows its empty state and no skeleton cards', async () => {
+    mockApi({
+      'GET /api/characters': () =>
+        new Response(JSON.stringify({ items: [], page: 1, limit: 24, total: 0, hasMore: false }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
     renderAt('/');
-    const heading = await screen.findByRole('heading', { name: 'Trending now' });
-    const feed = heading.closest('section');
-    expect([...(feed?.children ?? [])].map((el) => el.tagName)).toEqual(['H2', 'SECTION']);
-    screen.getByRole('region', { name: 'No characters to show yet' });
+    const empty = await screen.findByRole('region', { name: 'Nothing here yet' });
+    expect(empty.closest('main')?.querySelectorAll('[data-skeleton], .animate-pulse').length ?? 0).toBe(0);
   });
 });
 

@@ -35,7 +35,7 @@ export default function FollowingPage() {
   return (
     <Page title="Following" description="The newest characters from the creators you follow." icon={<Users />} className="max-w-7xl">
       <RequireSession
-        title="Follow your favourite creators"
+        title="Follow your favorite creators"
         description="Sign in to follow creators and see their newest characters here."
         icon={<Users />}
       >

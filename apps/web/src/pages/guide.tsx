@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
 import { GuideArticle } from '@/features/content/components/guide-article';
-import NotFoundPage from './not-found';
+import { NotFound } from '@/components/page/not-found';
 
 export default function GuidePage() {
   const { slug = '' } = useParams();
-  return <GuideArticle key={slug} slug={slug} notFound={<NotFoundPage />} />;
+  return <GuideArticle key={slug} slug={slug} notFound={<NotFound what="guide" />} />;
 }

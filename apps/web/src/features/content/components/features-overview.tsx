@@ -79,10 +79,10 @@ export const FEATURES: Feature[] = [
   },
   {
     icon: Heart,
-    title: 'Likes, favourites and follows',
-    text: 'Keep the characters you love close and follow the creators behind them. Guests can like and favourite too.',
+    title: 'Likes, favorites and follows',
+    text: 'Keep the characters you love close and follow the creators behind them. Guests can like and favorite too.',
     to: '/favorites',
-    cta: 'Your favourites',
+    cta: 'Your favorites',
     needs: 'GET /api/favorites',
   },
   {
