@@ -5,4 +5,5 @@ export * from './schemas/health.ts';
 export * from './schemas/users.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/tags.ts';
+export * from './schemas/billing.ts';
 export * from './api/index.ts';
