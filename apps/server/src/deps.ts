@@ -10,6 +10,8 @@ import type { AccessTokens } from './modules/auth/access-tokens.ts';
 import { EmailTokensRepo, SessionsRepo } from './modules/auth/auth.repo.ts';
 import type { Csrf } from './modules/auth/csrf.ts';
 import { LedgerRepo } from './modules/billing/billing.repo.ts';
+import { PaymentsRepo } from './modules/billing/payments.repo.ts';
+import { SandboxRepo } from './providers/payments/sandbox.repo.ts';
 import { TagsRepo } from './modules/tags/tags.repo.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
 import type { GoogleSignIn } from './providers/google/index.ts';
@@ -25,6 +27,8 @@ export function bindRepos(db: DbOrTx) {
     sessions: new SessionsRepo(db),
     emailTokens: new EmailTokensRepo(db),
     ledger: new LedgerRepo(db),
+    payments: new PaymentsRepo(db),
+    sandbox: new SandboxRepo(db),
     tags: new TagsRepo(db),
     mailOutbox: new MailOutboxRepo(db),
   };
