@@ -2,7 +2,17 @@ import { composeApp } from './app.ts';
 import { loadConfig } from './config.ts';
 
 const config = loadConfig();
-const { app, deps } = await composeApp(config);
+const { app, deps, modules } = await composeApp(config);
+
+// The sandbox card processor renews, ends and retries memberships on its own clock, like Stripe does.
+const sandbox = modules.billing.services.payments.sandbox;
+const renewals = sandbox
+  ? setInterval(() => {
+      sandbox.runDue().catch((err: unknown) => app.log.warn({ err }, 'sandbox renewals failed; retrying next minute'));
+    }, 60_000)
+  : undefined;
+renewals?.unref();
+app.addHook('onClose', async () => clearInterval(renewals));
 
 let closing = false;
 async function shutdown(signal: string) {
