@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Outlet } from 'react-router';
 import { UnverifiedEmailBanner } from '@/features/auth/components/unverified-email-banner';
+import { MembershipModalProvider } from '@/features/billing/components/membership-modal-context';
 import { cn } from '@/lib/utils';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
@@ -41,7 +42,9 @@ function Shell() {
 export function AppLayout() {
   return (
     <SidebarProvider>
-      <Shell />
+      <MembershipModalProvider>
+        <Shell />
+      </MembershipModalProvider>
     </SidebarProvider>
   );
 }
