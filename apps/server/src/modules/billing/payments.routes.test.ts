@@ -312,6 +312,30 @@ describe('memberships', () => {
     }
   });
 
+  it('a card that declines renewals: past due (plan kept during the retry window), then ended', async () => {
+    const clock = t.modules.billing.services.clock;
+    const u = await buildUser(t);
+    const r = await call(u, 'POST', '/api/payments/subscribe', { planId: 'premium', paymentMethodId: 'pm_card_chargeCustomerFail' });
+    expect(r.json().status).toBe('succeeded');
+    clock.advance(32 * DAY_MS);
+    try {
+      await sandbox().runDue();
+      expect((await call(u, 'GET', '/api/subscriptions/status')).json()).toMatchObject({
+        tier: 'premium',
+        subscription: { status: 'past_due' },
+      });
+      expect((await call(u, 'POST', '/api/subscriptions/upgrade', { plan: 'ultimate', billingPeriod: 'monthly' })).statusCode).toBe(409);
+      clock.advance(4 * DAY_MS);
+      await sandbox().runDue();
+      expect((await call(u, 'GET', '/api/subscriptions/status')).json()).toMatchObject({
+        tier: 'free',
+        subscription: { status: 'canceled' },
+      });
+    } finally {
+      clock.advance(-36 * DAY_MS);
+    }
+  });
+
   it('cancel immediately ends now; nothing to cancel is 404; a second cancel is 409', async () => {
     const u = await buildUser(t);
     expect((await call(u, 'POST', '/api/subscriptions/cancel', {})).statusCode).toBe(404);

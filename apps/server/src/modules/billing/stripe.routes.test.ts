@@ -15,6 +15,7 @@ beforeAll(async () => {
     STRIPE_SECRET_KEY: stripe.secretKey,
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     STRIPE_API_URL: stripe.url,
+    STRIPE_PRICES: JSON.stringify({ premium_monthly: 'price_premium_m', ultimate_monthly: 'price_ultimate_m' }),
     PUBLIC_URL: 'https://reverie.test',
   });
 });
@@ -217,6 +218,27 @@ describe('memberships through Stripe', () => {
       subscription: { status: 'canceled' },
     });
     expect((await t.deps.uow.repos.users.findById(u.user.id))?.tier).toBe('free');
+  });
+
+  it('a plan change asks Stripe to switch the price with proration invoiced now, then mirrors the new plan', async () => {
+    const u = await buildUser(t);
+    const start = (await call(u, 'POST', '/api/payments/subscribe', { planId: 'premium' })).json();
+    expect(stripe.requests.findLast((r) => r.path === '/v1/checkout/sessions')!.body.line_items).toEqual({
+      '0': { price: 'price_premium_m', quantity: '1' },
+    });
+    const { session } = stripe.complete(start.checkoutSessionId);
+    await deliver(stripe.event('checkout.session.completed', session));
+    expect((await call(u, 'GET', '/api/subscriptions/status')).json().tier).toBe('premium');
+    const up = (
+      await call(u, 'POST', '/api/subscriptions/upgrade', { plan: 'ultimate', billingPeriod: 'monthly', coinsToAward: 5000 })
+    ).json();
+    expect(up).toMatchObject({ tier: 'ultimate', effective: 'now', coinsAwarded: 0 });
+    const update = stripe.requests.findLast((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${session.subscription}`)!;
+    expect(update.body).toMatchObject({ proration_behavior: 'always_invoice', items: { '0': { price: 'price_ultimate_m' } } });
+    expect(await balance(u)).toBe(0);
+    const yearly = await call(u, 'POST', '/api/subscriptions/upgrade', { plan: 'ultimate', billingPeriod: 'yearly' });
+    expect(yearly.statusCode).toBe(503);
+    expect(yearly.json().message).toBe('Plan changes need a Stripe price id for ultimate yearly (STRIPE_PRICES).');
   });
 
   it('portal and payment method go to the Billing Portal; add-coins and the sandbox checkout are refused', async () => {
