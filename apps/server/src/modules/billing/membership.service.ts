@@ -184,12 +184,17 @@ export class MembershipService {
     const change = this.planChange(sub, body.plan, body.billingPeriod, now);
     await this.deps.provider.changePlan(sub.id, change, change.prorationCents);
     await this.deps.fulfilment.syncSubscription(sub.id);
+    // Stripe switches a downgrade at once (no refund; the next renewal is billed at the new price); the sandbox
+    // schedules it for the period end.
+    const effective = change.effective === 'period_end' && this.deps.provider.mode === 'stripe' ? 'now' : change.effective;
     let coinsAwarded = 0;
     if (change.effective === 'now') coinsAwarded = await this.topUpMonthlyCoins(sub, body.plan, now);
     const message =
       change.effective === 'now'
         ? `You are now on ${newPlan.name} (${body.billingPeriod}).`
-        : `${newPlan.name} (${body.billingPeriod}) starts on ${dateText(sub.currentPeriodEnd)}, when your current period ends.`;
+        : effective === 'now'
+          ? `You are now on ${newPlan.name} (${body.billingPeriod}); your next renewal is charged at its price.`
+          : `${newPlan.name} (${body.billingPeriod}) starts on ${dateText(sub.currentPeriodEnd)}, when your current period ends.`;
     return {
       status: 'succeeded',
       checkoutUrl: null,
@@ -197,7 +202,7 @@ export class MembershipService {
       entitlements: await this.deps.entitlements.of(userId),
       coinsAwarded,
       prorationCents: change.prorationCents,
-      effective: change.effective,
+      effective,
       message,
     };
   }

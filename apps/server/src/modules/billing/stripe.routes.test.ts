@@ -236,6 +236,15 @@ describe('memberships through Stripe', () => {
     const update = stripe.requests.findLast((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${session.subscription}`)!;
     expect(update.body).toMatchObject({ proration_behavior: 'always_invoice', items: { '0': { price: 'price_ultimate_m' } } });
     expect(await balance(u)).toBe(0);
+    const down = (await call(u, 'POST', '/api/subscriptions/upgrade', { plan: 'premium', billingPeriod: 'monthly' })).json();
+    expect(down).toMatchObject({ tier: 'premium', effective: 'now', prorationCents: 0 });
+    expect(down.message).toBe('You are now on Premium (monthly); your next renewal is charged at its price.');
+    expect(
+      stripe.requests.findLast((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${session.subscription}`)!.body,
+    ).toMatchObject({
+      proration_behavior: 'none',
+      items: { '0': { price: 'price_premium_m' } },
+    });
     const yearly = await call(u, 'POST', '/api/subscriptions/upgrade', { plan: 'ultimate', billingPeriod: 'yearly' });
     expect(yearly.statusCode).toBe(503);
     expect(yearly.json().message).toBe('Plan changes need a Stripe price id for ultimate yearly (STRIPE_PRICES).');
