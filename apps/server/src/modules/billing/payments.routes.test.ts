@@ -336,6 +336,22 @@ describe('memberships', () => {
     }
   });
 
+  it('resume undoes a cancellation at period end; the sandbox create-checkout endpoint opens sessions', async () => {
+    const u = await buildUser(t);
+    await subscribe(u);
+    await call(u, 'POST', '/api/subscriptions/cancel', {});
+    const resumed = await call(u, 'POST', '/api/subscriptions/resume');
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json()).toMatchObject({ success: true, tier: 'premium', subscription: { cancelAtPeriodEnd: false, canceledAt: null } });
+    expect(resumed.json().message).toMatch(/^Your Premium membership will renew on /);
+    const created = await call(u, 'POST', '/api/payments/sandbox/checkout', { kind: 'coin_pack', packId: 'pack_2500' });
+    expect(created.statusCode).toBe(201);
+    const session = (await call(u, 'GET', `/api/payments/sandbox/checkout/${created.json().checkoutSessionId}`)).json();
+    expect(session).toMatchObject({ kind: 'coin_pack', coins: 3100, amountCents: 3999, status: 'open', testMode: true });
+    const again = await call(u, 'POST', '/api/payments/sandbox/checkout', { kind: 'subscription', plan: 'ultimate' });
+    expect(again.statusCode).toBe(409);
+  });
+
   it('cancel immediately ends now; nothing to cancel is 404; a second cancel is 409', async () => {
     const u = await buildUser(t);
     expect((await call(u, 'POST', '/api/subscriptions/cancel', {})).statusCode).toBe(404);
