@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Coins, Crown, History, MessageCircle, ShoppingBag } from 'lucide-react';
+import { Coins, Crown, History, ShoppingBag } from 'lucide-react';
 import type { CoinPack } from '@reverie/shared';
 import { ErrorPanel } from '@/components/page/error-panel';
 import { LinkButton } from '@/components/page/link-button';
@@ -135,7 +135,7 @@ export default function CoinsPage() {
       icon={<Coins />}
       actions={
         <LinkButton to="/subscribe" variant="secondary">
-          <MessageCircle aria-hidden="true" />
+          <Crown aria-hidden="true" />
           Membership plans
         </LinkButton>
       }

@@ -8,12 +8,10 @@ export function AllowanceMeter({ label, allowance, period }: { label: string; al
   return (
     <div className="grid gap-1.5">
       <div className="flex items-baseline justify-between gap-2 text-sm">
-        <span className="text-fg">{label}</span>
-        <span className="font-semibold text-fg tabular-nums">
-          {allowance.remaining.toLocaleString('en-US')}{' '}
-          <span className="font-normal text-fg-muted">
-            of {allowance.limit.toLocaleString('en-US')} left {period}
-          </span>
+        <span className="font-medium text-fg">{label}</span>
+        <span className="font-semibold text-fg tabular-nums" aria-hidden="true">
+          {allowance.remaining.toLocaleString('en-US')}
+          <span className="font-normal text-fg-subtle"> / {allowance.limit.toLocaleString('en-US')}</span>
         </span>
       </div>
       <div
@@ -29,7 +27,10 @@ export function AllowanceMeter({ label, allowance, period }: { label: string; al
           style={{ width: `${Math.max(0, Math.min(1, ratio)) * 100}%` }}
         />
       </div>
-      <p className="text-xs text-fg-subtle">Resets {formatDateTime(allowance.resetsAt)}</p>
+      <p className="text-xs text-fg-subtle">
+        {allowance.remaining.toLocaleString('en-US')} of {allowance.limit.toLocaleString('en-US')} left {period} · resets{' '}
+        {formatDateTime(allowance.resetsAt)}
+      </p>
     </div>
   );
 }

@@ -24,7 +24,7 @@ export function CoinPackCard({ pack, busy, disabled, onBuy }: CoinPackCardProps)
         pack.highlighted ? 'border-coin/50 bg-linear-to-b from-coin/10 to-surface' : 'border-border hover:border-border-strong',
       )}
     >
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="text-sm font-semibold text-fg-muted">
           {pack.name}
         </h3>

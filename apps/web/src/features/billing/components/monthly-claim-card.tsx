@@ -6,6 +6,7 @@ import { formatCoins } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useNow } from '@/lib/use-now';
 import { useClaimMonthly } from '../api/claim-monthly';
+import { usePlans } from '../api/get-plans';
 import { formatCountdown, formatDate } from '../lib/money';
 import { useMembershipModal } from './membership-modal-context';
 
@@ -16,6 +17,8 @@ export function MonthlyClaimCard({ monthly }: { monthly: MonthlyClaimState }) {
   const counting = !monthly.canClaim && monthly.nextClaimAt !== null;
   const now = useNow(1000, counting);
   const member = monthly.amount > 0;
+  const plans = usePlans(!member);
+  const paidPlans = plans.data?.plans.filter((p) => p.permissions.monthlyCoins > 0) ?? [];
 
   const onClaim = () =>
     claim.mutate(undefined, {
@@ -75,6 +78,15 @@ export function MonthlyClaimCard({ monthly }: { monthly: MonthlyClaimState }) {
         </div>
       ) : (
         <div className="grid gap-2">
+          {paidPlans.length > 0 ? (
+            <ul className="grid gap-1.5 text-sm text-fg-muted" aria-label="Monthly coins by plan">
+              {paidPlans.map((p) => (
+                <li key={p.id} className="flex items-center justify-between gap-2 rounded-lg bg-surface-raised px-3 py-2">
+                  {p.name} <span className="font-semibold text-coin">{formatCoins(p.permissions.monthlyCoins)} coins / month</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <Button size="lg" variant="secondary" className="w-full" onClick={() => membership.open('claim monthly coins')}>
             <Crown aria-hidden="true" className="text-coin" />
             Become a member
