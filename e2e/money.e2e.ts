@@ -195,7 +195,17 @@ describeE2E('coins and memberships (real server + Chromium, sandbox payments)', 
       await page.getByRole('button', { name: 'Resume membership' }).waitFor();
       await screenshot(page, 'money-manage-canceled-1280', { fullPage: true });
 
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await page.goto('/subscribe');
+      await page.getByTestId('plan-premium').getByText('Ends', { exact: false }).first().waitFor({ timeout: 15_000 });
+      await screenshot(page, 'money-subscribe-1024', { fullPage: true });
+      await page.goto('/coins');
+      await page.getByRole('button', { name: 'Claimed this month' }).waitFor({ timeout: 15_000 });
+      await screenshot(page, 'money-coins-1024', { fullPage: true });
+
       await page.setViewportSize(MOBILE);
+      await page.goto('/subscription/manage');
+      await page.getByRole('button', { name: 'Resume membership' }).waitFor({ timeout: 15_000 });
       await screenshot(page, 'money-manage-390', { fullPage: true });
       await page.goto('/subscribe');
       await page.getByTestId('plan-premium').waitFor({ state: 'visible', timeout: 15_000 });

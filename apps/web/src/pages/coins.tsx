@@ -57,7 +57,7 @@ function CoinsDashboard() {
 
   return (
     <div className="grid gap-8">
-      <div className="grid gap-4 lg:grid-cols-[1.4fr_1fr]">
+      <div className="grid gap-4 xl:grid-cols-[1.4fr_1fr]">
         <section
           aria-labelledby="balance-heading"
           className="relative overflow-hidden rounded-2xl border border-border bg-surface p-6 sm:p-7"

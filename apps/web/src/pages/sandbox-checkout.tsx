@@ -223,7 +223,7 @@ function Checkout({ id }: { id: string }) {
               Confirm this payment
             </h2>
             <p className="mt-1 text-sm text-fg-muted">
-              {s.nextAction?.message ?? 'Your bank asks you to confirm this payment.'} In test mode you choose the outcome.
+              {s.nextAction?.message ?? 'Your bank asks you to confirm this payment. In test mode you choose the outcome.'}
             </p>
           </div>
           <p className="rounded-xl bg-surface-raised px-4 py-3 text-sm text-fg">
@@ -234,7 +234,7 @@ function Checkout({ id }: { id: string }) {
               {declined}
             </p>
           ) : null}
-          <div className="grid gap-2 sm:grid-cols-2">
+          <div className="grid gap-2">
             <Button
               size="lg"
               disabled={busy}

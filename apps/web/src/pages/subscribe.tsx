@@ -85,12 +85,12 @@ export default function SubscribePage() {
     if (plan.id === 'free') {
       if (!user)
         return (
-          <LinkButton to="/" variant="secondary" className="w-full">
+          <LinkButton to="/" variant="secondary" className="h-auto min-h-10 w-full py-2 whitespace-normal">
             Browse for free
           </LinkButton>
         );
       return (
-        <Button variant="secondary" className="w-full" disabled>
+        <Button variant="secondary" className="h-auto min-h-10 w-full py-2 whitespace-normal" disabled>
           {isCurrentTier ? 'Your current plan' : 'Included with every account'}
         </Button>
       );
@@ -98,7 +98,7 @@ export default function SubscribePage() {
     const samePlanAndPeriod = live && live.plan === plan.id && live.billingPeriod === period;
     if (samePlanAndPeriod) {
       return (
-        <LinkButton to="/subscription/manage" variant="secondary" className="w-full">
+        <LinkButton to="/subscription/manage" variant="secondary" className="h-auto min-h-10 w-full py-2 whitespace-normal">
           Manage membership
         </LinkButton>
       );
@@ -108,7 +108,7 @@ export default function SubscribePage() {
       <Button
         size="lg"
         variant={plan.highlighted ? 'primary' : 'secondary'}
-        className="w-full"
+        className="h-auto min-h-12 w-full py-2 whitespace-normal"
         disabled={subscribe.isPending || changePlan.isPending}
         onClick={() => start(plan)}
       >

@@ -121,8 +121,8 @@ export function CardForm({ submitLabel, busyLabel, busy, error, onPay, showShort
                   onClick={() => fillTestCard(c.number)}
                   className="flex w-full items-center justify-between gap-3 rounded-lg px-2.5 py-1.5 text-left text-sm ring-1 ring-border transition-colors hover:bg-surface-raised"
                 >
-                  <span className="font-mono text-fg">{c.number}</span>
-                  <span className={cn('text-xs font-semibold', TONE[c.tone])}>{c.label}</span>
+                  <span className="font-mono whitespace-nowrap text-fg">{c.number}</span>
+                  <span className={cn('text-right text-xs font-semibold', TONE[c.tone])}>{c.label}</span>
                 </button>
               </li>
             ))}

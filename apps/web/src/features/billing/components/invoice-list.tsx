@@ -25,27 +25,29 @@ export function InvoiceList({ invoices }: { invoices: Invoice[] }) {
       {invoices.map((inv) => {
         const status = STATUS[inv.status];
         return (
-          <li key={inv.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
-            <div className="min-w-0 grow basis-48">
+          <li key={inv.id} className="flex items-start gap-4 px-4 py-3">
+            <div className="min-w-0 grow">
               <p className="truncate text-sm font-medium text-fg">{inv.description}</p>
               <p className="text-xs text-fg-subtle">
                 <time dateTime={inv.createdAt}>{formatDate(inv.createdAt)}</time> · {inv.number}
                 {inv.paymentMethod ? ` · ${inv.paymentMethod.brand} •••• ${inv.paymentMethod.last4}` : ''}
               </p>
+              {inv.hostedUrl ? (
+                <a
+                  href={inv.hostedUrl}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="mt-1 inline-flex items-center gap-1 text-xs text-primary hover:underline"
+                >
+                  View invoice <ExternalLink aria-hidden="true" className="size-3" />
+                  <span className="sr-only">{inv.number}</span>
+                </a>
+              ) : null}
             </div>
-            <Badge variant={status.variant}>{status.label}</Badge>
-            <span className="w-20 text-right text-sm font-semibold text-fg tabular-nums">{formatMoney(inv.amountCents, inv.currency)}</span>
-            {inv.hostedUrl ? (
-              <a
-                href={inv.hostedUrl}
-                target="_blank"
-                rel="noreferrer noopener"
-                className="inline-flex items-center gap-1 text-xs text-primary hover:underline"
-              >
-                View <ExternalLink aria-hidden="true" className="size-3" />
-                <span className="sr-only">invoice {inv.number}</span>
-              </a>
-            ) : null}
+            <div className="flex shrink-0 flex-col items-end gap-1">
+              <span className="text-sm font-semibold text-fg tabular-nums">{formatMoney(inv.amountCents, inv.currency)}</span>
+              <Badge variant={status.variant}>{status.label}</Badge>
+            </div>
           </li>
         );
       })}
