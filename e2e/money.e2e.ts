@@ -184,6 +184,18 @@ describeE2E('coins and memberships (real server + Chromium, sandbox payments)', 
       await page.getByRole('list', { name: 'Invoices' }).getByText('$9.99').first().waitFor();
       await screenshot(page, 'money-manage-1280', { fullPage: true });
 
+      // Replacing the card: a declined card is refused in the dialog, 4242… is saved for renewals.
+      await page.getByRole('button', { name: 'Update card' }).click();
+      const cardDialog = page.getByRole('dialog', { name: 'Update your card' });
+      await cardDialog.getByText(TEST_MODE).waitFor();
+      await fillCard(page, '4000 0000 0000 0002');
+      await cardDialog.getByRole('button', { name: 'Save card' }).click();
+      await cardDialog.getByRole('alert').filter({ hasText: 'declined' }).waitFor({ state: 'visible', timeout: 10_000 });
+      await fillCard(page, '4242 4242 4242 4242');
+      await cardDialog.getByRole('button', { name: 'Save card' }).click();
+      await cardDialog.waitFor({ state: 'detached', timeout: 10_000 });
+      await page.getByTestId('payment-method').getByText('•••• 4242').waitFor({ timeout: 10_000 });
+
       const periodEnd = await page.getByTestId('manage-period-end').innerText();
       await page.getByRole('button', { name: 'Cancel membership' }).click();
       const confirm = page.getByRole('dialog', { name: 'Cancel your membership?' });

@@ -124,6 +124,8 @@ function KnownOutcome({
   const kind = checkout.kind;
   const home = homeFor(kind);
   const amount = formatMoney(checkout.amountCents, checkout.currency);
+  // Only the built-in sandbox checkout lives in this app; a Stripe session is resumed from Stripe's own page.
+  const resumable = data.mode === 'sandbox';
   const testNote = checkout.testMode ? <TestModeBanner className="mx-auto mt-2" /> : null;
 
   if (checkout.status === 'complete' && !checkout.fulfilled) {
@@ -197,8 +199,8 @@ function KnownOutcome({
           title={landing === 'cancel' ? 'Checkout canceled' : 'Payment not completed'}
           actions={
             <>
-              <LinkButton to={`/sandbox/checkout/${checkout.id}`}>Return to checkout</LinkButton>
-              <LinkButton to={home.to} variant="secondary">
+              {resumable ? <LinkButton to={`/sandbox/checkout/${checkout.id}`}>Return to checkout</LinkButton> : null}
+              <LinkButton to={home.to} variant={resumable ? 'secondary' : 'primary'}>
                 {home.label}
               </LinkButton>
             </>
@@ -214,7 +216,13 @@ function KnownOutcome({
         tone="pending"
         icon={<Clock />}
         title="Waiting for your confirmation"
-        actions={<LinkButton to={`/sandbox/checkout/${checkout.id}`}>Confirm the payment</LinkButton>}
+        actions={
+          resumable ? (
+            <LinkButton to={`/sandbox/checkout/${checkout.id}`}>Confirm the payment</LinkButton>
+          ) : (
+            <LinkButton to={home.to}>{home.label}</LinkButton>
+          )
+        }
       >
         <p>Your bank asked you to confirm this payment. Nothing has been charged yet.</p>
       </Panel>
