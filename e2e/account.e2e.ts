@@ -20,6 +20,7 @@ import {
   signedInPage,
   signInWithDialog,
   signOutFromMenu,
+  registerReadyUser,
 } from './flows.ts';
 import { describeE2E, newPage, passAgeGate, screenshot, useHarness } from './harness.ts';
 const MISSING_USER_ID = '00000000-0000-4000-8000-000000000000';
@@ -61,17 +62,8 @@ describeE2E('account management (real server + Chromium)', () => {
   let userId = '';
 
   beforeAll(async () => {
-    const seen = await outboxFiles(h.server.dataDir);
-    const registered = await apiCall(h, api.auth.register, { body: { email, username, password, confirmPassword: password } });
-    userId = registered.user.id;
-    const link = new URL(await newestMailLink(h.server.dataDir, email, '/verify-email', seen));
-    await apiCall(h, api.auth.verifyEmail, { body: { token: link.searchParams.get('token') ?? '' } });
     // Onboarding is covered by auth.e2e.ts; here it would only cover the pages under test.
-    await apiCall(h, api.users.updatePreferences, {
-      params: { id: userId },
-      body: { selectedTags: ['female', 'fantasy', 'romance', 'playful', 'sfw'], completedOnboarding: true },
-      token: registered.accessToken,
-    });
+    userId = (await registerReadyUser(h, { email, username, password })).user.id;
   });
 
   it('avatar: upload a PNG, a refused non-image keeps the avatar, remove brings back the initials', async () => {

@@ -2,7 +2,7 @@
 // /features, /test and /auth-debug, at 1280 and 390 px, with screenshots in e2e/artifacts/.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { apiCall, DESKTOP, expectClean, MOBILE, newestMailLink, outboxFiles, signedInPage } from './flows.ts';
+import { apiCall, DESKTOP, expectClean, MOBILE, signedInPage, registerReadyUser } from './flows.ts';
 import { api } from '@reverie/shared';
 import { describeE2E, newPage, passAgeGate, screenshot, useHarness, type Harness } from './harness.ts';
 
@@ -192,17 +192,7 @@ describeE2E('content pages (real server + Chromium)', () => {
     const suffix = Date.now().toString(36);
     const email = `lumen_${suffix}@example.com`;
     const password = 'moonlight-42';
-    const seen = await outboxFiles(h.server.dataDir);
-    const registered = await apiCall(h, api.auth.register, {
-      body: { email, username: `lumen_${suffix}`, password, confirmPassword: password },
-    });
-    const link = new URL(await newestMailLink(h.server.dataDir, email, '/verify-email', seen));
-    await apiCall(h, api.auth.verifyEmail, { body: { token: link.searchParams.get('token') ?? '' } });
-    await apiCall(h, api.users.updatePreferences, {
-      params: { id: registered.user.id },
-      body: { selectedTags: ['female', 'fantasy', 'romance', 'playful', 'sfw'], completedOnboarding: true },
-      token: registered.accessToken,
-    });
+    const registered = await registerReadyUser(h, { email, username: `lumen_${suffix}`, password });
 
     const p = await signedInPage(h, email, password);
     const { page } = p;

@@ -133,3 +133,21 @@ export async function signOutFromMenu(page: Page) {
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await header(page).getByRole('button', { name: 'Sign In', exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
 }
+
+/**
+ * A signed-up account that verified its e-mail (through the outbox link) and finished onboarding, as the
+ * precondition of journeys that test pages behind sign-in rather than sign-up itself.
+ */
+export async function registerReadyUser(h: Harness, account: { email: string; username: string; password: string }): Promise<AuthResponse> {
+  const { email, username, password } = account;
+  const seen = await outboxFiles(h.server.dataDir);
+  const registered = await apiCall(h, api.auth.register, { body: { email, username, password, confirmPassword: password } });
+  const link = new URL(await newestMailLink(h.server.dataDir, email, '/verify-email', seen));
+  await apiCall(h, api.auth.verifyEmail, { body: { token: link.searchParams.get('token') ?? '' } });
+  await apiCall(h, api.users.updatePreferences, {
+    params: { id: registered.user.id },
+    body: { selectedTags: ['female', 'fantasy', 'romance', 'playful', 'sfw'], completedOnboarding: true },
+    token: registered.accessToken,
+  });
+  return registered;
+}

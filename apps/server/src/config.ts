@@ -42,6 +42,14 @@ const EnvSchema = z.object({
     .default(5 * 1_048_576),
   /** Sandbox payments: no real money moves; enables POST /api/auth/add-coins. */
   PAYMENTS_MODE: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /** JSON file overriding plans, coin packs and coin costs (see README "Payments"); defaults are built in. */
+  BILLING_CATALOG_FILE: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** JSON object: `{"premium_monthly":"price_…","ultimate_yearly":"price_…","pack_medium":"price_…"}`; missing ones are sent inline. */
+  STRIPE_PRICES: z.string().optional(),
+  /** Stripe's API origin, overridable only to test against a local server that speaks it. */
+  STRIPE_API_URL: z.string().url().optional(),
   /** Login refused until the e-mail address is verified. */
   REQUIRE_EMAIL_VERIFICATION: bool(true),
   SMTP_URL: z.string().optional(),
@@ -79,6 +87,10 @@ export interface Config {
   bodyLimit: number;
   uploadLimit: number;
   paymentsMode: 'sandbox' | 'stripe';
+  billing: {
+    catalogFile: string | undefined;
+    stripe: { secretKey: string; webhookSecret: string; prices: Record<string, string>; apiUrl: string | undefined } | undefined;
+  };
   requireEmailVerification: boolean;
   mail: { smtpUrl: string | undefined; from: string };
   google: { clientId: string; clientSecret: string; tokenUrl: string; certsUrl: string } | undefined;
@@ -87,6 +99,20 @@ export interface Config {
   operator: OperatorFacts;
   seedContent: boolean;
   version: string;
+}
+
+function stripeConfig(e: z.infer<typeof EnvSchema>): Config['billing']['stripe'] {
+  if (e.PAYMENTS_MODE !== 'stripe') return undefined;
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) {
+    throw new Error('Invalid configuration: PAYMENTS_MODE=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  let prices: Record<string, string> = {};
+  if (e.STRIPE_PRICES) {
+    const parsed = z.record(z.string(), z.string().regex(/^price_\w+$/)).safeParse(JSON.parse(e.STRIPE_PRICES));
+    if (!parsed.success) throw new Error('Invalid configuration: STRIPE_PRICES must be a JSON object of price ids');
+    prices = parsed.data;
+  }
+  return { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, prices, apiUrl: e.STRIPE_API_URL };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -124,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
     paymentsMode: e.PAYMENTS_MODE,
+    billing: { catalogFile: e.BILLING_CATALOG_FILE, stripe: stripeConfig(e) },
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     google:

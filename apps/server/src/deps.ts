@@ -17,6 +17,8 @@ import { FavoritesRepo } from './modules/favorites/favorites.repo.ts';
 import { LikesRepo } from './modules/likes/likes.repo.ts';
 import { SearchRepo } from './modules/search/search.repo.ts';
 import { SocialRepo } from './modules/social/social.repo.ts';
+import { PaymentsRepo } from './modules/billing/payments.repo.ts';
+import { SandboxRepo } from './providers/payments/sandbox.repo.ts';
 import { TagsRepo } from './modules/tags/tags.repo.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
 import type { GoogleSignIn } from './providers/google/index.ts';
@@ -32,6 +34,8 @@ export function bindRepos(db: DbOrTx) {
     sessions: new SessionsRepo(db),
     emailTokens: new EmailTokensRepo(db),
     ledger: new LedgerRepo(db),
+    payments: new PaymentsRepo(db),
+    sandbox: new SandboxRepo(db),
     tags: new TagsRepo(db),
     mailOutbox: new MailOutboxRepo(db),
     characters: new CharactersRepo(db),

@@ -6,8 +6,18 @@ const config = loadConfig();
 prestartEmbedded(config.database);
 const { composeApp } = await import('./app.ts');
 const modulesLoadedAt = performance.now();
-const { app, deps } = await composeApp(config);
+const { app, deps, modules } = await composeApp(config);
 const builtAt = performance.now();
+
+// The sandbox card processor renews, ends and retries memberships on its own clock, like Stripe does.
+const sandbox = modules.billing.services.payments.sandbox;
+const renewals = sandbox
+  ? setInterval(() => {
+      sandbox.runDue().catch((err: unknown) => app.log.warn({ err }, 'sandbox renewals failed; retrying next minute'));
+    }, 60_000)
+  : undefined;
+renewals?.unref();
+app.addHook('onClose', async () => clearInterval(renewals));
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -11,6 +11,9 @@ export const ErrorCode = z.enum([
   'NOT_FOUND',
   'CONFLICT',
   'PAYMENT_REQUIRED',
+  'CARD_DECLINED',
+  'MEMBERSHIP_REQUIRED',
+  'NO_LONGER_SUPPORTED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNPROCESSABLE',
@@ -41,6 +44,13 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 /** 402: the action costs more coins than the balance holds. */
 export const PaymentRequiredDetails = z.object({ cost: z.number().int(), balance: z.number().int() });
 export type PaymentRequiredDetails = z.infer<typeof PaymentRequiredDetails>;
+
+/** 403 MEMBERSHIP_REQUIRED: the caller's tier lacks a permission; `requiredTier` is the lowest tier that has it. */
+export const MembershipRequiredDetails = z.object({ permission: z.string(), requiredTier: z.string() });
+export type MembershipRequiredDetails = z.infer<typeof MembershipRequiredDetails>;
+
+/** 402 CARD_DECLINED: the card processor refused the payment (no coins involved). */
+export const CardDeclinedDetails = z.object({ declineCode: z.string() });
 
 /** 422: content refused by a moderation or validation rule; `field` names the input that broke it. */
 export const UnprocessableDetails = z.object({ rule: z.string(), field: z.string().optional() });

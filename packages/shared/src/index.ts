@@ -11,4 +11,5 @@ export * from './schemas/characters.ts';
 export * from './schemas/social.ts';
 export * from './schemas/categories.ts';
 export * from './schemas/search.ts';
+export * from './schemas/billing.ts';
 export * from './api/index.ts';

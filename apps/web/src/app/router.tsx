@@ -54,6 +54,12 @@ export const appRoutes: RouteObject[] = [
 ];
 
 export const routes: RouteObject[] = [
+  // The sandbox processor's checkout stands alone like a card processor's page, outside the app shell.
+  {
+    path: '/sandbox/checkout/:sessionId',
+    element: <P.SandboxCheckoutPage />,
+    errorElement: <PageLoadError onRetry={() => window.location.reload()} />,
+  },
   {
     path: '/',
     element: <AppLayout />,

@@ -1,26 +1,151 @@
-import { Coins, Receipt } from 'lucide-react';
-import { EmptyState } from '@/components/page/empty-state';
+import { useNavigate } from 'react-router';
+import { Coins, Crown, History, ShoppingBag } from 'lucide-react';
+import type { CoinPack } from '@reverie/shared';
+import { ErrorPanel } from '@/components/page/error-panel';
+import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
-import { Card } from '@/components/ui/card';
-import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
+import { Badge } from '@/components/ui/badge';
+import { Spinner } from '@/components/ui/spinner';
+import { RequireSession } from '@/features/auth/components/require-session';
+import { useCoinsInfo } from '@/features/billing/api/get-coins-info';
+import { useStartCoinCheckout } from '@/features/billing/api/start-coin-checkout';
+import { AllowanceMeter } from '@/features/billing/components/allowance-meter';
+import { CoinHistory } from '@/features/billing/components/coin-history';
+import { CoinPackCard } from '@/features/billing/components/coin-pack-card';
+import { MonthlyClaimCard } from '@/features/billing/components/monthly-claim-card';
+import { TestModeBanner } from '@/features/billing/components/test-mode-banner';
+import { openCheckout } from '@/features/billing/lib/open-checkout';
+import { getErrorMessage } from '@/lib/api-client';
 import { formatCoins } from '@/lib/format';
+import { toast } from '@/lib/toast';
+
+const TIER_NAMES = { free: 'Free', premium: 'Premium', ultimate: 'Ultimate' } as const;
+
+function CoinsDashboard() {
+  const navigate = useNavigate();
+  const info = useCoinsInfo();
+  const checkout = useStartCoinCheckout();
+
+  if (info.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading your coins..." showLabel />
+      </div>
+    );
+  }
+  if (info.isError) {
+    return (
+      <ErrorPanel
+        title="Your coins could not be loaded"
+        message={getErrorMessage(info.error, 'Please try again in a moment.')}
+        onRetry={() => void info.refetch()}
+        retrying={info.isFetching}
+      />
+    );
+  }
+  const data = info.data;
+
+  const buy = (pack: CoinPack) =>
+    checkout.mutate(
+      { packId: pack.id },
+      {
+        onSuccess: (result) => openCheckout(result.checkoutUrl, navigate),
+        onError: (error) =>
+          toast({ title: 'Could not start checkout', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      },
+    );
+
+  return (
+    <div className="grid gap-8">
+      <div className="grid gap-4 xl:grid-cols-[1.4fr_1fr]">
+        <section
+          aria-labelledby="balance-heading"
+          className="relative overflow-hidden rounded-2xl border border-border bg-surface p-6 sm:p-7"
+        >
+          <div aria-hidden="true" className="pointer-events-none absolute -top-20 -right-16 size-64 rounded-full bg-coin/15 blur-3xl" />
+          <div className="relative flex flex-wrap items-start justify-between gap-3">
+            <h2 id="balance-heading" className="text-sm font-medium text-fg-muted">
+              Your balance
+            </h2>
+            <Badge variant={data.tier === 'free' ? 'default' : 'primary'}>
+              <Crown aria-hidden="true" />
+              {TIER_NAMES[data.tier]} plan
+            </Badge>
+          </div>
+          <p
+            className="relative mt-1 flex items-center gap-2 text-5xl font-extrabold tracking-tight text-coin tabular-nums"
+            data-testid="coins-balance"
+          >
+            <Coins className="size-10" aria-hidden="true" />
+            {formatCoins(data.balance)}
+          </p>
+          <p className="relative mt-2 text-sm text-fg-muted">
+            After your free allowance, a message costs {data.costs.chatMessage} {data.costs.chatMessage === 1 ? 'coin' : 'coins'} and an
+            image {data.costs.image}. Coins never expire.
+          </p>
+          <div className="relative mt-5 grid gap-4 border-t border-border pt-5 sm:grid-cols-2">
+            <AllowanceMeter label="Free messages" allowance={data.allowances.chatMessages} period="today" />
+            <AllowanceMeter label="Free images" allowance={data.allowances.images} period="this month" />
+          </div>
+        </section>
+        <MonthlyClaimCard monthly={data.monthly} />
+      </div>
+
+      <section aria-labelledby="packs-heading">
+        <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id="packs-heading" className="flex items-center gap-2 text-lg font-semibold text-fg">
+              <ShoppingBag aria-hidden="true" className="size-5 text-primary" />
+              Coin packs
+            </h2>
+            <p className="text-sm text-fg-muted">Bigger packs come with more bonus coins.</p>
+          </div>
+          {data.addCoinsEnabled ? <TestModeBanner detail="pay with a test card" /> : null}
+        </div>
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
+          {data.packs.map((pack) => (
+            <CoinPackCard
+              key={pack.id}
+              pack={pack}
+              busy={checkout.isPending && checkout.variables?.packId === pack.id}
+              disabled={checkout.isPending}
+              onBuy={buy}
+            />
+          ))}
+        </div>
+        <p className="mt-3 text-xs text-fg-subtle">Crypto and alternative card-processor payments are no longer supported.</p>
+      </section>
+
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading" className="mb-4 flex items-center gap-2 text-lg font-semibold text-fg">
+          <History aria-hidden="true" className="size-5 text-primary" />
+          Coin history
+        </h2>
+        <CoinHistory movements={data.movements} />
+      </section>
+    </div>
+  );
+}
 
 export default function CoinsPage() {
-  const user = useCurrentUser();
   return (
-    <Page title="Coins" description="Coins pay for messages and image generations." icon={<Coins />}>
-      <Card className="relative mb-6 overflow-hidden p-6 sm:p-8">
-        <div aria-hidden="true" className="pointer-events-none absolute -top-16 -right-10 size-56 rounded-full bg-coin/15 blur-3xl" />
-        <p className="text-sm font-medium text-fg-muted">Your balance</p>
-        <p className="mt-1 flex items-center gap-2 text-4xl font-extrabold text-coin tabular-nums">
-          <Coins className="size-8" aria-hidden="true" />
-          {formatCoins(user?.coins ?? 0)}
-        </p>
-        <p className="mt-2 text-sm text-fg-muted">
-          {user ? 'Top up any time; coins never expire.' : 'Sign in to keep a balance and buy coin packs.'}
-        </p>
-      </Card>
-      <EmptyState icon={<Receipt />} title="No purchases yet" description="Coin packs you buy will be listed here with their receipts." />
+    <Page
+      title="Coins"
+      description="Coins pay for messages and images beyond your free allowance."
+      icon={<Coins />}
+      actions={
+        <LinkButton to="/subscribe" variant="secondary">
+          <Crown aria-hidden="true" />
+          Membership plans
+        </LinkButton>
+      }
+    >
+      <RequireSession
+        title="Sign in to see your coins"
+        description="Your balance, coin packs and monthly coins live here once you have an account."
+      >
+        {() => <CoinsDashboard />}
+      </RequireSession>
     </Page>
   );
 }

@@ -1,17 +1,5 @@
-import { CircleSlash } from 'lucide-react';
-import { SimplePage } from '@/components/page/simple-page';
+import { CheckoutOutcomePage } from '@/features/billing/components/checkout-outcome';
 
 export default function PaymentCancelPage() {
-  return (
-    <SimplePage
-      title="Payment cancelled"
-      description="No charge was made and your balance is unchanged."
-      icon={<CircleSlash />}
-      empty={{
-        title: 'Nothing was charged',
-        description: 'You can pick a coin pack again whenever you are ready.',
-        action: { label: 'Back to coins', to: '/coins' },
-      }}
-    />
-  );
+  return <CheckoutOutcomePage kind="coin_pack" landing="cancel" title="Coin purchase" description="What happened to your coin purchase." />;
 }

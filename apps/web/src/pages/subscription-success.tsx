@@ -1,15 +1,7 @@
-import { Crown } from 'lucide-react';
-import { FeatureComing } from '@/components/page/feature-coming';
-import { Page } from '@/components/page/page';
+import { CheckoutOutcomePage } from '@/features/billing/components/checkout-outcome';
 
 export default function SubscriptionSuccessPage() {
   return (
-    <Page title="Membership" description="Monthly plans with premium characters and coins." icon={<Crown />}>
-      <FeatureComing
-        title="Memberships are coming soon"
-        description="No membership was started and nothing was charged. Plans arrive with payments."
-        action={{ label: 'See the plans', to: '/subscribe' }}
-      />
-    </Page>
+    <CheckoutOutcomePage kind="subscription" landing="success" title="Membership" description="What happened to your membership payment." />
   );
 }

@@ -5,3 +5,4 @@ export * from './tags.ts';
 export * from './characters.ts';
 export * from './social.ts';
 export * from './categories.ts';
+export * from './payments.ts';

@@ -269,7 +269,11 @@ describe('add-coins', () => {
   });
 
   it('is refused outside sandbox mode', async () => {
-    const live = await createTestApp({ PAYMENTS_MODE: 'stripe' });
+    const live = await createTestApp({
+      PAYMENTS_MODE: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_unused',
+      STRIPE_WEBHOOK_SECRET: 'whsec_unused',
+    });
     try {
       const u = await buildUser(live);
       const res = await live.app.inject({ method: 'POST', url: '/api/auth/add-coins', headers: u.auth, payload: { amount: 100 } });

@@ -1,17 +1,56 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import { Clock } from '../../lib/clock.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { HealthRegistry } from '../../providers/health.ts';
+import { createPaymentsProvider } from '../../providers/payments/index.ts';
+import type { SandboxRepo } from '../../providers/payments/sandbox.repo.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { LedgerRepo } from './billing.repo.ts';
 import { billingRoutes } from './billing.routes.ts';
 import { BillingService, LedgerService } from './billing.service.ts';
+import { loadCatalog, Plans } from './catalog.ts';
+import { CoinsService } from './coins.service.ts';
+import { EntitlementsService } from './entitlements.service.ts';
+import { FulfilmentService } from './fulfilment.service.ts';
+import { MembershipService } from './membership.service.ts';
+import type { PaymentsRepo } from './payments.repo.ts';
 
 export function createBillingModule(deps: {
-  config: Pick<Config, 'paymentsMode'>;
-  uow: UnitOfWork<{ ledger: LedgerRepo; users: UsersRepo }>;
+  config: Pick<Config, 'paymentsMode' | 'billing' | 'publicUrl'>;
+  uow: UnitOfWork<{ ledger: LedgerRepo; users: UsersRepo; payments: PaymentsRepo; sandbox: SandboxRepo }>;
   rateLimiter: RateLimiter;
+  health: HealthRegistry;
+  log: FastifyBaseLogger;
 }) {
+  const clock = new Clock();
+  const plans = new Plans(loadCatalog(deps.config.billing.catalogFile));
   const ledger = new LedgerService(deps.uow);
   const billing = new BillingService(deps.config, ledger, deps.uow);
-  return { services: { ledger, billing }, routes: billingRoutes({ billing, rateLimiter: deps.rateLimiter }) };
+  const provider = createPaymentsProvider(deps.config, {
+    uow: deps.uow,
+    clock,
+    log: deps.log,
+    health: deps.health,
+    priceOf: (plan, period) => ({ amountCents: plans.price(plan, period), currency: plans.catalog.currency, name: plans.plan(plan).name }),
+  });
+  const entitlements = new EntitlementsService(deps.uow, plans, ledger, clock);
+  const fulfilment = new FulfilmentService({ uow: deps.uow, ledger, provider, clock, log: deps.log });
+  provider.sandbox?.onEvent((e) => fulfilment.handle(e));
+  const membership = new MembershipService({
+    config: deps.config,
+    uow: deps.uow,
+    plans,
+    provider,
+    fulfilment,
+    entitlements,
+    ledger,
+    clock,
+  });
+  const coins = new CoinsService({ uow: deps.uow, plans, ledger, entitlements, membership, provider, clock });
+  return {
+    services: { ledger, billing, entitlements, fulfilment, membership, coins, payments: provider, plans, clock },
+    routes: billingRoutes({ billing, membership, coins, fulfilment, provider, catalog: plans.catalog, rateLimiter: deps.rateLimiter }),
+  };
 }

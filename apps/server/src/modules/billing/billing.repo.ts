@@ -24,6 +24,11 @@ export class LedgerRepo {
     return row?.id;
   }
 
+  async entry(idempotencyKey: string): Promise<LedgerRow | undefined> {
+    const [row] = await this.db.select().from(coinLedger).where(eq(coinLedger.idempotencyKey, idempotencyKey));
+    return row;
+  }
+
   async findByKey(idempotencyKey: string): Promise<Pick<LedgerRow, 'userId' | 'balanceAfter' | 'delta' | 'reason'> | undefined> {
     const [row] = await this.db
       .select({ userId: coinLedger.userId, balanceAfter: coinLedger.balanceAfter, delta: coinLedger.delta, reason: coinLedger.reason })

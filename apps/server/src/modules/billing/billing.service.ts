@@ -98,6 +98,10 @@ export class BillingService {
     private readonly uow: UnitOfWork<{ users: UsersRepo }>,
   ) {}
 
+  balance(userId: string): Promise<number> {
+    return this.ledger.balance(userId);
+  }
+
   /** Free coins in sandbox mode; the same idempotency key (per user) adds them once. */
   async addSandboxCoins(userId: string, amount: number, idempotencyKey: string): Promise<{ balance: number; user: UserRow }> {
     if (this.config.paymentsMode !== 'sandbox') {

@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { UnverifiedEmailBanner } from '@/features/auth/components/unverified-email-banner';
 import { MergeLocalSync } from '@/features/favorites/components/merge-local-sync';
+import { MembershipModalProvider } from '@/features/billing/components/membership-modal-context';
 import { cn } from '@/lib/utils';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
@@ -45,7 +46,9 @@ function Shell() {
 export function AppLayout() {
   return (
     <SidebarProvider>
-      <Shell />
+      <MembershipModalProvider>
+        <Shell />
+      </MembershipModalProvider>
     </SidebarProvider>
   );
 }

@@ -2,14 +2,21 @@ import { useMutation } from '@tanstack/react-query';
 import { ADD_COINS_AMOUNT, api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { applyOwnUser } from '@/features/auth/lib/session-store';
+import { invalidateAccount } from '../lib/sync-account';
 
 /** POST /api/auth/add-coins {amount: 100} (sandbox servers only), with a fresh idempotency key per click. */
 export const addCoins = () =>
   apiRequest(api.billing.addCoins, { body: { amount: ADD_COINS_AMOUNT }, headers: { 'Idempotency-Key': idempotencyKey() } });
 
-/** Affects the session user (its balance). */
+/** Affects the session user (its balance) and the coins page. */
 export function useAddCoins() {
-  return useMutation({ mutationFn: addCoins, onSuccess: (result) => applyOwnUser(result.user) });
+  return useMutation({
+    mutationFn: addCoins,
+    onSuccess: (result) => {
+      applyOwnUser(result.user);
+      return invalidateAccount();
+    },
+  });
 }
 
 function idempotencyKey(): string {

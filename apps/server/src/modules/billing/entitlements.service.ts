@@ -1,0 +1,166 @@
+// What a user's tier allows, and the allowance API chat and images call before doing paid work: a free use from
+// the plan's allowance, else a coin charge, else 402 with { cost, balance }. Always decided here, on the server.
+import type { Allowance, Allowances, Permissions, Tier } from '@reverie/shared';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { LedgerRepo } from './billing.repo.ts';
+import type { LedgerService } from './billing.service.ts';
+import type { Plans } from './catalog.ts';
+import type { PaymentsRepo, SubscriptionRow } from './payments.repo.ts';
+
+/** A membership gives its plan while active (or past due, during the retry window) and before it ends. */
+export function isEntitled(sub: SubscriptionRow | undefined, now: Date): sub is SubscriptionRow {
+  if (!sub || sub.endedAt) return false;
+  if (sub.status !== 'active' && sub.status !== 'past_due') return false;
+  return !(sub.cancelAtPeriodEnd && sub.currentPeriodEnd <= now);
+}
+
+export function tierOf(sub: SubscriptionRow | undefined, now: Date): Tier {
+  return isEntitled(sub, now) ? (sub.plan as Tier) : 'free';
+}
+
+export type AllowanceKind = 'chat' | 'image';
+
+export interface Entitlements {
+  tier: Tier;
+  permissions: Permissions;
+  /** The membership giving the tier (undefined on free). */
+  subscription: SubscriptionRow | undefined;
+  /** The newest membership, ended ones included (for showing an end date). */
+  latestSubscription: SubscriptionRow | undefined;
+  allowances: Allowances;
+}
+
+export interface AllowanceOutcome {
+  /** free: taken from the plan's allowance; coins: charged `cost` coins. */
+  outcome: 'free' | 'coins';
+  cost: number;
+  balance: number;
+  /** Free uses left in the period after this one. */
+  remaining: number;
+  tier: Tier;
+}
+
+function periodOf(kind: AllowanceKind, now: Date): { key: string; resetsAt: Date } {
+  const y = now.getUTCFullYear();
+  const m = now.getUTCMonth();
+  if (kind === 'chat') {
+    return { key: now.toISOString().slice(0, 10), resetsAt: new Date(Date.UTC(y, m, now.getUTCDate() + 1)) };
+  }
+  return { key: now.toISOString().slice(0, 7), resetsAt: new Date(Date.UTC(y, m + 1, 1)) };
+}
+
+const PERMISSION_NAMES: Record<string, string> = { premiumCharacters: 'Premium characters' };
+
+export class EntitlementsService {
+  constructor(
+    private readonly uow: UnitOfWork<{ payments: PaymentsRepo; ledger: LedgerRepo }>,
+    private readonly plans: Plans,
+    private readonly ledger: LedgerService,
+    private readonly clock: Clock,
+  ) {}
+
+  async of(userId: string): Promise<Entitlements> {
+    const now = this.clock.now();
+    const latest = await this.uow.repos.payments.latestSubscriptionOf(userId);
+    const tier = tierOf(latest, now);
+    const permissions = this.plans.plan(tier).permissions;
+    return {
+      tier,
+      permissions,
+      subscription: isEntitled(latest, now) ? latest : undefined,
+      latestSubscription: latest,
+      allowances: {
+        chatMessages: await this.allowance(userId, 'chat', permissions.dailyFreeMessages, now),
+        images: await this.allowance(userId, 'image', permissions.monthlyFreeImages, now),
+      },
+    };
+  }
+
+  private async allowance(userId: string, kind: AllowanceKind, limit: number, now: Date): Promise<Allowance> {
+    const p = periodOf(kind, now);
+    const used = await this.uow.repos.payments.usedIn(userId, kind, p.key);
+    return { limit, used, remaining: Math.max(0, limit - used), resetsAt: p.resetsAt.toISOString() };
+  }
+
+  /** 403 MEMBERSHIP_REQUIRED with `{ permission, requiredTier }` when the caller's tier lacks a yes/no permission. */
+  async requirePermission(userId: string, permission: 'premiumCharacters'): Promise<Entitlements> {
+    const e = await this.of(userId);
+    if (e.permissions[permission]) return e;
+    const requiredTier = this.plans.lowestTierWith((p) => p[permission]) ?? 'premium';
+    const plan = this.plans.plan(requiredTier);
+    throw new AppError(403, 'MEMBERSHIP_REQUIRED', `${PERMISSION_NAMES[permission]} need a ${plan.name} membership.`, {
+      details: { permission, requiredTier },
+    });
+  }
+
+  /** One chat message: free from today's allowance, else the chat cost in coins, else 402 `{ cost, balance }`. */
+  consumeChatAllowanceOrCharge(userId: string, idempotencyKey: string): Promise<AllowanceOutcome> {
+    return this.consume(userId, 'chat', idempotencyKey);
+  }
+
+  /** One image: free from this month's allowance, else the image cost in coins, else 402 `{ cost, balance }`. */
+  consumeImageAllowanceOrCharge(userId: string, idempotencyKey: string): Promise<AllowanceOutcome> {
+    return this.consume(userId, 'image', idempotencyKey);
+  }
+
+  /**
+   * Same key twice = one use (the second call answers the first outcome). Runs in one transaction with the
+   * caller's, if any, so a failed generation inside that transaction takes nothing.
+   */
+  private consume(userId: string, kind: AllowanceKind, idempotencyKey: string): Promise<AllowanceOutcome> {
+    if (!idempotencyKey || idempotencyKey.length > 200) throw AppError.badRequest('An idempotency key of 1–200 characters is required');
+    const key = `${kind}:${userId}:${idempotencyKey}`;
+    return this.uow.run(async ({ payments, ledger }) => {
+      const e = await this.of(userId);
+      const now = this.clock.now();
+      const period = periodOf(kind, now);
+      const limit = kind === 'chat' ? e.permissions.dailyFreeMessages : e.permissions.monthlyFreeImages;
+      if (!(await payments.claimUse({ idempotencyKey: key, userId, kind, periodKey: period.key }))) {
+        const prev = await payments.use(key);
+        if (!prev || prev.userId !== userId) throw AppError.conflict('Idempotency key already used');
+        const used = await payments.usedIn(userId, kind, prev.periodKey);
+        return {
+          outcome: prev.outcome === 'coins' ? 'coins' : 'free',
+          cost: prev.cost,
+          balance: (await ledger.balanceOf(userId)) ?? 0,
+          remaining: Math.max(0, limit - used),
+          tier: e.tier,
+        };
+      }
+      const used = await payments.takeFreeUse(userId, kind, period.key, limit);
+      if (used !== undefined) {
+        await payments.settleUse(key, 'free', 0);
+        return { outcome: 'free', cost: 0, balance: (await ledger.balanceOf(userId)) ?? 0, remaining: limit - used, tier: e.tier };
+      }
+      const cost = kind === 'chat' ? this.plans.catalog.costs.chatMessage : this.plans.catalog.costs.image;
+      let balance = (await ledger.balanceOf(userId)) ?? 0;
+      if (cost > 0) {
+        // InsufficientCoinsError (402 { cost, balance }) rolls the claimed key back with everything else.
+        ({ balance } = await this.ledger.debit({
+          userId,
+          amount: cost,
+          reason: kind === 'chat' ? 'chat_message' : 'image',
+          idempotencyKey: `allowance:${key}`,
+        }));
+      }
+      await payments.settleUse(key, 'coins', cost);
+      return { outcome: 'coins', cost, balance, remaining: 0, tier: e.tier };
+    });
+  }
+
+  /** Gives back a use whose work failed: the free use returns to the allowance, or the coins are refunded. */
+  async release(userId: string, kind: AllowanceKind, idempotencyKey: string): Promise<void> {
+    const key = `${kind}:${userId}:${idempotencyKey}`;
+    await this.uow.run(async ({ payments }) => {
+      const use = await payments.use(key);
+      if (!use || use.userId !== userId || use.outcome === 'released') return;
+      if (use.outcome === 'free') await payments.giveBackFreeUse(userId, kind, use.periodKey);
+      if (use.outcome === 'coins' && use.cost > 0) {
+        await this.ledger.credit({ userId, amount: use.cost, reason: 'allowance_refund', idempotencyKey: `release:${key}` });
+      }
+      await payments.settleUse(key, 'released', use.cost);
+    });
+  }
+}

@@ -1,0 +1,166 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  allowanceCounters,
+  allowanceUses,
+  billingCustomers,
+  invoices,
+  paymentEvents,
+  subscriptions,
+  users,
+} from '../../db/schema/index.ts';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type NewSubscriptionRow = typeof subscriptions.$inferInsert;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type NewInvoiceRow = typeof invoices.$inferInsert;
+export type AllowanceUseRow = typeof allowanceUses.$inferSelect;
+
+/** Memberships, invoices, processed events, provider customers and allowance counters; and users.tier. */
+export class PaymentsRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  async upsertSubscription(row: NewSubscriptionRow): Promise<void> {
+    const { id: _id, createdAt: _c, ...set } = row;
+    await this.db
+      .insert(subscriptions)
+      .values(row)
+      .onConflictDoUpdate({ target: subscriptions.id, set: { ...set, updatedAt: new Date() } });
+  }
+
+  async subscription(id: string): Promise<SubscriptionRow | undefined> {
+    const [row] = await this.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+    return row;
+  }
+
+  async subscriptionByCheckout(checkoutSessionId: string): Promise<SubscriptionRow | undefined> {
+    const [row] = await this.db.select().from(subscriptions).where(eq(subscriptions.checkoutSessionId, checkoutSessionId));
+    return row;
+  }
+
+  /** The user's newest membership (ended ones included, so the end date can be shown). */
+  async latestSubscriptionOf(userId: string): Promise<SubscriptionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, userId))
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  async subscriptionsOf(userId: string): Promise<SubscriptionRow[]> {
+    return this.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt));
+  }
+
+  async upsertInvoice(row: NewInvoiceRow): Promise<void> {
+    const { id: _id, createdAt: _c, refundedCents: _r, ...set } = row;
+    await this.db.insert(invoices).values(row).onConflictDoUpdate({ target: invoices.id, set });
+  }
+
+  async invoicesOf(userId: string, limit: number): Promise<InvoiceRow[]> {
+    return this.db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.createdAt)).limit(limit);
+  }
+
+  async invoiceByPaymentRef(paymentRef: string): Promise<InvoiceRow | undefined> {
+    const [row] = await this.db.select().from(invoices).where(eq(invoices.paymentRef, paymentRef)).for('update');
+    return row;
+  }
+
+  async invoiceByCheckout(checkoutSessionId: string): Promise<InvoiceRow | undefined> {
+    const [row] = await this.db.select().from(invoices).where(eq(invoices.checkoutSessionId, checkoutSessionId));
+    return row;
+  }
+
+  async setInvoiceRefund(id: string, refundedCents: number, status: string): Promise<void> {
+    await this.db.update(invoices).set({ refundedCents, status }).where(eq(invoices.id, id));
+  }
+
+  /** Records an event id; false when it was already processed (then its effects are already committed). */
+  async markEventProcessed(id: string, provider: string, type: string): Promise<boolean> {
+    const rows = await this.db
+      .insert(paymentEvents)
+      .values({ id, provider, type })
+      .onConflictDoNothing({ target: paymentEvents.id })
+      .returning({ id: paymentEvents.id });
+    return rows.length === 1;
+  }
+
+  async setUserTier(userId: string, tier: string): Promise<void> {
+    await this.db.update(users).set({ tier, updatedAt: new Date() }).where(eq(users.id, userId));
+  }
+
+  async userTier(userId: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ tier: users.tier }).from(users).where(eq(users.id, userId));
+    return row?.tier;
+  }
+
+  async customerId(userId: string, provider: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ customerId: billingCustomers.customerId })
+      .from(billingCustomers)
+      .where(and(eq(billingCustomers.userId, userId), eq(billingCustomers.provider, provider)));
+    return row?.customerId;
+  }
+
+  async userByCustomer(customerId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ userId: billingCustomers.userId })
+      .from(billingCustomers)
+      .where(eq(billingCustomers.customerId, customerId));
+    return row?.userId;
+  }
+
+  async saveCustomer(userId: string, provider: string, customerId: string): Promise<void> {
+    await this.db.insert(billingCustomers).values({ userId, provider, customerId }).onConflictDoNothing();
+  }
+
+  /** Claims an idempotency key for an allowance use; false when it exists (then read it with `use`). */
+  async claimUse(row: { idempotencyKey: string; userId: string; kind: string; periodKey: string }): Promise<boolean> {
+    const rows = await this.db
+      .insert(allowanceUses)
+      .values({ ...row, outcome: 'pending', cost: 0 })
+      .onConflictDoNothing({ target: allowanceUses.idempotencyKey })
+      .returning({ k: allowanceUses.idempotencyKey });
+    return rows.length === 1;
+  }
+
+  async use(idempotencyKey: string): Promise<AllowanceUseRow | undefined> {
+    const [row] = await this.db.select().from(allowanceUses).where(eq(allowanceUses.idempotencyKey, idempotencyKey));
+    return row;
+  }
+
+  async settleUse(idempotencyKey: string, outcome: string, cost: number): Promise<void> {
+    await this.db.update(allowanceUses).set({ outcome, cost }).where(eq(allowanceUses.idempotencyKey, idempotencyKey));
+  }
+
+  /** Adds one free use when fewer than limit were used in the period, in one statement; the new count or undefined. */
+  async takeFreeUse(userId: string, kind: string, periodKey: string, limit: number): Promise<number | undefined> {
+    if (limit <= 0) return undefined;
+    const rows = await this.db
+      .insert(allowanceCounters)
+      .values({ userId, kind, periodKey, used: 1 })
+      .onConflictDoUpdate({
+        target: [allowanceCounters.userId, allowanceCounters.kind, allowanceCounters.periodKey],
+        set: { used: sql`${allowanceCounters.used} + 1` },
+        setWhere: lt(allowanceCounters.used, limit),
+      })
+      .returning({ used: allowanceCounters.used });
+    return rows[0]?.used;
+  }
+
+  async giveBackFreeUse(userId: string, kind: string, periodKey: string): Promise<void> {
+    await this.db
+      .update(allowanceCounters)
+      .set({ used: sql`greatest(${allowanceCounters.used} - 1, 0)` })
+      .where(and(eq(allowanceCounters.userId, userId), eq(allowanceCounters.kind, kind), eq(allowanceCounters.periodKey, periodKey)));
+  }
+
+  async usedIn(userId: string, kind: string, periodKey: string): Promise<number> {
+    const [row] = await this.db
+      .select({ used: allowanceCounters.used })
+      .from(allowanceCounters)
+      .where(and(eq(allowanceCounters.userId, userId), eq(allowanceCounters.kind, kind), eq(allowanceCounters.periodKey, periodKey)));
+    return row?.used ?? 0;
+  }
+}

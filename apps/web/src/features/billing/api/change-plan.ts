@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, type BillingPeriod, type PaidTier } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { invalidateAccount, syncAccount } from '../lib/sync-account';
+
+/**
+ * POST /api/subscriptions/upgrade {plan, billingPeriod}: moves an existing membership to another plan or period.
+ * coinsToAward is not sent: the server decides the coins from the plans.
+ */
+export const changePlan = ({ plan, billingPeriod }: { plan: PaidTier; billingPeriod: BillingPeriod }) =>
+  apiRequest(api.billing.upgrade, { body: { plan, billingPeriod } });
+
+/** Affects the membership, the balance (coins awarded) and the invoices. */
+export function useChangePlan() {
+  return useMutation({
+    mutationFn: changePlan,
+    onSuccess: (result) => {
+      syncAccount({ tier: result.tier });
+      return invalidateAccount();
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { invalidateAccount, syncAccount } from '../lib/sync-account';
+
+/** POST /api/coins/claim-monthly: this month's membership coins (a second claim adds nothing). */
+export const claimMonthly = () => apiRequest(api.billing.claimMonthly);
+
+/** Affects the balance (header) and the coins page. */
+export function useClaimMonthly() {
+  return useMutation({
+    mutationFn: claimMonthly,
+    onSuccess: (result) => {
+      syncAccount({ coins: result.balance });
+      return invalidateAccount();
+    },
+  });
+}

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { billingKeys } from './query-keys';
+
+/** GET /api/subscriptions/plans: free plus the paid tiers, with monthly and yearly prices. */
+export const getPlans = () => apiRequest(api.billing.plans);
+
+export const plansQueryOptions = queryOptions({ queryKey: billingKeys.plans(), queryFn: getPlans });
+
+export function usePlans(enabled = true) {
+  return useQuery({ ...plansQueryOptions, enabled });
+}

@@ -1,0 +1,21 @@
+import type { Tier } from '@reverie/shared';
+import { getSessionUser, updateSessionUser } from '@/features/auth/lib/session-store';
+import { queryClient } from '@/lib/query-client';
+import { billingKeys } from '../api/query-keys';
+
+/**
+ * Copies the balance and tier the server just answered into the session user, so the header's coin button and
+ * anything reading `user.tier` change at once (the profile itself is not refetched, SPEC §7).
+ */
+export function syncAccount(update: { coins?: number; tier?: Tier }): void {
+  const user = getSessionUser();
+  if (!user) return;
+  const coins = update.coins ?? user.coins;
+  const tier = update.tier ?? user.tier;
+  if (coins !== user.coins || tier !== user.tier) updateSessionUser({ ...user, coins, tier });
+}
+
+/** After anything that moved money or changed the membership: every account-dependent billing query is refetched. */
+export function invalidateAccount(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: billingKeys.account() });
+}

@@ -1,0 +1,365 @@
+// Memberships, coins and payments (SPEC §7 "Payments and coins", issue 13). Prices are integer cents; times are
+// ISO strings. The server decides every amount (price, coins awarded, costs): nothing here is trusted from a client.
+import { z } from 'zod';
+
+/** Membership tiers, lowest first. Plans (prices, allowances, permissions) are server data; the ids are fixed. */
+export const TIERS = ['free', 'premium', 'ultimate'] as const;
+export const Tier = z.enum(TIERS, { message: 'must be one of free, premium, ultimate' });
+export type Tier = z.infer<typeof Tier>;
+export const PaidTier = z.enum(['premium', 'ultimate'], { message: 'must be premium or ultimate' });
+export type PaidTier = z.infer<typeof PaidTier>;
+
+export const BillingPeriod = z.enum(['monthly', 'yearly'], { message: 'must be monthly or yearly' });
+export type BillingPeriod = z.infer<typeof BillingPeriod>;
+
+export const PaymentsMode = z.enum(['sandbox', 'stripe']);
+export type PaymentsMode = z.infer<typeof PaymentsMode>;
+
+/** What a tier allows; enforced by the server (chat, images, characters), shown by the browser. */
+export const Permissions = z
+  .object({
+    premiumCharacters: z.boolean(),
+    /** Longest reply the model may write, in tokens. */
+    maxReplyTokens: z.number().int(),
+    /** How many earlier messages a character remembers. */
+    memoryMessages: z.number().int(),
+    imageQueue: z.enum(['standard', 'fast']),
+    /** Conversations that may wait for a reply at the same time. */
+    maxConversationsInFlight: z.number().int(),
+    dailyFreeMessages: z.number().int(),
+    monthlyFreeImages: z.number().int(),
+    monthlyCoins: z.number().int(),
+  })
+  .meta({ id: 'Permissions' });
+export type Permissions = z.infer<typeof Permissions>;
+
+export const Price = z.object({
+  amountCents: z.number().int(),
+  currency: z.string(),
+  /** For yearly prices: the price per month it works out to, and the saving against paying monthly. */
+  perMonthCents: z.number().int(),
+  savingsPercent: z.number().int(),
+});
+export type Price = z.infer<typeof Price>;
+
+export const Plan = z
+  .object({
+    id: Tier,
+    name: z.string(),
+    description: z.string(),
+    /** null for the free plan. */
+    prices: z.object({ monthly: Price, yearly: Price }).nullable(),
+    permissions: Permissions,
+    /** Human-readable lines for the plan card. */
+    features: z.array(z.string()),
+    highlighted: z.boolean(),
+  })
+  .meta({ id: 'Plan' });
+export type Plan = z.infer<typeof Plan>;
+
+export const PlansResponse = z.object({ plans: z.array(Plan), mode: PaymentsMode, currency: z.string() });
+
+export const PaymentMethodSummary = z.object({
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int().nullable(),
+  expYear: z.number().int().nullable(),
+});
+export type PaymentMethodSummary = z.infer<typeof PaymentMethodSummary>;
+
+export const SubscriptionStatusValue = z.enum(['incomplete', 'active', 'past_due', 'canceled']);
+export type SubscriptionStatusValue = z.infer<typeof SubscriptionStatusValue>;
+
+export const Subscription = z
+  .object({
+    id: z.string(),
+    plan: PaidTier,
+    billingPeriod: BillingPeriod,
+    status: SubscriptionStatusValue,
+    provider: PaymentsMode,
+    currentPeriodStart: z.string(),
+    currentPeriodEnd: z.string(),
+    /** true: the membership ends at currentPeriodEnd and does not renew. */
+    cancelAtPeriodEnd: z.boolean(),
+    canceledAt: z.string().nullable(),
+    endedAt: z.string().nullable(),
+    /** A lower plan or other period that takes over at currentPeriodEnd. */
+    scheduledChange: z.object({ plan: PaidTier, billingPeriod: BillingPeriod }).nullable(),
+    paymentMethod: PaymentMethodSummary.nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Subscription' });
+export type Subscription = z.infer<typeof Subscription>;
+
+export const Allowance = z.object({
+  limit: z.number().int(),
+  used: z.number().int(),
+  remaining: z.number().int(),
+  resetsAt: z.string(),
+});
+export type Allowance = z.infer<typeof Allowance>;
+export const Allowances = z.object({ chatMessages: Allowance, images: Allowance });
+export type Allowances = z.infer<typeof Allowances>;
+
+/** SPEC §8: the browser falls back to `{ success: false, tier: 'free' }` when this call fails. */
+export const SubscriptionStatusResponse = z.object({
+  success: z.boolean(),
+  tier: Tier,
+  subscription: Subscription.nullable(),
+  permissions: Permissions,
+  allowances: Allowances,
+});
+export type SubscriptionStatusResponse = z.infer<typeof SubscriptionStatusResponse>;
+
+/** Crypto and alternative processors are refused with 410 "no longer supported" (SPEC §8); card is the default. */
+export const PaymentProviderChoice = z.string().trim().min(1).max(40).optional();
+
+const PaymentMethodId = z
+  .string()
+  .trim()
+  .min(1, 'paymentMethodId must not be empty')
+  .max(100, 'paymentMethodId must be at most 100 characters')
+  .regex(/^[A-Za-z0-9_:-]+$/, 'paymentMethodId may only contain letters, digits, _ : and -');
+
+export const SubscribeBody = z.object({
+  planId: PaidTier,
+  /** Sandbox: a test method (`pm_card_visa`, `pm_card_chargeDeclined`, …) charges now; absent: a checkout session. Stripe: ignored, always a Checkout Session. */
+  paymentMethodId: PaymentMethodId.optional(),
+  billingPeriod: BillingPeriod.default('monthly'),
+  provider: PaymentProviderChoice,
+});
+
+/**
+ * The outcome of starting a payment. `succeeded`: paid and fulfilled now. `checkout`: open `checkoutUrl` (the
+ * sandbox checkout page or Stripe Checkout). `requires_action`: the card asks for confirmation at `checkoutUrl`.
+ */
+export const PaymentOutcome = z.enum(['succeeded', 'checkout', 'requires_action']);
+export const SubscribeResponse = z.object({
+  status: PaymentOutcome,
+  checkoutUrl: z.string().nullable(),
+  checkoutSessionId: z.string().nullable(),
+  tier: Tier,
+  subscription: Subscription.nullable(),
+});
+export type SubscribeResponse = z.infer<typeof SubscribeResponse>;
+
+export const UpgradeBody = z.object({
+  plan: PaidTier,
+  /** Accepted for compatibility and ignored: the server decides the coins from the plans. */
+  coinsToAward: z.number().optional(),
+  billingPeriod: BillingPeriod.default('monthly'),
+  paymentMethodId: PaymentMethodId.optional(),
+});
+export const UpgradeResponse = SubscribeResponse.extend({
+  /** Coins credited now (the difference in monthly coins when this period's coins were already claimed). */
+  coinsAwarded: z.number().int(),
+  /** Charged now for the rest of the current period (0 for a change scheduled at the period end). */
+  prorationCents: z.number().int(),
+  /** `now`: the new plan applies at once; `period_end`: scheduled (downgrades, shorter periods). */
+  effective: z.enum(['now', 'period_end']),
+  message: z.string(),
+});
+export type UpgradeResponse = z.infer<typeof UpgradeResponse>;
+
+export const CancelBody = z.object({
+  /** The caller's subscription when absent. */
+  subscriptionId: z.string().trim().min(1).max(100).optional(),
+  /** End now instead of at the period end (no refund). */
+  immediately: z.boolean().default(false),
+  reason: z
+    .string()
+    .trim()
+    .max(500, 'reason must be at most 500 characters')
+    .regex(/^[^\p{Cc}]*$/u, 'reason must not contain control characters')
+    .optional(),
+});
+export const CancelResponse = z.object({ success: z.boolean(), message: z.string(), subscription: Subscription.nullable(), tier: Tier });
+
+export const CheckoutSessionKind = z.enum(['subscription', 'coin_pack']);
+export const CheckoutSessionStatus = z.enum(['open', 'requires_action', 'complete', 'canceled', 'expired']);
+export type CheckoutSessionStatus = z.infer<typeof CheckoutSessionStatus>;
+
+export const CheckoutSession = z
+  .object({
+    id: z.string(),
+    kind: CheckoutSessionKind,
+    status: CheckoutSessionStatus,
+    /** The sandbox never moves money; the checkout page says so on every screen. */
+    testMode: z.boolean(),
+    description: z.string(),
+    amountCents: z.number().int(),
+    currency: z.string(),
+    plan: PaidTier.nullable(),
+    billingPeriod: BillingPeriod.nullable(),
+    packId: z.string().nullable(),
+    coins: z.number().int().nullable(),
+    /** Why the last attempt failed ("Your card was declined."), null otherwise. */
+    lastError: z.string().nullable(),
+    /** Set while status is requires_action: the 3-D-Secure-like step the buyer must approve. */
+    nextAction: z.object({ type: z.literal('confirm_payment'), message: z.string() }).nullable(),
+    /** True once the purchase was credited (coins or membership). */
+    fulfilled: z.boolean(),
+    successUrl: z.string(),
+    cancelUrl: z.string(),
+    expiresAt: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'CheckoutSession' });
+export type CheckoutSession = z.infer<typeof CheckoutSession>;
+
+export const CheckoutResponse = z.object({ checkoutSessionId: z.string(), checkoutUrl: z.string() });
+export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
+
+export const CreateSandboxCheckoutBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('subscription'), plan: PaidTier, billingPeriod: BillingPeriod.default('monthly') }),
+  z.object({ kind: z.literal('coin_pack'), packId: z.string().trim().min(1).max(40) }),
+]);
+
+const Digits = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .transform((s) => s.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(new RegExp(`^\\d{${min},${max}}$`), `${name} must be ${min === max ? min : `${min}–${max}`} digits`));
+
+/** Either a test payment method id or test card details (Stripe's test numbers). */
+export const ConfirmSandboxCheckoutBody = z
+  .object({
+    paymentMethodId: PaymentMethodId.optional(),
+    cardNumber: Digits('cardNumber', 12, 19).optional(),
+    expMonth: z.number().int().min(1, 'expMonth must be 1–12').max(12, 'expMonth must be 1–12').optional(),
+    expYear: z.number().int().min(2000).max(2100).optional(),
+    cvc: Digits('cvc', 3, 4).optional(),
+  })
+  .refine((b) => Boolean(b.paymentMethodId) !== Boolean(b.cardNumber), {
+    message: 'Send either paymentMethodId or cardNumber',
+  });
+export const AuthenticateSandboxCheckoutBody = z.object({ approve: z.boolean() });
+
+export const PaymentsStatusQuery = z.object({ sessionId: z.string().trim().min(1).max(100).optional() });
+export const PaymentsStatusResponse = z.object({
+  success: z.boolean(),
+  mode: PaymentsMode,
+  tier: Tier,
+  subscription: Subscription.nullable(),
+  paymentMethod: PaymentMethodSummary.nullable(),
+  /** The caller's checkout session named in `sessionId` (for the success and cancel pages), else null. */
+  checkout: CheckoutSession.nullable(),
+  coins: z.number().int(),
+});
+export type PaymentsStatusResponse = z.infer<typeof PaymentsStatusResponse>;
+
+export const Invoice = z
+  .object({
+    id: z.string(),
+    number: z.string(),
+    status: z.enum(['paid', 'open', 'void', 'refunded']),
+    kind: z.enum(['subscription', 'renewal', 'proration', 'coin_pack']),
+    description: z.string(),
+    amountCents: z.number().int(),
+    currency: z.string(),
+    periodStart: z.string().nullable(),
+    periodEnd: z.string().nullable(),
+    paymentMethod: PaymentMethodSummary.nullable(),
+    /** Stripe's hosted invoice page; null in the sandbox. */
+    hostedUrl: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Invoice' });
+export type Invoice = z.infer<typeof Invoice>;
+/** SPEC §8: the browser shows an empty list when this call fails. */
+export const InvoicesResponse = z.object({ success: z.boolean(), invoices: z.array(Invoice) });
+
+export const PortalSessionBody = z.object({
+  returnPath: z
+    .string()
+    .regex(/^\/[A-Za-z0-9/_-]{0,100}$/, 'returnPath must be an app path')
+    .optional(),
+});
+export const UrlResponse = z.object({ url: z.string() });
+
+export const UpdatePaymentMethodBody = ConfirmSandboxCheckoutBody;
+/** SPEC §8: the browser shows "Feature not yet implemented" only when the server says so (success false). */
+export const UpdatePaymentMethodResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  paymentMethod: PaymentMethodSummary.nullable(),
+  /** Stripe mode: where the payment method is changed (the Billing Portal). */
+  url: z.string().nullable(),
+});
+
+export const UpdateTierBody = z.object({ tier: Tier });
+/** The tier the provider says the caller has; `success` is false when it differs from the tier asked for. */
+export const UpdateTierResponse = z.object({
+  success: z.boolean(),
+  tier: Tier,
+  message: z.string(),
+  subscription: Subscription.nullable(),
+  permissions: Permissions,
+});
+
+export const CoinPack = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    coins: z.number().int(),
+    bonusCoins: z.number().int(),
+    totalCoins: z.number().int(),
+    priceCents: z.number().int(),
+    currency: z.string(),
+    highlighted: z.boolean(),
+  })
+  .meta({ id: 'CoinPack' });
+export type CoinPack = z.infer<typeof CoinPack>;
+
+export const CoinCosts = z.object({ chatMessage: z.number().int(), image: z.number().int() });
+export type CoinCosts = z.infer<typeof CoinCosts>;
+
+export const CoinMovement = z.object({
+  id: z.string(),
+  delta: z.number().int(),
+  reason: z.string(),
+  /** The reason in words ("Monthly membership coins"). */
+  label: z.string(),
+  balanceAfter: z.number().int(),
+  createdAt: z.string(),
+});
+export type CoinMovement = z.infer<typeof CoinMovement>;
+
+export const MonthlyClaimState = z.object({
+  /** Coins the current plan gives each month (0 on free). */
+  amount: z.number().int(),
+  canClaim: z.boolean(),
+  /** When this month's coins were claimed, null when not yet. */
+  claimedAt: z.string().nullable(),
+  /** The start of the next claim window; null without a renewing membership. */
+  nextClaimAt: z.string().nullable(),
+  /** Why canClaim is false, in words. */
+  reason: z.string().nullable(),
+});
+export type MonthlyClaimState = z.infer<typeof MonthlyClaimState>;
+
+export const CoinsInfoResponse = z.object({
+  balance: z.number().int(),
+  tier: Tier,
+  packs: z.array(CoinPack),
+  costs: CoinCosts,
+  allowances: Allowances,
+  monthly: MonthlyClaimState,
+  movements: z.array(CoinMovement),
+  addCoinsEnabled: z.boolean(),
+});
+export type CoinsInfoResponse = z.infer<typeof CoinsInfoResponse>;
+
+export const ClaimMonthlyResponse = z.object({
+  success: z.boolean(),
+  /** false: this period's coins were already claimed (nothing added). */
+  claimed: z.boolean(),
+  coins: z.number().int(),
+  balance: z.number().int(),
+  message: z.string(),
+  monthly: MonthlyClaimState,
+});
+
+export const CoinCheckoutBody = z.object({ packId: z.string().trim().min(1).max(40), provider: PaymentProviderChoice });
+
+export const WebhookResponse = z.object({ received: z.boolean(), duplicate: z.boolean().optional() });
