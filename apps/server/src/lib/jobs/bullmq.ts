@@ -3,7 +3,7 @@
 // lapses and another worker's stalled-job check puts the job back in line (up to `maxStalledCount` times), so a
 // crashed worker's job runs again. Events come through a Redis stream (QueueEvents), so a process hears about
 // jobs other processes ran.
-import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
+import { Queue, QueueEvents, WaitingError, Worker, type Job } from 'bullmq';
 import { EventEmitter } from 'node:events';
 import {
   type AddOptions,
@@ -91,15 +91,25 @@ export class BullJobQueue<T, R = unknown> implements JobQueue<T, R> {
     const abort = new AbortController();
     const worker = new Worker(
       this.name,
-      async (job: Job) =>
-        handler({
-          id: job.id!,
-          name: job.name,
-          data: job.data as T,
-          attempt: job.attemptsMade + 1,
-          signal: abort.signal,
-          updateProgress: (p: JobProgress) => job.updateProgress(p),
-        }),
+      async (job: Job, token?: string) => {
+        try {
+          return await handler({
+            id: job.id!,
+            name: job.name,
+            data: job.data as T,
+            attempt: job.attemptsMade + 1,
+            signal: abort.signal,
+            updateProgress: (p: JobProgress) => job.updateProgress(p),
+          });
+        } catch (err) {
+          // Stopped by a shutdown, not failed: back in line without using up an attempt.
+          if (abort.signal.aborted) {
+            await job.moveToWait(token);
+            throw new WaitingError();
+          }
+          throw err;
+        }
+      },
       {
         connection: this.connection,
         prefix: this.opts.prefix,

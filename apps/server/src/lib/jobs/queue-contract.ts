@@ -117,4 +117,23 @@ export function queueContract(make: MakeQueue) {
     expect(peak).toBe(2);
     expect(completed.map((c) => c.returnValue.doubled).sort()).toEqual([0, 2, 4, 6]);
   });
+  it('hands a job interrupted by a worker shutdown to the next worker instead of failing it', async () => {
+    const q = await queue();
+    const completed = record(q, 'completed');
+    const failed = record(q, 'failed');
+    const first = q.process(
+      (job) =>
+        new Promise((_, reject) => {
+          job.signal.addEventListener('abort', () => reject(new Error('shutting down')));
+        }),
+    );
+    const job = await q.add('double', { n: 5 });
+    await waitFor(async () => (await q.getJob(job.id))?.state === 'active');
+    await first.close();
+    expect((await q.getJob(job.id))?.state).toBe('waiting');
+    q.process(async (j) => ({ doubled: j.data.n * 2 }));
+    await waitFor(() => completed.length === 1);
+    expect(failed).toEqual([]);
+    expect(await q.getJob(job.id)).toMatchObject({ state: 'completed', attemptsMade: 0 });
+  });
 }

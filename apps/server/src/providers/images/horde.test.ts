@@ -131,6 +131,15 @@ describe('AI Horde provider', () => {
     expect(peer!.requests.some((r) => r.method === 'DELETE')).toBe(true);
   });
 
+  it('gives up on a job that takes too long, cancelling it upstream', async () => {
+    await horde({ checks: [waiting(9)] });
+    const provider = new HordeImageProvider({ baseUrl: peer!.url, pollMs: 10, jobTimeoutMs: 80 });
+    const job = await provider.submit(request);
+    await expect(job.result()).rejects.toMatchObject({ code: 'TIMEOUT', message: expect.stringContaining('did not finish within') });
+    expect(peer!.requests.some((r) => r.method === 'DELETE' && r.path === '/api/v2/generate/status/gen-1')).toBe(true);
+    expect(await job.status()).toMatchObject({ state: 'failed' });
+  });
+
   it("passes on the service's refusal and a faulted job as UPSTREAM errors", async () => {
     peer = await startPeer((req, res) => sendJson(res, 400, { message: 'Input payload validation failed', rc: 'BadRequest' }));
     const refused = new HordeImageProvider({ baseUrl: peer.url });
