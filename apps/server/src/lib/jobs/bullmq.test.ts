@@ -25,7 +25,7 @@ describe.skipIf(!REDIS_URL)('BullMQ job queue on Redis', () => {
     if (cleaner) {
       const { Redis } = await import('ioredis');
       const r = new Redis(REDIS_URL!);
-      const keys = await r.keys(`${prefix}:*`);
+      const keys = await r.keys(`${prefix}*`);
       if (keys.length) await r.del(...keys);
       await r.quit();
     }

@@ -132,6 +132,7 @@ class ComfyJob implements ImageJob {
       return { ...this.state };
     }
     const q = expectObject(await this.http.json('/queue'), 'a queue');
+    if (this.final()) return { ...this.state }; // cancelled while we asked
     const running = queueIds(q.queue_running);
     const pending = queueIds(q.queue_pending);
     if (running.includes(this.id)) {

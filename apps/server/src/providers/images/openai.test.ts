@@ -72,7 +72,7 @@ describe('OpenAI-compatible images provider', () => {
     const result = job.result().catch((e: unknown) => e);
     await job.cancel();
     expect(await result).toMatchObject({ code: 'CANCELLED' });
-    await new Promise((r) => setTimeout(r, 30));
+    for (let i = 0; i < 100 && !ctl.closedEarly; i++) await new Promise((r) => setTimeout(r, 20));
     expect(ctl.closedEarly).toBe(true);
     expect((await job.status()).state).toBe('cancelled');
     release();
