@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BackendHttp, cachedHealth, cancelledError, expectObject, inspectImage, malformed, sleep } from './http.ts';
 import {
+  checkImageRequest,
   ImageBackendError,
   type GeneratedImage,
   type ImageJob,
@@ -238,6 +239,7 @@ export class ComfyUiImageProvider implements ImageProvider {
   }
 
   async submit(req: ImageRequest): Promise<ImageJob> {
+    checkImageRequest(req);
     if (req.signal?.aborted) throw cancelledError();
     const model = req.model ?? this.opts.defaultModel ?? (await this.listModels())[0]?.id;
     if (!model) throw new ImageBackendError('UPSTREAM', 'ComfyUI has no checkpoint installed: put a model in ComfyUI/models/checkpoints.');

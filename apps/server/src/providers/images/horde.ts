@@ -7,6 +7,7 @@
 // The negative prompt rides in the prompt after "###". Sizes must be multiples of 64.
 import { BackendHttp, cachedHealth, cancelledError, expectObject, fromBase64, inspectImage, malformed, sleep } from './http.ts';
 import {
+  checkImageRequest,
   ImageBackendError,
   type GeneratedImage,
   type ImageJob,
@@ -163,6 +164,7 @@ export class HordeImageProvider implements ImageProvider {
   }
 
   async submit(req: ImageRequest): Promise<ImageJob> {
+    checkImageRequest(req);
     if (req.signal?.aborted) throw cancelledError();
     const prompt = req.negativePrompt?.trim() ? `${req.prompt} ### ${req.negativePrompt}` : req.prompt;
     const j = expectObject(

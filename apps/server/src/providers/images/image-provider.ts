@@ -100,3 +100,18 @@ export class ImageBackendError extends Error {
 }
 
 export const MAX_IMAGES_PER_JOB = 4;
+
+/**
+ * Bounds every backend relies on; the images module validates user input first, so a failure here is a bug in the
+ * caller (a RangeError, not a person-facing ImageBackendError).
+ */
+export function checkImageRequest(req: ImageRequest): void {
+  const int = (v: number, min: number, max: number) => Number.isInteger(v) && v >= min && v <= max;
+  if (!req.prompt.trim() || req.prompt.length > 4000) throw new RangeError('prompt must be 1–4000 characters');
+  if ((req.negativePrompt?.length ?? 0) > 4000) throw new RangeError('negativePrompt must be at most 4000 characters');
+  if (!int(req.count, 1, MAX_IMAGES_PER_JOB)) throw new RangeError(`count must be 1–${MAX_IMAGES_PER_JOB}`);
+  if (!int(req.width, 64, 2048) || !int(req.height, 64, 2048)) throw new RangeError('width and height must be 64–2048');
+  if (!int(req.steps, 1, 150)) throw new RangeError('steps must be 1–150');
+  if (!int(req.seed, 0, 2 ** 32 - 1)) throw new RangeError('seed must be an integer 0–4294967295');
+  if (req.cfgScale !== undefined && !(req.cfgScale >= 1 && req.cfgScale <= 30)) throw new RangeError('cfgScale must be 1–30');
+}

@@ -58,6 +58,18 @@ describe('images provider factory', () => {
   });
 });
 
+describe('request bounds', () => {
+  it('refuses a request outside the bounds before contacting anyone', async () => {
+    const p = createImageProvider(fromEnv({ IMAGES_PROVIDER: 'sdapi', IMAGES_URL: 'http://127.0.0.1:9' }), {
+      health: new HealthRegistry(),
+    });
+    await expect(p.submit({ ...request, count: 5 })).rejects.toThrow('count must be 1–4');
+    await expect(p.submit({ ...request, width: 4096 })).rejects.toThrow('width and height must be 64–2048');
+    await expect(p.submit({ ...request, prompt: '  ' })).rejects.toThrow('prompt must be 1–4000 characters');
+    await expect(p.submit({ ...request, seed: -1 })).rejects.toThrow('seed must be');
+  });
+});
+
 describe('normalizeImage', () => {
   it('re-encodes to a full-size WebP and a 384 px thumbnail without metadata', async () => {
     const withExif = await sharp({ create: { width: 1000, height: 600, channels: 3, background: '#336699' } })

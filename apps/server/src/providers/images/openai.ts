@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { BackendHttp, cachedHealth, cancelledError, expectObject, fromBase64, inspectImage, malformed } from './http.ts';
 import {
+  checkImageRequest,
   type GeneratedImage,
   type ImageJob,
   type ImageJobStatus,
@@ -116,6 +117,7 @@ export class OpenAiImageProvider implements ImageProvider {
   }
 
   async submit(req: ImageRequest): Promise<ImageJob> {
+    checkImageRequest(req);
     if (req.signal?.aborted) throw cancelledError();
     const model = req.model ?? this.opts.defaultModel;
     // gpt-image models always answer with base64 and reject response_format.

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { BackendHttp, cachedHealth, cancelledError, expectObject, fromBase64, inspectImage, malformed } from './http.ts';
 import {
+  checkImageRequest,
   ImageBackendError,
   type GeneratedImage,
   type ImageJob,
@@ -174,6 +175,7 @@ export class SdApiImageProvider implements ImageProvider {
   }
 
   async submit(req: ImageRequest): Promise<ImageJob> {
+    checkImageRequest(req);
     if (req.signal?.aborted) throw cancelledError();
     // Fail before anything is queued (or charged) when the web UI is not there.
     await this.http.request('/sdapi/v1/progress?skip_current_image=true', { timeoutMs: 5_000, signal: req.signal });
