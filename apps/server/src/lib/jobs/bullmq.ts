@@ -80,8 +80,9 @@ export class BullJobQueue<T, R = unknown> implements JobQueue<T, R> {
     const state = STATES[raw] ?? 'waiting';
     let position: number | undefined;
     if (state === 'waiting') {
-      const line = await this.queue.getJobs(['wait', 'prioritized'], 0, 999, true);
-      const i = line.findIndex((j) => j?.id === id);
+      // Ids only (no job bodies), oldest first.
+      const line = await this.queue.getRanges(['wait', 'prioritized'], 0, 999, true);
+      const i = line.indexOf(id);
       position = i >= 0 ? i + 1 : undefined;
     }
     return this.toInfo(job, state, position);
