@@ -1,0 +1,231 @@
+import { createHash, createHmac } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HealthRegistry } from '../health.ts';
+import { createMediaStorage, mediaKey, S3EnvSchema, s3ConfigFromEnv, S3StorageError } from './index.ts';
+import { LocalMediaStorage } from './local.ts';
+import { S3MediaStorage } from './s3.ts';
+
+const KEY_ID = 'AKIDREVIERTEST';
+const SECRET = 'test/secret+key=value';
+const REGION = 'eu-test-1';
+const BUCKET = 'reverie-media';
+
+interface Obj {
+  body: Buffer;
+  contentType?: string;
+  cacheControl?: string;
+}
+
+/**
+ * An S3-speaking server that verifies every request's Signature V4 on its own (canonical request rebuilt from what
+ * arrived on the wire), so a wrong signature, secret, payload hash or signed header fails.
+ */
+async function startS3() {
+  const objects = new Map<string, Obj>();
+  const log: { method: string; path: string; verdict: string }[] = [];
+  const hex = (d: string | Buffer) => createHash('sha256').update(d).digest('hex');
+  const hmac = (k: string | Buffer, d: string) => createHmac('sha256', k).update(d).digest();
+  const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+
+  function verify(req: IncomingMessage, body: Buffer): string | undefined {
+    const auth =
+      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
+        req.headers.authorization ?? '',
+      );
+    if (!auth) return 'AuthorizationHeaderMalformed';
+    const [, keyId, day, region, signed, signature] = auth as unknown as string[];
+    if (keyId !== KEY_ID) return 'InvalidAccessKeyId';
+    const date = String(req.headers['x-amz-date'] ?? '');
+    if (!date.startsWith(day!) || region !== REGION) return 'AuthorizationHeaderMalformed';
+    const t = Date.parse(date.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
+    if (!(Math.abs(Date.now() - t) < 15 * 60_000)) return 'RequestTimeTooSkewed';
+    if (req.headers['x-amz-content-sha256'] !== hex(body)) return 'XAmzContentSHA256Mismatch';
+    const names = signed!.split(';');
+    if (!names.includes('host') || !names.includes('x-amz-date')) return 'AccessDenied';
+    const u = new URL(req.url!, 'http://x');
+    const canonicalPath = u.pathname
+      .split('/')
+      .map((s) => enc(decodeURIComponent(s)))
+      .join('/');
+    const canonical = [
+      req.method,
+      canonicalPath,
+      [...u.searchParams]
+        .map(([k, v]) => `${enc(k)}=${enc(v)}`)
+        .sort()
+        .join('&'),
+      names.map((n) => `${n}:${String(req.headers[n] ?? '').trim()}\n`).join(''),
+      signed,
+      String(req.headers['x-amz-content-sha256']),
+    ].join('\n');
+    const toSign = `AWS4-HMAC-SHA256\n${date}\n${day}/${REGION}/s3/aws4_request\n${hex(canonical)}`;
+    const key = hmac(hmac(hmac(hmac('AWS4' + SECRET, day!), REGION), 's3'), 'aws4_request');
+    return createHmac('sha256', key).update(toSign).digest('hex') === signature ? undefined : 'SignatureDoesNotMatch';
+  }
+
+  const xmlError = (res: ServerResponse, status: number, code: string, message: string) =>
+    res
+      .writeHead(status, { 'content-type': 'application/xml' })
+      .end(`<?xml version="1.0"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`);
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const p = new URL(req.url!, 'http://x').pathname;
+      const failure = verify(req, body);
+      log.push({ method: req.method!, path: p, verdict: failure ?? 'ok' });
+      if (failure) return xmlError(res, 403, failure, 'The request signature we calculated does not match the signature you provided.');
+      const [, bucket, ...rest] = p.split('/');
+      if (bucket !== BUCKET) return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist');
+      const key = rest.map(decodeURIComponent).join('/');
+      if (!key) return req.method === 'HEAD' ? res.writeHead(200).end() : xmlError(res, 405, 'MethodNotAllowed', 'no');
+      const obj = objects.get(key);
+      switch (req.method) {
+        case 'PUT':
+          objects.set(key, { body, contentType: req.headers['content-type'], cacheControl: req.headers['cache-control'] });
+          return res.writeHead(200, { etag: `"${hex(body).slice(0, 32)}"` }).end();
+        case 'GET':
+        case 'HEAD':
+          if (!obj)
+            return req.method === 'HEAD' ? res.writeHead(404).end() : xmlError(res, 404, 'NoSuchKey', 'The specified key does not exist.');
+          res.writeHead(200, {
+            'content-type': obj.contentType ?? 'binary/octet-stream',
+            'content-length': obj.body.length,
+            'cache-control': obj.cacheControl ?? '',
+          });
+          return res.end(req.method === 'GET' ? obj.body : undefined);
+        case 'DELETE':
+          objects.delete(key);
+          return res.writeHead(204).end();
+      }
+      xmlError(res, 405, 'MethodNotAllowed', 'no');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url, objects, log };
+}
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of closers.splice(0)) await c();
+});
+
+const storageFor = (endpoint: string, over: Partial<ConstructorParameters<typeof S3MediaStorage>[0]> = {}) =>
+  new S3MediaStorage({ endpoint, bucket: BUCKET, region: REGION, accessKeyId: KEY_ID, secretAccessKey: SECRET, ...over });
+
+describe('S3 storage', () => {
+  it('puts, heads, gets and deletes objects with signed requests, content type and cache headers', async () => {
+    const s3 = await startS3();
+    const storage = storageFor(s3.url);
+    const key = mediaKey(['images', 'user-1'], 'webp');
+    const url = await storage.put(key, Buffer.from('RIFF....WEBP'), 'image/webp');
+    expect(url).toBe(`${s3.url}/${BUCKET}/${key}`);
+    expect(s3.objects.get(key)).toMatchObject({ contentType: 'image/webp', cacheControl: 'public, max-age=31536000, immutable' });
+    expect(await storage.exists(key)).toBe(true);
+    expect(await storage.get(key)).toEqual({ bytes: Buffer.from('RIFF....WEBP'), contentType: 'image/webp' });
+    expect(storage.keyFromUrl(url)).toBe(key);
+    await storage.removeByUrl(url);
+    expect(await storage.exists(key)).toBe(false);
+    expect(await storage.get(key)).toBeNull();
+    await storage.remove(key); // a missing object is not an error
+    expect(await storage.health()).toMatchObject({ status: 'ok' });
+    expect(s3.log.every((r) => r.verdict === 'ok')).toBe(true);
+    expect(s3.log.map((r) => r.method)).toEqual(['PUT', 'HEAD', 'GET', 'DELETE', 'HEAD', 'GET', 'DELETE', 'HEAD']);
+  });
+
+  it('fails with the reason when the signature is wrong (wrong secret)', async () => {
+    const s3 = await startS3();
+    const storage = storageFor(s3.url, { secretAccessKey: 'not-the-secret' });
+    const err = await storage.put('images/a.webp', Buffer.from('x'), 'image/webp').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(S3StorageError);
+    expect(err).toMatchObject({
+      status: 403,
+      s3Code: 'SignatureDoesNotMatch',
+      message: expect.stringContaining('The file storage refused PUT images/a.webp (403 SignatureDoesNotMatch)'),
+    });
+    expect(s3.objects.size).toBe(0);
+    expect(await storage.health()).toMatchObject({
+      status: 'down',
+      detail: expect.stringContaining('(403): access denied: check S3_ACCESS_KEY_ID'),
+    });
+  });
+
+  it('refuses unsafe keys before sending anything', async () => {
+    const s3 = await startS3();
+    const storage = storageFor(s3.url);
+    for (const key of [
+      '../etc/passwd',
+      'images/../../x.webp',
+      '/abs.webp',
+      '.hidden',
+      'a//b.webp',
+      'a/b\u0000.webp',
+      'images/%2e%2e/x',
+      '',
+    ]) {
+      await expect(storage.put(key, Buffer.from('x'), 'image/webp'), key).rejects.toThrow('unsafe media key');
+    }
+    expect(s3.log).toEqual([]);
+    expect(storage.keyFromUrl(`${s3.url}/${BUCKET}/..%2Fsecret`)).toBeUndefined();
+    expect(storage.keyFromUrl('https://elsewhere.example/x.webp')).toBeUndefined();
+  });
+
+  it('serves from S3_PUBLIC_URL when a CDN is set, and names a missing bucket', async () => {
+    const s3 = await startS3();
+    const cdn = storageFor(s3.url, { publicUrl: 'https://cdn.example.com/media' });
+    expect(await cdn.put('avatars/u1/a.webp', Buffer.from('x'), 'image/webp')).toBe('https://cdn.example.com/media/avatars/u1/a.webp');
+    expect(cdn.keyFromUrl('https://cdn.example.com/media/avatars/u1/a.webp')).toBe('avatars/u1/a.webp');
+    const wrongBucket = storageFor(s3.url, { bucket: 'other-bucket' });
+    expect(await wrongBucket.health()).toMatchObject({ status: 'down', detail: expect.stringContaining('404') });
+  });
+
+  it('says the storage could not be reached when nothing listens', async () => {
+    const s3 = await startS3();
+    await closers.pop()!();
+    const storage = storageFor(s3.url);
+    await expect(storage.put('a.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(
+      /^The file storage could not be reached: ECONNREFUSED/,
+    );
+  });
+
+  it('is chosen by S3_BUCKET and refuses an incomplete setup', async () => {
+    expect(s3ConfigFromEnv(S3EnvSchema.parse({}))).toBeUndefined();
+    expect(() => s3ConfigFromEnv(S3EnvSchema.parse({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000' }))).toThrow(
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY must be set too',
+    );
+    expect(() => S3EnvSchema.parse({ S3_BUCKET: '../x' })).toThrow();
+    const s3 = s3ConfigFromEnv(
+      S3EnvSchema.parse({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' }),
+    );
+    const health = new HealthRegistry();
+    const storage = await createMediaStorage({ dataDir: '/nonexistent', s3 }, { health });
+    expect([storage.kind, health.list()[0]?.kind]).toEqual(['s3', 's3']);
+  });
+});
+
+describe('local storage', () => {
+  it('stores, reads and removes files under its root and refuses traversal', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'media-'));
+    const storage = new LocalMediaStorage(root);
+    const key = mediaKey(['images', 'u1'], 'webp');
+    const url = await storage.put(key, Buffer.from('webp-bytes'));
+    expect(url).toBe(`/media/${key}`);
+    expect(await storage.get(key)).toEqual({ bytes: Buffer.from('webp-bytes'), contentType: 'image/webp' });
+    expect(await storage.exists(key)).toBe(true);
+    await storage.removeByUrl(url);
+    expect(await storage.exists(key)).toBe(false);
+    await expect(storage.put('../escape.webp', Buffer.from('x'))).rejects.toThrow('unsafe media key');
+    await expect(storage.get('images/../../etc/passwd')).rejects.toThrow('unsafe media key');
+    await storage.removeByUrl('/media/../../etc/passwd'); // ignored, not followed
+    expect(() => mediaKey(['..'], 'webp')).toThrow('unsafe media key');
+  });
+});

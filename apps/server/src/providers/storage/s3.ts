@@ -1,0 +1,150 @@
+// S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Backblaze B2, Wasabi, …) over path-style URLs
+// (`<endpoint>/<bucket>/<key>`), signed with AWS Signature V4 (sigv4.ts); no SDK. Objects are PUT with their
+// content type and a long cache lifetime (keys are never reused). Public URLs are S3_PUBLIC_URL + key when a CDN or
+// public bucket domain is set, else the path-style object URL (the bucket must then allow public reads, or the app
+// serves objects through `get`).
+import { amzDate, encodePath, sha256Hex, sign, type Credentials } from './sigv4.ts';
+import { assertSafeKey, DEFAULT_CACHE_CONTROL, type MediaStorage, type PutOptions, type StoredObject } from './storage.ts';
+
+export interface S3Options {
+  /** e.g. https://s3.eu-central-1.amazonaws.com, http://127.0.0.1:9000 (MinIO), https://<account>.r2.cloudflarestorage.com */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Base URL objects are served from (CDN); default `<endpoint>/<bucket>/`. */
+  publicUrl?: string;
+  timeoutMs?: number;
+}
+
+export class S3StorageError extends Error {
+  readonly status?: number;
+  readonly s3Code?: string;
+  constructor(message: string, status?: number, s3Code?: string) {
+    super(message);
+    this.name = 'S3StorageError';
+    this.status = status;
+    this.s3Code = s3Code;
+  }
+}
+
+const MAX_OBJECT_BYTES = 64 * 1024 * 1024;
+
+function xmlField(xml: string, field: string): string | undefined {
+  return new RegExp(`<${field}>([^<]{0,500})</${field}>`).exec(xml)?.[1];
+}
+
+export class S3MediaStorage implements MediaStorage {
+  readonly name = 'storage';
+  readonly kind = 's3';
+  private readonly endpoint: URL;
+  private readonly publicBase: string;
+  private readonly creds: Credentials;
+  private readonly timeoutMs: number;
+  private readonly bucket: string;
+
+  constructor(opts: S3Options) {
+    this.endpoint = new URL(opts.endpoint.replace(/\/+$/, ''));
+    this.bucket = opts.bucket;
+    this.creds = { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey, region: opts.region };
+    this.publicBase =
+      (opts.publicUrl ?? `${this.endpoint.origin}${this.endpoint.pathname.replace(/\/$/, '')}/${opts.bucket}`).replace(/\/+$/, '') + '/';
+    this.timeoutMs = opts.timeoutMs ?? 30_000;
+  }
+
+  async health() {
+    try {
+      await this.send('HEAD', undefined);
+      return { status: 'ok' as const, detail: `bucket ${this.bucket} at ${this.endpoint.origin}` };
+    } catch (err) {
+      return { status: 'down' as const, detail: (err as Error).message };
+    }
+  }
+
+  async put(key: string, bytes: Buffer, contentType: string, opts: PutOptions = {}): Promise<string> {
+    assertSafeKey(key);
+    await this.send('PUT', key, bytes, { 'content-type': contentType, 'cache-control': opts.cacheControl ?? DEFAULT_CACHE_CONTROL });
+    return this.urlFor(key);
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    assertSafeKey(key);
+    const res = await this.send('GET', key, undefined, {}, [404]);
+    if (res.status === 404) return null;
+    return { bytes: res.body, contentType: res.headers.get('content-type') ?? 'application/octet-stream' };
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertSafeKey(key);
+    return (await this.send('HEAD', key, undefined, {}, [404])).status !== 404;
+  }
+
+  async remove(key: string): Promise<void> {
+    assertSafeKey(key);
+    await this.send('DELETE', key, undefined, {}, [404]);
+  }
+
+  urlFor(key: string): string {
+    return this.publicBase + encodePath(key);
+  }
+
+  keyFromUrl(url: string): string | undefined {
+    if (!url.startsWith(this.publicBase)) return undefined;
+    try {
+      const key = decodeURIComponent(url.slice(this.publicBase.length));
+      assertSafeKey(key);
+      return key;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async removeByUrl(url: string | null | undefined): Promise<void> {
+    const key = url ? this.keyFromUrl(url) : undefined;
+    if (key) await this.remove(key);
+  }
+
+  /** A signed request for the bucket (key undefined) or one object; statuses in `allow` are not errors. */
+  private async send(method: string, key: string | undefined, body?: Buffer, extra: Record<string, string> = {}, allow: number[] = []) {
+    const basePath = this.endpoint.pathname.replace(/\/$/, '');
+    const path = encodePath(`${basePath}/${this.bucket}${key === undefined ? '' : `/${key}`}`);
+    const payloadHash = sha256Hex(body ?? '');
+    const date = amzDate();
+    const headers: Record<string, string> = { host: this.endpoint.host, 'x-amz-content-sha256': payloadHash, 'x-amz-date': date, ...extra };
+    const { authorization } = sign({ method, path, headers, payloadHash, amzDate: date }, this.creds);
+    const { host: _host, ...sent } = headers; // fetch sets Host itself (the same value)
+    let res: Response;
+    try {
+      res = await fetch(`${this.endpoint.origin}${path}`, {
+        method,
+        headers: { ...sent, authorization },
+        body: body ? new Uint8Array(body) : undefined,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (err) {
+      const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
+      throw new S3StorageError(`The file storage could not be reached: ${cause} (${this.endpoint.origin}).`);
+    }
+    const buf = method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(await res.arrayBuffer());
+    if (buf.length > MAX_OBJECT_BYTES) throw new S3StorageError('The stored file is too large.');
+    if (!res.ok && !allow.includes(res.status)) {
+      const xml = buf.toString('utf8');
+      const code = xmlField(xml, 'Code');
+      // HEAD answers carry no body: say what the status usually means.
+      const hint =
+        res.status === 403
+          ? 'access denied: check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION and the clock'
+          : res.status === 404
+            ? 'not found'
+            : undefined;
+      const message = xmlField(xml, 'Message') ?? hint;
+      throw new S3StorageError(
+        `The file storage refused ${method} ${key ?? `bucket ${this.bucket}`} (${res.status}${code ? ` ${code}` : ''})${message ? `: ${message}` : ''}`,
+        res.status,
+        code,
+      );
+    }
+    return { status: res.status, headers: res.headers, body: buf };
+  }
+}
