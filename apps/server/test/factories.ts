@@ -128,8 +128,9 @@ export async function buildUsersQuick(t: TestApp, n: number): Promise<Array<{ us
   for (let i = 0; i < n; i++) {
     const name = uniqueName('quick');
     const row = await t.deps.uow.repos.users.create({ username: name, email: `${name}@example.com`, emailVerifiedAt: new Date() });
-    const token = await t.deps.accessTokens.sign({ userId: row.id, role: 'user', sessionId: randomBytes(8).toString('hex') });
-    out.push({ user: { id: row.id }, auth: { authorization: `Bearer ${token}` } });
+    // A real session: access tokens are refused unless their session is signed in.
+    const { accessToken } = await t.modules.auth.services.sessions.start(row);
+    out.push({ user: { id: row.id }, auth: { authorization: `Bearer ${accessToken}` } });
   }
   return out;
 }

@@ -169,3 +169,22 @@ export const FALLBACK_TAGS: readonly FallbackTag[] = (() => {
   }
   return out;
 })();
+
+/** The 401 message the browser treats as a dead session (SPEC §4: clear tokens and reload). */
+export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
+
+/** The twelve legal pages of SPEC §2, in the order of the route table. */
+export const LEGAL_SLUGS = [
+  'community-guidelines',
+  'privacy-policy',
+  'terms-of-service',
+  'content-policy',
+  'blocked-content-policy',
+  'cookie-policy',
+  'dmca-notice',
+  '2257-exemption-statement',
+  'age-verification-policy',
+  'content-provider-compliance',
+  'content-safety-compliance',
+  'liability-disclaimer',
+] as const;

@@ -57,7 +57,7 @@ export const UnprocessableDetails = z.object({ rule: z.string(), field: z.string
 export type UnprocessableDetails = z.infer<typeof UnprocessableDetails>;
 
 /** The text a 401 carries for a bad, expired or revoked access token; the client reloads on it (SPEC §4). */
-export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
+export { INVALID_TOKEN_MESSAGE } from './constants.ts';
 
 /** The message of a TOKEN_SUPERSEDED error, for the browser to show as is. */
 export const TOKEN_SUPERSEDED_MESSAGE = 'This link was replaced by a newer one. Use the latest e-mail we sent.';

@@ -7,16 +7,9 @@
 //
 // Errors: any non-OK response throws ApiError whose message is "<status>: <body text or status text>".
 // Rate-limited calls that stay 429 after the queue's retries reject with the quiet RateLimitError.
-import {
-  INVALID_TOKEN_MESSAGE,
-  api,
-  buildPath,
-  type Endpoint,
-  type EndpointBody,
-  type EndpointParams,
-  type EndpointQuery,
-  type EndpointResponse,
-} from '@reverie/shared';
+import { buildPath } from '@reverie/shared/api/path';
+import { INVALID_TOKEN_MESSAGE } from '@reverie/shared/constants';
+import type { api, Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse } from '@reverie/shared';
 import { clearSession, getAccessToken, getRefreshToken, isTokenExpired, setTokens } from './auth-tokens';
 import { endpointKey, priorityFor, requestQueue, type RequestPriority } from './request-queue';
 
@@ -148,7 +141,14 @@ export function refreshAccessToken(): Promise<string> {
       throw new Error('No refresh token available');
     }
     try {
-      const tokens = await apiRequest(api.auth.refresh, { body: { refreshToken }, priority: 'high' });
+      // The session plumbing calls its two endpoints by path with types from their descriptors: importing the
+      // descriptors themselves would put every schema (and zod) into the first page load.
+      const tokens = await httpRequest<EndpointResponse<typeof api.auth.refresh>>('/api/auth/refresh', {
+        method: 'POST',
+        body: { refreshToken },
+        skipAuth: true,
+        priority: 'high',
+      });
       setTokens({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
       return tokens.accessToken;
     } catch (error) {
@@ -177,7 +177,7 @@ let csrfPromise: Promise<string> | null = null;
 /** The CSRF token from GET /api/auth/csrf (fetched once and cached; `force` fetches a new one). */
 export function getCsrfToken(force = false): Promise<string> {
   if (!force && csrfToken) return Promise.resolve(csrfToken);
-  csrfPromise ??= apiRequest(api.auth.csrf, { priority: 'high' })
+  csrfPromise ??= httpRequest<EndpointResponse<typeof api.auth.csrf>>('/api/auth/csrf', { skipAuth: true, priority: 'high' })
     .then((response) => {
       csrfToken = response.csrfToken;
       return response.csrfToken;

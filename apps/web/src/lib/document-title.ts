@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PRODUCT_NAME } from '@reverie/shared';
+import { PRODUCT_NAME } from '@reverie/shared/constants';
 
 /** "Settings" → "Settings · Reverie"; the bare product name when there is no page title. */
 export function formatDocumentTitle(title: string | null | undefined): string {

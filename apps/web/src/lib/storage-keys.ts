@@ -1,5 +1,5 @@
 // Every browser-storage key the web app uses (SPEC §3; DESIGN: prefix `rv_`, NSFW key `reverie_show_nsfw`).
-import { STORAGE_PREFIX } from '@reverie/shared';
+import { STORAGE_PREFIX } from '@reverie/shared/constants';
 
 export const STORAGE_KEYS = {
   accessToken: `${STORAGE_PREFIX}access_token`,

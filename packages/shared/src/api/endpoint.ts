@@ -69,19 +69,5 @@ export type PathParamNames<P extends string> = P extends `${string}:${infer Name
     ? Name
     : never;
 
-/**
- * Fills the `:params` of an endpoint's path, URL-encoding each value. Throws when a parameter is missing, so a
- * request never goes to `/api/users/undefined`.
- */
-export function buildPath(
-  endpoint: Pick<Endpoint, 'path'>,
-  params?: Readonly<Record<string, string | number | boolean | null | undefined>>,
-): string {
-  return endpoint.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null || value === '') {
-      throw new Error(`Missing path parameter "${name}" for ${endpoint.path}`);
-    }
-    return encodeURIComponent(String(value));
-  });
-}
+// buildPath lives in a zod-free module so the browser's first load can use it without the schemas.
+export { buildPath } from './path.ts';

@@ -1,21 +1,8 @@
 // Content (legal pages, guides, FAQ): the shapes served by /api/legal, /api/guides and /api/faq.
 import { z } from 'zod';
 
-/** The twelve legal pages of SPEC §2, in the order of the route table. */
-export const LEGAL_SLUGS = [
-  'community-guidelines',
-  'privacy-policy',
-  'terms-of-service',
-  'content-policy',
-  'blocked-content-policy',
-  'cookie-policy',
-  'dmca-notice',
-  '2257-exemption-statement',
-  'age-verification-policy',
-  'content-provider-compliance',
-  'content-safety-compliance',
-  'liability-disclaimer',
-] as const;
+export { LEGAL_SLUGS } from '../constants.ts';
+import { LEGAL_SLUGS } from '../constants.ts';
 export type LegalSlug = (typeof LEGAL_SLUGS)[number];
 
 /** Lower-case words joined by single hyphens: the only shape a content slug may have. */

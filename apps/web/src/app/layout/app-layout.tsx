@@ -1,7 +1,5 @@
-import type { CSSProperties } from 'react';
+import { lazy, Suspense, type CSSProperties } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { UnverifiedEmailBanner } from '@/features/auth/components/unverified-email-banner';
-import { MergeLocalSync } from '@/features/favorites/components/merge-local-sync';
 import { MembershipModalProvider } from '@/features/billing/components/membership-modal-context';
 import { cn } from '@/lib/utils';
 import { BottomNav } from './bottom-nav';
@@ -9,6 +7,13 @@ import { Header } from './header';
 import { ScrollToTop } from './scroll-to-top';
 import { Sidebar } from './sidebar';
 import { SidebarProvider, useSidebar } from './sidebar-state';
+
+// Both talk to the API through the shared contract (zod): loaded after the first paint, they stay out of the
+// first load's JavaScript budget (e2e/js-budget.e2e.ts).
+const UnverifiedEmailBanner = lazy(() =>
+  import('@/features/auth/components/unverified-email-banner').then((m) => ({ default: m.UnverifiedEmailBanner })),
+);
+const MergeLocalSync = lazy(() => import('@/features/favorites/components/merge-local-sync').then((m) => ({ default: m.MergeLocalSync })));
 
 function Shell() {
   const { width, overlay } = useSidebar();
@@ -22,7 +27,9 @@ function Shell() {
         Skip to content
       </a>
       <ScrollToTop />
-      <MergeLocalSync />
+      <Suspense fallback={null}>
+        <MergeLocalSync />
+      </Suspense>
       <Header />
       <Sidebar />
       <main
@@ -35,7 +42,7 @@ function Shell() {
         )}
       >
         {/* The verify-email page speaks about the address itself. */}
-        {pathname === '/verify-email' ? null : <UnverifiedEmailBanner />}
+        <Suspense fallback={null}>{pathname === '/verify-email' ? null : <UnverifiedEmailBanner />}</Suspense>
         <Outlet />
       </main>
       <BottomNav />

@@ -3,13 +3,14 @@ import { Link } from 'react-router';
 import { PanelLeft } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/hooks/use-session';
-import { OnboardingGate } from '@/features/users/components/onboarding-gate';
 import { CoinBalanceButton } from './coin-balance-button';
 import { NsfwToggle } from './nsfw-toggle';
 import { SearchBox } from './search-box';
 import { SIDEBAR_TOGGLE_ATTR } from './sidebar';
 import { useSidebar } from './sidebar-state';
 
+// The onboarding dialog (tags, preferences: the contract's schemas) loads on demand, after the first paint.
+const OnboardingGate = lazy(() => import('@/features/users/components/onboarding-gate').then((m) => ({ default: m.OnboardingGate })));
 // The account menu (Radix dropdown) loads on demand: it is not part of the JS budget of the first load.
 const AccountActions = lazy(() => import('./account-actions').then((m) => ({ default: m.AccountActions })));
 const accountPlaceholder = <span aria-hidden="true" className="size-9 rounded-full" />;
@@ -50,7 +51,9 @@ export function Header() {
         </div>
       </div>
       {/* Session dialogs that belong inside the age gate and the app shell (SPEC §4 Onboarding). */}
-      <OnboardingGate />
+      <Suspense fallback={null}>
+        <OnboardingGate />
+      </Suspense>
     </header>
   );
 }

@@ -1,10 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@reverie/shared';
-import { apiRequest } from '@/lib/api-client';
+import type { api, EndpointResponse } from '@reverie/shared';
+import { httpRequest } from '@/lib/api-client';
 import { authKeys } from './query-keys';
 
+// Part of the first page load (the session starts there): called by path with the descriptor's types only, so
+// the contract's schemas (and zod) stay out of the initial JavaScript (e2e/js-budget.e2e.ts). Same for logout.
 /** GET /api/auth/me: the signed-in user's own record. */
-export const getMe = () => apiRequest(api.auth.me);
+export const getMe = () => httpRequest<EndpointResponse<typeof api.auth.me>>('/api/auth/me');
 
 /**
  * Fetched once per sign-in `generation` and never refetched automatically (SPEC §7): infinite stale time,
