@@ -12,19 +12,22 @@ import { describeE2E, launchBrowser, newPage, passAgeGate, screenshot, startServ
 const CHARACTER = 'Seraphina Vale';
 const MISSPELLED = 'seraphna';
 
-/** Waits until the portraits in view have loaded, so screenshots show the art. */
+/**
+ * Waits until the portraits in view show their art (on a first start the server renders them in the background
+ * and the page retries), so screenshots show it. Gives up quietly after 30 s.
+ */
 async function imagesSettled(page: Page) {
   await page
     .waitForFunction(
       () =>
-        Array.from(document.querySelectorAll('main img'))
-          .filter((img) => {
-            const r = img.getBoundingClientRect();
-            return r.bottom > 0 && r.top < window.innerHeight;
+        Array.from(document.querySelectorAll('main [aria-label^="Portrait of"], main img'))
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.bottom > 0 && r.top < window.innerHeight && r.width > 0;
           })
-          .every((img) => (img as HTMLImageElement).complete),
+          .every((el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0),
       undefined,
-      { timeout: 10_000 },
+      { timeout: 30_000 },
     )
     .catch(() => undefined);
 }

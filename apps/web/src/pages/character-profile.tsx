@@ -75,7 +75,7 @@ function Profile({ character }: { character: CharacterProfile }) {
   const fill = (text: string) => fillPlaceholders(text, character.name);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 lg:py-8">
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,400px)_minmax(0,1fr)] lg:gap-10">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,300px)_minmax(0,1fr)] lg:gap-8 xl:grid-cols-[minmax(0,400px)_minmax(0,1fr)] xl:gap-10">
         <div className="lg:sticky lg:top-[calc(var(--header-h)+1.5rem)] lg:self-start">
           <div className="relative mx-auto aspect-[4/5] w-full max-w-md overflow-hidden rounded-3xl sm:aspect-[2/3] bg-surface-raised shadow-2xl shadow-primary-strong/10 ring-1 ring-white/10">
             <NsfwBlur nsfw={character.nsfw} className="absolute inset-0" contentClassName="h-full">
@@ -108,7 +108,7 @@ function Profile({ character }: { character: CharacterProfile }) {
         </div>
 
         <div className="min-w-0">
-          <h1 className="text-3xl font-extrabold tracking-tight text-fg sm:text-4xl">{character.name}</h1>
+          <h1 className="text-3xl font-extrabold tracking-tight text-balance text-fg sm:text-4xl">{character.name}</h1>
           <p className="mt-2 text-base text-fg-muted sm:text-lg">{character.persona}</p>
 
           <div className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-surface p-3 ring-1 ring-border">
@@ -142,7 +142,7 @@ function Profile({ character }: { character: CharacterProfile }) {
             <ShareButton name={character.name} />
           </div>
 
-          <dl className="mt-5 grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <dl className="mt-5 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2 xl:grid-cols-4">
             <Stat icon={<MessageCircle />} label="Chats" value={shortenNumber(character.chatCount)} />
             <LikesStat character={character} />
             <Stat icon={<Bookmark />} label="Favorites" value={shortenNumber(character.favorites)} />
@@ -191,7 +191,7 @@ function Profile({ character }: { character: CharacterProfile }) {
 function ProfileSkeleton() {
   return (
     <div role="status" aria-label="Loading character" className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 lg:py-8">
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,400px)_minmax(0,1fr)] lg:gap-10">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,300px)_minmax(0,1fr)] lg:gap-8 xl:grid-cols-[minmax(0,400px)_minmax(0,1fr)] xl:gap-10">
         <Skeleton className="mx-auto aspect-[4/5] w-full max-w-md rounded-3xl sm:aspect-[2/3]" />
         <div className="space-y-4">
           <Skeleton className="h-10 w-2/3" />

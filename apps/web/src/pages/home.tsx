@@ -1,5 +1,4 @@
-import { useSearchParams } from 'react-router';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Sparkles, Users, WandSparkles } from 'lucide-react';
 import { CharacterSort, type CharacterSort as Sort } from '@reverie/shared';
 import { EmptyState } from '@/components/page/empty-state';

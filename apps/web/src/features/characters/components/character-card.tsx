@@ -58,11 +58,11 @@ export const CharacterCard = memo(function CharacterCard({ character, eager }: C
             <h3 className="truncate text-base font-bold text-white drop-shadow sm:text-lg">{character.name}</h3>
             <p className="mt-0.5 line-clamp-2 text-xs leading-snug text-white/75 sm:text-[13px]">{character.persona}</p>
             {tags.length ? (
-              <ul aria-label="Tags" className="mt-2 flex gap-1 overflow-hidden">
+              <ul aria-label="Tags" className="mt-2 flex max-h-5 flex-wrap gap-1 overflow-hidden">
                 {tags.map((tag) => (
                   <li
                     key={tag.name}
-                    className="shrink-0 rounded-full bg-white/10 px-2 py-0.5 text-[10px] font-medium text-white/85 ring-1 ring-white/10 backdrop-blur-sm"
+                    className="shrink-0 rounded-full bg-white/10 px-2 py-0.5 text-[10px] leading-4 font-medium text-white/85 ring-1 ring-white/10 backdrop-blur-sm"
                   >
                     {tag.displayName}
                   </li>

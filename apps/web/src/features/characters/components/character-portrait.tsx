@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { initialsOf } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
 
@@ -11,10 +11,23 @@ interface CharacterPortraitProps {
   sizes?: string;
 }
 
-/** A 2:3 portrait filling its frame; a gradient with initials when there is none or it fails to load. */
+/** Retries after 2 s, 4 s and 8 s: on a first start the server renders portraits in the background. */
+export const PORTRAIT_RETRY_DELAYS_MS = [2000, 4000, 8000] as const;
+
+/** A 2:3 portrait filling its frame; a gradient with initials while there is none or it fails to load. */
 export function CharacterPortrait({ name, src, className, eager = false, sizes }: CharacterPortraitProps) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  if (!src || failedSrc === src) {
+  // Failures are counted per src, so a new portrait is tried afresh.
+  const [failure, setFailure] = useState({ src, count: 0, waiting: false });
+  const count = failure.src === src ? failure.count : 0;
+  const waiting = failure.src === src && failure.waiting;
+
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setTimeout(() => setFailure((f) => ({ ...f, waiting: false })), PORTRAIT_RETRY_DELAYS_MS[count - 1] ?? 0);
+    return () => window.clearTimeout(timer);
+  }, [waiting, count]);
+
+  if (!src || waiting || count > PORTRAIT_RETRY_DELAYS_MS.length) {
     return (
       <div
         role="img"
@@ -28,16 +41,18 @@ export function CharacterPortrait({ name, src, className, eager = false, sizes }
       </div>
     );
   }
+  const url = count ? `${src}${src.includes('?') ? '&' : '?'}retry=${count}` : src;
   return (
     <img
-      src={src}
+      key={url}
+      src={url}
       alt={`Portrait of ${name}`}
       width={512}
       height={768}
       sizes={sizes}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
-      onError={() => setFailedSrc(src)}
+      onError={() => setFailure({ src, count: count + 1, waiting: count < PORTRAIT_RETRY_DELAYS_MS.length })}
       className={cn('size-full object-cover', className)}
     />
   );

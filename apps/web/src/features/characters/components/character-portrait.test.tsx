@@ -1,0 +1,24 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CharacterPortrait } from './character-portrait';
+
+describe('CharacterPortrait', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows initials while a failed portrait is retried after 2, 4 and 8 s, then keeps the initials', () => {
+    vi.useFakeTimers();
+    render(<CharacterPortrait name="Seraphina Vale" src="/media/p.webp" />);
+    const img = () => screen.getByRole('img', { name: 'Portrait of Seraphina Vale' });
+    expect(img().getAttribute('src')).toBe('/media/p.webp');
+    for (const [i, delay] of [2000, 4000, 8000].entries()) {
+      fireEvent.error(img());
+      expect(img().tagName).toBe('DIV');
+      expect(img().textContent).toBe('SV');
+      act(() => vi.advanceTimersByTime(delay));
+      expect(img().getAttribute('src')).toBe(`/media/p.webp?retry=${i + 1}`);
+    }
+    fireEvent.error(img());
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(img().tagName).toBe('DIV');
+  });
+});
