@@ -227,9 +227,9 @@ export function avatarSvg(a: Appearance, seed: string): string {
   const ctx = ctxFor(a, seed, 'avatar');
   const L = portraitLayout(seed);
   const body = composePortrait(ctx, a, L);
-  const size = 660;
+  const size = 700;
   const x = L.x - size / 2;
-  const y = L.y + 15 - size / 2;
+  const y = L.y - 10 - size / 2;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${AVATAR.width}" height="${AVATAR.height}" viewBox="${f(x)} ${f(y)} ${size} ${size}">${ctx.defsXml()}${body}</svg>`;
 }
 
