@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { seedCharacters, seedCreators } from '../catalogue/index.ts';
 import type { Appearance } from '../catalogue/types.ts';
 import {
   avatarSvg,
@@ -132,6 +133,16 @@ describe('seed art', () => {
       const meta = await sharp(await renderPortrait({ ...base, backdrop, features: [...FEATURES] }, backdrop, { width: 192 })).metadata();
       expect(meta.width).toBe(192);
     }
+  });
+
+  it('draws every seed character and creator of the catalogue, each one distinct', () => {
+    const seen = new Set<string>();
+    for (const c of seedCharacters) seen.add(portraitSvg(c.appearance, c.slug));
+    for (const c of seedCreators) {
+      seen.add(avatarSvg(c.appearance, c.username));
+      seen.add(bannerSvg(c.appearance, c.username));
+    }
+    expect(seen.size).toBe(seedCharacters.length + seedCreators.length * 2);
   });
 
   it('refuses malformed appearances with a clear message', () => {

@@ -1,5 +1,5 @@
 import type { Appearance } from '../catalogue/types.ts';
-import { adjust, darken, lighten, luma, mix, vivid } from './color.ts';
+import { adjust, darken, lighten, mix, vivid } from './color.ts';
 import type { Rng } from './rng.ts';
 import { circleD, type Ctx, f, glowLine, smoothOpen } from './svg.ts';
 
@@ -946,6 +946,3 @@ export function drawBackdrop(ctx: Ctx, kind: Backdrop, palette: Palette, w: numb
     );
   return out;
 }
-
-/** True when text/lines on this palette should be light. */
-export const isDark = (p: Palette) => luma(mix(p[0], p[1], 0.5)) < 0.5;

@@ -5,7 +5,7 @@ import { drawFigure, FEATURES } from './figure.ts';
 import { HAIR_STYLES } from './hair.ts';
 import { OUTFITS } from './outfit.ts';
 import { createRng } from './rng.ts';
-import { circleD, Ctx, f, svgDoc } from './svg.ts';
+import { circleD, Ctx, f, smoothOpen, svgDoc } from './svg.ts';
 
 export const PORTRAIT = { width: 768, height: 1152 } as const;
 export const AVATAR = { width: 512, height: 512 } as const;
@@ -227,9 +227,9 @@ export function avatarSvg(a: Appearance, seed: string): string {
   const ctx = ctxFor(a, seed, 'avatar');
   const L = portraitLayout(seed);
   const body = composePortrait(ctx, a, L);
-  const size = 660;
+  const size = 700;
   const x = L.x - size / 2;
-  const y = L.y + 15 - size / 2;
+  const y = L.y - 10 - size / 2;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${AVATAR.width}" height="${AVATAR.height}" viewBox="${f(x)} ${f(y)} ${size} ${size}">${ctx.defsXml()}${body}</svg>`;
 }
 
@@ -267,10 +267,28 @@ export function bannerSvg(a: Appearance, seed: string): string {
       1,
     )}"/>`;
   }
+  // Flowing ribbons of light across the width.
   for (let i = 0; i < 3; i++) {
-    const cx = r.range(0.1, 0.9) * W;
-    const cy = r.range(0.2, 0.8) * H;
-    out += `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r.range(60, 200))}" fill="none" stroke="${lighten(p[2], 0.4)}" stroke-opacity="0.35" stroke-width="${f(r.range(2, 6))}"/>`;
+    const pts: Array<[number, number]> = [];
+    const y0 = H * r.range(0.3, 0.75);
+    const amp = r.range(30, 90);
+    const ph = r.range(0, 6);
+    for (let k = 0; k <= 6; k++) pts.push([(k / 6) * (W + 200) - 100, y0 + Math.sin(k * 1.1 + ph) * amp]);
+    const c = i === 1 ? lighten(p[1], 0.4) : lighten(p[2], 0.3);
+    const stroke = ctx.linear(
+      [
+        [0, c, 0],
+        [0.5, c, 0.7],
+        [1, c, 0],
+      ],
+      0,
+      0,
+      1,
+      0,
+    );
+    const d = smoothOpen(pts);
+    out += `<path d="${d}" fill="none" stroke="${stroke}" stroke-width="${f(r.range(10, 26))}" stroke-opacity="0.35" stroke-linecap="round"/>`;
+    out += `<path d="${d}" fill="none" stroke="${stroke}" stroke-width="2" stroke-linecap="round"/>`;
   }
   let dots = '';
   const ox = r.range(0.55, 0.8) * W;

@@ -103,11 +103,7 @@ function eyes(ctx: Ctx, g: Geo, a: Appearance, o: FigureOpts, lashC: string, ski
     out += line(`M${s * 26} ${f(bot)}Q${s * 46} ${f(bot + 3)} ${ox - s * 4} ${f(oy + 5)}`, lashC, 1.4, 0.55);
     if (g.lash > 0.6) {
       // Two small lashes flicking out of the outer corner.
-      out += line(
-        `M${ox - s * 4} ${f(oy - 2)}q${s * 8} -4 ${s * 12} -12M${ox - s * 12} ${f(top + 1)}q${s * 6} -6 ${s * 8} -14`,
-        lashC,
-        2.2,
-      );
+      out += line(`M${ox - s * 4} ${f(oy - 2)}q${s * 8} -4 ${s * 12} -12M${ox - s * 1} ${f(oy + 3)}q${s * 8} 0 ${s * 13} -6`, lashC, 2.2);
     }
     out += line(`M${s * 28} ${f(top - 9)}Q${s * 46} ${f(top - 13)} ${ox - s * 2} ${f(oy - 10)}`, skinShadow, 1.6, 0.6);
     out += '</g>';
@@ -200,7 +196,12 @@ function head(ctx: Ctx, g: Geo, a: Appearance, o: FigureOpts, hairFront: string,
   if (f_.includes('tattoos')) {
     const ink = mix('#1d2b3a', a.palette[2], 0.25);
     const s = rng.pick([-1, 1]);
-    out += line(`M${s * 58} 34q${s * 8} 14 ${s * -2} 26M${s * 66} 38q${s * 4} 10 ${s * 0} 18`, ink, 2.2, 0.8);
+    // A tribal mark under the eye: three tapering bars.
+    out += path(
+      `M${s * 40} 40l${s * 22} 2l${s * -20} 5ZM${s * 44} 50l${s * 20} 2l${s * -18} 4ZM${s * 48} 59l${s * 16} 2l${s * -14} 3Z`,
+      ink,
+      0.85,
+    );
   }
   if (f_.includes('circuitry')) {
     const c = vivid(a.palette[2], 0.85, 0.6);
@@ -395,7 +396,7 @@ export function drawFigure(ctx: Ctx, a: Appearance, o: FigureOpts): Figure {
   outline = '';
   const hoodD = `M-170 260C-200 60 -150 -200 0 -200C150 -200 200 60 170 260Z`;
   if (f_.includes('hood')) {
-    behindHead += path(hoodD, darken(hoodC, 0.3));
+    behindHead += path(hoodD, darken(hoodC, 0.62));
     outline += hoodD;
   }
   behindHead += hair.back;
@@ -530,7 +531,13 @@ export function drawFigure(ctx: Ctx, a: Appearance, o: FigureOpts): Figure {
         0,
       ),
     );
-    hairFront += line(`M-100 -90C-80 -140 -40 -150 0 -150C40 -150 80 -140 100 -90`, darken(hoodC, 0.5), 4, 0.7);
+    hairFront += line(
+      `M-120 260C-130 120 -126 -40 -100 -90C-80 -140 -40 -150 0 -150C40 -150 80 -140 100 -90C126 -40 130 120 120 260`,
+      vivid(accent, 0.5, 0.55),
+      5,
+      0.9,
+    );
+    hairFront += line(`M-150 120C-160 20 -130 -120 -40 -170M150 150C160 40 150 -80 90 -150`, darken(hoodC, 0.45), 3, 0.5);
   }
   const headSvg = head(ctx, g, a, o, hairFront, hair.fringeD);
   outline += faceD(g) + earD(-1, f_.includes('elf-ears')) + earD(1, f_.includes('elf-ears'));

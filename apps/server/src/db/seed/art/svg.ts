@@ -71,21 +71,6 @@ export class Ctx {
     return `url(#${id})`;
   }
 
-  blur(sd: number): string {
-    const id = this.id('b');
-    this.defs.push(`<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${f(sd)}"/></filter>`);
-    return `url(#${id})`;
-  }
-
-  /** A soft glow: the shape blurred and laid under itself. */
-  glow(sd: number): string {
-    const id = this.id('g');
-    this.defs.push(
-      `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur in="SourceGraphic" stdDeviation="${f(sd)}" result="b"/><feMerge><feMergeNode in="b"/><feMergeNode in="SourceGraphic"/></feMerge></filter>`,
-    );
-    return `url(#${id})`;
-  }
-
   defsXml(): string {
     return `<defs>${this.defs.join('')}</defs>`;
   }
@@ -137,9 +122,6 @@ export const circleD = (cx: number, cy: number, r: number) =>
 
 export const ellipseD = (cx: number, cy: number, rx: number, ry: number) =>
   `M${f(cx - rx)} ${f(cy)}a${f(rx)} ${f(ry)} 0 1 0 ${f(2 * rx)} 0a${f(rx)} ${f(ry)} 0 1 0 ${f(-2 * rx)} 0Z`;
-
-/** Mirrors path-point lists across x = 0. */
-export const mirror = (pts: Array<[number, number]>): Array<[number, number]> => pts.map(([x, y]) => [-x, y]);
 
 /** A neon-like glow without a filter: wide faint strokes under a bright core (filters are slow to rasterise). */
 export function glowLine(d: string, color: string, w: number, core = '#ffffff'): string {
