@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 export { LEGAL_SLUGS } from '../constants.ts';
-import { LEGAL_SLUGS } from '../constants.ts';
+import type { LEGAL_SLUGS } from '../constants.ts';
 export type LegalSlug = (typeof LEGAL_SLUGS)[number];
 
 /** Lower-case words joined by single hyphens: the only shape a content slug may have. */
