@@ -39,7 +39,7 @@ describeE2E('discovery (real server + seeded catalogue + Chromium)', () => {
   // Like useHarness, with more time for the first start: it seeds the catalogue and renders 64 portraits.
   const h = {} as Harness;
   beforeAll(async () => {
-    h.server = await startServer({ timeoutMs: 240_000 });
+    h.server = await startServer({ timeoutMs: 240_000, env: { SEED_CONTENT: 'true' } });
     h.browser = await launchBrowser();
   }, 300_000);
   afterAll(async () => {

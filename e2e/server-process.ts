@@ -83,6 +83,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     DATA_DIR: dataDir,
     PUBLIC_URL: url,
     LOG_LEVEL: 'warn',
+    // The catalogue seed (rows, then ~1 min of portrait rendering) only where a journey needs it: discovery.e2e.ts.
+    SEED_CONTENT: 'false',
     ...options.env,
   });
 

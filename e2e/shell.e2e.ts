@@ -1,5 +1,6 @@
 // Journeys through the app shell against the real server and a real Chromium: age gate, every SPEC §2
 // route, sidebar, bottom navigation and header search.
+import { LEGAL_SLUGS } from '@reverie/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DESKTOP, expectClean, header, MOBILE } from './flows.ts';
@@ -8,21 +9,6 @@ import { describeE2E, newPage, passAgeGate, screenshot, useHarness, type E2EPage
 const ID = '00000000-0000-0000-0000-000000000001';
 const LOAD_ERROR = 'Something went wrong while loading the page.';
 const NOT_FOUND = 'Page not found';
-
-const LEGAL_SLUGS = [
-  'community-guidelines',
-  'privacy-policy',
-  'terms-of-service',
-  'content-policy',
-  'blocked-content-policy',
-  'cookie-policy',
-  'dmca-notice',
-  '2257-exemption-statement',
-  'age-verification-policy',
-  'content-provider-compliance',
-  'content-safety-compliance',
-  'liability-disclaimer',
-];
 
 /** Every route in SPEC §2, with concrete ids. */
 const ROUTES = [

@@ -65,14 +65,7 @@ export function billingRoutes(deps: BillingRouteDeps): FastifyPluginAsync {
     route(app, api.subscribe, async (req) => {
       const { userId } = authOf(req);
       await limit(userId);
-      const r = await membership.subscribe(userId, req.body);
-      return {
-        status: r.status,
-        checkoutUrl: r.checkoutUrl,
-        checkoutSessionId: r.checkoutSessionId,
-        tier: r.entitlements.tier,
-        subscription: r.entitlements.latestSubscription ? toSubscription(r.entitlements.latestSubscription) : null,
-      };
+      return toMembershipChange(await membership.subscribe(userId, req.body));
     });
 
     route(app, api.upgrade, async (req) => {
@@ -80,11 +73,7 @@ export function billingRoutes(deps: BillingRouteDeps): FastifyPluginAsync {
       await limit(userId);
       const r = await membership.upgrade(userId, req.body);
       return {
-        status: r.status,
-        checkoutUrl: r.checkoutUrl,
-        checkoutSessionId: r.checkoutSessionId,
-        tier: r.entitlements.tier,
-        subscription: r.entitlements.latestSubscription ? toSubscription(r.entitlements.latestSubscription) : null,
+        ...toMembershipChange(r),
         coinsAwarded: r.coinsAwarded,
         prorationCents: r.prorationCents,
         effective: r.effective,
@@ -223,5 +212,21 @@ export function billingRoutes(deps: BillingRouteDeps): FastifyPluginAsync {
         return { received: true, duplicate: r.duplicate };
       });
     });
+  };
+}
+
+/** The part of a subscribe or upgrade answer both share: the outcome, where to pay, and the membership now. */
+function toMembershipChange<S extends string, T extends string>(r: {
+  status: S;
+  checkoutUrl: string | null;
+  checkoutSessionId: string | null;
+  entitlements: { tier: T; latestSubscription?: Parameters<typeof toSubscription>[0] | null };
+}) {
+  return {
+    status: r.status,
+    checkoutUrl: r.checkoutUrl,
+    checkoutSessionId: r.checkoutSessionId,
+    tier: r.entitlements.tier,
+    subscription: r.entitlements.latestSubscription ? toSubscription(r.entitlements.latestSubscription) : null,
   };
 }
