@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, mockApi } from '@/test/helpers';
+import { apiError, json, mockApi } from '@/test/helpers';
 import { lazyPage } from './lazy-page';
 import { AppProviders } from './providers';
 import { PAGE_LOAD_ERROR } from './route-error-boundary';
@@ -38,8 +38,22 @@ describe('router', () => {
   });
 
   it('renders the shell around a listed page', async () => {
+    mockApi({
+      'GET /api/legal/privacy-policy': () =>
+        json({
+          slug: 'privacy-policy',
+          title: 'Privacy Policy',
+          summary: 'What we keep and why.',
+          updatedAt: '2026-11-22',
+          wordCount: 3,
+          readingMinutes: 1,
+          markdown: '## Data\n\nWhat we keep.',
+          toc: [{ depth: 2, text: 'Data', id: 'data' }],
+        }),
+    });
     renderAt('/legal/privacy-policy');
-    await screen.findByRole('heading', { name: 'Privacy Policy' });
+    // A lazy route, then its document: seconds on a busy machine.
+    await screen.findByRole('heading', { name: 'Privacy Policy' }, { timeout: 10_000 });
     screen.getByTestId('header');
     screen.getByTestId('bottom-nav');
   });
@@ -79,10 +93,7 @@ describe('pages that state what did not happen', () => {
     mockApi({
       'GET /api/search': () => {
         asked += 1;
-        return new Response(
-          JSON.stringify({ characters: { items: [], total: 0 }, creators: { items: [], total: 0 }, tags: { items: [], total: 0 } }),
-          { status: 200, headers: { 'content-type': 'application/json' } },
-        );
+        return json({ characters: { items: [], total: 0 }, creators: { items: [], total: 0 }, tags: { items: [], total: 0 } });
       },
     });
     renderAt('/search?q=elf');
@@ -112,11 +123,7 @@ describe('pages that state what did not happen', () => {
 
   it('an empty feed shows its empty state and no skeleton cards', async () => {
     mockApi({
-      'GET /api/characters': () =>
-        new Response(JSON.stringify({ items: [], page: 1, limit: 24, total: 0, hasMore: false }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
+      'GET /api/characters': () => json({ items: [], page: 1, limit: 24, total: 0, hasMore: false }),
     });
     renderAt('/');
     const empty = await screen.findByRole('region', { name: 'Nothing here yet' });
@@ -156,13 +163,14 @@ describe('document titles', () => {
     await waitFor(() => expect(document.title).toBe(title));
   });
 
-  it('every route sets a "<page> · Reverie" title', { timeout: 60_000 }, async () => {
+  it('every route sets a "<page> · Reverie" title', { timeout: 180_000 }, async () => {
     const untitled: string[] = [];
     for (const path of routePaths()) {
       document.title = 'untitled';
       const { unmount } = renderRoute(path);
       try {
-        await waitFor(() => expect(document.title).toMatch(/^\S.* · Reverie$/));
+        // Pages that load their document first title it when it arrives: seconds on a busy machine.
+        await waitFor(() => expect(document.title).toMatch(/^\S.* · Reverie$/), { timeout: 5000 });
       } catch {
         untitled.push(`${path}: ${document.title}`);
       }

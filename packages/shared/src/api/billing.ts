@@ -32,7 +32,12 @@ import { ErrorResponse } from '../errors.ts';
 import { defineEndpoint, errorBodies } from './endpoint.ts';
 
 const tags = ['billing'] as const;
-const SessionIdParam = z.object({ id: z.string().regex(/^cs_[A-Za-z0-9_]{1,80}$/, 'must be a checkout session id') });
+const SessionIdParam = z.object({
+  id: z
+    .string()
+    .max(83, 'must be a checkout session id')
+    .regex(/^cs_[A-Za-z0-9_]{1,80}$/, 'must be a checkout session id'),
+});
 /** 402: either a card decline (`CARD_DECLINED`, details `{ declineCode }`) or not enough coins. */
 const paymentErrors = { 402: ErrorResponse, 410: ErrorResponse, 409: ErrorResponse } as const;
 

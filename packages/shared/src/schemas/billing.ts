@@ -1,6 +1,7 @@
 // Memberships, coins and payments (SPEC §7 "Payments and coins", issue 13). Prices are integer cents; times are
 // ISO strings. The server decides every amount (price, coins awarded, costs): nothing here is trusted from a client.
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** Membership tiers, lowest first. Plans (prices, allowances, permissions) are server data; the ids are fixed. */
 export const TIERS = ['free', 'premium', 'ultimate'] as const;
@@ -112,7 +113,7 @@ export const SubscriptionStatusResponse = z.object({
 export type SubscriptionStatusResponse = z.infer<typeof SubscriptionStatusResponse>;
 
 /** Crypto and alternative processors are refused with 410 "no longer supported" (SPEC §8); card is the default. */
-export const PaymentProviderChoice = z.string().trim().min(1).max(40).optional();
+export const PaymentProviderChoice = text({ min: 1, max: 40 }).optional();
 
 const PaymentMethodId = z
   .string()
@@ -163,7 +164,7 @@ export type UpgradeResponse = z.infer<typeof UpgradeResponse>;
 
 export const CancelBody = z.object({
   /** The caller's subscription when absent. */
-  subscriptionId: z.string().trim().min(1).max(100).optional(),
+  subscriptionId: text({ min: 1, max: 100 }).optional(),
   /** End now instead of at the period end (no refund). */
   immediately: z.boolean().default(false),
   reason: z
@@ -212,12 +213,15 @@ export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
 
 export const CreateSandboxCheckoutBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('subscription'), plan: PaidTier, billingPeriod: BillingPeriod.default('monthly') }),
-  z.object({ kind: z.literal('coin_pack'), packId: z.string().trim().min(1).max(40) }),
+  z.object({ kind: z.literal('coin_pack'), packId: text({ min: 1, max: 40 }) }),
 ]);
 
 const Digits = (name: string, min: number, max: number) =>
   z
     .string()
+    // Digits with the spaces or dashes people type between groups; nothing else gets through.
+    .max(max + 8, `${name} is too long`)
+    .regex(/^[\d\s-]*$/, `${name} must be digits`)
     .transform((s) => s.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(new RegExp(`^\\d{${min},${max}}$`), `${name} must be ${min === max ? min : `${min}–${max}`} digits`));
 
@@ -235,7 +239,7 @@ export const ConfirmSandboxCheckoutBody = z
   });
 export const AuthenticateSandboxCheckoutBody = z.object({ approve: z.boolean() });
 
-export const PaymentsStatusQuery = z.object({ sessionId: z.string().trim().min(1).max(100).optional() });
+export const PaymentsStatusQuery = z.object({ sessionId: text({ min: 1, max: 100 }).optional() });
 export const PaymentsStatusResponse = z.object({
   success: z.boolean(),
   mode: PaymentsMode,
@@ -272,6 +276,7 @@ export const InvoicesResponse = z.object({ success: z.boolean(), invoices: z.arr
 export const PortalSessionBody = z.object({
   returnPath: z
     .string()
+    .max(101, 'returnPath must be an app path')
     .regex(/^\/[A-Za-z0-9/_-]{0,100}$/, 'returnPath must be an app path')
     .optional(),
 });
@@ -360,6 +365,6 @@ export const ClaimMonthlyResponse = z.object({
   monthly: MonthlyClaimState,
 });
 
-export const CoinCheckoutBody = z.object({ packId: z.string().trim().min(1).max(40), provider: PaymentProviderChoice });
+export const CoinCheckoutBody = z.object({ packId: text({ min: 1, max: 40 }), provider: PaymentProviderChoice });
 
 export const WebhookResponse = z.object({ received: z.boolean(), duplicate: z.boolean().optional() });

@@ -35,7 +35,7 @@ describe('SearchQuery', () => {
   it('refuses empty, long or control-character text', () => {
     expect(firstMessage(SearchQuery.safeParse({ q: '  ' }))).toBe('Type something to search for');
     expect(SearchQuery.safeParse({ q: 'a'.repeat(101) }).success).toBe(false);
-    expect(firstMessage(SearchQuery.safeParse({ q: 'a\u0000b' }))).toBe('Search text must not contain control characters');
+    expect(firstMessage(SearchQuery.safeParse({ q: 'a\u0000b' }))).toBe('Control characters are not allowed');
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { CharacterListItem, ContentFilter, DEFAULT_PAGE_LIMIT } from './characters.ts';
 import { CreatorSummary } from './social.ts';
 import { Tag } from './tags.ts';
@@ -11,12 +12,7 @@ export type SearchType = z.infer<typeof SearchType>;
  * three. `page`/`limit` page each type's results.
  */
 export const SearchQuery = z.object({
-  q: z
-    .string({ message: 'q is required' })
-    .trim()
-    .min(1, 'Type something to search for')
-    .max(100, 'Search text must be at most 100 characters')
-    .refine((s) => !/\p{Cc}/u.test(s), 'Search text must not contain control characters'),
+  q: text({ min: 1, max: 100, tooShort: 'Type something to search for', tooLong: 'Search text must be at most 100 characters' }),
   type: z.union([SearchType, z.array(SearchType).max(3)], { error: 'type must be characters, creators or tags' }).optional(),
   page: z.coerce
     .number<number>({ message: 'page must be a number' })

@@ -7,13 +7,17 @@ import { ContentError, DocumentSkeleton, formatDate, isNotFound } from './conten
 import { GuideCard } from './guide-card';
 import { useGuide } from '../api/get-guide';
 import { SafeMarkdown } from './markdown';
+import { useDocumentTitle } from '@/lib/document-title';
 import { TableOfContents } from './table-of-contents';
 import './print.css';
 
 /** `/guides/{slug}`: cover, meta, table of contents, the article and related guides. */
 export function GuideArticle({ slug, notFound }: { slug: string; notFound: ReactNode }) {
   const query = useGuide(slug);
-  if (!ContentSlug.safeParse(slug).success || (query.isError && isNotFound(query.error))) return notFound;
+  const missing = !ContentSlug.safeParse(slug).success || (query.isError && isNotFound(query.error));
+  // Left to the not-found page when there is no such guide.
+  useDocumentTitle(missing ? undefined : (query.data?.title ?? 'Guide'));
+  if (missing) return notFound;
   const guide = query.data;
   return (
     <div data-printable className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-10">

@@ -6,6 +6,7 @@ import { LinkButton } from '@/components/page/link-button';
 import { ContentError, DocumentSkeleton, formatDate, isNotFound } from './content-states';
 import { useLegalPage } from '../api/get-legal-page';
 import { LEGAL_PAGES } from '../legal-pages';
+import { useDocumentTitle } from '@/lib/document-title';
 import { SafeMarkdown } from './markdown';
 import { TableOfContents } from './table-of-contents';
 import './print.css';
@@ -15,7 +16,10 @@ export function LegalDocumentView({ slug, notFound }: { slug: string; notFound: 
   const query = useLegalPage(slug);
   const index = LEGAL_PAGES.findIndex((p) => p.slug === slug);
   const known = LEGAL_PAGES[index];
-  if (query.isError && isNotFound(query.error)) return notFound;
+  const missing = query.isError && isNotFound(query.error);
+  // Left to the not-found page when there is no such document.
+  useDocumentTitle(missing ? undefined : (query.data?.title ?? known?.title ?? 'Legal'));
+  if (missing) return notFound;
   const prev = index > 0 ? LEGAL_PAGES[index - 1] : undefined;
   const next = index >= 0 && index < LEGAL_PAGES.length - 1 ? LEGAL_PAGES[index + 1] : undefined;
   const doc = query.data;
