@@ -161,7 +161,7 @@ describeE2E('content pages (real server + Chromium)', () => {
 
         // An unknown guide is the not-found page.
         await page.goto('/guides/no-such-guide');
-        await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+        await page.getByRole('heading', { name: "This guide doesn't exist" }).waitFor();
 
         // Features: each feature marked from the server's real routes; live components render.
         await page.goto('/features');
@@ -202,7 +202,8 @@ describeE2E('content pages (real server + Chromium)', () => {
       await page.getByText(registered.user.id).waitFor({ timeout: 15_000 });
       await page.getByText(/\(in \d+ min \d+ s\)/).waitFor();
       await page
-        .getByText(/Memberships are not enabled on this server yet|premium|None/)
+        // The free plan's permissions, read from the subscription status (a number per allowance).
+        .getByText(/dailyFreeMessages: 50/)
         .first()
         .waitFor();
       const stored = await page.evaluate(() => [localStorage.getItem('rv_access_token'), localStorage.getItem('rv_refresh_token')]);

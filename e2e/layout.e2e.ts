@@ -1,6 +1,6 @@
 // The shell's layout and honesty at 390, 1024, 1100 and 1280 px against the real server and Chromium:
 // what covers what (bottom bar, toasts, empty states, dialogs), which nav item is current, document titles,
-// and pages that must say a feature is coming or that an id names nothing. Screenshots go to e2e/artifacts/.
+// and pages that must claim nothing that did not happen or that an id names nothing. Screenshots go to e2e/artifacts/.
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DESKTOP, dialog, expectClean, header, MOBILE, newestMailLink, onServer, outboxFiles } from './flows.ts';
@@ -41,18 +41,21 @@ describeE2E('shell layout (real server + Chromium)', () => {
     ['1024', TABLET],
     ['1100', SMALL_DESKTOP],
     ['1280', DESKTOP],
-  ])('home at %s px: the empty state sits under "Trending now"; the bottom bar only below 1024 px', async (name, viewport) => {
+  ])('home at %s px: the empty state sits under the heading; the bottom bar only below 1024 px', async (name, viewport) => {
     const p = await newPage(h, viewport);
     const { page } = p;
     try {
       await passAgeGate(page);
       await page.goto('/');
-      const heading = page.getByRole('heading', { name: 'Trending now' });
+      // This server starts without the catalogue seed, so the feed is empty.
+      const heading = page.getByRole('heading', { level: 1 });
       await heading.waitFor({ state: 'visible', timeout: 15_000 });
-      const empty = page.getByRole('region', { name: 'No characters to show yet' });
-      const headingBox = await box(heading, '"Trending now"');
+      const empty = page.getByRole('region', { name: 'Nothing here yet' });
+      await empty.waitFor({ state: 'visible', timeout: 15_000 });
+      expect(await page.locator('main .animate-pulse').count(), 'skeleton cards under the empty state').toBe(0);
+      const headingBox = await box(heading, 'the heading');
       const emptyBox = await box(empty, 'the empty state');
-      expect(overlaps(headingBox, emptyBox), 'the empty state covers "Trending now"').toBe(false);
+      expect(overlaps(headingBox, emptyBox), 'the empty state covers the heading').toBe(false);
       expect(emptyBox.y).toBeGreaterThanOrEqual(headingBox.y + headingBox.height);
 
       const bar = page.getByTestId('bottom-nav');
@@ -130,34 +133,36 @@ describeE2E('shell layout (real server + Chromium)', () => {
     }
   });
 
-  it('pages say a feature is coming, and unknown ids are not found', async () => {
+  it('pages claim nothing that did not happen, and unknown ids are not found', async () => {
     const p = await newPage(h, DESKTOP);
     const { page } = p;
     try {
       await passAgeGate(page);
-      const cases: Array<[string, string, RegExp | null]> = [
-        ['/search?q=elf', 'Search is coming soon', /Nothing matched/],
-        ['/payment/success', 'Payments are coming soon', /Coins added/],
-        ['/subscription/success', 'Memberships are coming soon', /membership is active/i],
+      // A real (empty) search answers "No results"; a guest on an outcome page is asked to sign in, told nothing paid.
+      await page.goto('/search?q=elf');
+      await page.getByRole('region', { name: 'No results for “elf”' }).waitFor({ state: 'visible', timeout: 15_000 });
+      const cases: Array<[string, RegExp]> = [
+        ['/payment/success', /Coins added/],
+        ['/subscription/success', /membership is active/i],
       ];
-      for (const [path, text, claim] of cases) {
+      for (const [path, claim] of cases) {
         await page.goto(path);
-        await page.getByText(text, { exact: true }).waitFor({ state: 'visible', timeout: 15_000 });
-        if (claim) expect(await page.getByText(claim).count(), `${path} claims something that did not happen`).toBe(0);
+        await page.getByText('Sign in to see this payment', { exact: true }).waitFor({ state: 'visible', timeout: 15_000 });
+        expect(await page.getByText(claim).count(), `${path} claims something that did not happen`).toBe(0);
       }
       await screenshot(page, 'layout-subscription-success-1280');
 
       const unknown = '99999999-9999-4999-8999-999999999999';
       const notFound: Array<[string, string]> = [
-        [`/characters/${unknown}`, 'Character not found'],
-        [`/creators/${unknown}`, 'Creator not found'],
-        ['/guides/getting-started', 'Guide not found'],
+        [`/characters/${unknown}`, "This character doesn't exist"],
+        [`/creators/${unknown}`, "This creator doesn't exist"],
+        ['/guides/not-a-guide', "This guide doesn't exist"],
       ];
       for (const [path, heading] of notFound) {
         await page.goto(path);
         await page.getByRole('heading', { name: heading }).waitFor({ state: 'visible', timeout: 15_000 });
         expect(await page.locator('main h1').allInnerTexts(), `${path} shows more than the not-found heading`).toEqual([heading]);
-        expect(await page.title()).toBe(`${heading} · Reverie`);
+        expect(await page.title()).toMatch(/(not found|doesn't exist) · Reverie$/);
       }
       await screenshot(page, 'layout-guide-not-found-1280');
       expectClean(p, 'the honest pages');

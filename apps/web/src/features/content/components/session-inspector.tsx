@@ -4,7 +4,8 @@ import { KeyRound, LogOut, RefreshCw } from 'lucide-react';
 import { Page } from '@/components/page/page';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/hooks/use-session';
-import { ApiError, getErrorMessage, httpRequest, refreshAccessToken } from '@/lib/api-client';
+import { api } from '@reverie/shared';
+import { ApiError, apiRequest, getErrorMessage, refreshAccessToken } from '@/lib/api-client';
 import { decodeJwtPayload, getRefreshToken, isTokenExpired, useAccessToken } from '@/lib/auth-tokens';
 
 /** When an access token expires, read from its own claims; the token itself is never shown. */
@@ -45,7 +46,7 @@ export function describePermissions(permissions: unknown): string {
 function usePermissions(enabled: boolean) {
   return useQuery({
     queryKey: ['subscriptions', 'status', 'auth-debug'],
-    queryFn: () => httpRequest<SubscriptionStatus>('/api/subscriptions/status'),
+    queryFn: (): Promise<SubscriptionStatus> => apiRequest(api.billing.subscriptionStatus),
     enabled,
     retry: false,
     staleTime: 0,
