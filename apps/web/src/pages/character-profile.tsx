@@ -20,6 +20,7 @@ import { FavoriteButton } from '@/features/favorites/components/favorite-button'
 import { getErrorStatus } from '@/lib/request-queue';
 import { shortenNumber } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/document-title';
+import { TagIcon } from '@/features/tags/components/tag-icon';
 
 /** 400 (malformed id) and 404 (unknown, private) both mean "no such character" to a visitor. */
 export const isMissing = (error: unknown) => [400, 404].includes(getErrorStatus(error) ?? 0);
@@ -157,7 +158,7 @@ function Profile({ character }: { character: CharacterProfile }) {
                     to={`/tags/${encodeURIComponent(tag.name)}`}
                     className="inline-flex items-center gap-1 rounded-full bg-surface-raised px-3 py-1 text-sm text-fg-muted ring-1 ring-border transition-colors hover:bg-surface-hover hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
                   >
-                    <span aria-hidden="true">{tag.emoji}</span>
+                    <TagIcon category={tag.category} />
                     {tag.displayName}
                   </Link>
                 </li>

@@ -10,6 +10,7 @@ import { SORT_OPTIONS, SortTabs } from '@/features/characters/components/feed-co
 import { useTags } from '@/features/tags/api/get-tags';
 import { getErrorStatus } from '@/lib/request-queue';
 import { useDocumentTitle } from '@/lib/document-title';
+import { TagIcon } from '@/features/tags/components/tag-icon';
 
 const TAG_SORTS = SORT_OPTIONS.filter((o) => o.value !== 'for-you');
 
@@ -41,7 +42,7 @@ export default function TagPage() {
             aria-hidden="true"
             className="inline-flex size-14 shrink-0 items-center justify-center rounded-2xl bg-surface-raised text-3xl ring-1 ring-border"
           >
-            {tag?.emoji ?? <Hash className="size-7 text-primary" />}
+            {tag ? <TagIcon category={tag.category} className="size-7 text-primary" /> : <Hash className="size-7 text-primary" />}
           </span>
           <div className="min-w-0">
             <p className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">{tag?.category ?? 'Tag'}</p>

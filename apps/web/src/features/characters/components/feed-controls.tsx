@@ -74,7 +74,6 @@ export function CategoryChips({ value, onChange }: CategoryChipsProps) {
                 selected={value === category.slug}
                 onClick={() => onChange(value === category.slug ? null : category.slug)}
               >
-                <span aria-hidden="true">{category.emoji}</span>
                 {category.name}
               </Chip>
             ))}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Tag } from '@reverie/shared';
 import { useTags } from '@/features/tags/api/get-tags';
+import { TagIcon } from '@/features/tags/components/tag-icon';
 
 const SUGGESTED = [
   'fantasy',
@@ -31,7 +32,7 @@ export function TagSuggestions({ tags: given }: { tags?: Tag[] }) {
             to={`/tags/${encodeURIComponent(tag.name)}`}
             className="inline-flex items-center gap-1.5 rounded-full bg-surface-raised px-3.5 py-1.5 text-sm font-medium text-fg-muted ring-1 ring-border transition-colors hover:bg-surface-hover hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
           >
-            <span aria-hidden="true">{tag.emoji}</span>
+            <TagIcon category={tag.category} />
             {tag.displayName}
           </Link>
         </li>
