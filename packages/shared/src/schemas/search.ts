@@ -12,7 +12,13 @@ export type SearchType = z.infer<typeof SearchType>;
  * three. `page`/`limit` page each type's results.
  */
 export const SearchQuery = z.object({
-  q: text({ min: 1, max: 100, tooShort: 'Type something to search for', tooLong: 'Search text must be at most 100 characters' }),
+  q: text({
+    required: 'q is required',
+    min: 1,
+    max: 100,
+    tooShort: 'Type something to search for',
+    tooLong: 'Search text must be at most 100 characters',
+  }),
   type: z.union([SearchType, z.array(SearchType).max(3)], { error: 'type must be characters, creators or tags' }).optional(),
   page: z.coerce
     .number<number>({ message: 'page must be a number' })

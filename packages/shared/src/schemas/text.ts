@@ -19,11 +19,13 @@ export interface TextOptions {
   trim?: boolean;
   tooLong?: string;
   tooShort?: string;
+  /** Said when the field is missing altogether (or not a string). */
+  required?: string;
 }
 
 /** A text field: control characters refused first (so the message names the real problem), then the length. */
 export function text(opts: TextOptions) {
-  let s = z.string();
+  let s = opts.required ? z.string({ message: opts.required }) : z.string();
   if (opts.trim !== false) s = s.trim();
   s = s.regex(opts.multiline ? NO_CONTROL_CHARS_MULTILINE : NO_CONTROL_CHARS, CONTROL_CHARS_MESSAGE);
   if (opts.min !== undefined) s = s.min(opts.min, opts.tooShort);
