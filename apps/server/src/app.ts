@@ -27,6 +27,7 @@ import { createCharactersModule } from './modules/characters/characters.module.t
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createLikesModule } from './modules/likes/likes.module.ts';
+import { createModerationModule } from './modules/moderation/moderation.module.ts';
 import { createSearchModule } from './modules/search/search.module.ts';
 import { createSocialModule } from './modules/social/social.module.ts';
 import { createTagsModule } from './modules/tags/tags.module.ts';
@@ -73,6 +74,7 @@ export interface AppOverrides {
  */
 function composeModules(deps: AppDeps, loaded: { content: ContentService }) {
   const tags = createTagsModule(deps);
+  const moderation = createModerationModule(deps);
   const billing = createBillingModule(deps);
   const social = createSocialModule(deps);
   const characters = createCharactersModule({ ...deps, tags: tags.services.tags });
@@ -82,6 +84,7 @@ function composeModules(deps: AppDeps, loaded: { content: ContentService }) {
     auth: createAuthModule({ ...deps, ledger: billing.services.ledger }),
     users: createUsersModule({ ...deps, tags: tags.services.tags, social: social.services.social }),
     tags,
+    moderation,
     billing,
     content: createContentModule(loaded),
     characters,

@@ -24,6 +24,8 @@ export const ErrorCode = z.enum([
   'REAUTH_REQUIRED',
   /** An e-mailed link replaced by a newer one (after "Resend"). */
   'TOKEN_SUPERSEDED',
+  /** The blocked-content policy refused the content; `details` is `{ rule, field }` (never the text). */
+  'CONTENT_BLOCKED',
   'INTERNAL',
   'UNAVAILABLE',
 ]);
