@@ -1,5 +1,6 @@
 // The hot-read cache behind a scratch route: one load for many reads, ETag/304, invalidation (also across
 // processes through Redis pub/sub when REDIS_URL is set).
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,6 +49,22 @@ describe('response cache', () => {
     // Another variant is its own entry.
     expect((await app.inject('/things?kind=x')).json()).toEqual({ kind: 'x', items: ['a', 'b'] });
     expect(store.loads).toBe(2);
+  });
+
+  it('sends a large cached body compressed for clients that accept it, the same bytes on every hit', async () => {
+    const store = { items: Array.from({ length: 300 }, (_, i) => `item number ${i}`), loads: 0 };
+    const app = await scratchApp(store);
+    const a = await app.inject({ url: '/things', headers: { 'accept-encoding': 'gzip, br' } });
+    const b = await app.inject({ url: '/things', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(a.headers['content-encoding']).toBe('br');
+    expect(b.rawPayload.equals(a.rawPayload)).toBe(true);
+    expect(JSON.parse(zlib.brotliDecompressSync(a.rawPayload).toString())).toEqual({ kind: 'all', items: store.items });
+    const gz = await app.inject({ url: '/things', headers: { 'accept-encoding': 'gzip' } });
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString()).items).toHaveLength(300);
+    const plain = await app.inject('/things');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().items).toHaveLength(300);
+    expect(store.loads).toBe(1);
   });
 
   it('answers 304 without a body when If-None-Match carries the current ETag (also weak or in a list)', async () => {

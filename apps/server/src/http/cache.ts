@@ -3,8 +3,10 @@
 // a database round trip nor response validation/serialisation. Writers call invalidate(scope); with Redis
 // the invalidation is published so every server process drops its copy.
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { COMPRESS_MIN_BYTES, negotiate, type Encoding } from './compress.ts';
 
 export interface CachedBody {
   /** The serialised JSON body. */
@@ -139,7 +141,23 @@ export function sendCached(
 ) {
   reply.header('etag', cached.etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
   if (matchesIfNoneMatch(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(cached.body);
+  reply.type('application/json; charset=utf-8');
+  const encoding = cached.body.length >= COMPRESS_MIN_BYTES ? negotiate(request.headers['accept-encoding']) : undefined;
+  if (!encoding) return reply.send(cached.body);
+  // Compressed once per cached body and encoding (at a stronger setting than per-request compression can afford),
+  // then every hit sends the same bytes; the onSend compressor skips answers that already carry an encoding.
+  return reply.header('content-encoding', encoding).send(compressedOnce(cached, encoding));
+}
+
+const compressedBodies = new WeakMap<CachedBody, Partial<Record<Encoding, Buffer>>>();
+
+function compressedOnce(cached: CachedBody, encoding: Encoding): Buffer {
+  let variants = compressedBodies.get(cached);
+  if (!variants) compressedBodies.set(cached, (variants = {}));
+  return (variants[encoding] ??=
+    encoding === 'br'
+      ? zlib.brotliCompressSync(cached.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } })
+      : zlib.gzipSync(cached.body, { level: 6 }));
 }
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
-import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+import { registerCompression } from '../http/compress.ts';
 import { registerStaticHelmet } from '../http/static-headers.ts'; // perf: helmet headers computed once
 
 export async function registerSecurity(app: FastifyInstance) {
@@ -25,5 +25,5 @@ export async function registerSecurity(app: FastifyInstance) {
     // Google's sign-in popup needs to talk back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  await app.register(compress, { global: true, threshold: 1024 });
+  registerCompression(app);
 }

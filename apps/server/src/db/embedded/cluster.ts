@@ -380,14 +380,21 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const stop = () =>
     (stopped ??= new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      if (child.connected) child.send({ type: 'stop' });
-      else child.kill('SIGTERM');
+      // Referenced again while stopping: a caller awaiting stop() (a script whose last work this is) must not see
+      // its event loop run empty, and exit, before the supervisor reports that PostgreSQL is down.
+      child.ref();
+      (child.channel as { ref?: () => void } | undefined)?.ref?.();
       // Our own bound around the supervisor's: never hang the server's exit.
-      setTimeout(() => {
+      const bound = setTimeout(() => {
         child.kill('SIGKILL');
         resolve();
-      }, stopTimeoutMs + 5_000).unref();
+      }, stopTimeoutMs + 5_000);
+      child.once('exit', () => {
+        clearTimeout(bound);
+        resolve();
+      });
+      if (child.connected) child.send({ type: 'stop' });
+      else child.kill('SIGTERM');
     }));
   // The server must not wait on these handles to exit; the supervisor watches the link instead.
   child.unref();
