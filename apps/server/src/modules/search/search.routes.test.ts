@@ -80,6 +80,24 @@ describe('GET /api/search over the seed catalogue', () => {
     expect(res.json().message).toMatch(message);
   });
 
+  it('indexes a very long description from its start, within the index entry limit, and still finds the name', async () => {
+    const maker = await buildUser(t);
+    const words = Array.from({ length: 1500 }, (_, i) => `lexeme${i}x`).join(' ');
+    await buildCharacter(t, maker, { name: 'Verbosa Longwind', description: `Opening harbourmaster tale. ${words}` });
+    expect(charNames(await search('q=verbosa&type[]=characters'))).toContain('Verbosa Longwind');
+    expect(charNames(await search('q=harbourmaster&type[]=characters'))).toContain('Verbosa Longwind');
+    // The tail of the description no longer fits and is not indexed; the page still works.
+    expect(charNames(await search('q=lexeme1499x&type[]=characters'))).not.toContain('Verbosa Longwind');
+  });
+
+  it('completes a word to the names and tags it begins, and keeps prefixes for words it does not', async () => {
+    const maker = await buildUser(t);
+    await buildCharacter(t, maker, { name: 'Zephyrine Okonkwo', description: 'A windmill keeper.' });
+    expect(charNames(await search('q=zephyr&type[]=characters'))).toContain('Zephyrine Okonkwo');
+    expect(charNames(await search('q=windmi&type[]=characters'))).toContain('Zephyrine Okonkwo');
+    expect(charNames(await search('q=zephyr%20okon&type[]=characters'))[0]).toBe('Zephyrine Okonkwo');
+  });
+
   it('treats tsquery syntax as plain text', async () => {
     const r = await search(`q=${encodeURIComponent("vamp & !(')")}`);
     expect(r.characters.total).toBeGreaterThan(0);
