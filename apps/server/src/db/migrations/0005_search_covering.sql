@@ -1,5 +1,5 @@
--- Search walks the popular order and stops at the 200 most liked matches. With the tsvector (and the NSFW flag)
--- carried in that index, the walk is index-only: no heap visit per character examined. A btree entry must stay
+-- Search walks the popular order and stops at the 200 most liked matches. With the tsvector, the name and the NSFW flag
+-- carried in that index, the walk and the ranking are index-only: no heap visit per character examined. A btree entry must stay
 -- well under a page (2,704 bytes), so the search vector is capped at 1,800 bytes: a long description is indexed
 -- from its start, halving what is read until the whole vector fits (name, tags and tagline always count in full).
 CREATE OR REPLACE FUNCTION characters_search_vector() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -27,4 +27,4 @@ UPDATE characters SET description = description WHERE pg_column_size(search_vect
 DROP INDEX IF EXISTS characters_public_popular_idx;
 --> statement-breakpoint
 CREATE INDEX characters_public_popular_idx ON characters USING btree (likes_count DESC NULLS FIRST, id)
-  INCLUDE (search_vector, nsfw) WHERE visibility = 'public' AND deleted_at IS NULL;
+  INCLUDE (name, search_vector, nsfw) WHERE visibility = 'public' AND deleted_at IS NULL;

@@ -85,7 +85,7 @@ export const characters = pgTable(
     uniqueIndex('characters_seed_slug_idx').on(t.seedSlug),
     index('characters_creator_idx').on(t.creatorId, t.createdAt.desc().nullsFirst()),
     // Feed orders over the listed catalogue (public, not deleted): each one a plain index walk.
-    // The popular index also carries search_vector and nsfw (INCLUDE, added by hand in migration 0005_search_covering,
+    // The popular index also carries name, search_vector and nsfw (INCLUDE, added by hand in migration 0005_search_covering,
     // which Drizzle cannot express): search walks it index-only.
     index('characters_public_popular_idx')
       .on(t.likesCount.desc().nullsFirst(), t.id)

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableName, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { reusable, statementName } from '../../db/prepared.ts';
 import { characterLikes, characters, characterTags, favorites, follows, users, type CharacterRow } from '../../db/schema/index.ts';
 
 export type { CharacterRow };
@@ -154,6 +155,15 @@ export class CharactersRepo {
 
   /** One page of the public catalogue in the requested order. */
   async feed(req: FeedRequest): Promise<CardRow[]> {
+    if (
+      (req.sort === 'popular' || req.sort === 'new' || req.sort === 'top-rated') &&
+      !req.tag &&
+      !req.anyTags?.length &&
+      !req.since &&
+      !req.minRatings
+    ) {
+      return this.orderedFeed(req.sort, req.nsfw, req.limit, req.offset);
+    }
     const where = this.filterSql(req);
     const base = () => this.db.select(cardColumns).from(characters).innerJoin(users, eq(users.id, characters.creatorId));
     switch (req.sort) {
@@ -194,6 +204,29 @@ export class CharactersRepo {
       case 'for-you':
         return this.forYou(req, where);
     }
+  }
+
+  /** The plain catalogue orders (the home feed's hot path): prepared once per shape, then only values are bound. */
+  private orderedFeed(sort: 'popular' | 'new' | 'top-rated', nsfw: boolean | undefined, limit: number, offset: number): Promise<CardRow[]> {
+    const key = `feed_${sort}_${nsfw === undefined ? 'all' : 'rating'}`;
+    const query = reusable(this.db, key, () => {
+      const order =
+        sort === 'popular'
+          ? [desc(characters.likesCount), asc(characters.id)]
+          : sort === 'new'
+            ? [desc(characters.createdAt), asc(characters.id)]
+            : [desc(characters.rating), desc(characters.ratingCount), asc(characters.id)];
+      return this.db
+        .select(cardColumns)
+        .from(characters)
+        .innerJoin(users, eq(users.id, characters.creatorId))
+        .where(and(listed, nsfw === undefined ? undefined : sql`${characters.nsfw} = ${sql.placeholder('nsfw')}`))
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(statementName(key));
+    });
+    return query.execute({ nsfw, limit, offset }) as Promise<CardRow[]>;
   }
 
   async countFeed(req: Omit<FeedRequest, 'limit' | 'offset'>): Promise<number> {

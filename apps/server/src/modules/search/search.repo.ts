@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { PLANNED_PER_RUN, reusable, statementName } from '../../db/prepared.ts';
 import { characters, tags, users, type CharacterRow } from '../../db/schema/index.ts';
-import { cardColumns, listed, qcol, textArray, type CardRow } from '../characters/characters.repo.ts';
+import { cardColumns, listed, qcol, type CardRow } from '../characters/characters.repo.ts';
 
 export type TagRow = typeof tags.$inferSelect;
 export type { CharacterRow };
@@ -52,18 +53,28 @@ export class SearchRepo {
   async expandWords(words: string[]): Promise<Map<string, WordExpansion>> {
     const candidates = words.filter((w) => w.length >= 3);
     if (candidates.length === 0) return new Map();
-    const res = (await this.db.execute(sql`
-      select q.w as word, c.completions,
-        case when cardinality(c.completions) = 0 and length(q.w) >= 4 then array(
-          select s.word from search_words s
-          where s.word % q.w and similarity(s.word, q.w) >= 0.45
-          order by similarity(s.word, q.w) desc, s.word limit 3
-        ) else '{}'::text[] end as similar
-      from unnest(${textArray(candidates)}) as q(w)
-      cross join lateral (select array(
-        select p.word from search_words p where p.word like q.w || '%' order by length(p.word), p.word limit 12
-      ) as completions) c`)) as unknown as { rows: Array<{ word: string; completions: string[]; similar: string[] }> };
-    return new Map(res.rows.map((r) => [r.word, { completions: r.completions, similar: r.similar }]));
+    const query = reusable(this.db, 'search_expand', () =>
+      this.db
+        .select({
+          word: sql<string>`q.w`,
+          completions: sql<string[]>`c.completions`,
+          similar: sql<string[]>`
+          case when cardinality(c.completions) = 0 and length(q.w) >= 4 then array(
+            select s.word from search_words s
+            where s.word % q.w and similarity(s.word, q.w) >= 0.45
+            order by similarity(s.word, q.w) desc, s.word limit 3
+          ) else '{}'::text[] end`,
+        })
+        .from(
+          sql`unnest(${sql.placeholder('words')}::text[]) as q(w)
+          cross join lateral (select array(
+            select p.word from search_words p where p.word like q.w || '%' order by length(p.word), p.word limit 12
+          ) as completions) c`,
+        )
+        .prepare(statementName('search_expand')),
+    );
+    const rows = await query.execute({ words: candidates });
+    return new Map(rows.map((r) => [r.word, { completions: r.completions, similar: r.similar }]));
   }
 
   /**
@@ -76,40 +87,74 @@ export class SearchRepo {
     const ts = buildTsQuery(words, await this.expandWords(words));
     if (!ts) return { rows: [], total: 0 };
     const needle = words.join(' ');
-    const tsq = sql`to_tsquery('english', ${ts})`;
-    const cand = this.db.$with('cand').as(
-      this.db
-        .select({ id: characters.id })
-        .from(characters)
-        .where(and(listed, opts.nsfw === undefined ? undefined : eq(characters.nsfw, opts.nsfw), sql`${characters.searchVector} @@ ${tsq}`))
-        .orderBy(desc(characters.likesCount))
-        .limit(SEARCH_CANDIDATES),
-    );
-    const rank = sql`(
-      case when lower(${characters.name}) = ${needle} then 10 else 0 end
-      + case when lower(${characters.name}) like ${`${needle.replace(/[\\%_]/g, '\\$&')}%`} then 4 else 0 end
-      + 4 * ts_rank(${characters.searchVector}, ${tsq})
-      + 3 * word_similarity(${needle}, lower(${characters.name}))
-      + 0.05 * ln(1 + ${characters.likesCount})
-    )`;
-    const rows = await this.db
-      .with(cand)
-      .select({ ...cardColumns, total: sql<number>`(count(*) over ())::int`.as('total') })
-      .from(characters)
-      .innerJoin(cand, eq(cand.id, characters.id))
-      .innerJoin(users, eq(users.id, characters.creatorId))
-      .orderBy(sql`${rank} desc`, characters.id)
-      .limit(opts.limit)
-      .offset(opts.offset);
+    const values = { ts, needle, prefix: `${needle.replace(/[\\%_]/g, '\\$&')}%`, nsfw: opts.nsfw, limit: opts.limit, offset: opts.offset };
+    const rows = await this.rankedQuery(opts.nsfw !== undefined).execute(values);
     let total = rows[0]?.total ?? 0;
     if (rows.length === 0 && opts.offset > 0) {
+      // Past the last page: the window count came back with no row, so count the candidates on their own.
       const [c] = await this.db
-        .with(cand)
         .select({ n: sql<number>`count(*)::int` })
-        .from(cand);
+        .from(this.candidates(opts.nsfw === undefined ? undefined : sql`${opts.nsfw}`, sql`${ts}`).as('cand'));
       total = c?.n ?? 0;
     }
     return { rows: rows as unknown as CardRow[], total };
+  }
+
+  /** The 200 most liked listed characters matching the tsquery text `ts` (an index walk or a GIN lookup). */
+  private candidates(nsfw: SQL | undefined, ts: SQL) {
+    return this.db
+      .select({ id: characters.id, name: characters.name, likesCount: characters.likesCount, searchVector: characters.searchVector })
+      .from(characters)
+      .where(
+        and(
+          listed,
+          nsfw === undefined ? undefined : sql`${characters.nsfw} = ${nsfw}`,
+          sql`${characters.searchVector} @@ to_tsquery('english', ${ts})`,
+        ),
+      )
+      .orderBy(desc(characters.likesCount))
+      .limit(SEARCH_CANDIDATES);
+  }
+
+  /**
+   * The ranked page, in two steps so that only the page's rows are read from the table: the candidates and their
+   * scores come from the popular index alone (it carries name, search_vector and nsfw; migration 0005), then the
+   * 20 winners join their rows and creators. Built once per shape with placeholders (ts, needle, prefix, nsfw, limit,
+   * offset) and planned per run: which index serves a search depends on how many characters match.
+   */
+  private rankedQuery(byRating: boolean) {
+    return reusable(this.db, `search_ranked_${byRating ? 'rating' : 'all'}`, () => {
+      const cand = this.db
+        .$with('cand')
+        .as(this.candidates(byRating ? sql`${sql.placeholder('nsfw')}` : undefined, sql`${sql.placeholder('ts')}`));
+      const needle = sql.placeholder('needle');
+      const ranked = this.db.$with('ranked').as(
+        this.db
+          .select({
+            id: sql<string>`${cand.id}`.as('ranked_id'),
+            score: sql<number>`(
+              case when lower(${cand.name}) = ${needle} then 10 else 0 end
+              + case when lower(${cand.name}) like ${sql.placeholder('prefix')} then 4 else 0 end
+              + 4 * ts_rank(${cand.searchVector}, to_tsquery('english', ${sql.placeholder('ts')}))
+              + 3 * word_similarity(${needle}, lower(${cand.name}))
+              + 0.05 * ln(1 + ${cand.likesCount})
+            )`.as('score'),
+            total: sql<number>`(count(*) over ())::int`.as('total'),
+          })
+          .from(cand)
+          .orderBy(sql`score desc`, sql`ranked_id`)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset')),
+      );
+      return this.db
+        .with(cand, ranked)
+        .select({ ...cardColumns, total: ranked.total })
+        .from(ranked)
+        .innerJoin(characters, eq(characters.id, ranked.id))
+        .innerJoin(users, eq(users.id, characters.creatorId))
+        .orderBy(desc(ranked.score), characters.id)
+        .prepare(PLANNED_PER_RUN);
+    });
   }
 
   /** Creators (users with a public character) whose name matches: prefix, substring or similar. */
