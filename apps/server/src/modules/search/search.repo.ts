@@ -39,6 +39,14 @@ export function buildTsQuery(words: string[], expansions: ReadonlyMap<string, Wo
     .join(' & ');
 }
 
+/**
+ * Expansions per word, kept briefly per database handle: the lexicon only grows when characters are written, and
+ * popular searches repeat, so most searches skip the lexicon query. A new name is completed at most this late.
+ */
+const EXPANSION_TTL_MS = 30_000;
+const EXPANSION_CACHE_MAX = 5_000;
+const expansionCaches = new WeakMap<object, Map<string, { at: number; expansion: WordExpansion }>>();
+
 /** Characters, creators and tags matching a text: full-text (weighted, prefix) or trigram similarity (typos). */
 export class SearchRepo {
   constructor(private readonly db: DbOrTx) {}
@@ -51,8 +59,18 @@ export class SearchRepo {
    * schema. Words are letters and digits only, so they carry no LIKE wildcards.
    */
   async expandWords(words: string[]): Promise<Map<string, WordExpansion>> {
-    const candidates = words.filter((w) => w.length >= 3);
-    if (candidates.length === 0) return new Map();
+    const out = new Map<string, WordExpansion>();
+    let cache = expansionCaches.get(this.db);
+    if (!cache) expansionCaches.set(this.db, (cache = new Map()));
+    const now = Date.now();
+    const candidates: string[] = [];
+    for (const w of words) {
+      if (w.length < 3) continue;
+      const hit = cache.get(w);
+      if (hit && now - hit.at < EXPANSION_TTL_MS) out.set(w, hit.expansion);
+      else candidates.push(w);
+    }
+    if (candidates.length === 0) return out;
     const query = reusable(this.db, 'search_expand', () =>
       this.db
         .select({
@@ -74,7 +92,13 @@ export class SearchRepo {
         .prepare(statementName('search_expand')),
     );
     const rows = await query.execute({ words: candidates });
-    return new Map(rows.map((r) => [r.word, { completions: r.completions, similar: r.similar }]));
+    if (cache.size > EXPANSION_CACHE_MAX) cache.clear();
+    for (const r of rows) {
+      const expansion = { completions: r.completions, similar: r.similar };
+      cache.set(r.word, { at: now, expansion });
+      out.set(r.word, expansion);
+    }
+    return out;
   }
 
   /**
