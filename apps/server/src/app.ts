@@ -24,6 +24,7 @@ import { Csrf } from './modules/auth/csrf.ts';
 import { createBillingModule } from './modules/billing/billing.module.ts';
 import { createCategoriesModule } from './modules/categories/categories.module.ts';
 import { createCharactersModule } from './modules/characters/characters.module.ts';
+import { createChatModule } from './modules/chat/chat.module.ts';
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createLikesModule } from './modules/likes/likes.module.ts';
@@ -43,6 +44,8 @@ import { LeanLogController, lazyChildLoggerFactory } from './http/request-log.ts
 import { registerResponseCache } from './http/cache.ts';
 import { createGoogleSignIn, type GoogleSignIn } from './providers/google/index.ts';
 import { HealthRegistry } from './providers/health.ts';
+import type { LlmProvider } from './providers/llm/llm-provider.ts';
+import { LazyLlmProvider } from './providers/llm/lazy.ts';
 import { createMailer, type Mailer } from './providers/mail/index.ts';
 import { createMediaStorage, MEDIA_URL_PREFIX, mediaRoot } from './providers/storage/index.ts';
 
@@ -64,6 +67,8 @@ export interface AppOverrides {
   pgliteTemplate?: Blob;
   google?: GoogleSignIn;
   mailer?: Mailer;
+  /** The language model (tests: the tiny GGUF or a local OpenAI-compatible peer). */
+  llm?: LlmProvider;
   /** Where log lines go (tests read them back); stdout by default. */
   logStream?: { write(line: string): void };
 }
@@ -93,6 +98,13 @@ function composeModules(deps: AppDeps, loaded: { content: ContentService }) {
     social,
     categories: createCategoriesModule({ ...deps, characters: characters.services.characters }),
     search: createSearchModule({ ...deps, characters: characters.services.characters, social: social.services.social }),
+    chat: createChatModule({
+      ...deps,
+      moderation: moderation.services.moderation,
+      entitlements: billing.services.entitlements,
+      ledger: billing.services.ledger,
+      plans: billing.services.plans,
+    }),
   } satisfies Record<string, AppModule>;
 }
 export type AppModules = ReturnType<typeof composeModules>;
@@ -178,6 +190,13 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     : createMailer(config, { outbox: uow.repos.mailOutbox, log: app.log, health });
   const google = overrides.google ? health.register(overrides.google) : createGoogleSignIn(config, { health });
   const storage = await createMediaStorage(config, { health });
+  const llm = health.register(overrides.llm ?? new LazyLlmProvider(config.llm, app.log));
+  // Outside tests the model starts loading (on a first start: downloading) just after the server is up, while it
+  // serves: loading node-llama-cpp is ~1 s of CPU that the cold start should not wait for. A chat before then starts it.
+  if (!overrides.llm && config.env !== 'test' && llm instanceof LazyLlmProvider) {
+    setTimeout(() => void llm.start().catch(() => {}), 1500).unref();
+  }
+  app.addHook('onClose', () => llm.close());
 
   const deps: AppDeps = {
     config,
@@ -193,6 +212,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     mailer,
     google,
     storage,
+    llm,
   };
   const modules = composeModules(deps, { content: await ContentService.load({ operator: config.operator }) });
   if (config.seedContent) {

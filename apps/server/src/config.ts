@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadOperatorFacts, type OperatorFacts } from './modules/content/content.config.ts';
+import { llmConfigFromEnv, LlmEnvSchema, type LlmConfig } from './providers/llm/settings.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -13,57 +14,67 @@ const bool = (def: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? def : v === 'true' || v === '1' || v === 'yes'));
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  /** Where everything the server keeps lives: PGlite files, JWT key, media, mail outbox. */
-  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
-  /** Unset: embedded PostgreSQL in DATA_DIR/postgres. `memory://`: PGlite in memory. `pglite:///path`: PGlite on disk. `postgres://…`: PostgreSQL. */
-  DATABASE_URL: z.string().optional(),
-  /** Unset: in-process rate limits and jobs. `redis://…`: shared across server processes. */
-  REDIS_URL: z.string().optional(),
-  /** Prefix for every Redis key, so several deployments (or test runs) can share one Redis. */
-  REDIS_PREFIX: z.string().default('rv:'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** perf: requests slower than this (ms) are logged at info; every request only at debug. */
-  SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(500),
-  /** Public origin of the app, used in links sent by e-mail. Defaults to http://localhost:PORT. */
-  PUBLIC_URL: z.string().url().optional(),
-  /** Built SPA to serve; empty string disables static serving. */
-  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
-  /** Trust X-Forwarded-* (set when running behind a load balancer). */
-  TRUST_PROXY: bool(false),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
-  UPLOAD_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(5 * 1_048_576),
-  /** Sandbox payments: no real money moves; enables POST /api/auth/add-coins. */
-  PAYMENTS_MODE: z.enum(['sandbox', 'stripe']).default('sandbox'),
-  /** JSON file overriding plans, coin packs and coin costs (see README "Payments"); defaults are built in. */
-  BILLING_CATALOG_FILE: z.string().optional(),
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  /** JSON object: `{"premium_monthly":"price_…","ultimate_yearly":"price_…","pack_medium":"price_…"}`; missing ones are sent inline. */
-  STRIPE_PRICES: z.string().optional(),
-  /** Stripe's API origin, overridable only to test against a local server that speaks it. */
-  STRIPE_API_URL: z.string().url().optional(),
-  /** Login refused until the e-mail address is verified. */
-  REQUIRE_EMAIL_VERIFICATION: bool(true),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Reverie <no-reply@reverie.local>'),
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
-  /** Google endpoints, overridable only to test against a local server that speaks the protocol. */
-  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
-  GOOGLE_CERTS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v1/certs'),
-  /** Secure cookies (set true behind HTTPS). */
-  COOKIE_SECURE: bool(false),
-  /** Seed the character catalogue (creators, characters, art, likes) at first start. Off by default in tests. */
-  SEED_CONTENT: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    /** Where everything the server keeps lives: PGlite files, JWT key, media, mail outbox. */
+    DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+    /** Unset: embedded PostgreSQL in DATA_DIR/postgres. `memory://`: PGlite in memory. `pglite:///path`: PGlite on disk. `postgres://…`: PostgreSQL. */
+    DATABASE_URL: z.string().optional(),
+    /** Unset: in-process rate limits and jobs. `redis://…`: shared across server processes. */
+    REDIS_URL: z.string().optional(),
+    /** Prefix for every Redis key, so several deployments (or test runs) can share one Redis. */
+    REDIS_PREFIX: z.string().default('rv:'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** perf: requests slower than this (ms) are logged at info; every request only at debug. */
+    SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(500),
+    /** Public origin of the app, used in links sent by e-mail. Defaults to http://localhost:PORT. */
+    PUBLIC_URL: z.string().url().optional(),
+    /** Built SPA to serve; empty string disables static serving. */
+    WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+    /** Trust X-Forwarded-* (set when running behind a load balancer). */
+    TRUST_PROXY: bool(false),
+    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+    UPLOAD_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(5 * 1_048_576),
+    /** Sandbox payments: no real money moves; enables POST /api/auth/add-coins. */
+    PAYMENTS_MODE: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    /** JSON file overriding plans, coin packs and coin costs (see README "Payments"); defaults are built in. */
+    BILLING_CATALOG_FILE: z.string().optional(),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** JSON object: `{"premium_monthly":"price_…","ultimate_yearly":"price_…","pack_medium":"price_…"}`; missing ones are sent inline. */
+    STRIPE_PRICES: z.string().optional(),
+    /** Stripe's API origin, overridable only to test against a local server that speaks it. */
+    STRIPE_API_URL: z.string().url().optional(),
+    /** Login refused until the e-mail address is verified. */
+    REQUIRE_EMAIL_VERIFICATION: bool(true),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Reverie <no-reply@reverie.local>'),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    /** Google endpoints, overridable only to test against a local server that speaks the protocol. */
+    GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+    GOOGLE_CERTS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v1/certs'),
+    /** Secure cookies (set true behind HTTPS). */
+    COOKIE_SECURE: bool(false),
+    /** Seed the character catalogue (creators, characters, art, likes) at first start. Off by default in tests. */
+    SEED_CONTENT: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+    /** Cap on a chat reply's length in tokens (each plan has its own length under it). */
+    CHAT_MAX_TOKENS: z.coerce.number().int().min(16).max(8192).default(1500),
+    CHAT_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.85),
+    CHAT_TOP_P: z.coerce.number().gt(0).max(1).default(0.95),
+    /** A summary of the conversation is written into its memory every this many messages. */
+    CHAT_MEMORY_EVERY: z.coerce.number().int().min(2).max(1000).default(12),
+    /** Replies one user may have generating at once, at least (plans may allow more); across processes with REDIS_URL. */
+    CHAT_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
+  })
+  .extend(LlmEnvSchema.shape);
 
 export type Env = z.input<typeof EnvSchema>;
 
@@ -99,6 +110,8 @@ export interface Config {
   operator: OperatorFacts;
   seedContent: boolean;
   version: string;
+  llm: LlmConfig;
+  chat: { maxTokens: number; temperature: number; topP: number; memoryEvery: number; inFlightPerUser: number };
 }
 
 function stripeConfig(e: z.infer<typeof EnvSchema>): Config['billing']['stripe'] {
@@ -161,5 +174,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     operator: loadOperatorFacts(env, publicUrl),
     seedContent: e.SEED_CONTENT === undefined ? e.NODE_ENV !== 'test' : ['true', '1', 'yes'].includes(e.SEED_CONTENT),
     version: '0.1.0',
+    llm: llmConfigFromEnv(e, dataDir),
+    chat: {
+      maxTokens: e.CHAT_MAX_TOKENS,
+      temperature: e.CHAT_TEMPERATURE,
+      topP: e.CHAT_TOP_P,
+      memoryEvery: e.CHAT_MEMORY_EVERY,
+      inFlightPerUser: e.CHAT_IN_FLIGHT_PER_USER,
+    },
   };
 }

@@ -13,6 +13,7 @@ import type { Csrf } from './modules/auth/csrf.ts';
 import { LedgerRepo } from './modules/billing/billing.repo.ts';
 import { CategoriesRepo } from './modules/categories/categories.repo.ts';
 import { CharactersRepo } from './modules/characters/characters.repo.ts';
+import { ChatRepo } from './modules/chat/chat.repo.ts';
 import { FavoritesRepo } from './modules/favorites/favorites.repo.ts';
 import { LikesRepo } from './modules/likes/likes.repo.ts';
 import { SearchRepo } from './modules/search/search.repo.ts';
@@ -23,6 +24,7 @@ import { TagsRepo } from './modules/tags/tags.repo.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
 import type { GoogleSignIn } from './providers/google/index.ts';
 import type { HealthRegistry } from './providers/health.ts';
+import type { LlmProvider } from './providers/llm/index.ts';
 import { MailOutboxRepo } from './providers/mail/mail-outbox.repo.ts';
 import type { Mailer } from './providers/mail/index.ts';
 import type { MediaStorage } from './providers/storage/index.ts';
@@ -44,6 +46,7 @@ export function bindRepos(db: DbOrTx) {
     social: new SocialRepo(db),
     categories: new CategoriesRepo(db),
     search: new SearchRepo(db),
+    chat: new ChatRepo(db),
   };
 }
 export type Repos = ReturnType<typeof bindRepos>;
@@ -64,6 +67,8 @@ export interface AppDeps {
   mailer: Mailer;
   google: GoogleSignIn;
   storage: MediaStorage;
+  /** The language model (embedded llama.cpp or an OpenAI-compatible server); created on first use in tests. */
+  llm: LlmProvider;
 }
 
 /** What every `createXModule(deps)` returns: its services (for other modules and tests) and its routes. */

@@ -90,6 +90,9 @@ export interface BuildCharacterOptions {
   rating?: number;
   ratingCount?: number;
   createdAt?: Date;
+  premium?: boolean;
+  greeting?: string;
+  alternateGreetings?: string[];
 }
 
 /**
@@ -105,7 +108,9 @@ export async function buildCharacter(t: TestApp, owner: { user: { id: string } }
     name: opts.name ?? uniqueName('Character '),
     tagline: opts.tagline ?? 'A test character',
     description: opts.description ?? 'Written by a test.',
-    greeting: 'Hello there.',
+    greeting: opts.greeting ?? 'Hello there.',
+    alternateGreetings: opts.alternateGreetings ?? [],
+    premium: opts.premium ?? false,
     tagNames: tags,
     nsfw,
     visibility: opts.visibility ?? 'public',

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { composeApp, type AppModules, type AppOverrides } from '../src/app.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { tinyModelPath } from '../src/providers/llm/tiny-model.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -92,6 +93,11 @@ export async function createTestApp(
     REDIS_PREFIX: `test:${randomUUID()}:`,
     LOG_LEVEL: 'silent',
     WEB_DIST: '',
+    // Chat runs real llama.cpp inference on the self-made tiny GGUF (loaded only by tests that chat).
+    LLM_MODEL_PATH: tinyModelPath(1),
+    LLM_CONTEXT_SIZE: '1024',
+    LLM_THREADS: '1',
+    LLM_GPU: 'false',
     ...env,
   });
   const { app, deps, modules } = await composeApp(config, pgDb ? overrides : { ...overrides, pgliteTemplate: await pgliteTemplate() });

@@ -10,6 +10,7 @@ export * from './schemas/content.ts';
 export * from './schemas/characters.ts';
 export * from './schemas/social.ts';
 export * from './schemas/categories.ts';
+export * from './schemas/chat.ts';
 export * from './schemas/search.ts';
 export * from './schemas/billing.ts';
 export * from './api/index.ts';

@@ -3,6 +3,7 @@ export { authEndpoints } from './auth.ts';
 export { billingEndpoints } from './billing.ts';
 export { contentEndpoints } from './content.ts';
 export { categoriesEndpoints } from './categories.ts';
+export { chatEndpoints } from './chat.ts';
 export { charactersEndpoints, favoritesEndpoints } from './characters.ts';
 export { healthEndpoints } from './health.ts';
 export { searchEndpoints } from './search.ts';
@@ -14,6 +15,7 @@ import { authEndpoints } from './auth.ts';
 import { billingEndpoints } from './billing.ts';
 import { contentEndpoints } from './content.ts';
 import { categoriesEndpoints } from './categories.ts';
+import { chatEndpoints } from './chat.ts';
 import { charactersEndpoints, favoritesEndpoints } from './characters.ts';
 import { healthEndpoints } from './health.ts';
 import { searchEndpoints } from './search.ts';
@@ -28,6 +30,7 @@ export const api = {
   content: contentEndpoints,
   categories: categoriesEndpoints,
   characters: charactersEndpoints,
+  chat: chatEndpoints,
   favorites: favoritesEndpoints,
   health: healthEndpoints,
   search: searchEndpoints,

@@ -6,3 +6,4 @@ export * from './characters.ts';
 export * from './social.ts';
 export * from './categories.ts';
 export * from './payments.ts';
+export * from './chat.ts';

@@ -21,81 +21,15 @@
 //   LLM_FIRST_TOKEN_TIMEOUT_MS from headers to the first token        default 120000
 //   LLM_IDLE_TIMEOUT_MS        silence allowed between tokens          default 30000
 //   LLM_RETRIES                retries before the first token          default 2
-import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { createEmbeddedProvider, DEFAULT_MODEL_URL } from './embedded.ts';
 import { LlmUnavailableError, LlmUpstreamError, type LlmLog, type LlmProvider } from './llm-provider.ts';
 import { createOpenAiProvider } from './openai.ts';
+import type { LlmConfig } from './settings.ts';
 
 export * from './llm-provider.ts';
+export * from './settings.ts';
 export { DEFAULT_MODEL_URL, defaultThreads } from './embedded.ts';
-
-export interface LlmConfig {
-  provider: 'embedded' | 'openai';
-  dataDir: string;
-  modelPath?: string;
-  modelUrl?: string;
-  modelSha256?: string;
-  parallel: number;
-  threads?: number;
-  contextSize?: number;
-  gpu?: 'auto' | false;
-  baseUrl?: string;
-  apiKey?: string;
-  model?: string;
-  extendedSampling?: boolean;
-  timeouts?: { connectMs?: number; firstTokenMs?: number; idleMs?: number };
-  retries?: number;
-}
-
-const optionalInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
-
-export const LlmEnvSchema = z.object({
-  LLM_PROVIDER: z.enum(['embedded', 'openai']).default('embedded'),
-  LLM_MODEL_PATH: z.string().min(1).optional(),
-  LLM_MODEL_URL: z.string().url().optional(),
-  LLM_MODEL_SHA256: z
-    .string()
-    .regex(/^[0-9a-fA-F]{64}$/, 'LLM_MODEL_SHA256 must be 64 hex characters')
-    .optional(),
-  LLM_PARALLEL: z.coerce.number().int().min(1).max(64).default(2),
-  LLM_CONTEXT_SIZE: optionalInt(256, 1_048_576),
-  LLM_THREADS: optionalInt(1, 256),
-  LLM_GPU: z.enum(['auto', 'false']).default('auto'),
-  LLM_BASE_URL: z.string().url().optional(),
-  LLM_API_KEY: z.string().optional(),
-  LLM_MODEL: z.string().min(1).optional(),
-  LLM_EXTENDED_SAMPLING: z.enum(['true', 'false', '1', '0']).optional(),
-  LLM_CONNECT_TIMEOUT_MS: optionalInt(100, 600_000),
-  LLM_FIRST_TOKEN_TIMEOUT_MS: optionalInt(100, 3_600_000),
-  LLM_IDLE_TIMEOUT_MS: optionalInt(100, 600_000),
-  LLM_RETRIES: optionalInt(0, 10),
-});
-export type LlmEnv = z.infer<typeof LlmEnvSchema>;
-
-/** Turns parsed LLM_* variables into the factory's config; throws a readable error for an incomplete openai setup. */
-export function llmConfigFromEnv(env: LlmEnv, dataDir: string): LlmConfig {
-  if (env.LLM_PROVIDER === 'openai' && (!env.LLM_BASE_URL || !env.LLM_MODEL)) {
-    throw new Error('LLM_PROVIDER=openai needs LLM_BASE_URL (e.g. http://127.0.0.1:8000/v1) and LLM_MODEL');
-  }
-  return {
-    provider: env.LLM_PROVIDER,
-    dataDir,
-    modelPath: env.LLM_MODEL_PATH,
-    modelUrl: env.LLM_MODEL_URL,
-    modelSha256: env.LLM_MODEL_SHA256?.toLowerCase(),
-    parallel: env.LLM_PARALLEL,
-    threads: env.LLM_THREADS,
-    contextSize: env.LLM_CONTEXT_SIZE,
-    gpu: env.LLM_GPU === 'false' ? false : 'auto',
-    baseUrl: env.LLM_BASE_URL,
-    apiKey: env.LLM_API_KEY || undefined,
-    model: env.LLM_MODEL,
-    extendedSampling: env.LLM_EXTENDED_SAMPLING === 'true' || env.LLM_EXTENDED_SAMPLING === '1',
-    timeouts: { connectMs: env.LLM_CONNECT_TIMEOUT_MS, firstTokenMs: env.LLM_FIRST_TOKEN_TIMEOUT_MS, idleMs: env.LLM_IDLE_TIMEOUT_MS },
-    retries: env.LLM_RETRIES,
-  };
-}
 
 /** Creates the provider; the embedded one starts downloading/loading in the background (see `info()`). */
 export function createLlmProvider(config: LlmConfig, log: LlmLog): LlmProvider {

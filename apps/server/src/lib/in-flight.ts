@@ -1,0 +1,55 @@
+// How many costly operations (replies being generated) one key (a user) has running at once, across every server
+// process when Redis is configured. acquire() refuses above the limit; release() must follow, and a crashed
+// process's slots expire after `ttlMs` so nobody stays locked out.
+import type { Redis } from './redis.ts';
+
+export interface InFlightLimiterOptions {
+  redis?: Redis;
+  prefix?: string;
+  /** Safety expiry of a Redis counter (a process that died holding slots). Default 10 minutes. */
+  ttlMs?: number;
+}
+
+export class InFlightLimiter {
+  private readonly local = new Map<string, number>();
+
+  constructor(
+    private readonly name: string,
+    private readonly opts: InFlightLimiterOptions = {},
+  ) {}
+
+  private key(k: string) {
+    return `${this.opts.prefix ?? ''}inflight:${this.name}:${k}`;
+  }
+
+  /** Takes a slot when fewer than `limit` are held; false otherwise (nothing taken). */
+  async acquire(k: string, limit: number): Promise<boolean> {
+    const { redis } = this.opts;
+    if (!redis) {
+      const n = this.local.get(k) ?? 0;
+      if (n >= limit) return false;
+      this.local.set(k, n + 1);
+      return true;
+    }
+    const key = this.key(k);
+    const n = await redis.incr(key);
+    await redis.pexpire(key, this.opts.ttlMs ?? 600_000);
+    if (n > limit) {
+      await redis.decr(key);
+      return false;
+    }
+    return true;
+  }
+
+  async release(k: string): Promise<void> {
+    const { redis } = this.opts;
+    if (!redis) {
+      const n = (this.local.get(k) ?? 1) - 1;
+      if (n <= 0) this.local.delete(k);
+      else this.local.set(k, n);
+      return;
+    }
+    const key = this.key(k);
+    if ((await redis.decr(key)) <= 0) await redis.del(key);
+  }
+}

@@ -1,0 +1,197 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { characters, chatMessages, conversations, type ChatMessageRow, type ConversationRow } from '../../db/schema/index.ts';
+
+export type { ChatMessageRow, ConversationRow };
+export type NewChatMessage = typeof chatMessages.$inferInsert;
+
+export interface ConversationListRow extends ConversationRow {
+  characterName: string;
+  characterAvatarUrl: string | null;
+  characterDeleted: boolean;
+  lastRole: 'user' | 'assistant' | null;
+  lastContent: string | null;
+  lastAt: Date | null;
+}
+
+export class ChatRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  async conversation(id: string): Promise<ConversationRow | undefined> {
+    const [row] = await this.db.select().from(conversations).where(eq(conversations.id, id));
+    return row;
+  }
+
+  /** The user's most recently active conversation with a character. */
+  async latestConversation(userId: string, characterId: string): Promise<ConversationRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.userId, userId), eq(conversations.characterId, characterId)))
+      .orderBy(desc(conversations.updatedAt))
+      .limit(1);
+    return row;
+  }
+
+  async createConversation(userId: string, characterId: string): Promise<ConversationRow> {
+    const [row] = await this.db.insert(conversations).values({ userId, characterId }).returning();
+    return row!;
+  }
+
+  async deleteConversation(id: string): Promise<void> {
+    await this.db.delete(conversations).where(eq(conversations.id, id));
+  }
+
+  /** Activity: `delta` messages added (or removed), and the conversation moves to the top of the list. */
+  async touch(id: string, delta: number, read = true): Promise<void> {
+    await this.db
+      .update(conversations)
+      .set({
+        messageCount: sql`greatest(0, ${conversations.messageCount} + ${delta})`,
+        updatedAt: sql`now()`,
+        ...(read ? { lastReadAt: sql`now()` } : {}),
+      })
+      .where(eq(conversations.id, id));
+  }
+
+  async markRead(id: string): Promise<void> {
+    await this.db
+      .update(conversations)
+      .set({ lastReadAt: sql`now()` })
+      .where(eq(conversations.id, id));
+  }
+
+  async setMemory(
+    id: string,
+    memory: { summary?: string; pinned?: string[]; summarizedCount?: number },
+  ): Promise<ConversationRow | undefined> {
+    const [row] = await this.db
+      .update(conversations)
+      .set({
+        ...(memory.summary !== undefined ? { memorySummary: memory.summary, memoryUpdatedAt: sql`now()` } : {}),
+        ...(memory.pinned !== undefined ? { pinnedFacts: memory.pinned } : {}),
+        ...(memory.summarizedCount !== undefined ? { summarizedCount: memory.summarizedCount } : {}),
+      })
+      .where(eq(conversations.id, id))
+      .returning();
+    return row;
+  }
+
+  /** The user's conversations, newest activity first, with the character and the last message. */
+  async listConversations(
+    userId: string,
+    opts: { characterId?: string; limit: number; offset: number },
+  ): Promise<{ rows: ConversationListRow[]; total: number }> {
+    const where = and(eq(conversations.userId, userId), opts.characterId ? eq(conversations.characterId, opts.characterId) : undefined);
+    const last = sql`(select m.role, m.content, m.created_at from ${chatMessages} m where m.conversation_id = ${conversations.id} order by m.seq desc limit 1)`;
+    const [rows, [count]] = await Promise.all([
+      this.db
+        .select({
+          c: conversations,
+          characterName: characters.name,
+          characterAvatarUrl: sql<string | null>`coalesce(${characters.thumbnailUrl}, ${characters.avatarUrl})`,
+          characterDeleted: sql<boolean>`${characters.deletedAt} is not null`,
+          lastRole: sql<'user' | 'assistant' | null>`(select l.role from ${last} l)`,
+          lastContent: sql<string | null>`(select left(l.content, 200) from ${last} l)`,
+          lastAt: sql<string | null>`(select l.created_at from ${last} l)`,
+        })
+        .from(conversations)
+        .innerJoin(characters, eq(characters.id, conversations.characterId))
+        .where(where)
+        .orderBy(desc(conversations.updatedAt), asc(conversations.id))
+        .limit(opts.limit)
+        .offset(opts.offset),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(conversations)
+        .where(where),
+    ]);
+    return {
+      rows: rows.map((r) => ({
+        ...r.c,
+        characterName: r.characterName,
+        characterAvatarUrl: r.characterAvatarUrl,
+        characterDeleted: r.characterDeleted,
+        lastRole: r.lastRole,
+        lastContent: r.lastContent,
+        lastAt: r.lastAt ? new Date(r.lastAt) : null,
+      })),
+      total: count?.n ?? 0,
+    };
+  }
+
+  async insertMessage(m: NewChatMessage): Promise<ChatMessageRow> {
+    const [row] = await this.db.insert(chatMessages).values(m).returning();
+    return row!;
+  }
+
+  async message(id: string): Promise<ChatMessageRow | undefined> {
+    const [row] = await this.db.select().from(chatMessages).where(eq(chatMessages.id, id));
+    return row;
+  }
+
+  async updateMessage(
+    id: string,
+    patch: Partial<Pick<ChatMessageRow, 'content' | 'swipes' | 'swipeIndex' | 'status'>> & { edited?: boolean },
+  ): Promise<ChatMessageRow | undefined> {
+    const { edited, ...rest } = patch;
+    const [row] = await this.db
+      .update(chatMessages)
+      .set({ ...rest, ...(edited ? { editedAt: sql`now()` } : {}) })
+      .where(eq(chatMessages.id, id))
+      .returning();
+    return row;
+  }
+
+  async deleteMessage(id: string): Promise<boolean> {
+    const rows = await this.db.delete(chatMessages).where(eq(chatMessages.id, id)).returning({ id: chatMessages.id });
+    return rows.length > 0;
+  }
+
+  /** The newest `limit` messages after skipping `offset`, newest first. */
+  async messagesNewestFirst(conversationId: string, limit: number, offset = 0): Promise<ChatMessageRow[]> {
+    return this.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.conversationId, conversationId))
+      .orderBy(desc(chatMessages.seq))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  async countMessages(conversationId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(chatMessages)
+      .where(eq(chatMessages.conversationId, conversationId));
+    return row?.n ?? 0;
+  }
+
+  /** Messages in order, oldest first, skipping the first `from` (for summaries). */
+  async messagesInOrder(conversationId: string, from: number, limit: number): Promise<ChatMessageRow[]> {
+    return this.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.conversationId, conversationId))
+      .orderBy(asc(chatMessages.seq))
+      .limit(limit)
+      .offset(from);
+  }
+
+  async hasUserMessage(conversationId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.role, 'user')))
+      .limit(1);
+    return !!row;
+  }
+
+  /** A real conversation (the user wrote at least once) counts once on the character. */
+  async countChatOnCharacter(characterId: string): Promise<void> {
+    await this.db
+      .update(characters)
+      .set({ chatCount: sql`${characters.chatCount} + 1` })
+      .where(eq(characters.id, characterId));
+  }
+}

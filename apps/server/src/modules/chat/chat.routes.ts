@@ -1,0 +1,117 @@
+import { chatEndpoints as api, type ChatReply, type ErrorCode } from '@reverie/shared';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { route } from '../../http/route.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
+import { authOf } from '../../plugins/authenticate.ts';
+import { generationError, type ChatService, type PreparedGeneration } from './chat.service.ts';
+
+/** Generations per user a minute (on top of the in-flight limit): a person chats far slower than this. */
+export const CHAT_RATE: RateLimitRule = { name: 'chat:user', limit: 30, windowMs: 60_000 };
+/** Heartbeat comment on idle event streams, so proxies keep them open while the model queues or thinks. */
+const HEARTBEAT_MS = 15_000;
+
+function wantsEventStream(request: FastifyRequest): boolean {
+  return /\btext\/event-stream\b/.test(request.headers.accept ?? '');
+}
+
+/**
+ * Runs a prepared generation as server-sent events (start, queue, token…, done | error) or, for plain clients, as
+ * one JSON answer. The client going away aborts the generation (the provider closes its upstream request).
+ */
+async function deliver(request: FastifyRequest, reply: FastifyReply, gen: PreparedGeneration): Promise<ChatReply | undefined> {
+  const abort = new AbortController();
+  const onClose = () => {
+    if (!reply.raw.writableFinished) abort.abort(new Error('client went away'));
+  };
+  reply.raw.on('close', onClose);
+  if (!wantsEventStream(request)) {
+    try {
+      const { message, stats } = await gen.run({ queue() {}, token() {} }, abort.signal);
+      return { userMessage: gen.userMessage, reply: message, stats };
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      const e = generationError(err);
+      if (e.status >= 500) request.log.warn({ err }, 'chat generation failed');
+      throw new AppError(e.status, e.code as ErrorCode, e.message);
+    } finally {
+      reply.raw.off('close', onClose);
+    }
+  }
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+    'x-content-type-options': 'nosniff',
+  });
+  const send = (event: string, data: unknown) => {
+    if (!res.writableEnded && !res.destroyed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  const heartbeat = setInterval(() => {
+    if (!res.writableEnded) res.write(': keep-alive\n\n');
+  }, HEARTBEAT_MS);
+  send('start', { userMessage: gen.userMessage, replyId: gen.replyId });
+  try {
+    const { message, stats } = await gen.run(
+      {
+        queue: (position) => send('queue', { position }),
+        token: (text) => send('token', { text }),
+      },
+      abort.signal,
+    );
+    send('done', { message, stats });
+  } catch (err) {
+    const e = generationError(err);
+    send('error', { code: e.code, message: e.message });
+    if (e.status >= 500) request.log.warn({ err }, 'chat generation failed');
+  } finally {
+    clearInterval(heartbeat);
+    reply.raw.off('close', onClose);
+    res.end();
+  }
+  return undefined;
+}
+
+export function chatRoutes(deps: { chat: ChatService; rateLimiter: RateLimiter }): FastifyPluginAsync {
+  const { chat, rateLimiter } = deps;
+  const limited = (userId: string) => rateLimiter.consume([{ rule: CHAT_RATE, key: userId }]);
+  return async (app) => {
+    route(app, api.status, async () => chat.status());
+    route(app, api.history, async (req) => chat.history(authOf(req), req.query));
+    route(app, api.session, async (req) => chat.session(authOf(req), req.params.characterId, req.query.conversationId));
+    route(app, api.send, async (req, reply) => {
+      const actor = authOf(req);
+      await limited(actor.userId);
+      const gen = await chat.prepare(actor, req.params.characterId, 'send', req.body);
+      return (await deliver(req, reply, gen)) as ChatReply;
+    });
+    route(app, api.regenerate, async (req, reply) => {
+      const actor = authOf(req);
+      await limited(actor.userId);
+      const gen = await chat.prepare(actor, req.params.characterId, 'regenerate', req.body);
+      return (await deliver(req, reply, gen)) as ChatReply;
+    });
+    route(app, api.continue, async (req, reply) => {
+      const actor = authOf(req);
+      await limited(actor.userId);
+      const gen = await chat.prepare(actor, req.params.characterId, 'continue', req.body);
+      return (await deliver(req, reply, gen)) as ChatReply;
+    });
+    route(app, api.editMessage, async (req) => chat.editMessage(authOf(req), req.params.characterId, req.params.messageId, req.body));
+    route(app, api.deleteMessage, async (req) => chat.deleteMessage(authOf(req), req.params.characterId, req.params.messageId));
+    route(app, api.characterConversations, async (req) => chat.characterConversations(authOf(req), req.params.characterId));
+    route(app, api.newConversation, async (req) => {
+      const actor = authOf(req);
+      await limited(actor.userId);
+      return chat.newConversation(actor, req.params.characterId);
+    });
+    route(app, api.conversations, async (req) => chat.conversations(authOf(req), req.query.page, req.query.limit));
+    route(app, api.deleteConversation, async (req) => chat.deleteConversation(authOf(req), req.params.id));
+    route(app, api.memory, async (req) => chat.memory(authOf(req), req.params.id));
+    route(app, api.updateMemory, async (req) => chat.updateMemory(authOf(req), req.params.id, req.body));
+  };
+}

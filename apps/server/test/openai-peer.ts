@@ -1,0 +1,78 @@
+// A local server on 127.0.0.1 that answers /v1/chat/completions like an OpenAI-compatible API (streaming SSE), for
+// tests of the chat path over the openai provider: scripted replies, errors, stalls and disconnects.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type PeerBehaviour =
+  | { kind: 'reply'; parts: string[]; delayMs?: number }
+  /** Streams `parts`, then drops the connection (a crash mid-stream). */
+  | { kind: 'break'; parts: string[] }
+  | { kind: 'http-error'; status: number; message: string }
+  /** Streams `parts` slowly forever (until the client goes away). */
+  | { kind: 'endless'; everyMs: number };
+
+export interface OpenAiPeer {
+  baseUrl: string;
+  /** What the next requests get. */
+  behave(b: PeerBehaviour): void;
+  requests: Array<{ body: Record<string, unknown>; closedAt?: number }>;
+  close(): Promise<void>;
+}
+
+const chunk = (content: string) => ({
+  id: 'c1',
+  object: 'chat.completion.chunk',
+  choices: [{ index: 0, delta: { content }, finish_reason: null }],
+});
+
+export async function startOpenAiPeer(): Promise<OpenAiPeer> {
+  let behaviour: PeerBehaviour = { kind: 'reply', parts: ['Hello', ' from', ' the', ' peer.'] };
+  const requests: OpenAiPeer['requests'] = [];
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c));
+    req.on('end', () => {
+      const entry: OpenAiPeer['requests'][number] = { body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {} };
+      requests.push(entry);
+      res.on('close', () => (entry.closedAt = performance.now()));
+      const b = behaviour;
+      if (b.kind === 'http-error') {
+        res.writeHead(b.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: b.message } }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const send = (obj: unknown) => res.write(`data: ${typeof obj === 'string' ? obj : JSON.stringify(obj)}\n\n`);
+      if (b.kind === 'endless') {
+        const timer = setInterval(() => send(chunk(' more')), b.everyMs);
+        res.on('close', () => clearInterval(timer));
+        return;
+      }
+      void (async () => {
+        for (const p of b.parts) {
+          if (b.kind === 'reply' && b.delayMs) await new Promise((r) => setTimeout(r, b.delayMs));
+          send(chunk(p));
+        }
+        if (b.kind === 'break') {
+          // Let the chunks reach the client, then drop the connection without finishing the stream.
+          await new Promise((r) => setTimeout(r, 100));
+          res.socket?.destroy();
+          return;
+        }
+        send({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+        send({ id: 'c1', object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: 10, completion_tokens: b.parts.length } });
+        send('[DONE]');
+        res.end();
+      })();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    behave: (b) => (behaviour = b),
+    requests,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((r) => server.close(() => r()));
+    },
+  };
+}

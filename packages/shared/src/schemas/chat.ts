@@ -1,0 +1,172 @@
+// Chat: conversations with characters, their messages (with swipes: alternative replies), memory and model status.
+import { z } from 'zod';
+import { PageQuery, pageOf } from './characters.ts';
+import { text } from './text.ts';
+
+export const MAX_CHAT_MESSAGE = 4000;
+export const MAX_PINNED_FACTS = 20;
+export const MAX_PINNED_FACT = 300;
+export const MAX_MEMORY_SUMMARY = 4000;
+
+export const ChatRole = z.enum(['user', 'assistant']);
+/** `incomplete`: generation stopped or failed part-way (what was generated is kept); `blocked`: replaced by a policy notice. */
+export const ChatMessageStatus = z.enum(['complete', 'incomplete', 'blocked']);
+
+export const ChatMessage = z
+  .object({
+    id: z.uuid(),
+    conversationId: z.uuid(),
+    role: ChatRole,
+    content: z.string(),
+    status: ChatMessageStatus,
+    /** Every alternative reply (assistant messages); `content` is swipes[swipeIndex]. Empty for user messages. */
+    swipes: z.array(z.string()),
+    swipeIndex: z.number().int(),
+    createdAt: z.string(),
+    editedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ChatMessage' });
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+export const ChatCharacter = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  tagline: z.string(),
+  creator: z.object({ id: z.uuid(), username: z.string() }),
+  premium: z.boolean(),
+  nsfw: z.boolean(),
+  /** The character was deleted by its creator: the conversation stays readable, no new messages. */
+  deleted: z.boolean(),
+});
+export type ChatCharacter = z.infer<typeof ChatCharacter>;
+
+export const ChatMemory = z.object({
+  summary: z.string(),
+  pinned: z.array(z.string()),
+  /** When the summary was last written (by the model or the user). */
+  updatedAt: z.string().nullable(),
+});
+export type ChatMemory = z.infer<typeof ChatMemory>;
+
+/** What the next message costs the caller: free from today's allowance, else `costPerMessage` coins. */
+export const ChatCost = z.object({
+  freeLeft: z.number().int(),
+  costPerMessage: z.number().int(),
+  balance: z.number().int(),
+});
+export type ChatCost = z.infer<typeof ChatCost>;
+
+export const ChatSession = z
+  .object({
+    conversation: z.object({ id: z.uuid(), createdAt: z.string(), updatedAt: z.string() }),
+    character: ChatCharacter,
+    /** The latest messages, oldest first. */
+    messages: z.array(ChatMessage),
+    hasMore: z.boolean(),
+    cost: ChatCost,
+    memory: ChatMemory,
+  })
+  .meta({ id: 'ChatSession' });
+export type ChatSession = z.infer<typeof ChatSession>;
+
+export const CharacterIdParam = z.object({ characterId: z.uuid({ message: 'must be a valid character id' }) });
+export const ChatMessageParams = CharacterIdParam.extend({ messageId: z.uuid({ message: 'must be a valid message id' }) });
+export const ChatSessionQuery = z.object({ conversationId: z.uuid({ message: 'conversationId must be a valid id' }).optional() });
+
+export const SendMessageBody = z.object({
+  content: text({
+    min: 1,
+    max: MAX_CHAT_MESSAGE,
+    multiline: true,
+    required: 'content is required',
+    tooShort: 'Write a message first',
+    tooLong: `Messages can be at most ${MAX_CHAT_MESSAGE.toLocaleString('en')} characters`,
+  }),
+  conversationId: z.uuid({ message: 'conversationId must be a valid id' }).optional(),
+});
+export type SendMessageBody = z.infer<typeof SendMessageBody>;
+
+export const ConversationRef = z.object({ conversationId: z.uuid({ message: 'conversationId must be a valid id' }) });
+
+/** JSON answer of send/regenerate/continue when the client does not ask for an event stream. */
+export const ChatReply = z
+  .object({ userMessage: ChatMessage.nullable(), reply: ChatMessage, stats: z.object({ tokens: z.number().int(), ms: z.number() }) })
+  .meta({ id: 'ChatReply' });
+export type ChatReply = z.infer<typeof ChatReply>;
+
+export const EditMessageBody = z
+  .object({
+    content: text({ min: 1, max: MAX_CHAT_MESSAGE * 2, multiline: true, tooShort: 'A message cannot be empty' }).optional(),
+    swipeIndex: z.number().int().min(0).max(99).optional(),
+  })
+  .refine((b) => b.content !== undefined || b.swipeIndex !== undefined, { message: 'Send content or swipeIndex' });
+
+export const ChatHistoryQuery = PageQuery.extend({
+  characterId: z.uuid({ message: 'characterId must be a valid id' }),
+  conversationId: z.uuid({ message: 'conversationId must be a valid id' }).optional(),
+});
+export const ChatHistoryPage = pageOf(ChatMessage);
+
+export const LastMessage = z.object({ role: ChatRole, content: z.string(), createdAt: z.string() }).nullable();
+
+export const ConversationSummary = z
+  .object({
+    id: z.uuid(),
+    character: z.object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable(), deleted: z.boolean() }),
+    lastMessage: LastMessage,
+    messageCount: z.number().int(),
+    unread: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'ConversationSummary' });
+export type ConversationSummary = z.infer<typeof ConversationSummary>;
+export const ConversationPage = pageOf(ConversationSummary);
+export type ConversationPage = z.infer<typeof ConversationPage>;
+export const ConversationsQuery = PageQuery;
+export const CharacterConversations = z.object({ items: z.array(ConversationSummary) });
+
+export const MemoryBody = z.object({
+  summary: text({ max: MAX_MEMORY_SUMMARY, multiline: true, tooLong: `The summary can be at most ${MAX_MEMORY_SUMMARY} characters` }),
+  pinned: z
+    .array(
+      text({
+        min: 1,
+        max: MAX_PINNED_FACT,
+        tooShort: 'A pinned fact cannot be empty',
+        tooLong: `A pinned fact can be at most ${MAX_PINNED_FACT} characters`,
+      }),
+    )
+    .max(MAX_PINNED_FACTS, `At most ${MAX_PINNED_FACTS} pinned facts`),
+});
+
+export const ChatStatus = z
+  .object({
+    provider: z.enum(['embedded', 'openai']),
+    model: z.string(),
+    contextSize: z.number().int(),
+    ready: z.boolean(),
+    state: z.enum(['ready', 'loading', 'downloading', 'error']),
+    /** 0–100 while the model downloads. */
+    progress: z.number().nullable(),
+    message: z.string().nullable(),
+    active: z.number().int(),
+    queued: z.number().int(),
+    /** The built-in diagnostic character of /test-chat. */
+    diagnosticCharacterId: z.uuid().nullable(),
+  })
+  .meta({ id: 'ChatStatus' });
+export type ChatStatus = z.infer<typeof ChatStatus>;
+
+/**
+ * Server-sent events of POST …/message, …/regenerate and …/continue (Accept: text/event-stream):
+ * `queue` {position} while waiting for the model, `start` {userMessage, replyId}, `token` {text} …,
+ * then `done` {message, stats} or `error` {code, message} (the reply is then kept as incomplete and refunded).
+ */
+export type ChatStreamEvent =
+  | { event: 'queue'; data: { position: number } }
+  | { event: 'start'; data: { userMessage: ChatMessage | null; replyId: string } }
+  | { event: 'token'; data: { text: string } }
+  | { event: 'done'; data: { message: ChatMessage; stats: { tokens: number; ms: number } } }
+  | { event: 'error'; data: { code: string; message: string; details?: Record<string, unknown> } };
