@@ -164,7 +164,7 @@ export function refreshAccessToken(): Promise<string> {
 }
 
 /** The stored access token, refreshed first when expired; null for guests. */
-async function freshAccessToken(): Promise<string | null> {
+export async function freshAccessToken(): Promise<string | null> {
   const token = getAccessToken();
   if (!token) return null;
   if (!isTokenExpired(token, Date.now(), TOKEN_EXPIRY_SKEW_MS)) return token;

@@ -1,13 +1,21 @@
 import { useParams } from 'react-router';
-import { MessageCircle } from 'lucide-react';
-import { FeatureComing } from '@/components/page/feature-coming';
+import { Activity } from 'lucide-react';
+import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
-import { Page } from '@/components/page/page';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { useChatStatus } from '@/features/chat/api/get-status';
+import { ChatView } from '@/features/chat/components/chat-view';
+import { useDocumentTitle } from '@/lib/document-title';
 
-/** /chat/{characterId} and /test-chat. Characters arrive with their domain; until then no id names one. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** /chat/{characterId}: the conversation; /test-chat: the same page against the built-in diagnostic character. */
 export default function ChatPage() {
   const { characterId } = useParams();
-  if (characterId) {
+  const { user } = useSession();
+  useDocumentTitle(characterId ? 'Chat' : 'Test chat');
+  if (characterId && !UUID.test(characterId)) {
     return (
       <NotFound
         title="Character not found"
@@ -16,13 +24,51 @@ export default function ChatPage() {
       />
     );
   }
+  if (characterId) return <ChatView key={characterId} characterId={characterId} signedIn={!!user} userName={user?.username ?? 'You'} />;
+  return <TestChat signedIn={!!user} userName={user?.username ?? 'You'} />;
+}
+
+function TestChat({ signedIn, userName }: { signedIn: boolean; userName: string }) {
+  const status = useChatStatus();
+  if (status.isError) return <ErrorState title="The model status could not be loaded" onRetry={() => void status.refetch()} />;
+  if (!status.data) return <Skeleton className="m-6 h-40" />;
+  const s = status.data;
+  if (!s.diagnosticCharacterId)
+    return <ErrorState title="The diagnostic character is not available" onRetry={() => void status.refetch()} />;
   return (
-    <Page title="Chat" description="A private conversation between you and your character." icon={<MessageCircle />}>
-      <FeatureComing
-        title="Chat is coming soon"
-        description="Conversations with characters arrive with the characters themselves. No message has been sent."
-        action={{ label: 'All chats', to: '/chat' }}
-      />
-    </Page>
+    <ChatView
+      characterId={s.diagnosticCharacterId}
+      signedIn={signedIn}
+      userName={userName}
+      banner={(last) => (
+        <dl
+          className="flex flex-wrap items-center gap-x-5 gap-y-1 border-b border-border bg-surface px-4 py-2 text-xs text-fg-muted"
+          aria-label="Model diagnostics"
+        >
+          <Activity className="size-4 text-primary" aria-hidden="true" />
+          <Fact label="Provider" value={s.provider} />
+          <Fact label="Model" value={s.model} />
+          <Fact label="Context" value={`${s.contextSize.toLocaleString('en')} tokens`} />
+          <Fact label="State" value={s.ready ? 'ready' : (s.message ?? s.state)} />
+          <Fact
+            label="Speed"
+            value={
+              last && last.ms > 0
+                ? `${((last.tokens / last.ms) * 1000).toFixed(1)} tokens/s (${last.tokens} in ${last.ms} ms)`
+                : 'send a message'
+            }
+          />
+        </dl>
+      )}
+    />
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex gap-1.5">
+      <dt className="text-fg-subtle">{label}</dt>
+      <dd className="font-medium text-fg">{value}</dd>
+    </div>
   );
 }

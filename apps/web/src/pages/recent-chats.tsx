@@ -1,17 +1,147 @@
-import { MessagesSquare } from 'lucide-react';
-import { SimplePage } from '@/components/page/simple-page';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { MessagesSquare, Trash2 } from 'lucide-react';
+import type { ConversationSummary } from '@reverie/shared';
+import { EmptyState } from '@/components/page/empty-state';
+import { ErrorState } from '@/components/page/error-state';
+import { LinkButton } from '@/components/page/link-button';
+import { Page } from '@/components/page/page';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { deleteConversation } from '@/features/chat/api/delete-conversation';
+import { useConversations } from '@/features/chat/api/get-conversations';
+import { chatKeys } from '@/features/chat/api/query-keys';
+import { useGuestPrompt } from '@/features/guest/guest-prompt-context';
+import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+
+/** "5 min ago", "yesterday", or the date. */
+export function relativeTime(iso: string, now = Date.now()): string {
+  const s = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86_400) return `${Math.floor(s / 3600)} h ago`;
+  if (s < 172_800) return 'yesterday';
+  if (s < 604_800) return `${Math.floor(s / 86_400)} days ago`;
+  return new Date(iso).toLocaleDateString();
+}
 
 export default function RecentChatsPage() {
+  const { user } = useSession();
+  const guestPrompt = useGuestPrompt();
+  const conversations = useConversations(!!user);
+  const queryClient = useQueryClient();
+  const [toDelete, setToDelete] = useState<ConversationSummary | null>(null);
+  const [busy, setBusy] = useState(false);
+  const items = conversations.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const remove = async () => {
+    if (!toDelete) return;
+    setBusy(true);
+    try {
+      await deleteConversation(toDelete.id);
+      toast({ title: 'Conversation deleted', variant: 'success' });
+      await queryClient.invalidateQueries({ queryKey: chatKeys.all });
+    } catch (error) {
+      toast({ title: 'Not deleted', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+      setToDelete(null);
+    }
+  };
+
   return (
-    <SimplePage
-      title="Chats"
-      description="Pick up right where you left off."
-      icon={<MessagesSquare />}
-      empty={{
-        title: 'No conversations yet',
-        description: 'Find a character you like and say hello. Your conversations will be listed here, most recent first.',
-        action: { label: 'Discover characters', to: '/' },
-      }}
-    />
+    <Page title="Chats" description="Pick up right where you left off." icon={<MessagesSquare />}>
+      {!user ? (
+        <EmptyState
+          icon={<MessagesSquare />}
+          title="Your conversations live here"
+          description="Sign up to chat with characters; every conversation is kept, most recent first."
+          action={<LinkButton to="/">Discover characters</LinkButton>}
+        />
+      ) : conversations.isPending ? (
+        <div className="flex flex-col gap-3" aria-busy="true">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-20 w-full rounded-2xl" />
+          ))}
+        </div>
+      ) : conversations.isError ? (
+        <ErrorState
+          title="Your chats could not be loaded"
+          description={getErrorMessage(conversations.error, 'Please try again.')}
+          onRetry={() => void conversations.refetch()}
+        />
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={<MessagesSquare />}
+          title="No conversations yet"
+          description="Find a character you like and say hello. Your conversations will be listed here, most recent first."
+          action={<LinkButton to="/">Discover characters</LinkButton>}
+        />
+      ) : (
+        <>
+          <ul className="flex flex-col gap-2" aria-label="Conversations">
+            {items.map((c) => (
+              <li
+                key={c.id}
+                className="group relative flex items-center gap-3 rounded-2xl bg-surface p-3 ring-1 ring-border transition-colors hover:bg-surface-hover"
+              >
+                <Avatar name={c.character.name} src={c.character.avatarUrl} size="lg" />
+                <Link
+                  to={`/chat/${c.character.id}?conversation=${c.id}`}
+                  className="min-w-0 flex-1 rounded-lg after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-primary"
+                >
+                  <span className="flex items-center gap-2">
+                    <span className="truncate font-semibold text-fg">{c.character.name}</span>
+                    {c.unread ? <span className="size-2 shrink-0 rounded-full bg-primary" aria-label="unread" /> : null}
+                    {c.character.deleted ? <span className="text-xs text-fg-subtle">character deleted</span> : null}
+                    <span className="ml-auto shrink-0 text-xs text-fg-subtle">{relativeTime(c.lastMessage?.createdAt ?? c.updatedAt)}</span>
+                  </span>
+                  <span className="mt-0.5 line-clamp-1 text-sm text-fg-muted">
+                    {c.lastMessage ? `${c.lastMessage.role === 'user' ? 'You: ' : ''}${c.lastMessage.content}` : 'No messages yet'}
+                  </span>
+                </Link>
+                <Button
+                  size="icon-sm"
+                  variant="ghost"
+                  className="relative z-10"
+                  aria-label={`Delete the conversation with ${c.character.name}`}
+                  onClick={() => setToDelete(c)}
+                >
+                  <Trash2 />
+                </Button>
+              </li>
+            ))}
+          </ul>
+          {conversations.hasNextPage ? (
+            <div className="mt-4 flex justify-center">
+              <Button variant="secondary" onClick={() => void conversations.fetchNextPage()} disabled={conversations.isFetchingNextPage}>
+                {conversations.isFetchingNextPage ? 'Loading…' : 'Show more'}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete this conversation?"
+        description={`Every message with ${toDelete?.character.name ?? 'this character'} and its memory are deleted for good.`}
+        confirmLabel="Delete"
+        busyLabel="Deleting…"
+        busy={busy}
+        destructive
+        onConfirm={() => void remove()}
+      />
+      {!user ? (
+        <div className="mt-4 flex justify-center">
+          <Button onClick={() => guestPrompt.open('chat with characters')}>Sign up to chat</Button>
+        </div>
+      ) : null}
+    </Page>
   );
 }

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { chatKeys } from './query-keys';
+
+/** GET /api/chat/{characterId}: the current (or given) conversation, created with the greeting on first open. */
+export const getChatSession = (characterId: string, conversationId?: string) =>
+  apiRequest(api.chat.session, { params: { characterId }, query: conversationId ? { conversationId } : {} });
+
+export function useChatSession(characterId: string | undefined, conversationId: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: chatKeys.session(characterId ?? '', conversationId),
+    queryFn: () => getChatSession(characterId!, conversationId),
+    enabled: enabled && Boolean(characterId),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}

@@ -1,0 +1,510 @@
+// The conversation with one character: history, the reply streaming in, and everything a message can do.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, Brain, Coins, History, Loader2, Plus, WifiOff } from 'lucide-react';
+import type { ChatMemory, ChatMessage, ChatSession } from '@reverie/shared';
+import { ErrorState } from '@/components/page/error-state';
+import { NotFound } from '@/components/page/not-found';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useMembershipModal } from '@/features/billing/components/membership-modal-context';
+import { useGuestPrompt } from '@/features/guest/guest-prompt-context';
+import { ApiError, getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { deleteMessage } from '../api/delete-message';
+import { editMessage } from '../api/edit-message';
+import { useCharacterConversations } from '../api/get-character-conversations';
+import { getChatSession, useChatSession } from '../api/get-session';
+import { newConversation } from '../api/new-conversation';
+import { chatKeys } from '../api/query-keys';
+import { ConnectionLostError, StreamError, streamReply, type ReplyKind } from '../api/stream-reply';
+import { Composer } from './composer';
+import { MemoryPanel } from './memory-panel';
+import { MessageBubble } from './message-bubble';
+
+interface Streaming {
+  kind: ReplyKind;
+  /** The reply being written: a new message (send) or an existing one (regenerate, continue). */
+  replyId: string | null;
+  text: string;
+  queue: number;
+}
+
+type Problem =
+  | { kind: 'coins'; message: string }
+  | { kind: 'blocked'; message: string }
+  | { kind: 'model'; message: string }
+  | { kind: 'connection'; message: string }
+  | { kind: 'other'; message: string };
+
+const isMissing = (e: unknown) => e instanceof ApiError && [400, 404].includes(e.status);
+
+export interface ChatViewProps {
+  characterId: string;
+  signedIn: boolean;
+  userName: string;
+  /** Extra header content (the diagnostics strip of /test-chat). */
+  banner?: (last: { tokens: number; ms: number } | null) => ReactNode;
+}
+
+export function ChatView({ characterId, signedIn, userName, banner }: ChatViewProps) {
+  const [params, setParams] = useSearchParams();
+  const conversationId = params.get('conversation') ?? undefined;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useChatSession(characterId, conversationId, signedIn);
+  const guestPrompt = useGuestPrompt();
+  const membership = useMembershipModal();
+
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [view, setView] = useState<ChatSession | null>(null);
+  const [streaming, setStreaming] = useState<Streaming | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [lastStats, setLastStats] = useState<{ tokens: number; ms: number } | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<ChatMessage | null>(null);
+  const [memoryOpen, setMemoryOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const abortRef = useRef<AbortController | null>(null);
+  const lastRequest = useRef<{ kind: ReplyKind; content?: string } | null>(null);
+
+  useEffect(() => {
+    if (session.data) {
+      setView(session.data);
+      setMessages(session.data.messages);
+    }
+  }, [session.data]);
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  // Auto-scroll follows new text unless the reader scrolled up.
+  const scroller = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const onScroll = () => {
+    const el = scroller.current;
+    if (el) stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+  };
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && stick.current) el.scrollTop = el.scrollHeight;
+  }, [messages, streaming?.text, streaming?.queue]);
+
+  const character = view?.character;
+  const name = character?.name ?? 'Character';
+  const convId = view?.conversation.id;
+
+  /** The server's copy after a generation: saved text, swipes, cost. */
+  const resync = useCallback(async () => {
+    try {
+      const fresh = await getChatSession(characterId, convId);
+      setView(fresh);
+      setMessages(fresh.messages);
+      queryClient.setQueryData(chatKeys.session(characterId, conversationId), fresh);
+    } catch {
+      /* the page keeps what it has; the next action tries again */
+    }
+    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
+  }, [characterId, convId, conversationId, queryClient]);
+
+  const explain = (error: unknown): boolean => {
+    if (error instanceof ApiError) {
+      if (error.status === 401) {
+        guestPrompt.open(`chat with ${name}`);
+        return true;
+      }
+      if (membership.openForError(error, `chat with ${name}`)) return true;
+      const msg = error.serverMessage ?? error.message;
+      if (error.status === 402) setProblem({ kind: 'coins', message: msg });
+      else if (error.code === 'CONTENT_BLOCKED') setProblem({ kind: 'blocked', message: msg });
+      else if (error.status === 503) {
+        setProblem({ kind: 'model', message: msg });
+        void queryClient.invalidateQueries({ queryKey: chatKeys.status() });
+      } else setProblem({ kind: 'other', message: msg });
+      return true;
+    }
+    if (error instanceof ConnectionLostError) {
+      setProblem({ kind: 'connection', message: error.message });
+      return true;
+    }
+    if (error instanceof StreamError) {
+      setProblem({ kind: error.code === 'CONTENT_BLOCKED' ? 'blocked' : 'other', message: error.message });
+      return true;
+    }
+    return false;
+  };
+
+  const generate = async (kind: ReplyKind, content?: string): Promise<boolean> => {
+    if (!signedIn) {
+      guestPrompt.open(`chat with ${name}`);
+      return false;
+    }
+    if (streaming || !convId) return false;
+    const target = kind === 'message' ? null : (messages.at(-1)?.id ?? null);
+    setProblem(null);
+    lastRequest.current = { kind, content };
+    const abort = new AbortController();
+    abortRef.current = abort;
+    stick.current = true;
+    setStreaming({ kind, replyId: target, text: '', queue: 0 });
+    let accepted = false;
+    try {
+      const result = await streamReply(
+        characterId,
+        kind,
+        { conversationId: convId, ...(content !== undefined ? { content } : {}) },
+        {
+          onStart: ({ userMessage, replyId }) => {
+            accepted = true;
+            if (userMessage) setMessages((m) => [...m, userMessage]);
+            setStreaming((s) => (s ? { ...s, replyId } : s));
+          },
+          onQueue: (position) => setStreaming((s) => (s ? { ...s, queue: position } : s)),
+          onToken: (text) => setStreaming((s) => (s ? { ...s, text: s.text + text, queue: 0 } : s)),
+        },
+        abort.signal,
+      );
+      setLastStats(result.stats);
+      setMessages((m) =>
+        m.some((x) => x.id === result.message.id)
+          ? m.map((x) => (x.id === result.message.id ? result.message : x))
+          : [...m, result.message],
+      );
+      return true;
+    } catch (error) {
+      if (abort.signal.aborted) return true;
+      explain(error);
+      return accepted;
+    } finally {
+      abortRef.current = null;
+      setStreaming(null);
+      await resync();
+    }
+  };
+
+  const stop = () => abortRef.current?.abort();
+
+  const startNew = async () => {
+    try {
+      const fresh = await newConversation(characterId);
+      setParams({ conversation: fresh.conversation.id });
+      queryClient.setQueryData(chatKeys.session(characterId, fresh.conversation.id), fresh);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.characterConversations(characterId) });
+    } catch (error) {
+      if (!explain(error)) toast({ title: 'Could not start a new chat', variant: 'destructive' });
+    }
+  };
+
+  const conversations = useCharacterConversations(characterId, historyOpen && signedIn);
+
+  if (!signedIn) {
+    return <GuestChat characterId={characterId} onSignUp={() => guestPrompt.open(`chat with this character`)} />;
+  }
+  if (session.isError) {
+    if (isMissing(session.error)) {
+      return (
+        <NotFound
+          title="Character not found"
+          description="There is no character to chat with at this address. It may have been removed, or the link is wrong."
+          back={{ label: 'All chats', to: '/chat' }}
+        />
+      );
+    }
+    if (session.error instanceof ApiError && session.error.code === 'MEMBERSHIP_REQUIRED') {
+      return (
+        <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
+          <h1 className="text-2xl font-bold text-fg">A premium character</h1>
+          <p className="text-fg-muted">{session.error.serverMessage}</p>
+          <Button onClick={() => membership.open('chat with premium characters')}>See memberships</Button>
+        </div>
+      );
+    }
+    return (
+      <ErrorState
+        title="The chat could not be loaded"
+        description={getErrorMessage(session.error, 'Please try again.')}
+        onRetry={() => void session.refetch()}
+      />
+    );
+  }
+  if (!view || !character) return <ChatSkeleton />;
+
+  const lastIndex = messages.length - 1;
+  const lastReplyIndex = messages.at(-1)?.role === 'assistant' ? lastIndex : -1;
+  const hasUserMessage = messages.some((m) => m.role === 'user');
+  const busy = streaming !== null;
+  const streamingTarget = streaming?.replyId;
+
+  return (
+    <div className="flex h-[calc(100dvh-var(--header-h)-var(--bottom-nav-h)-env(safe-area-inset-bottom)-1rem)] min-h-0 lg:h-[calc(100dvh-var(--header-h)-2.5rem)]">
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center gap-3 border-b border-border px-3 py-2.5 sm:px-4">
+          <Link
+            to={`/characters/${character.id}`}
+            className="flex min-w-0 flex-1 items-center gap-3 rounded-xl focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none"
+          >
+            <Avatar name={character.name} src={character.avatarUrl} />
+            <span className="min-w-0">
+              <span className="block truncate font-semibold text-fg">{character.name}</span>
+              <span className="block truncate text-xs text-fg-subtle">
+                by @{character.creator.username}
+                {character.deleted ? ' · character deleted' : ''}
+              </span>
+            </span>
+          </Link>
+          <Button size="sm" variant="ghost" onClick={() => setHistoryOpen(true)} aria-label="Earlier chats">
+            <History />
+            <span className="hidden sm:inline">Chats</span>
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => void startNew()} disabled={busy || character.deleted}>
+            <Plus />
+            <span className="hidden sm:inline">New chat</span>
+          </Button>
+          <Button size="sm" variant="ghost" className="lg:hidden" onClick={() => setMemoryOpen(true)} aria-label="Memory">
+            <Brain />
+          </Button>
+        </header>
+        {banner?.(lastStats)}
+        <div
+          ref={scroller}
+          onScroll={onScroll}
+          className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-6"
+          aria-live="off"
+        >
+          <ol className="mx-auto flex max-w-3xl flex-col gap-5" aria-label={`Conversation with ${character.name}`}>
+            {messages.map((m, i) => {
+              const isStreamingTarget = busy && m.id === streamingTarget;
+              const shown =
+                isStreamingTarget && streaming
+                  ? {
+                      ...m,
+                      content: streaming.kind === 'continue' ? `${m.content} ${streaming.text}` : streaming.text,
+                    }
+                  : m;
+              const isLastReply = i === lastReplyIndex;
+              return (
+                <MessageBubble
+                  key={m.id}
+                  message={shown}
+                  characterName={character.name}
+                  characterAvatar={character.avatarUrl}
+                  userName={userName}
+                  streaming={isStreamingTarget}
+                  busy={busy}
+                  onEdit={character.deleted ? undefined : (content) => saveEdit(m, content)}
+                  onDelete={() => setConfirmDelete(m)}
+                  onSwipe={m.role === 'assistant' && (isLastReply || i === 0) ? (index) => void pickSwipe(m, index) : undefined}
+                  onRegenerate={isLastReply && hasUserMessage && !character.deleted ? () => void generate('regenerate') : undefined}
+                  onContinue={isLastReply && hasUserMessage && !character.deleted ? () => void generate('continue') : undefined}
+                />
+              );
+            })}
+            {busy && streaming && (streaming.kind === 'message' ? !messages.some((m) => m.id === streamingTarget) : false) ? (
+              <MessageBubble
+                message={{
+                  id: 'streaming',
+                  role: 'assistant',
+                  content: streaming.text,
+                  status: 'complete',
+                  swipes: [],
+                  swipeIndex: 0,
+                  editedAt: null,
+                }}
+                characterName={character.name}
+                characterAvatar={character.avatarUrl}
+                userName={userName}
+                streaming
+              />
+            ) : null}
+          </ol>
+          {streaming && streaming.queue > 0 ? (
+            <p className="mx-auto mt-3 flex max-w-3xl items-center gap-2 text-sm text-fg-subtle" role="status">
+              <Loader2 className="size-4 animate-spin" /> Waiting for the model: number {streaming.queue} in line
+            </p>
+          ) : null}
+        </div>
+        {problem ? <ProblemBanner problem={problem} onRetry={retry} onDismiss={() => setProblem(null)} /> : null}
+        <Composer
+          characterName={character.name}
+          cost={view.cost}
+          generating={busy}
+          disabled={character.deleted}
+          disabledReason="This character was deleted: the conversation can be read but not continued."
+          onSend={(text) => generate('message', text)}
+          onStop={stop}
+        />
+      </div>
+      <aside className="hidden w-80 shrink-0 overflow-y-auto border-l border-border p-4 lg:block" aria-label="Memory">
+        <h2 className="mb-3 flex items-center gap-2 font-semibold text-fg">
+          <Brain className="size-4 text-primary" /> Memory
+        </h2>
+        <MemoryPanel conversationId={view.conversation.id} memory={view.memory} onSaved={onMemorySaved} />
+      </aside>
+      <Dialog open={memoryOpen} onOpenChange={setMemoryOpen}>
+        <DialogContent className="max-h-[85dvh] overflow-y-auto">
+          <DialogHeader>
+            <DialogTitle>Memory</DialogTitle>
+            <DialogDescription>What {character.name} remembers about this conversation.</DialogDescription>
+          </DialogHeader>
+          <MemoryPanel conversationId={view.conversation.id} memory={view.memory} onSaved={onMemorySaved} />
+        </DialogContent>
+      </Dialog>
+      <Dialog open={historyOpen} onOpenChange={setHistoryOpen}>
+        <DialogContent className="max-h-[85dvh] overflow-y-auto">
+          <DialogHeader>
+            <DialogTitle>Chats with {character.name}</DialogTitle>
+            <DialogDescription>Each one keeps its own history and memory.</DialogDescription>
+          </DialogHeader>
+          {conversations.isPending ? (
+            <Skeleton className="h-24 w-full" />
+          ) : conversations.data?.items.length ? (
+            <ul className="flex flex-col gap-2">
+              {conversations.data.items.map((c) => (
+                <li key={c.id}>
+                  <button
+                    type="button"
+                    className={cn(
+                      'w-full rounded-xl bg-surface-raised px-3 py-2 text-left ring-1 ring-border hover:bg-surface-hover focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none',
+                      c.id === convId && 'ring-primary',
+                    )}
+                    onClick={() => {
+                      setHistoryOpen(false);
+                      navigate(`/chat/${characterId}?conversation=${c.id}`);
+                    }}
+                  >
+                    <span className="block text-xs text-fg-subtle">
+                      {new Date(c.updatedAt).toLocaleString()} · {c.messageCount} messages{c.id === convId ? ' · open' : ''}
+                    </span>
+                    <span className="line-clamp-2 text-sm text-fg-muted">{c.lastMessage?.content ?? 'No messages yet'}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-fg-subtle">No other chats yet.</p>
+          )}
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog
+        open={confirmDelete !== null}
+        onOpenChange={(open) => !open && setConfirmDelete(null)}
+        title="Delete this message?"
+        description="It is removed from the conversation for good, and the model no longer sees it."
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => void removeMessage()}
+      />
+    </div>
+  );
+
+  async function saveEdit(m: ChatMessage, content: string) {
+    try {
+      const updated = await editMessage(characterId, m.id, { content });
+      setMessages((all) => all.map((x) => (x.id === m.id ? updated : x)));
+    } catch (error) {
+      if (!explain(error)) toast({ title: 'Not saved', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      throw error;
+    }
+  }
+
+  async function pickSwipe(m: ChatMessage, index: number) {
+    try {
+      const updated = await editMessage(characterId, m.id, { swipeIndex: index });
+      setMessages((all) => all.map((x) => (x.id === m.id ? updated : x)));
+    } catch (error) {
+      explain(error);
+    }
+  }
+
+  async function removeMessage() {
+    const m = confirmDelete;
+    setConfirmDelete(null);
+    if (!m) return;
+    try {
+      await deleteMessage(characterId, m.id);
+      setMessages((all) => all.filter((x) => x.id !== m.id));
+      toast({ title: 'Message deleted', variant: 'success' });
+    } catch (error) {
+      if (!explain(error))
+        toast({ title: 'Not deleted', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+    }
+  }
+
+  function onMemorySaved(memory: ChatMemory) {
+    setView((v) => (v ? { ...v, memory } : v));
+    toast({ title: 'Memory saved', variant: 'success' });
+  }
+
+  function retry() {
+    const last = lastRequest.current;
+    setProblem(null);
+    if (!last) return;
+    // After a lost connection the message may already be saved: resync first, then only regenerate if needed.
+    void resync().then(() => {
+      if (last.kind === 'message' && last.content && problem?.kind !== 'connection') void generate('message', last.content);
+    });
+  }
+}
+
+function ProblemBanner({ problem, onRetry, onDismiss }: { problem: Problem; onRetry: () => void; onDismiss: () => void }) {
+  const icon =
+    problem.kind === 'coins' ? (
+      <Coins />
+    ) : problem.kind === 'connection' ? (
+      <WifiOff />
+    ) : problem.kind === 'model' ? (
+      <Loader2 className="animate-spin" />
+    ) : (
+      <AlertTriangle />
+    );
+  return (
+    <div
+      role="alert"
+      className="mx-3 mb-2 flex flex-wrap items-center gap-3 rounded-xl bg-surface-raised px-4 py-3 text-sm ring-1 ring-border sm:mx-4 [&_svg]:size-4"
+    >
+      <span className={cn('shrink-0', problem.kind === 'blocked' ? 'text-danger' : 'text-warning')}>{icon}</span>
+      <span className="min-w-0 flex-1 text-fg-muted">{problem.message}</span>
+      {problem.kind === 'coins' ? (
+        <Button asChild size="sm">
+          <Link to="/coins">Get coins</Link>
+        </Button>
+      ) : null}
+      {problem.kind === 'connection' || problem.kind === 'other' ? (
+        <Button size="sm" variant="secondary" onClick={onRetry}>
+          Retry
+        </Button>
+      ) : null}
+      <Button size="sm" variant="ghost" onClick={onDismiss}>
+        Dismiss
+      </Button>
+    </div>
+  );
+}
+
+function ChatSkeleton() {
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-6" aria-busy="true" aria-label="Loading the chat">
+      <Skeleton className="h-12 w-2/3" />
+      <Skeleton className="h-20 w-3/4" />
+      <Skeleton className="ml-auto h-12 w-1/2" />
+      <Skeleton className="h-24 w-3/4" />
+    </div>
+  );
+}
+
+function GuestChat({ characterId, onSignUp }: { characterId: string; onSignUp: () => void }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-fg">Sign up to start chatting</h1>
+      <p className="text-fg-muted">Conversations are private to your account and remembered between visits.</p>
+      <div className="flex gap-2">
+        <Button onClick={onSignUp}>Get Started Free</Button>
+        <Button asChild variant="secondary">
+          <Link to={`/characters/${characterId}`}>See the character</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}

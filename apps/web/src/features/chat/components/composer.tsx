@@ -1,0 +1,89 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { SendHorizontal, Square } from 'lucide-react';
+import { MAX_CHAT_MESSAGE, type ChatCost } from '@reverie/shared';
+import { Button } from '@/components/ui/button';
+
+interface Props {
+  characterName: string;
+  cost: ChatCost | undefined;
+  generating: boolean;
+  disabled?: boolean;
+  disabledReason?: string;
+  onSend: (text: string) => Promise<boolean> | boolean;
+  onStop: () => void;
+}
+
+/** What the next message costs, said before sending. */
+export function costLine(cost: ChatCost | undefined): string {
+  if (!cost) return '';
+  if (cost.freeLeft > 0) return `${cost.freeLeft} free ${cost.freeLeft === 1 ? 'message' : 'messages'} left today`;
+  if (cost.costPerMessage === 0) return 'Messages are free';
+  return `${cost.costPerMessage} ${cost.costPerMessage === 1 ? 'coin' : 'coins'} per message · balance ${cost.balance}`;
+}
+
+/** Enter sends, Shift+Enter adds a line; the stop button replaces send while a reply is being written. */
+export function Composer({ characterName, cost, generating, disabled, disabledReason, onSend, onStop }: Props) {
+  const [text, setText] = useState('');
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const submit = async () => {
+    const value = text.trim();
+    if (!value || generating || disabled) return;
+    setText('');
+    const ok = await onSend(value);
+    if (!ok) setText((current) => current || value);
+    ref.current?.focus();
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void submit();
+    }
+  };
+  const tooLong = text.length > MAX_CHAT_MESSAGE;
+  return (
+    <form
+      className="border-t border-border bg-bg/95 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] backdrop-blur sm:px-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="mx-auto flex max-w-3xl items-end gap-2">
+        <label htmlFor="chat-composer" className="sr-only">
+          Message {characterName}
+        </label>
+        <textarea
+          id="chat-composer"
+          ref={ref}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          rows={1}
+          placeholder={disabled ? (disabledReason ?? '') : `Message ${characterName}…`}
+          disabled={disabled}
+          aria-describedby="chat-cost"
+          className="max-h-40 min-h-11 flex-1 resize-none rounded-2xl bg-surface-raised px-4 py-2.5 text-[15px] text-fg ring-1 ring-border placeholder:text-fg-subtle [field-sizing:content] focus:ring-2 focus:ring-primary focus:outline-none disabled:opacity-60"
+        />
+        {generating ? (
+          <Button type="button" size="icon" variant="secondary" aria-label="Stop generating" onClick={onStop}>
+            <Square className="fill-current" />
+          </Button>
+        ) : (
+          <Button type="submit" size="icon" aria-label="Send message" disabled={disabled || !text.trim() || tooLong}>
+            <SendHorizontal />
+          </Button>
+        )}
+      </div>
+      <p id="chat-cost" className="mx-auto mt-1 flex max-w-3xl justify-between px-2 text-xs text-fg-subtle">
+        <span>{costLine(cost)}</span>
+        {text.length > MAX_CHAT_MESSAGE - 500 ? (
+          <span className={tooLong ? 'text-danger' : ''}>
+            {text.length.toLocaleString('en')} / {MAX_CHAT_MESSAGE.toLocaleString('en')}
+          </span>
+        ) : (
+          <span className="hidden sm:inline">Enter to send · Shift+Enter for a new line</span>
+        )}
+      </p>
+    </form>
+  );
+}
