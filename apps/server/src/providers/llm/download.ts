@@ -163,7 +163,7 @@ export async function downloadModel(opts: DownloadOptions): Promise<string> {
         let received = offset;
         try {
           if (!res.body) throw new ModelDownloadError('The model server sent no body');
-          for await (const chunk of res.body) {
+          for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
             armIdle();
             await fh.write(chunk);
             received += chunk.byteLength;

@@ -112,7 +112,7 @@ async function* sseData(body: ReadableStream<Uint8Array>, onBytes: () => void): 
   const decoder = new TextDecoder();
   let buffer = '';
   let data: string[] = [];
-  for await (const chunk of body) {
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
     onBytes();
     buffer += decoder.decode(chunk, { stream: true });
     let nl: number;

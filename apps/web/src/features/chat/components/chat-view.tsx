@@ -150,19 +150,26 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
     stick.current = true;
     setStreaming({ kind, replyId: target, text: '', queue: 0 });
     let accepted = false;
+    let replyId: string | null = target;
+    let streamed = '';
+    let stopped = false;
     try {
       const result = await streamReply(
         characterId,
         kind,
         { conversationId: convId, ...(content !== undefined ? { content } : {}) },
         {
-          onStart: ({ userMessage, replyId }) => {
+          onStart: (e) => {
             accepted = true;
-            if (userMessage) setMessages((m) => [...m, userMessage]);
-            setStreaming((s) => (s ? { ...s, replyId } : s));
+            replyId = e.replyId;
+            if (e.userMessage) setMessages((m) => [...m, e.userMessage!]);
+            setStreaming((s) => (s ? { ...s, replyId: e.replyId } : s));
           },
           onQueue: (position) => setStreaming((s) => (s ? { ...s, queue: position } : s)),
-          onToken: (text) => setStreaming((s) => (s ? { ...s, text: s.text + text, queue: 0 } : s)),
+          onToken: (text) => {
+            streamed += text;
+            setStreaming((s) => (s ? { ...s, text: s.text + text, queue: 0 } : s));
+          },
         },
         abort.signal,
       );
@@ -174,13 +181,33 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
       );
       return true;
     } catch (error) {
-      if (abort.signal.aborted) return true;
+      if (abort.signal.aborted) {
+        // Stopped: keep what arrived on screen; the server saves it as incomplete once it has seen the stop.
+        stopped = true;
+        const id = replyId;
+        if (kind === 'message' && streamed.trim() && id) {
+          const partial: ChatMessage = {
+            id,
+            conversationId: convId,
+            role: 'assistant',
+            content: streamed,
+            status: 'incomplete',
+            swipes: [streamed],
+            swipeIndex: 0,
+            createdAt: new Date().toISOString(),
+            editedAt: null,
+          };
+          setMessages((m) => (m.some((x) => x.id === id) ? m : [...m, partial]));
+        }
+        return true;
+      }
       explain(error);
       return accepted;
     } finally {
       abortRef.current = null;
       setStreaming(null);
-      await resync();
+      if (stopped) window.setTimeout(() => void resync(), 1000);
+      else await resync();
     }
   };
 

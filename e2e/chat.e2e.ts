@@ -1,0 +1,174 @@
+// Chat journeys against real servers and Chromium: the embedded llama.cpp provider on the self-made tiny GGUF
+// (send, stream, regenerate and swipe, edit, delete, memory, recent chats), and an OpenAI-compatible server on
+// 127.0.0.1 that streams slowly enough to stop a reply half-way.
+import { api, type AuthResponse, type ChatStatus } from '@reverie/shared';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { tinyModelPath } from '../apps/server/src/providers/llm/tiny-model.ts';
+import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
+import { apiCall, DESKTOP, expectClean, MOBILE, pageWithSession, registerReadyUser } from './flows.ts';
+import { describeE2E, launchBrowser, screenshot, startServer, type Harness, type ServerProcess } from './harness.ts';
+
+/** A harness with a server of our own configuration. */
+function chatHarness(env: () => Record<string, string>) {
+  const h = {} as Harness;
+  beforeAll(async () => {
+    h.server = await startServer({ env: env() });
+    h.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await h.browser?.close().catch(() => undefined);
+    await h.server?.stop();
+  });
+  return h;
+}
+
+async function diagnosticId(h: Harness): Promise<string> {
+  const status = (await (await fetch(`${h.server.url}/api/chat/status`)).json()) as ChatStatus;
+  return status.diagnosticCharacterId!;
+}
+
+describeE2E('chat on the embedded model (tiny GGUF, real llama.cpp)', () => {
+  const h = chatHarness(() => ({ LLM_MODEL_PATH: tinyModelPath(1), LLM_CONTEXT_SIZE: '1024', LLM_THREADS: '1', LLM_GPU: 'false' }));
+  const suffix = Date.now().toString(36);
+  let auth: AuthResponse;
+  let characterId: string;
+
+  beforeAll(async () => {
+    auth = await registerReadyUser(h, { email: `chatter_${suffix}@example.com`, username: `chatter_${suffix}`, password: 'talk-to-me-42' });
+    characterId = await diagnosticId(h);
+  });
+
+  it('sends a message and watches the reply stream in; regenerates and swipes; edits and deletes; pins a memory', async () => {
+    const p = await pageWithSession(h, auth, DESKTOP);
+    const { page } = p;
+    await page.goto(`/chat/${characterId}`);
+    const composer = page.getByLabel('Message Diagnostics');
+    await composer.waitFor({ state: 'visible', timeout: 20_000 });
+    // The greeting opens the conversation, and the header links to the character.
+    await page.getByText('Send any message and I will answer').waitFor();
+    expect(
+      await page
+        .getByRole('link', { name: /Diagnostics/ })
+        .first()
+        .getAttribute('href'),
+    ).toBe(`/characters/${characterId}`);
+    await page.getByText(/free messages left today/).waitFor();
+
+    await composer.fill('Hello there, tell me about the night sky.');
+    await composer.press('Enter');
+    await page.getByText('Hello there, tell me about the night sky.').waitFor();
+    const replies = page.getByTestId('message-assistant');
+    await expect.poll(() => replies.count(), { timeout: 20_000 }).toBe(2);
+    await page.getByRole('button', { name: 'Regenerate reply' }).waitFor({ timeout: 20_000 });
+    await screenshot(page, 'chat-streamed-1280');
+
+    // Regenerate: a second alternative, then back to the first with the swipe arrows.
+    await page.getByRole('button', { name: 'Regenerate reply' }).click();
+    await page.getByText('2/2').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Previous alternative' }).last().click();
+    await page.getByText('1/2').waitFor();
+
+    // Edit my message.
+    const mine = page.getByTestId('message-user');
+    await mine.hover();
+    await mine.getByRole('button', { name: 'Edit message' }).click();
+    await mine.getByRole('textbox', { name: 'Edit message' }).fill('Hello again, tell me about the moon.');
+    await mine.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Hello again, tell me about the moon.').waitFor();
+    await page.getByText('edited').waitFor();
+
+    // Pin a fact in the memory panel.
+    await page.getByLabel('A fact to pin').fill("My name is Sam, I'm a pilot");
+    await page.getByRole('button', { name: 'Pin', exact: true }).click();
+    await page.getByRole('listitem').filter({ hasText: "My name is Sam, I'm a pilot" }).waitFor();
+    await screenshot(page, 'chat-memory-1280');
+
+    // Delete the reply (with confirmation).
+    await page.getByTestId('message-assistant').last().hover();
+    await page.getByRole('button', { name: 'Delete message' }).last().click();
+    await page.getByRole('dialog', { name: 'Delete this message?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => replies.count()).toBe(1);
+    expectClean(p, 'the chat journey');
+    await p.context.close();
+  });
+
+  it('finds the conversation in recent chats (390 px), opens it, and deletes it', async () => {
+    const p = await pageWithSession(h, auth, MOBILE);
+    const { page } = p;
+    await page.goto(`/chat/${characterId}`);
+    await page.getByLabel('Message Diagnostics').waitFor({ state: 'visible', timeout: 20_000 });
+    await screenshot(page, 'chat-streamed-390');
+    await page.goto('/chat');
+    const row = page.getByRole('link', { name: /Diagnostics/ });
+    await row.waitFor({ timeout: 15_000 });
+    await screenshot(page, 'chat-recent-390');
+    await page.getByRole('button', { name: 'Delete the conversation with Diagnostics' }).click();
+    await page.getByRole('dialog', { name: 'Delete this conversation?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No conversations yet').waitFor({ timeout: 10_000 });
+    expectClean(p, 'recent chats');
+    await p.context.close();
+  });
+
+  it('shows the model on /test-chat', async () => {
+    const p = await pageWithSession(h, auth, DESKTOP);
+    await p.page.goto('/test-chat');
+    const facts = p.page.getByRole('list', { name: 'Model diagnostics' }).or(p.page.getByLabel('Model diagnostics'));
+    await facts.waitFor({ timeout: 20_000 });
+    await p.page.getByText('embedded', { exact: true }).waitFor();
+    await p.page.getByText(/reverie-tiny/).waitFor();
+    const composer = p.page.getByLabel('Message Diagnostics');
+    await composer.fill('Speed test');
+    await composer.press('Enter');
+    await p.page.getByText(/tokens\/s/).waitFor({ timeout: 20_000 });
+    await screenshot(p.page, 'chat-test-chat-1280');
+    expectClean(p, '/test-chat');
+    await p.context.close();
+  });
+});
+
+describeE2E('chat over an OpenAI-compatible server (local peer)', () => {
+  let peer: OpenAiPeer;
+  let server: ServerProcess;
+  let browser: Browser;
+  let auth: AuthResponse;
+  const h = {} as Harness;
+
+  beforeAll(async () => {
+    peer = await startOpenAiPeer();
+    server = await startServer({ env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: peer.baseUrl, LLM_MODEL: 'peer-model', LLM_RETRIES: '0' } });
+    browser = await launchBrowser();
+    Object.assign(h, { server, browser });
+    const suffix = Date.now().toString(36);
+    auth = await registerReadyUser(h, { email: `peer_${suffix}@example.com`, username: `peer_${suffix}`, password: 'stream-me-42' });
+  });
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    await peer?.close();
+  });
+
+  it('streams the reply word by word and stops it half-way, keeping what came', async () => {
+    const characterId = (await apiCall(h, api.chat.status)).diagnosticCharacterId!;
+    const words = Array.from({ length: 60 }, (_, i) => ` word${i}`);
+    peer.behave({ kind: 'reply', parts: words, delayMs: 120 });
+    const p = await pageWithSession(h, auth, DESKTOP);
+    const { page } = p;
+    await page.goto(`/chat/${characterId}`);
+    const composer = page.getByLabel('Message Diagnostics');
+    await composer.waitFor({ state: 'visible', timeout: 20_000 });
+    await composer.fill('Count for me, slowly.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText(/word3/).waitFor({ timeout: 15_000 });
+    const stop = page.getByRole('button', { name: 'Stop generating' });
+    await stop.click();
+    await page.getByText('stopped').waitFor({ timeout: 10_000 });
+    const text = await page.getByTestId('message-assistant').last().innerText();
+    expect(text).toMatch(/word3/);
+    expect(text).not.toMatch(/word59/);
+    // The upstream request was closed when the reply was stopped.
+    await expect.poll(() => peer.requests.at(-1)?.closedAt !== undefined, { timeout: 3000 }).toBe(true);
+    expectClean(p, 'stopping a reply');
+    await p.context.close();
+  });
+});
