@@ -351,6 +351,22 @@ describe('chat over an OpenAI-compatible server (local peer)', () => {
     expect(after.cost.balance).toBe(5);
   });
 
+  it('withholds a reply that breaks the policy: never streamed, replaced by a notice, not charged', async () => {
+    const u = await buildUser(t);
+    peer.behave({ kind: 'reply', parts: ['She is', ' only 12', ' years old', ' and we have', ' sex', ' tonight.'] });
+    const events = parseSse((await send(t, u, characterId, 'Tell me a story.', { sse: true })).body);
+    const streamed = events
+      .filter((e) => e.event === 'token')
+      .map((e) => e.data.text)
+      .join('');
+    expect(streamed).not.toMatch(/sex/);
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    expect(done.data.message).toMatchObject({ status: 'blocked', content: expect.stringMatching(/withheld/) });
+    const s = (await t.app.inject({ url: `/api/chat/${characterId}`, headers: u.auth })).json() as ChatSession;
+    expect(s.cost.freeLeft).toBe(50);
+  });
+
   it('an upstream HTTP error answers a clear 502 in JSON mode and refunds', async () => {
     const u = await buildUser(t);
     peer.behave({ kind: 'http-error', status: 400, message: 'model peer-model not loaded' });

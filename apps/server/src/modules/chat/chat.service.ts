@@ -60,8 +60,13 @@ export interface PreparedGeneration {
 
 type Kind = 'send' | 'regenerate' | 'continue';
 
-/** Tokens are checked against the blocked-content policy in groups this size before they reach the client. */
-const CHECK_EVERY_CHUNKS = 8;
+/**
+ * Streamed text is checked against the blocked-content policy before it reaches the client: every chunk against the
+ * last WINDOW characters (cheap, so the first words go out at once), the whole reply every FULL_EVERY chunks and at
+ * the end (the saved reply is always checked whole).
+ */
+const CHECK_WINDOW = 600;
+const FULL_CHECK_EVERY_CHUNKS = 16;
 const SESSION_MESSAGES = 40;
 
 export const BLOCKED_REPLY_NOTICE =
@@ -529,10 +534,11 @@ export class ChatService {
     const stop = new AbortController();
     const onAbort = () => stop.abort(g.signal.reason);
     g.signal.addEventListener('abort', onAbort, { once: true });
-    const moderate = (final: boolean) => {
-      if (held.length === 0 && !final) return;
+    const moderate = (whole: boolean) => {
+      if (held.length === 0 && !whole) return;
+      const full = (g.kind === 'continue' ? g.target!.content : '') + text;
       const result = this.deps.moderation.check(
-        { reply: (g.kind === 'continue' ? g.target!.content : '') + text },
+        { reply: whole ? full : full.slice(-CHECK_WINDOW) },
         { surface: 'chat-reply', nsfwContext: g.character.nsfw, userId: g.actor.userId },
       );
       if (!result.allowed) {
@@ -563,7 +569,7 @@ export class ChatService {
         if (!chunk.text) continue;
         text += chunk.text;
         held.push(chunk.text);
-        if (++chunks % CHECK_EVERY_CHUNKS === 0) moderate(false);
+        moderate(++chunks % FULL_CHECK_EVERY_CHUNKS === 0);
         if (blocked) break;
       }
       if (!blocked) moderate(true);
