@@ -264,6 +264,7 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
         completed: completed.length,
         errors: STREAMS - completed.length,
         tokensPerStream: completed.map((r) => r.count).sort((a, b) => a - b),
+        ratePerStream: completed.map((r) => r.count / (r.totalMs / 1000)).sort((a, b) => a - b),
         seconds,
         eldP50: eld.p50,
         eldP99: eld.p99,
@@ -314,7 +315,7 @@ console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
   const s = r.streams;
   console.log(
-    `| ${r.label} | ${s.completed} | ${s.errors} | ${s.tokensPerStream[0] ?? 0} / ${percentile(s.tokensPerStream, 50)} | ${s.eldP50} / ${s.eldP99} ${s.eldP99 <= 30 ? '(met)' : '(MISSED)'} / ${s.eldMax} | ${s.cpuPct.toFixed(0)} | ${s.seconds.toFixed(1)} |`,
+    `| ${r.label} | ${s.completed} | ${s.errors} | ${s.tokensPerStream[0] ?? 0} / ${percentile(s.tokensPerStream, 50)} | ${percentile(s.ratePerStream, 5).toFixed(1)} / ${percentile(s.ratePerStream, 50).toFixed(1)} | ${s.eldP50} / ${s.eldP99} ${s.eldP99 <= 30 ? '(met)' : '(MISSED)'} / ${s.eldMax} | ${s.cpuPct.toFixed(0)} | ${s.seconds.toFixed(1)} |`,
   );
 }
 process.exit(failed ? 1 : 0);
