@@ -144,6 +144,7 @@ interface ModeResult {
     completed: number;
     errors: number;
     tokensPerStream: number[];
+    ratePerStream: number[];
     seconds: number;
     eldP50: number;
     eldP99: number;
