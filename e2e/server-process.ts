@@ -85,6 +85,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     LOG_LEVEL: 'warn',
     // The catalogue seed (rows, then ~1 min of portrait rendering) only where a journey needs it: discovery.e2e.ts.
     SEED_CONTENT: 'false',
+    // No first-start model download from these throwaway servers: chat journeys point LLM_* at the tiny GGUF or a
+    // local peer; everything else gets a model source that fails at once (the chat then answers 503).
+    LLM_MODEL_URL: 'http://127.0.0.1:9/no-model-in-tests.gguf',
     ...options.env,
   });
 
