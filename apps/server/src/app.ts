@@ -82,7 +82,7 @@ function composeModules(deps: AppDeps, loaded: { content: ContentService }) {
   const moderation = createModerationModule(deps);
   const billing = createBillingModule(deps);
   const social = createSocialModule(deps);
-  const characters = createCharactersModule({ ...deps, tags: tags.services.tags });
+  const characters = createCharactersModule({ ...deps, tags: tags.services.tags, moderation: moderation.services.moderation });
   const likes = createLikesModule({ ...deps, characters: characters.services.characters });
   return {
     health: createHealthModule({ ...deps, registry: deps.health }),
@@ -169,7 +169,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, (err) => app.log.warn({ err }, 'redis connection error')) : undefined;
   const background = new BackgroundTasks(app.log);
-  await registerResponseCache(app, { redis, prefix: config.redisPrefix, onError: (err) => app.log.warn({ err }, 'response cache') });
+  const responseCache = await registerResponseCache(app, { redis, prefix: config.redisPrefix, onError: (err) => app.log.warn({ err }, 'response cache') });
   app.addHook('onClose', async () => {
     // Queued mail finishes before the database it writes to closes.
     await background.drain();
@@ -205,6 +205,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     redis,
     uow,
     rateLimiter,
+    responseCache,
     background,
     accessTokens,
     csrf,

@@ -8,6 +8,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/tags.ts';
 export * from './schemas/content.ts';
 export * from './schemas/characters.ts';
+export * from './schemas/character-write.ts';
 export * from './schemas/social.ts';
 export * from './schemas/categories.ts';
 export * from './schemas/chat.ts';

@@ -48,6 +48,7 @@ export class ResponseCache {
   private readonly inflight = new Map<string, Promise<CachedBody>>();
   /** Bumped by every invalidation of a scope: a load that started before it is not stored. */
   private readonly generations = new Map<string, number>();
+  private readonly listeners = new Map<string, Array<() => void>>();
   private readonly channel: string;
   private subscriber: Redis | undefined;
   private readonly ttlMs: number;
@@ -115,7 +116,16 @@ export class ResponseCache {
     }
   }
 
+  /**
+   * Runs `listener` whenever `scope` is invalidated, here or (with Redis) in another process: how a cache kept
+   * outside this one (search word expansions, feed totals) learns that its data changed.
+   */
+  onInvalidate(scope: string, listener: () => void): void {
+    this.listeners.set(scope, [...(this.listeners.get(scope) ?? []), listener]);
+  }
+
   private dropLocal(scope: string) {
+    for (const listener of this.listeners.get(scope) ?? []) listener();
     this.generations.set(scope, (this.generations.get(scope) ?? 0) + 1);
     const prefix = `${scope}\u0000`;
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);

@@ -12,7 +12,8 @@ import {
   PageQuery,
   UserCharactersQuery,
 } from '../schemas/characters.ts';
-import { IdParam } from '../schemas/common.ts';
+import { CardFile, CharacterInput, CharacterUpdate, ExportQuery, ImportCharacterResponse } from '../schemas/character-write.ts';
+import { IdParam, SuccessResponse } from '../schemas/common.ts';
 import { defineEndpoint, errorBodies } from './endpoint.ts';
 
 const tags = ['characters'] as const;
@@ -88,6 +89,104 @@ export const charactersEndpoints = {
     response: CharacterPage,
     auth: 'optional',
     summary: "A creator's characters (the owner sees every visibility, others only public ones)",
+    tags,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/characters',
+    body: CharacterInput,
+    response: CharacterProfile,
+    status: 201,
+    errors: errorBodies(422, 429),
+    auth: 'required',
+    summary: 'Create a character (owned by the caller)',
+    description:
+      'Every text field is checked by the blocked-content policy: 422 CONTENT_BLOCKED with `details: { rule, field }`, nothing stored. ' +
+      'Tags must be known tag names with exactly one content rating tag (sfw, suggestive or nsfw) that agrees with `nsfw`.',
+    tags,
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/characters/:id',
+    params: IdParam,
+    body: CharacterUpdate,
+    response: CharacterProfile,
+    errors: errorBodies(403, 422, 429),
+    auth: 'required',
+    summary: 'Update a character (owner or admin; fields left out are kept)',
+    description:
+      "Someone else's public or unlisted character answers 403; a private one 404. The whole character is checked by the blocked-content policy again.",
+    tags,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/characters/:id',
+    params: IdParam,
+    response: SuccessResponse,
+    errors: errorBodies(403, 429),
+    auth: 'required',
+    summary: 'Delete a character (owner or admin)',
+    description:
+      'Removes its images, likes and favorites and takes it out of every list at once; conversations others had with it stay readable, marked "character deleted".',
+    tags,
+  }),
+  uploadAvatar: defineEndpoint({
+    method: 'POST',
+    path: '/api/characters/:id/avatar',
+    params: IdParam,
+    response: CharacterProfile,
+    errors: errorBodies(403, 413, 415, 429),
+    auth: 'required',
+    multipart: true,
+    summary: "Upload a character's portrait (owner or admin)",
+    description: 'Multipart field `file`: an image, re-encoded to a 768×1152 WebP portrait and a 384×384 thumbnail.',
+    tags,
+  }),
+  removeAvatar: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/characters/:id/avatar',
+    params: IdParam,
+    response: CharacterProfile,
+    errors: errorBodies(403, 429),
+    auth: 'required',
+    summary: "Remove a character's portrait (owner or admin)",
+    tags,
+  }),
+  duplicate: defineEndpoint({
+    method: 'POST',
+    path: '/api/characters/:id/duplicate',
+    params: IdParam,
+    response: CharacterProfile,
+    status: 201,
+    errors: errorBodies(403, 429),
+    auth: 'required',
+    summary: 'Copy one of your characters (a new private character with the same fields, lorebook and portrait)',
+    tags,
+  }),
+  importCard: defineEndpoint({
+    method: 'POST',
+    path: '/api/characters/import',
+    response: ImportCharacterResponse,
+    status: 201,
+    errors: errorBodies(413, 415, 422, 429),
+    auth: 'required',
+    multipart: true,
+    summary: 'Import a Character Card (V1, V2 or V3; PNG or JSON) as a new private character',
+    description:
+      'Multipart field `file`: a PNG with a `ccv3` and/or `chara` text chunk (`ccv3` wins), or a `.json` card. The PNG becomes the portrait; ' +
+      'the lorebook and unknown extensions are kept. The answer reports which card fields were mapped and which were dropped.',
+    tags,
+  }),
+  exportCard: defineEndpoint({
+    method: 'GET',
+    path: '/api/characters/:id/export',
+    params: IdParam,
+    query: ExportQuery,
+    response: CardFile,
+    errors: errorBodies(403),
+    auth: 'optional',
+    summary: 'Export a character as a Character Card V3 (PNG with ccv3 and chara chunks, or JSON)',
+    description: 'The owner (and admins) always; anyone else only for public characters whose creator allows downloads.',
     tags,
   }),
 } as const;

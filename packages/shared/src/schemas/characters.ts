@@ -133,7 +133,8 @@ export const CharacterBookEntry = z.looseObject({
   selective: z.boolean().optional(),
   secondaryKeys: z.array(z.string()).optional(),
   constant: z.boolean().optional(),
-  position: z.enum(['before_char', 'after_char']).optional(),
+  /** 'before_char' | 'after_char' in the spec; other tools write their own words or numbers, kept as given. */
+  position: z.union([z.string(), z.number()]).optional(),
   useRegex: z.boolean().optional(),
   extensions: z.record(z.string(), z.unknown()).optional(),
 });

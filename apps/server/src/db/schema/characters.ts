@@ -32,6 +32,25 @@ export interface CharacterBookData {
   [key: string]: unknown;
 }
 
+/**
+ * Character Card fields that have no column of their own, kept from an import so that an export gives them back
+ * (the card's own tags, creator and version, V3 nickname, group greetings, assets, sources, dates, multilingual
+ * notes, and fields no card version defines). Empty for characters made in Reverie.
+ */
+export interface CardExtrasData {
+  tags?: string[];
+  creator?: string;
+  characterVersion?: string;
+  nickname?: string;
+  groupOnlyGreetings?: string[];
+  assets?: Array<Record<string, unknown>>;
+  source?: string[];
+  creationDate?: number;
+  modificationDate?: number;
+  creatorNotesMultilingual?: Record<string, string>;
+  unknownFields?: Record<string, unknown>;
+}
+
 export const characters = pgTable(
   'characters',
   {
@@ -56,6 +75,7 @@ export const characters = pgTable(
     characterBook: jsonb('character_book').$type<CharacterBookData>(),
     /** Card extensions kept from an import, for re-export. */
     extensions: jsonb('extensions').$type<Record<string, unknown>>().notNull().default({}),
+    cardExtras: jsonb('card_extras').$type<CardExtrasData>().notNull().default({}),
     /** Tag names in the creator's order; character_tags holds the same set relationally. */
     tagNames: text('tag_names')
       .array()

@@ -4,11 +4,11 @@ import type { CardCharacter } from './types.ts';
 
 const nf = (n: number) => n.toLocaleString('en-US');
 
-/** C0 controls other than tab, newline and carriage return, and DEL. */
+/** C0 controls other than tab, newline and carriage return, DEL and the C1 controls (as the app's text fields refuse them). */
 function hasControlCharacters(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) return true;
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f)) return true;
   }
   return false;
 }

@@ -4,6 +4,7 @@ import { reusable, statementName } from '../../db/prepared.ts';
 import { characterLikes, characters, characterTags, favorites, follows, users, type CharacterRow } from '../../db/schema/index.ts';
 
 export type { CharacterRow };
+export type { CardExtrasData, CharacterBookData, CharacterBookEntryData } from '../../db/schema/index.ts';
 export type NewCharacter = typeof characters.$inferInsert;
 
 /**
@@ -367,6 +368,27 @@ export class CharactersRepo {
       .where(eq(characters.id, id))
       .returning();
     return row;
+  }
+
+  /**
+   * Soft delete: the row stays (other users' conversations keep its name) but leaves every list, search and count,
+   * its portrait URLs are cleared (the files are removed by the caller), and its likes and favorites are removed
+   * with their counters. Returns the row as it was, or undefined when it was already deleted.
+   */
+  async softDelete(id: string): Promise<CharacterRow | undefined> {
+    const [before] = await this.db
+      .select()
+      .from(characters)
+      .where(and(eq(characters.id, id), sql`${characters.deletedAt} is null`))
+      .for('update');
+    if (!before) return undefined;
+    await this.db.delete(characterLikes).where(eq(characterLikes.characterId, id));
+    await this.db.delete(favorites).where(eq(favorites.characterId, id));
+    await this.db
+      .update(characters)
+      .set({ deletedAt: new Date(), avatarUrl: null, thumbnailUrl: null, likesCount: 0, favoritesCount: 0 })
+      .where(eq(characters.id, id));
+    return before;
   }
 
   /** The seed characters by slug (the seeder's idempotency check). */

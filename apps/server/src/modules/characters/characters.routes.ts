@@ -1,15 +1,112 @@
 import { charactersEndpoints as api } from '@reverie/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../http/route.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { CARD_LIMITS } from '../../lib/character-card/index.ts';
+import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
+import { authOf } from '../../plugins/authenticate.ts';
+import type { CharacterCards } from './character-cards.service.ts';
 import type { CharactersService } from './characters.service.ts';
 
-export function charactersRoutes(deps: { characters: CharactersService }): FastifyPluginAsync {
-  const { characters } = deps;
+/** Per user; images and cards cost CPU (sharp, card parsing), so they get the tighter budgets. */
+export const CHARACTER_LIMITS_PER_USER = {
+  create: { name: 'character:create', limit: 60, windowMs: 3600_000 },
+  update: { name: 'character:update', limit: 300, windowMs: 3600_000 },
+  remove: { name: 'character:delete', limit: 120, windowMs: 3600_000 },
+  avatar: { name: 'character:avatar', limit: 30, windowMs: 3600_000 },
+  import: { name: 'character:import', limit: 30, windowMs: 3600_000 },
+  /** Per user, or per address for guests. */
+  export: { name: 'character:export', limit: 60, windowMs: 600_000 },
+} satisfies Record<string, RateLimitRule>;
+
+const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/** The multipart field `file` as bytes, with a size limit whose refusal says what the limit is. */
+async function uploadedFile(req: FastifyRequest, what: string, maxBytes: number): Promise<{ bytes: Buffer; filename: string }> {
+  if (!req.isMultipart()) {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the ${what} as multipart/form-data in a field named "file".`);
+  }
+  const part = await req.file({ limits: { fileSize: maxBytes } });
+  if (!part || part.fieldname !== 'file') throw AppError.badRequest(`Send the ${what} in a field named "file".`);
+  try {
+    return { bytes: await part.toBuffer(), filename: part.filename };
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The ${what} is too large: the limit is ${mb(maxBytes)}.`);
+    }
+    throw err;
+  }
+}
+
+export function charactersRoutes(deps: {
+  characters: CharactersService;
+  cards: CharacterCards;
+  rateLimiter: RateLimiter;
+  uploadLimit: number;
+}): FastifyPluginAsync {
+  const { characters, cards, rateLimiter, uploadLimit } = deps;
+  const limit = (rule: RateLimitRule, key: string) => rateLimiter.consume([{ rule, key }]);
   return async (app) => {
     route(app, api.list, async (req) => characters.list(req.query, req.auth));
 
     route(app, api.get, async (req) => characters.get(req.params.id, req.auth));
 
     route(app, api.userCharacters, async (req) => characters.byCreator(req.params.id, req.query, req.auth));
+
+    route(app, api.create, async (req) => {
+      const actor = authOf(req);
+      await limit(CHARACTER_LIMITS_PER_USER.create, actor.userId);
+      return characters.create(actor, req.body);
+    });
+
+    route(app, api.update, async (req) => {
+      const actor = authOf(req);
+      await limit(CHARACTER_LIMITS_PER_USER.update, actor.userId);
+      return characters.update(actor, req.params.id, req.body);
+    });
+
+    route(app, api.remove, async (req) => {
+      const actor = authOf(req);
+      await limit(CHARACTER_LIMITS_PER_USER.remove, actor.userId);
+      await characters.remove(actor, req.params.id);
+      return { success: true, message: 'Character deleted' };
+    });
+
+    route(app, api.uploadAvatar, async (req) => {
+      const actor = authOf(req);
+      await limit(CHARACTER_LIMITS_PER_USER.avatar, actor.userId);
+      const { bytes } = await uploadedFile(req, 'image', uploadLimit);
+      return characters.setAvatar(actor, req.params.id, bytes);
+    });
+
+    route(app, api.removeAvatar, async (req) => {
+      const actor = authOf(req);
+      await limit(CHARACTER_LIMITS_PER_USER.update, actor.userId);
+      return characters.removeAvatar(actor, req.params.id);
+    });
+
+    route(app, api.duplicate, async (req) => {
+      const actor = authOf(req);
+      await limit(CHARACTER_LIMITS_PER_USER.create, actor.userId);
+      return characters.duplicate(actor, req.params.id);
+    });
+
+    route(app, api.importCard, async (req) => {
+      const actor = authOf(req);
+      await limit(CHARACTER_LIMITS_PER_USER.import, actor.userId);
+      const { bytes, filename } = await uploadedFile(req, 'card', CARD_LIMITS.maxFileBytes);
+      const { id, report } = await cards.import(actor, bytes, filename);
+      return { character: await characters.get(id, actor), report };
+    });
+
+    route(app, api.exportCard, async (req, reply) => {
+      await limit(CHARACTER_LIMITS_PER_USER.export, req.auth?.userId ?? req.ip);
+      const file = await cards.export(req.auth, req.params.id, req.query.format);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.bytes);
+    });
   };
 }

@@ -1,5 +1,14 @@
-// The catalogue: feeds, profiles, a creator's characters, and turning rows into cards for every list that shows them.
-import type { CharacterListItem, CharacterProfile, CharacterSort, CharacterTag, ContentFilter } from '@reverie/shared';
+// The catalogue: feeds, profiles, a creator's characters, and turning rows into cards for every list that shows them;
+// writes go through the CharacterEditor (character-editor.ts) and answer the profile as it now is.
+import type {
+  CharacterInputParsed,
+  CharacterListItem,
+  CharacterProfile,
+  CharacterSort,
+  CharacterTag,
+  CharacterUpdateParsed,
+  ContentFilter,
+} from '@reverie/shared';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -11,6 +20,7 @@ import type { TagsRepo } from '../tags/tags.repo.ts';
 import type { TagsService } from '../tags/tags.service.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import { assertVisible } from './character-access.ts';
+import type { CharacterEditor } from './character-editor.ts';
 import { toCharacterListItem, toCharacterProfile, type CardContext } from './characters.mapper.ts';
 import type { CardRow, CharactersRepo, FeedFilter, FeedRequest } from './characters.repo.ts';
 
@@ -59,7 +69,45 @@ export class CharactersService {
   constructor(
     private readonly uow: UnitOfWork<CharacterRepos>,
     private readonly tags: TagsService,
+    private readonly editor: CharacterEditor,
   ) {}
+
+  /** Cached totals go stale when a character is written (in any process: see the module's cache scope). */
+  forgetTotals(): void {
+    this.totals.clear();
+  }
+
+  async create(actor: Actor, input: CharacterInputParsed): Promise<CharacterProfile> {
+    return this.get(await this.editor.create(actor, input), actor);
+  }
+
+  /** Every change of a character, its visibility included, goes through here (CharacterEditor.update). */
+  async update(actor: Actor, id: string, patch: CharacterUpdateParsed): Promise<CharacterProfile> {
+    await this.editor.update(actor, id, patch);
+    return this.get(id, actor);
+  }
+
+  async remove(actor: Actor, id: string): Promise<void> {
+    await this.editor.remove(actor, id);
+  }
+
+  /**
+   * A new portrait for a character (owner or admin): re-encoded into the 768×1152 portrait and 384² thumbnail,
+   * stored, the old files removed; answers the updated profile. Also for "use this generated image as the avatar".
+   */
+  async setAvatar(actor: Actor, characterId: string, input: Buffer): Promise<CharacterProfile> {
+    await this.editor.setAvatar(actor, characterId, input);
+    return this.get(characterId, actor);
+  }
+
+  async removeAvatar(actor: Actor, characterId: string): Promise<CharacterProfile> {
+    await this.editor.removeAvatar(actor, characterId);
+    return this.get(characterId, actor);
+  }
+
+  async duplicate(actor: Actor, id: string): Promise<CharacterProfile> {
+    return this.get(await this.editor.duplicate(actor, id), actor);
+  }
 
   async list(q: FeedQuery, actor: Actor | null): Promise<Page<CharacterListItem>> {
     const filter: FeedFilter = { nsfw: nsfwOf(q.filter) };

@@ -1,8 +1,10 @@
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { ResponseCache } from '../../http/cache.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { CharactersService } from '../characters/characters.service.ts';
 import type { SocialService } from '../social/social.service.ts';
-import type { SearchRepo } from './search.repo.ts';
+import { CHARACTERS_CHANGED } from '../characters/characters.module.ts';
+import { forgetWordExpansions, type SearchRepo } from './search.repo.ts';
 import { searchRoutes } from './search.routes.ts';
 import { SearchService } from './search.service.ts';
 
@@ -11,7 +13,9 @@ export function createSearchModule(deps: {
   rateLimiter: RateLimiter;
   characters: CharactersService;
   social: SocialService;
+  responseCache: Pick<ResponseCache, 'onInvalidate'>;
 }) {
+  deps.responseCache.onInvalidate(CHARACTERS_CHANGED, forgetWordExpansions);
   const search = new SearchService(deps.uow, deps.characters, deps.social);
   return { services: { search }, routes: searchRoutes({ search, rateLimiter: deps.rateLimiter }) };
 }

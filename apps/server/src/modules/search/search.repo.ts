@@ -41,11 +41,17 @@ export function buildTsQuery(words: string[], expansions: ReadonlyMap<string, Wo
 
 /**
  * Expansions per word, kept briefly per database handle: the lexicon only grows when characters are written, and
- * popular searches repeat, so most searches skip the lexicon query. A new name is completed at most this late.
+ * popular searches repeat, so most searches skip the lexicon query. Every character write drops them in every
+ * process (the search module listens to the characters' cache scope); this is the bound otherwise.
  */
 const EXPANSION_TTL_MS = 30_000;
 const EXPANSION_CACHE_MAX = 5_000;
-const expansionCaches = new WeakMap<object, Map<string, { at: number; expansion: WordExpansion }>>();
+let expansionCaches = new WeakMap<object, Map<string, { at: number; expansion: WordExpansion }>>();
+
+/** Drops every kept expansion (a character was written: its name may complete a word now). */
+export function forgetWordExpansions(): void {
+  expansionCaches = new WeakMap();
+}
 
 /** Characters, creators and tags matching a text: full-text (weighted, prefix) or trigram similarity (typos). */
 export class SearchRepo {

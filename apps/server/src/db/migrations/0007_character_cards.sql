@@ -1,0 +1,1 @@
+ALTER TABLE "characters" ADD COLUMN "card_extras" jsonb DEFAULT '{}'::jsonb NOT NULL;

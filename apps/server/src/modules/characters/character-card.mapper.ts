@@ -1,0 +1,155 @@
+// Characters ↔ Character Cards. A card's lorebook is stored camelCased (as the chat engine and the profile read it)
+// and every card field without a column of its own travels in `card_extras`, so import → export gives the card back.
+import { CONTENT_RATING_TAGS } from '@reverie/shared';
+import type { CardBook, CardBookEntry, CardCharacter } from '../../lib/character-card/index.ts';
+import type { CardExtrasData, CharacterBookData, CharacterBookEntryData, CharacterRow } from './characters.repo.ts';
+
+/** Card key ↔ stored key, for the lorebook fields the spec names in snake_case. */
+const ENTRY_KEYS: Array<[string, string]> = [
+  ['insertion_order', 'insertionOrder'],
+  ['case_sensitive', 'caseSensitive'],
+  ['secondary_keys', 'secondaryKeys'],
+  ['use_regex', 'useRegex'],
+];
+const BOOK_KEYS: Array<[string, string]> = [
+  ['scan_depth', 'scanDepth'],
+  ['token_budget', 'tokenBudget'],
+  ['recursive_scanning', 'recursiveScanning'],
+];
+
+function renameKeys<T extends Record<string, unknown>>(obj: Record<string, unknown>, pairs: Array<[string, string]>, reverse: boolean): T {
+  const out: Record<string, unknown> = {};
+  const rename = new Map(pairs.map(([card, stored]) => (reverse ? [stored, card] : [card, stored])));
+  for (const [k, v] of Object.entries(obj)) out[rename.get(k) ?? k] = v;
+  return out as T;
+}
+
+export function bookFromCard(book: CardBook | undefined): CharacterBookData | null {
+  if (!book) return null;
+  const { entries, ...rest } = book;
+  return {
+    ...renameKeys<Record<string, unknown>>(rest, BOOK_KEYS, false),
+    entries: entries.map((e) => renameKeys<CharacterBookEntryData>(e, ENTRY_KEYS, false)),
+  };
+}
+
+export function bookToCard(book: CharacterBookData | null): CardBook | undefined {
+  if (!book) return undefined;
+  const { entries, ...rest } = book;
+  return {
+    extensions: {},
+    ...renameKeys<Record<string, unknown>>(rest, BOOK_KEYS, true),
+    entries: entries.map((e) => ({ extensions: {}, use_regex: false, ...renameKeys<Record<string, unknown>>(e, ENTRY_KEYS, true) }) as CardBookEntry),
+  };
+}
+
+/** "Slice of Life" → "slice-of-life": how a card's free-form tag would be spelled as a Reverie tag name. */
+export function tagNameOf(cardTag: string): string {
+  return cardTag
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-')
+    .replace(/[^a-z0-9-]/g, '');
+}
+
+/**
+ * The Reverie tags of an imported card: its tags that are known tag names (in order, at most `max`), with exactly
+ * one content rating. A card without one is rated NSFW until its creator chooses: a card from elsewhere is not
+ * assumed to be safe for work (it is private until then anyway).
+ */
+export function tagsFromCard(cardTags: string[], known: ReadonlySet<string>, max: number): { tags: string[]; rated: boolean } {
+  const names = [...new Set(cardTags.map(tagNameOf).filter((n) => known.has(n)))];
+  const ratings = names.filter((n) => CONTENT_RATING_TAGS.includes(n));
+  // The most explicit rating the card claims wins when it claims several.
+  const rating = ['nsfw', 'suggestive', 'sfw'].find((r) => ratings.includes(r));
+  const others = names.filter((n) => !CONTENT_RATING_TAGS.includes(n)).slice(0, max - 1);
+  return { tags: [...others, rating ?? 'nsfw'], rated: rating !== undefined };
+}
+
+/**
+ * The tags an export carries: the card's own tags as they were written (minus ones that name a Reverie tag the
+ * character no longer has), then the character's tags the card did not have.
+ */
+export function exportTags(row: Pick<CharacterRow, 'tagNames' | 'cardExtras'>, known: ReadonlySet<string>): string[] {
+  const current = new Set(row.tagNames);
+  const kept = (row.cardExtras.tags ?? []).filter((t) => {
+    const name = tagNameOf(t);
+    return !known.has(name) || current.has(name);
+  });
+  const covered = new Set(kept.map(tagNameOf));
+  return [...kept, ...row.tagNames.filter((n) => !covered.has(n))];
+}
+
+/** What a row and its creator make as a card (`known`: which of the card's tags name Reverie tags). */
+export function cardFromRow(
+  row: CharacterRow & { creatorUsername: string },
+  known: ReadonlySet<string>,
+): CardCharacter {
+  const x = row.cardExtras;
+  const card: CardCharacter = {
+    name: row.name,
+    tagline: row.tagline,
+    description: row.description,
+    personality: row.personality,
+    scenario: row.scenario,
+    firstMes: row.greeting,
+    alternateGreetings: row.alternateGreetings,
+    groupOnlyGreetings: x.groupOnlyGreetings ?? [],
+    mesExample: row.exampleDialogue,
+    systemPrompt: row.systemPrompt,
+    postHistoryInstructions: row.postHistoryInstructions,
+    creatorNotes: row.creatorNotes,
+    tags: exportTags(row, known),
+    creator: x.creator ?? row.creatorUsername,
+    characterVersion: x.characterVersion ?? '',
+    extensions: row.extensions,
+    creationDate: x.creationDate ?? Math.floor(row.createdAt.getTime() / 1000),
+    modificationDate: x.modificationDate ?? Math.floor(row.updatedAt.getTime() / 1000),
+    unknownFields: x.unknownFields ?? {},
+  };
+  const book = bookToCard(row.characterBook);
+  if (book) card.characterBook = book;
+  if (x.nickname !== undefined) card.nickname = x.nickname;
+  if (x.assets) card.assets = x.assets as CardCharacter['assets'];
+  if (x.source) card.source = x.source;
+  if (x.creatorNotesMultilingual) card.creatorNotesMultilingual = x.creatorNotesMultilingual;
+  return card;
+}
+
+/** The card fields that have no column, as stored in `card_extras`. */
+export function extrasFromCard(card: CardCharacter): CardExtrasData {
+  const x: CardExtrasData = {
+    tags: card.tags,
+    creator: card.creator,
+    characterVersion: card.characterVersion,
+  };
+  if (card.groupOnlyGreetings.length) x.groupOnlyGreetings = card.groupOnlyGreetings;
+  if (card.nickname !== undefined) x.nickname = card.nickname;
+  if (card.assets) x.assets = card.assets;
+  if (card.source) x.source = card.source;
+  if (card.creationDate !== undefined) x.creationDate = card.creationDate;
+  if (card.modificationDate !== undefined) x.modificationDate = card.modificationDate;
+  if (card.creatorNotesMultilingual) x.creatorNotesMultilingual = card.creatorNotesMultilingual;
+  if (Object.keys(card.unknownFields).length) x.unknownFields = card.unknownFields;
+  return x;
+}
+
+/** The columns a card fills. */
+export function columnsFromCard(card: CardCharacter) {
+  return {
+    name: card.name,
+    tagline: card.tagline,
+    description: card.description,
+    personality: card.personality,
+    scenario: card.scenario,
+    greeting: card.firstMes,
+    alternateGreetings: card.alternateGreetings,
+    exampleDialogue: card.mesExample,
+    systemPrompt: card.systemPrompt,
+    postHistoryInstructions: card.postHistoryInstructions,
+    creatorNotes: card.creatorNotes,
+    characterBook: bookFromCard(card.characterBook),
+    extensions: card.extensions,
+    cardExtras: extrasFromCard(card),
+  };
+}
