@@ -114,6 +114,16 @@ describe('response cache', () => {
     expect((await cache.get('s', 'v', slow)).body).toBe('{"v":"fresh"}');
   });
 
+  it('tells listeners of a scope when it is invalidated (caches kept elsewhere drop their copies)', async () => {
+    const cache = await ResponseCache.create();
+    const heard: string[] = [];
+    cache.onInvalidate('characters', () => heard.push('characters'));
+    cache.onInvalidate('tags', () => heard.push('tags'));
+    await cache.invalidate('characters');
+    expect(heard).toEqual(['characters']);
+    await cache.close();
+  });
+
   it('helpers: etagOf is stable per body; If-None-Match parsing', () => {
     expect(etagOf('{"a":1}')).toBe(etagOf('{"a":1}'));
     expect(etagOf('{"a":1}')).not.toBe(etagOf('{"a":2}'));
@@ -145,6 +155,11 @@ describe.skipIf(!process.env.REDIS_URL)('response cache across processes (Redis 
         await new Promise((r) => setTimeout(r, 20));
       }
       expect(body).toEqual({ kind: 'all', items: ['a', 'b'] });
+      // Listeners in the other process hear it too.
+      const heard: string[] = [];
+      appB.responseCache.onInvalidate('characters', () => heard.push('B'));
+      await appA.responseCache.invalidate('characters');
+      await expect.poll(() => heard, { timeout: 2_000 }).toEqual(['B']);
     } finally {
       await Promise.all(apps.map((a) => a.close()));
       apps = [];

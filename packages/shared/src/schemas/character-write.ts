@@ -60,7 +60,11 @@ const nf = (n: number) => n.toLocaleString('en-US');
 
 function field(name: CharacterTextField) {
   const max = CHARACTER_LIMITS[name];
-  return text({ max, multiline: name !== 'name' && name !== 'tagline', tooLong: `${CHARACTER_FIELD_LABELS[name]} must be at most ${nf(max)} characters` });
+  return text({
+    max,
+    multiline: name !== 'name' && name !== 'tagline',
+    tooLong: `${CHARACTER_FIELD_LABELS[name]} must be at most ${nf(max)} characters`,
+  });
 }
 
 const Name = text({

@@ -39,7 +39,9 @@ export function bookToCard(book: CharacterBookData | null): CardBook | undefined
   return {
     extensions: {},
     ...renameKeys<Record<string, unknown>>(rest, BOOK_KEYS, true),
-    entries: entries.map((e) => ({ extensions: {}, use_regex: false, ...renameKeys<Record<string, unknown>>(e, ENTRY_KEYS, true) }) as CardBookEntry),
+    entries: entries.map(
+      (e) => ({ extensions: {}, use_regex: false, ...renameKeys<Record<string, unknown>>(e, ENTRY_KEYS, true) }) as CardBookEntry,
+    ),
   };
 }
 
@@ -81,10 +83,7 @@ export function exportTags(row: Pick<CharacterRow, 'tagNames' | 'cardExtras'>, k
 }
 
 /** What a row and its creator make as a card (`known`: which of the card's tags name Reverie tags). */
-export function cardFromRow(
-  row: CharacterRow & { creatorUsername: string },
-  known: ReadonlySet<string>,
-): CardCharacter {
+export function cardFromRow(row: CharacterRow & { creatorUsername: string }, known: ReadonlySet<string>): CardCharacter {
   const x = row.cardExtras;
   const card: CardCharacter = {
     name: row.name,

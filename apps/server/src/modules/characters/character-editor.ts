@@ -56,7 +56,8 @@ export function moderationFields(c: CheckedFields): { fields: Record<string, str
   const x = c.cardExtras ?? {};
   add('nickname', x.nickname);
   x.groupOnlyGreetings?.forEach((g, i) => add(`groupOnlyGreetings[${i}]`, g, `group greeting ${i + 1}`));
-  for (const [lang, notes] of Object.entries(x.creatorNotesMultilingual ?? {})) add(`creatorNotes.${lang}`, notes, `creator's notes (${lang})`);
+  for (const [lang, notes] of Object.entries(x.creatorNotesMultilingual ?? {}))
+    add(`creatorNotes.${lang}`, notes, `creator's notes (${lang})`);
   add('cardTags', x.tags?.join(', '), "card's tags");
   const book = c.characterBook;
   if (book) {
@@ -89,12 +90,16 @@ export class CharacterEditor {
     if (tags.length > CHARACTER_LIMITS.maxTags) throw AppError.badRequest(`Pick at most ${CHARACTER_LIMITS.maxTags} tags`);
     const ratings = tags.filter((t) => CONTENT_RATING_TAGS.includes(t));
     if (ratings.length !== 1) {
-      throw AppError.badRequest(`Pick exactly one content rating tag (${CONTENT_RATING_TAGS.join(', ')}); this character has ${ratings.length}.`);
+      throw AppError.badRequest(
+        `Pick exactly one content rating tag (${CONTENT_RATING_TAGS.join(', ')}); this character has ${ratings.length}.`,
+      );
     }
     const explicit = ratings[0] === 'nsfw';
     if (nsfw !== undefined && nsfw !== explicit) {
       throw AppError.badRequest(
-        explicit ? 'The content rating tag is nsfw, so nsfw must be true.' : `The content rating tag is ${ratings[0]}, so nsfw must be false.`,
+        explicit
+          ? 'The content rating tag is nsfw, so nsfw must be true.'
+          : `The content rating tag is ${ratings[0]}, so nsfw must be false.`,
       );
     }
     return { tags, nsfw: explicit };

@@ -23,7 +23,12 @@ const ids = (page: CharacterPage) => page.items.map((i) => i.id);
 
 async function uploadAvatar(id: string, who: Caller | undefined, bytes: Buffer, field = 'file', type = 'image/jpeg') {
   const mp = multipart(field, 'portrait.jpg', type, bytes);
-  return t.app.inject({ method: 'POST', url: `/api/characters/${id}/avatar`, headers: { ...who?.auth, ...mp.headers }, payload: mp.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/characters/${id}/avatar`,
+    headers: { ...who?.auth, ...mp.headers },
+    payload: mp.payload,
+  });
 }
 
 const photo = (width = 1200, height = 800) =>
@@ -34,7 +39,11 @@ const photo = (width = 1200, height = 800) =>
 
 describe('POST /api/characters', () => {
   it('creates a private character owned by the caller, with the rating flag from its tag', async () => {
-    const res = await createCharacter(t, alice, { name: 'Wrenna Vale', tags: ['female', 'fantasy', 'nsfw'], alternateGreetings: ['Again?'] });
+    const res = await createCharacter(t, alice, {
+      name: 'Wrenna Vale',
+      tags: ['female', 'fantasy', 'nsfw'],
+      alternateGreetings: ['Again?'],
+    });
     expect(res.statusCode).toBe(201);
     const c = res.json() as CharacterProfile;
     expect(c).toMatchObject({
@@ -101,8 +110,31 @@ describe('POST /api/characters', () => {
       name: 'n'.repeat(80),
       tagline: 't'.repeat(200),
       description: 'd'.repeat(10_000),
-      tags: Array.from({ length: 19 }, (_, i) => ['female', 'fantasy', 'sci-fi', 'horror', 'romance', 'adventure', 'mystery', 'cyberpunk',
-        'confident', 'shy', 'playful', 'serious', 'caring', 'glasses', 'tattoos', 'human', 'magical', 'straight', 'school'][i]!).concat('suggestive'),
+      tags: Array.from(
+        { length: 19 },
+        (_, i) =>
+          [
+            'female',
+            'fantasy',
+            'sci-fi',
+            'horror',
+            'romance',
+            'adventure',
+            'mystery',
+            'cyberpunk',
+            'confident',
+            'shy',
+            'playful',
+            'serious',
+            'caring',
+            'glasses',
+            'tattoos',
+            'human',
+            'magical',
+            'straight',
+            'school',
+          ][i]!,
+      ).concat('suggestive'),
     });
     expect(res.statusCode).toBe(201);
     expect((res.json() as CharacterProfile).tagNames).toHaveLength(20);
@@ -157,7 +189,10 @@ describe('PUT /api/characters/:id', () => {
   it('lets an admin edit and delete anyone’s character', async () => {
     const admin = await quickUser(t, 'admin');
     const c = await created(t, alice);
-    expect((await put(c.id, admin, { tagline: 'Edited by staff' })).json()).toMatchObject({ persona: 'Edited by staff', creator: { id: alice.user.id } });
+    expect((await put(c.id, admin, { tagline: 'Edited by staff' })).json()).toMatchObject({
+      persona: 'Edited by staff',
+      creator: { id: alice.user.id },
+    });
     expect((await del(c.id, admin)).statusCode).toBe(200);
   });
 });
