@@ -38,6 +38,8 @@ export interface RequestOptions {
   csrf?: boolean;
   /** No bearer token and no refresh-before-request. */
   skipAuth?: boolean;
+  /** `blob`: the body as a Blob (files such as an exported card); default: parsed JSON or text. */
+  responseType?: 'json' | 'blob';
 }
 
 export class ApiError extends Error {
@@ -195,8 +197,9 @@ export function resetApiClientState(): void {
   refreshPromise = null;
 }
 
-async function parseResponse<T>(response: Response): Promise<T> {
+async function parseResponse<T>(response: Response, responseType: RequestOptions['responseType']): Promise<T> {
   if (response.status === 204 || response.status === 205) return undefined as T;
+  if (responseType === 'blob') return (await response.blob()) as T;
   const text = await response.text();
   if (!text) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
@@ -235,7 +238,7 @@ async function send<T>(path: string, method: HttpMethod, options: RequestOptions
     }
     throw new ApiError(response.status, response.statusText, text);
   }
-  return parseResponse<T>(response);
+  return parseResponse<T>(response, options.responseType);
 }
 
 function queued<T>(path: string, options: RequestOptions, csrf: string | null): Promise<T> {
@@ -259,7 +262,7 @@ export async function httpRequest<T = unknown>(path: string, options: RequestOpt
 }
 
 /** Per-call options that are not part of the endpoint's contract. */
-export type CallOptions = Pick<RequestOptions, 'signal' | 'headers' | 'priority'>;
+export type CallOptions = Pick<RequestOptions, 'signal' | 'headers' | 'priority' | 'responseType'>;
 
 // A part is optional when `undefined` (or, for objects, `{}`) satisfies the schema's input type.
 type Part<K extends string, T> = [T] extends [undefined]

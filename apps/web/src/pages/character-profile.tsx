@@ -12,6 +12,7 @@ import { useCharacter } from '@/features/characters/api/get-character';
 import { useLikeState } from '@/features/characters/hooks/use-like-state';
 import { CharacterPortrait } from '@/features/characters/components/character-portrait';
 import { LikeButton } from '@/features/characters/components/like-button';
+import { OwnerActions } from '@/features/characters/components/owner-actions';
 import { ShareButton } from '@/features/characters/components/share-button';
 import { SimilarCharacters } from '@/features/characters/components/similar-characters';
 import { fillPlaceholders, splitActions } from '@/features/characters/lib/roleplay-text';
@@ -142,6 +143,7 @@ function Profile({ character }: { character: CharacterProfile }) {
             </Button>
             <ShareButton name={character.name} />
           </div>
+          {character.isOwner ? <OwnerActions character={character} /> : null}
 
           <dl className="mt-5 grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2 xl:grid-cols-4">
             <Stat icon={<MessageCircle />} label="Chats" value={shortenNumber(character.chatCount)} />

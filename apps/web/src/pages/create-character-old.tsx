@@ -1,17 +1,29 @@
-import { FileText } from 'lucide-react';
-import { SimplePage } from '@/components/page/simple-page';
+import { useSearchParams } from 'react-router';
+import { FileText, WandSparkles } from 'lucide-react';
+import { LinkButton } from '@/components/page/link-button';
+import { Page } from '@/components/page/page';
+import { ClassicCreator } from '@/features/character-creator/components/classic-creator';
+import { CreatorGate } from '@/features/character-creator/components/creator-gate';
 
 export default function CreateCharacterOldPage() {
+  const [params] = useSearchParams();
+  const editId = params.get('edit') ?? undefined;
   return (
-    <SimplePage
-      title="Classic character creator"
-      description="The original single-form creator, kept for creators who prefer it."
+    <Page
+      title={editId ? 'Edit character (classic)' : 'Classic character creator'}
+      documentTitle="Classic character creator"
+      description="Every field of the character in one plain form."
       icon={<FileText />}
-      empty={{
-        title: 'Prefer the guided creator?',
-        description: 'The enhanced creator walks you through identity, personality, appearance and publishing step by step.',
-        action: { label: 'Open the enhanced creator', to: '/create-character' },
-      }}
-    />
+      actions={
+        <LinkButton to={editId ? `/create-character?edit=${editId}` : '/create-character'} variant="ghost" size="sm">
+          <WandSparkles aria-hidden="true" />
+          Use the enhanced creator
+        </LinkButton>
+      }
+    >
+      <CreatorGate editId={editId}>
+        {(user, profile) => <ClassicCreator key={profile?.id ?? 'new'} user={user} profile={profile} />}
+      </CreatorGate>
+    </Page>
   );
 }

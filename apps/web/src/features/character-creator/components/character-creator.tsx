@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ArrowLeft, ArrowRight, Rocket, Save } from 'lucide-react';
+import type { CharacterProfile, ImportCharacterResponse, User } from '@reverie/shared';
+import { FormError } from '@/components/form/form-parts';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { toast } from '@/lib/toast';
+import { useCharacterForm } from '../hooks/use-character-form';
+import { STEPS } from '../lib/form';
+import { CharacterPreview } from './character-preview';
+import { CreatorStepper } from './creator-stepper';
+import { CreatorTagPicker } from './creator-tag-picker';
+import { DraftStatus } from './draft-status';
+import { ImportCard, ImportReport } from './import-card';
+import { StepBasics, StepGreeting, StepPersonality } from './step-fields';
+import { StepPublish } from './step-publish';
+import { useFocusFirstError } from './use-focus-first-error';
+
+interface CharacterCreatorProps {
+  user: User;
+  profile?: CharacterProfile;
+  report?: ImportCharacterResponse['report'];
+  onImported: (result: ImportCharacterResponse) => void;
+}
+
+/** The enhanced creator: five steps with a live preview, an autosaved draft, and card import for new characters. */
+export function CharacterCreator({ user, profile, report, onImported }: CharacterCreatorProps) {
+  const state = useCharacterForm({ userId: user.id, profile });
+  const navigate = useNavigate();
+  const [showReport, setShowReport] = useState(Boolean(report));
+  const panel = useRef<HTMLDivElement>(null);
+  const focusFirstError = useFocusFirstError(panel);
+  const { step, form } = state;
+  const last = step === STEPS.length - 1;
+
+  useEffect(() => panel.current?.querySelector('h2')?.scrollIntoView({ block: 'nearest' }), [step]);
+
+  const save = async () => {
+    const saved = await state.submit();
+    if (!saved) return focusFirstError();
+    toast({ title: saved.visibility === 'public' ? 'Character published' : 'Character saved', variant: 'success' });
+    void navigate(`/characters/${saved.id}`);
+  };
+
+  const saveLabel = profile ? 'Save changes' : form.visibility === 'public' ? 'Publish' : 'Save character';
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_280px] xl:grid-cols-[minmax(0,1fr)_320px]">
+      <div className="grid min-w-0 content-start gap-5">
+        {!profile ? <ImportCard onImported={onImported} /> : null}
+        {report && showReport ? <ImportReport report={report} onClose={() => setShowReport(false)} /> : null}
+        <CreatorStepper step={step} errors={state.errors} onSelect={state.setStep} />
+        <Card className="p-4 sm:p-6" ref={panel}>
+          <div className="mb-5 flex flex-wrap items-baseline justify-between gap-2">
+            <h2 className="scroll-mt-24 text-lg font-semibold text-fg">
+              <span className="text-fg-subtle">
+                {step + 1}/{STEPS.length}
+              </span>{' '}
+              {STEPS[step]!.title}
+            </h2>
+            <DraftStatus savedAt={state.savedAt} restored={state.restored} onDiscard={state.discardDraft} />
+          </div>
+          {step === 0 ? <StepBasics state={state} /> : null}
+          {step === 1 ? <StepPersonality state={state} /> : null}
+          {step === 2 ? <StepGreeting state={state} /> : null}
+          {step === 3 ? (
+            <CreatorTagPicker selected={form.tags} onChange={(tags) => state.set('tags', tags)} error={state.errors.tags} />
+          ) : null}
+          {step === 4 ? <StepPublish state={state} onEditStep={state.setStep} /> : null}
+        </Card>
+        {state.formError ? <FormError>{state.formError}</FormError> : null}
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Button variant="secondary" onClick={() => state.setStep(step - 1)} disabled={step === 0}>
+            <ArrowLeft aria-hidden="true" />
+            Back
+          </Button>
+          <div className="flex flex-wrap gap-2">
+            {profile && !last ? (
+              <Button variant="secondary" onClick={() => void save()} disabled={state.saving}>
+                <Save aria-hidden="true" />
+                {state.saving ? 'Saving...' : 'Save changes'}
+              </Button>
+            ) : null}
+            {last ? (
+              <Button onClick={() => void save()} disabled={state.saving}>
+                <Rocket aria-hidden="true" />
+                {state.saving ? 'Saving...' : saveLabel}
+              </Button>
+            ) : (
+              <Button
+                onClick={() => {
+                  state.next();
+                  focusFirstError();
+                }}
+              >
+                Next
+                <ArrowRight aria-hidden="true" />
+              </Button>
+            )}
+          </div>
+        </div>
+      </div>
+      <aside className="lg:sticky lg:top-[calc(var(--header-h)+1.5rem)] lg:self-start">
+        <CharacterPreview form={form} avatarUrl={state.avatarUrl} username={user.username} />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useRef, useState, type DragEvent } from 'react';
+import { FileUp } from 'lucide-react';
+import type { ImportCharacterResponse } from '@reverie/shared';
+import { FormError } from '@/components/form/form-parts';
+import { Button } from '@/components/ui/button';
+import { useImportCharacterCard } from '@/features/characters/api/import-character-card';
+import { getErrorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+
+/** Character Cards are PNG images or JSON files; the server reads and checks them (and refuses anything else). */
+const ACCEPT = '.png,.json,image/png,application/json';
+
+/** "Import a card": drop or pick a PNG or JSON Character Card; it becomes a private character of yours. */
+export function ImportCard({ onImported, compact = false }: { onImported: (result: ImportCharacterResponse) => void; compact?: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const importCard = useImportCharacterCard();
+
+  const send = (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    setError(null);
+    importCard.mutate(file, { onSuccess: onImported, onError: (err) => setError(getErrorMessage(err, 'The card could not be imported.')) });
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    send(e.dataTransfer.files[0]);
+  };
+
+  const picker = (
+    <input
+      ref={input}
+      type="file"
+      accept={ACCEPT}
+      className="sr-only"
+      tabIndex={-1}
+      aria-label="Choose a character card file (PNG or JSON)"
+      onChange={(e) => send(e.target.files?.[0])}
+    />
+  );
+
+  if (compact) {
+    return (
+      <>
+        {picker}
+        <Button variant="secondary" size="sm" onClick={() => input.current?.click()} disabled={importCard.isPending}>
+          <FileUp aria-hidden="true" />
+          {importCard.isPending ? 'Importing...' : 'Import a card'}
+        </Button>
+        {error ? <FormError className="basis-full">{error}</FormError> : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="grid gap-2">
+      {picker}
+      <div
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+        data-testid="card-dropzone"
+        className={cn(
+          'flex flex-col items-center gap-3 rounded-2xl border border-dashed px-4 py-5 text-center transition-colors sm:flex-row sm:text-left',
+          over ? 'border-primary bg-primary/10' : 'border-border-strong bg-surface/60',
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-strong/15 text-accent"
+        >
+          <FileUp className="size-5" />
+        </span>
+        <div className="min-w-0 grow">
+          <p className="text-sm font-semibold text-fg">Start from a Character Card</p>
+          <p className="text-xs text-fg-muted">Drop a PNG or JSON card here (V1, V2 or V3). It becomes a private character you can edit.</p>
+        </div>
+        <Button variant="secondary" size="sm" onClick={() => input.current?.click()} disabled={importCard.isPending}>
+          {importCard.isPending ? 'Importing...' : 'Import a card'}
+        </Button>
+      </div>
+      {error ? <FormError>{error}</FormError> : null}
+    </div>
+  );
+}
+
+/** What the import did: the card's version, fields mapped, keys dropped and notes. */
+export function ImportReport({ report, onClose }: { report: ImportCharacterResponse['report']; onClose: () => void }) {
+  return (
+    <section aria-label="Import report" className="grid gap-2 rounded-2xl bg-accent-strong/10 p-4 text-sm ring-1 ring-accent/30">
+      <div className="flex items-start justify-between gap-3">
+        <p className="font-semibold text-fg">
+          Imported a {report.format.toUpperCase()} card from {report.source === 'png' ? 'a PNG image' : 'a JSON file'}. Review it, then
+          save.
+        </p>
+        <Button variant="ghost" size="sm" onClick={onClose}>
+          Dismiss
+        </Button>
+      </div>
+      <p className="text-fg-muted">
+        <span className="font-medium text-fg">Mapped:</span> {report.mapped.join(', ') || 'nothing'}
+      </p>
+      {report.dropped.length ? (
+        <p className="break-words text-fg-muted">
+          <span className="font-medium text-fg">Not kept:</span> {report.dropped.join(', ')}
+        </p>
+      ) : null}
+      {report.warnings.length ? (
+        <ul className="list-disc space-y-1 pl-5 text-fg-muted">
+          {report.warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
