@@ -34,7 +34,10 @@ export function CharacterCreator({ user, profile, report, onImported }: Characte
   const { step, form } = state;
   const last = step === STEPS.length - 1;
 
-  useEffect(() => panel.current?.querySelector('h2')?.scrollIntoView({ block: 'nearest' }), [step]);
+  // A block body: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
+  useEffect(() => {
+    panel.current?.querySelector('h2')?.scrollIntoView({ block: 'nearest' });
+  }, [step]);
 
   const save = async () => {
     const saved = await state.submit();
@@ -43,7 +46,9 @@ export function CharacterCreator({ user, profile, report, onImported }: Characte
     void navigate(`/characters/${saved.id}`);
   };
 
-  const saveLabel = profile ? 'Save changes' : form.visibility === 'public' ? 'Publish' : 'Save character';
+  // Making it public for the first time is publishing; anything else is saving.
+  const publishing = form.visibility === 'public' && profile?.visibility !== 'public';
+  const saveLabel = publishing ? 'Publish' : profile ? 'Save changes' : 'Save character';
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_280px] xl:grid-cols-[minmax(0,1fr)_320px]">
       <div className="grid min-w-0 content-start gap-5">
