@@ -9,7 +9,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { exportCardPng, parseCard } from '../apps/server/src/lib/character-card/index.ts';
 import type { CardCharacter } from '../apps/server/src/lib/character-card/index.ts';
 import { apiCall, DESKTOP, expectClean, header, MOBILE, pageWithSession, registerReadyUser } from './flows.ts';
-import { describeE2E, screenshot, useHarness } from './harness.ts';
+import { describeE2E, newPage, passAgeGate, screenshot, useHarness } from './harness.ts';
 
 const NAME = 'Ondine Marrowgate';
 
@@ -36,7 +36,12 @@ async function cardPng(): Promise<Buffer> {
     creator: 'tidewright',
     characterVersion: '1.0',
     extensions: { 'x-tool': { keep: true } },
-    characterBook: { extensions: {}, entries: [{ keys: ['lantern'], content: 'The lantern never goes out.', extensions: {}, enabled: true, insertion_order: 0, use_regex: false }] },
+    characterBook: {
+      extensions: {},
+      entries: [
+        { keys: ['lantern'], content: 'The lantern never goes out.', extensions: {}, enabled: true, insertion_order: 0, use_regex: false },
+      ],
+    },
     unknownFields: {},
   };
   return exportCardPng(card, picture);
@@ -44,13 +49,16 @@ async function cardPng(): Promise<Buffer> {
 
 const photo = () =>
   sharp({ create: { width: 900, height: 900, channels: 3, background: '#7c3aed' } })
-    .composite([{ input: Buffer.from('<svg width="900" height="900"><rect x="300" y="150" width="300" height="600" fill="#fb7185"/></svg>') }])
+    .composite([
+      { input: Buffer.from('<svg width="900" height="900"><rect x="300" y="150" width="300" height="600" fill="#fb7185"/></svg>') },
+    ])
     .jpeg()
     .toBuffer();
 
 const next = (page: Page) => page.getByRole('button', { name: /^Next/ }).click();
 const stepHeading = (page: Page, title: string) => page.getByRole('heading', { level: 2, name: new RegExp(title) });
-const cardIn = (page: Page, name: string) => page.getByTestId('character-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const cardIn = (page: Page, name: string) =>
+  page.getByTestId('character-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 describeE2E('creating characters (real server + Chromium)', () => {
   const h = useHarness();
@@ -153,13 +161,20 @@ describeE2E('creating characters (real server + Chromium)', () => {
     const { readFile } = await import('node:fs/promises');
     const exported = parseCard(await readFile(file), 'ondine.png');
     expect(exported.report.format).toBe('v3');
-    expect(exported.card).toMatchObject({ name: NAME, tagline: 'Ferry-witch of the drowned quarter, now taking passengers', extensions: { 'x-tool': { keep: true } } });
+    expect(exported.card).toMatchObject({
+      name: NAME,
+      tagline: 'Ferry-witch of the drowned quarter, now taking passengers',
+      extensions: { 'x-tool': { keep: true } },
+    });
     expect(exported.card.characterBook?.entries[0]?.content).toBe('The lantern never goes out.');
     expect(await sharp(exported.image!).metadata()).toMatchObject({ width: 768, height: 1152 });
 
     // Delete, with confirmation: gone from the list, the feed and search.
     await row.getByRole('button', { name: `Delete ${NAME}` }).click();
-    await page.getByRole('dialog', { name: `Delete ${NAME}?` }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: `Delete ${NAME}?` })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await page.getByRole('heading', { name: "You haven't created any characters yet" }).waitFor({ timeout: 15_000 });
     await screenshot(page, 'user-characters-empty-1280');
     const feed = (await (await fetch(`${h.server.url}/api/characters?sort=new`)).json()) as CharacterPage;
@@ -175,13 +190,15 @@ describeE2E('creating characters (real server + Chromium)', () => {
     await stepHeading(page, 'Basics and avatar').waitFor({ timeout: 20_000 });
     await page.getByLabel(/^Name/).fill('Test Subject');
     await page.getByLabel('Description').fill('She is 15 years old and loves sex.');
-    await screenshot(page, 'create-step1-390', { fullPage: true });
+    await screenshot(page, 'create-step1-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'step 1 fits 390 px').toBeLessThanOrEqual(390);
     const titles = ['Personality and scenario', 'Greeting and example dialogue', 'Tags and content rating', 'Visibility and review'];
     for (const [i, title] of titles.entries()) {
       if (title === 'Visibility and review') await page.getByRole('radio', { name: /^NSFW/ }).click();
       await next(page);
       await stepHeading(page, title).waitFor();
-      await screenshot(page, `create-step${i + 2}-390`, { fullPage: true });
+      await screenshot(page, `create-step${i + 2}-390`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${title} fits 390 px`).toBeLessThanOrEqual(390);
     }
     await page.getByRole('button', { name: 'Save character' }).click();
     const error = page.getByText('The description was blocked by our policy on sexual content involving minors (rule: minors-sexual).');
@@ -197,5 +214,17 @@ describeE2E('creating characters (real server + Chromium)', () => {
     await screenshot(page, 'user-characters-empty-390');
     expectClean(p, 'the blocked journey');
     await p.context.close();
+
+    // A guest is offered an account to create characters.
+    const guest = await newPage(h, MOBILE);
+    await passAgeGate(guest.page);
+    await guest.page.goto('/user-characters');
+    await guest.page
+      .getByRole('heading', { name: 'Sign up to create characters and unlock exclusive features' })
+      .waitFor({ timeout: 15_000 });
+    await screenshot(guest.page, 'user-characters-guest-390');
+    await guest.page.getByRole('button', { name: 'Get Started Free' }).click();
+    await guest.page.getByRole('dialog', { name: 'Create Your Account' }).waitFor();
+    await guest.context.close();
   });
 });

@@ -35,8 +35,14 @@ export function CharacterCreator({ user, profile, report, onImported }: Characte
   const last = step === STEPS.length - 1;
 
   // A block body: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
+  const stepper = useRef<HTMLDivElement>(null);
+  const firstRender = useRef(true);
   useEffect(() => {
-    panel.current?.querySelector('h2')?.scrollIntoView({ block: 'nearest' });
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    stepper.current?.scrollIntoView({ block: 'nearest' });
   }, [step]);
 
   const save = async () => {
@@ -50,14 +56,16 @@ export function CharacterCreator({ user, profile, report, onImported }: Characte
   const publishing = form.visibility === 'public' && profile?.visibility !== 'public';
   const saveLabel = publishing ? 'Publish' : profile ? 'Save changes' : 'Save character';
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_280px] xl:grid-cols-[minmax(0,1fr)_320px]">
-      <div className="grid min-w-0 content-start gap-5">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_280px] xl:grid-cols-[minmax(0,1fr)_320px]">
+      <div className="grid min-w-0 grid-cols-1 content-start gap-5">
         {!profile ? <ImportCard onImported={onImported} /> : null}
         {report && showReport ? <ImportReport report={report} onClose={() => setShowReport(false)} /> : null}
-        <CreatorStepper step={step} errors={state.errors} onSelect={state.setStep} />
+        <div ref={stepper} className="scroll-mt-[calc(var(--header-h)+0.75rem)]">
+          <CreatorStepper step={step} errors={state.errors} onSelect={state.setStep} />
+        </div>
         <Card className="p-4 sm:p-6" ref={panel}>
           <div className="mb-5 flex flex-wrap items-baseline justify-between gap-2">
-            <h2 className="scroll-mt-24 text-lg font-semibold text-fg">
+            <h2 className="text-lg font-semibold text-fg">
               <span className="text-fg-subtle">
                 {step + 1}/{STEPS.length}
               </span>{' '}

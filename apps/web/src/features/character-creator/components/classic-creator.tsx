@@ -38,7 +38,7 @@ export function ClassicCreator({ user, profile }: { user: User; profile?: Charac
   };
 
   return (
-    <form ref={form} onSubmit={(e) => void onSubmit(e)} noValidate className="mx-auto grid max-w-3xl gap-5">
+    <form ref={form} onSubmit={(e) => void onSubmit(e)} noValidate className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-5">
       <DraftStatus savedAt={state.savedAt} restored={state.restored} onDiscard={state.discardDraft} />
       <Section title="Basics">
         <StepBasics state={state} />

@@ -33,12 +33,12 @@ export function CreatorTagPicker({ selected, onChange, error }: CreatorTagPicker
   const groups = groupTags(tags).filter((g) => g.category !== 'Content Rating');
 
   return (
-    <div className="grid gap-6" data-field="tags">
-      <fieldset className="grid gap-2.5">
+    <div className="grid grid-cols-1 gap-6" data-field="tags">
+      <fieldset className="grid min-w-0 gap-2.5">
         <legend className="mb-2 text-sm font-semibold text-fg">
           Content rating <span className="font-normal text-fg-subtle">(required)</span>
         </legend>
-        <div role="radiogroup" aria-label="Content rating" className="grid gap-2 sm:grid-cols-3">
+        <div role="radiogroup" aria-label="Content rating" className="grid grid-cols-1 gap-2 sm:grid-cols-3">
           {RATINGS.map((r) => {
             const checked = selected.includes(r.name);
             return (

@@ -90,6 +90,23 @@ export function ImportCard({ onImported, compact = false }: { onImported: (resul
   );
 }
 
+/** Card field names as a person reads them. */
+const FIELD_NAMES: Record<string, string> = {
+  firstMes: 'greeting',
+  mesExample: 'example dialogue',
+  alternateGreetings: 'alternate greetings',
+  groupOnlyGreetings: 'group greetings',
+  systemPrompt: 'system prompt',
+  postHistoryInstructions: 'post-history instructions',
+  creatorNotes: "creator's notes",
+  creatorNotesMultilingual: "creator's notes in other languages",
+  characterVersion: 'version',
+  characterBook: 'lorebook',
+  creationDate: 'creation date',
+  modificationDate: 'modification date',
+  unknownFields: 'other card fields',
+};
+
 /** What the import did: the card's version, fields mapped, keys dropped and notes. */
 export function ImportReport({ report, onClose }: { report: ImportCharacterResponse['report']; onClose: () => void }) {
   return (
@@ -104,7 +121,7 @@ export function ImportReport({ report, onClose }: { report: ImportCharacterRespo
         </Button>
       </div>
       <p className="text-fg-muted">
-        <span className="font-medium text-fg">Mapped:</span> {report.mapped.join(', ') || 'nothing'}
+        <span className="font-medium text-fg">Mapped:</span> {report.mapped.map((f) => FIELD_NAMES[f] ?? f).join(', ') || 'nothing'}
       </p>
       {report.dropped.length ? (
         <p className="break-words text-fg-muted">

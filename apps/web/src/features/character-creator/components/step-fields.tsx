@@ -11,7 +11,7 @@ type StepProps = { state: CharacterFormState };
 export function StepBasics({ state }: StepProps) {
   const { form, set, touch, errors } = state;
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-1 gap-5">
       <TextField
         name="name"
         label="Name"
@@ -60,7 +60,7 @@ export function StepBasics({ state }: StepProps) {
 export function StepPersonality({ state }: StepProps) {
   const { form, set, touch, errors } = state;
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-1 gap-5">
       <TextField
         name="personality"
         label="Personality"
@@ -96,7 +96,7 @@ export function StepGreeting({ state }: StepProps) {
       greetings.map((g, j) => (j === i ? v : g)),
     );
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-1 gap-5">
       <TextField
         name="greeting"
         label="Greeting"
@@ -108,7 +108,7 @@ export function StepGreeting({ state }: StepProps) {
         error={errors.greeting}
         hint="The first message of every chat. Put *actions* between asterisks."
       />
-      <fieldset className="grid gap-3">
+      <fieldset className="grid min-w-0 gap-3">
         <legend className="mb-1 text-sm font-medium text-fg">Alternate greetings</legend>
         <p className="-mt-1 text-xs text-fg-subtle">Other ways to open a chat; people swipe between them.</p>
         {greetings.map((g, i) => (

@@ -18,10 +18,10 @@ export function StepPublish({ state, onEditStep }: { state: CharacterFormState; 
   const { form, set, touch, errors } = state;
   const downloadId = useId();
   return (
-    <div className="grid gap-6">
-      <fieldset className="grid gap-2.5" data-field="visibility">
+    <div className="grid grid-cols-1 gap-6">
+      <fieldset className="grid min-w-0 gap-2.5" data-field="visibility">
         <legend className="mb-2 text-sm font-semibold text-fg">Who can see it</legend>
-        <div role="radiogroup" aria-label="Visibility" className="grid gap-2 sm:grid-cols-3">
+        <div role="radiogroup" aria-label="Visibility" className="grid grid-cols-1 gap-2 sm:grid-cols-3">
           {VISIBILITY.map((v) => {
             const checked = form.visibility === v.value;
             return (
@@ -110,6 +110,11 @@ export function StepPublish({ state, onEditStep }: { state: CharacterFormState; 
   );
 }
 
+function greetingCount(form: CharacterFormState['form']): string {
+  const n = (form.greeting ? 1 : 0) + form.alternateGreetings.filter((g) => g.trim()).length;
+  return n === 0 ? 'Empty' : n === 1 ? '1 greeting' : `${n} greetings`;
+}
+
 function Review({ state, onEditStep }: { state: CharacterFormState; onEditStep: (step: number) => void }) {
   const { form, errors } = state;
   const rating = ratingOf(form.tags);
@@ -117,11 +122,13 @@ function Review({ state, onEditStep }: { state: CharacterFormState; onEditStep: 
     { step: 0, label: 'Name', value: form.name || 'Missing' },
     { step: 0, label: 'Portrait', value: state.avatarUrl ? (state.avatarPending ? 'New, uploaded when you save' : 'Set') : 'None yet' },
     { step: 1, label: 'Personality', value: form.personality ? `${form.personality.length.toLocaleString('en-US')} characters` : 'Empty' },
-    { step: 2, label: 'Greeting', value: form.greeting ? `${1 + form.alternateGreetings.filter(Boolean).length} greeting(s)` : 'Empty' },
+    { step: 2, label: 'Greeting', value: greetingCount(form) },
     { step: 3, label: 'Tags', value: `${form.tags.length} chosen${rating ? `, rated ${rating.toUpperCase()}` : ', no content rating'}` },
   ];
+  const book = state.profile?.definition?.characterBook?.entries.length ?? 0;
+  const extensions = Object.keys(state.profile?.definition?.extensions ?? {}).length;
   return (
-    <section aria-label="Review" className="grid gap-2">
+    <section aria-label="Review" className="grid grid-cols-1 gap-2">
       <h3 className="text-sm font-semibold text-fg">Review</h3>
       <ul className="divide-y divide-border rounded-2xl bg-surface ring-1 ring-border">
         {rows.map((r) => {
@@ -146,6 +153,18 @@ function Review({ state, onEditStep }: { state: CharacterFormState; onEditStep: 
           );
         })}
       </ul>
+      {book || extensions ? (
+        <p className="text-xs text-fg-subtle">
+          Kept from the imported card and written back on export:{' '}
+          {[
+            book ? `a lorebook of ${book} ${book === 1 ? 'entry' : 'entries'}` : null,
+            extensions ? `${extensions} extension ${extensions === 1 ? 'field' : 'fields'}` : null,
+          ]
+            .filter(Boolean)
+            .join(' and ')}
+          .
+        </p>
+      ) : null}
     </section>
   );
 }

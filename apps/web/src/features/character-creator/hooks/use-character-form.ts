@@ -204,6 +204,7 @@ export function useCharacterForm({ userId, profile }: { userId: string; profile?
   }, [checks, profile, created, update, create, form, fail, key, avatar, avatarRemoved, upload, removeAvatarCall]);
 
   return {
+    profile: profile ?? created ?? undefined,
     form,
     set,
     touch,

@@ -26,7 +26,7 @@ export function MyCharacterRow({ character, onDuplicate, duplicating, onDelete }
   const v = VISIBILITY[character.visibility];
   return (
     <li
-      className="flex flex-col gap-4 rounded-2xl bg-surface p-3 ring-1 ring-border sm:flex-row sm:items-center sm:p-4"
+      className="flex flex-col gap-4 rounded-2xl bg-surface p-3 ring-1 ring-border sm:p-4 xl:flex-row xl:items-center"
       data-testid="my-character"
     >
       <Link
@@ -72,7 +72,7 @@ export function MyCharacterRow({ character, onDuplicate, duplicating, onDelete }
           </dl>
         </div>
       </Link>
-      <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">
+      <div className="flex flex-wrap gap-2 xl:shrink-0 xl:justify-end">
         <LinkButton to={`/create-character?edit=${character.id}`} variant="secondary" size="sm">
           <Pencil aria-hidden="true" />
           Edit
