@@ -169,7 +169,11 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, (err) => app.log.warn({ err }, 'redis connection error')) : undefined;
   const background = new BackgroundTasks(app.log);
-  const responseCache = await registerResponseCache(app, { redis, prefix: config.redisPrefix, onError: (err) => app.log.warn({ err }, 'response cache') });
+  const responseCache = await registerResponseCache(app, {
+    redis,
+    prefix: config.redisPrefix,
+    onError: (err) => app.log.warn({ err }, 'response cache'),
+  });
   app.addHook('onClose', async () => {
     // Queued mail finishes before the database it writes to closes.
     await background.drain();

@@ -42,10 +42,7 @@ export async function reencodePortraitWebp(input: Buffer): Promise<{ portrait: B
     const raw = { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels } };
     const [portrait, thumbnail] = await Promise.all([
       sharp(pixels.data, raw).webp({ quality: 85 }).toBuffer(),
-      sharp(pixels.data, raw)
-        .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover', position: 'top' })
-        .webp({ quality: 82 })
-        .toBuffer(),
+      sharp(pixels.data, raw).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover', position: 'top' }).webp({ quality: 82 }).toBuffer(),
     ]);
     return { portrait, thumbnail };
   } catch (err) {
