@@ -131,11 +131,13 @@ describeE2E('creating characters (real server + Chromium)', () => {
     await expect.poll(() => portrait.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 }).toBe(768);
     await screenshot(page, 'create-published-profile-1280');
 
-    // On the feed and in search at once.
+    // On the feed, in search and on the creator's page at once.
     await page.goto('/?sort=new');
     await cardIn(page, NAME).waitFor({ timeout: 15_000 });
     await header(page).getByRole('searchbox').fill('marrowgate');
     await header(page).getByRole('searchbox').press('Enter');
+    await cardIn(page, NAME).waitFor({ timeout: 15_000 });
+    await page.goto(`/creators/${auth.user.id}`);
     await cardIn(page, NAME).waitFor({ timeout: 15_000 });
 
     // Export from /user-characters: the card carries the edit and the new portrait size.

@@ -108,6 +108,20 @@ describe('CharacterCreator', () => {
     await waitFor(() => expect(window.localStorage.getItem(draftKey(user.id, undefined))).toContain('Something the policy refuses.'));
   });
 
+  it('previews HTML and script as text', async () => {
+    const user = signIn();
+    mockApi({ 'GET /api/tags': tagsAnswer });
+    const { container } = renderCreator(user);
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: '<img src=x onerror="alert(1)">' } });
+    for (let i = 0; i < 2; i++) next();
+    fireEvent.change(await screen.findByLabelText('Greeting'), { target: { value: '<script>alert(2)</script> *waves*' } });
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    expect(preview.textContent).toContain('<img src=x onerror="alert(1)">');
+    expect(preview.textContent).toContain('<script>alert(2)</script>');
+    expect(container.querySelector('script')).toBeNull();
+    expect(preview.querySelector('img[src="x"]')).toBeNull();
+  });
+
   it('autosaves a draft that survives a reload (a new mount), and can discard it', async () => {
     const user = signIn();
     mockApi({ 'GET /api/tags': tagsAnswer });
