@@ -78,27 +78,30 @@ export class CharacterCards {
 
     // The portrait is made before anything is written: a PNG whose pixels cannot be read refuses the whole import.
     const images = parsed.image ? await reencodePortraitWebp(parsed.image) : undefined;
-    const id = await this.uow.run(async (r) => {
-      const row = await r.characters.insert({
-        ...columnsFromCard(card),
-        creatorId: actor.userId,
-        tagNames: tags,
-        nsfw,
-        visibility: 'private',
-      });
-      if (!row) throw new Error('character insert returned nothing');
-      await r.characters.setTags(row.id, tags);
-      if (images) {
-        const urls = await this.editor.storeImages(row.id, images);
-        try {
-          await r.characters.update(row.id, urls);
-        } catch (err) {
-          await this.editor.removeFiles(urls);
-          throw err;
+    // Files are stored inside the transaction; if anything fails up to its commit they are removed again.
+    let stored: { avatarUrl: string; thumbnailUrl: string } | undefined;
+    let id: string;
+    try {
+      id = await this.uow.run(async (r) => {
+        const row = await r.characters.insert({
+          ...columnsFromCard(card),
+          creatorId: actor.userId,
+          tagNames: tags,
+          nsfw,
+          visibility: 'private',
+        });
+        if (!row) throw new Error('character insert returned nothing');
+        await r.characters.setTags(row.id, tags);
+        if (images) {
+          stored = await this.editor.storeImages(row.id, images);
+          await r.characters.update(row.id, stored);
         }
-      }
-      return row.id;
-    });
+        return row.id;
+      });
+    } catch (err) {
+      if (stored) await this.editor.removeFiles(stored);
+      throw err;
+    }
     return { id, report };
   }
 

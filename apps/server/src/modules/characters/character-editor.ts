@@ -2,6 +2,7 @@
 // before anything is stored, tags are known tag names with exactly one content rating, and every change tells the
 // caches of every process (feed totals, search word expansions) through `changed()`.
 import { CHARACTER_LIMITS, CONTENT_RATING_TAGS, type CharacterInputParsed, type CharacterUpdateParsed } from '@reverie/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -79,6 +80,7 @@ export class CharacterEditor {
     private readonly moderation: ModerationService,
     private readonly storage: MediaStorage,
     private readonly changed: () => Promise<void>,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
   ) {}
 
   /**
@@ -147,7 +149,7 @@ export class CharacterEditor {
     const before = await this.uow.run((r) => r.characters.softDelete(id));
     if (!before) throw AppError.notFound('Character');
     await this.changed();
-    await Promise.all([this.storage.removeByUrl(before.avatarUrl), this.storage.removeByUrl(before.thumbnailUrl)]);
+    await this.removeFiles(before);
   }
 
   /** Re-encodes an upload into the portrait and thumbnail, stores both and removes the files they replace. */
@@ -204,8 +206,14 @@ export class CharacterEditor {
     }
   }
 
+  /**
+   * Removes files that no row points at any more. The change they belong to is already saved, so a storage failure
+   * is logged (an orphan file to clean up) rather than turned into an error for the person who made it.
+   */
   async removeFiles(urls: { avatarUrl: string | null; thumbnailUrl: string | null }): Promise<void> {
-    await Promise.all([this.storage.removeByUrl(urls.avatarUrl), this.storage.removeByUrl(urls.thumbnailUrl)]);
+    const results = await Promise.allSettled([this.storage.removeByUrl(urls.avatarUrl), this.storage.removeByUrl(urls.thumbnailUrl)]);
+    for (const r of results)
+      if (r.status === 'rejected') this.log.warn({ err: r.reason as Error }, 'a character image could not be removed');
   }
 
   private async read(url: string | null): Promise<Buffer | undefined> {

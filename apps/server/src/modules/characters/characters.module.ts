@@ -28,7 +28,7 @@ export function createCharactersModule(deps: {
   log: FastifyBaseLogger;
 }) {
   const changed = () => deps.responseCache.invalidate(CHARACTERS_CHANGED);
-  const editor = new CharacterEditor(deps.uow, deps.tags, deps.moderation, deps.storage, changed);
+  const editor = new CharacterEditor(deps.uow, deps.tags, deps.moderation, deps.storage, changed, deps.log);
   const characters = new CharactersService(deps.uow, deps.tags, editor);
   deps.responseCache.onInvalidate(CHARACTERS_CHANGED, () => characters.forgetTotals());
   const cards = new CharacterCards(deps.uow, editor, deps.moderation, deps.storage);
