@@ -211,6 +211,13 @@ describeE2E('creating characters (real server + Chromium)', () => {
     const mine = await apiCall(h, api.characters.userCharacters, { params: { id: auth.user.id }, token: auth.accessToken });
     expect(mine.total).toBe(0);
 
+    // The classic creator: the same fields in one form, and the same draft.
+    await page.goto('/create-character-old');
+    await page.getByRole('heading', { level: 2, name: 'Visibility' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByLabel('Description').inputValue()).toBe('She is 15 years old and loves sex.');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'classic creator fits 390 px').toBeLessThanOrEqual(390);
+    await screenshot(page, 'create-classic-390', { fullPage: true });
+
     await page.goto('/user-characters');
     await page.getByRole('heading', { name: "You haven't created any characters yet" }).waitFor({ timeout: 15_000 });
     await screenshot(page, 'user-characters-empty-390');

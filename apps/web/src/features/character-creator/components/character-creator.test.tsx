@@ -137,6 +137,15 @@ describe('CharacterCreator', () => {
     expect(window.localStorage.getItem(draftKey(user.id, undefined))).toBeNull();
   });
 
+  it('writes a change not saved yet when the form goes away', () => {
+    const user = signIn();
+    mockApi({ 'GET /api/tags': tagsAnswer });
+    const view = renderCreator(user);
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Typed just now' } });
+    view.unmount();
+    expect(window.localStorage.getItem(draftKey(user.id, undefined))).toContain('Typed just now');
+  });
+
   it('edits an existing character with its values and saves only through PUT', async () => {
     const user = signIn();
     const profile = makeProfile({

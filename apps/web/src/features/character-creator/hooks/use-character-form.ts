@@ -89,14 +89,28 @@ export function useCharacterForm({ userId, profile }: { userId: string; profile?
 
   useEffect(() => () => void (avatar && URL.revokeObjectURL(avatar.url)), [avatar]);
 
+  // The draft is written 400 ms after the last change, and at once when the form goes away (another page, a closed
+  // tab) with a change not written yet.
+  const pendingWrite = useRef<(() => void) | null>(null);
   useEffect(() => {
     if (!dirty.current) return;
-    const timer = window.setTimeout(() => {
+    const write = () => {
+      pendingWrite.current = null;
       const at = Date.now();
       if (saveDraft(key, { form, step, avatar: avatar?.dataUrl, baseUpdatedAt: profile?.updatedAt, savedAt: at })) setSavedAt(at);
-    }, AUTOSAVE_MS);
+    };
+    pendingWrite.current = write;
+    const timer = window.setTimeout(write, AUTOSAVE_MS);
     return () => window.clearTimeout(timer);
   }, [key, form, step, avatar, profile?.updatedAt]);
+  useEffect(() => {
+    const flush = () => pendingWrite.current?.();
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, []);
 
   const checks = useMemo(() => validate(form), [form]);
   const errors = useMemo(() => {
@@ -139,6 +153,7 @@ export function useCharacterForm({ userId, profile }: { userId: string; profile?
   }, []);
 
   const discardDraft = useCallback(() => {
+    pendingWrite.current = null;
     clearDraft(key);
     dirty.current = false;
     setForm(profile ? formFromProfile(profile) : EMPTY_FORM);
@@ -188,6 +203,7 @@ export function useCharacterForm({ userId, profile }: { userId: string; profile?
       fail(error);
       return null;
     }
+    pendingWrite.current = null;
     clearDraft(key);
     dirty.current = false;
     try {
