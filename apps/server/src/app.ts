@@ -27,6 +27,7 @@ import { createCharactersModule } from './modules/characters/characters.module.t
 import { createChatModule } from './modules/chat/chat.module.ts';
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
+import { createImagesModule } from './modules/images/images.module.ts';
 import { createLikesModule } from './modules/likes/likes.module.ts';
 import { createModerationModule } from './modules/moderation/moderation.module.ts';
 import { createSearchModule } from './modules/search/search.module.ts';
@@ -44,6 +45,7 @@ import { LeanLogController, lazyChildLoggerFactory } from './http/request-log.ts
 import { registerResponseCache } from './http/cache.ts';
 import { createGoogleSignIn, type GoogleSignIn } from './providers/google/index.ts';
 import { HealthRegistry } from './providers/health.ts';
+import { createImageProvider, type ImageProvider } from './providers/images/index.ts';
 import type { LlmProvider } from './providers/llm/llm-provider.ts';
 import { LazyLlmProvider } from './providers/llm/lazy.ts';
 import { createMailer, type Mailer } from './providers/mail/index.ts';
@@ -69,6 +71,8 @@ export interface AppOverrides {
   mailer?: Mailer;
   /** The language model (tests: the tiny GGUF or a local OpenAI-compatible peer). */
   llm?: LlmProvider;
+  /** The image backend (tests usually point IMAGES_URL at a local peer instead). */
+  images?: ImageProvider;
   /** Where log lines go (tests read them back); stdout by default. */
   logStream?: { write(line: string): void };
 }
@@ -104,6 +108,14 @@ function composeModules(deps: AppDeps, loaded: { content: ContentService }) {
       entitlements: billing.services.entitlements,
       ledger: billing.services.ledger,
       plans: billing.services.plans,
+    }),
+    images: createImagesModule({
+      ...deps,
+      moderation: moderation.services.moderation,
+      entitlements: billing.services.entitlements,
+      ledger: billing.services.ledger,
+      plans: billing.services.plans,
+      avatars: characters.services.characters,
     }),
   } satisfies Record<string, AppModule>;
 }
@@ -197,6 +209,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     setTimeout(() => void llm.start().catch(() => {}), 1500).unref();
   }
   app.addHook('onClose', () => llm.close());
+  const images = overrides.images ? health.register(overrides.images) : createImageProvider(config.images.backend, { health });
 
   const deps: AppDeps = {
     config,
@@ -213,13 +226,31 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     google,
     storage,
     llm,
+    images,
+    mediaKey: await loadOrCreateSecret(config.dataDir, 'media.key'),
   };
   const modules = composeModules(deps, { content: await ContentService.load({ operator: config.operator }) });
+  // Image jobs: this process works the queue; jobs a restart lost go back in line, and ones stuck far too long are
+  // ended and refunded (every 5 minutes).
+  const imageJobs = modules.images.services;
+  imageJobs.workers.start();
+  const recoverImageJobs = () => imageJobs.jobs.recover().catch((err: unknown) => app.log.warn({ err }, 'recovering image jobs failed'));
+  void recoverImageJobs();
+  const reaper = setInterval(() => void recoverImageJobs(), 5 * 60_000).unref();
+  app.addHook('onClose', async () => {
+    clearInterval(reaper);
+    await imageJobs.workers.stop();
+    await imageJobs.jobs.queue.close();
+  });
   if (config.seedContent) {
-    // Rows first (the catalogue is browsable at once); portraits render in the background on the first start.
+    // Rows first (the catalogue is browsable at once); portraits, then gallery pictures, render in the background
+    // on the first start.
     const { seeder } = modules.characters.services;
     await seeder.run({ art: false });
-    const art = seeder.renderArt().catch((err: unknown) => app.log.error({ err }, 'rendering the seed art failed'));
+    const art = seeder
+      .renderArt()
+      .then(() => modules.images.services.seeder.run())
+      .catch((err: unknown) => app.log.error({ err }, 'rendering the seed art failed'));
     app.addHook('onClose', async () => void (await art));
   }
 
@@ -237,6 +268,8 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     // Media files never change under a URL (new uploads get new names).
     maxAge: '30d',
     immutable: true,
+    // Generated pictures are served by the images module, which checks who may see each one.
+    allowedPath: (pathName) => !/^\/*images(\/|$)/i.test(decodeURIComponent(pathName)),
   });
   for (const m of Object.values(modules)) await app.register(m.routes);
   await registerSpa(app, config.webDist);

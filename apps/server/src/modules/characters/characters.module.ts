@@ -12,7 +12,7 @@ export function createCharactersModule(deps: {
   storage: MediaStorage;
   log: FastifyBaseLogger;
 }) {
-  const characters = new CharactersService(deps.uow, deps.tags);
+  const characters = new CharactersService(deps.uow, deps.tags, deps.storage);
   const seeder = new CatalogueSeeder(deps.uow, deps.storage, deps.log);
   return { services: { characters, seeder }, routes: charactersRoutes({ characters }) };
 }

@@ -1,8 +1,11 @@
 // The catalogue: feeds, profiles, a creator's characters, and turning rows into cards for every list that shows them.
+import sharp from 'sharp';
 import type { CharacterListItem, CharacterProfile, CharacterSort, CharacterTag, ContentFilter } from '@reverie/shared';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { MAX_INPUT_PIXELS } from '../../lib/images.ts';
+import { mediaKey, type MediaStorage } from '../../providers/storage/index.ts';
 import type { CategoriesRepo, CategoryRow } from '../categories/categories.repo.ts';
 import type { FavoritesRepo } from '../favorites/favorites.repo.ts';
 import type { LikesRepo } from '../likes/likes.repo.ts';
@@ -12,7 +15,7 @@ import type { TagsService } from '../tags/tags.service.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import { assertVisible } from './character-access.ts';
 import { toCharacterListItem, toCharacterProfile, type CardContext } from './characters.mapper.ts';
-import type { CardRow, CharactersRepo, FeedFilter, FeedRequest } from './characters.repo.ts';
+import type { CardRow, CharacterRow, CharactersRepo, FeedFilter, FeedRequest } from './characters.repo.ts';
 
 export interface CharacterRepos {
   characters: CharactersRepo;
@@ -59,7 +62,35 @@ export class CharactersService {
   constructor(
     private readonly uow: UnitOfWork<CharacterRepos>,
     private readonly tags: TagsService,
+    private readonly storage?: MediaStorage,
   ) {}
+
+  /**
+   * A new avatar for a character (its owner or an admin; anyone else gets 404): re-encoded like the seed art into a
+   * 768×1152 WebP portrait and a 384² thumbnail, stored under new names; the old files are removed.
+   */
+  async setAvatar(actor: Actor, characterId: string, input: Buffer): Promise<CharacterRow> {
+    const { characters } = this.uow.repos;
+    const row = await characters.findById(characterId);
+    if (!row || row.deletedAt || (row.creatorId !== actor.userId && actor.role !== 'admin')) throw AppError.notFound('Character');
+    if (!this.storage) throw new Error('CharactersService needs media storage to set avatars');
+    let portrait: Buffer;
+    try {
+      portrait = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize(768, 1152, { fit: 'cover', position: 'attention' })
+        .webp({ quality: 84 })
+        .toBuffer();
+    } catch {
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'That file is not an image we can read. Use a JPEG, PNG, WebP, GIF or AVIF image.');
+    }
+    const thumb = await sharp(portrait).resize(384, 384, { fit: 'cover', position: 'top' }).webp({ quality: 82 }).toBuffer();
+    const avatarUrl = await this.storage.put(mediaKey(['characters', characterId], 'webp'), portrait, 'image/webp');
+    const thumbnailUrl = await this.storage.put(mediaKey(['characters', characterId], 'webp'), thumb, 'image/webp');
+    const updated = await characters.update(characterId, { avatarUrl, thumbnailUrl, updatedAt: new Date() });
+    await Promise.all([this.storage.removeByUrl(row.avatarUrl), this.storage.removeByUrl(row.thumbnailUrl)]).catch(() => {});
+    return updated!;
+  }
 
   async list(q: FeedQuery, actor: Actor | null): Promise<Page<CharacterListItem>> {
     const filter: FeedFilter = { nsfw: nsfwOf(q.filter) };
