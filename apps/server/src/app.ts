@@ -14,6 +14,7 @@ import { seedTags } from './db/seed/tags.ts';
 import { createUnitOfWork } from './db/unit-of-work.ts';
 import { bindRepos, type AppDeps, type AppModule } from './deps.ts';
 import { BackgroundTasks } from './lib/background.ts';
+import type { JobQueue } from './lib/jobs/index.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { safeUrl } from './lib/safe-error.ts';
 import { connectRedis } from './lib/redis.ts';
@@ -28,6 +29,7 @@ import { createChatModule } from './modules/chat/chat.module.ts';
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createImagesModule } from './modules/images/images.module.ts';
+import type { ImageJobData } from './modules/images/jobs.service.ts';
 import { createLikesModule } from './modules/likes/likes.module.ts';
 import { createModerationModule } from './modules/moderation/moderation.module.ts';
 import { createSearchModule } from './modules/search/search.module.ts';
@@ -73,6 +75,8 @@ export interface AppOverrides {
   llm?: LlmProvider;
   /** The image backend (tests usually point IMAGES_URL at a local peer instead). */
   images?: ImageProvider;
+  /** The image job queue (tests: BullMQ with short lock times, to see a crashed worker's job come back quickly). */
+  imageQueue?: JobQueue<ImageJobData, unknown>;
   /** Where log lines go (tests read them back); stdout by default. */
   logStream?: { write(line: string): void };
 }
@@ -81,7 +85,7 @@ export interface AppOverrides {
  * The modules, in one readable place. Adding a domain: its folder, plus one line here (and, when it has tables,
  * one in bindRepos). A module others depend on is named first so they can be handed its services.
  */
-function composeModules(deps: AppDeps, loaded: { content: ContentService }) {
+function composeModules(deps: AppDeps, loaded: { content: ContentService; imageQueue?: JobQueue<ImageJobData, unknown> }) {
   const tags = createTagsModule(deps);
   const moderation = createModerationModule(deps);
   const billing = createBillingModule(deps);
@@ -116,6 +120,7 @@ function composeModules(deps: AppDeps, loaded: { content: ContentService }) {
       ledger: billing.services.ledger,
       plans: billing.services.plans,
       avatars: characters.services.characters,
+      queue: loaded.imageQueue,
     }),
   } satisfies Record<string, AppModule>;
 }
@@ -229,7 +234,10 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     images,
     mediaKey: await loadOrCreateSecret(config.dataDir, 'media.key'),
   };
-  const modules = composeModules(deps, { content: await ContentService.load({ operator: config.operator }) });
+  const modules = composeModules(deps, {
+    content: await ContentService.load({ operator: config.operator }),
+    imageQueue: overrides.imageQueue,
+  });
   // Image jobs: this process works the queue; jobs a restart lost go back in line, and ones stuck far too long are
   // ended and refunded (every 5 minutes).
   const imageJobs = modules.images.services;

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildCharacter, buildUser, type BuiltUser } from '../../../test/factories.ts';
 import { startSdApiPeer, type SdApiPeer } from '../../../test/sdapi-peer.ts';
 import { loadCatalog } from '../billing/catalog.ts';
+import { chargeKey } from './jobs.service.ts';
 import { characterSeed } from './prompt.ts';
 
 let t: TestApp;
@@ -235,6 +236,15 @@ describe('generating against an Automatic1111 web UI', () => {
       paymentMethodId: 'pm_card_visa',
     });
     expect(sub.json().status).toBe('succeeded');
+    // The plan's own allowance (50 free images a month) and queue, decided on the server.
+    expect((await call(member, 'GET', '/api/image-generation/status')).json()).toMatchObject({
+      imageQueue: 'fast',
+      cost: { freeLeft: 50 },
+    });
+    expect((await call(free, 'GET', '/api/image-generation/status')).json()).toMatchObject({
+      imageQueue: 'standard',
+      cost: { freeLeft: 1 },
+    });
     // With the worker paused, a member's job queued after a standard one still goes first.
     await t.modules.images.services.workers.stop();
     try {
@@ -414,5 +424,46 @@ describe('galleries, sharing and permissions', () => {
     expect(res.json()).toMatchObject({ provider: 'sdapi', width: 64, height: 64 });
     expect(res.json().image).toMatch(/^data:image\/webp;base64,/);
     expect(await balance(alice)).toBe(before);
+  });
+});
+
+describe('after a restart (in-process queue)', () => {
+  it('puts jobs the queue lost back in line, and ends jobs stuck far too long with one refund', async () => {
+    const u = await buildUser(t, { coins: 20 });
+    const { images } = t.deps.uow.repos;
+    const { entitlements } = t.modules.billing.services;
+    // What a process that died would leave: a charged job marked running that no queue holds, and an older one.
+    const orphan = async (prompt: string, createdAt: Date) => {
+      const job = await images.insertJob({
+        ownerId: u.user.id,
+        kind: 'generate',
+        status: 'running',
+        attempts: 1,
+        prompt,
+        fullPrompt: prompt,
+        width: 512,
+        height: 512,
+        steps: 4,
+        seed: 7,
+        count: 1,
+        createdAt,
+      });
+      await images.insertImages([{ ownerId: u.user.id, jobId: job.id, position: 0, source: 'generated', prompt, width: 512, height: 512 }]);
+      await entitlements.consumeImageAllowanceOrCharge(u.user.id, chargeKey(job.id, 0));
+      return job;
+    };
+    const lost = await orphan('lost in a restart', new Date());
+    const stuck = await orphan('stuck for hours', new Date(Date.now() - 2 * 3_600_000));
+    const before = await balance(u);
+    const { jobs } = t.modules.images.services;
+    expect(await jobs.recover()).toMatchObject({ requeued: 1, reaped: 1 });
+    const rerun = await waitForJob(u, lost.id);
+    expect(rerun.job.status).toBe('done');
+    expect((await images.job(lost.id))!.attempts).toBe(2);
+    const reaped = await waitForJob(u, stuck.id);
+    expect(reaped.job).toMatchObject({ status: 'failed', error: 'The picture took far too long and was given up. Nothing was charged.' });
+    expect(await balance(u)).toBe(before + 5);
+    expect(await jobs.recover()).toMatchObject({ requeued: 0, reaped: 0 });
+    expect(await balance(u)).toBe(before + 5);
   });
 });
