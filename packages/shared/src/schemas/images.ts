@@ -72,7 +72,7 @@ export const GenerateImageBody = z.object({
 export type GenerateImageBody = z.input<typeof GenerateImageBody>;
 
 export const ImageOwner = z.object({ id: z.uuid(), username: z.string(), avatarUrl: z.string().nullable() });
-export const ImageCharacter = z.object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable() });
+export const ImageCharacter = z.object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable(), creatorId: z.uuid() });
 
 export const ImageItem = z
   .object({

@@ -63,7 +63,9 @@ export function toImageItem(r: ImageWithRefs, viewer: Actor | null, urls: ImageU
     liked: r.liked,
     isOwner: viewer?.userId === r.ownerId,
     owner: { id: r.ownerId, username: r.ownerUsername, avatarUrl: r.ownerAvatarUrl },
-    character: characterVisible(r, viewer) ? { id: r.characterId!, name: r.characterName!, avatarUrl: r.characterAvatarUrl } : null,
+    character: characterVisible(r, viewer)
+      ? { id: r.characterId!, name: r.characterName!, avatarUrl: r.characterAvatarUrl, creatorId: r.characterCreatorId! }
+      : null,
     jobId: r.jobId,
     createdAt: r.createdAt.toISOString(),
   };
