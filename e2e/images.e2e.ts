@@ -53,7 +53,11 @@ describeE2E('images with a local Automatic1111 backend', () => {
     peer = await startSdApiPeer({ kind: 'ok', durationMs: 2500 });
     h.server = await startServer({ env: { IMAGES_PROVIDER: 'sdapi', IMAGES_URL: peer.url } });
     h.browser = await launchBrowser();
-    auth = await registerReadyUser(h, { email: `painter_${suffix}@example.com`, username: `painter_${suffix}`, password: 'brush-strokes-42' });
+    auth = await registerReadyUser(h, {
+      email: `painter_${suffix}@example.com`,
+      username: `painter_${suffix}`,
+      password: 'brush-strokes-42',
+    });
     characterId = await insertCharacter(h, auth.user.id);
   });
   afterAll(async () => {
@@ -66,11 +70,11 @@ describeE2E('images with a local Automatic1111 backend', () => {
     const p = await pageWithSession(h, auth, DESKTOP);
     const { page } = p;
     await page.goto(`/generate-images?characterId=${characterId}`);
-    await expect.poll(() => page.getByLabel('Character').inputValue(), { timeout: 15_000 }).toBe(characterId);
+    await expect.poll(() => page.getByLabel('Character', { exact: true }).inputValue(), { timeout: 15_000 }).toBe(characterId);
     await page.getByText(/^Free: 1 picture from this month's allowance \(5 left\)$/).waitFor();
     // A prompt idea from the character, then make it.
     await page.getByRole('button', { name: /^Juniper Vale, portrait, soft window light$/ }).click();
-    expect(await page.getByLabel('Prompt').inputValue()).toBe('Juniper Vale, portrait, soft window light');
+    expect(await page.getByLabel('Prompt', { exact: true }).inputValue()).toBe('Juniper Vale, portrait, soft window light');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     const job = page.getByTestId('image-job');
     await job.getByText(/Painting/).waitFor({ timeout: 10_000 });
@@ -84,7 +88,7 @@ describeE2E('images with a local Automatic1111 backend', () => {
     const tile = page.getByRole('button', { name: /^Open picture of Juniper Vale: Juniper Vale, portrait/ });
     await tile.waitFor({ timeout: 10_000 });
     await page.goto(`/character-gallery/${characterId}`);
-    await page.getByRole('heading', { name: 'Juniper Vale: gallery' }).waitFor();
+    await page.getByRole('heading', { name: "Juniper Vale's gallery" }).waitFor();
     await tile.click();
     const box = page.getByRole('dialog', { name: 'Picture of Juniper Vale' });
     await box.waitFor();
@@ -142,10 +146,12 @@ describeE2E('images with a local Automatic1111 backend', () => {
     await box.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete this picture?' }).getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Picture deleted').waitFor({ timeout: 10_000 });
-    await page.keyboard.press('Escape');
+    // The lightbox moves on to the next picture; closing it shows the gallery without the deleted one.
+    await box.getByText('1 / 2').waitFor();
+    await box.getByRole('button', { name: 'Close', exact: true }).click();
     await expect.poll(() => tiles.count(), { timeout: 10_000 }).toBe(2);
     await page.goto('/generate-images');
-    await page.getByLabel('Prompt').waitFor({ timeout: 15_000 });
+    await page.getByLabel('Prompt', { exact: true }).waitFor({ timeout: 15_000 });
     await screenshot(page, 'images-generate-390');
     expectClean(p, 'the gallery on a phone');
     await p.context.close();

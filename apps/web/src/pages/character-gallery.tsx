@@ -19,14 +19,20 @@ export default function CharacterGalleryPage() {
   const query = useImagesInfinite({ characterId }, Boolean(character.data));
   if (character.isError) {
     if (character.error instanceof ApiError && [400, 404].includes(character.error.status)) {
-      return <NotFound title="Character not found" description="There is no character with pictures at this address." back={{ label: 'Gallery', to: '/showcase' }} />;
+      return (
+        <NotFound
+          title="Character not found"
+          description="There is no character with pictures at this address."
+          back={{ label: 'Gallery', to: '/showcase' }}
+        />
+      );
     }
     return <ErrorState description="We could not load this character." onRetry={() => void character.refetch()} />;
   }
   const c = character.data;
   return (
     <Page
-      title={c ? `${c.name}: gallery` : <Skeleton className="h-9 w-64" />}
+      title={c ? `${c.name}'s gallery` : <Skeleton className="h-9 w-64" />}
       documentTitle={c ? `${c.name} · Gallery` : 'Character gallery'}
       description={c ? c.persona || 'Every picture made of this character.' : 'Every picture made of this character.'}
       icon={c ? <Avatar name={c.name} src={c.thumbnailUrl ?? c.avatarUrl} size="sm" /> : <Images />}
@@ -37,7 +43,7 @@ export default function CharacterGalleryPage() {
               Profile
             </LinkButton>
             <LinkButton to={`/generate-images?characterId=${c.id}`} size="sm">
-              <ImagePlus aria-hidden="true" /> Picture {c.name}
+              <ImagePlus aria-hidden="true" /> Generate
             </LinkButton>
           </>
         ) : null

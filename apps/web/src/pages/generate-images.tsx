@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ImagePlus, Images } from 'lucide-react';
 import type { ImageJobResponse, User } from '@reverie/shared';
@@ -19,11 +19,24 @@ function Workspace({ user }: { user: User }) {
   const characterId = params.get('characterId') ?? '';
   const status = useGenerationStatus(characterId || undefined);
   const [jobs, setJobs] = useState<ImageJobResponse[]>([]);
+  const results = useRef<HTMLDivElement>(null);
+  const queued = (r: ImageJobResponse) => {
+    setJobs((all) => [r, ...all]);
+    // The progress is where the eye should go next (below the form on a phone, beside it on a desktop).
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    requestAnimationFrame(() => results.current?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' }));
+  };
   const recent = useImagesInfinite({ userId: user.id, limit: 8 });
   const latest = recent.data?.pages[0]?.items ?? [];
 
   if (status.isError) {
-    return <ErrorState title="Image generation could not be loaded" description="Check your connection and try again." onRetry={() => void status.refetch()} />;
+    return (
+      <ErrorState
+        title="Image generation could not be loaded"
+        description="Check your connection and try again."
+        onRetry={() => void status.refetch()}
+      />
+    );
   }
   return (
     <>
@@ -38,19 +51,19 @@ function Workspace({ user }: { user: User }) {
               characterId={characterId}
               onCharacterChange={(id) => setParams(id ? { characterId: id } : {}, { replace: true })}
               status={status.data}
-              onQueued={(r) => setJobs((all) => [r, ...all])}
+              onQueued={queued}
             />
           )}
         </div>
-        <div className="grid min-w-0 content-start gap-4">
+        <div ref={results} className="grid min-w-0 scroll-mt-24 content-start gap-4">
           {jobs.map((j) => (
             <JobPanel key={j.job.id} initial={j} />
           ))}
           {jobs.length === 0 ? (
             <section className="rounded-2xl border border-dashed border-border-strong bg-surface/60 p-6 text-center text-sm text-fg-muted">
               <ImagePlus className="mx-auto mb-2 size-8 text-primary" aria-hidden="true" />
-              Your pictures appear here while they are made: place in line, progress, then the results to download, share or
-              use as an avatar.
+              Your pictures appear here while they are made: place in line, progress, then the results to download, share or use as an
+              avatar.
             </section>
           ) : null}
           {latest.length ? (

@@ -57,7 +57,9 @@ function Gallery({ user, characterId }: { user: User; characterId: string | unde
             icon={<Images />}
             title={characterId ? 'No images of this character yet' : "You haven't generated any images yet"}
             description="Write a prompt on the image page and your results will be saved here automatically."
-            action={<LinkButton to={characterId ? `/generate-images?characterId=${characterId}` : '/generate-images'}>Generate images</LinkButton>}
+            action={
+              <LinkButton to={characterId ? `/generate-images?characterId=${characterId}` : '/generate-images'}>Generate images</LinkButton>
+            }
           />
         }
       />

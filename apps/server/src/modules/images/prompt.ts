@@ -45,6 +45,15 @@ const PLACES: Record<string, string> = {
   medieval: 'in a torch-lit castle hall',
   apocalyptic: 'among ruins under a red sky',
   peaceful: 'in a quiet garden at golden hour',
+  // Genres, when no scenario says where.
+  fantasy: 'in an enchanted forest clearing',
+  'sci-fi': 'aboard a starship, stars through the window',
+  cyberpunk: 'in a neon-lit alley in the rain',
+  horror: 'in a candlelit manor at midnight',
+  romance: 'at a candlelit table for two',
+  adventure: 'on a mountain pass at dawn',
+  mystery: 'in a foggy street under a gas lamp',
+  'slice-of-life': 'in a cosy café by the window',
 };
 
 const BACKDROP_PLACES: Record<Appearance['backdrop'], string> = {
@@ -150,7 +159,7 @@ const GENERAL_SUGGESTIONS = [
 /** Prompt ideas for the generate page: drawn from the character's setting, or general ones. */
 export function suggestionsFor(c: Pick<LookSource, 'name' | 'tagNames' | 'seedSlug'> | null): string[] {
   if (!c) return GENERAL_SUGGESTIONS;
-  const place = placeOf(c) ?? 'in a place that suits them';
+  const place = placeOf(c) ?? 'outdoors in soft natural light';
   return [
     `${c.name}, portrait, soft window light`,
     `${c.name} ${place}`,

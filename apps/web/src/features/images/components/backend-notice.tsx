@@ -13,9 +13,9 @@ export function BackendNotice({ provider }: { provider: ImageGenerationStatus['p
         </h2>
         <p className="mt-1 break-words text-fg-muted">{provider.message}</p>
         <p className="mt-2 text-fg-subtle">
-          The server&apos;s operator chooses the backend with <code className="text-fg-muted">IMAGES_PROVIDER</code> (horde, sdapi,
-          comfyui or openai) and <code className="text-fg-muted">IMAGES_URL</code>; the README&apos;s Images section explains each. Nothing
-          is charged while it is unavailable.
+          The server&apos;s operator chooses the backend with <code className="text-fg-muted">IMAGES_PROVIDER</code> (horde, sdapi, comfyui
+          or openai) and <code className="text-fg-muted">IMAGES_URL</code>; the README&apos;s Images section explains each. Nothing is
+          charged while it is unavailable.
         </p>
       </div>
     </section>

@@ -1,7 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Sparkles } from 'lucide-react';
-import { IMAGE_ASPECTS, MAX_IMAGE_PROMPT, MAX_NEGATIVE_PROMPT, type GenerateImageResponse, type ImageGenerationStatus, type User } from '@reverie/shared';
+import {
+  IMAGE_ASPECTS,
+  MAX_IMAGE_PROMPT,
+  MAX_NEGATIVE_PROMPT,
+  type GenerateImageResponse,
+  type ImageGenerationStatus,
+  type User,
+} from '@reverie/shared';
 import { FormError } from '@/components/form/form-parts';
 import { Button } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
@@ -54,7 +61,8 @@ export function GenerateForm({ user, characterId, onCharacterChange, status, onQ
         onSuccess: onQueued,
         onError: (err) => {
           if (membership.openForError(err, 'picture premium characters')) return;
-          const message = err instanceof ApiError ? (err.serverMessage ?? err.message) : getErrorMessage(err, 'The picture could not be queued.');
+          const message =
+            err instanceof ApiError ? (err.serverMessage ?? err.message) : getErrorMessage(err, 'The picture could not be queued.');
           setError({ message, coins: err instanceof ApiError && err.status === 402 });
         },
       },
@@ -78,7 +86,7 @@ export function GenerateForm({ user, characterId, onCharacterChange, status, onQ
         {status?.suggestions.length ? (
           <div className="flex flex-wrap gap-1.5" aria-label="Prompt ideas">
             {status.suggestions.map((s) => (
-              <Chip key={s} aria-pressed={undefined} onClick={() => setPrompt(s)} className="max-w-full truncate text-xs">
+              <Chip key={s} aria-pressed={undefined} onClick={() => setPrompt(s)} className="h-7 max-w-full truncate px-3 text-xs">
                 {s}
               </Chip>
             ))}

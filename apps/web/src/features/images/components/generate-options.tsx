@@ -16,7 +16,15 @@ const ASPECTS = (Object.keys(IMAGE_ASPECTS) as ImageAspect[]).map((a) => ({ valu
 const COUNTS = Array.from({ length: MAX_IMAGES_PER_REQUEST }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
 
 /** Model, shape, how many, and whether the pictures go straight to the public gallery. */
-export function GenerateOptions({ value, onChange, ready }: { value: GenerateOptionsValue; onChange: (v: GenerateOptionsValue) => void; ready: boolean }) {
+export function GenerateOptions({
+  value,
+  onChange,
+  ready,
+}: {
+  value: GenerateOptionsValue;
+  onChange: (v: GenerateOptionsValue) => void;
+  ready: boolean;
+}) {
   const id = useId();
   const models = useImageModels(ready);
   const set = (patch: Partial<GenerateOptionsValue>) => onChange({ ...value, ...patch });

@@ -17,7 +17,8 @@ interface ImageActionsProps {
   className?: string;
 }
 
-const failed = (title: string) => (e: unknown) => toast({ title, description: getErrorMessage(e, 'Please try again.'), variant: 'destructive' });
+const failed = (title: string) => (e: unknown) =>
+  toast({ title, description: getErrorMessage(e, 'Please try again.'), variant: 'destructive' });
 
 /** Download for everyone; share, set as avatar (of your own character) and delete for the picture's owner. */
 export function ImageActions({ image, onChange, onRemove, className }: ImageActionsProps) {
@@ -71,7 +72,12 @@ export function ImageActions({ image, onChange, onRemove, className }: ImageActi
                 avatar.mutate(
                   { id: image.id },
                   {
-                    onSuccess: () => toast({ title: 'Avatar updated', description: `This picture is now ${image.character!.name}'s avatar.`, variant: 'success' }),
+                    onSuccess: () =>
+                      toast({
+                        title: 'Avatar updated',
+                        description: `This picture is now ${image.character!.name}'s avatar.`,
+                        variant: 'success',
+                      }),
                     onError: failed('Avatar not changed'),
                   },
                 )

@@ -7,7 +7,15 @@ import { LikeImageButton } from './like-image-button';
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The lightbox's side panel: who made it, of whom, the prompt and settings, and what the viewer can do. */
-export function ImageDetails({ image, onChange, onRemove }: { image: ImageItem; onChange?: (i: ImageItem) => void; onRemove: (id: string) => void }) {
+export function ImageDetails({
+  image,
+  onChange,
+  onRemove,
+}: {
+  image: ImageItem;
+  onChange?: (i: ImageItem) => void;
+  onRemove: (id: string) => void;
+}) {
   const facts: Array<[string, string]> = [
     ['Size', `${image.width} × ${image.height}`],
     ['Model', image.model || 'Default model'],
@@ -16,7 +24,10 @@ export function ImageDetails({ image, onChange, onRemove }: { image: ImageItem; 
     ['Visibility', image.visibility === 'public' ? 'Public' : 'Private (only you)'],
   ];
   return (
-    <aside className="flex min-h-0 flex-col gap-4 overflow-y-auto border-t border-border p-4 md:border-t-0 md:border-l md:p-5" aria-label="Picture details">
+    <aside
+      className="flex min-h-0 flex-col gap-4 overflow-y-auto border-t border-border p-4 md:border-t-0 md:border-l md:p-5"
+      aria-label="Picture details"
+    >
       <div className="flex items-center gap-3 pr-8">
         <Avatar name={image.owner.username} src={image.owner.avatarUrl} size="sm" />
         <div className="min-w-0">

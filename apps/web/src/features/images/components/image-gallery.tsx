@@ -38,7 +38,12 @@ export function MasonryGrid({
           <div key={c} className="flex min-w-0 flex-1 flex-col gap-3 sm:gap-4">
             {col.map((image) => (
               <div role="listitem" key={image.id}>
-                <ImageTile image={image} showOwner={showOwner} eager={index.get(image.id)! < columns * 2} onOpen={() => setOpen(index.get(image.id)!)} />
+                <ImageTile
+                  image={image}
+                  showOwner={showOwner}
+                  eager={index.get(image.id)! < columns * 2}
+                  onOpen={() => setOpen(index.get(image.id)!)}
+                />
               </div>
             ))}
           </div>

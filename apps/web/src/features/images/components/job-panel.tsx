@@ -54,7 +54,8 @@ export function JobPanel({ initial }: { initial: ImageJobResponse }) {
             disabled={cancel.isPending}
             onClick={() =>
               cancel.mutate(job.id, {
-                onError: (e) => toast({ title: 'Not cancelled', description: getErrorMessage(e, 'It may have just finished.'), variant: 'destructive' }),
+                onError: (e) =>
+                  toast({ title: 'Not cancelled', description: getErrorMessage(e, 'It may have just finished.'), variant: 'destructive' }),
               })
             }
           >
@@ -76,8 +77,22 @@ export function JobPanel({ initial }: { initial: ImageJobResponse }) {
               {pct !== null ? `Painting: ${pct} %` : 'Painting…'}
               {job.etaSeconds ? ` · about ${job.etaSeconds} s left` : ''}
             </p>
-            <div className="h-2 overflow-hidden rounded-full bg-surface-raised" role="progressbar" aria-label="Progress" aria-valuenow={pct ?? undefined} aria-valuemin={0} aria-valuemax={100}>
-              <div className={pct === null ? 'h-full w-1/3 animate-pulse rounded-full bg-primary' : 'h-full rounded-full bg-linear-to-r from-primary-strong to-accent-strong transition-[width] duration-500'} style={pct === null ? undefined : { width: `${Math.max(4, pct)}%` }} />
+            <div
+              className="h-2 overflow-hidden rounded-full bg-surface-raised"
+              role="progressbar"
+              aria-label="Progress"
+              aria-valuenow={pct ?? undefined}
+              aria-valuemin={0}
+              aria-valuemax={100}
+            >
+              <div
+                className={
+                  pct === null
+                    ? 'h-full w-1/3 animate-pulse rounded-full bg-primary'
+                    : 'h-full rounded-full bg-linear-to-r from-primary-strong to-accent-strong transition-[width] duration-500'
+                }
+                style={pct === null ? undefined : { width: `${Math.max(4, pct)}%` }}
+              />
             </div>
           </div>
         ) : job.status === 'done' ? (
@@ -92,7 +107,8 @@ export function JobPanel({ initial }: { initial: ImageJobResponse }) {
           </p>
         ) : (
           <p className="flex items-start gap-2 text-danger">
-            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> {job.error ?? 'The picture could not be made. Nothing was charged.'}
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />{' '}
+            {job.error ?? 'The picture could not be made. Nothing was charged.'}
           </p>
         )}
       </div>

@@ -25,9 +25,16 @@ export function TinyImageTest() {
       <div aria-live="polite">
         {test.data ? (
           <div className="flex items-center gap-3 text-sm text-fg-muted" data-testid="tiny-image-result">
-            <img src={test.data.image} alt="The test picture" width={test.data.width} height={test.data.height} className="size-16 rounded-lg ring-1 ring-border [image-rendering:pixelated]" />
+            <img
+              src={test.data.image}
+              alt="The test picture"
+              width={test.data.width}
+              height={test.data.height}
+              className="size-16 rounded-lg ring-1 ring-border [image-rendering:pixelated]"
+            />
             <span>
-              {test.data.width} × {test.data.height} from {test.data.provider} in {(test.data.ms / 1000).toFixed(1)} s. Image generation works.
+              {test.data.width} × {test.data.height} from {test.data.provider} in {(test.data.ms / 1000).toFixed(1)} s. Image generation
+              works.
             </span>
           </div>
         ) : test.isError ? (
