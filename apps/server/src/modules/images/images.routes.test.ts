@@ -293,6 +293,12 @@ describe('galleries, sharing and permissions', () => {
       expect(all.items.map((i) => i.id)).not.toContain(image.id);
       expect((await call(viewer, 'GET', `/api/images/${image.id}`)).statusCode).toBe(404);
     }
+    // The job behind it is the owner's alone too.
+    for (const url of [`/api/image-generation/jobs/${image.jobId}`, `/api/image-generation/jobs/${image.jobId}/events`]) {
+      expect((await call(bob, 'GET', url)).statusCode).toBe(404);
+    }
+    expect((await call(bob, 'POST', `/api/image-generation/jobs/${image.jobId}/cancel`)).statusCode).toBe(404);
+    expect((await call(alice, 'POST', `/api/image-generation/jobs/${image.jobId}/cancel`)).statusCode).toBe(409);
     // The character filter of your own gallery.
     const filtered = (await call(alice, 'GET', `/api/images?userId=${alice.user.id}&characterId=${characterId}`)).json() as ImagesPage;
     expect(filtered.items.map((i) => i.id)).toEqual([image.id]);
