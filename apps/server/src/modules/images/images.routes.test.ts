@@ -31,7 +31,14 @@ async function catalogFile(): Promise<string> {
 
 beforeAll(async () => {
   peer = await startSdApiPeer({ kind: 'ok', durationMs: 150 });
-  t = await createTestApp({ IMAGES_PROVIDER: 'sdapi', IMAGES_URL: peer.url, BILLING_CATALOG_FILE: await catalogFile(), IMAGE_COST: '5' });
+  // One job at a time, so the order jobs leave the queue is the order they reach the web UI.
+  t = await createTestApp({
+    IMAGES_PROVIDER: 'sdapi',
+    IMAGES_URL: peer.url,
+    BILLING_CATALOG_FILE: await catalogFile(),
+    IMAGE_COST: '5',
+    IMAGES_CONCURRENCY: '1',
+  });
 }, 60_000);
 afterAll(async () => {
   await t.close();
