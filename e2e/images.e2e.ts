@@ -77,7 +77,9 @@ describeE2E('images with a local Automatic1111 backend', () => {
     expect(await page.getByLabel('Prompt', { exact: true }).inputValue()).toBe('Juniper Vale, portrait, soft window light');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     const job = page.getByTestId('image-job');
-    await job.getByText(/Painting/).waitFor({ timeout: 10_000 });
+    // The backend's progress and its preview while the picture is made.
+    await job.getByText(/Painting: \d+ %/).waitFor({ timeout: 10_000 });
+    await job.getByRole('img', { name: 'Preview of the picture in progress' }).waitFor();
     await screenshot(page, 'images-generate-progress-1280');
     await job.getByText('Your picture is ready.').waitFor({ timeout: 20_000 });
     await job.getByRole('button', { name: /^Open picture of Juniper Vale/ }).waitFor();
@@ -98,6 +100,14 @@ describeE2E('images with a local Automatic1111 backend', () => {
     await toast(page, 'Avatar updated').waitFor({ timeout: 10_000 });
     const profile = (await apiCall(h, api.characters.get, { params: { id: characterId }, token: auth.accessToken })) as CharacterProfile;
     expect(profile.avatarUrl).toMatch(/^\/media\/characters\//);
+    // The same pages at a tablet's width.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto('/user-gallery');
+    await tile.waitFor({ timeout: 10_000 });
+    await screenshot(page, 'images-user-gallery-1024');
+    await page.goto(`/generate-images?characterId=${characterId}`);
+    await page.getByText('Your latest pictures').waitFor({ timeout: 10_000 });
+    await screenshot(page, 'images-generate-1024');
     expectClean(p, 'generating and the galleries');
     await p.context.close();
   }, 60_000);

@@ -12,6 +12,7 @@ import { useImagesInfinite } from '@/features/images/api/get-images';
 import { BackendNotice } from '@/features/images/components/backend-notice';
 import { GenerateForm } from '@/features/images/components/generate-form';
 import { MasonryGrid } from '@/features/images/components/image-gallery';
+import { useColumnCount } from '@/features/images/lib/masonry';
 import { JobPanel } from '@/features/images/components/job-panel';
 
 function Workspace({ user }: { user: User }) {
@@ -28,6 +29,9 @@ function Workspace({ user }: { user: User }) {
   };
   const recent = useImagesInfinite({ userId: user.id, limit: 8 });
   const latest = recent.data?.pages[0]?.items ?? [];
+  // Beside the form (from 1024 px) the column is narrower than the page: fewer, larger thumbnails.
+  const columns = useColumnCount();
+  const latestColumns = columns >= 5 ? 3 : columns === 4 ? 2 : columns;
 
   if (status.isError) {
     return (
@@ -76,7 +80,7 @@ function Workspace({ user }: { user: User }) {
                   <Images aria-hidden="true" /> Your gallery
                 </LinkButton>
               </div>
-              <MasonryGrid images={latest} label="Your latest pictures" maxColumns={4} onRemove={() => void recent.refetch()} />
+              <MasonryGrid images={latest} label="Your latest pictures" maxColumns={latestColumns} onRemove={() => void recent.refetch()} />
             </section>
           ) : null}
         </div>
