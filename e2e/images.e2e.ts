@@ -128,6 +128,15 @@ describeE2E('images with a local Automatic1111 backend', () => {
     await expect.poll(() => page.getByTestId('chat-picture').count(), { timeout: 20_000 }).toBe(2);
     expect(String(peer.txt2imgCalls().at(-1)!.prompt)).toMatch(/^A photo of Juniper Vale, on the cliffs at sunset\./);
     await screenshot(page, 'images-chat-picture-1280');
+    // /test runs a tiny picture straight through the backend.
+    await page.goto('/test');
+    await page.getByRole('button', { name: 'Tiny image' }).click();
+    await page
+      .getByTestId('tiny-image-result')
+      .getByText(/^64 × 64 from sdapi in [\d.]+ s\. Image generation works\.$/)
+      .waitFor({ timeout: 15_000 });
+    await page.getByTestId('tiny-image-result').scrollIntoViewIfNeeded();
+    await screenshot(page, 'images-test-tiny-1280');
     expectClean(p, 'pictures in a chat');
     await p.context.close();
   }, 60_000);

@@ -9,6 +9,7 @@ import { apiError, json, jwt, makeUser, mockApi, renderWithProviders, resetClien
 import { GenerateForm } from './generate-form';
 import { ImageBlur } from './image-blur';
 import { Lightbox } from './lightbox';
+import { TinyImageTest } from './tiny-image-test';
 
 const user = makeUser();
 
@@ -200,5 +201,25 @@ describe('GenerateForm', () => {
     renderForm(status({ provider: { ...status().provider, configured: false, ready: false, message: 'Image generation is not set up.' } }));
     fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: 'a fox' } });
     expect((screen.getByRole('button', { name: 'Generate' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('TinyImageTest', () => {
+  it('shows the tiny picture, or the backend’s own reason when it fails', async () => {
+    let fail = true;
+    mockApi({
+      'POST /api/image-generation/test': () =>
+        fail
+          ? apiError(503, 'The image service could not be reached: ECONNREFUSED (http://127.0.0.1:7860).')
+          : json({ provider: 'sdapi', ms: 1200, width: 64, height: 64, image: 'data:image/webp;base64,UklGR' }),
+    });
+    renderWithProviders(<TinyImageTest />);
+    fireEvent.click(screen.getByRole('button', { name: 'Tiny image' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The image service could not be reached: ECONNREFUSED (http://127.0.0.1:7860).',
+    );
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Tiny image' }));
+    expect((await screen.findByTestId('tiny-image-result')).textContent).toBe('64 × 64 from sdapi in 1.2 s. Image generation works.');
   });
 });
