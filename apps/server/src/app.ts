@@ -14,6 +14,7 @@ import { seedTags } from './db/seed/tags.ts';
 import { createUnitOfWork } from './db/unit-of-work.ts';
 import { bindRepos, type AppDeps, type AppModule } from './deps.ts';
 import { BackgroundTasks } from './lib/background.ts';
+import type { JobQueue } from './lib/jobs/index.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { safeUrl } from './lib/safe-error.ts';
 import { connectRedis } from './lib/redis.ts';
@@ -27,6 +28,8 @@ import { createCharactersModule } from './modules/characters/characters.module.t
 import { createChatModule } from './modules/chat/chat.module.ts';
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
+import { createImagesModule } from './modules/images/images.module.ts';
+import type { ImageJobData } from './modules/images/jobs.service.ts';
 import { createLikesModule } from './modules/likes/likes.module.ts';
 import { createModerationModule } from './modules/moderation/moderation.module.ts';
 import { createSearchModule } from './modules/search/search.module.ts';
@@ -44,6 +47,7 @@ import { LeanLogController, lazyChildLoggerFactory } from './http/request-log.ts
 import { registerResponseCache } from './http/cache.ts';
 import { createGoogleSignIn, type GoogleSignIn } from './providers/google/index.ts';
 import { HealthRegistry } from './providers/health.ts';
+import { createImageProvider, type ImageProvider } from './providers/images/index.ts';
 import type { LlmProvider } from './providers/llm/llm-provider.ts';
 import { LazyLlmProvider } from './providers/llm/lazy.ts';
 import { createMailer, type Mailer } from './providers/mail/index.ts';
@@ -69,6 +73,10 @@ export interface AppOverrides {
   mailer?: Mailer;
   /** The language model (tests: the tiny GGUF or a local OpenAI-compatible peer). */
   llm?: LlmProvider;
+  /** The image backend (tests usually point IMAGES_URL at a local peer instead). */
+  images?: ImageProvider;
+  /** The image job queue (tests: BullMQ with short lock times, to see a crashed worker's job come back quickly). */
+  imageQueue?: JobQueue<ImageJobData, unknown>;
   /** Where log lines go (tests read them back); stdout by default. */
   logStream?: { write(line: string): void };
 }
@@ -77,7 +85,7 @@ export interface AppOverrides {
  * The modules, in one readable place. Adding a domain: its folder, plus one line here (and, when it has tables,
  * one in bindRepos). A module others depend on is named first so they can be handed its services.
  */
-function composeModules(deps: AppDeps, loaded: { content: ContentService }) {
+function composeModules(deps: AppDeps, loaded: { content: ContentService; imageQueue?: JobQueue<ImageJobData, unknown> }) {
   const tags = createTagsModule(deps);
   const moderation = createModerationModule(deps);
   const billing = createBillingModule(deps);
@@ -104,6 +112,15 @@ function composeModules(deps: AppDeps, loaded: { content: ContentService }) {
       entitlements: billing.services.entitlements,
       ledger: billing.services.ledger,
       plans: billing.services.plans,
+    }),
+    images: createImagesModule({
+      ...deps,
+      moderation: moderation.services.moderation,
+      entitlements: billing.services.entitlements,
+      ledger: billing.services.ledger,
+      plans: billing.services.plans,
+      avatars: characters.services.characters,
+      queue: loaded.imageQueue,
     }),
   } satisfies Record<string, AppModule>;
 }
@@ -201,6 +218,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     setTimeout(() => void llm.start().catch(() => {}), 1500).unref();
   }
   app.addHook('onClose', () => llm.close());
+  const images = overrides.images ? health.register(overrides.images) : createImageProvider(config.images.backend, { health });
 
   const deps: AppDeps = {
     config,
@@ -218,13 +236,34 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     google,
     storage,
     llm,
+    images,
+    mediaKey: await loadOrCreateSecret(config.dataDir, 'media.key'),
   };
-  const modules = composeModules(deps, { content: await ContentService.load({ operator: config.operator }) });
+  const modules = composeModules(deps, {
+    content: await ContentService.load({ operator: config.operator }),
+    imageQueue: overrides.imageQueue,
+  });
+  // Image jobs: this process works the queue; jobs a restart lost go back in line, and ones stuck far too long are
+  // ended and refunded (every 5 minutes).
+  const imageJobs = modules.images.services;
+  imageJobs.workers.start();
+  const recoverImageJobs = () => imageJobs.jobs.recover().catch((err: unknown) => app.log.warn({ err }, 'recovering image jobs failed'));
+  void recoverImageJobs();
+  const reaper = setInterval(() => void recoverImageJobs(), 5 * 60_000).unref();
+  app.addHook('onClose', async () => {
+    clearInterval(reaper);
+    await imageJobs.workers.stop();
+    await imageJobs.jobs.queue.close();
+  });
   if (config.seedContent) {
-    // Rows first (the catalogue is browsable at once); portraits render in the background on the first start.
+    // Rows first (the catalogue is browsable at once); portraits, then gallery pictures, render in the background
+    // on the first start.
     const { seeder } = modules.characters.services;
     await seeder.run({ art: false });
-    const art = seeder.renderArt().catch((err: unknown) => app.log.error({ err }, 'rendering the seed art failed'));
+    const art = seeder
+      .renderArt()
+      .then(() => modules.images.services.seeder.run())
+      .catch((err: unknown) => app.log.error({ err }, 'rendering the seed art failed'));
     app.addHook('onClose', async () => void (await art));
   }
 
@@ -242,6 +281,8 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     // Media files never change under a URL (new uploads get new names).
     maxAge: '30d',
     immutable: true,
+    // Generated pictures are served by the images module, which checks who may see each one.
+    allowedPath: (pathName) => !/^\/*images(\/|$)/i.test(decodeURIComponent(pathName)),
   });
   for (const m of Object.values(modules)) await app.register(m.routes);
   await registerSpa(app, config.webDist);

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadOperatorFacts, type OperatorFacts } from './modules/content/content.config.ts';
+import { imagesConfigFromEnv, ImagesEnvSchema, type ImagesConfig } from './providers/images/index.ts';
 import { llmConfigFromEnv, LlmEnvSchema, type LlmConfig } from './providers/llm/settings.ts';
+import { s3ConfigFromEnv, S3EnvSchema, type S3Options } from './providers/storage/index.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -73,8 +75,16 @@ const EnvSchema = z
     CHAT_MEMORY_EVERY: z.coerce.number().int().min(2).max(1000).default(12),
     /** Replies one user may have generating at once, at least (plans may allow more); across processes with REDIS_URL. */
     CHAT_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
+    /** Coins per image beyond the plan's monthly allowance; unset: the catalogue's `costs.image` (5). */
+    IMAGE_COST: z.coerce.number().int().min(0).max(10_000).optional(),
+    /** Image jobs one server process works on at once (the backend queues beyond). */
+    IMAGES_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+    /** Sampling steps per picture (quality against time). */
+    IMAGES_STEPS: z.coerce.number().int().min(1).max(150).default(25),
   })
-  .extend(LlmEnvSchema.shape);
+  .extend(LlmEnvSchema.shape)
+  .extend(ImagesEnvSchema.shape)
+  .extend(S3EnvSchema.shape);
 
 export type Env = z.input<typeof EnvSchema>;
 
@@ -100,6 +110,8 @@ export interface Config {
   paymentsMode: 'sandbox' | 'stripe';
   billing: {
     catalogFile: string | undefined;
+    /** IMAGE_COST: overrides the catalogue's coins per image. */
+    imageCost: number | undefined;
     stripe: { secretKey: string; webhookSecret: string; prices: Record<string, string>; apiUrl: string | undefined } | undefined;
   };
   requireEmailVerification: boolean;
@@ -112,6 +124,10 @@ export interface Config {
   version: string;
   llm: LlmConfig;
   chat: { maxTokens: number; temperature: number; topP: number; memoryEvery: number; inFlightPerUser: number };
+  /** The image backend (IMAGES_*), and how this process works its queue. */
+  images: { backend: ImagesConfig; concurrency: number; steps: number };
+  /** S3_*: media in an S3-compatible bucket; undefined: local disk under DATA_DIR/media. */
+  s3: S3Options | undefined;
 }
 
 function stripeConfig(e: z.infer<typeof EnvSchema>): Config['billing']['stripe'] {
@@ -163,7 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
     paymentsMode: e.PAYMENTS_MODE,
-    billing: { catalogFile: e.BILLING_CATALOG_FILE, stripe: stripeConfig(e) },
+    billing: { catalogFile: e.BILLING_CATALOG_FILE, imageCost: e.IMAGE_COST, stripe: stripeConfig(e) },
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     google:
@@ -182,5 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       memoryEvery: e.CHAT_MEMORY_EVERY,
       inFlightPerUser: e.CHAT_IN_FLIGHT_PER_USER,
     },
+    images: { backend: imagesConfigFromEnv(e), concurrency: e.IMAGES_CONCURRENCY, steps: e.IMAGES_STEPS },
+    s3: s3ConfigFromEnv(e),
   };
 }

@@ -16,6 +16,7 @@ import { CategoriesRepo } from './modules/categories/categories.repo.ts';
 import { CharactersRepo } from './modules/characters/characters.repo.ts';
 import { ChatRepo } from './modules/chat/chat.repo.ts';
 import { FavoritesRepo } from './modules/favorites/favorites.repo.ts';
+import { ImagesRepo } from './modules/images/images.repo.ts';
 import { LikesRepo } from './modules/likes/likes.repo.ts';
 import { SearchRepo } from './modules/search/search.repo.ts';
 import { SocialRepo } from './modules/social/social.repo.ts';
@@ -25,6 +26,7 @@ import { TagsRepo } from './modules/tags/tags.repo.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
 import type { GoogleSignIn } from './providers/google/index.ts';
 import type { HealthRegistry } from './providers/health.ts';
+import type { ImageProvider } from './providers/images/index.ts';
 import type { LlmProvider } from './providers/llm/index.ts';
 import { MailOutboxRepo } from './providers/mail/mail-outbox.repo.ts';
 import type { Mailer } from './providers/mail/index.ts';
@@ -48,6 +50,7 @@ export function bindRepos(db: DbOrTx) {
     categories: new CategoriesRepo(db),
     search: new SearchRepo(db),
     chat: new ChatRepo(db),
+    images: new ImagesRepo(db),
   };
 }
 export type Repos = ReturnType<typeof bindRepos>;
@@ -72,6 +75,10 @@ export interface AppDeps {
   storage: MediaStorage;
   /** The language model (embedded llama.cpp or an OpenAI-compatible server); created on first use in tests. */
   llm: LlmProvider;
+  /** The image backend (AI Horde by default; sdapi, ComfyUI, OpenAI-compatible, or disabled). */
+  images: ImageProvider;
+  /** HMAC key for private images' signed links (DATA_DIR/secrets/media.key). */
+  mediaKey: Uint8Array;
 }
 
 /** What every `createXModule(deps)` returns: its services (for other modules and tests) and its routes. */

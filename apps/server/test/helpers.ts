@@ -98,6 +98,8 @@ export async function createTestApp(
     LLM_CONTEXT_SIZE: '1024',
     LLM_THREADS: '1',
     LLM_GPU: 'false',
+    // No image backend unless a test points one at a local peer (the default, AI Horde, is on the internet).
+    IMAGES_PROVIDER: 'disabled',
     ...env,
   });
   const { app, deps, modules } = await composeApp(config, pgDb ? overrides : { ...overrides, pgliteTemplate: await pgliteTemplate() });

@@ -14,4 +14,5 @@ export * from './schemas/categories.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/search.ts';
 export * from './schemas/billing.ts';
+export * from './schemas/images.ts';
 export * from './api/index.ts';

@@ -1,17 +1,28 @@
 import { GalleryHorizontalEnd } from 'lucide-react';
-import { SimplePage } from '@/components/page/simple-page';
+import { EmptyState } from '@/components/page/empty-state';
+import { LinkButton } from '@/components/page/link-button';
+import { Page } from '@/components/page/page';
+import { useImagesInfinite } from '@/features/images/api/get-images';
+import { InfiniteGallery } from '@/features/images/components/image-gallery';
 
+/** /all-user-images: every public picture, newest first. */
 export default function AllUserImagesPage() {
+  const query = useImagesInfinite({});
   return (
-    <SimplePage
-      title="All user images"
-      description="Everything the community has generated, newest first."
-      icon={<GalleryHorizontalEnd />}
-      empty={{
-        title: 'No images yet',
-        description: 'When members generate images they will stream in here.',
-        action: { label: 'Generate images', to: '/generate-images' },
-      }}
-    />
+    <Page title="All user images" description="Everything the community has shared, newest first." icon={<GalleryHorizontalEnd />}>
+      <InfiniteGallery
+        query={query}
+        label="All user images"
+        showOwner
+        empty={
+          <EmptyState
+            icon={<GalleryHorizontalEnd />}
+            title="No images yet"
+            description="When members share the pictures they generate, they stream in here."
+            action={<LinkButton to="/generate-images">Generate images</LinkButton>}
+          />
+        }
+      />
+    </Page>
   );
 }

@@ -6,6 +6,7 @@ export { categoriesEndpoints } from './categories.ts';
 export { chatEndpoints } from './chat.ts';
 export { charactersEndpoints, favoritesEndpoints } from './characters.ts';
 export { healthEndpoints } from './health.ts';
+export { imagesEndpoints } from './images.ts';
 export { searchEndpoints } from './search.ts';
 export { socialEndpoints } from './social.ts';
 export { tagsEndpoints } from './tags.ts';
@@ -18,6 +19,7 @@ import { categoriesEndpoints } from './categories.ts';
 import { chatEndpoints } from './chat.ts';
 import { charactersEndpoints, favoritesEndpoints } from './characters.ts';
 import { healthEndpoints } from './health.ts';
+import { imagesEndpoints } from './images.ts';
 import { searchEndpoints } from './search.ts';
 import { socialEndpoints } from './social.ts';
 import { tagsEndpoints } from './tags.ts';
@@ -33,6 +35,7 @@ export const api = {
   chat: chatEndpoints,
   favorites: favoritesEndpoints,
   health: healthEndpoints,
+  images: imagesEndpoints,
   search: searchEndpoints,
   social: socialEndpoints,
   tags: tagsEndpoints,

@@ -24,6 +24,8 @@ export const ChatMessage = z
     swipeIndex: z.number().int(),
     createdAt: z.string(),
     editedAt: z.string().nullable(),
+    /** A picture the character sends (images module): its generation job; the message's text is the caption. */
+    picture: z.object({ jobId: z.uuid() }).nullable().optional(),
   })
   .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof ChatMessage>;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { characters } from './characters.ts';
+import { imageJobs } from './images.ts';
 import { users } from './users.ts';
 
 /** One conversation of a user with a character; a user may keep several per character. */
@@ -59,6 +60,8 @@ export const chatMessages = pgTable(
       .default('complete'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** A picture the character sends: its generation job (images module). */
+    imageJobId: uuid('image_job_id').references(() => imageJobs.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('chat_messages_conversation_seq_idx').on(t.conversationId, t.seq.desc()),

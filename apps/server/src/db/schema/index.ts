@@ -7,3 +7,4 @@ export * from './social.ts';
 export * from './categories.ts';
 export * from './payments.ts';
 export * from './chat.ts';
+export * from './images.ts';

@@ -67,6 +67,7 @@ export class BullJobQueue<T, R = unknown> implements JobQueue<T, R> {
       jobId: opts.jobId,
       attempts: Math.max(1, opts.attempts ?? 1),
       backoff: opts.backoff ? { type: opts.backoff.type, delay: opts.backoff.delayMs } : undefined,
+      ...(opts.priority ? { priority: Math.min(1000, Math.max(1, Math.round(opts.priority))) } : {}),
       removeOnComplete: { count: keep },
       removeOnFail: { count: keep },
     });

@@ -26,6 +26,8 @@ export interface AddOptions {
   /** Total tries including the first; default 1. */
   attempts?: number;
   backoff?: Backoff;
+  /** 1–1000, lower runs first (a faster lane for some jobs); jobs without one wait behind every prioritised job. */
+  priority?: number;
 }
 
 export interface JobInfo<T, R> {

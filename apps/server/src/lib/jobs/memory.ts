@@ -49,7 +49,7 @@ export class MemoryJobQueue<T, R = unknown> implements JobQueue<T, R> {
     if (existing) return this.snapshot(existing);
     const entry: Entry<T, R> = { info: { id, name, data, state: 'waiting', progress: 0, attemptsMade: 0, createdAt: Date.now() }, opts };
     this.jobs.set(id, entry);
-    this.waiting.push(id);
+    this.enqueue(id);
     this.kick();
     return this.snapshot(entry);
   }
@@ -138,8 +138,17 @@ export class MemoryJobQueue<T, R = unknown> implements JobQueue<T, R> {
 
   private requeue(e: Entry<T, R>): void {
     e.info.state = 'waiting';
-    this.waiting.push(e.info.id);
+    this.enqueue(e.info.id);
     this.kick();
+  }
+
+  /** Into the line behind every job of the same or a more urgent priority. */
+  private enqueue(id: string): void {
+    const rank = (jobId: string) => this.jobs.get(jobId)?.opts.priority ?? Number.MAX_SAFE_INTEGER;
+    const mine = rank(id);
+    const at = this.waiting.findIndex((other) => rank(other) > mine);
+    if (at < 0) this.waiting.push(id);
+    else this.waiting.splice(at, 0, id);
   }
 
   private retire(id: string): void {

@@ -117,6 +117,23 @@ export function queueContract(make: MakeQueue) {
     expect(peak).toBe(2);
     expect(completed.map((c) => c.returnValue.doubled).sort()).toEqual([0, 2, 4, 6]);
   });
+  it('runs more urgent jobs first and counts their place in line accordingly', async () => {
+    const q = await queue();
+    const completed = record(q, 'completed');
+    await q.add('double', { n: 1 }, { jobId: 'slow-1', priority: 5 });
+    await q.add('double', { n: 2 }, { jobId: 'slow-2', priority: 5 });
+    await q.add('double', { n: 3 }, { jobId: 'fast-1', priority: 1 });
+    expect((await q.getJob('fast-1'))?.position).toBe(1);
+    expect((await q.getJob('slow-2'))?.position).toBe(3);
+    const order: number[] = [];
+    q.process(async (job) => {
+      order.push(job.data.n);
+      return { doubled: job.data.n * 2 };
+    });
+    await waitFor(() => completed.length === 3);
+    expect(order).toEqual([3, 1, 2]);
+  });
+
   it('hands a job interrupted by a worker shutdown to the next worker instead of failing it', async () => {
     const q = await queue();
     const completed = record(q, 'completed');

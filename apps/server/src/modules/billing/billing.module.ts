@@ -25,7 +25,10 @@ export function createBillingModule(deps: {
   log: FastifyBaseLogger;
 }) {
   const clock = new Clock();
-  const plans = new Plans(loadCatalog(deps.config.billing.catalogFile));
+  const catalog = loadCatalog(deps.config.billing.catalogFile);
+  const { imageCost } = deps.config.billing;
+  // IMAGE_COST wins over the catalogue's coins per image.
+  const plans = new Plans(imageCost === undefined ? catalog : { ...catalog, costs: { ...catalog.costs, image: imageCost } });
   const ledger = new LedgerService(deps.uow);
   const billing = new BillingService(deps.config, ledger, deps.uow);
   const provider = createPaymentsProvider(deps.config, {

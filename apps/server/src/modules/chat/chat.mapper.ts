@@ -12,6 +12,7 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
     swipeIndex: row.role === 'assistant' ? Math.min(row.swipeIndex, Math.max(0, row.swipes.length - 1)) : 0,
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
+    picture: row.imageJobId ? { jobId: row.imageJobId } : null,
   };
 }
 

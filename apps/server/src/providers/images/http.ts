@@ -46,10 +46,18 @@ async function readBody(res: Response, limit: number): Promise<Buffer> {
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of res.body) {
-    size += chunk.byteLength;
-    if (size > limit) throw new ImageBackendError('MALFORMED', 'The image service sent an answer that is too large.');
-    chunks.push(Buffer.from(chunk));
+  // A reader loop rather than for await: the DOM typing of ReadableStream (projects that include this file with the
+  // DOM library, such as the browser journeys) has no async iterator.
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new ImageBackendError('MALFORMED', 'The image service sent an answer that is too large.');
+    }
+    chunks.push(Buffer.from(value));
   }
   return Buffer.concat(chunks);
 }

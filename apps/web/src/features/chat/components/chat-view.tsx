@@ -3,7 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNo
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Brain, Coins, History, Loader2, Plus, WifiOff } from 'lucide-react';
-import type { ChatMemory, ChatMessage, ChatSession } from '@reverie/shared';
+import { pictureRequest, type ChatMemory, type ChatMessage, type ChatSession } from '@reverie/shared';
 import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
 import { Avatar } from '@/components/ui/avatar';
@@ -15,6 +15,7 @@ import { useMembershipModal } from '@/features/billing/components/membership-mod
 import { useGuestPrompt } from '@/features/guest/guest-prompt-context';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { requestChatPicture } from '@/features/images/api/request-chat-picture';
 import { cn } from '@/lib/utils';
 import { deleteMessage } from '../api/delete-message';
 import { editMessage } from '../api/edit-message';
@@ -69,6 +70,7 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
   const [confirmDelete, setConfirmDelete] = useState<ChatMessage | null>(null);
   const [memoryOpen, setMemoryOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [picturePending, setPicturePending] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
   const lastRequest = useRef<{ kind: ReplyKind; content?: string } | null>(null);
 
@@ -212,6 +214,25 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
   };
 
   const stop = () => abortRef.current?.abort();
+
+  /** "Send me a picture" (the button, or a message asking for one): charged like any image, shown when ready. */
+  const askPicture = async (content?: string): Promise<boolean> => {
+    if (!convId || streaming || picturePending) return false;
+    setProblem(null);
+    setPicturePending(true);
+    try {
+      const r = await requestChatPicture(characterId, { conversationId: convId, ...(content ? { content } : {}) });
+      stick.current = true;
+      setMessages((m) => [...m, ...(r.userMessage ? [r.userMessage] : []), r.message]);
+      void resync();
+      return true;
+    } catch (error) {
+      explain(error);
+      return false;
+    } finally {
+      setPicturePending(false);
+    }
+  };
 
   const startNew = async () => {
     try {
@@ -359,8 +380,10 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
           generating={busy}
           disabled={character.deleted}
           disabledReason="This character was deleted: the conversation can be read but not continued."
-          onSend={(text) => generate('message', text)}
+          onSend={(text) => (pictureRequest(text) ? askPicture(text) : generate('message', text))}
           onStop={stop}
+          onPicture={() => void askPicture()}
+          picturePending={picturePending}
         />
       </div>
       <aside className="hidden w-80 shrink-0 overflow-y-auto border-l border-border p-4 lg:block" aria-label="Memory">

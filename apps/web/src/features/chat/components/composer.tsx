@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { SendHorizontal, Square } from 'lucide-react';
+import { ImagePlus, SendHorizontal, Square } from 'lucide-react';
 import { MAX_CHAT_MESSAGE, type ChatCost } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
 
@@ -11,6 +11,9 @@ interface Props {
   disabledReason?: string;
   onSend: (text: string) => Promise<boolean> | boolean;
   onStop: () => void;
+  /** Ask the character for a picture (images); the button shows while this is given. */
+  onPicture?: () => void;
+  picturePending?: boolean;
 }
 
 /** What the next message costs, said before sending. */
@@ -22,7 +25,7 @@ export function costLine(cost: ChatCost | undefined): string {
 }
 
 /** Enter sends, Shift+Enter adds a line; the stop button replaces send while a reply is being written. */
-export function Composer({ characterName, cost, generating, disabled, disabledReason, onSend, onStop }: Props) {
+export function Composer({ characterName, cost, generating, disabled, disabledReason, onSend, onStop, onPicture, picturePending }: Props) {
   const [text, setText] = useState('');
   const ref = useRef<HTMLTextAreaElement>(null);
   const submit = async () => {
@@ -49,6 +52,19 @@ export function Composer({ characterName, cost, generating, disabled, disabledRe
       }}
     >
       <div className="mx-auto flex max-w-3xl items-end gap-2">
+        {onPicture ? (
+          <Button
+            type="button"
+            size="icon"
+            variant="ghost"
+            aria-label={`Ask ${characterName} for a picture`}
+            title="Send me a picture"
+            disabled={disabled || generating || picturePending}
+            onClick={onPicture}
+          >
+            <ImagePlus />
+          </Button>
+        ) : null}
         <label htmlFor="chat-composer" className="sr-only">
           Message {characterName}
         </label>

@@ -4,6 +4,7 @@ import type { ChatMessage } from '@reverie/shared';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { ChatPicture } from '@/features/images/components/chat-picture';
 import { ChatMarkdown } from './chat-markdown';
 
 export interface BubbleActions {
@@ -15,7 +16,7 @@ export interface BubbleActions {
 }
 
 interface Props extends BubbleActions {
-  message: Pick<ChatMessage, 'id' | 'role' | 'content' | 'status' | 'swipes' | 'swipeIndex' | 'editedAt'>;
+  message: Pick<ChatMessage, 'id' | 'role' | 'content' | 'status' | 'swipes' | 'swipeIndex' | 'editedAt' | 'picture'>;
   characterName: string;
   characterAvatar: string | null;
   userName: string;
@@ -87,6 +88,7 @@ export function MessageBubble({ message, characterName, characterAvatar, userNam
           {streaming && message.content ? (
             <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-primary align-middle" aria-hidden="true" />
           ) : null}
+          {message.picture ? <ChatPicture jobId={message.picture.jobId} /> : null}
         </div>
         {!streaming && !editing ? (
           <div className="flex flex-wrap items-center gap-0.5 px-1 text-xs text-fg-subtle">

@@ -5,6 +5,7 @@ import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
 import { Button } from '@/components/ui/button';
 import { isAgeVerified } from '@/lib/age-gate';
+import { TinyImageTest } from '@/features/images/components/tiny-image-test';
 import { useImageBlur, useShowNsfw } from '@/lib/nsfw';
 import { cn } from '@/lib/utils';
 import { ContentError } from './content-states';
@@ -169,8 +170,11 @@ export function ServerDiagnostics() {
             </LinkButton>
             <LinkButton to="/generate-images" variant="secondary" size="sm">
               <ImagePlus aria-hidden="true" />
-              Test an image
+              Generate images
             </LinkButton>
+          </div>
+          <div className="mt-4 border-t border-border pt-4">
+            <TinyImageTest />
           </div>
         </section>
         <section aria-labelledby="browser" className="rounded-2xl border border-border bg-surface p-5">

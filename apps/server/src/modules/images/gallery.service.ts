@@ -1,0 +1,133 @@
+// The pictures once made: galleries (a user's, a character's, every public image, the showcase), one image, sharing,
+// deleting (files too), likes, the showcase pick, and making a picture a character's avatar.
+import type { ImageItem, ImagesPage } from '@reverie/shared';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import { ownerPolicy, type Actor } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { MediaStorage } from '../../providers/storage/index.ts';
+import { assertVisible } from '../characters/character-access.ts';
+import type { CharactersRepo } from '../characters/characters.repo.ts';
+import type { UsersRepo } from '../users/users.repo.ts';
+import { removeImageFiles, type ImageUrls } from './image-files.ts';
+import { toImageItem } from './images.mapper.ts';
+import type { ImageRow, ImagesRepo } from './images.repo.ts';
+
+/** The owner reads and writes; anyone reads a public image once it is ready. Denied = 404, like a missing one. */
+export const imagePolicy = ownerPolicy<ImageRow>({
+  what: 'Image',
+  ownerId: (i) => i.ownerId,
+  isPublic: (i) => i.visibility === 'public' && i.status === 'ready',
+});
+
+/** What setting an avatar needs from the characters module (its signature is the characters service's). */
+export interface AvatarSetter {
+  setAvatar(
+    actor: Actor,
+    characterId: string,
+    input: Buffer,
+  ): Promise<{ id: string; avatarUrl: string | null; thumbnailUrl: string | null }>;
+}
+
+export class GalleryService {
+  constructor(
+    private readonly uow: UnitOfWork<{ images: ImagesRepo; characters: CharactersRepo; users: UsersRepo }>,
+    private readonly deps: { urls: ImageUrls; storage: MediaStorage; avatars: AvatarSetter },
+  ) {}
+
+  private async items(ids: string[], actor: Actor | null): Promise<ImageItem[]> {
+    const rows = await this.uow.repos.images.withRefs(ids, actor?.userId ?? null);
+    return rows.map((r) => toImageItem(r, actor, this.deps.urls));
+  }
+
+  private page(items: ImageItem[], page: number, limit: number, total: number): ImagesPage {
+    return { items, page, limit, total, hasMore: (page - 1) * limit + items.length < total };
+  }
+
+  async list(actor: Actor | null, q: { userId?: string; characterId?: string; page: number; limit: number }): Promise<ImagesPage> {
+    const { repos } = this.uow;
+    if (q.userId && !(await repos.users.findById(q.userId))) throw AppError.notFound('User');
+    if (q.characterId) assertVisible(actor, await repos.characters.findById(q.characterId));
+    const { ids, total } = await repos.images.list(
+      { ownerId: q.userId, characterId: q.characterId, viewerId: actor?.userId ?? null },
+      q.limit,
+      (q.page - 1) * q.limit,
+    );
+    return this.page(await this.items(ids, actor), q.page, q.limit, total);
+  }
+
+  async showcase(actor: Actor | null, q: { page: number; limit: number }): Promise<ImagesPage> {
+    const { ids, total } = await this.uow.repos.images.showcase(q.limit, (q.page - 1) * q.limit);
+    return this.page(await this.items(ids, actor), q.page, q.limit, total);
+  }
+
+  async get(actor: Actor | null, id: string): Promise<ImageItem> {
+    imagePolicy.assert(actor, await this.uow.repos.images.find(id), 'read');
+    return (await this.items([id], actor))[0]!;
+  }
+
+  private async own(actor: Actor, id: string): Promise<ImageRow> {
+    return imagePolicy.assert(actor, await this.uow.repos.images.find(id), 'write');
+  }
+
+  private static ready(row: ImageRow): void {
+    if (row.status !== 'ready') throw AppError.conflict('This picture is not ready yet (or was never made).');
+  }
+
+  async setVisibility(actor: Actor, id: string, visibility: 'private' | 'public'): Promise<ImageItem> {
+    GalleryService.ready(await this.own(actor, id));
+    await this.uow.repos.images.update(id, { visibility });
+    return this.get(actor, id);
+  }
+
+  async remove(actor: Actor, id: string): Promise<{ success: boolean; message: string }> {
+    const row = await this.own(actor, id);
+    if (row.status === 'pending') throw AppError.conflict('This picture is still being made: cancel its job instead.');
+    const deleted = await this.uow.repos.images.delete(id);
+    if (deleted) await removeImageFiles(this.deps.storage, deleted);
+    return { success: true, message: 'Image deleted' };
+  }
+
+  async setLike(actor: Actor, id: string, liked: boolean): Promise<{ liked: boolean; likes: number }> {
+    const row = imagePolicy.assert(actor, await this.uow.repos.images.find(id), 'read');
+    GalleryService.ready(row);
+    return this.uow.run((r) => r.images.setLike(actor.userId, id, liked));
+  }
+
+  async setShowcase(actor: Actor, id: string, showcase: boolean): Promise<ImageItem> {
+    if (actor.role !== 'admin') throw AppError.forbidden('Only the team picks images for the showcase.');
+    const row = imagePolicy.assert(actor, await this.uow.repos.images.find(id), 'read');
+    if (row.status !== 'ready' || row.visibility !== 'public') throw AppError.conflict('Only public pictures can be in the showcase.');
+    await this.uow.repos.images.update(id, { showcase });
+    return this.get(actor, id);
+  }
+
+  /** The picture becomes the avatar of a character the caller owns: the image's own character unless another is named. */
+  async setAvatar(actor: Actor, id: string, characterId?: string) {
+    const row = await this.own(actor, id);
+    GalleryService.ready(row);
+    const target = characterId ?? row.characterId;
+    if (!target) throw AppError.badRequest('This picture is not of a character: choose which character it should be the avatar of.');
+    const file = row.fileKey ? await this.deps.storage.get(row.fileKey) : null;
+    if (!file) throw AppError.conflict('The picture file is missing; it cannot be used as an avatar.');
+    const character = await this.deps.avatars.setAvatar(actor, target, file.bytes);
+    return { character: { id: character.id, avatarUrl: character.avatarUrl, thumbnailUrl: character.thumbnailUrl } };
+  }
+
+  /** The file behind /api/images/:id/{full,thumb}.webp, if the request may see it (public, owner, or a valid signed link). */
+  async file(
+    id: string,
+    variant: 'full' | 'thumb',
+    access: { actor: Actor | null; exp?: number; sig?: string },
+  ): Promise<{ bytes: Buffer; visibility: 'private' | 'public' } | null> {
+    const row = await this.uow.repos.images.find(id);
+    if (!row || row.status !== 'ready') return null;
+    const allowed =
+      row.visibility === 'public' ||
+      (access.actor !== null && (access.actor.userId === row.ownerId || access.actor.role === 'admin')) ||
+      this.deps.urls.verify(id, access.exp, access.sig);
+    if (!allowed) return null;
+    const key = variant === 'full' ? row.fileKey : row.thumbKey;
+    const stored = key ? await this.deps.storage.get(key) : null;
+    return stored ? { bytes: stored.bytes, visibility: row.visibility } : null;
+  }
+}

@@ -1,0 +1,401 @@
+// Asking for pictures: everything that can refuse (access, premium, blocked prompt, the backend not set up or not
+// answering, too many open jobs, the cost) answers before anything is written; then one transaction writes the job,
+// its pending images and the charge (allowance first, then coins), and the job is queued. A failure or a cancel
+// later refunds through jobs.settle.
+import { randomInt } from 'node:crypto';
+import type {
+  ChatPictureResponse,
+  GenerateImageResponse,
+  ImageGenerationStatus,
+  ImageJobResponse,
+  TestImageResponse,
+} from '@reverie/shared';
+import { pictureRequest } from '@reverie/shared';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { Actor } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { ImageBackendError, normalizeImage, type ImageProvider } from '../../providers/images/index.ts';
+import { InsufficientCoinsError, type LedgerService } from '../billing/billing.service.ts';
+import type { Plans } from '../billing/catalog.ts';
+import type { EntitlementsService } from '../billing/entitlements.service.ts';
+import { assertVisible } from '../characters/character-access.ts';
+import type { CharactersRepo, CharacterWithCreator } from '../characters/characters.repo.ts';
+import { toChatMessage } from '../chat/chat.mapper.ts';
+import type { ChatMessageRow, ChatRepo } from '../chat/chat.repo.ts';
+import type { ModerationService } from '../moderation/moderation.service.ts';
+import type { UsersRepo } from '../users/users.repo.ts';
+import type { ImageUrls } from './image-files.ts';
+import { toImageItem, toImageJob } from './images.mapper.ts';
+import type { ImageJobRow, ImageRow, ImagesRepo } from './images.repo.ts';
+import { chargeKey, type ImageJobsService } from './jobs.service.ts';
+import { characterSeed, chatPicturePrompt, combinePrompt, lookOf, suggestionsFor } from './prompt.ts';
+
+type Repos = { images: ImagesRepo; characters: CharactersRepo; chat: ChatRepo; users: UsersRepo };
+
+export interface GenerationSettings {
+  steps: number;
+  /** Jobs one user may have queued or running at once. */
+  maxOpenJobs: number;
+}
+
+interface JobPlan {
+  kind: 'generate' | 'chat';
+  character: CharacterWithCreator | null;
+  conversationId?: string;
+  prompt: string;
+  fullPrompt: string;
+  negativePrompt: string;
+  model: string;
+  width: number;
+  height: number;
+  seed: number;
+  count: number;
+  nsfw: boolean;
+  visibility: 'private' | 'public';
+}
+
+/** The backend's failures as the API's: 503 with the backend's own sentence. */
+export function backendError(err: unknown): unknown {
+  if (!(err instanceof ImageBackendError)) return err;
+  return new AppError(503, err.code === 'NOT_CONFIGURED' ? 'NOT_CONFIGURED' : 'UNAVAILABLE', err.message, {
+    headers: { 'retry-after': '30' },
+  });
+}
+
+export class ImageGenerationService {
+  constructor(
+    private readonly uow: UnitOfWork<Repos>,
+    private readonly deps: {
+      provider: ImageProvider;
+      jobs: ImageJobsService;
+      entitlements: EntitlementsService;
+      ledger: LedgerService;
+      plans: Plans;
+      moderation: ModerationService;
+      urls: ImageUrls;
+      settings: GenerationSettings;
+    },
+  ) {}
+
+  /** A character the caller may picture: visible, not deleted, and premium ones only with the membership. */
+  private async character(actor: Actor, characterId: string): Promise<CharacterWithCreator> {
+    const row = assertVisible(actor, await this.uow.repos.characters.findById(characterId));
+    if (row.premium && actor.userId !== row.creatorId && actor.role !== 'admin') {
+      await this.deps.entitlements.requirePermission(actor.userId, 'premiumCharacters');
+    }
+    return row;
+  }
+
+  /** 503 with the reason (and nothing charged) unless the backend is set up and answering. */
+  private async ensureBackend(): Promise<void> {
+    const { provider } = this.deps;
+    const info = provider.info();
+    if (!info.configured) throw new AppError(503, 'NOT_CONFIGURED', info.setup ?? 'Image generation is not set up.');
+    const health = await provider.health();
+    if (health.status !== 'ok') {
+      throw new AppError(503, 'UNAVAILABLE', `${health.detail ?? 'The image service is not answering.'} Nothing was charged.`, {
+        headers: { 'retry-after': '30' },
+      });
+    }
+  }
+
+  /** What `count` images cost the caller now: free ones first, coins for the rest; 402 `{ cost, balance }` when short. */
+  private async quote(userId: string, count: number) {
+    const e = await this.deps.entitlements.of(userId);
+    const free = Math.min(count, e.allowances.images.remaining);
+    const cost = (count - free) * this.deps.plans.catalog.costs.image;
+    const balance = await this.deps.ledger.balance(userId);
+    return { free, cost, balance, queue: e.permissions.imageQueue };
+  }
+
+  private insufficient(count: number, q: { cost: number; balance: number }): AppError {
+    return AppError.paymentRequired(
+      { cost: q.cost, balance: q.balance },
+      `Not enough coins: ${count === 1 ? 'this picture costs' : `these ${count} pictures cost`} ${q.cost} and your balance is ${q.balance}.`,
+    );
+  }
+
+  private async preflight(actor: Actor, count: number) {
+    await this.ensureBackend();
+    const open = await this.uow.repos.images.countUnfinished(actor.userId);
+    if (open >= this.deps.settings.maxOpenJobs) {
+      throw new AppError(429, 'RATE_LIMITED', `You already have ${open} pictures being made. Wait for one to finish, or cancel one.`, {
+        headers: { 'retry-after': '5' },
+      });
+    }
+    const q = await this.quote(actor.userId, count);
+    if (q.balance < q.cost) throw this.insufficient(count, q);
+    return q;
+  }
+
+  /** One transaction: the job, its pending images, one charge per image, and whatever `more` writes; then the queue. */
+  private async createJob<X>(
+    actor: Actor,
+    plan: JobPlan,
+    queue: 'standard' | 'fast',
+    more?: (r: Repos, job: ImageJobRow) => Promise<X>,
+  ): Promise<{ job: ImageJobRow; images: ImageRow[]; charge: { free: number; coins: number; balance: number }; more: X | undefined }> {
+    let out;
+    try {
+      out = await this.uow.run(async (r) => {
+        const job = await r.images.insertJob({
+          ownerId: actor.userId,
+          characterId: plan.character?.id ?? null,
+          conversationId: plan.conversationId ?? null,
+          kind: plan.kind,
+          queue,
+          prompt: plan.prompt,
+          fullPrompt: plan.fullPrompt,
+          negativePrompt: plan.negativePrompt,
+          model: plan.model,
+          width: plan.width,
+          height: plan.height,
+          steps: this.deps.settings.steps,
+          seed: plan.seed,
+          count: plan.count,
+          nsfw: plan.nsfw,
+          visibility: plan.visibility,
+        });
+        const images = await r.images.insertImages(
+          Array.from({ length: plan.count }, (_, position) => ({
+            ownerId: actor.userId,
+            characterId: plan.character?.id ?? null,
+            jobId: job.id,
+            position,
+            source: plan.kind === 'chat' ? ('chat' as const) : ('generated' as const),
+            prompt: plan.prompt,
+            negativePrompt: plan.negativePrompt,
+            model: plan.model,
+            width: plan.width,
+            height: plan.height,
+            nsfw: plan.nsfw,
+            visibility: plan.visibility,
+          })),
+        );
+        const charge = { free: 0, coins: 0, balance: 0 };
+        for (const image of images) {
+          const o = await this.deps.entitlements.consumeImageAllowanceOrCharge(actor.userId, chargeKey(job.id, image.position));
+          if (o.outcome === 'free') charge.free++;
+          else charge.coins += o.cost;
+          charge.balance = o.balance;
+        }
+        return { job, images, charge, more: await more?.(r, job) };
+      });
+    } catch (err) {
+      // Someone spent the coins between the quote and the charge: the same 402, with today's numbers.
+      if (err instanceof InsufficientCoinsError) throw this.insufficient(plan.count, await this.quote(actor.userId, plan.count));
+      throw err;
+    }
+    try {
+      await this.deps.jobs.enqueue(out.job);
+    } catch {
+      await this.deps.jobs.settle(out.job.id, 'failed', 'The picture could not be queued. Nothing was charged.');
+      throw new AppError(503, 'UNAVAILABLE', 'The image queue is not available right now. Nothing was charged; try again.');
+    }
+    return out;
+  }
+
+  private async present(actor: Actor, job: ImageJobRow): Promise<ImageJobResponse> {
+    const ids = (await this.uow.repos.images.ofJob(job.id)).map((i) => i.id);
+    const items = await this.uow.repos.images.withRefs(ids, actor.userId);
+    return { job: toImageJob(job, await this.deps.jobs.live(job.id)), images: items.map((i) => toImageItem(i, actor, this.deps.urls)) };
+  }
+
+  async generate(
+    actor: Actor,
+    body: {
+      prompt: string;
+      negativePrompt?: string;
+      characterId?: string;
+      model?: string;
+      width: number;
+      height: number;
+      count: number;
+      seed?: number;
+      visibility: 'private' | 'public';
+    },
+  ): Promise<GenerateImageResponse> {
+    const character = body.characterId ? await this.character(actor, body.characterId) : null;
+    const user = await this.uow.repos.users.findById(actor.userId);
+    // The character's rating decides; without one, the person's own NSFW preference.
+    const nsfw = character ? character.nsfw : (user?.preferences.nsfwEnabled ?? false);
+    const fullPrompt = combinePrompt(body.prompt, character ? lookOf(character) : null);
+    this.deps.moderation.assertAllowed(
+      { prompt: body.prompt, negativePrompt: body.negativePrompt, fullPrompt },
+      {
+        surface: 'image-prompt',
+        nsfwContext: nsfw,
+        userId: actor.userId,
+        fieldLabels: { prompt: 'prompt', negativePrompt: 'negative prompt', fullPrompt: 'prompt with the character' },
+      },
+    );
+    const q = await this.preflight(actor, body.count);
+    const { job, charge } = await this.createJob(
+      actor,
+      {
+        kind: 'generate',
+        character,
+        prompt: body.prompt,
+        fullPrompt,
+        negativePrompt: body.negativePrompt ?? '',
+        model: body.model ?? '',
+        width: body.width,
+        height: body.height,
+        seed: body.seed ?? (character ? characterSeed(character.id) : randomInt(0, 2 ** 32 - 1)),
+        count: body.count,
+        nsfw,
+        visibility: body.visibility,
+      },
+      q.queue,
+    );
+    return { ...(await this.present(actor, job)), charge };
+  }
+
+  /** "Send me a picture" in a conversation: the character's look in the scene of the last messages. */
+  async chatPicture(actor: Actor, characterId: string, body: { conversationId: string; content?: string }): Promise<ChatPictureResponse> {
+    const { chat } = this.uow.repos;
+    const conv = await chat.conversation(body.conversationId);
+    if (!conv || conv.userId !== actor.userId || conv.characterId !== characterId) throw AppError.notFound('Conversation');
+    const raw = await this.uow.repos.characters.findById(characterId);
+    if (raw?.deletedAt)
+      throw AppError.conflict('This character was deleted by its creator: the conversation can be read but not continued.');
+    const character = await this.character(actor, characterId);
+    if (body.content) {
+      this.deps.moderation.assertAllowed(
+        { content: body.content },
+        { surface: 'chat-user', nsfwContext: character.nsfw, userId: actor.userId, fieldLabels: { content: 'message' } },
+      );
+    }
+    const scene = body.content ? (pictureRequest(body.content)?.scene ?? '') : '';
+    const recent = (await chat.messagesNewestFirst(conv.id, 6)).filter((m) => m.status !== 'blocked');
+    const { prompt, full } = chatPicturePrompt(character, scene, recent);
+    this.deps.moderation.assertAllowed(
+      { prompt: full },
+      { surface: 'image-prompt', nsfwContext: character.nsfw, userId: actor.userId, fieldLabels: { prompt: 'picture request' } },
+    );
+    const q = await this.preflight(actor, 1);
+    const caption = `*${character.name} sends you a picture.*`;
+    const { job, charge, more } = await this.createJob(
+      actor,
+      {
+        kind: 'chat',
+        character,
+        conversationId: conv.id,
+        prompt,
+        fullPrompt: full,
+        negativePrompt: '',
+        model: '',
+        width: 512,
+        height: 768,
+        seed: characterSeed(character.id),
+        count: 1,
+        nsfw: character.nsfw,
+        visibility: 'private',
+      },
+      q.queue,
+      async (r, job) => {
+        let userMessage: ChatMessageRow | null = null;
+        if (body.content) {
+          if (!(await r.chat.hasUserMessage(conv.id))) await r.chat.countChatOnCharacter(character.id);
+          userMessage = await r.chat.insertMessage({ conversationId: conv.id, role: 'user', content: body.content });
+        }
+        const message = await r.chat.insertMessage({
+          conversationId: conv.id,
+          role: 'assistant',
+          content: caption,
+          swipes: [caption],
+          imageJobId: job.id,
+        });
+        await r.chat.touch(conv.id, userMessage ? 2 : 1);
+        return { userMessage, message };
+      },
+    );
+    return {
+      userMessage: more!.userMessage ? toChatMessage(more!.userMessage) : null,
+      message: toChatMessage(more!.message),
+      ...(await this.present(actor, job)),
+      charge,
+    };
+  }
+
+  async cancel(actor: Actor, jobId: string): Promise<ImageJobResponse> {
+    const row = await this.uow.repos.images.job(jobId);
+    if (!row || (row.ownerId !== actor.userId && actor.role !== 'admin')) throw AppError.notFound('Job');
+    if (!(await this.deps.jobs.settle(jobId, 'cancelled', 'Cancelled. Nothing was charged.'))) {
+      throw AppError.conflict('This job has already finished.');
+    }
+    return this.present(actor, (await this.uow.repos.images.job(jobId))!);
+  }
+
+  async status(actor: Actor | null, characterId?: string): Promise<ImageGenerationStatus> {
+    const { provider, entitlements, plans, ledger } = this.deps;
+    const character = characterId ? assertVisible(actor, await this.uow.repos.characters.findById(characterId)) : null;
+    const info = provider.info();
+    const health = info.configured ? await provider.health() : { status: 'disabled' as const, detail: info.setup };
+    let cost: ImageGenerationStatus['cost'] = null;
+    let imageQueue: ImageGenerationStatus['imageQueue'] = null;
+    if (actor) {
+      const e = await entitlements.of(actor.userId);
+      cost = {
+        freeLeft: e.allowances.images.remaining,
+        costPerImage: plans.catalog.costs.image,
+        balance: await ledger.balance(actor.userId),
+      };
+      imageQueue = e.permissions.imageQueue;
+    }
+    return {
+      provider: {
+        kind: info.provider,
+        configured: info.configured,
+        ready: health.status === 'ok',
+        message: health.status === 'ok' ? null : (health.detail ?? 'The image service is not answering.'),
+        supportsNegativePrompt: info.supportsNegativePrompt,
+        supportsSeed: info.supportsSeed,
+        supportsProgress: info.supportsProgress,
+      },
+      cost,
+      imageQueue,
+      suggestions: suggestionsFor(character),
+    };
+  }
+
+  async models(): Promise<{ data: Array<{ id: string; name: string; nsfw?: boolean }> }> {
+    try {
+      return { data: await this.deps.provider.listModels() };
+    } catch (err) {
+      throw backendError(err);
+    }
+  }
+
+  /** /test's tiny picture: straight from the backend, 64×64, not queued, not charged, not stored. */
+  async test(): Promise<TestImageResponse> {
+    const { provider } = this.deps;
+    const info = provider.info();
+    if (!info.configured) throw new AppError(503, 'NOT_CONFIGURED', info.setup ?? 'Image generation is not set up.');
+    const started = performance.now();
+    try {
+      const job = await provider.submit({
+        prompt: 'a small red apple on a wooden table',
+        width: 64,
+        height: 64,
+        steps: 4,
+        seed: 1,
+        count: 1,
+        nsfwAllowed: false,
+        signal: AbortSignal.timeout(120_000),
+      });
+      const [first] = await job.result();
+      if (!first) throw new ImageBackendError('MALFORMED', 'The image service sent no picture.');
+      const n = await normalizeImage(first.bytes);
+      return {
+        provider: info.provider,
+        ms: Math.round(performance.now() - started),
+        width: n.width,
+        height: n.height,
+        image: `data:image/webp;base64,${n.full.toString('base64')}`,
+      };
+    } catch (err) {
+      throw backendError(err);
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import { createJobQueue, type JobQueue, type JobWorker } from '../../lib/jobs/index.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { ImageProvider } from '../../providers/images/index.ts';
+import type { MediaStorage } from '../../providers/storage/index.ts';
+import type { LedgerService } from '../billing/billing.service.ts';
+import type { Plans } from '../billing/catalog.ts';
+import type { EntitlementsService } from '../billing/entitlements.service.ts';
+import type { CharactersRepo } from '../characters/characters.repo.ts';
+import type { ChatRepo } from '../chat/chat.repo.ts';
+import type { ModerationService } from '../moderation/moderation.service.ts';
+import type { UsersRepo } from '../users/users.repo.ts';
+import { GalleryService, type AvatarSetter } from './gallery.service.ts';
+import { ImageGenerationService } from './generation.service.ts';
+import { ImageUrls } from './image-files.ts';
+import { ImageJobRunner } from './image-worker.ts';
+import { ImagesSeeder } from './images-seeder.ts';
+import type { ImagesRepo } from './images.repo.ts';
+import { imagesRoutes } from './images.routes.ts';
+import { ImageJobsService, type ImageJobData } from './jobs.service.ts';
+
+/** Open (queued or running) jobs one user may have at once. */
+const MAX_OPEN_JOBS = 4;
+
+export function createImagesModule(deps: {
+  config: Pick<Config, 'images' | 'redisUrl' | 'redisPrefix'>;
+  uow: UnitOfWork<{ images: ImagesRepo; characters: CharactersRepo; chat: ChatRepo; users: UsersRepo }>;
+  log: FastifyBaseLogger;
+  rateLimiter: RateLimiter;
+  storage: MediaStorage;
+  images: ImageProvider;
+  /** HMAC key for private images' signed links (DATA_DIR/secrets/media.key, the same in every process). */
+  mediaKey: Uint8Array;
+  moderation: ModerationService;
+  entitlements: EntitlementsService;
+  ledger: LedgerService;
+  plans: Plans;
+  avatars: AvatarSetter;
+  /** Test seam: a queue built elsewhere (BullMQ with short lock times). */
+  queue?: JobQueue<ImageJobData, unknown>;
+}) {
+  const urls = new ImageUrls(Buffer.from(deps.mediaKey));
+  const queue =
+    deps.queue ??
+    createJobQueue<ImageJobData, unknown>('image-generation', { redisUrl: deps.config.redisUrl, redisPrefix: deps.config.redisPrefix });
+  const jobs = new ImageJobsService(deps.uow, queue, deps.entitlements, urls, deps.log);
+  const runner = new ImageJobRunner({ uow: deps.uow, provider: deps.images, storage: deps.storage, jobs, log: deps.log });
+  const generation = new ImageGenerationService(deps.uow, {
+    provider: deps.images,
+    jobs,
+    entitlements: deps.entitlements,
+    ledger: deps.ledger,
+    plans: deps.plans,
+    moderation: deps.moderation,
+    urls,
+    settings: { steps: deps.config.images.steps, maxOpenJobs: MAX_OPEN_JOBS },
+  });
+  const gallery = new GalleryService(deps.uow, { urls, storage: deps.storage, avatars: deps.avatars });
+  const seeder = new ImagesSeeder(deps.uow, deps.storage, deps.log);
+  // A job whose worker died too often (BullMQ gives up) ends here, heard by every process; settle refunds it once.
+  queue.on('failed', ({ jobId }) => {
+    void jobs.settle(jobId, 'failed', 'The picture could not be made (the worker stopped). Nothing was charged.').catch((err: unknown) => {
+      deps.log.warn({ err, jobId }, 'settling a failed image job');
+    });
+  });
+  let worker: JobWorker | undefined;
+  const workers = {
+    /** Starts this process's worker; main and the tests call it (a web-only process could leave it off). */
+    start(): void {
+      worker ??= queue.process(runner.handle, { concurrency: deps.config.images.concurrency });
+    },
+    async stop(): Promise<void> {
+      await worker?.close();
+      worker = undefined;
+    },
+  };
+  return {
+    services: { generation, gallery, jobs, seeder, runner, workers, urls },
+    routes: imagesRoutes({ generation, gallery, jobs, rateLimiter: deps.rateLimiter }),
+  };
+}

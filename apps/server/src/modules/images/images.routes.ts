@@ -1,0 +1,153 @@
+import { IdParam, imagesEndpoints as api, type ImageJobResponse } from '@reverie/shared';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { route } from '../../http/route.ts';
+import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
+import { authOf } from '../../plugins/authenticate.ts';
+import type { GalleryService } from './gallery.service.ts';
+import type { ImageGenerationService } from './generation.service.ts';
+import type { ImageJobsService } from './jobs.service.ts';
+
+/** Generation requests per user a minute (each also passes the open-jobs limit and the cost). */
+export const GENERATE_RATE: RateLimitRule = { name: 'images:generate', limit: 20, windowMs: 60_000 };
+/** /test's uncharged tiny picture. */
+export const TEST_RATE: RateLimitRule = { name: 'images:test', limit: 5, windowMs: 3_600_000 };
+export const LIKE_RATE: RateLimitRule = { name: 'images:like', limit: 240, windowMs: 60_000 };
+
+const POLL_MS = 1000;
+const HEARTBEAT_MS = 15_000;
+
+const FileQuery = z.object({
+  exp: z.coerce.number().int().positive().optional().catch(undefined),
+  sig: z.string().max(64).optional().catch(undefined),
+  download: z.string().max(8).optional().catch(undefined),
+});
+
+/** The job as server-sent events: a `job` event whenever something changed, until it has ended. */
+async function streamJob(request: FastifyRequest, reply: FastifyReply, load: () => Promise<ImageJobResponse>) {
+  let current = await load(); // 404 before the stream opens
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+    'x-content-type-options': 'nosniff',
+  });
+  let closed = false;
+  res.on('close', () => (closed = true));
+  const send = (event: string, data: unknown) => {
+    if (!closed && !res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  let last = '';
+  let lastWrite = Date.now();
+  try {
+    for (;;) {
+      const text = JSON.stringify(current);
+      if (text !== last) {
+        send('job', current);
+        last = text;
+        lastWrite = Date.now();
+      } else if (Date.now() - lastWrite > HEARTBEAT_MS) {
+        res.write(': keep-alive\n\n');
+        lastWrite = Date.now();
+      }
+      if (closed || ['done', 'failed', 'cancelled'].includes(current.job.status)) break;
+      await new Promise((r) => setTimeout(r, POLL_MS));
+      current = await load();
+    }
+  } catch (err) {
+    send('error', { code: 'INTERNAL', message: 'The job could not be read. Reload to see where it stands.' });
+    request.log.warn({ err }, 'image job stream failed');
+  } finally {
+    res.end();
+  }
+}
+
+export function imagesRoutes(deps: {
+  generation: ImageGenerationService;
+  gallery: GalleryService;
+  jobs: ImageJobsService;
+  rateLimiter: RateLimiter;
+}): FastifyPluginAsync {
+  const { generation, gallery, jobs, rateLimiter } = deps;
+  const limit = (rule: RateLimitRule, userId: string) => rateLimiter.consume([{ rule, key: userId }]);
+  return async (app) => {
+    route(app, api.generate, async (req) => {
+      const actor = authOf(req);
+      await limit(GENERATE_RATE, actor.userId);
+      return generation.generate(actor, req.body);
+    });
+    route(app, api.status, async (req) => generation.status(req.auth, req.query.characterId));
+    route(app, api.job, async (req) => jobs.view(authOf(req), req.params.id));
+    route(app, api.jobEvents, async (req, reply) => {
+      const actor = authOf(req);
+      const load = () => jobs.view(actor, req.params.id);
+      if (!/\btext\/event-stream\b/.test(req.headers.accept ?? '')) return load();
+      await streamJob(req as unknown as FastifyRequest, reply, load);
+      return undefined as unknown as ImageJobResponse;
+    });
+    route(app, api.cancelJob, async (req) => generation.cancel(authOf(req), req.params.id));
+    route(app, api.test, async (req) => {
+      await limit(TEST_RATE, authOf(req).userId);
+      return generation.test();
+    });
+    route(app, api.chatPicture, async (req) => {
+      const actor = authOf(req);
+      await limit(GENERATE_RATE, actor.userId);
+      return generation.chatPicture(actor, req.params.characterId, req.body);
+    });
+    route(app, api.models, async () => generation.models());
+    route(app, api.list, async (req) => gallery.list(req.auth, req.query));
+    route(app, api.showcase, async (req) => gallery.showcase(req.auth, req.query));
+    route(app, api.get, async (req) => gallery.get(req.auth, req.params.id));
+    route(app, api.update, async (req) => gallery.setVisibility(authOf(req), req.params.id, req.body.visibility));
+    route(app, api.remove, async (req) => gallery.remove(authOf(req), req.params.id));
+    route(app, api.setAvatar, async (req) => gallery.setAvatar(authOf(req), req.params.id, req.body.characterId));
+    route(app, api.like, async (req) => {
+      const actor = authOf(req);
+      await limit(LIKE_RATE, actor.userId);
+      return gallery.setLike(actor, req.params.id, true);
+    });
+    route(app, api.unlike, async (req) => {
+      const actor = authOf(req);
+      await limit(LIKE_RATE, actor.userId);
+      return gallery.setLike(actor, req.params.id, false);
+    });
+    route(app, api.setShowcase, async (req) => gallery.setShowcase(authOf(req), req.params.id, req.body.showcase));
+
+    // The picture files: images, not JSON, so outside the descriptor contract (ImageItem carries their URLs).
+    for (const variant of ['full', 'thumb'] as const) {
+      app.get(
+        `/api/images/:id/${variant}.webp`,
+        {
+          schema: {
+            tags: ['images'],
+            summary: `An image's ${variant === 'full' ? 'full-size picture' : 'thumbnail'} (WebP): public ones to anyone, private ones by signed link or to their owner`,
+            params: IdParam,
+            querystring: FileQuery,
+          },
+          preHandler: app.optionalAuth,
+        },
+        async (request, reply) => {
+          const { id } = request.params as { id: string };
+          const q = request.query as z.infer<typeof FileQuery>;
+          const file = await gallery.file(id, variant, { actor: request.auth, exp: q.exp, sig: q.sig });
+          if (!file)
+            return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Image not found' }, message: 'Image not found' });
+          return reply
+            .header('content-type', 'image/webp')
+            .header('x-content-type-options', 'nosniff')
+            .header('cache-control', file.visibility === 'public' ? 'public, max-age=3600' : 'private, max-age=3600')
+            .header(
+              'content-disposition',
+              `${q.download ? 'attachment' : 'inline'}; filename="reverie-${id.slice(0, 8)}${variant === 'thumb' ? '-thumb' : ''}.webp"`,
+            )
+            .send(file.bytes);
+        },
+      );
+    }
+  };
+}

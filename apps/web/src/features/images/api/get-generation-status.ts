@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { imagesKeys } from './query-keys';
+
+/** GET /api/image-generation/status: is the backend set up and answering, what the next picture costs, prompt ideas. */
+export const getGenerationStatus = (characterId?: string) => apiRequest(api.images.status, { query: characterId ? { characterId } : {} });
+
+export function generationStatusQueryOptions(characterId?: string) {
+  return queryOptions({ queryKey: imagesKeys.status(characterId), queryFn: () => getGenerationStatus(characterId), staleTime: 10_000 });
+}
+
+export function useGenerationStatus(characterId?: string) {
+  return useQuery(generationStatusQueryOptions(characterId));
+}

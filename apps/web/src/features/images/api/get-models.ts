@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { imagesKeys } from './query-keys';
+
+/** GET /api/images/models: the models the image backend offers. */
+export const getImageModels = () => apiRequest(api.images.models);
+
+export function useImageModels(enabled: boolean) {
+  return useQuery({ queryKey: imagesKeys.models(), queryFn: getImageModels, enabled, retry: false, staleTime: 5 * 60_000 });
+}

@@ -1,0 +1,23 @@
+import { ServerCog } from 'lucide-react';
+import type { ImageGenerationStatus } from '@reverie/shared';
+
+/** When pictures cannot be made: what the server says, and how its operator sets a backend up. */
+export function BackendNotice({ provider }: { provider: ImageGenerationStatus['provider'] }) {
+  if (provider.ready) return null;
+  return (
+    <section role="alert" className="mb-6 flex gap-3 rounded-2xl border border-warning/40 bg-warning/10 p-4 text-sm">
+      <ServerCog className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden="true" />
+      <div className="min-w-0">
+        <h2 className="font-semibold text-fg">
+          {provider.configured ? 'The image service is not answering' : 'Image generation is not set up on this server'}
+        </h2>
+        <p className="mt-1 break-words text-fg-muted">{provider.message}</p>
+        <p className="mt-2 text-fg-subtle">
+          The server&apos;s operator chooses the backend with <code className="text-fg-muted">IMAGES_PROVIDER</code> (horde, sdapi, comfyui
+          or openai) and <code className="text-fg-muted">IMAGES_URL</code>; the README&apos;s Images section explains each. Nothing is
+          charged while it is unavailable.
+        </p>
+      </div>
+    </section>
+  );
+}

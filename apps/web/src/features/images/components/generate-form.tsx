@@ -1,0 +1,136 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Sparkles } from 'lucide-react';
+import {
+  IMAGE_ASPECTS,
+  MAX_IMAGE_PROMPT,
+  MAX_NEGATIVE_PROMPT,
+  type GenerateImageResponse,
+  type ImageGenerationStatus,
+  type User,
+} from '@reverie/shared';
+import { FormError } from '@/components/form/form-parts';
+import { Button } from '@/components/ui/button';
+import { Chip } from '@/components/ui/chip';
+import { Label } from '@/components/ui/label';
+import { useMembershipModal } from '@/features/billing/components/membership-modal-context';
+import { ApiError, getErrorMessage } from '@/lib/api-client';
+import { useGenerateImage } from '../api/generate-image';
+import { quoteFor } from '../lib/cost';
+import { CharacterSelect } from './character-select';
+import { GenerateOptions, type GenerateOptionsValue } from './generate-options';
+
+interface GenerateFormProps {
+  user: User;
+  characterId: string;
+  onCharacterChange: (id: string) => void;
+  status: ImageGenerationStatus | undefined;
+  onQueued: (result: GenerateImageResponse) => void;
+}
+
+const textareaClass =
+  'w-full resize-y rounded-xl bg-surface-raised px-3 py-2.5 text-sm text-fg ring-1 ring-border placeholder:text-fg-subtle focus:ring-2 focus:ring-primary focus:outline-none';
+
+/** Who (or nothing), what, how: the cost said before anything is spent, and every refusal in plain words. */
+export function GenerateForm({ user, characterId, onCharacterChange, status, onQueued }: GenerateFormProps) {
+  const id = useId();
+  const [prompt, setPrompt] = useState('');
+  const [negative, setNegative] = useState('');
+  const [options, setOptions] = useState<GenerateOptionsValue>({ model: '', aspect: 'portrait', count: 1, share: false });
+  const [error, setError] = useState<{ message: string; coins?: boolean } | null>(null);
+  const generate = useGenerateImage();
+  const membership = useMembershipModal();
+  const ready = status?.provider.ready ?? false;
+  const quote = quoteFor(status?.cost ?? null, options.count);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!prompt.trim() || generate.isPending) return;
+    setError(null);
+    generate.mutate(
+      {
+        prompt: prompt.trim(),
+        ...(negative.trim() ? { negativePrompt: negative.trim() } : {}),
+        ...(characterId ? { characterId } : {}),
+        ...(options.model ? { model: options.model } : {}),
+        ...IMAGE_ASPECTS[options.aspect],
+        count: options.count,
+        visibility: options.share ? 'public' : 'private',
+      },
+      {
+        onSuccess: onQueued,
+        onError: (err) => {
+          if (membership.openForError(err, 'picture premium characters')) return;
+          const message =
+            err instanceof ApiError ? (err.serverMessage ?? err.message) : getErrorMessage(err, 'The picture could not be queued.');
+          setError({ message, coins: err instanceof ApiError && err.status === 402 });
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-5 rounded-2xl border border-border bg-surface p-4 sm:p-5" aria-label="Generate images">
+      <CharacterSelect user={user} value={characterId} onChange={onCharacterChange} />
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-prompt`}>Prompt</Label>
+        <textarea
+          id={`${id}-prompt`}
+          value={prompt}
+          onChange={(e) => setPrompt(e.target.value)}
+          rows={4}
+          maxLength={MAX_IMAGE_PROMPT}
+          placeholder="What should the picture show?"
+          className={textareaClass}
+        />
+        {status?.suggestions.length ? (
+          <div className="flex flex-wrap gap-1.5" aria-label="Prompt ideas">
+            {status.suggestions.map((s) => (
+              <Chip key={s} aria-pressed={undefined} onClick={() => setPrompt(s)} className="h-7 max-w-full truncate px-3 text-xs">
+                {s}
+              </Chip>
+            ))}
+          </div>
+        ) : null}
+      </div>
+      {status?.provider.supportsNegativePrompt !== false ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-negative`}>Negative prompt (optional)</Label>
+          <textarea
+            id={`${id}-negative`}
+            value={negative}
+            onChange={(e) => setNegative(e.target.value)}
+            rows={2}
+            maxLength={MAX_NEGATIVE_PROMPT}
+            placeholder="What to keep out: blurry, text, extra fingers…"
+            className={textareaClass}
+          />
+        </div>
+      ) : null}
+      <GenerateOptions value={options} onChange={setOptions} ready={ready} />
+      {error ? (
+        <FormError>
+          {error.message}
+          {error.coins ? (
+            <>
+              {' '}
+              <Link to="/coins" className="font-semibold underline">
+                Get coins
+              </Link>
+            </>
+          ) : null}
+        </FormError>
+      ) : null}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-fg-muted" aria-live="polite" data-testid="image-cost">
+          {quote ? quote.text : 'Sign in to see the cost.'}
+          {quote && !quote.affordable ? <span className="block text-warning">Not enough coins for this.</span> : null}
+        </p>
+        <Button type="submit" disabled={!ready || !prompt.trim() || generate.isPending} className="sm:min-w-36">
+          <Sparkles aria-hidden="true" />
+          {generate.isPending ? 'Queuing...' : 'Generate'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Download, Globe, Lock, Trash2, UserRoundCheck } from 'lucide-react';
+import type { ImageItem } from '@reverie/shared';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useDeleteImage } from '../api/delete-image';
+import { useSetImageAsAvatar } from '../api/set-image-avatar';
+import { useSetImageVisibility } from '../api/update-image';
+
+interface ImageActionsProps {
+  image: ImageItem;
+  onChange?: (image: ImageItem) => void;
+  onRemove?: (id: string) => void;
+  className?: string;
+}
+
+const failed = (title: string) => (e: unknown) =>
+  toast({ title, description: getErrorMessage(e, 'Please try again.'), variant: 'destructive' });
+
+/** Download for everyone; share, set as avatar (of your own character) and delete for the picture's owner. */
+export function ImageActions({ image, onChange, onRemove, className }: ImageActionsProps) {
+  const { user } = useSession();
+  const [confirm, setConfirm] = useState(false);
+  const visibility = useSetImageVisibility();
+  const avatar = useSetImageAsAvatar();
+  const remove = useDeleteImage();
+  if (image.status !== 'ready') return null;
+  const ownCharacter = image.character && user && (image.character.creatorId === user.id || user.role === 'admin');
+  const share = () =>
+    visibility.mutate(
+      { id: image.id, visibility: image.visibility === 'public' ? 'private' : 'public' },
+      {
+        onSuccess: (updated) => {
+          onChange?.(updated);
+          toast({
+            title: updated.visibility === 'public' ? 'Shared' : 'Private again',
+            description:
+              updated.visibility === 'public'
+                ? 'Everyone can see it in the galleries now; well-liked pictures reach the showcase.'
+                : 'Only you can see it now.',
+            variant: 'success',
+          });
+        },
+        onError: failed('Not changed'),
+      },
+    );
+  return (
+    <div className={className ?? 'flex flex-wrap gap-2'}>
+      {image.downloadUrl ? (
+        <Button asChild variant="secondary" size="sm">
+          <a href={image.downloadUrl} download>
+            <Download aria-hidden="true" />
+            Download
+          </a>
+        </Button>
+      ) : null}
+      {image.isOwner ? (
+        <>
+          <Button variant="secondary" size="sm" onClick={share} disabled={visibility.isPending}>
+            {image.visibility === 'public' ? <Lock aria-hidden="true" /> : <Globe aria-hidden="true" />}
+            {image.visibility === 'public' ? 'Make private' : 'Share'}
+          </Button>
+          {ownCharacter ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={avatar.isPending}
+              onClick={() =>
+                avatar.mutate(
+                  { id: image.id },
+                  {
+                    onSuccess: () =>
+                      toast({
+                        title: 'Avatar updated',
+                        description: `This picture is now ${image.character!.name}'s avatar.`,
+                        variant: 'success',
+                      }),
+                    onError: failed('Avatar not changed'),
+                  },
+                )
+              }
+            >
+              <UserRoundCheck aria-hidden="true" />
+              {avatar.isPending ? 'Setting...' : 'Set as avatar'}
+            </Button>
+          ) : null}
+          <Button variant="ghost" size="sm" onClick={() => setConfirm(true)} className="text-danger hover:text-danger">
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+          <ConfirmDialog
+            open={confirm}
+            onOpenChange={setConfirm}
+            title="Delete this picture?"
+            description="It is removed from your gallery and every other gallery for good, with its files."
+            confirmLabel="Delete"
+            busyLabel="Deleting..."
+            busy={remove.isPending}
+            destructive
+            onConfirm={() =>
+              remove.mutate(image.id, {
+                onSuccess: () => {
+                  setConfirm(false);
+                  toast({ title: 'Picture deleted', variant: 'success' });
+                  onRemove?.(image.id);
+                },
+                onError: failed('Not deleted'),
+              })
+            }
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
