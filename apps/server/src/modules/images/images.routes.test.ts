@@ -382,7 +382,8 @@ describe('galleries, sharing and permissions', () => {
   it("makes a picture its character's avatar for the character's owner only", async () => {
     const before = (await t.deps.uow.repos.characters.findById(characterId))!;
     const bobsCharacter = await buildCharacter(t, bob, { name: 'Not Alice’s' });
-    expect((await call(alice, 'POST', `/api/images/${image.id}/avatar`, { characterId: bobsCharacter.id })).statusCode).toBe(404);
+    // Bob's character is public: writing to it is refused as forbidden (a private one would be not found).
+    expect((await call(alice, 'POST', `/api/images/${image.id}/avatar`, { characterId: bobsCharacter.id })).statusCode).toBe(403);
     expect((await call(bob, 'POST', `/api/images/${image.id}/avatar`, { characterId: bobsCharacter.id })).statusCode).toBe(404);
     const res = await call(alice, 'POST', `/api/images/${image.id}/avatar`, {});
     expect(res.statusCode).toBe(200);
