@@ -2,43 +2,12 @@
 // user generates a picture of their character (progress, then the result), finds it in their gallery and the
 // character's gallery, makes it the character's avatar, asks for a picture in a chat and sees it inline, and deletes
 // a picture; the galleries and the lightbox are looked at on a phone too.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import pg from 'pg';
 import { api, type AuthResponse, type CharacterProfile } from '@reverie/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSdApiPeer, type SdApiPeer } from '../apps/server/test/sdapi-peer.ts';
 import { apiCall, DESKTOP, expectClean, MOBILE, pageWithSession, registerReadyUser } from './flows.ts';
 import { describeE2E, launchBrowser, screenshot, startServer, type Harness } from './harness.ts';
-
-/**
- * A character owned by the user, written straight into the server's embedded PostgreSQL: the create-character
- * endpoint belongs to another issue, and this journey is about pictures of one's own character.
- */
-async function insertCharacter(h: Harness, creatorId: string): Promise<string> {
-  const dir = h.server.dataDir;
-  const port = (await readFile(path.join(dir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
-  const password = (await readFile(path.join(dir, 'secrets', 'postgres.password'), 'utf8')).trim();
-  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'reverie' });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: string }>(
-      `insert into characters (creator_id, name, tagline, description, greeting, tag_names, visibility)
-       values ($1, 'Juniper Vale', 'Keeper of the northern lighthouse', 'A lighthouse keeper with a lantern and a dry wit.',
-               '*Juniper waves from the lighthouse steps, lantern in hand.* You made it before the storm!',
-               '{female,long-hair,fantasy,sfw}', 'public') returning id`,
-      [creatorId],
-    );
-    await client.query(`insert into character_tags (character_id, tag_name, position) select $1, t, 0 from unnest($2::text[]) t`, [
-      rows[0]!.id,
-      ['female', 'long-hair', 'fantasy', 'sfw'],
-    ]);
-    return rows[0]!.id;
-  } finally {
-    await client.end();
-  }
-}
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
@@ -58,7 +27,18 @@ describeE2E('images with a local Automatic1111 backend', () => {
       username: `painter_${suffix}`,
       password: 'brush-strokes-42',
     });
-    characterId = await insertCharacter(h, auth.user.id);
+    const character = await apiCall(h, api.characters.create, {
+      token: auth.accessToken,
+      body: {
+        name: 'Juniper Vale',
+        tagline: 'Keeper of the northern lighthouse',
+        description: 'A lighthouse keeper with a lantern and a dry wit.',
+        greeting: '*Juniper waves from the lighthouse steps, lantern in hand.* You made it before the storm!',
+        tags: ['female', 'long-hair', 'fantasy', 'sfw'],
+        visibility: 'public',
+      },
+    });
+    characterId = character.id;
   });
   afterAll(async () => {
     await h.browser?.close().catch(() => undefined);
