@@ -73,6 +73,10 @@ const EnvSchema = z
     CHAT_MEMORY_EVERY: z.coerce.number().int().min(2).max(1000).default(12),
     /** Replies one user may have generating at once, at least (plans may allow more); across processes with REDIS_URL. */
     CHAT_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
+    /** Comma-separated addresses whose verified accounts are admins (at start and at every sign-in). */
+    ADMIN_EMAILS: z.string().optional(),
+    /** How often (minutes) the server looks for due notification digests and membership coins to announce. */
+    NOTIFY_SWEEP_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   })
   .extend(LlmEnvSchema.shape);
 
@@ -112,6 +116,9 @@ export interface Config {
   version: string;
   llm: LlmConfig;
   chat: { maxTokens: number; temperature: number; topP: number; memoryEvery: number; inFlightPerUser: number };
+  /** Lower-case addresses from ADMIN_EMAILS. */
+  adminEmails: string[];
+  notifications: { sweepMinutes: number };
 }
 
 function stripeConfig(e: z.infer<typeof EnvSchema>): Config['billing']['stripe'] {
@@ -126,6 +133,12 @@ function stripeConfig(e: z.infer<typeof EnvSchema>): Config['billing']['stripe']
     prices = parsed.data;
   }
   return { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, prices, apiUrl: e.STRIPE_API_URL };
+}
+
+/** `ADMIN_EMAILS` as distinct lower-case addresses. */
+function parseAdminEmails(value: string | undefined): string[] {
+  const all = (value ?? '').split(',').map((s) => s.trim().toLowerCase());
+  return [...new Set(all.filter(Boolean))];
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -182,5 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       memoryEvery: e.CHAT_MEMORY_EVERY,
       inFlightPerUser: e.CHAT_IN_FLIGHT_PER_USER,
     },
+    adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
+    notifications: { sweepMinutes: e.NOTIFY_SWEEP_MINUTES },
   };
 }

@@ -16,6 +16,11 @@ import { CharactersRepo } from './modules/characters/characters.repo.ts';
 import { ChatRepo } from './modules/chat/chat.repo.ts';
 import { FavoritesRepo } from './modules/favorites/favorites.repo.ts';
 import { LikesRepo } from './modules/likes/likes.repo.ts';
+import { AuditRepo } from './modules/moderation/audit.repo.ts';
+import { ModerationRepo } from './modules/moderation/moderation.repo.ts';
+import { SubjectsRepo } from './modules/moderation/subjects.repo.ts';
+import { NotificationsRepo } from './modules/notifications/notifications.repo.ts';
+import { SupportRepo } from './modules/support/support.repo.ts';
 import { SearchRepo } from './modules/search/search.repo.ts';
 import { SocialRepo } from './modules/social/social.repo.ts';
 import { PaymentsRepo } from './modules/billing/payments.repo.ts';
@@ -47,6 +52,11 @@ export function bindRepos(db: DbOrTx) {
     categories: new CategoriesRepo(db),
     search: new SearchRepo(db),
     chat: new ChatRepo(db),
+    notifications: new NotificationsRepo(db),
+    moderation: new ModerationRepo(db),
+    audit: new AuditRepo(db),
+    subjects: new SubjectsRepo(db),
+    support: new SupportRepo(db),
   };
 }
 export type Repos = ReturnType<typeof bindRepos>;

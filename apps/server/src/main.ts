@@ -19,6 +19,14 @@ const renewals = sandbox
 renewals?.unref();
 app.addHook('onClose', async () => clearInterval(renewals));
 
+// Notification digests by mail, "monthly coins ready" and the retention sweep (safe in several processes at once).
+const sweeps = modules.notifications.services.sweeps;
+const sweepTimer = setInterval(() => {
+  sweeps.run().catch((err: unknown) => app.log.warn({ err }, 'notification sweep failed; retrying at the next one'));
+}, config.notifications.sweepMinutes * 60_000);
+sweepTimer.unref();
+app.addHook('onClose', async () => clearInterval(sweepTimer));
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;

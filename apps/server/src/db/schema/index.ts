@@ -7,3 +7,6 @@ export * from './social.ts';
 export * from './categories.ts';
 export * from './payments.ts';
 export * from './chat.ts';
+export * from './notifications.ts';
+export * from './support.ts';
+export * from './moderation.ts';
