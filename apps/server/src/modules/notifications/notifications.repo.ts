@@ -55,25 +55,28 @@ export class NotificationsRepo {
     return row;
   }
 
-  /** The same notification for everyone who follows `creatorId`, in one statement; returns the rows written. */
+  /** The same notification for everyone who follows `creatorId` (a thousand rows per statement); returns the rows written. */
   async addForFollowers(creatorId: string, n: NewNotification): Promise<NotificationRow[]> {
-    return this.db
-      .insert(notifications)
-      .select(
-        this.db
-          .select({
-            userId: follows.followerId,
-            kind: sql<string>`${n.kind}`.as('kind'),
-            data: sql<NotificationData>`${JSON.stringify(n.data)}::jsonb`.as('data'),
-            link: sql<string | null>`${n.link ?? null}::text`.as('link'),
-            imageUrl: sql<string | null>`${n.imageUrl ?? null}::text`.as('image_url'),
-            dedupeKey: sql<string | null>`${n.dedupeKey ?? null}::text`.as('dedupe_key'),
-          })
-          .from(follows)
-          .where(eq(follows.followeeId, creatorId)),
-      )
-      .onConflictDoNothing()
-      .returning();
+    const followers = await this.db.select({ id: follows.followerId }).from(follows).where(eq(follows.followeeId, creatorId));
+    const out: NotificationRow[] = [];
+    for (let i = 0; i < followers.length; i += 1000) {
+      const rows = await this.db
+        .insert(notifications)
+        .values(
+          followers.slice(i, i + 1000).map((f) => ({
+            userId: f.id,
+            kind: n.kind,
+            data: n.data,
+            link: n.link ?? null,
+            imageUrl: n.imageUrl ?? null,
+            dedupeKey: n.dedupeKey ?? null,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning();
+      out.push(...rows);
+    }
+    return out;
   }
 
   async find(id: string): Promise<NotificationRow | undefined> {

@@ -16,7 +16,8 @@ export type TicketStatus = SupportTicketRow['status'];
 export type TicketWithCount = SupportTicketRow & { messageCount: number };
 export type NewRemovalRequest = typeof contentRemovalRequests.$inferInsert;
 
-const messageCount = sql<number>`(select count(*)::int from ${supportMessages} where ${supportMessages.ticketId} = ${supportTickets.id})`;
+// Qualified by hand: Drizzle leaves columns bare when one table is in FROM, and a bare "id" here would bind to the messages.
+const messageCount = sql<number>`(select count(*)::int from "support_messages" m where m."ticket_id" = "support_tickets"."id")`;
 
 export class SupportRepo {
   constructor(private readonly db: DbOrTx) {}
