@@ -154,6 +154,8 @@ export const ReportFacts = z.object({
 });
 
 export const RemovalRequestFacts = z.object({
+  /** For POST /api/admin/removal-requests/{id}/resolve. */
+  id: z.uuid(),
   reference: z.string(),
   subjectUrl: z.string(),
   reason: RemovalReason,

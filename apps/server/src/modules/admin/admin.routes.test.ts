@@ -4,7 +4,6 @@
 // and the audit log, which nothing can change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminEndpoints, buildPath, type AuditPage, type Endpoint, type NotificationsPage, type QueueItemDetail, type QueuePage } from '@reverie/shared';
-import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildCharacter, buildUser, type BuiltUser } from '../../../test/factories.ts';
 import { adminCall, buildStaff } from '../../../test/staff.ts';
@@ -186,7 +185,7 @@ describe('tickets and removal requests from the console', () => {
     });
     const item = (await t.deps.uow.repos.moderation.openItemsForSubject('character', c.id))[0]!;
     const request = (await adminCall(t, moderator, 'GET', `/api/admin/queue/${item.id}`)).json() as QueueItemDetail;
-    expect(request.removalRequest).toMatchObject({ reference: filed.json().reference, contactEmail: 'owner@example.org' });
+    expect(request.removalRequest).toMatchObject({ id: item.refId, reference: filed.json().reference, contactEmail: 'owner@example.org' });
 
     const early = await adminCall(t, moderator, 'POST', `/api/admin/removal-requests/${item.refId ?? item.id}/resolve`, { outcome: 'removed', reason });
     expect(early.statusCode).toBe(409);
@@ -202,7 +201,7 @@ describe('tickets and removal requests from the console', () => {
 });
 
 describe('the audit log', () => {
-  it('records who, what, when and why, and the database refuses to change or delete it', async () => {
+  it('records who, what, when and why (the table itself refuses changes: db/audit-log.test.ts)', async () => {
     const target = await buildUser(t);
     const warn = await adminCall(t, moderator, 'POST', `/api/admin/users/${target.user.id}/actions`, { action: 'warn', reason: 'Spam in the bio' });
     expect(warn.statusCode).toBe(200);
@@ -212,15 +211,6 @@ describe('the audit log', () => {
     expect(Date.now() - new Date(entry.createdAt).getTime()).toBeLessThan(60_000);
     expect((await notes(target)).items[0]).toMatchObject({ kind: 'moderation', title: 'A warning from the moderators' });
 
-    const { db } = t.deps.database;
-    const refusal = (q: Promise<unknown>) =>
-      q.then(
-        () => 'accepted',
-        (err: { cause?: { message?: string }; message: string }) => err.cause?.message ?? err.message,
-      );
-    expect(await refusal(db.execute(sql`update moderation_audit_log set reason = 'rewritten' where id = ${entry.id}`))).toMatch(/append-only: UPDATE/);
-    expect(await refusal(db.execute(sql`delete from moderation_audit_log where id = ${entry.id}`))).toMatch(/append-only: DELETE/);
-    expect(await refusal(db.execute(sql`truncate moderation_audit_log`))).toMatch(/append-only: TRUNCATE/);
     const again = (await adminCall(t, moderator, 'GET', `/api/admin/audit?targetId=${target.user.id}`)).json() as AuditPage;
     expect(again.items[0]).toMatchObject({ id: entry.id, reason: 'Spam in the bio' });
     expect('delete' in t.deps.uow.repos.audit || 'update' in t.deps.uow.repos.audit).toBe(false);

@@ -74,6 +74,7 @@ export class ConsoleService {
         : null,
       removalRequest: removal
         ? {
+            id: removal.id,
             reference: removal.reference,
             subjectUrl: removal.subjectUrl,
             reason: removal.reason,

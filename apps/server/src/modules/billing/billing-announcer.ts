@@ -1,7 +1,6 @@
 // Payment and membership notifications: after fulfilment commits an event, compare the membership before and after
 // and tell the account what changed (coins added, membership started / renewed / changed / ending / ended, a
 // failed renewal, refunds and disputes), and that a new month's coins are ready. Runs after the reply.
-import type { NotificationData } from '../../db/schema/notifications.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
 import type { PaymentEvent, ProviderSubscription } from '../../providers/payments/payments.ts';
@@ -9,6 +8,8 @@ import type { LedgerRepo } from './billing.repo.ts';
 import type { Plans } from './catalog.ts';
 import type { BillingAnnouncer, Prepared } from './fulfilment.service.ts';
 import type { PaymentsRepo, SubscriptionRow } from './payments.repo.ts';
+
+type NotificationData = Record<string, string | number | boolean | null>;
 
 /** What the announcer sends (the notifications service's `notify`, kept as a function to avoid a module cycle). */
 export type Notify = (
