@@ -3,6 +3,7 @@ import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
 import { Skeleton } from '@/components/ui/skeleton';
 import { RequireSession } from '@/features/auth/components/require-session';
+import { useSession } from '@/features/auth/hooks/use-session';
 import { useTicket } from '@/features/support/api/get-ticket';
 import { TicketThread } from '@/features/support/components/ticket-thread';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -21,7 +22,7 @@ function Ticket({ id }: { id: string }) {
       </div>
     );
   }
-  if (missing) return <NotFound what="ticket" back={{ label: "Back to support", to: "/support" }} />;
+  if (missing) return <NotFound what="ticket" back={{ label: 'Back to support', to: '/support' }} />;
   if (query.isError) return <ErrorState description="We could not load this ticket." onRetry={() => void query.refetch()} />;
   return <TicketThread ticket={query.data} />;
 }
@@ -29,6 +30,9 @@ function Ticket({ id }: { id: string }) {
 /** /support/{id}: one ticket's thread with the reply box. */
 export default function SupportTicketPage() {
   const { ticketId = '' } = useParams();
+  const { user, status } = useSession();
+  // The ticket titles the tab once it loads; a guest sees the sign-in prompt under this title.
+  useDocumentTitle(user || status === 'loading' ? undefined : 'Support');
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 lg:py-10">
       <RequireSession title="Sign in to read your ticket" description="Tickets belong to your account.">

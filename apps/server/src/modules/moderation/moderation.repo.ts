@@ -166,6 +166,19 @@ export class ModerationRepo {
       .where(and(eq(reports.status, 'open'), sql`${reports.subjectType} = ${subjectType}`, eq(reports.subjectId, subjectId)));
   }
 
+  /** Retention: reports and queue items closed before `before` (the audit log keeps what was decided). */
+  async purgeClosed(before: Date): Promise<number> {
+    const items = await this.db
+      .delete(moderationQueue)
+      .where(and(ne(moderationQueue.status, 'open'), sql`${moderationQueue.resolvedAt} < ${before.toISOString()}`))
+      .returning({ id: moderationQueue.id });
+    const closed = await this.db
+      .delete(reports)
+      .where(and(ne(reports.status, 'open'), sql`${reports.resolvedAt} < ${before.toISOString()}`))
+      .returning({ id: reports.id });
+    return items.length + closed.length;
+  }
+
   async reportsByIds(ids: string[]): Promise<ReportRow[]> {
     if (ids.length === 0) return [];
     return this.db.select().from(reports).where(inArray(reports.id, ids));

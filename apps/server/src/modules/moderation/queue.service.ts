@@ -15,6 +15,9 @@ const URGENT_REPORTS: ReadonlySet<string> = new Set(['underage', 'non_consensual
 const URGENT_RULES: ReadonlySet<string> = new Set(['minors-sexual', 'non-consensual-imagery', 'sexual-violence-real']);
 
 /** Sends after the current transaction commits (the notifications service's notifyLater). */
+/** How long closed reports, queue items, tickets and settled removal requests are kept. */
+export const RETENTION_MS = 2 * 365 * 24 * 3_600_000;
+
 export type Notify = (userId: string, input: NotificationInput) => void;
 
 export class ModerationQueue {
@@ -101,13 +104,19 @@ export class ModerationQueue {
     if (item && item.status === 'open') await this.repo.setItemStatus(item.id, 'resolved', by);
   }
 
+  /** Retention (privacy policy): closed reports and items go two years after they were closed. */
+  purgeClosed(now = new Date()): Promise<number> {
+    return this.repo.purgeClosed(new Date(now.getTime() - RETENTION_MS));
+  }
+
   /** Closes an item with a reason (audited). Removal requests and tickets are settled by their own actions. */
   async resolve(actor: StaffActor, itemId: string, resolution: 'resolved' | 'dismissed', reason: string): Promise<AuditRow> {
     return this.deps.uow.run(async ({ moderation }) => {
       const item = await moderation.item(itemId);
       if (!item) throw AppError.notFound('Queue item');
       if (item.status !== 'open') throw AppError.conflict('This item is already closed.');
-      if (item.kind === 'removal_request') throw AppError.conflict('Settle a removal request with its own action, so the requester is told.');
+      if (item.kind === 'removal_request')
+        throw AppError.conflict('Settle a removal request with its own action, so the requester is told.');
       if (item.kind === 'ticket') throw AppError.conflict('Answer the ticket or change its status instead.');
       await moderation.setItemStatus(item.id, resolution, actor.userId);
       if (item.kind === 'report' && item.refId) await this.closeReports([item.refId], resolution, item);
@@ -129,7 +138,9 @@ export class ModerationQueue {
    */
   async settleSubject(actorId: string, subjectType: string, subjectId: string): Promise<number> {
     const { moderation } = this.deps.uow.repos;
-    const items = (await moderation.openItemsForSubject(subjectType, subjectId)).filter((i) => i.kind === 'report' || i.kind === 'blocked_content');
+    const items = (await moderation.openItemsForSubject(subjectType, subjectId)).filter(
+      (i) => i.kind === 'report' || i.kind === 'blocked_content',
+    );
     for (const item of items) await moderation.setItemStatus(item.id, 'resolved', actorId);
     const reportIds = items.filter((i) => i.kind === 'report' && i.refId).map((i) => i.refId!);
     const first = items[0];
@@ -145,7 +156,10 @@ export class ModerationQueue {
       if (report.reporterId) {
         this.deps.notify(report.reporterId, {
           kind: 'report_update',
-          data: { subjectName: typeof item.data.subjectLabel === 'string' ? item.data.subjectLabel : report.subjectType, outcome: resolution === 'resolved' ? 'action_taken' : 'no_action' },
+          data: {
+            subjectName: typeof item.data.subjectLabel === 'string' ? item.data.subjectLabel : report.subjectType,
+            outcome: resolution === 'resolved' ? 'action_taken' : 'no_action',
+          },
           dedupeKey: `report:${report.id}`,
         });
       }

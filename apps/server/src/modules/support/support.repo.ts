@@ -33,10 +33,7 @@ export class SupportRepo {
   }
 
   async ticket(id: string): Promise<TicketWithCount | undefined> {
-    const [row] = await this.db
-      .select({ t: supportTickets, messageCount })
-      .from(supportTickets)
-      .where(eq(supportTickets.id, id));
+    const [row] = await this.db.select({ t: supportTickets, messageCount }).from(supportTickets).where(eq(supportTickets.id, id));
     return row ? { ...row.t, messageCount: row.messageCount } : undefined;
   }
 
@@ -87,6 +84,22 @@ export class SupportRepo {
       .innerJoin(users, eq(users.id, supportTickets.userId))
       .where(eq(supportTickets.id, ticketId));
     return row;
+  }
+
+  /** Retention: tickets closed or resolved, and removal requests settled, before `before` (messages go with them). */
+  async purgeClosed(before: Date): Promise<number> {
+    const at = before.toISOString();
+    const tickets = await this.db
+      .delete(supportTickets)
+      .where(
+        sql`${supportTickets.status} in ('closed', 'resolved') and coalesce(${supportTickets.closedAt}, ${supportTickets.updatedAt}) < ${at}`,
+      )
+      .returning({ id: supportTickets.id });
+    const requests = await this.db
+      .delete(contentRemovalRequests)
+      .where(sql`${contentRemovalRequests.resolvedAt} < ${at}`)
+      .returning({ id: contentRemovalRequests.id });
+    return tickets.length + requests.length;
   }
 
   /** undefined when the reference is taken (the caller draws another). */

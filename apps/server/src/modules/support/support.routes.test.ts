@@ -11,7 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const newTicket = { subject: 'My coins did not arrive', category: 'billing', message: 'I bought the Pouch an hour ago and my balance did not change.' };
+const newTicket = {
+  subject: 'My coins did not arrive',
+  category: 'billing',
+  message: 'I bought the Pouch an hour ago and my balance did not change.',
+};
 
 async function open(u: BuiltUser, body: object = newTicket) {
   return t.app.inject({ method: 'POST', url: '/api/support/tickets', headers: u.auth, payload: body });
@@ -46,7 +50,9 @@ describe('support tickets', () => {
     });
     expect(reply.statusCode).toBe(404);
     expect(((await t.app.inject({ url: '/api/support/tickets', headers: other.auth })).json() as TicketsPage).total).toBe(0);
-    expect(((await t.app.inject({ url: `/api/support/tickets/${ticket.id}`, headers: owner.auth })).json() as TicketDetail).messageCount).toBe(1);
+    expect(
+      ((await t.app.inject({ url: `/api/support/tickets/${ticket.id}`, headers: owner.auth })).json() as TicketDetail).messageCount,
+    ).toBe(1);
   });
 
   it('filters by status; a user reply reopens a waiting ticket; a closed one refuses replies with 409', async () => {
@@ -129,11 +135,18 @@ describe('content-removal requests', () => {
     expect(mail.text).toContain(reference);
     expect(mail.text).toContain('Likeness of a real person');
     const items = await t.deps.uow.repos.moderation.openItemsForSubject('character', c.id);
-    expect(items).toEqual([expect.objectContaining({ kind: 'removal_request', title: `Removal request ${reference}: Likeness of a real person — “Lookalike”` })]);
+    expect(items).toEqual([
+      expect.objectContaining({ kind: 'removal_request', title: `Removal request ${reference}: Likeness of a real person — “Lookalike”` }),
+    ]);
   });
 
   it('copyright needs a name and the sworn statement; the address must be a web address', async () => {
-    const base = { subjectUrl: 'https://reverie.example/characters/x', reason: 'copyright', contactEmail: 'rights@example.com', details: 'This is my original artwork copied without a licence.' };
+    const base = {
+      subjectUrl: 'https://reverie.example/characters/x',
+      reason: 'copyright',
+      contactEmail: 'rights@example.com',
+      details: 'This is my original artwork copied without a licence.',
+    };
     const noName = await request({ ...base, swornStatement: true }, {}, '10.9.0.2');
     expect(noName.statusCode).toBe(400);
     expect(noName.json().message).toBe('Copyright requests need your full name: it is your electronic signature.');
@@ -150,12 +163,34 @@ describe('content-removal requests', () => {
 
   it('records the signed-in requester, and is rate-limited per address', async () => {
     const u = await buildUser(t);
-    const body = { subjectUrl: 'https://elsewhere.example/page', reason: 'other', contactEmail: u.user.email, details: 'A post elsewhere quotes my private messages from here.' };
+    const body = {
+      subjectUrl: 'https://elsewhere.example/page',
+      reason: 'other',
+      contactEmail: u.user.email,
+      details: 'A post elsewhere quotes my private messages from here.',
+    };
     const mine = await request(body, u.auth, '10.9.0.3');
     expect(mine.statusCode).toBe(201);
     const codes: number[] = [];
     for (let i = 0; i < 10; i++) codes.push((await request({ ...body, contactEmail: `x${i}@example.com` }, {}, '10.9.0.3')).statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(9);
     expect(codes.at(-1)).toBe(429);
+  });
+});
+
+describe('retention', () => {
+  it('removes tickets, reports and requests two years after they were closed, and keeps open ones', async () => {
+    const u = await buildUser(t);
+    const staff = { userId: u.user.id, role: 'admin' as const, username: 'support' };
+    const closed = (await open(u)).json() as TicketDetail;
+    const stillOpen = (await open(u, { ...newTicket, subject: 'Still open' })).json() as TicketDetail;
+    await t.modules.support.services.support.setStatus(staff, closed.id, 'closed', 'Answered by e-mail');
+    const later = new Date(Date.now() + 2 * 365 * 24 * 3_600_000 + 86_400_000);
+    expect(await t.modules.support.services.support.purgeClosed(later)).toBeGreaterThanOrEqual(1);
+    expect(await t.modules.moderation.services.queue.purgeClosed(later)).toBeGreaterThanOrEqual(1);
+    const left = ((await t.app.inject({ url: '/api/support/tickets', headers: u.auth })).json() as TicketsPage).items.map((i) => i.id);
+    expect(left).toEqual([stillOpen.id]);
+    expect(await t.deps.uow.repos.moderation.itemByRef('ticket', closed.id)).toBeUndefined();
+    expect(await t.deps.uow.repos.moderation.itemByRef('ticket', stillOpen.id)).toMatchObject({ status: 'open' });
   });
 });

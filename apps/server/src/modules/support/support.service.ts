@@ -7,7 +7,7 @@ import { ownerPolicy, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditLog, StaffActor } from '../moderation/audit.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
-import type { ModerationQueue } from '../moderation/queue.service.ts';
+import { RETENTION_MS, type ModerationQueue } from '../moderation/queue.service.ts';
 import type { NotificationInput } from '../notifications/notifications.service.ts';
 import { toTicketDetail, toTicketSummary } from './support.mapper.ts';
 import type { SupportRepo, SupportTicketRow } from './support.repo.ts';
@@ -66,7 +66,11 @@ export class SupportService {
   }
 
   /** The support team answers (signed "Reverie Support"); the user is notified. */
-  async staffReply(staff: StaffActor, id: string, body: { message: string; status: 'waiting' | 'resolved' | 'closed' }): Promise<TicketDetail> {
+  async staffReply(
+    staff: StaffActor,
+    id: string,
+    body: { message: string; status: 'waiting' | 'resolved' | 'closed' },
+  ): Promise<TicketDetail> {
     await this.deps.uow.run(async ({ support }) => {
       const ticket = await support.ticketForUpdate(id);
       if (!ticket) throw AppError.notFound('Ticket');
@@ -110,6 +114,11 @@ export class SupportService {
       });
     });
     return this.detail(id);
+  }
+
+  /** Retention (privacy policy): tickets closed or resolved, and settled removal requests, go after two years. */
+  purgeClosed(now = new Date()): Promise<number> {
+    return this.deps.uow.repos.support.purgeClosed(new Date(now.getTime() - RETENTION_MS));
   }
 
   /** A ticket with its thread (no access check: callers decide who may see it). */

@@ -1,6 +1,8 @@
 import { Link, Outlet, useLocation } from 'react-router';
 import { ArrowLeft, Inbox, ScrollText, ShieldCheck, Users } from 'lucide-react';
 import { RequireSession } from '@/features/auth/components/require-session';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { useDocumentTitle } from '@/lib/document-title';
 import { cn } from '@/lib/utils';
 
 const tabs = [
@@ -15,6 +17,9 @@ const tabs = [
  */
 export function AdminLayout() {
   const { pathname } = useLocation();
+  const { user, status } = useSession();
+  // Each console page titles the tab; a guest sees the sign-in prompt under this title.
+  useDocumentTitle(user || status === 'loading' ? undefined : 'Admin console');
   return (
     <div className="min-h-dvh bg-bg">
       <header className="sticky top-0 z-40 border-b border-border bg-bg/90 backdrop-blur-xl">
@@ -42,7 +47,10 @@ export function AdminLayout() {
               );
             })}
           </nav>
-          <a href="/" className="ml-auto inline-flex items-center gap-1.5 text-sm text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring">
+          <a
+            href="/"
+            className="ml-auto inline-flex items-center gap-1.5 text-sm text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
+          >
             <ArrowLeft className="size-4" aria-hidden="true" />
             Back to Reverie
           </a>

@@ -9,6 +9,7 @@ import { NotFound } from '@/components/page/not-found';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ReportDialog } from '@/features/moderation/components/report-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMembershipModal } from '@/features/billing/components/membership-modal-context';
@@ -67,6 +68,7 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
   const [problem, setProblem] = useState<Problem | null>(null);
   const [lastStats, setLastStats] = useState<{ tokens: number; ms: number } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<ChatMessage | null>(null);
+  const [reporting, setReporting] = useState<ChatMessage | null>(null);
   const [memoryOpen, setMemoryOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
@@ -325,6 +327,7 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
                   onSwipe={m.role === 'assistant' && (isLastReply || i === 0) ? (index) => void pickSwipe(m, index) : undefined}
                   onRegenerate={isLastReply && hasUserMessage && !character.deleted ? () => void generate('regenerate') : undefined}
                   onContinue={isLastReply && hasUserMessage && !character.deleted ? () => void generate('continue') : undefined}
+                  onReport={m.role === 'assistant' && !isStreamingTarget ? () => setReporting(m) : undefined}
                 />
               );
             })}
@@ -423,6 +426,13 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
         destructive
         onConfirm={() => void removeMessage()}
       />
+      {reporting ? (
+        <ReportDialog
+          subject={{ type: 'message', id: reporting.id, name: `this reply from ${character.name}` }}
+          open
+          onOpenChange={(open) => !open && setReporting(null)}
+        />
+      ) : null}
     </div>
   );
 
