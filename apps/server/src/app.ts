@@ -250,7 +250,11 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     storage,
     llm,
   };
-  const bus = await NotificationBus.create({ redis, prefix: config.redisPrefix, onError: (err) => app.log.warn({ err }, 'notification bus') });
+  const bus = await NotificationBus.create({
+    redis,
+    prefix: config.redisPrefix,
+    onError: (err) => app.log.warn({ err }, 'notification bus'),
+  });
   app.addHook('preClose', async () => bus.endAll());
   app.addHook('onClose', () => bus.close());
   const modules = composeModules(deps, { content: await ContentService.load({ operator: config.operator }), bus });

@@ -64,7 +64,10 @@ export async function openEventStream(url: string, token: string): Promise<Event
       const hit = events.find(match);
       if (hit) return Promise.resolve(hit);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`)),
+          timeoutMs,
+        );
         waiters.push({
           match,
           resolve: (e) => {

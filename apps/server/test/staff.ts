@@ -10,6 +10,13 @@ export async function buildStaff(t: TestApp, role: 'moderator' | 'admin'): Promi
 }
 
 /** A POST/PUT to an admin route with JSON. */
-export function adminCall(t: TestApp, u: { auth: Record<string, string> } | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) {
+export function adminCall(
+  t: TestApp,
+  u: { auth: Record<string, string> } | null,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) {
   return t.app.inject({ method, url, headers: { ...(u?.auth ?? {}), ...headers }, ...(payload ? { payload } : {}) });
 }

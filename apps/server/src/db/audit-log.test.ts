@@ -24,16 +24,23 @@ describe('moderation_audit_log', () => {
       .insert(moderationAuditLog)
       .values({ actorRole: 'admin', action: 'user.warn', targetType: 'user', targetId: 'x', reason: 'Spam' })
       .returning();
-    expect(await refusal(db.execute(sql`update moderation_audit_log set reason = 'rewritten' where id = ${row!.id}`))).toMatch(/append-only: UPDATE/);
+    expect(await refusal(db.execute(sql`update moderation_audit_log set reason = 'rewritten' where id = ${row!.id}`))).toMatch(
+      /append-only: UPDATE/,
+    );
     expect(await refusal(db.execute(sql`delete from moderation_audit_log where id = ${row!.id}`))).toMatch(/append-only: DELETE/);
     expect(await refusal(db.execute(sql`truncate moderation_audit_log`))).toMatch(/append-only: TRUNCATE/);
-    const [still] = await db.select().from(moderationAuditLog).where(sql`${moderationAuditLog.id} = ${row!.id}`);
+    const [still] = await db
+      .select()
+      .from(moderationAuditLog)
+      .where(sql`${moderationAuditLog.id} = ${row!.id}`);
     expect(still).toMatchObject({ reason: 'Spam' });
   });
 
   it('refuses an entry without a reason', async () => {
     const { db } = t.deps.database;
-    const res = await refusal(db.insert(moderationAuditLog).values({ actorRole: 'admin', action: 'user.warn', targetType: 'user', targetId: 'x', reason: '' }));
+    const res = await refusal(
+      db.insert(moderationAuditLog).values({ actorRole: 'admin', action: 'user.warn', targetType: 'user', targetId: 'x', reason: '' }),
+    );
     expect(res).toMatch(/moderation_audit_reason/);
   });
 });

@@ -31,10 +31,18 @@ export default function AdminAuditPage() {
     <div className="grid gap-5">
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-fg">Audit log</h1>
-        <p className="mt-1 text-sm text-fg-muted">Who did what, when and why. Entries are permanent: the database refuses to change or delete them.</p>
+        <p className="mt-1 text-sm text-fg-muted">
+          Who did what, when and why. Entries are permanent: the database refuses to change or delete them.
+        </p>
       </header>
       <form onSubmit={submit} className="flex gap-2">
-        <Input aria-label="Only entries about this id" value={text} onChange={(e) => setText(e.target.value)} placeholder="Filter by the id of an account, character, ticket…" maxLength={64} />
+        <Input
+          aria-label="Only entries about this id"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Filter by the id of an account, character, ticket…"
+          maxLength={64}
+        />
         <Button type="submit" variant="secondary" className="shrink-0">
           <Filter aria-hidden="true" />
           Filter

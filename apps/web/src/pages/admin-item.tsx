@@ -20,7 +20,10 @@ export default function AdminItemPage() {
   const query = useQueueItem(id);
   useDocumentTitle(query.data ? query.data.title : 'Queue item');
   const back = (
-    <Link to="/admin" className="inline-flex items-center gap-1.5 text-sm text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring">
+    <Link
+      to="/admin"
+      className="inline-flex items-center gap-1.5 text-sm text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
+    >
       <ArrowLeft className="size-4" aria-hidden="true" />
       Queue
     </Link>

@@ -21,7 +21,10 @@ export default function AdminUserPage() {
   const { account, history, openItems, heldCharacters } = query.data;
   return (
     <div className="grid gap-5">
-      <Link to="/admin/users" className="inline-flex items-center gap-1.5 text-sm text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring">
+      <Link
+        to="/admin/users"
+        className="inline-flex items-center gap-1.5 text-sm text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         Accounts
       </Link>

@@ -36,11 +36,19 @@ export default function AdminUsersPage() {
     <div className="grid gap-5">
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-fg">Accounts</h1>
-        <p className="mt-1 text-sm text-fg-muted">Find an account to see its history, warn or suspend it, or (admins) adjust coins and roles.</p>
+        <p className="mt-1 text-sm text-fg-muted">
+          Find an account to see its history, warn or suspend it, or (admins) adjust coins and roles.
+        </p>
       </header>
       <div className="flex flex-wrap items-center gap-3">
         <form onSubmit={submit} role="search" className="flex min-w-0 flex-1 gap-2">
-          <Input aria-label="Username or e-mail" value={text} onChange={(e) => setText(e.target.value)} placeholder="Username or e-mail" maxLength={120} />
+          <Input
+            aria-label="Username or e-mail"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Username or e-mail"
+            maxLength={120}
+          />
           <Button type="submit" variant="secondary" className="shrink-0">
             <Search aria-hidden="true" />
             Search
@@ -62,15 +70,26 @@ export default function AdminUsersPage() {
           <ul className="grid gap-2">
             {query.data.items.map((a) => (
               <li key={a.id}>
-                <Link to={`/admin/users/${a.id}`} className="flex items-center gap-3 rounded-2xl bg-surface p-3.5 ring-1 ring-border hover:bg-surface-raised focus-visible:outline-2 focus-visible:outline-ring">
+                <Link
+                  to={`/admin/users/${a.id}`}
+                  className="flex items-center gap-3 rounded-2xl bg-surface p-3.5 ring-1 ring-border hover:bg-surface-raised focus-visible:outline-2 focus-visible:outline-ring"
+                >
                   <Initials name={a.username} />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-semibold text-fg">@{a.username}</span>
                     <span className="block truncate text-xs text-fg-subtle">{a.email}</span>
                   </span>
                   <span className="hidden text-xs text-fg-muted sm:block">{a.role}</span>
-                  {a.suspendedAt ? <span className="rounded-full bg-danger-strong/15 px-2 py-0.5 text-[11px] font-semibold text-danger ring-1 ring-danger/30">Suspended</span> : null}
-                  {a.warnings ? <span className="text-xs text-fg-subtle">{a.warnings} warning{a.warnings === 1 ? '' : 's'}</span> : null}
+                  {a.suspendedAt ? (
+                    <span className="rounded-full bg-danger-strong/15 px-2 py-0.5 text-[11px] font-semibold text-danger ring-1 ring-danger/30">
+                      Suspended
+                    </span>
+                  ) : null}
+                  {a.warnings ? (
+                    <span className="text-xs text-fg-subtle">
+                      {a.warnings} warning{a.warnings === 1 ? '' : 's'}
+                    </span>
+                  ) : null}
                 </Link>
               </li>
             ))}

@@ -31,11 +31,17 @@ export default function SupportPage() {
         </LinkButton>
       }
     >
-      <RequireSession title="Sign in to contact support" description="Tickets belong to your account, so that only you and the support team can read them.">
+      <RequireSession
+        title="Sign in to contact support"
+        description="Tickets belong to your account, so that only you and the support team can read them."
+      >
         {() => (
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] lg:items-start">
             <TicketList status={status} page={page} onStatus={(s) => update({ status: s })} onPage={(p) => update({ status, page: p })} />
-            <section aria-labelledby="new-ticket" className="rounded-2xl bg-surface p-5 ring-1 ring-border lg:sticky lg:top-[calc(var(--header-h)+1.5rem)]">
+            <section
+              aria-labelledby="new-ticket"
+              className="rounded-2xl bg-surface p-5 ring-1 ring-border lg:sticky lg:top-[calc(var(--header-h)+1.5rem)]"
+            >
               <h2 id="new-ticket" className="mb-4 flex items-center gap-2 text-lg font-semibold text-fg">
                 <PlusCircle className="size-5 text-primary" aria-hidden="true" />
                 New ticket

@@ -49,9 +49,7 @@ export const BoolParam = z
 export const NotificationsQuery = PageQuery.extend({ unreadOnly: BoolParam });
 export type NotificationsQuery = z.input<typeof NotificationsQuery>;
 
-export const NotificationsPage = pageOf(Notification)
-  .extend({ unreadCount: z.number().int() })
-  .meta({ id: 'NotificationsPage' });
+export const NotificationsPage = pageOf(Notification).extend({ unreadCount: z.number().int() }).meta({ id: 'NotificationsPage' });
 export type NotificationsPage = z.infer<typeof NotificationsPage>;
 
 export const NotificationReadResponse = z.object({ notification: Notification, unreadCount: z.number().int() });

@@ -28,7 +28,8 @@ const login = async (u: BuiltUser) =>
   });
 const act = (by: BuiltUser, u: BuiltUser, action: string, why = reason) =>
   adminCall(t, by, 'POST', `/api/admin/users/${u.user.id}/actions`, { action, reason: why });
-const listedIds = async () => ((await t.app.inject({ url: '/api/characters?sort=new&limit=50' })).json().items as Array<{ id: string }>).map((i) => i.id);
+const listedIds = async () =>
+  ((await t.app.inject({ url: '/api/characters?sort=new&limit=50' })).json().items as Array<{ id: string }>).map((i) => i.id);
 
 describe('suspension', () => {
   it('signs the account out at once, refuses sign-in and refresh, hides its public characters; unsuspend undoes it', async () => {
@@ -37,7 +38,10 @@ describe('suspension', () => {
     const unlisted = await buildCharacter(t, u, { visibility: 'unlisted' });
     const priv = await buildCharacter(t, u, { visibility: 'private' });
     const separately = await buildCharacter(t, u, { name: 'Held Apart' });
-    await adminCall(t, moderator, 'POST', `/api/admin/content/character/${separately.id}/actions`, { action: 'hide', reason: 'Its own reason' });
+    await adminCall(t, moderator, 'POST', `/api/admin/content/character/${separately.id}/actions`, {
+      action: 'hide',
+      reason: 'Its own reason',
+    });
     expect(await listedIds()).toContain(pub.id);
 
     const res = await act(moderator, u, 'suspend');
@@ -74,8 +78,8 @@ describe('suspension', () => {
     expect(await listedIds()).toContain(pub.id);
     expect((await t.app.inject({ url: `/api/characters/${unlisted.id}` })).json().visibility).toBe('unlisted');
     // What moderators hid for its own reason, and what was private anyway, stay as they were.
-    expect((await t.deps.uow.repos.characters.findById(separately.id))).toMatchObject({ visibility: 'private', moderationHold: 'hidden' });
-    expect((await t.deps.uow.repos.characters.findById(priv.id))).toMatchObject({ visibility: 'private', moderationHold: null });
+    expect(await t.deps.uow.repos.characters.findById(separately.id)).toMatchObject({ visibility: 'private', moderationHold: 'hidden' });
+    expect(await t.deps.uow.repos.characters.findById(priv.id)).toMatchObject({ visibility: 'private', moderationHold: null });
   });
 
   it('the gate every sign-in passes (password, Google, refresh) refuses it; staff are protected: moderators cannot act on staff, nobody on themselves or an admin', async () => {
@@ -98,7 +102,14 @@ describe('coins', () => {
   it('moves coins through the ledger once per Idempotency-Key, audits and tells the user', async () => {
     const u = await buildUser(t, { coins: 10 });
     const add = (delta: number, key: string, by = admin) =>
-      adminCall(t, by, 'POST', `/api/admin/users/${u.user.id}/coins`, { delta, reason: 'Refund for a failed image' }, { 'idempotency-key': key });
+      adminCall(
+        t,
+        by,
+        'POST',
+        `/api/admin/users/${u.user.id}/coins`,
+        { delta, reason: 'Refund for a failed image' },
+        { 'idempotency-key': key },
+      );
     const first = await add(50, 'adj-1');
     expect(first.json()).toMatchObject({ balance: 60, applied: true, message: 'Added 50 coins; the balance is 60.' });
     const retry = await add(50, 'adj-1');
@@ -109,13 +120,19 @@ describe('coins', () => {
     expect(tooMuch.json().message).toBe(`@${u.user.username} has only 60 coins: take away at most 60.`);
     expect((await add(-60, 'adj-3')).json()).toMatchObject({ balance: 0, applied: true });
     expect((await adminCall(t, admin, 'POST', `/api/admin/users/${u.user.id}/coins`, { delta: 5, reason })).statusCode).toBe(400);
-    expect((await adminCall(t, admin, 'POST', `/api/admin/users/${u.user.id}/coins`, { delta: 0, reason }, { 'idempotency-key': 'z' })).statusCode).toBe(400);
+    expect(
+      (await adminCall(t, admin, 'POST', `/api/admin/users/${u.user.id}/coins`, { delta: 0, reason }, { 'idempotency-key': 'z' }))
+        .statusCode,
+    ).toBe(400);
 
     const ledger = await t.modules.billing.services.ledger.history(u.user.id);
     expect(ledger.filter((e) => e.reason.startsWith('admin_')).map((e) => e.delta)).toEqual([-60, 50]);
     await t.deps.background.drain();
     const notes = (await t.app.inject({ url: '/api/notifications', headers: u.auth })).json();
-    expect(notes.items.map((n: { title: string }) => n.title)).toEqual(['The Reverie team removed 60 coins', 'The Reverie team added 50 coins']);
+    expect(notes.items.map((n: { title: string }) => n.title)).toEqual([
+      'The Reverie team removed 60 coins',
+      'The Reverie team added 50 coins',
+    ]);
   });
 });
 
@@ -128,7 +145,9 @@ describe('roles', () => {
     expect((await t.app.inject({ url: '/api/auth/me', headers: u.auth })).statusCode).toBe(401);
     const again = await login(u);
     expect(again.json().user.role).toBe('moderator');
-    expect((await adminCall(t, { auth: { authorization: `Bearer ${again.json().accessToken}` } }, 'GET', '/api/admin/queue')).statusCode).toBe(200);
+    expect(
+      (await adminCall(t, { auth: { authorization: `Bearer ${again.json().accessToken}` } }, 'GET', '/api/admin/queue')).statusCode,
+    ).toBe(200);
     expect((await adminCall(t, admin, 'PUT', `/api/admin/users/${admin.user.id}/role`, { role: 'user', reason })).statusCode).toBe(409);
     expect((await adminCall(t, admin, 'PUT', `/api/admin/users/${u.user.id}/role`, { role: 'moderator', reason })).statusCode).toBe(409);
   });
@@ -138,7 +157,17 @@ describe('roles', () => {
     expect(boss.user.role).toBe('user');
     const signedIn = await login(boss);
     expect(signedIn.json().user.role).toBe('admin');
-    expect((await adminCall(t, { auth: { authorization: `Bearer ${signedIn.json().accessToken}` } }, 'PUT', `/api/admin/users/${moderator.user.id}/role`, { role: 'moderator', reason })).statusCode).toBe(409);
+    expect(
+      (
+        await adminCall(
+          t,
+          { auth: { authorization: `Bearer ${signedIn.json().accessToken}` } },
+          'PUT',
+          `/api/admin/users/${moderator.user.id}/role`,
+          { role: 'moderator', reason },
+        )
+      ).statusCode,
+    ).toBe(409);
 
     const unverified = await buildUser(t, { email: 'second-boss@example.com', verified: false });
     await t.modules.auth.services.gate.promoteConfiguredAdmins();

@@ -77,7 +77,10 @@ export class ActionsService {
         await subjects.setSuspended(id, { reason });
         const hidden = await subjects.holdAllOf(id);
         await this.deps.queue.settleSubject(staff.userId, 'user', id);
-        const entry = await this.deps.audit.record(staff, { ...this.entry('user.suspend', target, reason), details: { hiddenCharacters: hidden.length } });
+        const entry = await this.deps.audit.record(staff, {
+          ...this.entry('user.suspend', target, reason),
+          details: { hiddenCharacters: hidden.length },
+        });
         return { entry, hidden };
       });
       // After the commit: every session ends (refused within a second on every process) and open streams close.
@@ -92,11 +95,17 @@ export class ActionsService {
     const { entry, restored } = await this.deps.uow.run(async ({ subjects }) => {
       await subjects.setSuspended(id, null);
       const restored = await subjects.releaseAllOf(id);
-      const entry = await this.deps.audit.record(staff, { ...this.entry('user.unsuspend', target, reason), details: { restoredCharacters: restored.length } });
+      const entry = await this.deps.audit.record(staff, {
+        ...this.entry('user.unsuspend', target, reason),
+        details: { restoredCharacters: restored.length },
+      });
       this.deps.notify(id, { kind: 'moderation', data: { action: 'unsuspended', reason } });
       return { entry, restored };
     });
-    return { message: `@${target.username} can sign in again; ${restored.length} character${restored.length === 1 ? '' : 's'} restored.`, auditId: entry.id };
+    return {
+      message: `@${target.username} can sign in again; ${restored.length} character${restored.length === 1 ? '' : 's'} restored.`,
+      auditId: entry.id,
+    };
   }
 
   /** Admins only. The Idempotency-Key makes a retried click apply once (the ledger keeps the key). */
@@ -105,7 +114,13 @@ export class ActionsService {
     const key = `admin-coins:${id}:${idempotencyKey}`;
     try {
       return await this.deps.uow.run(async ({ audit }) => {
-        const move = { userId: id, amount: Math.abs(delta), reason: delta > 0 ? 'admin_credit' : 'admin_debit', reference: staff.userId, idempotencyKey: key };
+        const move = {
+          userId: id,
+          amount: Math.abs(delta),
+          reason: delta > 0 ? 'admin_credit' : 'admin_debit',
+          reference: staff.userId,
+          idempotencyKey: key,
+        };
         const result = delta > 0 ? await this.deps.ledger.credit(move) : await this.deps.ledger.debit(move);
         if (!result.applied) {
           const earlier = await audit.byIdempotencyKey('user.coins', key);
@@ -120,13 +135,23 @@ export class ActionsService {
           data: { event: delta > 0 ? 'admin_credit' : 'admin_debit', coins: Math.abs(delta), reason },
           link: '/coins',
         });
-        return { message: `${delta > 0 ? 'Added' : 'Took away'} ${Math.abs(delta)} coins; the balance is ${result.balance}.`, auditId: entry.id, balance: result.balance, applied: true };
+        return {
+          message: `${delta > 0 ? 'Added' : 'Took away'} ${Math.abs(delta)} coins; the balance is ${result.balance}.`,
+          auditId: entry.id,
+          balance: result.balance,
+          applied: true,
+        };
       });
     } catch (err) {
       if (err instanceof InsufficientCoinsError) {
-        throw new AppError(402, 'PAYMENT_REQUIRED', `@${target.username} has only ${err.balance} coins: take away at most ${err.balance}.`, {
-          details: { cost: err.needed, balance: err.balance },
-        });
+        throw new AppError(
+          402,
+          'PAYMENT_REQUIRED',
+          `@${target.username} has only ${err.balance} coins: take away at most ${err.balance}.`,
+          {
+            details: { cost: err.needed, balance: err.balance },
+          },
+        );
       }
       throw err;
     }
@@ -136,13 +161,19 @@ export class ActionsService {
   async role(staff: StaffActor, id: string, role: Role, reason: string) {
     if (staff.role !== 'admin') throw AppError.forbidden(ADMINS_ONLY);
     const target = await this.target(staff, id);
-    if (target.role === role) throw AppError.conflict(`@${target.username} is already ${role === 'user' ? 'a member' : `a${role === 'admin' ? 'n' : ''} ${role}`}.`);
+    if (target.role === role)
+      throw AppError.conflict(
+        `@${target.username} is already ${role === 'user' ? 'a member' : `a${role === 'admin' ? 'n' : ''} ${role}`}.`,
+      );
     const entry = await this.deps.uow.run(async ({ subjects }) => {
       await subjects.setRole(id, role);
       return this.deps.audit.record(staff, { ...this.entry('user.role', target, reason), details: { from: target.role, to: role } });
     });
     await this.deps.sessions.revokeAllForUser(id);
-    return { message: `@${target.username} is now ${role === 'user' ? 'a member' : `a${role === 'admin' ? 'n' : ''} ${role}`}; they were signed out so the role applies now.`, auditId: entry.id };
+    return {
+      message: `@${target.username} is now ${role === 'user' ? 'a member' : `a${role === 'admin' ? 'n' : ''} ${role}`}; they were signed out so the role applies now.`,
+      auditId: entry.id,
+    };
   }
 
   /** The account acted on: never your own, and only admins act on other staff. */

@@ -36,7 +36,8 @@ export function adminRoutes(deps: {
     route(app, api.userAction, staff, async (req) => actions.user(staffOf(req), req.params.id, req.body.action, req.body.reason));
     route(app, api.adjustCoins, admins, async (req) => {
       const key = req.headers['idempotency-key'];
-      if (typeof key !== 'string' || !key) throw AppError.badRequest('Send an Idempotency-Key header so that a retried adjustment applies once.');
+      if (typeof key !== 'string' || !key)
+        throw AppError.badRequest('Send an Idempotency-Key header so that a retried adjustment applies once.');
       return actions.coins(staffOf(req), req.params.id, req.body.delta, req.body.reason, key);
     });
     route(app, api.setRole, admins, async (req) => actions.role(staffOf(req), req.params.id, req.body.role, req.body.reason));

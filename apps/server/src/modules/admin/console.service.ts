@@ -57,7 +57,10 @@ export class ConsoleService {
     const ticket = row.kind === 'ticket' && row.refId ? await this.deps.support.detail(row.refId) : null;
     const owner = row.ownerId ? await subjects.user(row.ownerId) : undefined;
     const [history, related, context] = await Promise.all([
-      this.deps.audit.history([row.id, row.refId, row.subjectId].filter((x): x is string => !!x), row.ownerId ? [row.ownerId] : []),
+      this.deps.audit.history(
+        [row.id, row.refId, row.subjectId].filter((x): x is string => !!x),
+        row.ownerId ? [row.ownerId] : [],
+      ),
       moderation.related({ subjectId: row.subjectId, ownerId: row.ownerId, exceptId: row.id, limit: 10 }),
       this.context(row.subjectType, row.subjectId),
     ]);
@@ -87,7 +90,12 @@ export class ConsoleService {
         : null,
       blocked:
         row.kind === 'blocked_content'
-          ? { rule: str(row.data.rule), field: str(row.data.field), surface: str(row.data.surface), policyVersion: str(row.data.policyVersion) }
+          ? {
+              rule: str(row.data.rule),
+              field: str(row.data.field),
+              surface: str(row.data.surface),
+              policyVersion: str(row.data.policyVersion),
+            }
           : null,
       ticket,
       context,
@@ -105,7 +113,14 @@ export class ConsoleService {
       return await this.deps.subjects.get(t).context(id);
     } catch (err) {
       if (err instanceof AppError && err.status === 404) {
-        return { ref: { type: t, id, label: 'Gone', url: null }, missing: true, facts: [], excerpt: null, imageUrl: null, moderation: null };
+        return {
+          ref: { type: t, id, label: 'Gone', url: null },
+          missing: true,
+          facts: [],
+          excerpt: null,
+          imageUrl: null,
+          moderation: null,
+        };
       }
       throw err;
     }
@@ -113,7 +128,12 @@ export class ConsoleService {
 
   async users(q: { q?: string; suspendedOnly: boolean; page: number; limit: number }) {
     const { subjects, audit } = this.repos;
-    const { rows, total } = await subjects.searchUsers({ q: q.q, suspendedOnly: q.suspendedOnly, limit: q.limit, offset: (q.page - 1) * q.limit });
+    const { rows, total } = await subjects.searchUsers({
+      q: q.q,
+      suspendedOnly: q.suspendedOnly,
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
+    });
     const items = await Promise.all(rows.map(async (u) => toAccountSummary(u, await audit.countFor(u.id, 'user.warn'))));
     return { items, page: q.page, limit: q.limit, total, hasMore: (q.page - 1) * q.limit + rows.length < total };
   }

@@ -68,9 +68,11 @@ export class PaymentAnnouncer implements BillingAnnouncer {
       }
       if (change === 'started' || change === 'renewed' || change === 'changed') await this.deps.monthlyCoins(subscription.userId);
     }
-    if (event.type === 'payment.refunded') await this.coinsMoved(event.paymentRef, `refund:${event.paymentRef}:${event.refundedCents}`, 'refunded');
+    if (event.type === 'payment.refunded')
+      await this.coinsMoved(event.paymentRef, `refund:${event.paymentRef}:${event.refundedCents}`, 'refunded');
     if (event.type === 'dispute.opened') await this.coinsMoved(event.paymentRef, `dispute:${event.disputeId}`, 'disputed');
-    if (event.type === 'dispute.closed' && event.won) await this.coinsMoved(event.paymentRef, `dispute-won:${event.disputeId}`, 'dispute_won');
+    if (event.type === 'dispute.closed' && event.won)
+      await this.coinsMoved(event.paymentRef, `dispute-won:${event.disputeId}`, 'dispute_won');
   }
 
   private async coinsMoved(paymentRef: string, ledgerKey: string, what: string) {

@@ -66,7 +66,11 @@ export class FulfilmentService {
     if (!subscription) return;
     const before = await this.deps.uow.repos.payments.subscription(subscriptionId);
     await this.deps.uow.run((repos) => this.mirrorSubscription(subscription, undefined, repos));
-    this.deps.announcer?.afterEvent({ id: `sync_${subscriptionId}`, type: 'subscription.changed', subscriptionId }, { subscription }, before);
+    this.deps.announcer?.afterEvent(
+      { id: `sync_${subscriptionId}`, type: 'subscription.changed', subscriptionId },
+      { subscription },
+      before,
+    );
   }
 
   private async prepare(event: PaymentEvent): Promise<Prepared> {

@@ -15,7 +15,8 @@ const refusal = (fn: () => void) => {
 
 describe('assertVisibilityChangeAllowed', () => {
   it('lets a character without a hold change visibility freely', () => {
-    for (const v of ['public', 'unlisted', 'private', undefined] as const) expect(refusal(() => assertVisibilityChangeAllowed({ moderationHold: null }, v))).toBeNull();
+    for (const v of ['public', 'unlisted', 'private', undefined] as const)
+      expect(refusal(() => assertVisibilityChangeAllowed({ moderationHold: null }, v))).toBeNull();
   });
 
   it('keeps a held character private: 409 MODERATION_HOLD with a message that says why and what to do', () => {

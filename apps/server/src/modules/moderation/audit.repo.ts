@@ -16,7 +16,9 @@ export class AuditRepo {
 
   async page(f: { targetId?: string; actorId?: string }, limit: number, offset: number): Promise<{ rows: AuditRow[]; total: number }> {
     const where = and(
-      f.targetId ? or(eq(moderationAuditLog.targetId, f.targetId), sql`${moderationAuditLog.targetOwnerId}::text = ${f.targetId}`) : undefined,
+      f.targetId
+        ? or(eq(moderationAuditLog.targetId, f.targetId), sql`${moderationAuditLog.targetOwnerId}::text = ${f.targetId}`)
+        : undefined,
       f.actorId ? eq(moderationAuditLog.actorId, f.actorId) : undefined,
     );
     const [rows, [count]] = await Promise.all([

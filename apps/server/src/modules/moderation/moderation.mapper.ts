@@ -13,7 +13,10 @@ export function toQueueItem(row: QueueRowWithOwner): QueueItem {
     status: row.status,
     priority: row.priority,
     title: row.title,
-    subject: row.subjectType && row.subjectId ? { type: row.subjectType, id: row.subjectId, label: label ?? row.subjectType, url: str(row.data.subjectUrl) } : null,
+    subject:
+      row.subjectType && row.subjectId
+        ? { type: row.subjectType, id: row.subjectId, label: label ?? row.subjectType, url: str(row.data.subjectUrl) }
+        : null,
     owner: row.ownerId ? { id: row.ownerId, username: row.ownerName ?? 'deleted account' } : null,
     count: row.count,
     createdAt: row.createdAt.toISOString(),

@@ -17,18 +17,28 @@ describe('POST /api/reports', () => {
   it('reports a character once; the queue gets a high-priority item for a minor concern', async () => {
     const [creator, reporter] = [await buildUser(t), await buildUser(t)];
     const c = await buildCharacter(t, creator, { name: 'Suspicious Sam' });
-    const res = await report(reporter, { subjectType: 'character', subjectId: c.id, reason: 'underage', note: 'The greeting says she is in middle school.' });
+    const res = await report(reporter, {
+      subjectType: 'character',
+      subjectId: c.id,
+      reason: 'underage',
+      note: 'The greeting says she is in middle school.',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe('Thank you. Moderators will review your report, and we will let you know what they decide.');
     const [item] = await t.deps.uow.repos.moderation.openItemsForSubject('character', c.id);
-    expect(item).toMatchObject({ kind: 'report', priority: 'high', ownerId: creator.user.id, title: 'Involves a minor: character “Suspicious Sam”' });
+    expect(item).toMatchObject({
+      kind: 'report',
+      priority: 'high',
+      ownerId: creator.user.id,
+      title: 'Involves a minor: character “Suspicious Sam”',
+    });
 
     const again = await report(reporter, { subjectType: 'character', subjectId: c.id, reason: 'spam' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already reported this/);
   });
 
-  it("answers 404 for what the reporter cannot see, 400 for their own character and for themselves", async () => {
+  it('answers 404 for what the reporter cannot see, 400 for their own character and for themselves', async () => {
     const [creator, reporter] = [await buildUser(t), await buildUser(t)];
     const hidden = await buildCharacter(t, creator, { visibility: 'private' });
     const missing = await report(reporter, { subjectType: 'character', subjectId: hidden.id, reason: 'spam' });
@@ -41,7 +51,15 @@ describe('POST /api/reports', () => {
     const image = await report(reporter, { subjectType: 'image', subjectId: hidden.id, reason: 'spam' });
     expect(image.statusCode).toBe(400);
     expect(image.json().message).toBe('Reporting images is not available on this server yet.');
-    expect((await t.app.inject({ method: 'POST', url: '/api/reports', payload: { subjectType: 'user', subjectId: creator.user.id, reason: 'spam' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/reports',
+          payload: { subjectType: 'user', subjectId: creator.user.id, reason: 'spam' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('reports a reply in your own conversation, keeping what you saw; nobody else can report it', async () => {
@@ -59,9 +77,15 @@ describe('POST /api/reports', () => {
 
   it('reports a user; refuses a note that is too long or has control characters', async () => {
     const [target, reporter] = [await buildUser(t), await buildUser(t)];
-    expect((await report(reporter, { subjectType: 'user', subjectId: target.user.id, reason: 'spam', note: 'x'.repeat(1001) })).statusCode).toBe(400);
-    expect((await report(reporter, { subjectType: 'user', subjectId: target.user.id, reason: 'spam', note: 'a\u001bb' })).statusCode).toBe(400);
-    expect((await report(reporter, { subjectType: 'user', subjectId: target.user.id, reason: 'nope' })).json().message).toMatch(/Choose a reason/);
+    expect(
+      (await report(reporter, { subjectType: 'user', subjectId: target.user.id, reason: 'spam', note: 'x'.repeat(1001) })).statusCode,
+    ).toBe(400);
+    expect((await report(reporter, { subjectType: 'user', subjectId: target.user.id, reason: 'spam', note: 'a\u001bb' })).statusCode).toBe(
+      400,
+    );
+    expect((await report(reporter, { subjectType: 'user', subjectId: target.user.id, reason: 'nope' })).json().message).toMatch(
+      /Choose a reason/,
+    );
     expect((await report(reporter, { subjectType: 'user', subjectId: target.user.id, reason: 'spam' })).statusCode).toBe(201);
   });
 });

@@ -186,7 +186,11 @@ export class SubjectsRepo {
   async setSuspended(id: string, suspended: { reason: string } | null): Promise<UserRow | undefined> {
     const [row] = await this.db
       .update(users)
-      .set(suspended ? { suspendedAt: new Date(), suspensionReason: suspended.reason, updatedAt: new Date() } : { suspendedAt: null, suspensionReason: null, updatedAt: new Date() })
+      .set(
+        suspended
+          ? { suspendedAt: new Date(), suspensionReason: suspended.reason, updatedAt: new Date() }
+          : { suspendedAt: null, suspensionReason: null, updatedAt: new Date() },
+      )
       .where(eq(users.id, id))
       .returning();
     return row;

@@ -98,7 +98,8 @@ export function characterResolver(uow: UnitOfWork<{ subjects: SubjectsRepo }>): 
         if (c.deletedAt) throw AppError.conflict(`${c.name} was deleted by its creator.`);
         await subjects.remove(id);
       } else {
-        if (!c.moderationHold && !c.moderationRemovedAt) throw AppError.conflict(`${c.name} is not hidden or removed; there is nothing to restore.`);
+        if (!c.moderationHold && !c.moderationRemovedAt)
+          throw AppError.conflict(`${c.name} is not hidden or removed; there is nothing to restore.`);
         await subjects.restore(id);
       }
       return { ownerId: c.creatorId, label: c.name };
@@ -132,7 +133,12 @@ export function messageResolver(uow: UnitOfWork<{ subjects: SubjectsRepo }>): Su
         };
       }
       return {
-        ref: { type: 'message', id, label: `${m.role === 'assistant' ? 'A reply from' : 'A message to'} ${m.characterName}`, url: `/characters/${m.characterId}` },
+        ref: {
+          type: 'message',
+          id,
+          label: `${m.role === 'assistant' ? 'A reply from' : 'A message to'} ${m.characterName}`,
+          url: `/characters/${m.characterId}`,
+        },
         missing: false,
         facts: [
           { label: 'Character', value: m.characterName },
@@ -153,7 +159,12 @@ export function userResolver(uow: UnitOfWork<{ subjects: SubjectsRepo }>): Subje
       if (actor.userId === id) throw AppError.badRequest('You cannot report your own account.');
       const u = await uow.repos.subjects.user(id);
       if (!u) throw AppError.notFound('User');
-      return { ownerId: u.id, label: `@${u.username}`, url: `/creators/${u.id}`, snapshot: cut(`@${u.username}${u.bio ? `: ${u.bio}` : ''}`, 1000) };
+      return {
+        ownerId: u.id,
+        label: `@${u.username}`,
+        url: `/creators/${u.id}`,
+        snapshot: cut(`@${u.username}${u.bio ? `: ${u.bio}` : ''}`, 1000),
+      };
     },
     async context(id) {
       const u = await uow.repos.subjects.user(id);

@@ -78,7 +78,11 @@ describe('events become notifications', () => {
     expect(await notifications.notifyFollowersOfNewCharacter(creator.user.id, c.id)).toBe(0);
     for (const f of followers) {
       const [n] = (await list(f)).items;
-      expect(n).toMatchObject({ kind: 'new_character', title: `${creator.user.username} published Nyx Hollow`, body: 'A lighthouse keeper' });
+      expect(n).toMatchObject({
+        kind: 'new_character',
+        title: `${creator.user.username} published Nyx Hollow`,
+        body: 'A lighthouse keeper',
+      });
     }
     expect((await list(stranger)).total).toBe(0);
     // Private characters are not announced.
@@ -105,7 +109,8 @@ describe('reading and clearing', () => {
     const u = await buildUser(t);
     const { notifications } = t.modules.notifications.services;
     const notes: Notification[] = [];
-    for (let i = 0; i < n; i++) notes.push((await notifications.notify(u.user.id, { kind: 'monthly_coins', data: { coins: 300 + i }, link: '/coins' }))!);
+    for (let i = 0; i < n; i++)
+      notes.push((await notifications.notify(u.user.id, { kind: 'monthly_coins', data: { coins: 300 + i }, link: '/coins' }))!);
     return { u, notes };
   }
 
@@ -168,7 +173,10 @@ describe('live delivery over server-sent events', () => {
 
       await t.app.inject({ method: 'POST', url: `/api/follows/users/${u.user.id}/follow`, headers: other.auth });
       const pushed = await tabA.next((e) => e.event === 'notification');
-      expect(pushed.data).toMatchObject({ unreadCount: 1, notification: { kind: 'follower', title: `${other.user.username} started following you` } });
+      expect(pushed.data).toMatchObject({
+        unreadCount: 1,
+        notification: { kind: 'follower', title: `${other.user.username} started following you` },
+      });
       await tabB.next((e) => e.event === 'notification');
 
       const id = (pushed.data.notification as Notification).id;

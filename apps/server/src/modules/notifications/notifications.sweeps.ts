@@ -39,7 +39,10 @@ export class NotificationSweeps {
   async run(now = new Date()): Promise<{ digests: number; monthly: number; purged: number }> {
     const digests = await this.sendDigests(now);
     const monthly = await this.announceMonthlyCoins(now);
-    const purged = await this.deps.uow.repos.notifications.purge(new Date(now.getTime() - KEEP_READ_MS), new Date(now.getTime() - KEEP_ANY_MS));
+    const purged = await this.deps.uow.repos.notifications.purge(
+      new Date(now.getTime() - KEEP_READ_MS),
+      new Date(now.getTime() - KEEP_ANY_MS),
+    );
     return { digests, monthly, purged };
   }
 

@@ -41,7 +41,10 @@ const PAYMENT: Record<string, (d: NotificationData) => NotificationText> = {
 };
 
 const MODERATION: Record<string, (name: string, d: NotificationData) => NotificationText> = {
-  hidden: (name, d) => ({ title: `Moderators hid ${name}`, body: `Reason: ${str(d.reason, 'not given')}. It stays private until they restore it.` }),
+  hidden: (name, d) => ({
+    title: `Moderators hid ${name}`,
+    body: `Reason: ${str(d.reason, 'not given')}. It stays private until they restore it.`,
+  }),
   removed: (name, d) => ({ title: `Moderators removed ${name}`, body: `Reason: ${str(d.reason, 'not given')}.` }),
   restored: (name) => ({ title: `${name} was restored`, body: 'Moderators reviewed it again; it is back as it was.' }),
   warned: (_name, d) => ({

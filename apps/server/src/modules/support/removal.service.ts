@@ -56,7 +56,8 @@ export class RemovalService {
     }
     if (body.reason === 'copyright') {
       if (!body.name) throw AppError.badRequest('Copyright requests need your full name: it is your electronic signature.');
-      if (body.swornStatement !== true) throw AppError.badRequest('Copyright requests need the sworn statement: tick the box to confirm it.');
+      if (body.swornStatement !== true)
+        throw AppError.badRequest('Copyright requests need the sworn statement: tick the box to confirm it.');
     }
     this.deps.moderation.assertAllowed({ details: body.details }, { surface: 'ticket', userId: actor?.userId });
 
@@ -135,12 +136,20 @@ export class RemovalService {
     });
     try {
       await this.deps.mailer.send(
-        removalOutcomeEmail(row.contactEmail, { reference: row.reference, outcome, note: reason, policyLink: `${this.deps.publicUrl}/legal/content-policy` }),
+        removalOutcomeEmail(row.contactEmail, {
+          reference: row.reference,
+          outcome,
+          note: reason,
+          policyLink: `${this.deps.publicUrl}/legal/content-policy`,
+        }),
       );
       return { message: `Request ${row.reference} settled; the requester was told by e-mail.`, auditId: audit.id };
     } catch (err) {
       this.deps.log.warn({ err, reference: row.reference }, 'could not mail a removal outcome');
-      return { message: `Request ${row.reference} settled, but the e-mail to the requester failed. Write to ${row.contactEmail}.`, auditId: audit.id };
+      return {
+        message: `Request ${row.reference} settled, but the e-mail to the requester failed. Write to ${row.contactEmail}.`,
+        auditId: audit.id,
+      };
     }
   }
 }

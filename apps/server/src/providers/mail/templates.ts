@@ -102,7 +102,8 @@ export function removalAcknowledgementEmail(
   request: { reference: string; reasonLabel: string; subjectUrl: string; statusLink: string },
 ): MailMessage {
   const intro = `We received your content-removal request ${request.reference} (${request.reasonLabel}) about ${request.subjectUrl}. A person on our team will review it and write to this address when it is settled. Quote ${request.reference} in any message about it.`;
-  const outro = 'Requests about minors and non-consensual content are reviewed first. If you did not send this request, you can ignore this message.';
+  const outro =
+    'Requests about minors and non-consensual content are reviewed first. If you did not send this request, you can ignore this message.';
   return {
     to,
     subject: `Reverie: we received your removal request ${request.reference}`,

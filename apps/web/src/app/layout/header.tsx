@@ -15,7 +15,9 @@ const OnboardingGate = lazy(() => import('@/features/users/components/onboarding
 const AccountActions = lazy(() => import('./account-actions').then((m) => ({ default: m.AccountActions })));
 const accountPlaceholder = <span aria-hidden="true" className="size-9 rounded-full" />;
 // The bell (notifications API, live stream, panel) loads on demand for signed-in users only.
-const NotificationBell = lazy(() => import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })));
+const NotificationBell = lazy(() =>
+  import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
 
 export function Header() {
   const { toggle, open, isDesktop, collapsed } = useSidebar();

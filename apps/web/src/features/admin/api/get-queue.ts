@@ -6,7 +6,8 @@ import { adminKeys } from './query-keys';
 /** GET /api/admin/queue */
 export const getQueue = (q: QueueQuery) => apiRequest(api.admin.queue, { query: q });
 
-export const queueQueryOptions = (q: QueueQuery) => queryOptions({ queryKey: adminKeys.queue(q), queryFn: () => getQueue(q), staleTime: 10_000 });
+export const queueQueryOptions = (q: QueueQuery) =>
+  queryOptions({ queryKey: adminKeys.queue(q), queryFn: () => getQueue(q), staleTime: 10_000 });
 
 export function useQueue(q: QueueQuery) {
   return useQuery({ ...queueQueryOptions(q), placeholderData: keepPreviousData });

@@ -4,7 +4,8 @@ import { apiRequest } from '@/lib/api-client';
 import { invalidateAdmin } from './invalidate';
 
 /** POST /api/admin/tickets/{id}/replies: answer as Reverie Support. */
-export const replyAsStaff = ({ id, ...body }: StaffTicketReplyBody & { id: string }) => apiRequest(api.admin.replyTicket, { params: { id }, body });
+export const replyAsStaff = ({ id, ...body }: StaffTicketReplyBody & { id: string }) =>
+  apiRequest(api.admin.replyTicket, { params: { id }, body });
 
 /** Affects the whole console (invalidated). */
 export function useReplyAsStaff() {

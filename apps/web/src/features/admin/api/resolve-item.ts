@@ -4,7 +4,8 @@ import { apiRequest } from '@/lib/api-client';
 import { invalidateAdmin } from './invalidate';
 
 /** POST /api/admin/queue/{id}/resolve */
-export const resolveItem = ({ id, ...body }: ResolveQueueBody & { id: string }) => apiRequest(api.admin.resolveItem, { params: { id }, body });
+export const resolveItem = ({ id, ...body }: ResolveQueueBody & { id: string }) =>
+  apiRequest(api.admin.resolveItem, { params: { id }, body });
 
 /** Affects the whole console (invalidated). */
 export function useResolveItem() {

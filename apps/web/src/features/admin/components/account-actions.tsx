@@ -15,7 +15,6 @@ import { newIdempotencyKey as newKey } from '../lib/idempotency-key';
 import { Panel } from './fact-list';
 import { ReasonField } from './reason-field';
 
-
 /** Warn, suspend or lift a suspension; admins also adjust coins (through the ledger) and change the role. */
 export function AccountActions({ account, isAdmin, isSelf }: { account: AccountSummary; isAdmin: boolean; isSelf: boolean }) {
   const [reason, setReason] = useState('');
@@ -41,24 +40,52 @@ export function AccountActions({ account, isAdmin, isSelf }: { account: AccountS
     return true;
   };
 
-  if (isSelf) return <Panel title="Actions"><p className="text-sm text-fg-muted">This is your own account: nobody acts on their own account here.</p></Panel>;
+  if (isSelf)
+    return (
+      <Panel title="Actions">
+        <p className="text-sm text-fg-muted">This is your own account: nobody acts on their own account here.</p>
+      </Panel>
+    );
 
   return (
     <Panel title="Actions">
       <ReasonField value={reason} onChange={setReason} />
       {error ? <FormError>{error}</FormError> : null}
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" size="sm" disabled={busy} onClick={() => !needReason() && act.mutate({ id: account.id, action: 'warn', reason: reason.trim() }, { onSuccess: done, onError: failed })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={busy}
+          onClick={() =>
+            !needReason() && act.mutate({ id: account.id, action: 'warn', reason: reason.trim() }, { onSuccess: done, onError: failed })
+          }
+        >
           <ShieldAlert aria-hidden="true" />
           Warn
         </Button>
         {account.suspendedAt ? (
-          <Button variant="secondary" size="sm" disabled={busy} onClick={() => !needReason() && act.mutate({ id: account.id, action: 'unsuspend', reason: reason.trim() }, { onSuccess: done, onError: failed })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={busy}
+            onClick={() =>
+              !needReason() &&
+              act.mutate({ id: account.id, action: 'unsuspend', reason: reason.trim() }, { onSuccess: done, onError: failed })
+            }
+          >
             <RotateCcw aria-hidden="true" />
             Lift suspension
           </Button>
         ) : (
-          <Button variant="destructive" size="sm" disabled={busy} onClick={() => !needReason() && act.mutate({ id: account.id, action: 'suspend', reason: reason.trim() }, { onSuccess: done, onError: failed })}>
+          <Button
+            variant="destructive"
+            size="sm"
+            disabled={busy}
+            onClick={() =>
+              !needReason() &&
+              act.mutate({ id: account.id, action: 'suspend', reason: reason.trim() }, { onSuccess: done, onError: failed })
+            }
+          >
             <Ban aria-hidden="true" />
             Suspend
           </Button>
@@ -69,7 +96,16 @@ export function AccountActions({ account, isAdmin, isSelf }: { account: AccountS
           <div className="grid gap-1.5">
             <Label htmlFor={ids.delta}>Coins to add (negative to take away)</Label>
             <div className="flex gap-2">
-              <Input id={ids.delta} inputMode="numeric" value={delta} onChange={(e) => { setDelta(e.target.value); setCoinsKey(newKey()); }} placeholder="e.g. 50 or -20" />
+              <Input
+                id={ids.delta}
+                inputMode="numeric"
+                value={delta}
+                onChange={(e) => {
+                  setDelta(e.target.value);
+                  setCoinsKey(newKey());
+                }}
+                placeholder="e.g. 50 or -20"
+              />
               <Button
                 variant="secondary"
                 className="shrink-0"
@@ -78,7 +114,17 @@ export function AccountActions({ account, isAdmin, isSelf }: { account: AccountS
                   const n = Number(delta);
                   if (!Number.isInteger(n) || n === 0) return setError('Enter a whole number of coins other than 0.');
                   if (needReason()) return;
-                  coins.mutate({ id: account.id, delta: n, reason: reason.trim(), key: coinsKey }, { onSuccess: (r) => { done(r); setDelta(''); setCoinsKey(newKey()); }, onError: failed });
+                  coins.mutate(
+                    { id: account.id, delta: n, reason: reason.trim(), key: coinsKey },
+                    {
+                      onSuccess: (r) => {
+                        done(r);
+                        setDelta('');
+                        setCoinsKey(newKey());
+                      },
+                      onError: failed,
+                    },
+                  );
                 }}
               >
                 <Coins aria-hidden="true" />
@@ -96,7 +142,15 @@ export function AccountActions({ account, isAdmin, isSelf }: { account: AccountS
                   </option>
                 ))}
               </Select>
-              <Button variant="secondary" className="shrink-0" disabled={busy || role === account.role} onClick={() => !needReason() && setRoleMutation.mutate({ id: account.id, role, reason: reason.trim() }, { onSuccess: done, onError: failed })}>
+              <Button
+                variant="secondary"
+                className="shrink-0"
+                disabled={busy || role === account.role}
+                onClick={() =>
+                  !needReason() &&
+                  setRoleMutation.mutate({ id: account.id, role, reason: reason.trim() }, { onSuccess: done, onError: failed })
+                }
+              >
                 <UserCog aria-hidden="true" />
                 Set
               </Button>

@@ -38,7 +38,13 @@ export function QueueStatusBadge({ status }: { status: QueueStatus }) {
 export function Initials({ name, className }: { name: string; className?: string }) {
   const letters = name.replace(/^@/, '').slice(0, 2).toUpperCase() || '?';
   return (
-    <span aria-hidden="true" className={cn('inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/15 text-xs font-bold text-primary ring-1 ring-primary/30', className)}>
+    <span
+      aria-hidden="true"
+      className={cn(
+        'inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/15 text-xs font-bold text-primary ring-1 ring-primary/30',
+        className,
+      )}
+    >
       {letters}
     </span>
   );

@@ -19,7 +19,14 @@ export function AdminError({ error, onRetry, what = 'this' }: { error: unknown; 
     );
   }
   if (status === 404 || status === 400) {
-    return <EmptyState icon={<SearchX />} title="Not found" description={`We could not find ${what}. It may have been removed.`} action={<LinkButton to="/admin">Back to the queue</LinkButton>} />;
+    return (
+      <EmptyState
+        icon={<SearchX />}
+        title="Not found"
+        description={`We could not find ${what}. It may have been removed.`}
+        action={<LinkButton to="/admin">Back to the queue</LinkButton>}
+      />
+    );
   }
   return <ErrorState description={`We could not load ${what}.`} onRetry={onRetry} />;
 }

@@ -28,5 +28,9 @@ export function Panel({ title, children, action }: { title: string; children: Re
 
 /** User text in a box: as text, line breaks kept, long content scrolls. */
 export function TextBlock({ children }: { children: string }) {
-  return <p className="max-h-72 overflow-y-auto rounded-xl bg-bg/60 p-3 text-sm leading-relaxed break-words whitespace-pre-wrap text-fg-muted ring-1 ring-border">{children}</p>;
+  return (
+    <p className="max-h-72 overflow-y-auto rounded-xl bg-bg/60 p-3 text-sm leading-relaxed break-words whitespace-pre-wrap text-fg-muted ring-1 ring-border">
+      {children}
+    </p>
+  );
 }

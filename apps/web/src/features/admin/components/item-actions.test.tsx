@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueueItemDetail } from '@reverie/shared';
 import { setStoredUser, setTokens } from '@/lib/auth-tokens';
-import { apiError, json, jwt, makeUser, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
+import { json, jwt, makeUser, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
 import { localImage } from '../lib/local-image';
 import { AdminError } from './admin-states';
 import { ItemActions } from './item-actions';

@@ -27,7 +27,10 @@ export function ItemActions({ item }: { item: QueueItemDetail }) {
   const removal = useResolveRemoval();
   const busy = content.isPending || account.isPending || resolve.isPending || removal.isPending;
 
-  const run = <T,>(mutate: (input: T, o: { onSuccess: (r: { message: string }) => void; onError: (e: unknown) => void }) => void, input: T) => {
+  const run = <T,>(
+    mutate: (input: T, o: { onSuccess: (r: { message: string }) => void; onError: (e: unknown) => void }) => void,
+    input: T,
+  ) => {
     if (reason.trim().length < 3) return setError('Give a reason (at least 3 characters): it goes into the audit log.');
     setError(null);
     mutate(input, {
@@ -57,19 +60,55 @@ export function ItemActions({ item }: { item: QueueItemDetail }) {
           <h3 className="text-xs font-semibold text-fg-subtle">The {contentType}</h3>
           <div className="flex flex-wrap gap-2">
             {!state?.hidden && !state?.removed ? (
-              <Button variant="secondary" size="sm" disabled={busy} onClick={() => run(content.mutate, { subjectType: contentType, subjectId: subject.ref.id, action: 'hide' as const, reason: reason.trim() })}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={busy}
+                onClick={() =>
+                  run(content.mutate, {
+                    subjectType: contentType,
+                    subjectId: subject.ref.id,
+                    action: 'hide' as const,
+                    reason: reason.trim(),
+                  })
+                }
+              >
                 <EyeOff aria-hidden="true" />
                 Hide
               </Button>
             ) : null}
             {!state?.removed ? (
-              <Button variant="destructive" size="sm" disabled={busy} onClick={() => run(content.mutate, { subjectType: contentType, subjectId: subject.ref.id, action: 'remove' as const, reason: reason.trim() })}>
+              <Button
+                variant="destructive"
+                size="sm"
+                disabled={busy}
+                onClick={() =>
+                  run(content.mutate, {
+                    subjectType: contentType,
+                    subjectId: subject.ref.id,
+                    action: 'remove' as const,
+                    reason: reason.trim(),
+                  })
+                }
+              >
                 <Trash2 aria-hidden="true" />
                 Remove
               </Button>
             ) : null}
             {state?.hidden || state?.removed ? (
-              <Button variant="secondary" size="sm" disabled={busy} onClick={() => run(content.mutate, { subjectType: contentType, subjectId: subject.ref.id, action: 'restore' as const, reason: reason.trim() })}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={busy}
+                onClick={() =>
+                  run(content.mutate, {
+                    subjectType: contentType,
+                    subjectId: subject.ref.id,
+                    action: 'restore' as const,
+                    reason: reason.trim(),
+                  })
+                }
+              >
                 <RotateCcw aria-hidden="true" />
                 Restore
               </Button>
@@ -82,17 +121,32 @@ export function ItemActions({ item }: { item: QueueItemDetail }) {
         <div className="grid gap-2">
           <h3 className="text-xs font-semibold text-fg-subtle">The account @{owner.username}</h3>
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" disabled={busy} onClick={() => run(account.mutate, { id: owner.id, action: 'warn' as const, reason: reason.trim() })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={busy}
+              onClick={() => run(account.mutate, { id: owner.id, action: 'warn' as const, reason: reason.trim() })}
+            >
               <ShieldAlert aria-hidden="true" />
               Warn
             </Button>
             {owner.suspendedAt ? (
-              <Button variant="secondary" size="sm" disabled={busy} onClick={() => run(account.mutate, { id: owner.id, action: 'unsuspend' as const, reason: reason.trim() })}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={busy}
+                onClick={() => run(account.mutate, { id: owner.id, action: 'unsuspend' as const, reason: reason.trim() })}
+              >
                 <RotateCcw aria-hidden="true" />
                 Lift suspension
               </Button>
             ) : (
-              <Button variant="destructive" size="sm" disabled={busy} onClick={() => run(account.mutate, { id: owner.id, action: 'suspend' as const, reason: reason.trim() })}>
+              <Button
+                variant="destructive"
+                size="sm"
+                disabled={busy}
+                onClick={() => run(account.mutate, { id: owner.id, action: 'suspend' as const, reason: reason.trim() })}
+              >
                 <Ban aria-hidden="true" />
                 Suspend
               </Button>
@@ -103,14 +157,26 @@ export function ItemActions({ item }: { item: QueueItemDetail }) {
 
       {removalOpen && item.removalRequest ? (
         <div className="grid gap-2">
-          <h3 className="text-xs font-semibold text-fg-subtle">Settle request {item.removalRequest.reference} (the requester is e-mailed)</h3>
+          <h3 className="text-xs font-semibold text-fg-subtle">
+            Settle request {item.removalRequest.reference} (the requester is e-mailed)
+          </h3>
           <div className="flex flex-wrap gap-2">
-            <Select aria-label="Outcome" value={outcome} onChange={(e) => setOutcome(e.target.value as Outcome)} className="min-w-48 flex-1">
+            <Select
+              aria-label="Outcome"
+              value={outcome}
+              onChange={(e) => setOutcome(e.target.value as Outcome)}
+              className="min-w-48 flex-1"
+            >
               <option value="removed">Removed (hide or remove it first)</option>
               <option value="rejected">Rejected: it stays</option>
               <option value="no_action">No action needed</option>
             </Select>
-            <Button size="sm" className="h-10" disabled={busy} onClick={() => run(removal.mutate, { id: item.removalRequest!.id, outcome, reason: reason.trim() })}>
+            <Button
+              size="sm"
+              className="h-10"
+              disabled={busy}
+              onClick={() => run(removal.mutate, { id: item.removalRequest!.id, outcome, reason: reason.trim() })}
+            >
               <MailCheck aria-hidden="true" />
               Settle
             </Button>
@@ -122,16 +188,28 @@ export function ItemActions({ item }: { item: QueueItemDetail }) {
         <div className="grid gap-2">
           <h3 className="text-xs font-semibold text-fg-subtle">This item</h3>
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" disabled={busy} onClick={() => run(resolve.mutate, { id: item.id, resolution: 'resolved' as const, reason: reason.trim() })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={busy}
+              onClick={() => run(resolve.mutate, { id: item.id, resolution: 'resolved' as const, reason: reason.trim() })}
+            >
               <CheckCircle2 aria-hidden="true" />
               Resolve
             </Button>
-            <Button variant="ghost" size="sm" disabled={busy} onClick={() => run(resolve.mutate, { id: item.id, resolution: 'dismissed' as const, reason: reason.trim() })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={busy}
+              onClick={() => run(resolve.mutate, { id: item.id, resolution: 'dismissed' as const, reason: reason.trim() })}
+            >
               <XCircle aria-hidden="true" />
               Dismiss
             </Button>
           </div>
-          <p className="text-xs text-fg-subtle">Hiding or removing reported content resolves its reports; reporters are told the outcome.</p>
+          <p className="text-xs text-fg-subtle">
+            Hiding or removing reported content resolves its reports; reporters are told the outcome.
+          </p>
         </div>
       ) : null}
     </section>

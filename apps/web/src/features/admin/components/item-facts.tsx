@@ -28,7 +28,16 @@ export function ItemFacts({ item }: { item: QueueItemDetail }) {
         <FactList
           facts={[
             ['Reason', REPORT_REASON_LABELS[r.reason]],
-            ['Reported by', r.reporter ? <Link to={`/admin/users/${r.reporter.id}`} className="text-primary hover:underline">@{r.reporter.username}</Link> : 'a deleted account'],
+            [
+              'Reported by',
+              r.reporter ? (
+                <Link to={`/admin/users/${r.reporter.id}`} className="text-primary hover:underline">
+                  @{r.reporter.username}
+                </Link>
+              ) : (
+                'a deleted account'
+              ),
+            ],
           ]}
         />
         {r.note ? <TextBlock>{r.note}</TextBlock> : <p className="text-sm text-fg-subtle">No note.</p>}
@@ -51,7 +60,9 @@ export function ItemFacts({ item }: { item: QueueItemDetail }) {
             ['Reason', REMOVAL_REASON_LABELS[r.reason]],
             ['Contact', r.contactEmail],
             ['Name', r.name ?? '—'],
-            ...(r.reason === 'copyright' ? ([['Sworn statement', r.swornStatement ? 'confirmed' : 'missing']] as Array<[string, string]>) : []),
+            ...(r.reason === 'copyright'
+              ? ([['Sworn statement', r.swornStatement ? 'confirmed' : 'missing']] as Array<[string, string]>)
+              : []),
             ['Outcome', r.outcome ?? 'not settled yet'],
           ]}
         />

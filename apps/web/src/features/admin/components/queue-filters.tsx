@@ -20,7 +20,10 @@ interface Props {
 
 /** Status, kind (with how many are open) and "high priority only". */
 export function QueueFilters({ value, openCounts, onChange }: Props) {
-  const kinds: Array<[Kind | undefined, string]> = [[undefined, 'Everything'], ...QueueKind.options.map((k) => [k, KIND_LABELS[k]] as [Kind, string])];
+  const kinds: Array<[Kind | undefined, string]> = [
+    [undefined, 'Everything'],
+    ...QueueKind.options.map((k) => [k, KIND_LABELS[k]] as [Kind, string]),
+  ];
   const totalOpen = Object.values(openCounts).reduce((a, b) => a + b, 0);
   return (
     <div className="grid gap-3">
@@ -38,7 +41,11 @@ export function QueueFilters({ value, openCounts, onChange }: Props) {
           className="max-w-full overflow-x-auto"
         />
         <label className="inline-flex items-center gap-2 text-sm text-fg-muted">
-          <Switch checked={value.highOnly} onCheckedChange={(highOnly) => onChange({ ...value, highOnly })} aria-label="High priority only" />
+          <Switch
+            checked={value.highOnly}
+            onCheckedChange={(highOnly) => onChange({ ...value, highOnly })}
+            aria-label="High priority only"
+          />
           High priority only
         </label>
       </div>

@@ -38,7 +38,9 @@ export function QueueRow({ item }: { item: QueueItem }) {
 
 export function QueueList({ items, emptyTitle }: { items: QueueItem[]; emptyTitle: string }) {
   if (items.length === 0) {
-    return <EmptyState icon={<Inbox />} title={emptyTitle} description="Reports, removal requests, blocked content and tickets land here." />;
+    return (
+      <EmptyState icon={<Inbox />} title={emptyTitle} description="Reports, removal requests, blocked content and tickets land here." />
+    );
   }
   return (
     <ul aria-label="Queue" className="grid gap-2">

@@ -8,7 +8,14 @@ export function ReasonField({ value, onChange, label = 'Reason' }: { value: stri
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Textarea id={id} rows={3} maxLength={500} value={value} onChange={(e) => onChange(e.target.value)} placeholder="What you decided and why. It is kept in the audit log." />
+      <Textarea
+        id={id}
+        rows={3}
+        maxLength={500}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder="What you decided and why. It is kept in the audit log."
+      />
       <p className="text-xs text-fg-subtle">Kept in the audit log. Decisions about content also show it to the owner.</p>
     </div>
   );

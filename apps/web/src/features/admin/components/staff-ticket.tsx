@@ -45,7 +45,14 @@ export function StaffTicket({ ticket }: { ticket: TicketDetail }) {
       <TicketMessages messages={ticket.messages} viewer="staff" />
       <form onSubmit={submit} noValidate className="grid gap-3 border-t border-border pt-4">
         <Label htmlFor={ids.message}>Answer as Reverie Support</Label>
-        <Textarea id={ids.message} rows={4} maxLength={MAX_TICKET_MESSAGE} value={message} onChange={(e) => setMessage(e.target.value)} placeholder="The user sees this in their ticket and gets a notification." />
+        <Textarea
+          id={ids.message}
+          rows={4}
+          maxLength={MAX_TICKET_MESSAGE}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          placeholder="The user sees this in their ticket and gets a notification."
+        />
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="grid gap-1.5">
             <Label htmlFor={ids.status}>Then mark it</Label>

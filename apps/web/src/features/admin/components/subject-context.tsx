@@ -23,7 +23,9 @@ export function SubjectContext({ context }: { context: Context }) {
         <div className="grid min-w-0 gap-1">
           <p className="text-lg font-semibold break-words text-fg">{context.ref.label}</p>
           {context.missing ? <p className="text-sm text-danger">It no longer exists.</p> : null}
-          {state?.hidden ? <p className="text-sm text-danger">Hidden by moderators{state.hold === 'suspended' ? ' (owner suspended)' : ''}.</p> : null}
+          {state?.hidden ? (
+            <p className="text-sm text-danger">Hidden by moderators{state.hold === 'suspended' ? ' (owner suspended)' : ''}.</p>
+          ) : null}
           {state?.removed ? <p className="text-sm text-danger">Removed by moderators.</p> : null}
         </div>
       </div>

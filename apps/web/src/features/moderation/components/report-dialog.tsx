@@ -20,7 +20,15 @@ export interface ReportSubject {
 }
 
 /** Reason and note for the moderators; says so when it was sent, and shows the server's answer when it was not. */
-export function ReportDialog({ subject, open, onOpenChange }: { subject: ReportSubject; open: boolean; onOpenChange: (v: boolean) => void }) {
+export function ReportDialog({
+  subject,
+  open,
+  onOpenChange,
+}: {
+  subject: ReportSubject;
+  open: boolean;
+  onOpenChange: (v: boolean) => void;
+}) {
   const [reason, setReason] = useState<Reason | ''>('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -75,14 +83,28 @@ export function ReportDialog({ subject, open, onOpenChange }: { subject: ReportS
                     reason === r ? 'bg-primary/10 text-fg ring-primary/40' : 'bg-surface-raised/50 text-fg-muted ring-border hover:text-fg',
                   )}
                 >
-                  <input type="radio" name="report-reason" value={r} checked={reason === r} onChange={() => setReason(r)} className="size-4 accent-primary-strong" />
+                  <input
+                    type="radio"
+                    name="report-reason"
+                    value={r}
+                    checked={reason === r}
+                    onChange={() => setReason(r)}
+                    className="size-4 accent-primary-strong"
+                  />
                   {REPORT_REASON_LABELS[r]}
                 </label>
               ))}
             </fieldset>
             <div className="mt-4 grid gap-1.5">
               <Label htmlFor={noteId}>Anything the moderators should know? (optional)</Label>
-              <Textarea id={noteId} rows={3} maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} placeholder="Where in it, and why." />
+              <Textarea
+                id={noteId}
+                rows={3}
+                maxLength={1000}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                placeholder="Where in it, and why."
+              />
             </div>
             {error ? <FormError className="mt-4">{error}</FormError> : null}
             <DialogFooter>

@@ -24,7 +24,10 @@ export function ReportMenu({ subject, className }: { subject: ReportSubject; cla
   return (
     <>
       <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger aria-label={`Report ${subject.name}`} className={cn(buttonVariants({ variant: 'secondary', size: 'icon' }), 'size-11', className)}>
+        <DropdownMenu.Trigger
+          aria-label={`Report ${subject.name}`}
+          className={cn(buttonVariants({ variant: 'secondary', size: 'icon' }), 'size-11', className)}
+        >
           <Flag aria-hidden="true" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>

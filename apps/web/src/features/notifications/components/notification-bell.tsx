@@ -18,7 +18,10 @@ export function NotificationBell({ userId }: { userId: string }) {
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-        className={cn(buttonVariants({ variant: 'ghost', size: 'icon-sm' }), 'relative data-[state=open]:bg-surface-raised data-[state=open]:text-fg')}
+        className={cn(
+          buttonVariants({ variant: 'ghost', size: 'icon-sm' }),
+          'relative data-[state=open]:bg-surface-raised data-[state=open]:text-fg',
+        )}
       >
         <Bell aria-hidden="true" />
         {unread > 0 ? (

@@ -30,7 +30,12 @@ export function NotificationIcon({ kind, imageUrl }: { kind: NotificationKind; i
     return (
       <span className="relative size-10 shrink-0">
         <img src={imageUrl} alt="" className="size-10 rounded-full object-cover ring-1 ring-border-strong" referrerPolicy="no-referrer" />
-        <span className={cn('absolute -right-1 -bottom-1 inline-flex size-5 items-center justify-center rounded-full ring-2 ring-surface-raised', TONES[kind] ?? 'bg-accent/20 text-accent')}>
+        <span
+          className={cn(
+            'absolute -right-1 -bottom-1 inline-flex size-5 items-center justify-center rounded-full ring-2 ring-surface-raised',
+            TONES[kind] ?? 'bg-accent/20 text-accent',
+          )}
+        >
           {(() => {
             const Icon = ICONS[kind] ?? BadgeCheck;
             return <Icon className="size-3" aria-hidden="true" />;
@@ -43,7 +48,10 @@ export function NotificationIcon({ kind, imageUrl }: { kind: NotificationKind; i
   return (
     <span
       aria-hidden="true"
-      className={cn('inline-flex size-10 shrink-0 items-center justify-center rounded-full ring-1', TONES[kind] ?? 'bg-accent/15 text-accent ring-accent/30')}
+      className={cn(
+        'inline-flex size-10 shrink-0 items-center justify-center rounded-full ring-1',
+        TONES[kind] ?? 'bg-accent/15 text-accent ring-accent/30',
+      )}
     >
       <Icon className="size-5" />
     </span>

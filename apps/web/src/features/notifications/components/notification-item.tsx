@@ -33,9 +33,17 @@ export function NotificationItem({ notification: n, now, onOpen, onMarkRead, onD
   );
   const main = 'flex min-w-0 flex-1 items-start gap-3 rounded-xl p-2 text-left';
   return (
-    <li data-testid="notification" data-read={n.read} className={cn('group relative flex items-start gap-1 rounded-xl pr-1', !n.read && 'bg-primary/5')}>
+    <li
+      data-testid="notification"
+      data-read={n.read}
+      className={cn('group relative flex items-start gap-1 rounded-xl pr-1', !n.read && 'bg-primary/5')}
+    >
       {n.link ? (
-        <Link to={n.link} onClick={() => onOpen(n)} className={cn(main, 'hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-ring')}>
+        <Link
+          to={n.link}
+          onClick={() => onOpen(n)}
+          className={cn(main, 'hover:bg-surface-hover focus-visible:outline-2 focus-visible:outline-ring')}
+        >
           {body}
         </Link>
       ) : (
@@ -43,7 +51,13 @@ export function NotificationItem({ notification: n, now, onOpen, onMarkRead, onD
       )}
       <div className="flex shrink-0 flex-col items-center gap-0.5 py-1.5">
         {n.read ? null : (
-          <button type="button" className={actionClass} disabled={busy} onClick={() => onMarkRead(n)} aria-label={`Mark “${n.title}” as read`}>
+          <button
+            type="button"
+            className={actionClass}
+            disabled={busy}
+            onClick={() => onMarkRead(n)}
+            aria-label={`Mark “${n.title}” as read`}
+          >
             <Check className="size-4" aria-hidden="true" />
           </button>
         )}

@@ -97,7 +97,10 @@ export function NotificationPanel({ onNavigate }: { onNavigate: () => void }) {
           </div>
         ) : query.data.items.length === 0 ? (
           <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
-            <span aria-hidden="true" className="inline-flex size-12 items-center justify-center rounded-2xl bg-primary/10 text-primary ring-1 ring-primary/25">
+            <span
+              aria-hidden="true"
+              className="inline-flex size-12 items-center justify-center rounded-2xl bg-primary/10 text-primary ring-1 ring-primary/25"
+            >
               <BellOff className="size-6" />
             </span>
             <p className="font-semibold text-fg">{unreadOnly ? 'You are all caught up' : 'No notifications yet'}</p>

@@ -18,7 +18,8 @@ function Received({ result }: { result: ContentRemovalResponse }) {
       <h2 className="text-lg font-semibold text-fg">Request received</h2>
       <p className="text-sm text-fg-muted">{result.message}</p>
       <p className="text-sm text-fg-muted">
-        Reference <span className="rounded-lg bg-surface px-2 py-1 font-mono text-base font-bold text-fg ring-1 ring-border">{result.reference}</span>
+        Reference{' '}
+        <span className="rounded-lg bg-surface px-2 py-1 font-mono text-base font-bold text-fg ring-1 ring-border">{result.reference}</span>
       </p>
       <p className="text-sm text-fg-muted">
         A person reviews every request; reports about minors and non-consensual content come first. How we decide is in the{' '}
@@ -88,7 +89,11 @@ export function ContentRemovalForm({ initial }: { initial: Pick<RemovalFormValue
           maxLength={5000}
           value={v.details}
           onChange={(e) => set('details', e.target.value)}
-          placeholder={copyright ? 'Identify your work (title, where it is published) and what on Reverie copies it.' : 'Describe what you saw and why it should come down.'}
+          placeholder={
+            copyright
+              ? 'Identify your work (title, where it is published) and what on Reverie copies it.'
+              : 'Describe what you saw and why it should come down.'
+          }
         />
       </div>
       {copyright ? (

@@ -31,7 +31,11 @@ export function NewTicketForm() {
       { subject: subject.trim(), category, message: message.trim() },
       {
         onSuccess: (ticket) => {
-          toast({ title: 'Ticket opened', description: 'We will answer in the thread and tell you with a notification.', variant: 'success' });
+          toast({
+            title: 'Ticket opened',
+            description: 'We will answer in the thread and tell you with a notification.',
+            variant: 'success',
+          });
           void navigate(`/support/${ticket.id}`);
         },
         onError: (err) => setError(getErrorMessage(err, 'Could not open the ticket. Please try again.')),
@@ -41,7 +45,15 @@ export function NewTicketForm() {
 
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate aria-label="New ticket">
-      <FormField label="Subject" name="subject" value={subject} maxLength={120} onChange={(e) => setSubject(e.target.value)} placeholder="What is it about?" required />
+      <FormField
+        label="Subject"
+        name="subject"
+        value={subject}
+        maxLength={120}
+        onChange={(e) => setSubject(e.target.value)}
+        placeholder="What is it about?"
+        required
+      />
       <div className="grid gap-1.5">
         <Label htmlFor={ids.category}>Category</Label>
         <Select id={ids.category} value={category} onChange={(e) => setCategory(e.target.value as Category)}>

@@ -15,7 +15,14 @@ export function RemovalReasonPicker({ value, onChange }: { value: Reason | ''; o
             value === r ? 'bg-primary/10 ring-primary/40' : 'bg-surface ring-border hover:bg-surface-raised',
           )}
         >
-          <input type="radio" name="reason" value={r} checked={value === r} onChange={() => onChange(r)} className="mt-1 size-4 shrink-0 accent-primary-strong" />
+          <input
+            type="radio"
+            name="reason"
+            value={r}
+            checked={value === r}
+            onChange={() => onChange(r)}
+            className="mt-1 size-4 shrink-0 accent-primary-strong"
+          />
           <span>
             <span className="block text-sm font-semibold text-fg">{REMOVAL_REASON_LABELS[r]}</span>
             <span className="block text-xs text-fg-muted">{REASON_HINTS[r]}</span>

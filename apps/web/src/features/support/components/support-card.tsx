@@ -5,7 +5,11 @@ import { SettingsSection } from '@/components/page/settings-section';
 /** Where to get help: support tickets, and content-removal requests. */
 export function SupportCard() {
   return (
-    <SettingsSection title="Help & support" description="Questions about your account, coins or a character? We answer in your tickets." icon={<LifeBuoy />}>
+    <SettingsSection
+      title="Help & support"
+      description="Questions about your account, coins or a character? We answer in your tickets."
+      icon={<LifeBuoy />}
+    >
       <div className="flex flex-wrap gap-2">
         <LinkButton to="/support" variant="secondary" size="sm">
           <LifeBuoy aria-hidden="true" />

@@ -19,7 +19,10 @@ interface Props {
 }
 
 function Filter({ status, onStatus }: Pick<Props, 'status' | 'onStatus'>) {
-  const options: Array<[Status | undefined, string]> = [[undefined, 'All'], ...TicketStatus.options.map((s) => [s, STATUS_LABELS[s]] as [Status, string])];
+  const options: Array<[Status | undefined, string]> = [
+    [undefined, 'All'],
+    ...TicketStatus.options.map((s) => [s, STATUS_LABELS[s]] as [Status, string]),
+  ];
   return (
     <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-1.5">
       {options.map(([value, label]) => (

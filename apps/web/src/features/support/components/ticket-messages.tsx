@@ -10,7 +10,11 @@ export function TicketMessages({ messages, viewer = 'user' }: { messages: Ticket
       {messages.map((m) => {
         const mine = m.author === viewer;
         return (
-          <li key={m.id} data-testid={`ticket-message-${m.author}`} className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}>
+          <li
+            key={m.id}
+            data-testid={`ticket-message-${m.author}`}
+            className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}
+          >
             <span className="flex items-center gap-1.5 px-1 text-xs text-fg-subtle">
               {m.author === 'staff' ? <LifeBuoy className="size-3.5 text-success" aria-hidden="true" /> : null}
               <span className={cn('font-semibold', m.author === 'staff' ? 'text-success' : 'text-fg-muted')}>{m.authorName}</span>

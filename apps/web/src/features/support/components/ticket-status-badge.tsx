@@ -11,7 +11,13 @@ const TONE: Record<TicketStatus, string> = {
 
 export function TicketStatusBadge({ status, className }: { status: TicketStatus; className?: string }) {
   return (
-    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1', TONE[status], className)}>
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1',
+        TONE[status],
+        className,
+      )}
+    >
       {STATUS_LABELS[status]}
     </span>
   );

@@ -30,7 +30,14 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
   return (
     <form onSubmit={submit} className="grid gap-3 rounded-2xl bg-surface p-4 ring-1 ring-border" noValidate>
       <Label htmlFor={id}>Your reply</Label>
-      <Textarea id={id} rows={4} maxLength={MAX_TICKET_MESSAGE} value={message} onChange={(e) => setMessage(e.target.value)} placeholder="Add details or answer the team's questions." />
+      <Textarea
+        id={id}
+        rows={4}
+        maxLength={MAX_TICKET_MESSAGE}
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+        placeholder="Add details or answer the team's questions."
+      />
       {error ? <FormError>{error}</FormError> : null}
       <Button type="submit" disabled={reply.isPending} className="justify-self-end">
         <Send aria-hidden="true" />
@@ -44,7 +51,10 @@ function ReplyForm({ ticket }: { ticket: TicketDetail }) {
 export function TicketThread({ ticket }: { ticket: TicketDetail }) {
   return (
     <div className="grid gap-5">
-      <Link to="/support" className="inline-flex items-center gap-1.5 text-sm text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring">
+      <Link
+        to="/support"
+        className="inline-flex items-center gap-1.5 text-sm text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         All tickets
       </Link>
@@ -61,7 +71,11 @@ export function TicketThread({ ticket }: { ticket: TicketDetail }) {
       <TicketMessages messages={ticket.messages} />
       {ticket.status === 'closed' ? (
         <p className="rounded-2xl bg-surface p-4 text-sm text-fg-muted ring-1 ring-border">
-          This ticket is closed. <Link to="/support" className="font-semibold text-primary hover:underline">Open a new ticket</Link> if you need more help.
+          This ticket is closed.{' '}
+          <Link to="/support" className="font-semibold text-primary hover:underline">
+            Open a new ticket
+          </Link>{' '}
+          if you need more help.
         </p>
       ) : (
         <ReplyForm ticket={ticket} />

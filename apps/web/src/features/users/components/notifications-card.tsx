@@ -65,7 +65,12 @@ export function NotificationsCard({ user }: { user: User }) {
   const showNsfwByDefault = useToggle(user, 'showNsfwByDefault');
 
   return (
-    <SettingsSection id="notifications" title="Notifications & defaults" description="Saved to your account on every device." icon={<Bell />}>
+    <SettingsSection
+      id="notifications"
+      title="Notifications & defaults"
+      description="Saved to your account on every device."
+      icon={<Bell />}
+    >
       <div className="divide-y divide-border">
         <Row
           label="Email notifications"
