@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { NotificationStreamEvent } from '@reverie/shared';
 import { getErrorStatus } from '@/lib/request-queue';
 import { queryClient } from '@/lib/query-client';
+import { supportKeys } from '@/features/support/api/query-keys';
 import { notificationsKeys } from '../api/query-keys';
 import { streamNotifications } from '../api/stream-notifications';
 import { applyDeleted, applyIncoming, applyRead, setUnreadCount } from '../lib/cache';
@@ -15,7 +16,11 @@ export function reconnectDelay(failures: number, random: () => number = Math.ran
 
 export function handleStreamEvent(e: NotificationStreamEvent) {
   if (e.type === 'ready') setUnreadCount(e.unreadCount);
-  else if (e.type === 'notification') applyIncoming(e.notification, e.unreadCount);
+  else if (e.type === 'notification') {
+    applyIncoming(e.notification, e.unreadCount);
+    // A reply to a ticket: its thread and the ticket list show it without a reload.
+    if (e.notification.kind === 'ticket_reply') void queryClient.invalidateQueries({ queryKey: supportKeys.all });
+  }
   else if (e.type === 'read') applyRead(e.ids, e.unreadCount);
   else applyDeleted(e.id, e.unreadCount);
 }
