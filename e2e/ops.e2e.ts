@@ -189,8 +189,9 @@ describeE2E('support, notifications, removal requests and moderation (real serve
       await dialog.getByLabel('Depicts a real person').check();
       await dialog.getByLabel(/Anything the moderators should know/).fill('This is a real botanist from my town.');
       await dialog.getByRole('button', { name: 'Send report' }).click();
-      await dialog.getByText('Report sent').waitFor();
-      await dialog.getByRole('button', { name: 'Close' }).first().click();
+      const sent = u.page.getByRole('dialog', { name: 'Report sent' });
+      await sent.getByText(/Moderators will review your report/).waitFor();
+      await sent.getByRole('button', { name: 'Close' }).first().click();
 
       await a.page.goto('/admin?kind=report');
       await a.page.getByTestId('queue-item').filter({ hasText: characterName }).first().click();
@@ -199,7 +200,7 @@ describeE2E('support, notifications, removal requests and moderation (real serve
       await shots(a.page, 'ops-admin-item');
       await a.page.getByLabel('Reason').fill('Depicts a real person without consent');
       await a.page.getByRole('button', { name: 'Hide', exact: true }).click();
-      await a.page.getByText(`${characterName} is hidden.`).waitFor();
+      await a.page.getByText(`${characterName} is hidden.`).first().waitFor();
       await a.page.getByText('Hidden by moderators.').waitFor();
       expect(a.problems.externalRequests).toEqual([]);
 
