@@ -20,10 +20,11 @@ const WIDTHS = [
   { width: 1280, height: 800 },
 ];
 
-/** Screenshots of the page as it is now at the three widths (then back to desktop). */
-async function shots(page: Page, name: string) {
+/** Screenshots of the page as it is now at the three widths (then back to desktop); `top` scrolls up first. */
+async function shots(page: Page, name: string, { top = false }: { top?: boolean } = {}) {
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
+    if (top) await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
     await screenshot(page, `${name}-${size.width}`);
   }
@@ -47,7 +48,10 @@ async function insertPublicCharacter(dataDir: string, creatorId: string, name: s
       [creatorId, name],
     );
     const id = res.rows[0]!.id;
-    await client.query(`insert into character_tags (character_id, tag_name, position) values ($1, 'female', 0), ($1, 'fantasy', 1), ($1, 'sfw', 2)`, [id]);
+    await client.query(
+      `insert into character_tags (character_id, tag_name, position) values ($1, 'female', 0), ($1, 'fantasy', 1), ($1, 'sfw', 2)`,
+      [id],
+    );
     return id;
   } finally {
     await client.end();
@@ -84,7 +88,11 @@ describeE2E('support, notifications, removal requests and moderation (real serve
     admin = await apiCall(h, api.auth.login, { body: { emailOrUsername: ADMIN_EMAIL, password: 'console-key-42' } });
     expect(admin.user.role).toBe('admin');
     user = await registerReadyUser(h, { email: `riley_${suffix}@example.com`, username: `riley_${suffix}`, password: 'open-a-ticket-7' });
-    const maker = await registerReadyUser(h, { email: `maker_${suffix}@example.com`, username: `maker_${suffix}`, password: 'make-things-9' });
+    const maker = await registerReadyUser(h, {
+      email: `maker_${suffix}@example.com`,
+      username: `maker_${suffix}`,
+      password: 'make-things-9',
+    });
     characterId = await insertPublicCharacter(h.server.dataDir, maker.user.id, characterName);
   }, 120_000);
   afterAll(async () => {
@@ -102,6 +110,7 @@ describeE2E('support, notifications, removal requests and moderation (real serve
       await form.getByLabel('Subject').fill(subject);
       await form.getByLabel('Category').selectOption('billing');
       await form.getByLabel('Message').fill('I bought the Pouch an hour ago and my balance did not change.');
+      await shots(u.page, 'ops-support-new-ticket', { top: true });
       await form.getByRole('button', { name: 'Open ticket' }).click();
       await u.page.getByRole('heading', { level: 1, name: subject }).waitFor({ timeout: 15_000 });
       const ticketUrl = new URL(u.page.url()).pathname;
@@ -133,7 +142,7 @@ describeE2E('support, notifications, removal requests and moderation (real serve
       await u.page.getByText('We found the payment and added the coins. Sorry for the wait!').waitFor();
       expect(await u.page.getByTestId('ticket-message-staff').textContent()).toContain('Reverie Support');
       await header(u.page).getByRole('button', { name: 'Notifications' }).waitFor();
-      await shots(u.page, 'ops-support-thread');
+      await shots(u.page, 'ops-support-thread', { top: true });
       expectClean(u, 'the support journey');
       expectClean(a, 'answering from the console');
       // The console loads nothing from other sites.
@@ -156,7 +165,8 @@ describeE2E('support, notifications, removal requests and moderation (real serve
       await form.getByLabel(/Likeness of a real person/).check();
       await form.getByLabel('Your e-mail address').fill('guest-rights@example.com');
       await form.getByLabel('What should be removed, and why').fill('This character uses my name and my photos without my consent.');
-      await shots(g.page, 'ops-removal-form');
+      await g.page.locator(':focus').blur();
+      await shots(g.page, 'ops-removal-form', { top: true });
       await form.getByRole('button', { name: 'Send request' }).click();
       const status = g.page.getByRole('status', { name: 'Request received' });
       await status.waitFor({ timeout: 15_000 });
@@ -197,7 +207,7 @@ describeE2E('support, notifications, removal requests and moderation (real serve
       await a.page.getByTestId('queue-item').filter({ hasText: characterName }).first().click();
       await a.page.getByRole('heading', { level: 1, name: new RegExp(characterName) }).waitFor();
       await a.page.getByText('This is a real botanist from my town.').waitFor();
-      await shots(a.page, 'ops-admin-item');
+      await shots(a.page, 'ops-admin-item', { top: true });
       await a.page.getByLabel('Reason').fill('Depicts a real person without consent');
       await a.page.getByRole('button', { name: 'Hide', exact: true }).click();
       await a.page.getByText(`${characterName} is hidden.`).first().waitFor();

@@ -56,7 +56,8 @@ export default function ContentRemovalPage() {
             .
           </p>
           <p>
-            Members can also use <span className="font-medium text-fg">Report</span> on a character or image, or write to{' '}
+            Members can also use <span className="font-medium text-fg">Report</span> on a character, image, chat reply or profile, or write
+            to{' '}
             <Link to="/support" className={link}>
               support
             </Link>
