@@ -20,8 +20,7 @@ export function handleStreamEvent(e: NotificationStreamEvent) {
     applyIncoming(e.notification, e.unreadCount);
     // A reply to a ticket: its thread and the ticket list show it without a reload.
     if (e.notification.kind === 'ticket_reply') void queryClient.invalidateQueries({ queryKey: supportKeys.all });
-  }
-  else if (e.type === 'read') applyRead(e.ids, e.unreadCount);
+  } else if (e.type === 'read') applyRead(e.ids, e.unreadCount);
   else applyDeleted(e.id, e.unreadCount);
 }
 
