@@ -30,7 +30,12 @@ import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createImagesModule } from './modules/images/images.module.ts';
 import type { ImageJobData } from './modules/images/jobs.service.ts';
+import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createLikesModule } from './modules/likes/likes.module.ts';
+import { NotificationBus } from './modules/notifications/notifications.bus.ts';
+import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
+import type { NotificationInput } from './modules/notifications/notifications.service.ts';
+import { createSupportModule } from './modules/support/support.module.ts';
 import { createModerationModule } from './modules/moderation/moderation.module.ts';
 import { createSearchModule } from './modules/search/search.module.ts';
 import { createSocialModule } from './modules/social/social.module.ts';
@@ -85,16 +90,50 @@ export interface AppOverrides {
  * The modules, in one readable place. Adding a domain: its folder, plus one line here (and, when it has tables,
  * one in bindRepos). A module others depend on is named first so they can be handed its services.
  */
-function composeModules(deps: AppDeps, loaded: { content: ContentService; imageQueue?: JobQueue<ImageJobData, unknown> }) {
+function composeModules(
+  deps: AppDeps,
+  loaded: { content: ContentService; bus: NotificationBus; imageQueue?: JobQueue<ImageJobData, unknown> },
+) {
+  // Notifications are named first: most event sources hand them events. What they need from modules named later
+  // (sessions, this month's coins) is reached through those modules when called.
+  const notifications = createNotificationsModule({
+    ...deps,
+    bus: loaded.bus,
+    sessions: { isActive: (sessionId) => auth.services.sessions.isActive(sessionId) },
+    monthlyCoins: (userId) => billing.services.coins.monthlyReady(userId),
+  });
+  const notify = notifications.services.notifications;
+  const notifyLater = (userId: string, input: NotificationInput) => notify.notifyLater(userId, input);
   const tags = createTagsModule(deps);
-  const moderation = createModerationModule(deps);
-  const billing = createBillingModule(deps);
-  const social = createSocialModule(deps);
+  const moderation = createModerationModule({ ...deps, notify: notifyLater });
+  const billing = createBillingModule({
+    ...deps,
+    notify: (userId, input) => notify.notify(userId, input),
+    announceMonthlyCoins: (userId) => notifications.services.sweeps.announceMonthlyCoins(new Date(), [userId]),
+  });
+  const social = createSocialModule({ ...deps, events: notify });
   const characters = createCharactersModule({ ...deps, tags: tags.services.tags, moderation: moderation.services.moderation });
-  const likes = createLikesModule({ ...deps, characters: characters.services.characters });
+  const likes = createLikesModule({ ...deps, characters: characters.services.characters, events: notify });
+  const auth = createAuthModule({ ...deps, ledger: billing.services.ledger });
+  const { queue, audit, subjects } = moderation.services;
+  const support = createSupportModule({ ...deps, moderation: moderation.services.moderation, queue, audit, notify: notifyLater });
   return {
     health: createHealthModule({ ...deps, registry: deps.health }),
-    auth: createAuthModule({ ...deps, ledger: billing.services.ledger }),
+    auth,
+    notifications,
+    support,
+    admin: createAdminModule({
+      ...deps,
+      subjects,
+      audit,
+      queue,
+      support: support.services.support,
+      removal: support.services.removal,
+      ledger: billing.services.ledger,
+      notify: notifyLater,
+      sessions: auth.services.sessions,
+      endStreams: (userId) => notify.endStreams(userId),
+    }),
     users: createUsersModule({ ...deps, tags: tags.services.tags, social: social.services.social }),
     tags,
     moderation,
@@ -239,10 +278,20 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     images,
     mediaKey: await loadOrCreateSecret(config.dataDir, 'media.key'),
   };
+  const bus = await NotificationBus.create({
+    redis,
+    prefix: config.redisPrefix,
+    onError: (err) => app.log.warn({ err }, 'notification bus'),
+  });
+  app.addHook('preClose', async () => bus.endAll());
+  app.addHook('onClose', () => bus.close());
   const modules = composeModules(deps, {
     content: await ContentService.load({ operator: config.operator }),
+    bus,
     imageQueue: overrides.imageQueue,
   });
+  // ADMIN_EMAILS: verified accounts with these addresses are admins from the start (and at every sign-in).
+  await modules.auth.services.gate.promoteConfiguredAdmins();
   // Image jobs: this process works the queue; jobs a restart lost go back in line, and ones stuck far too long are
   // ended and refunded (every 5 minutes).
   const imageJobs = modules.images.services;

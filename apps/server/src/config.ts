@@ -81,6 +81,10 @@ const EnvSchema = z
     IMAGES_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     /** Sampling steps per picture (quality against time). */
     IMAGES_STEPS: z.coerce.number().int().min(1).max(150).default(25),
+    /** Comma-separated addresses whose verified accounts are admins (at start and at every sign-in). */
+    ADMIN_EMAILS: z.string().optional(),
+    /** How often (minutes) the server looks for due notification digests and membership coins to announce. */
+    NOTIFY_SWEEP_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   })
   .extend(LlmEnvSchema.shape)
   .extend(ImagesEnvSchema.shape)
@@ -128,6 +132,9 @@ export interface Config {
   images: { backend: ImagesConfig; concurrency: number; steps: number };
   /** S3_*: media in an S3-compatible bucket; undefined: local disk under DATA_DIR/media. */
   s3: S3Options | undefined;
+  /** Lower-case addresses from ADMIN_EMAILS. */
+  adminEmails: string[];
+  notifications: { sweepMinutes: number };
 }
 
 function stripeConfig(e: z.infer<typeof EnvSchema>): Config['billing']['stripe'] {
@@ -142,6 +149,12 @@ function stripeConfig(e: z.infer<typeof EnvSchema>): Config['billing']['stripe']
     prices = parsed.data;
   }
   return { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, prices, apiUrl: e.STRIPE_API_URL };
+}
+
+/** `ADMIN_EMAILS` as distinct lower-case addresses. */
+function parseAdminEmails(value: string | undefined): string[] {
+  const all = (value ?? '').split(',').map((s) => s.trim().toLowerCase());
+  return [...new Set(all.filter(Boolean))];
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -200,5 +213,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     images: { backend: imagesConfigFromEnv(e), concurrency: e.IMAGES_CONCURRENCY, steps: e.IMAGES_STEPS },
     s3: s3ConfigFromEnv(e),
+    adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
+    notifications: { sweepMinutes: e.NOTIFY_SWEEP_MINUTES },
   };
 }

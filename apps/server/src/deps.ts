@@ -18,6 +18,11 @@ import { ChatRepo } from './modules/chat/chat.repo.ts';
 import { FavoritesRepo } from './modules/favorites/favorites.repo.ts';
 import { ImagesRepo } from './modules/images/images.repo.ts';
 import { LikesRepo } from './modules/likes/likes.repo.ts';
+import { AuditRepo } from './modules/moderation/audit.repo.ts';
+import { ModerationRepo } from './modules/moderation/moderation.repo.ts';
+import { SubjectsRepo } from './modules/moderation/subjects.repo.ts';
+import { NotificationsRepo } from './modules/notifications/notifications.repo.ts';
+import { SupportRepo } from './modules/support/support.repo.ts';
 import { SearchRepo } from './modules/search/search.repo.ts';
 import { SocialRepo } from './modules/social/social.repo.ts';
 import { PaymentsRepo } from './modules/billing/payments.repo.ts';
@@ -51,6 +56,11 @@ export function bindRepos(db: DbOrTx) {
     search: new SearchRepo(db),
     chat: new ChatRepo(db),
     images: new ImagesRepo(db),
+    notifications: new NotificationsRepo(db),
+    moderation: new ModerationRepo(db),
+    audit: new AuditRepo(db),
+    subjects: new SubjectsRepo(db),
+    support: new SupportRepo(db),
   };
 }
 export type Repos = ReturnType<typeof bindRepos>;

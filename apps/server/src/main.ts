@@ -19,6 +19,18 @@ const renewals = sandbox
 renewals?.unref();
 app.addHook('onClose', async () => clearInterval(renewals));
 
+// Notification digests by mail, "monthly coins ready" and the retention sweeps (safe in several processes at once).
+// Also the two-year retention of closed reports, queue items, tickets and removal requests (privacy policy).
+const sweeps = modules.notifications.services.sweeps;
+const sweepTimer = setInterval(() => {
+  sweeps.run().catch((err: unknown) => app.log.warn({ err }, 'notification sweep failed; retrying at the next one'));
+  Promise.all([modules.moderation.services.queue.purgeClosed(), modules.support.services.support.purgeClosed()]).catch((err: unknown) =>
+    app.log.warn({ err }, 'retention sweep failed; retrying at the next one'),
+  );
+}, config.notifications.sweepMinutes * 60_000);
+sweepTimer.unref();
+app.addHook('onClose', async () => clearInterval(sweepTimer));
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;

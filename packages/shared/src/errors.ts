@@ -26,6 +26,10 @@ export const ErrorCode = z.enum([
   'TOKEN_SUPERSEDED',
   /** The blocked-content policy refused the content; `details` is `{ rule, field }` (never the text). */
   'CONTENT_BLOCKED',
+  /** Sign-in refused: a moderator suspended the account (the message says how to ask for a review). */
+  'ACCOUNT_SUSPENDED',
+  /** A character hidden by moderators stays private until they restore it. */
+  'MODERATION_HOLD',
   'INTERNAL',
   'UNAVAILABLE',
 ]);

@@ -12,22 +12,45 @@ export interface UnitOfWork<R> {
   readonly repos: R;
   /** Runs fn in a transaction (or the one already open); a throw rolls everything back. */
   run<T>(fn: (repos: R) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn once the current transaction has committed (never if it rolls back), outside it; at once when no
+   * transaction is open. For side effects other people see (live notifications) that must not announce a rollback.
+   */
+  afterCommit(fn: () => void): void;
+  /** Runs fn outside any open transaction (work it starts, e.g. a background task, uses the pool). */
+  outside<T>(fn: () => T): T;
+}
+
+interface Scope<R> {
+  repos: R;
+  after: Array<() => void>;
 }
 
 export function createUnitOfWork<R>(db: Db, bind: (db: DbOrTx) => R): UnitOfWork<R> {
   const root = bind(db);
-  const current = new AsyncLocalStorage<R>();
+  const current = new AsyncLocalStorage<Scope<R>>();
   return {
     get repos() {
-      return current.getStore() ?? root;
+      return current.getStore()?.repos ?? root;
     },
-    run(fn) {
+    async run(fn) {
       const open = current.getStore();
-      if (open) return fn(open);
-      return db.transaction((tx) => {
+      if (open) return fn(open.repos);
+      const after: Array<() => void> = [];
+      const result = await db.transaction((tx) => {
         const bound = bind(tx);
-        return current.run(bound, () => fn(bound));
+        return current.run({ repos: bound, after }, () => fn(bound));
       });
+      for (const f of after) f();
+      return result;
+    },
+    afterCommit(fn) {
+      const open = current.getStore();
+      if (open) open.after.push(fn);
+      else fn();
+    },
+    outside(fn) {
+      return current.exit(fn);
     },
   };
 }

@@ -4,7 +4,8 @@ import { AppError } from './app-error.ts';
 
 export interface Actor {
   userId: string;
-  role: 'user' | 'admin';
+  /** Moderators work the admin console but pass no owner check; admins pass every one. */
+  role: 'user' | 'moderator' | 'admin';
 }
 
 export type Access = 'read' | 'write';

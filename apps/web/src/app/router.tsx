@@ -1,8 +1,23 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LEGAL_PAGES } from '@/features/content/legal-pages';
 import { AppLayout } from './layout/app-layout';
 import * as P from './pages';
+import { PageLoading } from './page-loading';
 import { PageLoadError } from './route-error-boundary';
+
+// The admin console has its own frame, outside the app shell; loaded only when visited.
+const AdminLayout = lazy(() => import('@/features/admin/components/admin-layout').then((m) => ({ default: m.AdminLayout })));
+
+/** /admin: moderators and administrators (not in the user navigation). */
+export const adminRoutes: RouteObject[] = [
+  { index: true, element: <P.AdminQueuePage /> },
+  { path: 'items/:id', element: <P.AdminItemPage /> },
+  { path: 'users', element: <P.AdminUsersPage /> },
+  { path: 'users/:id', element: <P.AdminUserPage /> },
+  { path: 'audit', element: <P.AdminAuditPage /> },
+  { path: '*', element: <P.NotFoundPage /> },
+];
 
 /** SPEC §2 route table. Any path not listed falls through to the not-found page. */
 export const appRoutes: RouteObject[] = [
@@ -48,6 +63,9 @@ export const appRoutes: RouteObject[] = [
   { path: 'auth-debug', element: <P.AuthDebugPage /> },
   { path: 'guides', element: <P.GuidesPage /> },
   { path: 'guides/:slug', element: <P.GuidePage /> },
+  { path: 'support', element: <P.SupportPage /> },
+  { path: 'support/:ticketId', element: <P.SupportTicketPage /> },
+  { path: 'content-removal', element: <P.ContentRemovalPage /> },
   { path: 'legal', element: <P.LegalIndexPage /> },
   ...LEGAL_PAGES.map(({ slug }) => ({ path: `legal/${slug}`, element: <P.LegalPage slug={slug} /> })),
   { path: '*', element: <P.NotFoundPage /> },
@@ -59,6 +77,16 @@ export const routes: RouteObject[] = [
     path: '/sandbox/checkout/:sessionId',
     element: <P.SandboxCheckoutPage />,
     errorElement: <PageLoadError onRetry={() => window.location.reload()} />,
+  },
+  {
+    path: '/admin',
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <AdminLayout />
+      </Suspense>
+    ),
+    errorElement: <PageLoadError onRetry={() => window.location.reload()} />,
+    children: adminRoutes,
   },
   {
     path: '/',

@@ -22,6 +22,8 @@ import { getErrorStatus } from '@/lib/request-queue';
 import { shortenNumber } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/document-title';
 import { TagIcon } from '@/features/tags/components/tag-icon';
+import { ModerationHiddenNotice } from '@/features/moderation/components/moderation-hidden-notice';
+import { ReportMenu } from '@/features/moderation/components/report-menu';
 
 /** 400 (malformed id) and 404 (unknown, private) both mean "no such character" to a visitor. */
 export const isMissing = (error: unknown) => [400, 404].includes(getErrorStatus(error) ?? 0);
@@ -110,6 +112,7 @@ function Profile({ character }: { character: CharacterProfile }) {
         </div>
 
         <div className="min-w-0">
+          {character.moderationHidden ? <ModerationHiddenNotice /> : null}
           <h1 className="text-3xl font-extrabold tracking-tight text-balance text-fg sm:text-4xl">{character.name}</h1>
           <p className="mt-2 text-base text-fg-muted sm:text-lg">{character.persona}</p>
 
@@ -142,6 +145,9 @@ function Profile({ character }: { character: CharacterProfile }) {
               </Link>
             </Button>
             <ShareButton name={character.name} />
+            {character.isOwner ? null : (
+              <ReportMenu subject={{ type: 'character', id: character.id, name: character.name, url: `/characters/${character.id}` }} />
+            )}
           </div>
           {character.isOwner ? <OwnerActions character={character} /> : null}
 

@@ -9,6 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useUserCharactersInfinite } from '@/features/characters/api/get-user-characters';
 import { InfiniteCharacterGrid } from '@/features/characters/components/character-grid';
 import { FollowButton } from '@/features/creators/components/follow-button';
+import { useSession } from '@/features/auth/hooks/use-session';
+import { ReportMenu } from '@/features/moderation/components/report-menu';
 import { usePublicUser } from '@/features/users/api/get-public-user';
 import { shortenNumber } from '@/lib/format';
 import { getErrorStatus } from '@/lib/request-queue';
@@ -34,6 +36,7 @@ function Counts({ user }: { user: PublicUser }) {
 }
 
 function CreatorHeader({ user }: { user: PublicUser }) {
+  const { user: me } = useSession();
   return (
     <header className="overflow-hidden rounded-3xl bg-surface ring-1 ring-border">
       <div className="relative h-36 sm:h-52">
@@ -52,7 +55,12 @@ function CreatorHeader({ user }: { user: PublicUser }) {
             {user.bio ? <p className="mt-1 max-w-xl text-sm text-fg-muted sm:text-base">{user.bio}</p> : null}
           </div>
         </div>
-        <FollowButton userId={user.id} username={user.username} isFollowing={user.isFollowing} />
+        <div className="flex items-center gap-2">
+          <FollowButton userId={user.id} username={user.username} isFollowing={user.isFollowing} />
+          {me?.id === user.id ? null : (
+            <ReportMenu subject={{ type: 'user', id: user.id, name: `@${user.username}`, url: `/creators/${user.id}` }} />
+          )}
+        </div>
       </div>
       <div className="border-t border-border px-5 py-4 sm:px-8">
         <Counts user={user} />

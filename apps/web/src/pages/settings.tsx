@@ -14,6 +14,7 @@ import { CoinsCard } from '@/features/billing/components/coins-card';
 import { AvatarCard } from '@/features/users/components/avatar-card';
 import { NotificationsCard } from '@/features/users/components/notifications-card';
 import { PreferencesCard } from '@/features/users/components/preferences-card';
+import { SupportCard } from '@/features/support/components/support-card';
 import { useImageBlur, useShowNsfw } from '@/lib/nsfw';
 
 function SettingRow({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (v: boolean) => void }) {
@@ -87,6 +88,7 @@ export default function SettingsPage() {
               <PreferencesCard user={user} />
               <CoinsCard user={user} />
               <NotificationsCard user={user} />
+              <SupportCard />
             </>
           )}
         </RequireSession>

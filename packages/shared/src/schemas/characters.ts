@@ -97,6 +97,8 @@ export const CharacterListItem = z
     nsfw: z.boolean(),
     premium: z.boolean(),
     visibility: CharacterVisibility,
+    /** Only for the owner (and staff): moderators hid it; it stays private until they restore it. */
+    moderationHidden: z.boolean().optional(),
     chatCount: z.number().int(),
     likes: z.number().int(),
     favorites: z.number().int(),

@@ -16,6 +16,10 @@ export const UserSettings = z.object({
 });
 export type UserSettings = z.infer<typeof UserSettings>;
 
+/** `moderator` and `admin` work the moderation queue and the admin console; only admins adjust coins, roles and staff. */
+export const UserRole = z.enum(['user', 'moderator', 'admin']);
+export type UserRole = z.infer<typeof UserRole>;
+
 /** The signed-in user's own record (SPEC §3 User). */
 export const User = z
   .object({
@@ -26,7 +30,7 @@ export const User = z
     bio: z.string().nullable(),
     coins: z.number().int(),
     tier: z.string(),
-    role: z.enum(['user', 'admin']),
+    role: UserRole,
     emailVerified: z.boolean(),
     hasPassword: z.boolean(),
     preferences: UserPreferences,

@@ -100,6 +100,15 @@ export const characters = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Soft delete: the row stays so other users' conversations keep a name to show ("character deleted"). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Moderation hold: moderators hid the character (`hidden`) or suspended its creator (`suspended`). Hiding sets
+     * visibility to private (so the catalogue's partial indexes stay as they are) and keeps the visibility to restore.
+     */
+    moderationHold: text('moderation_hold', { enum: ['hidden', 'suspended'] }),
+    moderationHiddenAt: timestamp('moderation_hidden_at', { withTimezone: true }),
+    moderationRestoreVisibility: text('moderation_restore_visibility', { enum: ['public', 'unlisted', 'private'] }),
+    /** Removed by moderators (deleted_at set by them, not by the creator), so "restore" may bring it back. */
+    moderationRemovedAt: timestamp('moderation_removed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('characters_seed_slug_idx').on(t.seedSlug),
@@ -117,6 +126,9 @@ export const characters = pgTable(
       .on(t.rating.desc().nullsFirst(), t.ratingCount.desc().nullsFirst(), t.id)
       .where(sql`${t.visibility} = 'public' and ${t.deletedAt} is null`),
     index('characters_tag_names_idx').using('gin', t.tagNames),
+    index('characters_moderation_idx')
+      .on(t.creatorId)
+      .where(sql`${t.moderationHold} is not null or ${t.moderationRemovedAt} is not null`),
     check('characters_counters_non_negative', sql`${t.likesCount} >= 0 and ${t.favoritesCount} >= 0 and ${t.chatCount} >= 0`),
   ],
 );

@@ -8,3 +8,6 @@ export * from './categories.ts';
 export * from './payments.ts';
 export * from './chat.ts';
 export * from './images.ts';
+export * from './notifications.ts';
+export * from './support.ts';
+export * from './moderation.ts';

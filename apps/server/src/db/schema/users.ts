@@ -27,7 +27,8 @@ export const users = pgTable(
     /** Integer coins; changed only through the coin ledger service. */
     coins: integer('coins').notNull().default(0),
     tier: text('tier').notNull().default('free'),
-    role: text('role', { enum: ['user', 'admin'] })
+    /** moderator and admin work the moderation queue; admins come from ADMIN_EMAILS or are named by another admin. */
+    role: text('role', { enum: ['user', 'moderator', 'admin'] })
       .notNull()
       .default('user'),
     preferences: jsonb('preferences')
@@ -40,6 +41,9 @@ export const users = pgTable(
       .default({ emailNotifications: true, showNsfwByDefault: false, language: 'en' }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     googleSub: text('google_sub'),
+    /** Set by a moderator: sign-in refused, sessions revoked, public characters hidden until unsuspended. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

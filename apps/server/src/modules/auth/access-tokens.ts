@@ -12,7 +12,7 @@ const ISSUER = 'reverie';
 
 export interface AccessClaims {
   userId: string;
-  role: 'user' | 'admin';
+  role: 'user' | 'moderator' | 'admin';
   /** Session (refresh token family) id, so "sign out other sessions" can keep this one. */
   sessionId: string;
 }
@@ -43,7 +43,8 @@ export class AccessTokens {
       });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
         throw new Error('missing claims');
-      return { userId: payload.sub, sessionId: payload.sid, role: payload.role === 'admin' ? 'admin' : 'user' };
+      const role = payload.role === 'admin' || payload.role === 'moderator' ? payload.role : 'user';
+      return { userId: payload.sub, sessionId: payload.sid, role };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof Error) {
         throw new AppError(401, 'INVALID_TOKEN', INVALID_TOKEN_MESSAGE);

@@ -13,13 +13,14 @@ import type { EmailTokensRepo, SessionsRepo } from './auth.repo.ts';
 import { authRoutes } from './auth.routes.ts';
 import { AuthService } from './auth.service.ts';
 import type { Csrf } from './csrf.ts';
+import { AccountGate } from './account-gate.ts';
 import { EmailTokensService } from './email-tokens.service.ts';
 import { LoginProtection } from './login-protection.ts';
 import { SessionStatusCache } from './session-status.ts';
 import { SessionsService } from './sessions.service.ts';
 
 export function createAuthModule(deps: {
-  config: Pick<Config, 'publicUrl' | 'requireEmailVerification' | 'google' | 'paymentsMode' | 'redisPrefix'>;
+  config: Pick<Config, 'publicUrl' | 'requireEmailVerification' | 'google' | 'paymentsMode' | 'redisPrefix' | 'adminEmails'>;
   log: FastifyBaseLogger;
   uow: UnitOfWork<{ users: UsersRepo; sessions: SessionsRepo; emailTokens: EmailTokensRepo }>;
   redis: Redis | undefined;
@@ -35,12 +36,13 @@ export function createAuthModule(deps: {
     (familyId) => deps.uow.repos.sessions.isFamilyActive(familyId),
     deps.redis ? { redis: deps.redis, prefix: deps.config.redisPrefix, log: deps.log } : undefined,
   );
-  const sessions = new SessionsService(deps.uow, deps.accessTokens, status);
+  const gate = new AccountGate(deps.config.adminEmails, deps.uow);
+  const sessions = new SessionsService(deps.uow, deps.accessTokens, status, gate);
   const emailTokens = new EmailTokensService(deps.uow);
   const loginProtection = new LoginProtection(deps.rateLimiter);
-  const auth = new AuthService({ ...deps, sessions, emailTokens, loginProtection });
+  const auth = new AuthService({ ...deps, sessions, emailTokens, loginProtection, gate });
   return {
-    services: { auth, sessions, emailTokens, loginProtection },
+    services: { auth, sessions, emailTokens, loginProtection, gate },
     routes: authRoutes({ config: deps.config, auth, sessions, csrf: deps.csrf, rateLimiter: deps.rateLimiter }),
   };
 }

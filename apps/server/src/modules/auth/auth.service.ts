@@ -11,6 +11,7 @@ import type { Mailer } from '../../providers/mail/index.ts';
 import { identityChangedEmail, passwordResetEmail, verificationEmail } from '../../providers/mail/templates.ts';
 import type { LedgerService } from '../billing/billing.service.ts';
 import { uniqueViolationField, type UserRow, type UsersRepo } from '../users/users.repo.ts';
+import type { AccountGate } from './account-gate.ts';
 import type { EmailTokensService } from './email-tokens.service.ts';
 import type { LoginProtection } from './login-protection.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -42,6 +43,8 @@ export interface AuthDeps {
   ledger: LedgerService;
   loginProtection: LoginProtection;
   background: BackgroundTasks;
+  /** Refuses suspended accounts, makes ADMIN_EMAILS admins. */
+  gate: AccountGate;
 }
 
 /** What proves, on a change of e-mail or username, that the owner is at the keyboard (not a stolen token). */
@@ -101,7 +104,8 @@ export class AuthService {
     }
     await this.d.loginProtection.succeeded(accountKey, client.ip);
     if (this.d.config.requireEmailVerification && !row.emailVerifiedAt) throw new EmailNotVerifiedError(row.email);
-    return { tokens: await this.d.sessions.start(row, client.userAgent), user: row };
+    const user = await this.d.gate.admit(row);
+    return { tokens: await this.d.sessions.start(user, client.userAgent), user };
   }
 
   /** The signed-in account; a token for a deleted account is as good as expired. */
@@ -293,9 +297,9 @@ export class AuthService {
         isNewUser = true;
       }
     }
-    const tokens = await this.d.sessions.start(row, userAgent);
     // Re-read: the welcome coins landed after the row was created.
-    const fresh = (await this.users.findById(row.id))!;
+    const fresh = await this.d.gate.admit((await this.users.findById(row.id))!);
+    const tokens = await this.d.sessions.start(fresh, userAgent);
     return { tokens, user: fresh, isNewUser };
   }
 

@@ -6,6 +6,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { AccessTokens } from './access-tokens.ts';
+import { AccountSuspendedError, type AccountGate } from './account-gate.ts';
 import type { SessionsRepo } from './auth.repo.ts';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-token.ts';
 import type { SessionStatusCache } from './session-status.ts';
@@ -17,7 +18,7 @@ export interface TokenPair {
   refreshToken: string;
 }
 
-type SessionUser = { id: string; role: 'user' | 'admin' };
+type SessionUser = { id: string; role: 'user' | 'moderator' | 'admin'; suspendedAt?: Date | null };
 
 const invalidRefresh = () => new AppError(401, 'INVALID_TOKEN', INVALID_TOKEN_MESSAGE);
 
@@ -26,6 +27,7 @@ export class SessionsService {
     private readonly uow: UnitOfWork<{ sessions: SessionsRepo; users: UsersRepo }>,
     private readonly accessTokens: AccessTokens,
     private readonly status: SessionStatusCache,
+    private readonly gate: AccountGate,
   ) {}
 
   /** Whether the session an access token names is still signed in (cached; see session-status.ts). */
@@ -35,6 +37,8 @@ export class SessionsService {
 
   /** Starts a new session (a new family) for a user who just proved who they are. */
   async start(user: SessionUser, userAgent?: string): Promise<TokenPair> {
+    // Callers admit the account first (AccountGate); this is the last line against a suspended one.
+    if (user.suspendedAt) throw new AccountSuspendedError();
     const familyId = randomUUID();
     const refreshToken = await this.storeRefreshToken(this.uow.repos.sessions, user.id, familyId, userAgent);
     return { accessToken: await this.signAccess(user, familyId), refreshToken };
@@ -49,8 +53,10 @@ export class SessionsService {
       if (row.usedAt || row.revokedAt) return { kind: 'reused' as const, familyId: row.familyId };
       if (row.expiresAt.getTime() <= Date.now()) return { kind: 'invalid' as const };
       await sessions.markUsed(row.id);
-      const user = await users.findById(row.userId);
-      if (!user) return { kind: 'invalid' as const };
+      const found = await users.findById(row.userId);
+      if (!found) return { kind: 'invalid' as const };
+      // A suspended account gets no new tokens; a configured admin gets the role with the next token.
+      const user = await this.gate.admit(found);
       const next = await this.storeRefreshToken(sessions, user.id, row.familyId, userAgent);
       return { kind: 'ok' as const, user, familyId: row.familyId, refreshToken: next };
     });

@@ -9,6 +9,8 @@ import type { SandboxRepo } from '../../providers/payments/sandbox.repo.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { LedgerRepo } from './billing.repo.ts';
 import { billingRoutes } from './billing.routes.ts';
+import type { BackgroundTasks } from '../../lib/background.ts';
+import { PaymentAnnouncer, type Notify } from './billing-announcer.ts';
 import { BillingService, LedgerService } from './billing.service.ts';
 import { loadCatalog, Plans } from './catalog.ts';
 import { CoinsService } from './coins.service.ts';
@@ -23,6 +25,11 @@ export function createBillingModule(deps: {
   rateLimiter: RateLimiter;
   health: HealthRegistry;
   log: FastifyBaseLogger;
+  background: BackgroundTasks;
+  /** Payment and membership notifications (the notifications module, named later in app.ts). */
+  notify?: Notify;
+  /** Tells an account its month's coins are ready when they are (the notifications sweep's check for one account). */
+  announceMonthlyCoins?: (userId: string) => Promise<unknown>;
 }) {
   const clock = new Clock();
   const catalog = loadCatalog(deps.config.billing.catalogFile);
@@ -39,7 +46,17 @@ export function createBillingModule(deps: {
     priceOf: (plan, period) => ({ amountCents: plans.price(plan, period), currency: plans.catalog.currency, name: plans.plan(plan).name }),
   });
   const entitlements = new EntitlementsService(deps.uow, plans, ledger, clock);
-  const fulfilment = new FulfilmentService({ uow: deps.uow, ledger, provider, clock, log: deps.log });
+  const notify = deps.notify;
+  const announcer = notify
+    ? new PaymentAnnouncer({
+        uow: deps.uow,
+        plans,
+        background: deps.background,
+        notify,
+        monthlyCoins: deps.announceMonthlyCoins ?? (async () => undefined),
+      })
+    : undefined;
+  const fulfilment = new FulfilmentService({ uow: deps.uow, ledger, provider, clock, log: deps.log, announcer });
   provider.sandbox?.onEvent((e) => fulfilment.handle(e));
   const membership = new MembershipService({
     config: deps.config,

@@ -56,6 +56,17 @@ export class CoinsService {
     };
   }
 
+  /** This membership month's coins when they can be claimed now (the "monthly coins ready" notification asks). */
+  async monthlyReady(userId: string): Promise<{ subscriptionId: string; window: number; amount: number } | null> {
+    const e = await this.deps.entitlements.of(userId);
+    const sub = e.subscription;
+    const amount = e.permissions.monthlyCoins;
+    if (!sub || amount <= 0) return null;
+    const w = claimWindow(sub.anchorAt, this.deps.clock.now());
+    if (await this.deps.uow.repos.ledger.entry(`monthly:${sub.id}:${w.index}`)) return null;
+    return { subscriptionId: sub.id, window: w.index, amount };
+  }
+
   /** This month's membership coins; a second claim in the same month adds nothing. */
   async claimMonthly(
     userId: string,

@@ -17,9 +17,14 @@ import type {
 import type { LedgerRepo } from './billing.repo.ts';
 import type { LedgerService } from './billing.service.ts';
 import { tierOf } from './entitlements.service.ts';
-import type { PaymentsRepo } from './payments.repo.ts';
+import type { PaymentsRepo, SubscriptionRow } from './payments.repo.ts';
 
-interface Prepared {
+/** What fulfilment reports after a commit (billing-announcer.ts turns it into notifications). */
+export interface BillingAnnouncer {
+  afterEvent(event: PaymentEvent, prepared: Prepared, before: SubscriptionRow | undefined): void;
+}
+
+export interface Prepared {
   checkout?: ProviderCheckout;
   subscription?: ProviderSubscription;
   invoice?: ProviderInvoice;
@@ -35,6 +40,8 @@ export class FulfilmentService {
       provider: PaymentsProvider;
       clock: Clock;
       log: FastifyBaseLogger;
+      /** Tells the account about payments and membership changes, once they are committed (notifications). */
+      announcer?: BillingAnnouncer;
     },
   ) {}
 
@@ -42,19 +49,28 @@ export class FulfilmentService {
   async handle(event: PaymentEvent): Promise<{ duplicate: boolean }> {
     // Network reads first, outside the transaction.
     const prepared = await this.prepare(event);
-    return this.deps.uow.run(async (repos) => {
+    const before = prepared.subscription ? await this.deps.uow.repos.payments.subscription(prepared.subscription.id) : undefined;
+    const result = await this.deps.uow.run(async (repos) => {
       const fresh = await repos.payments.markEventProcessed(event.id, this.deps.provider.mode, event.type);
       if (!fresh) return { duplicate: true };
       await this.apply(event, prepared, repos);
       return { duplicate: false };
     });
+    if (!result.duplicate) this.deps.announcer?.afterEvent(event, prepared, before);
+    return result;
   }
 
   /** Re-reads a membership from the provider and mirrors it (after our own API calls; not an event). */
   async syncSubscription(subscriptionId: string): Promise<void> {
     const subscription = await this.deps.provider.retrieveSubscription(subscriptionId);
     if (!subscription) return;
+    const before = await this.deps.uow.repos.payments.subscription(subscriptionId);
     await this.deps.uow.run((repos) => this.mirrorSubscription(subscription, undefined, repos));
+    this.deps.announcer?.afterEvent(
+      { id: `sync_${subscriptionId}`, type: 'subscription.changed', subscriptionId },
+      { subscription },
+      before,
+    );
   }
 
   private async prepare(event: PaymentEvent): Promise<Prepared> {

@@ -35,6 +35,8 @@ export function toCharacterListItem(row: CardRow, ctx: CardContext): CharacterLi
     nsfw: row.nsfw,
     premium: row.premium,
     visibility: row.visibility,
+    // Held characters are private: only their owner and admins ever get this row.
+    ...(row.moderationHold ? { moderationHidden: true } : {}),
     chatCount: row.chatCount,
     likes: row.likesCount,
     favorites: row.favoritesCount,

@@ -43,6 +43,7 @@ export const cardColumns = {
   tagNames: characters.tagNames,
   nsfw: characters.nsfw,
   visibility: characters.visibility,
+  moderationHold: characters.moderationHold,
   premium: characters.premium,
   avatarUrl: characters.avatarUrl,
   thumbnailUrl: characters.thumbnailUrl,
@@ -65,6 +66,8 @@ export interface CardRow {
   tagNames: string[];
   nsfw: boolean;
   visibility: 'public' | 'unlisted' | 'private';
+  /** Set while moderators hold the character (it is private then, so only its owner and admins see the row). */
+  moderationHold: 'hidden' | 'suspended' | null;
   premium: boolean;
   avatarUrl: string | null;
   thumbnailUrl: string | null;

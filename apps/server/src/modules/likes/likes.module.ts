@@ -4,13 +4,14 @@ import type { CharactersRepo } from '../characters/characters.repo.ts';
 import type { CharactersService } from '../characters/characters.service.ts';
 import type { LikesRepo } from './likes.repo.ts';
 import { likesRoutes } from './likes.routes.ts';
-import { LikesService } from './likes.service.ts';
+import { LikesService, type LikeEvents } from './likes.service.ts';
 
 export function createLikesModule(deps: {
   uow: UnitOfWork<{ characters: CharactersRepo; likes: LikesRepo }>;
   rateLimiter: RateLimiter;
   characters: CharactersService;
+  events?: LikeEvents;
 }) {
-  const likes = new LikesService(deps.uow, deps.characters);
+  const likes = new LikesService(deps.uow, deps.characters, deps.events);
   return { services: { likes }, routes: likesRoutes({ likes, rateLimiter: deps.rateLimiter }) };
 }

@@ -7,18 +7,26 @@ import type { CharactersRepo } from '../characters/characters.repo.ts';
 import type { CharactersService } from '../characters/characters.service.ts';
 import type { LikesRepo } from './likes.repo.ts';
 
+/** Told about new likes after they are stored (notifications batch them per character). */
+export interface LikeEvents {
+  liked(likerId: string, characterId: string): void;
+}
+
 export class LikesService {
   constructor(
     private readonly uow: UnitOfWork<{ characters: CharactersRepo; likes: LikesRepo }>,
     private readonly characters: CharactersService,
+    private readonly events?: LikeEvents,
   ) {}
 
-  like(actor: Actor, characterId: string): Promise<LikeResponse> {
-    return this.uow.run(async ({ characters, likes }) => {
+  async like(actor: Actor, characterId: string): Promise<LikeResponse> {
+    const { added, answer } = await this.uow.run(async ({ characters, likes }) => {
       assertVisible(actor, await characters.findAccess(characterId));
       const added = await likes.add(actor.userId, characterId);
-      return { isLiked: true, likes: added ? await likes.adjust(characterId, 1) : await likes.count(characterId) };
+      return { added, answer: { isLiked: true, likes: added ? await likes.adjust(characterId, 1) : await likes.count(characterId) } };
     });
+    if (added) this.events?.liked(actor.userId, characterId);
+    return answer;
   }
 
   unlike(actor: Actor, characterId: string): Promise<LikeResponse> {

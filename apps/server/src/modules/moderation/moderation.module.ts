@@ -1,8 +1,44 @@
-import type { AppDeps, AppModule } from '../../deps.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { AppModule } from '../../deps.ts';
+import type { BackgroundTasks } from '../../lib/background.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { AuditRepo } from './audit.repo.ts';
+import { AuditLog } from './audit.service.ts';
+import type { ModerationRepo } from './moderation.repo.ts';
+import { moderationRoutes } from './moderation.routes.ts';
 import { ModerationService } from './moderation.service.ts';
+import { ModerationQueue, type Notify } from './queue.service.ts';
+import { ReportsService } from './reports.service.ts';
+import type { SubjectsRepo } from './subjects.repo.ts';
+import { characterResolver, messageResolver, SubjectRegistry, userResolver } from './subjects.ts';
 
-/** No routes of its own yet: other modules are handed `moderation.services.moderation`. */
-export function createModerationModule(deps: Pick<AppDeps, 'log'>) {
+/**
+ * The blocked-content policy (handed to every module that takes content), user reports, the moderation queue every
+ * report, removal request, block and ticket lands in, and the audit log of moderators' actions.
+ */
+export function createModerationModule(deps: {
+  uow: UnitOfWork<{ moderation: ModerationRepo; audit: AuditRepo; subjects: SubjectsRepo }>;
+  log: FastifyBaseLogger;
+  background: BackgroundTasks;
+  rateLimiter: RateLimiter;
+  notify: Notify;
+}) {
   const moderation = new ModerationService(deps.log);
-  return { services: { moderation }, routes: async () => {} } satisfies AppModule;
+  const audit = new AuditLog(deps.uow);
+  const queue = new ModerationQueue({ uow: deps.uow, audit, notify: deps.notify });
+  const subjects = new SubjectRegistry();
+  subjects.register('character', characterResolver(deps.uow));
+  subjects.register('message', messageResolver(deps.uow));
+  subjects.register('user', userResolver(deps.uow));
+  // Blocks land in the review queue after the refusal was sent (the event holds rule, field and account, never text),
+  // outside the refused request's transaction, which rolls back.
+  moderation.onBlocked((event) =>
+    deps.uow.outside(() => deps.background.run('queue-blocked', async () => void (await queue.addBlocked(event)))),
+  );
+  const reports = new ReportsService({ uow: deps.uow, subjects, queue, moderation });
+  return {
+    services: { moderation, audit, queue, subjects, reports },
+    routes: moderationRoutes({ reports, rateLimiter: deps.rateLimiter }),
+  } satisfies AppModule;
 }

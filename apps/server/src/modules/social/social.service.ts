@@ -10,20 +10,30 @@ import type { CreatorRow, SocialRepo } from './social.repo.ts';
 
 const PERIOD_DAYS: Record<CreatorPeriod, number | null> = { day: 1, week: 7, month: 30, all: null };
 
+/** Told about new follows after they are stored (notifications). */
+export interface FollowEvents {
+  followed(followerId: string, followeeId: string): void;
+}
+
 export class SocialService {
-  constructor(private readonly uow: UnitOfWork<{ social: SocialRepo; users: UsersRepo }>) {}
+  constructor(
+    private readonly uow: UnitOfWork<{ social: SocialRepo; users: UsersRepo }>,
+    private readonly events?: FollowEvents,
+  ) {}
 
   private async requireUser(id: string) {
     if (!(await this.uow.repos.users.findById(id))) throw AppError.notFound('User');
   }
 
-  follow(actor: Actor, userId: string): Promise<FollowResponse> {
+  async follow(actor: Actor, userId: string): Promise<FollowResponse> {
     if (actor.userId === userId) throw AppError.badRequest('You cannot follow yourself');
-    return this.uow.run(async ({ social }) => {
+    const { added, answer } = await this.uow.run(async ({ social }) => {
       await this.requireUser(userId);
-      await social.follow(actor.userId, userId);
-      return { isFollowing: true, followers: await social.followerCount(userId) };
+      const added = await social.follow(actor.userId, userId);
+      return { added, answer: { isFollowing: true, followers: await social.followerCount(userId) } };
     });
+    if (added) this.events?.followed(actor.userId, userId);
+    return answer;
   }
 
   unfollow(actor: Actor, userId: string): Promise<FollowResponse> {

@@ -68,6 +68,22 @@ export class UsersRepo {
       .returning();
     return row;
   }
+
+  /** ADMIN_EMAILS at start: verified accounts with these (lower-case) addresses become admins; returns how many changed. */
+  async promoteToAdmin(emails: string[]): Promise<number> {
+    if (emails.length === 0) return 0;
+    const rows = await this.db
+      .update(users)
+      .set({ role: 'admin', updatedAt: new Date() })
+      .where(
+        sql`lower(${users.email}) in (${sql.join(
+          emails.map((e) => sql`${e}`),
+          sql`, `,
+        )}) and ${users.emailVerifiedAt} is not null and ${users.role} <> 'admin'`,
+      )
+      .returning({ id: users.id });
+    return rows.length;
+  }
 }
 
 /** Which unique column a Postgres unique violation on users hit, so the service can say it in words. */

@@ -62,3 +62,74 @@ export function identityChangedEmail(
     links: [change.link],
   };
 }
+
+/** The daily digest of unread notifications (sent only to accounts with e-mail notifications on). */
+export function notificationDigestEmail(
+  to: string,
+  username: string,
+  digest: { items: Array<{ title: string; body: string | null; link: string }>; total: number; inboxLink: string; settingsLink: string },
+): MailMessage {
+  const count = `${digest.total} unread notification${digest.total === 1 ? '' : 's'}`;
+  const intro = `Hi ${username}, you have ${count} on Reverie.`;
+  const more = digest.total > digest.items.length ? `…and ${digest.total - digest.items.length} more.` : '';
+  const outro = 'You get this at most once a day while you have unread notifications. Turn it off under Settings → Email notifications.';
+  const lines = digest.items.map((i) => `- ${i.title}${i.body ? ` (${i.body})` : ''}\n  ${i.link}`);
+  const list = digest.items
+    .map(
+      (i) =>
+        `<li style="margin:0 0 10px"><a href="${escape(i.link)}" style="color:#f472b6;text-decoration:none">${escape(i.title)}</a>${
+          i.body ? `<br><span style="color:#9a9aab;font-size:13px">${escape(i.body)}</span>` : ''
+        }</li>`,
+    )
+    .join('');
+  return {
+    to,
+    subject: `Reverie: ${count}`,
+    text: `${intro}\n\n${lines.join('\n')}\n${more}\n\nOpen Reverie: ${digest.inboxLink}\n\n${outro}\nSettings: ${digest.settingsLink}`,
+    html: `<!doctype html><html><body style="background:#0b0b10;color:#e7e7ee;font-family:system-ui,sans-serif;padding:24px">
+<div style="max-width:520px;margin:auto;background:#15151d;border-radius:16px;padding:32px">
+<h1 style="margin-top:0;font-size:22px">${escape(count)}</h1><p>${escape(intro)}</p><ul style="padding-left:18px">${list}</ul>
+<p style="color:#9a9aab">${escape(more)}</p>
+<p><a href="${escape(digest.inboxLink)}" style="display:inline-block;background:#e11d74;color:#fff;padding:12px 20px;border-radius:10px;text-decoration:none">Open Reverie</a></p>
+<p style="color:#9a9aab;font-size:13px">${escape(outro)} <a href="${escape(digest.settingsLink)}" style="color:#9a9aab">Settings</a></p></div></body></html>`,
+    links: [digest.inboxLink, ...digest.items.map((i) => i.link)],
+  };
+}
+
+/** Acknowledges a content-removal request with its reference number. */
+export function removalAcknowledgementEmail(
+  to: string,
+  request: { reference: string; reasonLabel: string; subjectUrl: string; statusLink: string },
+): MailMessage {
+  const intro = `We received your content-removal request ${request.reference} (${request.reasonLabel}) about ${request.subjectUrl}. A person on our team will review it and write to this address when it is settled. Quote ${request.reference} in any message about it.`;
+  const outro =
+    'Requests about minors and non-consensual content are reviewed first. If you did not send this request, you can ignore this message.';
+  return {
+    to,
+    subject: `Reverie: we received your removal request ${request.reference}`,
+    text: `${intro}\n\nOur policies on removal requests: ${request.statusLink}\n\n${outro}`,
+    html: layout(`Request ${request.reference} received`, intro, 'How we handle requests', request.statusLink, outro),
+    links: [request.statusLink],
+  };
+}
+
+/** Tells the person who asked for a removal what was decided. */
+export function removalOutcomeEmail(
+  to: string,
+  request: { reference: string; outcome: 'removed' | 'rejected' | 'no_action'; note: string; policyLink: string },
+): MailMessage {
+  const decided = {
+    removed: 'We removed the content you reported.',
+    rejected: 'We reviewed the content and decided not to remove it.',
+    no_action: 'We reviewed the request; no action was needed (for example, the content was already gone).',
+  }[request.outcome];
+  const intro = `About your content-removal request ${request.reference}: ${decided} Our note: ${request.note}`;
+  const outro = 'If you disagree, reply to the contact address on our legal pages and quote the reference number.';
+  return {
+    to,
+    subject: `Reverie: your removal request ${request.reference} was reviewed`,
+    text: `${intro}\n\n${request.policyLink}\n\n${outro}`,
+    html: layout(`Request ${request.reference} reviewed`, intro, 'Our content policy', request.policyLink, outro),
+    links: [request.policyLink],
+  };
+}

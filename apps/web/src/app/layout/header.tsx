@@ -14,6 +14,10 @@ const OnboardingGate = lazy(() => import('@/features/users/components/onboarding
 // The account menu (Radix dropdown) loads on demand: it is not part of the JS budget of the first load.
 const AccountActions = lazy(() => import('./account-actions').then((m) => ({ default: m.AccountActions })));
 const accountPlaceholder = <span aria-hidden="true" className="size-9 rounded-full" />;
+// The bell (notifications API, live stream, panel) loads on demand for signed-in users only.
+const NotificationBell = lazy(() =>
+  import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
 
 export function Header() {
   const { toggle, open, isDesktop, collapsed } = useSidebar();
@@ -44,6 +48,11 @@ export function Header() {
         </div>
         <div className="ml-auto flex items-center gap-1 sm:gap-1.5 md:ml-0 md:gap-2">
           <NsfwToggle />
+          {user ? (
+            <Suspense fallback={<span aria-hidden="true" className="size-9" />}>
+              <NotificationBell userId={user.id} />
+            </Suspense>
+          ) : null}
           <CoinBalanceButton coins={user?.coins ?? 0} />
           <Suspense fallback={accountPlaceholder}>
             <AccountActions user={user} loading={status === 'loading'} />

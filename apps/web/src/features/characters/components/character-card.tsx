@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { Crown, Heart, MessageCircle } from 'lucide-react';
+import { Crown, EyeOff, Heart, MessageCircle } from 'lucide-react';
 import type { CharacterListItem } from '@reverie/shared';
 import { NsfwBlur } from '@/components/ui/nsfw-blur';
 import { shortenNumber } from '@/lib/format';
@@ -51,6 +51,12 @@ export const CharacterCard = memo(function CharacterCard({ character, eager }: C
               <span className="inline-flex items-center gap-1 rounded-full bg-black/60 px-2 py-0.5 text-[10px] font-bold tracking-wider text-coin uppercase ring-1 ring-coin/40 backdrop-blur">
                 <Crown className="size-3" aria-hidden="true" />
                 Premium
+              </span>
+            ) : null}
+            {character.moderationHidden ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-[10px] font-bold tracking-wider text-danger uppercase ring-1 ring-danger/50 backdrop-blur">
+                <EyeOff className="size-3" aria-hidden="true" />
+                Hidden by moderators
               </span>
             ) : null}
           </div>

@@ -9,6 +9,7 @@ import { NotFound } from '@/components/page/not-found';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ReportDialog } from '@/features/moderation/components/report-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMembershipModal } from '@/features/billing/components/membership-modal-context';
@@ -68,6 +69,7 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
   const [problem, setProblem] = useState<Problem | null>(null);
   const [lastStats, setLastStats] = useState<{ tokens: number; ms: number } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<ChatMessage | null>(null);
+  const [reporting, setReporting] = useState<ChatMessage | null>(null);
   const [memoryOpen, setMemoryOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [picturePending, setPicturePending] = useState(false);
@@ -346,6 +348,7 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
                   onSwipe={m.role === 'assistant' && (isLastReply || i === 0) ? (index) => void pickSwipe(m, index) : undefined}
                   onRegenerate={isLastReply && hasUserMessage && !character.deleted ? () => void generate('regenerate') : undefined}
                   onContinue={isLastReply && hasUserMessage && !character.deleted ? () => void generate('continue') : undefined}
+                  onReport={m.role === 'assistant' && !isStreamingTarget ? () => setReporting(m) : undefined}
                 />
               );
             })}
@@ -446,6 +449,13 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
         destructive
         onConfirm={() => void removeMessage()}
       />
+      {reporting ? (
+        <ReportDialog
+          subject={{ type: 'message', id: reporting.id, name: `this reply from ${character.name}` }}
+          open
+          onOpenChange={(open) => !open && setReporting(null)}
+        />
+      ) : null}
     </div>
   );
 

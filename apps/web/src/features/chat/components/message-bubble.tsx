@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ChevronLeft, ChevronRight, FastForward, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, FastForward, Flag, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import type { ChatMessage } from '@reverie/shared';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,8 @@ export interface BubbleActions {
   onSwipe?: (index: number) => void;
   onRegenerate?: () => void;
   onContinue?: () => void;
+  /** Report this message to the moderators. */
+  onReport?: () => void;
 }
 
 interface Props extends BubbleActions {
@@ -157,6 +159,18 @@ export function MessageBubble({ message, characterName, characterAvatar, userNam
                   }}
                 >
                   <Pencil />
+                </Button>
+              ) : null}
+              {actions.onReport ? (
+                <Button
+                  size="icon-sm"
+                  variant="ghost"
+                  aria-label="Report this reply"
+                  title="Report"
+                  disabled={busy}
+                  onClick={actions.onReport}
+                >
+                  <Flag />
                 </Button>
               ) : null}
               {actions.onDelete ? (

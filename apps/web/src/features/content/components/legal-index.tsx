@@ -70,7 +70,15 @@ export function LegalIndex() {
         <Link to="/legal/dmca-notice" className="text-primary underline-offset-4 hover:underline">
           DMCA Notice
         </Link>{' '}
-        for copyright.
+        for copyright. To ask for content to be removed, use the{' '}
+        <Link to="/content-removal" className="text-primary underline-offset-4 hover:underline">
+          content-removal request
+        </Link>{' '}
+        (no account needed); members can also write to{' '}
+        <Link to="/support" className="text-primary underline-offset-4 hover:underline">
+          support
+        </Link>
+        .
       </p>
     </Page>
   );

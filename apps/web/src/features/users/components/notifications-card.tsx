@@ -65,9 +65,18 @@ export function NotificationsCard({ user }: { user: User }) {
   const showNsfwByDefault = useToggle(user, 'showNsfwByDefault');
 
   return (
-    <SettingsSection title="Notifications & defaults" description="Saved to your account on every device." icon={<Bell />}>
+    <SettingsSection
+      id="notifications"
+      title="Notifications & defaults"
+      description="Saved to your account on every device."
+      icon={<Bell />}
+    >
       <div className="divide-y divide-border">
-        <Row label="Email notifications" hint="News about characters you follow and account activity." {...emailNotifications} />
+        <Row
+          label="Email notifications"
+          hint="At most one e-mail a day listing notifications you have not read (new followers, likes, replies to your tickets, account news)."
+          {...emailNotifications}
+        />
         <Row label="Show NSFW by default" hint="Start with NSFW content visible when you sign in on a new device." {...showNsfwByDefault} />
       </div>
     </SettingsSection>

@@ -1,0 +1,155 @@
+// Content-removal requests: anyone, signed in or not, names the content (its address), the reason and a contact
+// address; copyright requests also carry a name (the signature) and the sworn statement. The request becomes a queue
+// item and is acknowledged by mail with a reference number; when moderators settle it, the requester is told.
+import { randomInt } from 'node:crypto';
+import { REMOVAL_REASON_LABELS, type ContentRemovalBody, type ContentRemovalResponse } from '@reverie/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { Actor } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Mailer } from '../../providers/mail/index.ts';
+import { removalAcknowledgementEmail, removalOutcomeEmail } from '../../providers/mail/templates.ts';
+import type { AuditLog, StaffActor } from '../moderation/audit.service.ts';
+import type { ModerationService } from '../moderation/moderation.service.ts';
+import type { ModerationQueue } from '../moderation/queue.service.ts';
+import type { SubjectsRepo } from '../moderation/subjects.repo.ts';
+import type { SupportRepo } from './support.repo.ts';
+
+const REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const CHARACTER_PATH = new RegExp(`^/(?:characters|chat|character-gallery)/(${UUID})(?:/|$)`, 'i');
+
+export function newReference(): string {
+  let s = 'CR-';
+  for (let i = 0; i < 8; i++) s += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return s;
+}
+
+/** The character an address on this site names (`/characters/{id}`, its chat or gallery), if it names one. */
+export function characterIdIn(url: URL): string | null {
+  return CHARACTER_PATH.exec(url.pathname)?.[1]?.toLowerCase() ?? null;
+}
+
+type Outcome = 'removed' | 'rejected' | 'no_action';
+
+export class RemovalService {
+  constructor(
+    private readonly deps: {
+      uow: UnitOfWork<{ support: SupportRepo; subjects: SubjectsRepo }>;
+      moderation: ModerationService;
+      queue: ModerationQueue;
+      audit: AuditLog;
+      mailer: Mailer;
+      publicUrl: string;
+      log: Pick<FastifyBaseLogger, 'warn'>;
+    },
+  ) {}
+
+  async request(actor: Actor | null, body: z.output<typeof ContentRemovalBody>): Promise<ContentRemovalResponse> {
+    let url: URL;
+    try {
+      url = new URL(body.subjectUrl);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('scheme');
+    } catch {
+      throw AppError.badRequest('Paste the full address of the content, starting with https://');
+    }
+    if (body.reason === 'copyright') {
+      if (!body.name) throw AppError.badRequest('Copyright requests need your full name: it is your electronic signature.');
+      if (body.swornStatement !== true)
+        throw AppError.badRequest('Copyright requests need the sworn statement: tick the box to confirm it.');
+    }
+    this.deps.moderation.assertAllowed({ details: body.details }, { surface: 'ticket', userId: actor?.userId });
+
+    const characterId = characterIdIn(url);
+    const character = characterId ? await this.deps.uow.repos.subjects.character(characterId) : undefined;
+    const subject = character ? { label: character.name, url: `/characters/${character.id}`, ownerId: character.creatorId } : null;
+
+    const row = await this.deps.uow.run(async ({ support }) => {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const inserted = await support.insertRemovalRequest({
+          reference: newReference(),
+          requesterId: actor?.userId ?? null,
+          subjectUrl: url.toString(),
+          subjectType: character ? 'character' : null,
+          subjectId: character?.id ?? null,
+          reason: body.reason,
+          contactEmail: body.contactEmail,
+          name: body.name || null,
+          details: body.details,
+          swornStatement: body.swornStatement === true,
+        });
+        if (inserted) {
+          await this.deps.queue.addRemovalRequest(inserted, subject);
+          return inserted;
+        }
+      }
+      throw new Error('could not draw a free reference number');
+    });
+
+    // Sent before answering, so the answer can say whether it went out.
+    try {
+      await this.deps.mailer.send(
+        removalAcknowledgementEmail(row.contactEmail, {
+          reference: row.reference,
+          reasonLabel: REMOVAL_REASON_LABELS[row.reason],
+          subjectUrl: row.subjectUrl,
+          statusLink: `${this.deps.publicUrl}/legal/content-policy#reporting`,
+        }),
+      );
+      return {
+        reference: row.reference,
+        message: `We received your request. Your reference is ${row.reference}; we sent an acknowledgement to ${row.contactEmail}.`,
+      };
+    } catch (err) {
+      this.deps.log.warn({ err, reference: row.reference }, 'could not send a removal acknowledgement');
+      return {
+        reference: row.reference,
+        message: `We received your request. Your reference is ${row.reference}. We could not send the acknowledgement e-mail, so please keep this reference.`,
+      };
+    }
+  }
+
+  /** Settles a request (audited) and tells the requester by mail. "removed" needs a known character to be gone first. */
+  async resolve(staff: StaffActor, id: string, outcome: Outcome, reason: string): Promise<{ message: string; auditId: string }> {
+    const { row, audit } = await this.deps.uow.run(async ({ support, subjects }) => {
+      const request = await support.removalRequest(id);
+      if (!request) throw AppError.notFound('Removal request');
+      if (request.outcome) throw AppError.conflict(`Request ${request.reference} was already settled (${request.outcome}).`);
+      if (outcome === 'removed' && request.subjectType === 'character' && request.subjectId) {
+        const c = await subjects.character(request.subjectId);
+        if (c && !c.moderationHold && !c.moderationRemovedAt && !c.deletedAt) {
+          throw AppError.conflict(`Hide or remove ${c.name} first: the requester will be told it was removed.`);
+        }
+      }
+      const row = (await support.resolveRemovalRequest(id, outcome))!;
+      await this.deps.queue.removalSettled(id, staff.userId);
+      const audit = await this.deps.audit.record(staff, {
+        action: 'removal.resolve',
+        targetType: 'removal_request',
+        targetId: id,
+        targetLabel: request.reference,
+        reason,
+        details: { outcome, subjectUrl: request.subjectUrl },
+      });
+      return { row, audit };
+    });
+    try {
+      await this.deps.mailer.send(
+        removalOutcomeEmail(row.contactEmail, {
+          reference: row.reference,
+          outcome,
+          note: reason,
+          policyLink: `${this.deps.publicUrl}/legal/content-policy`,
+        }),
+      );
+      return { message: `Request ${row.reference} settled; the requester was told by e-mail.`, auditId: audit.id };
+    } catch (err) {
+      this.deps.log.warn({ err, reference: row.reference }, 'could not mail a removal outcome');
+      return {
+        message: `Request ${row.reference} settled, but the e-mail to the requester failed. Write to ${row.contactEmail}.`,
+        auditId: audit.id,
+      };
+    }
+  }
+}

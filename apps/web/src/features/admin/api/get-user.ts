@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { adminKeys } from './query-keys';
+
+/** GET /api/admin/users/{id}: the account with its history, open items and held characters. */
+export const getAdminUser = (id: string) => apiRequest(api.admin.user, { params: { id } });
+
+export const adminUserQueryOptions = (id: string) =>
+  queryOptions({ queryKey: adminKeys.user(id), queryFn: () => getAdminUser(id), staleTime: 10_000 });
+
+export function useAdminUser(id: string) {
+  return useQuery(adminUserQueryOptions(id));
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, type UserActionBody } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { invalidateAdmin } from './invalidate';
+
+/** POST /api/admin/users/{id}/actions: warn, suspend, unsuspend. */
+export const userAction = ({ id, ...body }: UserActionBody & { id: string }) => apiRequest(api.admin.userAction, { params: { id }, body });
+
+/** Affects the whole console (invalidated). */
+export function useUserAction() {
+  return useMutation({ mutationFn: userAction, onSuccess: invalidateAdmin });
+}

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, type CreateReportBody } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+
+/** POST /api/reports */
+export const createReport = (body: CreateReportBody) => apiRequest(api.moderation.report, { body });
+
+/** Affects no cached data (reports are not listed to users; the outcome arrives as a notification). */
+export function useCreateReport() {
+  return useMutation({ mutationFn: createReport });
+}

@@ -1,0 +1,8 @@
+/** Query keys of the notifications feature; the live stream patches exactly these. */
+export const notificationsKeys = {
+  all: ['notifications'] as const,
+  list: (unreadOnly: boolean) => [...notificationsKeys.all, 'list', { unreadOnly }] as const,
+  lists: () => [...notificationsKeys.all, 'list'] as const,
+  /** The unread count on the bell. */
+  unread: () => [...notificationsKeys.all, 'unread'] as const,
+};

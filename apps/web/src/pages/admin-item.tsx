@@ -1,0 +1,73 @@
+import { Link, useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { useQueueItem } from '@/features/admin/api/get-queue-item';
+import { AccountCard } from '@/features/admin/components/account-card';
+import { KindBadge, PriorityBadge, QueueStatusBadge } from '@/features/admin/components/admin-badges';
+import { AdminError, AdminLoading } from '@/features/admin/components/admin-states';
+import { AuditList } from '@/features/admin/components/audit-list';
+import { Panel } from '@/features/admin/components/fact-list';
+import { ItemActions } from '@/features/admin/components/item-actions';
+import { ItemFacts } from '@/features/admin/components/item-facts';
+import { QueueRow } from '@/features/admin/components/queue-list';
+import { StaffTicket } from '@/features/admin/components/staff-ticket';
+import { SubjectContext } from '@/features/admin/components/subject-context';
+import { useDocumentTitle } from '@/lib/document-title';
+import { dateTime } from '@/lib/time-ago';
+
+/** /admin/items/{id}: one queue item with everything needed to decide, and the decisions. */
+export default function AdminItemPage() {
+  const { id = '' } = useParams();
+  const query = useQueueItem(id);
+  useDocumentTitle(query.data ? query.data.title : 'Queue item');
+  const back = (
+    <Link
+      to="/admin"
+      className="inline-flex items-center gap-1.5 text-sm text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Queue
+    </Link>
+  );
+  if (query.isPending) return <AdminLoading label="Loading the item" />;
+  if (query.isError) return <AdminError error={query.error} onRetry={() => void query.refetch()} what="this item" />;
+  const item = query.data;
+  return (
+    <div className="grid gap-5">
+      {back}
+      <header className="grid gap-2">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <PriorityBadge priority={item.priority} />
+          <KindBadge kind={item.kind} />
+          <QueueStatusBadge status={item.status} />
+        </div>
+        <h1 className="text-2xl font-bold tracking-tight break-words text-fg">{item.title}</h1>
+        <p className="text-sm text-fg-subtle">
+          Came in {dateTime(item.createdAt)}
+          {item.count > 1 ? ` · ${item.count} times, last ${dateTime(item.updatedAt)}` : ''}
+          {item.resolvedAt ? ` · closed ${dateTime(item.resolvedAt)}` : ''}
+        </p>
+      </header>
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:items-start">
+        <div className="grid min-w-0 gap-5">
+          <ItemFacts item={item} />
+          {item.ticket ? <StaffTicket ticket={item.ticket} /> : null}
+          {item.context ? <SubjectContext context={item.context} /> : null}
+          {item.ownerAccount ? <AccountCard account={item.ownerAccount} title={item.kind === 'ticket' ? 'Account' : 'Owner'} /> : null}
+          <Panel title="Earlier actions">
+            <AuditList entries={item.history} empty="No earlier actions on this content or account." />
+          </Panel>
+          {item.related.length ? (
+            <Panel title="Related items">
+              <ul className="grid gap-2">
+                {item.related.map((r) => (
+                  <QueueRow key={r.id} item={r} />
+                ))}
+              </ul>
+            </Panel>
+          ) : null}
+        </div>
+        <div className="lg:sticky lg:top-20">{item.kind === 'ticket' ? null : <ItemActions item={item} />}</div>
+      </div>
+    </div>
+  );
+}
