@@ -24,7 +24,7 @@ import { createAuthModule } from './modules/auth/auth.module.ts';
 import { Csrf } from './modules/auth/csrf.ts';
 import { createBillingModule } from './modules/billing/billing.module.ts';
 import { createCategoriesModule } from './modules/categories/categories.module.ts';
-import { createCharactersModule } from './modules/characters/characters.module.ts';
+import { CHARACTERS_CHANGED, createCharactersModule } from './modules/characters/characters.module.ts';
 import { createChatModule } from './modules/chat/chat.module.ts';
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
@@ -112,11 +112,32 @@ function composeModules(
     announceMonthlyCoins: (userId) => notifications.services.sweeps.announceMonthlyCoins(new Date(), [userId]),
   });
   const social = createSocialModule({ ...deps, events: notify });
-  const characters = createCharactersModule({ ...deps, tags: tags.services.tags, moderation: moderation.services.moderation });
+  const characters = createCharactersModule({
+    ...deps,
+    tags: tags.services.tags,
+    moderation: moderation.services.moderation,
+    // The first time a character is public, its creator's followers hear of it (once per character).
+    published: (creatorId, characterId) =>
+      deps.background.run('notify-new-character', async () => void (await notify.notifyFollowersOfNewCharacter(creatorId, characterId))),
+  });
   const likes = createLikesModule({ ...deps, characters: characters.services.characters, events: notify });
   const auth = createAuthModule({ ...deps, ledger: billing.services.ledger });
   const { queue, audit, subjects } = moderation.services;
   const support = createSupportModule({ ...deps, moderation: moderation.services.moderation, queue, audit, notify: notifyLater });
+  const images = createImagesModule({
+    ...deps,
+    moderation: moderation.services.moderation,
+    entitlements: billing.services.entitlements,
+    ledger: billing.services.ledger,
+    plans: billing.services.plans,
+    avatars: characters.services.characters,
+    queue: loaded.imageQueue,
+    // A job that ends while its owner is away becomes a notification.
+    notify: (userId, input) => notify.notify(userId, input),
+  });
+  // Pictures can be reported, appear in the queue with context, and are hidden, removed, restored and held by
+  // suspensions like characters.
+  subjects.register('image', images.services.subject);
   return {
     health: createHealthModule({ ...deps, registry: deps.health }),
     auth,
@@ -133,6 +154,7 @@ function composeModules(
       notify: notifyLater,
       sessions: auth.services.sessions,
       endStreams: (userId) => notify.endStreams(userId),
+      charactersChanged: () => deps.responseCache.invalidate(CHARACTERS_CHANGED),
     }),
     users: createUsersModule({ ...deps, tags: tags.services.tags, social: social.services.social }),
     tags,
@@ -152,15 +174,7 @@ function composeModules(
       ledger: billing.services.ledger,
       plans: billing.services.plans,
     }),
-    images: createImagesModule({
-      ...deps,
-      moderation: moderation.services.moderation,
-      entitlements: billing.services.entitlements,
-      ledger: billing.services.ledger,
-      plans: billing.services.plans,
-      avatars: characters.services.characters,
-      queue: loaded.imageQueue,
-    }),
+    images,
   } satisfies Record<string, AppModule>;
 }
 export type AppModules = ReturnType<typeof composeModules>;

@@ -81,6 +81,8 @@ const EnvSchema = z
     IMAGES_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
     /** Sampling steps per picture (quality against time). */
     IMAGES_STEPS: z.coerce.number().int().min(1).max(150).default(25),
+    /** A job that ends when its owner has not looked at it for this many seconds is announced by a notification. */
+    IMAGES_AWAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     /** Comma-separated addresses whose verified accounts are admins (at start and at every sign-in). */
     ADMIN_EMAILS: z.string().optional(),
     /** How often (minutes) the server looks for due notification digests and membership coins to announce. */
@@ -129,7 +131,7 @@ export interface Config {
   llm: LlmConfig;
   chat: { maxTokens: number; temperature: number; topP: number; memoryEvery: number; inFlightPerUser: number };
   /** The image backend (IMAGES_*), and how this process works its queue. */
-  images: { backend: ImagesConfig; concurrency: number; steps: number };
+  images: { backend: ImagesConfig; concurrency: number; steps: number; awaySeconds: number };
   /** S3_*: media in an S3-compatible bucket; undefined: local disk under DATA_DIR/media. */
   s3: S3Options | undefined;
   /** Lower-case addresses from ADMIN_EMAILS. */
@@ -211,7 +213,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       memoryEvery: e.CHAT_MEMORY_EVERY,
       inFlightPerUser: e.CHAT_IN_FLIGHT_PER_USER,
     },
-    images: { backend: imagesConfigFromEnv(e), concurrency: e.IMAGES_CONCURRENCY, steps: e.IMAGES_STEPS },
+    images: {
+      backend: imagesConfigFromEnv(e),
+      concurrency: e.IMAGES_CONCURRENCY,
+      steps: e.IMAGES_STEPS,
+      awaySeconds: e.IMAGES_AWAY_SECONDS,
+    },
     s3: s3ConfigFromEnv(e),
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
     notifications: { sweepMinutes: e.NOTIFY_SWEEP_MINUTES },

@@ -100,6 +100,8 @@ export const ImageItem = z
     /** Whether the viewer liked it (false for guests). */
     liked: z.boolean(),
     isOwner: z.boolean(),
+    /** Only for its owner (and admins): moderators hid it, so it stays private until they restore it. */
+    moderationHidden: z.boolean().optional(),
     owner: ImageOwner,
     /** Null when there is none or the viewer may not see it. */
     character: ImageCharacter.nullable(),

@@ -125,6 +125,8 @@ export const SubjectContext = z.object({
   imageUrl: z.string().nullable(),
   /** Moderation state of content: hidden by moderators, removed by moderators. */
   moderation: z.object({ hidden: z.boolean(), removed: z.boolean(), hold: z.string().nullable() }).nullable(),
+  /** Characters: whether chatting with it needs a membership with premium characters (set by administrators). */
+  premium: z.boolean().optional(),
 });
 export type SubjectContext = z.infer<typeof SubjectContext>;
 
@@ -243,6 +245,13 @@ export type CoinsAdjustBody = z.input<typeof CoinsAdjustBody>;
 export const RequiredIdempotencyHeaders = z.looseObject({ 'idempotency-key': IdempotencyKey });
 
 export const RoleBody = z.object({ role: UserRole, reason: ActionReason });
+
+/** Premium characters are a platform decision: only administrators set the flag (creators cannot). */
+export const CharacterPremiumBody = z.object({
+  premium: z.boolean({ message: 'premium must be true or false' }),
+  reason: ActionReason,
+});
+export type CharacterPremiumBody = z.input<typeof CharacterPremiumBody>;
 
 export const ActionResult = z.object({ message: z.string(), auditId: z.uuid() }).meta({ id: 'ActionResult' });
 export type ActionResult = z.infer<typeof ActionResult>;

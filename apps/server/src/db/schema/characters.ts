@@ -85,6 +85,7 @@ export const characters = pgTable(
     visibility: text('visibility', { enum: ['public', 'unlisted', 'private'] })
       .notNull()
       .default('private'),
+    /** Set by administrators only (a platform decision): chatting needs a membership with premium characters. */
     premium: boolean('premium').notNull().default(false),
     allowDownload: boolean('allow_download').notNull().default(false),
     avatarUrl: text('avatar_url'),
@@ -100,6 +101,8 @@ export const characters = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Soft delete: the row stays so other users' conversations keep a name to show ("character deleted"). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** When it first became public: followers of its creator hear about it then, and never again. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     /**
      * Moderation hold: moderators hid the character (`hidden`) or suspended its creator (`suspended`). Hiding sets
      * visibility to private (so the catalogue's partial indexes stay as they are) and keeps the visibility to restore.

@@ -46,6 +46,11 @@ export const imageJobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * The last time its owner looked at the job (its page polling it, or its event stream): a job that ends while
+     * nobody has looked for a while is announced with a notification.
+     */
+    watchedAt: timestamp('watched_at', { withTimezone: true }),
   },
   (t) => [
     index('image_jobs_owner_idx').on(t.ownerId, t.createdAt.desc().nullsFirst()),
@@ -93,6 +98,15 @@ export const images = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Moderation hold, as on characters: moderators hid the picture (`hidden`) or suspended its owner (`suspended`).
+     * A held picture is private, with the visibility to restore kept beside it.
+     */
+    moderationHold: text('moderation_hold', { enum: ['hidden', 'suspended'] }),
+    moderationHiddenAt: timestamp('moderation_hidden_at', { withTimezone: true }),
+    moderationRestoreVisibility: text('moderation_restore_visibility', { enum: ['private', 'public'] }),
+    /** Removed by moderators: gone for everyone, its owner included; the row and files stay so "restore" can undo it. */
+    moderationRemovedAt: timestamp('moderation_removed_at', { withTimezone: true }),
   },
   (t) => [
     index('images_owner_idx')
@@ -108,6 +122,9 @@ export const images = pgTable(
       .on(t.showcase.desc().nullsFirst(), t.likesCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${t.status} = 'ready' and ${t.visibility} = 'public'`),
     index('images_job_idx').on(t.jobId, t.position),
+    index('images_moderation_idx')
+      .on(t.ownerId)
+      .where(sql`${t.moderationHold} is not null or ${t.moderationRemovedAt} is not null`),
     check('images_status', sql`${t.status} in ('pending', 'ready', 'failed', 'cancelled')`),
     check('images_likes_non_negative', sql`${t.likesCount} >= 0`),
   ],

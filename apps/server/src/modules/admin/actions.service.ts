@@ -1,5 +1,5 @@
 // What moderators and admins do: hide, remove or restore content; warn, suspend or unsuspend an account; adjust
-// coins through the ledger; change roles. Each action and its audit entry commit together; the people concerned are
+// coins through the ledger; change roles; mark characters premium. Each action and its audit entry commit together; the people concerned are
 // notified after the commit, and a suspension ends the account's sessions everywhere within a second.
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -16,6 +16,8 @@ import { ADMINS_ONLY } from './staff.ts';
 
 type Role = UserRow['role'];
 const PAST: Record<ContentAction, 'hidden' | 'removed' | 'restored'> = { hide: 'hidden', remove: 'removed', restore: 'restored' };
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export class ActionsService {
   constructor(
@@ -29,8 +31,20 @@ export class ActionsService {
       notify: (userId: string, input: NotificationInput) => void;
       sessions: { revokeAllForUser(userId: string): Promise<void> };
       endStreams: (userId: string) => Promise<void>;
+      /** Character lists cached outside the database (feed totals, search) are dropped after a change. */
+      charactersChanged?: () => Promise<void>;
     },
   ) {}
+
+  /** Every content type that a suspension hides (characters, images), with what it did. */
+  private async eachContent(fn: 'holdAllOf' | 'releaseAllOf', ownerId: string): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    for (const [type, resolver] of this.deps.subjects.all()) {
+      const run = resolver[fn];
+      if (run) counts[type] = await run.call(resolver, ownerId);
+    }
+    return counts;
+  }
 
   async content(staff: StaffActor, type: 'character' | 'image', id: string, action: ContentAction, reason: string) {
     const resolver = this.deps.subjects.get(type);
@@ -52,12 +66,42 @@ export class ActionsService {
         this.deps.notify(target.ownerId, {
           kind: 'moderation',
           data: { action: PAST[action], subjectType: type, subjectName: target.label, reason },
-          link: action === 'remove' ? '/user-characters' : `/characters/${id}`,
+          link: target.link ?? (action === 'remove' ? '/user-characters' : `/characters/${id}`),
         });
       }
       return { entry, label: target.label };
     });
-    return { message: `${audit.label} ${PAST[action] === 'restored' ? 'was restored' : `is ${PAST[action]}`}.`, auditId: audit.entry.id };
+    if (type === 'character') await this.deps.charactersChanged?.();
+    const label = type === 'image' ? upperFirst(audit.label) : audit.label;
+    return { message: `${label} ${PAST[action] === 'restored' ? 'was restored' : `is ${PAST[action]}`}.`, auditId: audit.entry.id };
+  }
+
+  /** Admins only: a premium character needs a membership with premium characters to chat with (its creator excepted). */
+  async premium(staff: StaffActor, id: string, premium: boolean, reason: string) {
+    if (staff.role !== 'admin') throw AppError.forbidden(ADMINS_ONLY);
+    const { entry, name } = await this.deps.uow.run(async ({ subjects }) => {
+      const c = await subjects.character(id);
+      if (!c || (c.deletedAt && !c.moderationRemovedAt)) throw AppError.notFound('Character');
+      if (c.premium === premium) throw AppError.conflict(`${c.name} is already ${premium ? 'premium' : 'not premium'}.`);
+      await subjects.setPremium(id, premium);
+      const entry = await this.deps.audit.record(staff, {
+        action: 'character.premium',
+        targetType: 'character',
+        targetId: id,
+        targetLabel: c.name,
+        targetOwnerId: c.creatorId,
+        reason,
+        details: { from: c.premium, to: premium },
+      });
+      return { entry, name: c.name };
+    });
+    await this.deps.charactersChanged?.();
+    return {
+      message: premium
+        ? `${name} is premium now: chatting with it needs a membership with premium characters.`
+        : `${name} is not premium any more: every member can chat with it.`,
+      auditId: entry.id,
+    };
   }
 
   async user(staff: StaffActor, id: string, action: 'warn' | 'suspend' | 'unsuspend', reason: string) {
@@ -75,35 +119,39 @@ export class ActionsService {
       if (target.role === 'admin') throw AppError.conflict('Administrators cannot be suspended. Change the role first.');
       const { entry, hidden } = await this.deps.uow.run(async ({ subjects }) => {
         await subjects.setSuspended(id, { reason });
-        const hidden = await subjects.holdAllOf(id);
+        const hidden = await this.eachContent('holdAllOf', id);
         await this.deps.queue.settleSubject(staff.userId, 'user', id);
         const entry = await this.deps.audit.record(staff, {
           ...this.entry('user.suspend', target, reason),
-          details: { hiddenCharacters: hidden.length },
+          details: { hiddenCharacters: hidden.character ?? 0, hiddenImages: hidden.image ?? 0 },
         });
         return { entry, hidden };
       });
       // After the commit: every session ends (refused within a second on every process) and open streams close.
       await this.deps.sessions.revokeAllForUser(id);
       await this.deps.endStreams(id);
+      await this.deps.charactersChanged?.();
+      const images = hidden.image ? ` and ${plural(hidden.image, 'public image')}` : '';
       return {
-        message: `@${target.username} is suspended: signed out everywhere, sign-in refused, ${hidden.length} public or unlisted character${hidden.length === 1 ? '' : 's'} hidden.`,
+        message: `@${target.username} is suspended: signed out everywhere, sign-in refused, ${plural(hidden.character ?? 0, 'public or unlisted character')}${images} hidden.`,
         auditId: entry.id,
       };
     }
     if (!target.suspendedAt) throw AppError.conflict(`@${target.username} is not suspended.`);
     const { entry, restored } = await this.deps.uow.run(async ({ subjects }) => {
       await subjects.setSuspended(id, null);
-      const restored = await subjects.releaseAllOf(id);
+      const restored = await this.eachContent('releaseAllOf', id);
       const entry = await this.deps.audit.record(staff, {
         ...this.entry('user.unsuspend', target, reason),
-        details: { restoredCharacters: restored.length },
+        details: { restoredCharacters: restored.character ?? 0, restoredImages: restored.image ?? 0 },
       });
       this.deps.notify(id, { kind: 'moderation', data: { action: 'unsuspended', reason } });
       return { entry, restored };
     });
+    await this.deps.charactersChanged?.();
+    const images = restored.image ? ` and ${plural(restored.image, 'image')}` : '';
     return {
-      message: `@${target.username} can sign in again; ${restored.length} character${restored.length === 1 ? '' : 's'} restored.`,
+      message: `@${target.username} can sign in again; ${plural(restored.character ?? 0, 'character')}${images} restored.`,
       auditId: entry.id,
     };
   }

@@ -30,6 +30,7 @@ export function createAdminModule(deps: {
   notify: (userId: string, input: NotificationInput) => void;
   sessions: { revokeAllForUser(userId: string): Promise<void> };
   endStreams: (userId: string) => Promise<void>;
+  charactersChanged?: () => Promise<void>;
 }) {
   const gate = new StaffGate(deps.uow, deps.rateLimiter);
   const console = new ConsoleService(deps);

@@ -41,6 +41,7 @@ const samples: Record<keyof typeof adminEndpoints, { body?: object; params?: Rec
   userAction: { params: { id: ID }, body: { action: 'warn', reason } },
   adjustCoins: { params: { id: ID }, body: { delta: 5, reason }, headers: { 'idempotency-key': 'k-1' } },
   setRole: { params: { id: ID }, body: { role: 'moderator', reason } },
+  characterPremium: { params: { id: ID }, body: { premium: true, reason } },
   replyTicket: { params: { id: ID }, body: { message: 'Hello there' } },
   ticketStatus: { params: { id: ID }, body: { status: 'closed', reason } },
   resolveRemoval: { params: { id: ID }, body: { outcome: 'rejected', reason } },
@@ -67,8 +68,8 @@ describe('who may use the console', () => {
     }
   });
 
-  it('lets moderators in, except for coins and roles (admins only)', async () => {
-    for (const name of ['adjustCoins', 'setRole'] as const) {
+  it('lets moderators in, except for coins, roles and premium characters (admins only)', async () => {
+    for (const name of ['adjustCoins', 'setRole', 'characterPremium'] as const) {
       const res = await callEndpoint(name, moderator);
       expect(res.statusCode, name).toBe(403);
       expect(res.json().message).toBe('Only administrators can do this.');

@@ -9,7 +9,7 @@ import type { ActionsService } from './actions.service.ts';
 import type { ConsoleService } from './console.service.ts';
 import { staffOf, type StaffGate } from './staff.ts';
 
-/** Every route here answers 403 to anyone who is not a moderator or admin (coins and roles: admins only). */
+/** Every route here answers 403 to anyone who is not a moderator or admin (coins, roles and premium: admins only). */
 export function adminRoutes(deps: {
   gate: StaffGate;
   console: ConsoleService;
@@ -40,6 +40,9 @@ export function adminRoutes(deps: {
         throw AppError.badRequest('Send an Idempotency-Key header so that a retried adjustment applies once.');
       return actions.coins(staffOf(req), req.params.id, req.body.delta, req.body.reason, key);
     });
+    route(app, api.characterPremium, admins, async (req) =>
+      actions.premium(staffOf(req), req.params.id, req.body.premium, req.body.reason),
+    );
     route(app, api.setRole, admins, async (req) => actions.role(staffOf(req), req.params.id, req.body.role, req.body.reason));
     route(app, api.replyTicket, staff, async (req) => support.staffReply(staffOf(req), req.params.id, req.body));
     route(app, api.ticketStatus, staff, async (req) => support.setStatus(staffOf(req), req.params.id, req.body.status, req.body.reason));

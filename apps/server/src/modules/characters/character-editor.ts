@@ -1,6 +1,7 @@
 // Writing characters: create, edit, delete, portraits and copies. Every text passes the blocked-content policy
 // before anything is stored, tags are known tag names with exactly one content rating, and every change tells the
-// caches of every process (feed totals, search word expansions) through `changed()`.
+// caches of every process (feed totals, search word expansions) through `changed()`. A character moderators hold
+// stays private (moderation-hold.ts); the first time a character is public, its creator's followers hear of it.
 import { CHARACTER_LIMITS, CONTENT_RATING_TAGS, type CharacterInputParsed, type CharacterUpdateParsed } from '@reverie/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
@@ -12,6 +13,7 @@ import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { TagsService } from '../tags/tags.service.ts';
 import { assertWritable } from './character-access.ts';
 import type { CharacterRow, CharactersRepo, NewCharacter } from './characters.repo.ts';
+import { assertVisibilityChangeAllowed, HELD_COPY_MESSAGE } from './moderation-hold.ts';
 
 type Repos = { characters: CharactersRepo };
 
@@ -81,6 +83,8 @@ export class CharacterEditor {
     private readonly storage: MediaStorage,
     private readonly changed: () => Promise<void>,
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+    /** Called once per character, after the commit that first made it public (followers are told). */
+    private readonly published: (creatorId: string, characterId: string) => void = () => {},
   ) {}
 
   /**
@@ -124,23 +128,33 @@ export class CharacterEditor {
       return inserted;
     });
     await this.changed();
+    if (row.visibility === 'public') this.published(row.creatorId, row.id);
     return row.id;
   }
 
   /** Every change of a character passes here, visibility included (one place for any rule about who may publish). */
   async update(actor: Actor, id: string, patch: CharacterUpdateParsed): Promise<void> {
     const row = assertWritable(actor, await this.uow.repos.characters.findById(id));
+    // A held character may still be edited (its creator can fix what was wrong); it only cannot leave private.
+    assertVisibilityChangeAllowed(row, patch.visibility);
     const { tags: sentTags, nsfw: sentFlag, ...fields } = patch;
     const { tags, nsfw } = await this.rating(sentTags ?? row.tagNames, sentFlag);
     const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<NewCharacter>;
     // An edited card is a new version of it: its export carries the edit time, not the imported one.
     const cardExtras = { ...row.cardExtras, modificationDate: undefined };
     this.check({ ...row, ...changes, tagNames: tags }, nsfw, actor);
-    await this.uow.run(async (r) => {
+    const firstPublished = await this.uow.run(async (r) => {
+      // Again with the row locked: moderators may have hidden it since it was read.
+      const held = (await r.characters.lockHold(id)) ?? row;
+      assertVisibilityChangeAllowed(held, patch.visibility);
+      // Made private while held: private is also what a restore brings back (the creator's latest choice).
+      if (held.moderationHold && patch.visibility === 'private') changes.moderationRestoreVisibility = 'private';
       await r.characters.update(id, { ...changes, nsfw, cardExtras });
       if (tags.join('\n') !== row.tagNames.join('\n')) await r.characters.setTags(id, tags);
+      return patch.visibility === 'public' && (await r.characters.markPublished(id));
     });
     await this.changed();
+    if (firstPublished) this.published(row.creatorId, id);
   }
 
   /** Soft delete (conversations stay readable), then its files; gone from every list, search and count at once. */
@@ -176,6 +190,8 @@ export class CharacterEditor {
   /** A private copy owned by the caller: every field, lorebook and extension, and copies of the portrait files. */
   async duplicate(actor: Actor, id: string): Promise<string> {
     const row = assertWritable(actor, await this.uow.repos.characters.findById(id));
+    // A copy would carry no hold and could be published: a held character is copied only once it is restored.
+    if (row.moderationHold) throw new AppError(409, 'MODERATION_HOLD', HELD_COPY_MESSAGE);
     const suffix = ' (copy)';
     const copy = await this.uow.run(async (r) => {
       const inserted = await r.characters.insert({

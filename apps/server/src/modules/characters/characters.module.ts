@@ -26,9 +26,11 @@ export function createCharactersModule(deps: {
   responseCache: Pick<ResponseCache, 'invalidate' | 'onInvalidate'>;
   config: { uploadLimit: number };
   log: FastifyBaseLogger;
+  /** A character became public for the first time (after its commit): tell its creator's followers. */
+  published?: (creatorId: string, characterId: string) => void;
 }) {
   const changed = () => deps.responseCache.invalidate(CHARACTERS_CHANGED);
-  const editor = new CharacterEditor(deps.uow, deps.tags, deps.moderation, deps.storage, changed, deps.log);
+  const editor = new CharacterEditor(deps.uow, deps.tags, deps.moderation, deps.storage, changed, deps.log, deps.published);
   const characters = new CharactersService(deps.uow, deps.tags, editor);
   deps.responseCache.onInvalidate(CHARACTERS_CHANGED, () => characters.forgetTotals());
   const cards = new CharacterCards(deps.uow, editor, deps.moderation, deps.storage);

@@ -359,9 +359,35 @@ export class CharactersRepo {
     }
   }
 
+  /** A character written public is published at once (`publishedAt`, unless given). */
   async insert(values: NewCharacter): Promise<CharacterRow | undefined> {
-    const [row] = await this.db.insert(characters).values(values).onConflictDoNothing().returning();
+    const publishedAt = values.publishedAt ?? (values.visibility === 'public' ? (values.createdAt ?? new Date()) : null);
+    const [row] = await this.db
+      .insert(characters)
+      .values({ ...values, publishedAt })
+      .onConflictDoNothing()
+      .returning();
     return row;
+  }
+
+  /** The moderation hold, with the row locked until the transaction ends (a hide cannot slip in between). */
+  async lockHold(id: string): Promise<Pick<CharacterRow, 'moderationHold'> | undefined> {
+    const [row] = await this.db
+      .select({ moderationHold: characters.moderationHold })
+      .from(characters)
+      .where(eq(characters.id, id))
+      .for('update');
+    return row;
+  }
+
+  /** Marks a public character published the first time it is public; false when it was published before. */
+  async markPublished(id: string): Promise<boolean> {
+    const rows = await this.db
+      .update(characters)
+      .set({ publishedAt: new Date() })
+      .where(and(eq(characters.id, id), eq(characters.visibility, 'public'), sql`${characters.publishedAt} is null`))
+      .returning({ id: characters.id });
+    return rows.length > 0;
   }
 
   async update(id: string, patch: Partial<NewCharacter>): Promise<CharacterRow | undefined> {

@@ -6,6 +6,8 @@ import type { CharacterRow } from './characters.repo.ts';
 
 export const MODERATION_HOLD_MESSAGE =
   'Moderators hid this character, so it stays private until they restore it. Open a support ticket to ask for a review.';
+export const HELD_COPY_MESSAGE =
+  'Moderators hid this character, so it cannot be copied until they restore it. Open a support ticket to ask for a review.';
 export const SUSPENSION_HOLD_MESSAGE = 'Your account is suspended, so your characters stay private until the suspension is lifted.';
 
 /** 409 MODERATION_HOLD when a held character would leave private; any other change (or staying private) passes. */

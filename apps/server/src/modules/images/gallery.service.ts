@@ -11,6 +11,7 @@ import type { UsersRepo } from '../users/users.repo.ts';
 import { removeImageFiles, type ImageUrls } from './image-files.ts';
 import { toImageItem } from './images.mapper.ts';
 import type { ImageRow, ImagesRepo } from './images.repo.ts';
+import { assertImageVisibilityChangeAllowed } from './moderation-hold.ts';
 
 /** The owner reads and writes; anyone reads a public image once it is ready. Denied = 404, like a missing one. */
 export const imagePolicy = ownerPolicy<ImageRow>({
@@ -73,9 +74,16 @@ export class GalleryService {
     if (row.status !== 'ready') throw AppError.conflict('This picture is not ready yet (or was never made).');
   }
 
+  /** Share or make private; a picture moderators hold stays private (409 MODERATION_HOLD). */
   async setVisibility(actor: Actor, id: string, visibility: 'private' | 'public'): Promise<ImageItem> {
-    GalleryService.ready(await this.own(actor, id));
-    await this.uow.repos.images.update(id, { visibility });
+    const row = await this.own(actor, id);
+    GalleryService.ready(row);
+    assertImageVisibilityChangeAllowed(row, visibility);
+    if (!(await this.uow.repos.images.setVisibility(id, visibility))) {
+      // Held (or removed) since it was read.
+      assertImageVisibilityChangeAllowed((await this.uow.repos.images.find(id)) ?? row, visibility);
+      throw AppError.notFound('Image');
+    }
     return this.get(actor, id);
   }
 
@@ -117,15 +125,29 @@ export class GalleryService {
   async file(
     id: string,
     variant: 'full' | 'thumb',
-    access: { actor: Actor | null; exp?: number; sig?: string },
+    access: { actor: Actor | null; exp?: number; sig?: string; scope?: 'moderation' },
   ): Promise<{ bytes: Buffer; visibility: 'private' | 'public' } | null> {
     const row = await this.uow.repos.images.find(id);
-    if (!row || row.status !== 'ready') return null;
+    if (!row || row.status !== 'ready') return this.removedFile(id, variant, access);
     const allowed =
       row.visibility === 'public' ||
       (access.actor !== null && (access.actor.userId === row.ownerId || access.actor.role === 'admin')) ||
-      this.deps.urls.verify(id, access.exp, access.sig);
+      this.deps.urls.verify(id, access.exp, access.sig, access.scope ?? 'owner');
     if (!allowed) return null;
+    return this.read(row, variant);
+  }
+
+  /**
+   * A picture moderators removed is gone for everyone, its owner included: its files are kept (a restore brings it
+   * back) and reach only the moderation console, through its own signed links.
+   */
+  private async removedFile(id: string, variant: 'full' | 'thumb', access: { exp?: number; sig?: string; scope?: 'moderation' }) {
+    if (access.scope !== 'moderation' || !this.deps.urls.verify(id, access.exp, access.sig, 'moderation')) return null;
+    const row = await this.uow.repos.images.findForModeration(id);
+    return row?.moderationRemovedAt && row.status === 'ready' ? this.read({ ...row, visibility: 'private' }, variant) : null;
+  }
+
+  private async read(row: Pick<ImageRow, 'fileKey' | 'thumbKey' | 'visibility'>, variant: 'full' | 'thumb') {
     const key = variant === 'full' ? row.fileKey : row.thumbKey;
     const stored = key ? await this.deps.storage.get(key) : null;
     return stored ? { bytes: stored.bytes, visibility: row.visibility } : null;

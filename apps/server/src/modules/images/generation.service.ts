@@ -155,6 +155,8 @@ export class ImageGenerationService {
           count: plan.count,
           nsfw: plan.nsfw,
           visibility: plan.visibility,
+          // Asking for it is looking at it: the page that asked polls it from now on.
+          watchedAt: new Date(),
         });
         const images = await r.images.insertImages(
           Array.from({ length: plan.count }, (_, position) => ({

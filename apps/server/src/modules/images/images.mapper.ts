@@ -62,6 +62,7 @@ export function toImageItem(r: ImageWithRefs, viewer: Actor | null, urls: ImageU
     likes: r.likesCount,
     liked: r.liked,
     isOwner: viewer?.userId === r.ownerId,
+    ...(r.moderationHold && viewer && (viewer.userId === r.ownerId || viewer.role === 'admin') ? { moderationHidden: true } : {}),
     owner: { id: r.ownerId, username: r.ownerUsername, avatarUrl: r.ownerAvatarUrl },
     character: characterVisible(r, viewer)
       ? { id: r.characterId!, name: r.characterName!, avatarUrl: r.characterAvatarUrl, creatorId: r.characterCreatorId! }

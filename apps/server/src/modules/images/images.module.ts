@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { BackgroundTasks } from '../../lib/background.ts';
 import { createJobQueue, type JobQueue, type JobWorker } from '../../lib/jobs/index.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { ImageProvider } from '../../providers/images/index.ts';
@@ -15,10 +16,12 @@ import type { UsersRepo } from '../users/users.repo.ts';
 import { GalleryService, type AvatarSetter } from './gallery.service.ts';
 import { ImageGenerationService } from './generation.service.ts';
 import { ImageUrls } from './image-files.ts';
+import { imageResolver } from './image-moderation.ts';
 import { ImageJobRunner } from './image-worker.ts';
 import { ImagesSeeder } from './images-seeder.ts';
 import type { ImagesRepo } from './images.repo.ts';
 import { imagesRoutes } from './images.routes.ts';
+import { ImageJobAnnouncer, type ImageNotify } from './job-announcer.ts';
 import { ImageJobsService, type ImageJobData } from './jobs.service.ts';
 
 /** Open (queued or running) jobs one user may have at once. */
@@ -40,6 +43,9 @@ export function createImagesModule(deps: {
   avatars: AvatarSetter;
   /** Test seam: a queue built elsewhere (BullMQ with short lock times). */
   queue?: JobQueue<ImageJobData, unknown>;
+  background: BackgroundTasks;
+  /** Jobs that end while their owner is away are announced through it (job-announcer.ts). */
+  notify: ImageNotify;
 }) {
   const urls = new ImageUrls(Buffer.from(deps.mediaKey));
   const queue =
@@ -59,6 +65,15 @@ export function createImagesModule(deps: {
   });
   const gallery = new GalleryService(deps.uow, { urls, storage: deps.storage, avatars: deps.avatars });
   const seeder = new ImagesSeeder(deps.uow, deps.storage, deps.log);
+  const announcer = new ImageJobAnnouncer({
+    uow: deps.uow,
+    notify: deps.notify,
+    background: deps.background,
+    awayAfterMs: deps.config.images.awaySeconds * 1000,
+  });
+  announcer.listen(jobs);
+  /** For the moderation registry: reports, the console's context, hide / remove / restore, suspensions. */
+  const subject = imageResolver(deps.uow, urls);
   // A job whose worker died too often (BullMQ gives up) ends here, heard by every process; settle refunds it once.
   queue.on('failed', ({ jobId }) => {
     void jobs.settle(jobId, 'failed', 'The picture could not be made (the worker stopped). Nothing was charged.').catch((err: unknown) => {
@@ -77,7 +92,7 @@ export function createImagesModule(deps: {
     },
   };
   return {
-    services: { generation, gallery, jobs, seeder, runner, workers, urls },
+    services: { generation, gallery, jobs, seeder, runner, workers, urls, announcer, subject },
     routes: imagesRoutes({ generation, gallery, jobs, rateLimiter: deps.rateLimiter }),
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -40,6 +40,8 @@ export const SHOWCASE_MIN_LIKES = 3;
 
 type FinalStatus = 'done' | 'failed' | 'cancelled';
 const ch = alias(characters, 'image_character');
+/** Removed by moderators: missing for everyone outside the moderation console. */
+const notRemoved = isNull(images.moderationRemovedAt);
 
 export class ImagesRepo {
   constructor(private readonly db: DbOrTx) {}
@@ -74,6 +76,20 @@ export class ImagesRepo {
       .where(and(eq(imageJobs.id, id), inArray(imageJobs.status, ['queued', 'running'])))
       .returning();
     return row;
+  }
+
+  /** The owner looked at the job now (written at most every few seconds: the page polls each second). */
+  async touchWatched(id: string): Promise<void> {
+    await this.db
+      .update(imageJobs)
+      .set({ watchedAt: new Date() })
+      .where(
+        and(
+          eq(imageJobs.id, id),
+          or(isNull(imageJobs.watchedAt), lt(imageJobs.watchedAt, new Date(Date.now() - 2000))),
+          inArray(imageJobs.status, ['queued', 'running']),
+        ),
+      );
   }
 
   /** Records the refund once; false when it was already recorded. */
@@ -112,8 +128,12 @@ export class ImagesRepo {
     return this.db.insert(images).values(values).onConflictDoNothing().returning();
   }
 
+  /** An image, unless moderators removed it (then only `findForModeration` sees it). */
   async find(id: string): Promise<ImageRow | undefined> {
-    const [row] = await this.db.select().from(images).where(eq(images.id, id));
+    const [row] = await this.db
+      .select()
+      .from(images)
+      .where(and(eq(images.id, id), notRemoved));
     return row;
   }
 
@@ -152,6 +172,109 @@ export class ImagesRepo {
     return row;
   }
 
+  /**
+   * The owner's choice of visibility. A held picture cannot become public (undefined: the hold won, even one set a
+   * moment ago); making it private also makes private what a restore brings back.
+   */
+  async setVisibility(id: string, visibility: 'private' | 'public'): Promise<ImageRow | undefined> {
+    const [row] = await this.db
+      .update(images)
+      .set({
+        visibility,
+        moderationRestoreVisibility: sql`case when ${images.moderationHold} is null then null else ${visibility} end`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(images.id, id), visibility === 'public' ? isNull(images.moderationHold) : undefined))
+      .returning();
+    return row;
+  }
+
+  // ---------- moderation ----------
+
+  /** Any image, removed ones included (what moderators look at). */
+  async findForModeration(id: string): Promise<ImageWithRefs | undefined> {
+    const [row] = await this.withRefs([id], null, { includeRemoved: true });
+    return row;
+  }
+
+  /**
+   * Hides a picture (hold `hidden`, or `suspended` for its owner's suspension): private, keeping the visibility to
+   * restore. A moderators' hide replaces a suspension's hold (never the reverse).
+   */
+  async hide(id: string, hold: 'hidden' | 'suspended'): Promise<ImageRow | undefined> {
+    const [row] = await this.db
+      .update(images)
+      .set({
+        moderationRestoreVisibility: sql`case when ${images.moderationHold} is null then ${images.visibility} else ${images.moderationRestoreVisibility} end`,
+        moderationHold: hold === 'hidden' ? 'hidden' : sql`coalesce(${images.moderationHold}, 'suspended')`,
+        moderationHiddenAt: sql`coalesce(${images.moderationHiddenAt}, now())`,
+        visibility: 'private',
+        updatedAt: new Date(),
+      })
+      .where(eq(images.id, id))
+      .returning();
+    return row;
+  }
+
+  /** Removal by moderators: gone for everyone, its owner included; the row and files stay so "restore" can undo it. */
+  async remove(id: string): Promise<ImageRow | undefined> {
+    const [row] = await this.db
+      .update(images)
+      .set({ moderationRemovedAt: new Date(), updatedAt: new Date() })
+      .where(eq(images.id, id))
+      .returning();
+    return row;
+  }
+
+  /** Undoes a moderators' hide and removal: the saved visibility comes back. */
+  async restore(id: string): Promise<ImageRow | undefined> {
+    const [row] = await this.db
+      .update(images)
+      .set({
+        visibility: sql`coalesce(${images.moderationRestoreVisibility}, ${images.visibility})`,
+        moderationHold: null,
+        moderationHiddenAt: null,
+        moderationRestoreVisibility: null,
+        moderationRemovedAt: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(images.id, id))
+      .returning();
+    return row;
+  }
+
+  /** Suspension: every public picture of the account (made or still being made) is hidden with hold `suspended`. */
+  async holdAllOf(ownerId: string): Promise<string[]> {
+    const rows = await this.db
+      .update(images)
+      .set({
+        moderationRestoreVisibility: images.visibility,
+        moderationHold: 'suspended',
+        moderationHiddenAt: new Date(),
+        visibility: 'private',
+        updatedAt: new Date(),
+      })
+      .where(and(eq(images.ownerId, ownerId), eq(images.visibility, 'public'), isNull(images.moderationHold)))
+      .returning({ id: images.id });
+    return rows.map((r) => r.id);
+  }
+
+  /** Unsuspension: only what the suspension hid comes back (a separate moderators' hide stays). */
+  async releaseAllOf(ownerId: string): Promise<string[]> {
+    const rows = await this.db
+      .update(images)
+      .set({
+        visibility: sql`coalesce(${images.moderationRestoreVisibility}, ${images.visibility})`,
+        moderationHold: null,
+        moderationHiddenAt: null,
+        moderationRestoreVisibility: null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(images.ownerId, ownerId), eq(images.moderationHold, 'suspended')))
+      .returning({ id: images.id });
+    return rows.map((r) => r.id);
+  }
+
   async delete(id: string): Promise<ImageRow | undefined> {
     const [row] = await this.db.delete(images).where(eq(images.id, id)).returning();
     return row;
@@ -165,8 +288,8 @@ export class ImagesRepo {
 
   // ---------- galleries ----------
 
-  /** Rows with owner, character and the viewer's like, in the order of `ids`. */
-  async withRefs(ids: string[], viewerId: string | null): Promise<ImageWithRefs[]> {
+  /** Rows with owner, character and the viewer's like, in the order of `ids` (removed ones left out unless asked for). */
+  async withRefs(ids: string[], viewerId: string | null, opts: { includeRemoved?: boolean } = {}): Promise<ImageWithRefs[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
       .select({
@@ -185,7 +308,7 @@ export class ImagesRepo {
       .from(images)
       .innerJoin(users, eq(users.id, images.ownerId))
       .leftJoin(ch, eq(ch.id, images.characterId))
-      .where(inArray(images.id, ids));
+      .where(and(inArray(images.id, ids), opts.includeRemoved ? undefined : notRemoved));
     const byId = new Map<string, ImageWithRefs>(
       rows.map((r) => [
         r.i.id,
@@ -212,6 +335,7 @@ export class ImagesRepo {
       : eq(images.visibility, 'public');
     const where = and(
       eq(images.status, 'ready'),
+      notRemoved,
       visible,
       f.ownerId ? eq(images.ownerId, f.ownerId) : undefined,
       f.characterId ? eq(images.characterId, f.characterId) : undefined,
@@ -237,6 +361,7 @@ export class ImagesRepo {
     const where = and(
       eq(images.status, 'ready'),
       eq(images.visibility, 'public'),
+      notRemoved,
       or(eq(images.showcase, true), gte(images.likesCount, SHOWCASE_MIN_LIKES)),
     );
     const [rows, [count]] = await Promise.all([

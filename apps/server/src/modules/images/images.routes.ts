@@ -21,6 +21,7 @@ const FileQuery = z.object({
   exp: z.coerce.number().int().positive().optional().catch(undefined),
   sig: z.string().max(64).optional().catch(undefined),
   download: z.string().max(8).optional().catch(undefined),
+  scope: z.literal('moderation').optional().catch(undefined),
 });
 
 /** The job as server-sent events: a `job` event whenever something changed, until it has ended. */
@@ -134,7 +135,7 @@ export function imagesRoutes(deps: {
         async (request, reply) => {
           const { id } = request.params as { id: string };
           const q = request.query as z.infer<typeof FileQuery>;
-          const file = await gallery.file(id, variant, { actor: request.auth, exp: q.exp, sig: q.sig });
+          const file = await gallery.file(id, variant, { actor: request.auth, exp: q.exp, sig: q.sig, scope: q.scope });
           if (!file)
             return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Image not found' }, message: 'Image not found' });
           return reply

@@ -86,10 +86,16 @@ export class ImageJobsService {
     return { position: p.state === 'queued' ? p.position : undefined, progress: p.progress, etaSeconds: p.etaSeconds, preview: p.preview };
   }
 
-  /** The caller's job with its images (404 for anyone else's). */
+  /**
+   * The caller's job with its images (404 for anyone else's). Its owner looking (a poll, or each tick of its event
+   * stream) is recorded: a job that ends while nobody looks is announced (job-announcer.ts).
+   */
   async view(actor: Actor, jobId: string): Promise<ImageJobResponse> {
     const row = await this.uow.repos.images.job(jobId);
     if (!row || (row.ownerId !== actor.userId && actor.role !== 'admin')) throw AppError.notFound('Job');
+    if (row.ownerId === actor.userId && (row.status === 'queued' || row.status === 'running')) {
+      await this.uow.repos.images.touchWatched(jobId);
+    }
     return this.present(row, actor);
   }
 

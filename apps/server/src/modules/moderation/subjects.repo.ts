@@ -14,6 +14,7 @@ export type HeldCharacter = Pick<
   | 'description'
   | 'visibility'
   | 'nsfw'
+  | 'premium'
   | 'avatarUrl'
   | 'thumbnailUrl'
   | 'createdAt'
@@ -32,6 +33,7 @@ const characterColumns = {
   description: characters.description,
   visibility: characters.visibility,
   nsfw: characters.nsfw,
+  premium: characters.premium,
   avatarUrl: characters.avatarUrl,
   thumbnailUrl: characters.thumbnailUrl,
   createdAt: characters.createdAt,
@@ -76,6 +78,16 @@ export class SubjectsRepo {
         visibility: 'private',
         updatedAt: new Date(),
       })
+      .where(eq(characters.id, id))
+      .returning(characterColumns);
+    return row;
+  }
+
+  /** Premium or not: an administrators' decision (chatting with a premium character needs a membership). */
+  async setPremium(id: string, premium: boolean): Promise<HeldCharacter | undefined> {
+    const [row] = await this.db
+      .update(characters)
+      .set({ premium, updatedAt: new Date() })
       .where(eq(characters.id, id))
       .returning(characterColumns);
     return row;

@@ -20,6 +20,8 @@ export type ContentAction = 'hide' | 'remove' | 'restore';
 export interface ActedOn {
   ownerId: string | null;
   label: string;
+  /** Where the owner's notification about the decision leads (default: the character's page). */
+  link?: string;
 }
 
 export interface SubjectResolver {
@@ -29,6 +31,10 @@ export interface SubjectResolver {
   context(id: string): Promise<SubjectContext>;
   /** Content only (characters, images): hide, remove or restore. Throws 404 when missing, 409 when it changes nothing. */
   act?(action: ContentAction, id: string): Promise<ActedOn>;
+  /** Content only: a suspension hides everything of the account others can see (hold `suspended`); returns how many. */
+  holdAllOf?(ownerId: string): Promise<number>;
+  /** Content only: the suspension is lifted; what it hid comes back (not what moderators hid). Returns how many. */
+  releaseAllOf?(ownerId: string): Promise<number>;
 }
 
 const EXCERPT = 3000;
@@ -51,6 +57,11 @@ export class SubjectRegistry {
   has(type: SubjectType): boolean {
     return this.resolvers.has(type);
   }
+
+  /** Every registered type, with its resolver (in registration order). */
+  all(): Array<[SubjectType, SubjectResolver]> {
+    return [...this.resolvers.entries()];
+  }
 }
 
 function characterContext(c: HeldCharacter): SubjectContext {
@@ -60,6 +71,7 @@ function characterContext(c: HeldCharacter): SubjectContext {
     facts: [
       { label: 'Visibility', value: c.moderationHold ? `private (held; was ${c.moderationRestoreVisibility ?? 'private'})` : c.visibility },
       { label: 'NSFW', value: c.nsfw ? 'yes' : 'no' },
+      { label: 'Premium', value: c.premium ? 'yes (members with premium characters only)' : 'no' },
       { label: 'Created', value: date(c.createdAt) },
       ...(c.moderationHiddenAt ? [{ label: 'Hidden since', value: `${date(c.moderationHiddenAt)} (${c.moderationHold})` }] : []),
       ...(c.moderationRemovedAt ? [{ label: 'Removed', value: date(c.moderationRemovedAt) }] : []),
@@ -68,6 +80,7 @@ function characterContext(c: HeldCharacter): SubjectContext {
     excerpt: cut([c.tagline, c.description].filter(Boolean).join('\n\n')) || null,
     imageUrl: c.thumbnailUrl ?? c.avatarUrl,
     moderation: { hidden: !!c.moderationHold, removed: !!c.moderationRemovedAt, hold: c.moderationHold },
+    premium: c.premium,
   };
 }
 
@@ -103,6 +116,12 @@ export function characterResolver(uow: UnitOfWork<{ subjects: SubjectsRepo }>): 
         await subjects.restore(id);
       }
       return { ownerId: c.creatorId, label: c.name };
+    },
+    async holdAllOf(ownerId) {
+      return (await uow.repos.subjects.holdAllOf(ownerId)).length;
+    },
+    async releaseAllOf(ownerId) {
+      return (await uow.repos.subjects.releaseAllOf(ownerId)).length;
     },
   };
 }

@@ -74,8 +74,11 @@ export function notificationText(kind: NotificationKind, data: NotificationData,
     case 'monthly_coins':
       return { title: `Your ${coins(num(data.coins))} for this month are ready`, body: 'Claim them on the Coins page.' };
     case 'image_ready': {
-      const n = Math.max(count, num(data.images) || 1);
       const subject = str(data.characterName) ? ` of ${str(data.characterName)}` : '';
+      if (data.status === 'failed') {
+        return { title: `Your picture${subject} could not be made`, body: str(data.error) || 'Nothing was charged; try again.' };
+      }
+      const n = Math.max(count, num(data.images) || 1);
       return { title: n === 1 ? `Your image${subject} is ready` : `${n} images${subject} are ready`, body: null };
     }
     case 'moderation':
