@@ -187,6 +187,47 @@ describe('a reported character, hidden and restored', () => {
   });
 });
 
+describe('premium characters (a platform decision)', () => {
+  it('admins mark a character premium and back (audited); chatting with it then needs a membership', async () => {
+    const [creator, fan] = [await buildUser(t), await buildUser(t)];
+    const c = await buildCharacter(t, creator, { name: 'Selene Vire' });
+    const set = (u: BuiltUser, premium: boolean, why = 'Featured premium story') =>
+      adminCall(t, u, 'PUT', `/api/admin/characters/${c.id}/premium`, { premium, reason: why });
+
+    // Creators cannot set it: the field is not part of what they send.
+    const sneaky = await t.app.inject({ method: 'PUT', url: `/api/characters/${c.id}`, headers: creator.auth, payload: { premium: true } });
+    expect(sneaky.statusCode).toBe(200);
+    expect(sneaky.json().premium).toBe(false);
+    expect((await set(moderator, true)).statusCode).toBe(403);
+
+    const on = await set(admin, true);
+    expect(on.statusCode).toBe(200);
+    expect(on.json().message).toBe('Selene Vire is premium now: chatting with it needs a membership with premium characters.');
+    expect((await t.app.inject({ url: `/api/characters/${c.id}` })).json().premium).toBe(true);
+    expect((await set(admin, true)).statusCode).toBe(409);
+
+    // The chat module enforces it: a free member gets 403 MEMBERSHIP_REQUIRED, its creator chats as before.
+    const locked = await t.app.inject({ url: `/api/chat/${c.id}`, headers: fan.auth });
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().error.code).toBe('MEMBERSHIP_REQUIRED');
+    expect((await t.app.inject({ url: `/api/chat/${c.id}`, headers: creator.auth })).statusCode).toBe(200);
+
+    // The console shows it on the character's context.
+    expect(await t.modules.moderation.services.subjects.get('character').context(c.id)).toMatchObject({ premium: true });
+
+    expect((await set(admin, false, 'Back to everyone')).json().message).toBe(
+      'Selene Vire is not premium any more: every member can chat with it.',
+    );
+    expect((await t.app.inject({ url: `/api/chat/${c.id}`, headers: fan.auth })).statusCode).toBe(200);
+    const audit = (await adminCall(t, admin, 'GET', `/api/admin/audit?targetId=${c.id}`)).json() as AuditPage;
+    expect(audit.items.map((e) => [e.action, e.reason, e.details])).toEqual([
+      ['character.premium', 'Back to everyone', { from: true, to: false }],
+      ['character.premium', 'Featured premium story', { from: false, to: true }],
+    ]);
+    expect((await adminCall(t, admin, 'PUT', `/api/admin/characters/${ID}/premium`, { premium: true, reason })).statusCode).toBe(404);
+  });
+});
+
 describe('tickets and removal requests from the console', () => {
   it('answers a ticket as Reverie Support: the user is notified and the queue item settles', async () => {
     const u = await buildUser(t);

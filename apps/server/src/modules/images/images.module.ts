@@ -51,7 +51,8 @@ export function createImagesModule(deps: {
   const queue =
     deps.queue ??
     createJobQueue<ImageJobData, unknown>('image-generation', { redisUrl: deps.config.redisUrl, redisPrefix: deps.config.redisPrefix });
-  const jobs = new ImageJobsService(deps.uow, queue, deps.entitlements, urls, deps.log);
+  const awayMs = deps.config.images.awaySeconds * 1000;
+  const jobs = new ImageJobsService(deps.uow, queue, deps.entitlements, urls, deps.log, Math.min(2000, awayMs / 4));
   const runner = new ImageJobRunner({ uow: deps.uow, provider: deps.images, storage: deps.storage, jobs, log: deps.log });
   const generation = new ImageGenerationService(deps.uow, {
     provider: deps.images,
@@ -69,7 +70,7 @@ export function createImagesModule(deps: {
     uow: deps.uow,
     notify: deps.notify,
     background: deps.background,
-    awayAfterMs: deps.config.images.awaySeconds * 1000,
+    awayAfterMs: awayMs,
   });
   announcer.listen(jobs);
   /** For the moderation registry: reports, the console's context, hide / remove / restore, suspensions. */

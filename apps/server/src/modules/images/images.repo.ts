@@ -78,15 +78,15 @@ export class ImagesRepo {
     return row;
   }
 
-  /** The owner looked at the job now (written at most every few seconds: the page polls each second). */
-  async touchWatched(id: string): Promise<void> {
+  /** The owner looked at the job now (written at most every `everyMs`: the page polls each second). */
+  async touchWatched(id: string, everyMs: number): Promise<void> {
     await this.db
       .update(imageJobs)
       .set({ watchedAt: new Date() })
       .where(
         and(
           eq(imageJobs.id, id),
-          or(isNull(imageJobs.watchedAt), lt(imageJobs.watchedAt, new Date(Date.now() - 2000))),
+          or(isNull(imageJobs.watchedAt), lt(imageJobs.watchedAt, new Date(Date.now() - everyMs))),
           inArray(imageJobs.status, ['queued', 'running']),
         ),
       );

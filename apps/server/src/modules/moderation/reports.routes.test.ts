@@ -48,9 +48,10 @@ describe('POST /api/reports', () => {
     expect(own.json().message).toBe('This character is yours: edit or delete it instead of reporting it.');
     const self = await report(reporter, { subjectType: 'user', subjectId: reporter.user.id, reason: 'spam' });
     expect(self.json().message).toBe('You cannot report your own account.');
+    // Images are reportable too (images/image-moderation.routes.test.ts); an id that is no image is missing.
     const image = await report(reporter, { subjectType: 'image', subjectId: hidden.id, reason: 'spam' });
-    expect(image.statusCode).toBe(400);
-    expect(image.json().message).toBe('Reporting images is not available on this server yet.');
+    expect(image.statusCode).toBe(404);
+    expect(image.json().message).toBe('Image not found');
     expect(
       (
         await t.app.inject({
