@@ -82,6 +82,43 @@ describe('item actions', () => {
     screen.getByRole('button', { name: 'Dismiss' });
   });
 
+  it('lets administrators mark the character premium (with the reason); moderators do not see it', async () => {
+    const premiumItem = { ...item, context: { ...item.context!, premium: false } };
+    const { unmount } = renderWithProviders(
+      <MemoryRouter>
+        <ItemActions item={premiumItem} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('button', { name: 'Mark premium' })).toBeNull();
+    unmount();
+
+    setStoredUser(makeUser({ role: 'admin' }));
+    const api = mockApi({
+      [`PUT /api/admin/characters/${CHAR}/premium`]: () =>
+        json({ message: 'Aria is premium now: chatting with it needs a membership with premium characters.', auditId: item.id }),
+    });
+    renderWithProviders(
+      <MemoryRouter>
+        <ItemActions item={premiumItem} />
+      </MemoryRouter>,
+    );
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Featured story' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Mark premium' }));
+    await waitFor(() =>
+      expect(api.callsTo(`PUT /api/admin/characters/${CHAR}/premium`)[0]?.body).toEqual({ premium: true, reason: 'Featured story' }),
+    );
+  });
+
+  it('offers to take premium away from a premium character', () => {
+    setStoredUser(makeUser({ role: 'admin' }));
+    renderWithProviders(
+      <MemoryRouter>
+        <ItemActions item={{ ...item, context: { ...item.context!, premium: true } }} />
+      </MemoryRouter>,
+    );
+    screen.getByRole('button', { name: 'Remove premium' });
+  });
+
   it('tells a non-staff account the console is not for them', () => {
     renderWithProviders(
       <MemoryRouter>

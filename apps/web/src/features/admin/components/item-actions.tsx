@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Ban, CheckCircle2, EyeOff, MailCheck, RotateCcw, ShieldAlert, Trash2, XCircle } from 'lucide-react';
+import { Ban, CheckCircle2, Crown, EyeOff, MailCheck, RotateCcw, ShieldAlert, Trash2, XCircle } from 'lucide-react';
 import type { QueueItemDetail } from '@reverie/shared';
 import { FormError } from '@/components/form/form-parts';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { toast } from '@/lib/toast';
 import { useContentAction } from '../api/content-action';
 import { useResolveItem } from '../api/resolve-item';
 import { useResolveRemoval } from '../api/resolve-removal';
+import { useSetCharacterPremium } from '../api/set-character-premium';
 import { useUserAction } from '../api/user-action';
 import { ReasonField } from './reason-field';
 
@@ -25,7 +26,8 @@ export function ItemActions({ item }: { item: QueueItemDetail }) {
   const account = useUserAction();
   const resolve = useResolveItem();
   const removal = useResolveRemoval();
-  const busy = content.isPending || account.isPending || resolve.isPending || removal.isPending;
+  const premium = useSetCharacterPremium();
+  const busy = content.isPending || account.isPending || resolve.isPending || removal.isPending || premium.isPending;
 
   const run = <T,>(
     mutate: (input: T, o: { onSuccess: (r: { message: string }) => void; onError: (e: unknown) => void }) => void,
@@ -111,6 +113,18 @@ export function ItemActions({ item }: { item: QueueItemDetail }) {
               >
                 <RotateCcw aria-hidden="true" />
                 Restore
+              </Button>
+            ) : null}
+            {/* Premium is a platform decision: administrators only. */}
+            {contentType === 'character' && user?.role === 'admin' && !state?.removed && subject.premium !== undefined ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={busy}
+                onClick={() => run(premium.mutate, { id: subject.ref.id, premium: !subject.premium, reason: reason.trim() })}
+              >
+                <Crown aria-hidden="true" />
+                {subject.premium ? 'Remove premium' : 'Mark premium'}
               </Button>
             ) : null}
           </div>

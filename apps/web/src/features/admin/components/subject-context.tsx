@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { SubjectContext as Context } from '@reverie/shared';
+import { cn } from '@/lib/utils';
 import { localImage } from '../lib/local-image';
 import { FactList, Panel, TextBlock } from './fact-list';
 
@@ -19,7 +20,17 @@ export function SubjectContext({ context }: { context: Context }) {
       }
     >
       <div className="flex gap-4">
-        {image ? <img src={image} alt="" className="size-20 shrink-0 rounded-xl object-cover ring-1 ring-border" /> : null}
+        {image ? (
+          <img
+            src={image}
+            // A picture is the content itself: shown larger, and described for screen readers.
+            alt={context.ref.type === 'image' ? `The reported picture (${context.ref.label})` : ''}
+            className={cn(
+              'shrink-0 rounded-xl object-cover ring-1 ring-border',
+              context.ref.type === 'image' ? 'h-40 w-28 sm:h-48 sm:w-32' : 'size-20',
+            )}
+          />
+        ) : null}
         <div className="grid min-w-0 gap-1">
           <p className="text-lg font-semibold break-words text-fg">{context.ref.label}</p>
           {context.missing ? <p className="text-sm text-danger">It no longer exists.</p> : null}

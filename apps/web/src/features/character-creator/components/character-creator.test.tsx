@@ -170,4 +170,34 @@ describe('CharacterCreator', () => {
     });
     expect(api.callsTo('POST /api/characters')).toHaveLength(0);
   });
+
+  it('keeps a character moderators hid private: public and unlisted cannot be chosen, and says why', async () => {
+    const user = signIn();
+    const profile = makeProfile({ isOwner: true, visibility: 'private', moderationHidden: true, tagNames: ['female', 'sfw'] });
+    mockApi({ 'GET /api/tags': tagsAnswer });
+    renderCreator(user, profile);
+    for (let i = 0; i < 4; i++) next();
+    const group = await screen.findByRole('radiogroup', { name: 'Visibility' });
+    expect(screen.getByRole('note').textContent).toMatch(/^Hidden by moderators\. You can keep editing it, but it stays private/);
+    expect((within(group).getByRole('radio', { name: /Public/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(group).getByRole('radio', { name: /Unlisted/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(group).getByRole('radio', { name: /Private/ }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("shows the server's moderation hold on the visibility choice when publishing is refused", async () => {
+    const user = signIn();
+    const profile = makeProfile({ isOwner: true, visibility: 'private', tagNames: ['female', 'sfw'] });
+    const message = 'Moderators hid this character, so it stays private until they restore it. Open a support ticket to ask for a review.';
+    mockApi({
+      'GET /api/tags': tagsAnswer,
+      [`PUT /api/characters/${profile.id}`]: () => json({ error: { code: 'MODERATION_HOLD', message }, message }, 409),
+    });
+    renderCreator(user, profile);
+    for (let i = 0; i < 4; i++) next();
+    fireEvent.click(await screen.findByRole('radio', { name: /Public/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(screen.getByRole('radiogroup', { name: 'Visibility' }).getAttribute('aria-describedby')).toBeTruthy());
+    const id = screen.getByRole('radiogroup', { name: 'Visibility' }).getAttribute('aria-describedby')!;
+    expect(document.getElementById(id)!.textContent).toBe(message);
+  });
 });

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { AlertCircle, CheckCircle2, Globe, Link2, Lock } from 'lucide-react';
+import { AlertCircle, CheckCircle2, EyeOff, Globe, Link2, Lock } from 'lucide-react';
 import type { CharacterVisibility } from '@reverie/shared';
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/utils';
@@ -17,22 +17,44 @@ const VISIBILITY: Array<{ value: CharacterVisibility; label: string; text: strin
 export function StepPublish({ state, onEditStep }: { state: CharacterFormState; onEditStep?: (step: number) => void }) {
   const { form, set, touch, errors } = state;
   const downloadId = useId();
+  const errorId = useId();
+  // Moderators hid it: it stays private until they restore it (the server refuses anything else with 409).
+  const held = Boolean(state.profile?.moderationHidden);
   return (
     <div className="grid grid-cols-1 gap-6">
       <fieldset className="grid min-w-0 gap-2.5" data-field="visibility">
         <legend className="mb-2 text-sm font-semibold text-fg">Who can see it</legend>
-        <div role="radiogroup" aria-label="Visibility" className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+        {held ? (
+          <p
+            role="note"
+            className="flex items-start gap-2 rounded-xl bg-danger-strong/10 px-3 py-2.5 text-sm text-fg-muted ring-1 ring-danger/30"
+          >
+            <EyeOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
+            <span>
+              <span className="font-semibold text-fg">Hidden by moderators.</span> You can keep editing it, but it stays private until they
+              restore it.
+            </span>
+          </p>
+        ) : null}
+        <div
+          role="radiogroup"
+          aria-label="Visibility"
+          aria-describedby={errors.visibility ? errorId : undefined}
+          className="grid grid-cols-1 gap-2 sm:grid-cols-3"
+        >
           {VISIBILITY.map((v) => {
             const checked = form.visibility === v.value;
+            const locked = held && v.value !== 'private';
             return (
               <button
                 key={v.value}
                 type="button"
                 role="radio"
                 aria-checked={checked}
+                disabled={locked}
                 onClick={() => set('visibility', v.value)}
                 className={cn(
-                  'flex items-start gap-3 rounded-2xl p-3 text-left ring-1 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                  'flex items-start gap-3 rounded-2xl p-3 text-left ring-1 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50',
                   checked ? 'bg-primary/10 ring-primary' : 'bg-surface-raised ring-border hover:ring-border-strong',
                 )}
               >
@@ -45,6 +67,12 @@ export function StepPublish({ state, onEditStep }: { state: CharacterFormState; 
             );
           })}
         </div>
+        {errors.visibility ? (
+          <p id={errorId} role="alert" className="flex items-start gap-2 text-sm text-danger">
+            <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {errors.visibility}
+          </p>
+        ) : null}
       </fieldset>
 
       <div className="flex items-start justify-between gap-4 rounded-2xl bg-surface-raised p-4 ring-1 ring-border">

@@ -173,6 +173,12 @@ export function useCharacterForm({ userId, profile }: { userId: string; profile?
       setStepState(stepOf(field));
       return;
     }
+    // 409 MODERATION_HOLD: moderators hid it, so it stays private; the message goes on the visibility choice.
+    if (error instanceof ApiError && error.code === 'MODERATION_HOLD') {
+      setServerErrors({ visibility: error.serverMessage ?? 'Moderators hid this character, so it stays private.' });
+      setStepState(stepOf('visibility'));
+      return;
+    }
     const named = error instanceof ApiError && error.status === 400 ? fieldOfValidation(error.serverMessage ?? '') : null;
     if (named) {
       setServerErrors({ [named.field]: named.message });

@@ -249,6 +249,15 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
 
   const conversations = useCharacterConversations(characterId, historyOpen && signedIn);
 
+  // A premium character without the membership: the membership modal opens by itself, once (SPEC §2).
+  const membershipRequired = session.error instanceof ApiError && session.error.code === 'MEMBERSHIP_REQUIRED';
+  const offeredMembership = useRef(false);
+  useEffect(() => {
+    if (!membershipRequired || offeredMembership.current) return;
+    offeredMembership.current = true;
+    membership.open('chat with premium characters');
+  }, [membershipRequired, membership]);
+
   if (!signedIn) {
     return <GuestChat characterId={characterId} onSignUp={() => guestPrompt.open(`chat with this character`)} />;
   }
@@ -262,11 +271,11 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
         />
       );
     }
-    if (session.error instanceof ApiError && session.error.code === 'MEMBERSHIP_REQUIRED') {
+    if (membershipRequired) {
       return (
         <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
           <h1 className="text-2xl font-bold text-fg">A premium character</h1>
-          <p className="text-fg-muted">{session.error.serverMessage}</p>
+          <p className="text-fg-muted">{getErrorMessage(session.error, 'Chatting with this character needs a membership.')}</p>
           <Button onClick={() => membership.open('chat with premium characters')}>See memberships</Button>
         </div>
       );

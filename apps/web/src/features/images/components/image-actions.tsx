@@ -59,10 +59,13 @@ export function ImageActions({ image, onChange, onRemove, className }: ImageActi
       ) : null}
       {image.isOwner ? (
         <>
-          <Button variant="secondary" size="sm" onClick={share} disabled={visibility.isPending}>
-            {image.visibility === 'public' ? <Lock aria-hidden="true" /> : <Globe aria-hidden="true" />}
-            {image.visibility === 'public' ? 'Make private' : 'Share'}
-          </Button>
+          {/* A picture moderators hid stays private until they restore it: nothing to share. */}
+          {!image.moderationHidden ? (
+            <Button variant="secondary" size="sm" onClick={share} disabled={visibility.isPending}>
+              {image.visibility === 'public' ? <Lock aria-hidden="true" /> : <Globe aria-hidden="true" />}
+              {image.visibility === 'public' ? 'Make private' : 'Share'}
+            </Button>
+          ) : null}
           {ownCharacter ? (
             <Button
               variant="secondary"

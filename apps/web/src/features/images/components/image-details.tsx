@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import { EyeOff } from 'lucide-react';
 import type { ImageItem } from '@reverie/shared';
 import { Avatar } from '@/components/ui/avatar';
+import { ReportMenu } from '@/features/moderation/components/report-menu';
 import { ImageActions } from './image-actions';
 import { LikeImageButton } from './like-image-button';
 
@@ -59,7 +61,35 @@ export function ImageDetails({
           </div>
         ))}
       </dl>
-      {!image.isOwner ? <LikeImageButton image={image} onChange={onChange} /> : null}
+      {image.moderationHidden ? (
+        <p role="note" className="flex items-start gap-2 rounded-xl bg-danger-strong/10 p-3 text-sm text-fg-muted ring-1 ring-danger/30">
+          <EyeOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
+          <span>
+            <span className="font-semibold text-fg">Hidden by moderators.</span> Only you can see it; it stays private until they restore
+            it. The reason is in your notifications.{' '}
+            <Link to="/support" className="font-medium text-primary hover:underline">
+              Ask for a review
+            </Link>
+            .
+          </span>
+        </p>
+      ) : null}
+      {!image.isOwner ? (
+        <div className="flex items-center gap-2">
+          <LikeImageButton image={image} onChange={onChange} />
+          {image.status === 'ready' ? (
+            <ReportMenu
+              subject={{
+                type: 'image',
+                id: image.id,
+                name: image.character ? `picture of ${image.character.name}` : `picture by @${image.owner.username}`,
+                url: `/api/images/${image.id}/full.webp`,
+              }}
+              className="ml-auto"
+            />
+          ) : null}
+        </div>
+      ) : null}
       <ImageActions image={image} onChange={onChange} onRemove={onRemove} />
     </aside>
   );

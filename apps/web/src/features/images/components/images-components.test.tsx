@@ -140,6 +140,42 @@ describe('Lightbox', () => {
   });
 });
 
+describe('Lightbox: reports and moderation', () => {
+  const theirs = image(4, {
+    isOwner: false,
+    visibility: 'public',
+    owner: { id: '99999999-9999-4999-8999-999999999999', username: 'painter', avatarUrl: null },
+    character: { id: '33333333-3333-4333-8333-333333333333', name: 'Aria', avatarUrl: null, creatorId: 'x' },
+  });
+
+  it("reports someone else's picture to the moderators from the lightbox", async () => {
+    const api = mockApi({
+      'POST /api/reports': () =>
+        json({ id: '66666666-6666-4666-8666-666666666666', message: 'Thank you. Moderators will review your report.' }, 201),
+    });
+    renderWithProviders(<LightboxHarness images={[image(1), theirs]} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Picture of Aria' });
+    // Radix opens its menu from the keyboard in jsdom.
+    fireEvent.keyDown(within(dialog).getByRole('button', { name: 'Report picture of Aria' }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Report to moderators' }));
+    await screen.findByRole('dialog', { name: 'Report picture of Aria' });
+    fireEvent.click(screen.getByLabelText('Depicts a real person'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
+    await screen.findByText('Thank you. Moderators will review your report.');
+    expect(api.callsTo('POST /api/reports')[0]?.body).toEqual({ subjectType: 'image', subjectId: theirs.id, reason: 'real_person' });
+  });
+
+  it('offers no report on your own picture; a picture moderators hid says so and cannot be shared', async () => {
+    mockApi({});
+    renderWithProviders(<LightboxHarness images={[image(1), image(2, { moderationHidden: true })]} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Picture' });
+    expect(within(dialog).queryByRole('button', { name: /^Report/ })).toBeNull();
+    expect(within(dialog).getByRole('note').textContent).toMatch(/^Hidden by moderators\. Only you can see it; it stays private/);
+    expect(within(dialog).queryByRole('button', { name: 'Share' })).toBeNull();
+    within(dialog).getByRole('button', { name: 'Delete' });
+  });
+});
+
 describe('GenerateForm', () => {
   const renderForm = (s = status()) => {
     const onQueued = vi.fn();
