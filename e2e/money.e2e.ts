@@ -1,11 +1,16 @@
-// Money journeys against the real server (PAYMENTS_MODE=sandbox, the default) and Chromium: a coin pack bought in
-// the built-in test-mode checkout (a decline first, then 4242…), a membership paid with the card that asks for
-// confirmation, its tier and permissions, the monthly coins, and a cancellation with its end date.
-// Opening a premium character needs the characters branch and is not part of this journey.
+// Money journeys against the real server (PAYMENTS_MODE=sandbox, the default; ADMIN_EMAILS for the admin who marks
+// a character premium; the tiny GGUF of chat.e2e.ts as the language model) and Chromium: a coin pack bought in the
+// built-in test-mode checkout (a decline first, then 4242…), a premium character refused before subscribing (the
+// membership modal), a membership paid with the card that asks for confirmation, its tier and permissions, the
+// premium character's chat open with a message sent, the monthly coins, and a cancellation with its end date.
 import type { Page } from 'playwright-core';
-import { beforeAll, expect, it } from 'vitest';
-import { DESKTOP, expectClean, header, MOBILE, signedInPage, registerReadyUser } from './flows.ts';
-import { describeE2E, newPage, passAgeGate, screenshot, useHarness } from './harness.ts';
+import { api, type AuthResponse } from '@reverie/shared';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { tinyModelPath } from '../apps/server/src/providers/llm/tiny-model.ts';
+import { apiCall, DESKTOP, expectClean, header, MOBILE, signedInPage, registerReadyUser } from './flows.ts';
+import { describeE2E, launchBrowser, newPage, passAgeGate, screenshot, startServer, type Harness } from './harness.ts';
+
+const ADMIN_EMAIL = 'money-admin@example.com';
 
 const TEST_MODE = 'Test mode — no real money';
 
@@ -31,13 +36,51 @@ async function fillCard(page: Page, number: string) {
 }
 
 describeE2E('coins and memberships (real server + Chromium, sandbox payments)', () => {
-  const h = useHarness();
+  const h = {} as Harness;
   const suffix = Date.now().toString(36);
   const email = `mona_${suffix}@example.com`;
   const password = 'golden-coins-7';
+  const premiumName = `Seraphine Gilt ${suffix}`;
+  let premiumId: string;
 
   beforeAll(async () => {
+    h.server = await startServer({
+      env: {
+        ADMIN_EMAILS: ADMIN_EMAIL,
+        LLM_MODEL_PATH: tinyModelPath(1),
+        LLM_CONTEXT_SIZE: '1024',
+        LLM_THREADS: '1',
+        LLM_GPU: 'false',
+      },
+    });
+    h.browser = await launchBrowser();
     await registerReadyUser(h, { email, username: `mona_${suffix}`, password });
+    // An admin (a configured address, admin from its first sign-in after verification) publishes a character and
+    // marks it premium: creators cannot, it is a platform decision.
+    await registerReadyUser(h, { email: ADMIN_EMAIL, username: `treasurer_${suffix}`, password: 'premium-keys-42' });
+    const admin: AuthResponse = await apiCall(h, api.auth.login, { body: { emailOrUsername: ADMIN_EMAIL, password: 'premium-keys-42' } });
+    expect(admin.user.role).toBe('admin');
+    const character = await apiCall(h, api.characters.create, {
+      token: admin.accessToken,
+      body: {
+        name: premiumName,
+        tagline: 'A jeweller who trades in secrets',
+        description: 'She keeps a shop of gilded curiosities and knows everyone in the city by the price they paid.',
+        greeting: '*Seraphine sets down her loupe.* Members only, darling. What can I find for you?',
+        tags: ['female', 'fantasy', 'sfw'],
+        visibility: 'public',
+      },
+    });
+    premiumId = character.id;
+    await apiCall(h, api.admin.characterPremium, {
+      token: admin.accessToken,
+      params: { id: premiumId },
+      body: { premium: true, reason: 'A members-only story for the launch' },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await h.browser?.close().catch(() => undefined);
+    await h.server?.stop();
   });
 
   it('a guest landing on a success page is told nothing happened', async () => {
@@ -117,11 +160,33 @@ describeE2E('coins and memberships (real server + Chromium, sandbox payments)', 
     }
   });
 
-  it('subscribes with a card that asks for confirmation, claims monthly coins, then cancels and sees the end date', async () => {
+  it('is refused a premium character, subscribes with a card that asks for confirmation, chats with it, claims monthly coins, then cancels and sees the end date', async () => {
     const p = await signedInPage(h, email, password);
     const { page } = p;
     try {
-      await page.goto('/subscribe');
+      // Before subscribing: the server refuses the premium character's chat and the membership modal opens.
+      const refused = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/chat/${premiumId}`);
+      await page.goto(`/chat/${premiumId}`);
+      const answer = await refused;
+      expect(answer.status()).toBe(403);
+      expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('MEMBERSHIP_REQUIRED');
+      const modal = page.getByRole('dialog', { name: 'Become a member to chat with premium characters' });
+      await modal.waitFor({ state: 'visible', timeout: 15_000 });
+      await modal.getByText('Premium characters', { exact: true }).waitFor();
+      expect(await page.getByLabel(`Message ${premiumName}`).count()).toBe(0);
+      await screenshot(page, 'money-premium-modal-1280');
+      await page.setViewportSize(MOBILE);
+      await screenshot(page, 'money-premium-modal-390');
+      await page.setViewportSize(DESKTOP);
+      // "Not now" leaves the page saying why, with the way back to the plans.
+      await modal.getByRole('button', { name: 'Not now' }).click();
+      await page.getByRole('heading', { name: 'A premium character' }).waitFor();
+      await page.getByText('Premium characters need a Premium membership.').waitFor();
+      await screenshot(page, 'money-premium-refused-1280');
+      await page.getByRole('button', { name: 'See memberships' }).click();
+      await modal.getByRole('link', { name: 'See membership plans' }).click();
+      await page.waitForURL((url) => url.pathname === '/subscribe');
+
       const premium = page.getByTestId('plan-premium');
       await premium.waitFor({ state: 'visible', timeout: 15_000 });
       await page.getByTestId('plan-free').getByText('Current plan', { exact: true }).waitFor({ timeout: 10_000 });
@@ -154,6 +219,23 @@ describeE2E('coins and memberships (real server + Chromium, sandbox payments)', 
       await page.getByText('Premium plan').waitFor({ timeout: 15_000 });
       await page.getByText(/of 500 left today/).waitFor();
 
+      // A member now: the premium character's chat opens and answers.
+      await page.goto(`/chat/${premiumId}`);
+      const composer = page.getByLabel(`Message ${premiumName}`);
+      await composer.waitFor({ state: 'visible', timeout: 20_000 });
+      await page.getByText('Members only, darling. What can I find for you?').waitFor();
+      expect(await page.getByRole('dialog', { name: /Become a member/ }).count()).toBe(0);
+      await composer.fill('Show me your rarest piece, please.');
+      await composer.press('Enter');
+      await page.getByTestId('message-user').getByText('Show me your rarest piece, please.').waitFor();
+      const replies = page.getByTestId('message-assistant');
+      await expect.poll(() => replies.count(), { timeout: 30_000 }).toBe(2);
+      await page.getByRole('button', { name: 'Regenerate reply' }).waitFor({ timeout: 30_000 });
+      expect((await replies.last().innerText()).trim().length).toBeGreaterThan(0);
+      await screenshot(page, 'money-premium-chat-1280');
+
+      await page.goto('/coins');
+      await page.getByText('Premium plan').waitFor({ timeout: 15_000 });
       const before = await headerCoins(page);
       await page.getByRole('button', { name: 'Claim 300 coins' }).click();
       await page.getByText('300 coins claimed').first().waitFor({ state: 'visible', timeout: 10_000 });
@@ -206,7 +288,7 @@ describeE2E('coins and memberships (real server + Chromium, sandbox payments)', 
       await page.goto('/subscribe');
       await page.getByTestId('plan-premium').waitFor({ state: 'visible', timeout: 15_000 });
       await screenshot(page, 'money-subscribe-390', { fullPage: true });
-      expectClean(p, 'subscribing, claiming and cancelling');
+      expectClean(p, 'a premium character, subscribing, chatting, claiming and cancelling');
     } finally {
       await p.context.close();
     }

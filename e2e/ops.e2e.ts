@@ -1,15 +1,17 @@
 // Support, notifications, content removal and moderation against the real server (started with ADMIN_EMAILS) and
 // Chromium: a user opens a ticket; an admin answers it from the console; the user sees the notification arrive live
 // (no reload) and reads the reply; a guest files a content-removal request from a legal page and gets the
-// acknowledgement mail; a user reports a character, an admin hides it, and it is gone from the feed and search.
+// acknowledgement mail; a user reports a character, an admin hides it, and it is gone from the feed and search; a
+// user reports a picture from its lightbox (a local Automatic1111-speaking peer made it), an admin hides it from the
+// console, and it is gone from the galleries.
 // Screenshots of the notification panel, the support thread, the removal form and the console (queue and item) at
 // 390, 1024 and 1280 px go to e2e/artifacts/.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { api, type AuthResponse } from '@reverie/shared';
+import { api, type AuthResponse, type GenerateImageResponse } from '@reverie/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startSdApiPeer, type SdApiPeer } from '../apps/server/test/sdapi-peer.ts';
 import { apiCall, DESKTOP, expectClean, header, pageWithSession, registerReadyUser } from './flows.ts';
 import { describeE2E, launchBrowser, newPage, passAgeGate, screenshot, startServer, type Harness } from './harness.ts';
 
@@ -31,33 +33,6 @@ async function shots(page: Page, name: string, { top = false }: { top?: boolean 
   await page.setViewportSize(DESKTOP);
 }
 
-/**
- * Precondition the API of this branch cannot create: a public character (its create endpoint belongs to the
- * characters issue). Written straight into the server's embedded PostgreSQL, whose port and password live in DATA_DIR.
- */
-async function insertPublicCharacter(dataDir: string, creatorId: string, name: string): Promise<string> {
-  const password = (await readFile(path.join(dataDir, 'secrets', 'postgres.password'), 'utf8')).trim();
-  const port = (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]?.trim();
-  const client = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/reverie` });
-  await client.connect();
-  try {
-    const res = await client.query<{ id: string }>(
-      `insert into characters (creator_id, name, tagline, description, greeting, tag_names, visibility)
-       values ($1, $2, 'A botanist who talks to moonflowers', 'She tends a glasshouse that only blooms at night.', 'Hello, traveller.', '{female,fantasy,sfw}', 'public')
-       returning id`,
-      [creatorId, name],
-    );
-    const id = res.rows[0]!.id;
-    await client.query(
-      `insert into character_tags (character_id, tag_name, position) values ($1, 'female', 0), ($1, 'fantasy', 1), ($1, 'sfw', 2)`,
-      [id],
-    );
-    return id;
-  } finally {
-    await client.end();
-  }
-}
-
 /** The newest outbox mail to `to` whose subject contains `part` (waits up to 10 s). */
 async function mailWithSubject(dataDir: string, to: string, part: string): Promise<{ subject: string; text: string }> {
   const dir = path.join(dataDir, 'outbox');
@@ -75,29 +50,44 @@ async function mailWithSubject(dataDir: string, to: string, part: string): Promi
 describeE2E('support, notifications, removal requests and moderation (real server + Chromium)', () => {
   const h = {} as Harness;
   const suffix = Date.now().toString(36);
+  let peer: SdApiPeer;
   let admin: AuthResponse;
   let user: AuthResponse;
+  let maker: AuthResponse;
   let characterId: string;
   const characterName = `Velora Nightbloom ${suffix}`;
 
   beforeAll(async () => {
-    h.server = await startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
+    peer = await startSdApiPeer({ kind: 'ok', durationMs: 200 });
+    h.server = await startServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL, IMAGES_PROVIDER: 'sdapi', IMAGES_URL: peer.url } });
     h.browser = await launchBrowser();
     await registerReadyUser(h, { email: ADMIN_EMAIL, username: `chief_${suffix}`, password: 'console-key-42' });
     // Signing in after verification is what makes a configured address an admin.
     admin = await apiCall(h, api.auth.login, { body: { emailOrUsername: ADMIN_EMAIL, password: 'console-key-42' } });
     expect(admin.user.role).toBe('admin');
     user = await registerReadyUser(h, { email: `riley_${suffix}@example.com`, username: `riley_${suffix}`, password: 'open-a-ticket-7' });
-    const maker = await registerReadyUser(h, {
+    maker = await registerReadyUser(h, {
       email: `maker_${suffix}@example.com`,
       username: `maker_${suffix}`,
       password: 'make-things-9',
     });
-    characterId = await insertPublicCharacter(h.server.dataDir, maker.user.id, characterName);
+    const character = await apiCall(h, api.characters.create, {
+      token: maker.accessToken,
+      body: {
+        name: characterName,
+        tagline: 'A botanist who talks to moonflowers',
+        description: 'She tends a glasshouse that only blooms at night.',
+        greeting: 'Hello, traveller.',
+        tags: ['female', 'fantasy', 'sfw'],
+        visibility: 'public',
+      },
+    });
+    characterId = character.id;
   }, 120_000);
   afterAll(async () => {
     await h.browser?.close().catch(() => undefined);
     await h.server?.stop();
+    await peer?.close();
   });
 
   it('a ticket answered from the console; the user sees the notification arrive live and reads the reply', async () => {
@@ -228,6 +218,69 @@ describeE2E('support, notifications, removal requests and moderation (real serve
       await u.page.goto(`/characters/${characterId}`);
       await u.page.getByRole('heading', { name: "This character doesn't exist" }).waitFor();
       expectClean(a, 'hiding from the console');
+    } finally {
+      await u.context.close();
+      await a.context.close();
+    }
+  });
+
+  it('a user reports a picture from its lightbox; an admin hides it from the console; it is gone from the galleries', async () => {
+    // The maker's public picture (its first of the month is free).
+    const prompt = `Moonflowers in a glass dome ${suffix}`;
+    const made = (await apiCall(h, api.images.generate, {
+      token: maker.accessToken,
+      body: { prompt, visibility: 'public' },
+    })) as GenerateImageResponse;
+    await expect
+      .poll(async () => (await apiCall(h, api.images.job, { token: maker.accessToken, params: { id: made.job.id } })).job.status, {
+        timeout: 20_000,
+      })
+      .toBe('done');
+    const imageId = made.images[0]!.id;
+    const u = await pageWithSession(h, user, DESKTOP);
+    const a = await pageWithSession(h, admin, DESKTOP);
+    const tile = (p: Page) => p.getByRole('button', { name: `Open picture: ${prompt}` });
+    try {
+      await u.page.goto('/all-user-images');
+      await tile(u.page).click({ timeout: 15_000 });
+      const box = u.page.getByRole('dialog', { name: 'Picture' });
+      await box.getByText(prompt).first().waitFor();
+      await box.getByRole('button', { name: `Report picture by @maker_${suffix}` }).click();
+      await shots(u.page, 'ops-image-report-menu');
+      await u.page.getByRole('menuitem', { name: 'Report to moderators' }).click();
+      const dialog = u.page.getByRole('dialog', { name: `Report picture by @maker_${suffix}` });
+      await dialog.getByLabel('Non-consensual content').check();
+      await dialog.getByRole('button', { name: 'Send report' }).click();
+      const sent = u.page.getByRole('dialog', { name: 'Report sent' });
+      await sent.getByText(/Moderators will review your report/).waitFor();
+      await sent.getByRole('button', { name: 'Close' }).first().click();
+
+      await a.page.goto('/admin?kind=report');
+      await a.page
+        .getByTestId('queue-item')
+        .filter({ hasText: `a picture by @maker_${suffix}` })
+        .first()
+        .click();
+      await a.page.getByRole('heading', { level: 1, name: /a picture by @maker_/ }).waitFor();
+      const picture = a.page.getByRole('img', { name: /^The reported picture/ });
+      await picture.waitFor();
+      await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      // What the reporter saw, and the picture's own prompt.
+      await expect.poll(() => a.page.getByText(`Prompt: ${prompt}`).count()).toBe(2);
+      await shots(a.page, 'ops-admin-image-item', { top: true });
+      await a.page.getByLabel('Reason').fill('Non-consensual imagery');
+      await a.page.getByRole('button', { name: 'Hide', exact: true }).click();
+      await a.page.getByText(`A picture by @maker_${suffix} is hidden.`).first().waitFor();
+      await a.page.getByText('Hidden by moderators.').waitFor();
+      expect(a.problems.externalRequests).toEqual([]);
+
+      const list = u.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/images' && r.ok());
+      await u.page.goto('/all-user-images');
+      expect(((await (await list).json()) as { items: Array<{ id: string }> }).items.map((i) => i.id)).not.toContain(imageId);
+      await u.page.waitForTimeout(300);
+      expect(await tile(u.page).count()).toBe(0);
+      expectClean(u, 'reporting a picture');
+      expectClean(a, 'hiding a picture from the console');
     } finally {
       await u.context.close();
       await a.context.close();

@@ -76,7 +76,9 @@ export function ImageDetails({
       ) : null}
       {!image.isOwner ? (
         <div className="flex items-center gap-2">
-          <LikeImageButton image={image} onChange={onChange} />
+          <div className="flex">
+            <LikeImageButton image={image} onChange={onChange} />
+          </div>
           {image.status === 'ready' ? (
             <ReportMenu
               subject={{
