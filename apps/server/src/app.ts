@@ -123,7 +123,7 @@ function composeModules(
   const likes = createLikesModule({ ...deps, characters: characters.services.characters, events: notify });
   const auth = createAuthModule({ ...deps, ledger: billing.services.ledger });
   const { queue, audit, subjects } = moderation.services;
-  const support = createSupportModule({ ...deps, moderation: moderation.services.moderation, queue, audit, notify: notifyLater });
+  const support = createSupportModule({ ...deps, moderation: moderation.services.moderation, queue, audit, subjects, notify: notifyLater });
   const images = createImagesModule({
     ...deps,
     moderation: moderation.services.moderation,

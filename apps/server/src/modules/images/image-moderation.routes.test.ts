@@ -119,6 +119,39 @@ describe('reporting a picture', () => {
   });
 });
 
+describe('a content-removal request naming a picture', () => {
+  it('is linked to it in the queue, and is settled as removed only once the picture is hidden or removed', async () => {
+    const owner = await buildUser(t, { coins: 50 });
+    const img = await picture(owner);
+    const filed = await t.app.inject({
+      method: 'POST',
+      url: '/api/content-removal/request',
+      remoteAddress: '10.88.0.1',
+      payload: {
+        subjectUrl: `${t.config.publicUrl}/api/images/${img.id}/full.webp`,
+        reason: 'likeness',
+        contactEmail: 'model@example.org',
+        details: 'This picture shows my face without my consent.',
+      },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const [item] = await t.deps.uow.repos.moderation.openItemsForSubject('image', img.id);
+    expect(item).toMatchObject({ kind: 'removal_request', ownerId: owner.user.id });
+    const detail = (await adminCall(t, moderator, 'GET', `/api/admin/queue/${item!.id}`)).json() as QueueItemDetail;
+    expect(detail.context).toMatchObject({ ref: { type: 'image', id: img.id }, moderation: { hidden: false } });
+
+    const settle = () =>
+      adminCall(t, moderator, 'POST', `/api/admin/removal-requests/${item!.refId}/resolve`, { outcome: 'removed', reason });
+    const early = await settle();
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(
+      `Hide or remove a picture by @${owner.user.username} first: the requester will be told it was removed.`,
+    );
+    expect((await act(moderator, img.id, 'hide')).statusCode).toBe(200);
+    expect((await settle()).statusCode).toBe(200);
+  });
+});
+
 describe('hide, remove and restore', () => {
   it('a hidden picture is private and stays private for its owner until moderators restore it', async () => {
     const [owner, viewer] = [await buildUser(t, { coins: 50 }), await buildUser(t)];

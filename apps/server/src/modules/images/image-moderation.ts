@@ -31,12 +31,18 @@ function imageContext(i: ImageWithRefs, urls: ImageUrls): SubjectContext {
       ...(i.characterName ? [{ label: 'Character', value: i.characterName }] : []),
       { label: 'Visibility', value: hold ? `private (held; was ${i.moderationRestoreVisibility ?? 'private'})` : i.visibility },
       { label: 'NSFW', value: i.nsfw ? 'yes' : 'no' },
-      { label: 'Made', value: `${date(i.createdAt)} (${i.source === 'seed' ? 'seed picture' : i.source === 'chat' ? 'asked for in a chat' : 'generated'})` },
+      {
+        label: 'Made',
+        value: `${date(i.createdAt)} (${i.source === 'seed' ? 'seed picture' : i.source === 'chat' ? 'asked for in a chat' : 'generated'})`,
+      },
       ...(i.showcase ? [{ label: 'Showcase', value: 'picked by the team' }] : []),
       ...(i.moderationHiddenAt ? [{ label: 'Hidden since', value: `${date(i.moderationHiddenAt)} (${hold})` }] : []),
       ...(i.moderationRemovedAt ? [{ label: 'Removed', value: date(i.moderationRemovedAt) }] : []),
     ],
-    excerpt: cut([`Prompt: ${i.prompt}`, i.negativePrompt ? `Negative prompt: ${i.negativePrompt}` : ''].filter(Boolean).join('\n\n'), 3000),
+    excerpt: cut(
+      [`Prompt: ${i.prompt}`, i.negativePrompt ? `Negative prompt: ${i.negativePrompt}` : ''].filter(Boolean).join('\n\n'),
+      3000,
+    ),
     imageUrl: i.status === 'ready' ? urls.moderationThumbnail(i.id) : null,
     moderation: { hidden: !!hold, removed: !!i.moderationRemovedAt, hold },
   };
@@ -73,10 +79,16 @@ export function imageResolver(uow: UnitOfWork<{ images: ImagesRepo }>, urls: Ima
         if (i.status !== 'ready') throw AppError.conflict(`${label} was never made; there is nothing to remove.`);
         await images.remove(id);
       } else {
-        if (!i.moderationHold && !i.moderationRemovedAt) throw AppError.conflict(`${label} is not hidden or removed; there is nothing to restore.`);
+        if (!i.moderationHold && !i.moderationRemovedAt)
+          throw AppError.conflict(`${label} is not hidden or removed; there is nothing to restore.`);
         await images.restore(id);
       }
       return { ownerId: i.ownerId, label, link: '/user-gallery' };
+    },
+    async lookup(id) {
+      const i = await uow.repos.images.findForModeration(id);
+      if (!i || i.status !== 'ready') return undefined;
+      return { label: imageLabel(i), url: pageOf(i), ownerId: i.ownerId, gone: !!(i.moderationHold || i.moderationRemovedAt) };
     },
     async holdAllOf(ownerId) {
       return (await uow.repos.images.holdAllOf(ownerId)).length;

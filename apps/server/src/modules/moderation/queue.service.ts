@@ -55,7 +55,7 @@ export class ModerationQueue {
       refId: request.id,
       priority: URGENT_REPORTS.has(request.reason) ? 'high' : 'normal',
       title: `Removal request ${request.reference}: ${REMOVAL_REASON_LABELS[request.reason]}${subject ? ` — “${subject.label}”` : ''}`,
-      subjectType: subject && request.subjectType === 'character' ? 'character' : null,
+      subjectType: subject && (request.subjectType === 'character' || request.subjectType === 'image') ? request.subjectType : null,
       subjectId: subject ? request.subjectId : null,
       ownerId: subject?.ownerId ?? null,
       data: { subjectLabel: subject?.label ?? null, subjectUrl: subject?.url ?? null },

@@ -35,6 +35,15 @@ export interface SubjectResolver {
   holdAllOf?(ownerId: string): Promise<number>;
   /** Content only: the suspension is lifted; what it hid comes back (not what moderators hid). Returns how many. */
   releaseAllOf?(ownerId: string): Promise<number>;
+  /** Content only: what a content-removal request naming it links to; `gone` once hidden, removed or deleted. */
+  lookup?(id: string): Promise<RemovalTarget | undefined>;
+}
+
+export interface RemovalTarget {
+  label: string;
+  url: string | null;
+  ownerId: string | null;
+  gone: boolean;
 }
 
 const EXCERPT = 3000;
@@ -116,6 +125,12 @@ export function characterResolver(uow: UnitOfWork<{ subjects: SubjectsRepo }>): 
         await subjects.restore(id);
       }
       return { ownerId: c.creatorId, label: c.name };
+    },
+    async lookup(id) {
+      const c = await uow.repos.subjects.character(id);
+      if (!c) return undefined;
+      const gone = !!(c.moderationHold || c.moderationRemovedAt || c.deletedAt);
+      return { label: c.name, url: `/characters/${c.id}`, ownerId: c.creatorId, gone };
     },
     async holdAllOf(ownerId) {
       return (await uow.repos.subjects.holdAllOf(ownerId)).length;

@@ -13,12 +13,13 @@ import { removalAcknowledgementEmail, removalOutcomeEmail } from '../../provider
 import type { AuditLog, StaffActor } from '../moderation/audit.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { ModerationQueue } from '../moderation/queue.service.ts';
-import type { SubjectsRepo } from '../moderation/subjects.repo.ts';
+import type { SubjectRegistry } from '../moderation/subjects.ts';
 import type { SupportRepo } from './support.repo.ts';
 
 const REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const CHARACTER_PATH = new RegExp(`^/(?:characters|chat|character-gallery)/(${UUID})(?:/|$)`, 'i');
+const IMAGE_PATH = new RegExp(`^/api/images/(${UUID})/(?:full|thumb)\\.webp$`, 'i');
 
 export function newReference(): string {
   let s = 'CR-';
@@ -31,12 +32,22 @@ export function characterIdIn(url: URL): string | null {
   return CHARACTER_PATH.exec(url.pathname)?.[1]?.toLowerCase() ?? null;
 }
 
+/** The content an address on this site names: a character (its page, chat or gallery) or a picture (its file). */
+export function subjectIn(url: URL): { type: 'character' | 'image'; id: string } | null {
+  const character = characterIdIn(url);
+  if (character) return { type: 'character', id: character };
+  const image = IMAGE_PATH.exec(url.pathname)?.[1]?.toLowerCase();
+  return image ? { type: 'image', id: image } : null;
+}
+
 type Outcome = 'removed' | 'rejected' | 'no_action';
 
 export class RemovalService {
   constructor(
     private readonly deps: {
-      uow: UnitOfWork<{ support: SupportRepo; subjects: SubjectsRepo }>;
+      uow: UnitOfWork<{ support: SupportRepo }>;
+      /** Characters and pictures a request may name (their resolvers' `lookup`). */
+      subjects: SubjectRegistry;
       moderation: ModerationService;
       queue: ModerationQueue;
       audit: AuditLog;
@@ -61,9 +72,9 @@ export class RemovalService {
     }
     this.deps.moderation.assertAllowed({ details: body.details }, { surface: 'ticket', userId: actor?.userId });
 
-    const characterId = characterIdIn(url);
-    const character = characterId ? await this.deps.uow.repos.subjects.character(characterId) : undefined;
-    const subject = character ? { label: character.name, url: `/characters/${character.id}`, ownerId: character.creatorId } : null;
+    const named = subjectIn(url);
+    const found = named ? await this.lookup(named.type, named.id) : undefined;
+    const subject = named && found ? { ...found, ...named } : null;
 
     const row = await this.deps.uow.run(async ({ support }) => {
       for (let attempt = 0; attempt < 5; attempt++) {
@@ -71,8 +82,8 @@ export class RemovalService {
           reference: newReference(),
           requesterId: actor?.userId ?? null,
           subjectUrl: url.toString(),
-          subjectType: character ? 'character' : null,
-          subjectId: character?.id ?? null,
+          subjectType: subject?.type ?? null,
+          subjectId: subject?.id ?? null,
           reason: body.reason,
           contactEmail: body.contactEmail,
           name: body.name || null,
@@ -110,16 +121,23 @@ export class RemovalService {
     }
   }
 
-  /** Settles a request (audited) and tells the requester by mail. "removed" needs a known character to be gone first. */
+  /** A character or picture by id, through its resolver (undefined when missing or the type has none). */
+  private async lookup(type: 'character' | 'image', id: string) {
+    const { subjects } = this.deps;
+    return subjects.has(type) ? subjects.get(type).lookup?.(id) : undefined;
+  }
+
+  /** Settles a request (audited) and tells the requester by mail. "removed" needs the content it names to be gone first. */
   async resolve(staff: StaffActor, id: string, outcome: Outcome, reason: string): Promise<{ message: string; auditId: string }> {
-    const { row, audit } = await this.deps.uow.run(async ({ support, subjects }) => {
+    const { row, audit } = await this.deps.uow.run(async ({ support }) => {
       const request = await support.removalRequest(id);
       if (!request) throw AppError.notFound('Removal request');
       if (request.outcome) throw AppError.conflict(`Request ${request.reference} was already settled (${request.outcome}).`);
-      if (outcome === 'removed' && request.subjectType === 'character' && request.subjectId) {
-        const c = await subjects.character(request.subjectId);
-        if (c && !c.moderationHold && !c.moderationRemovedAt && !c.deletedAt) {
-          throw AppError.conflict(`Hide or remove ${c.name} first: the requester will be told it was removed.`);
+      const type = request.subjectType === 'character' || request.subjectType === 'image' ? request.subjectType : null;
+      if (outcome === 'removed' && type && request.subjectId) {
+        const target = await this.lookup(type, request.subjectId);
+        if (target && !target.gone) {
+          throw AppError.conflict(`Hide or remove ${target.label} first: the requester will be told it was removed.`);
         }
       }
       const row = (await support.resolveRemovalRequest(id, outcome))!;

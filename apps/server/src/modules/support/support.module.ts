@@ -5,7 +5,7 @@ import type { Mailer } from '../../providers/mail/index.ts';
 import type { AuditLog } from '../moderation/audit.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { ModerationQueue } from '../moderation/queue.service.ts';
-import type { SubjectsRepo } from '../moderation/subjects.repo.ts';
+import type { SubjectRegistry } from '../moderation/subjects.ts';
 import type { NotificationInput } from '../notifications/notifications.service.ts';
 import { RemovalService } from './removal.service.ts';
 import type { SupportRepo } from './support.repo.ts';
@@ -14,7 +14,8 @@ import { SupportService } from './support.service.ts';
 
 export function createSupportModule(deps: {
   config: { publicUrl: string };
-  uow: UnitOfWork<{ support: SupportRepo; subjects: SubjectsRepo }>;
+  uow: UnitOfWork<{ support: SupportRepo }>;
+  subjects: SubjectRegistry;
   rateLimiter: RateLimiter;
   mailer: Mailer;
   log: FastifyBaseLogger;
