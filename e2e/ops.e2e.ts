@@ -281,6 +281,20 @@ describeE2E('support, notifications, removal requests and moderation (real serve
       expect(await tile(u.page).count()).toBe(0);
       expectClean(u, 'reporting a picture');
       expectClean(a, 'hiding a picture from the console');
+
+      // Its owner still has it, private, says why, and cannot share it again.
+      const m = await pageWithSession(h, maker, DESKTOP);
+      try {
+        await m.page.goto('/user-gallery');
+        await tile(m.page).click({ timeout: 15_000 });
+        const own = m.page.getByRole('dialog', { name: 'Picture' });
+        await own.getByRole('note').getByText('Hidden by moderators.').waitFor();
+        expect(await own.getByRole('button', { name: 'Share' }).count()).toBe(0);
+        await shots(m.page, 'ops-image-held-owner');
+        expectClean(m, 'the owner of a hidden picture');
+      } finally {
+        await m.context.close();
+      }
     } finally {
       await u.context.close();
       await a.context.close();
