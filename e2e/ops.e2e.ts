@@ -218,6 +218,21 @@ describeE2E('support, notifications, removal requests and moderation (real serve
       await u.page.goto(`/characters/${characterId}`);
       await u.page.getByRole('heading', { name: "This character doesn't exist" }).waitFor();
       expectClean(a, 'hiding from the console');
+
+      // Its creator may still edit it, but the creator keeps it private until moderators restore it.
+      const m = await pageWithSession(h, maker, DESKTOP);
+      try {
+        await m.page.goto(`/create-character?edit=${characterId}`);
+        await m.page.getByRole('button', { name: 'Step 5: Visibility and review' }).click({ timeout: 15_000 });
+        const visibility = m.page.getByRole('radiogroup', { name: 'Visibility' });
+        await m.page.getByRole('note').getByText('Hidden by moderators.').waitFor();
+        expect(await visibility.getByRole('radio', { name: /Public/ }).isDisabled()).toBe(true);
+        expect(await visibility.getByRole('radio', { name: /Private/ }).getAttribute('aria-checked')).toBe('true');
+        await shots(m.page, 'ops-creator-held');
+        expectClean(m, 'the creator of a hidden character');
+      } finally {
+        await m.context.close();
+      }
     } finally {
       await u.context.close();
       await a.context.close();

@@ -49,7 +49,11 @@ describe('a character moderators hid', () => {
     await act(c.id, 'hide');
     const edit = await put(owner, c.id, { description: 'Rewritten to follow the guidelines.', visibility: 'private' });
     expect(edit.statusCode).toBe(200);
-    expect(edit.json()).toMatchObject({ description: 'Rewritten to follow the guidelines.', visibility: 'private', moderationHidden: true });
+    expect(edit.json()).toMatchObject({
+      description: 'Rewritten to follow the guidelines.',
+      visibility: 'private',
+      moderationHidden: true,
+    });
     // Admins are held too: a hidden character comes back with a restore, not an edit.
     const admin = await quickUser(t, 'admin');
     expect((await put(admin, c.id, { visibility: 'public' })).statusCode).toBe(409);
