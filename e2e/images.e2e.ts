@@ -107,6 +107,16 @@ describeE2E('images with a local Automatic1111 backend', () => {
     await page.getByText('Send me a picture of you on the cliffs at sunset').waitFor();
     await expect.poll(() => page.getByTestId('chat-picture').count(), { timeout: 20_000 }).toBe(2);
     expect(String(peer.txt2imgCalls().at(-1)!.prompt)).toMatch(/^A photo of Juniper Vale, on the cliffs at sunset\./);
+    // Both pictures decoded before the screenshot (a thumbnail still loading shows as an empty frame).
+    await expect
+      .poll(
+        () =>
+          page.$$eval('[data-testid="chat-picture"] img', (imgs) =>
+            imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await screenshot(page, 'images-chat-picture-1280');
     // /test runs a tiny picture straight through the backend.
     await page.goto('/test');
