@@ -73,6 +73,10 @@ const EnvSchema = z
     CHAT_MEMORY_EVERY: z.coerce.number().int().min(2).max(1000).default(12),
     /** Replies one user may have generating at once, at least (plans may allow more); across processes with REDIS_URL. */
     CHAT_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
+    /** Least time between two batches of a streamed reply after its first words (which go out at once). */
+    CHAT_STREAM_INTERVAL_MS: z.coerce.number().int().min(0).max(1000).default(50),
+    /** Batches a second this process aims to send across all streamed replies; more streams stretch the interval. */
+    CHAT_STREAM_BATCHES_PER_SECOND: z.coerce.number().int().min(100).max(1_000_000).default(5000),
   })
   .extend(LlmEnvSchema.shape);
 
@@ -111,7 +115,15 @@ export interface Config {
   seedContent: boolean;
   version: string;
   llm: LlmConfig;
-  chat: { maxTokens: number; temperature: number; topP: number; memoryEvery: number; inFlightPerUser: number };
+  chat: {
+    maxTokens: number;
+    temperature: number;
+    topP: number;
+    memoryEvery: number;
+    inFlightPerUser: number;
+    streamIntervalMs: number;
+    streamBatchesPerSecond: number;
+  };
 }
 
 function stripeConfig(e: z.infer<typeof EnvSchema>): Config['billing']['stripe'] {
@@ -181,6 +193,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       topP: e.CHAT_TOP_P,
       memoryEvery: e.CHAT_MEMORY_EVERY,
       inFlightPerUser: e.CHAT_IN_FLIGHT_PER_USER,
+      streamIntervalMs: e.CHAT_STREAM_INTERVAL_MS,
+      streamBatchesPerSecond: e.CHAT_STREAM_BATCHES_PER_SECOND,
     },
   };
 }

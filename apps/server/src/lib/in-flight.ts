@@ -32,9 +32,15 @@ export class InFlightLimiter {
       return true;
     }
     const key = this.key(k);
-    const n = await redis.incr(key);
-    await redis.pexpire(key, this.opts.ttlMs ?? 600_000);
-    if (n > limit) {
+    // One round trip: the count and its safety expiry together.
+    const replies = await redis
+      .multi()
+      .incr(key)
+      .pexpire(key, this.opts.ttlMs ?? 600_000)
+      .exec();
+    const [err, n] = replies?.[0] ?? [new Error('the Redis transaction was discarded'), 0];
+    if (err) throw err;
+    if ((n as number) > limit) {
       await redis.decr(key);
       return false;
     }

@@ -76,7 +76,8 @@ export const chatEndpoints = {
     response: ChatReply,
     errors: generationErrors,
     auth: 'required',
-    summary: 'A new alternative (swipe) for the last reply, kept beside the earlier ones; same streaming as send',
+    summary:
+      'A new alternative (swipe) for the last reply, kept beside the earlier ones; when the last message has no reply yet (lost with the connection), a reply to it. Same streaming as send',
     tags,
   }),
   continue: defineEndpoint({
