@@ -288,6 +288,21 @@ describe('chat on the embedded model (tiny GGUF)', () => {
     expect((await t.app.inject({ url: `/api/chat/${c.id}`, headers: bob.auth })).statusCode).toBe(404);
   });
 
+  it('runs a tiny chat for the /test page: tokens, speed and what the model wrote; rarely per address', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/chat/test', remoteAddress: '10.99.0.1' });
+    expect(res.statusCode).toBe(200);
+    const check = res.json();
+    expect(check).toMatchObject({ provider: 'embedded', model: expect.stringMatching(/tiny/) });
+    expect(check.tokens).toBeGreaterThan(0);
+    expect(check.tokensPerSecond).toBeGreaterThan(0);
+    expect(check.firstTokenMs).toBeGreaterThanOrEqual(0);
+    expect(check.text.length).toBeGreaterThan(0);
+    for (let i = 0; i < 5; i++) await t.app.inject({ method: 'POST', url: '/api/chat/test', remoteAddress: '10.99.0.1' });
+    const limited = await t.app.inject({ method: 'POST', url: '/api/chat/test', remoteAddress: '10.99.0.1' });
+    expect(limited.statusCode).toBe(429);
+    expect((await t.app.inject({ method: 'POST', url: '/api/chat/test', remoteAddress: '10.99.0.2' })).statusCode).toBe(200);
+  });
+
   it('reports the model for /test-chat and offers its diagnostic character', async () => {
     const status = (await t.app.inject('/api/chat/status')).json();
     expect(status).toMatchObject({ provider: 'embedded', ready: true, state: 'ready', message: null });
@@ -366,6 +381,21 @@ describe('chat over an OpenAI-compatible server (local peer)', () => {
     expect(done.data.message).toMatchObject({ status: 'blocked', content: expect.stringMatching(/withheld/) });
     const s = (await t.app.inject({ url: `/api/chat/${characterId}`, headers: u.auth })).json() as ChatSession;
     expect(s.cost.freeLeft).toBe(50);
+  });
+
+  it("the /test page's tiny chat names an upstream failure clearly, without the model server's address or key", async () => {
+    peer.behave({ kind: 'http-error', status: 401, message: 'Incorrect API key provided: sk-proj-abcd1234.' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/chat/test' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toBe('The model server answered 401: Incorrect API key provided: sk-….');
+    const down = await createTestApp({ LLM_PROVIDER: 'openai', LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODEL: 'm', LLM_RETRIES: '0' });
+    try {
+      const unreachable = await down.app.inject({ method: 'POST', url: '/api/chat/test' });
+      expect(unreachable.statusCode).toBe(502);
+      expect(unreachable.json().message).toBe('Could not reach the model server (ECONNREFUSED)');
+    } finally {
+      await down.close();
+    }
   });
 
   it('an upstream HTTP error answers a clear 502 in JSON mode and refunds', async () => {

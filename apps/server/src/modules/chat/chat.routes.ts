@@ -9,6 +9,8 @@ import { generationError, type ChatService, type PreparedGeneration } from './ch
 
 /** Generations per user a minute (on top of the in-flight limit): a person chats far slower than this. */
 export const CHAT_RATE: RateLimitRule = { name: 'chat:user', limit: 30, windowMs: 60_000 };
+/** The /test page's tiny chat, per address: anyone may run it, so it is kept rare. */
+export const CHAT_TEST_RATE: RateLimitRule = { name: 'chat:test', limit: 6, windowMs: 60_000 };
 /** Heartbeat comment on idle event streams, so proxies keep them open while the model queues or thinks. */
 const HEARTBEAT_MS = 15_000;
 
@@ -71,6 +73,9 @@ export function chatRoutes(deps: { chat: ChatService; rateLimiter: RateLimiter }
   const limited = (userId: string) => rateLimiter.consume([{ rule: CHAT_RATE, key: userId }]);
   return async (app) => {
     route(app, api.status, async () => chat.status());
+    route(app, api.test, { onRequest: async (req) => rateLimiter.consume([{ rule: CHAT_TEST_RATE, key: req.ip }]) }, async () =>
+      chat.testModel(),
+    );
     route(app, api.history, async (req) => chat.history(authOf(req), req.query));
     route(app, api.session, async (req) => chat.session(authOf(req), req.params.characterId, req.query.conversationId));
     route(app, api.send, async (req, reply) => {

@@ -7,7 +7,16 @@
 // complete, incomplete (stopped or failed part-way, with what was generated) or blocked — refunding the cost when
 // the user got nothing usable (a failure, a blocked reply, a stop before the first word).
 import { randomUUID } from 'node:crypto';
-import type { ChatCost, ChatMemory, ChatMessage, ChatSession, ChatStatus, ConversationPage } from '@reverie/shared';
+import type {
+  ChatCost,
+  ChatMemory,
+  ChatMessage,
+  ChatModelCheck,
+  ChatSession,
+  ChatStatus,
+  ConversationPage,
+  ErrorCode,
+} from '@reverie/shared';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -85,6 +94,7 @@ export class ChatService {
   private diagnosticId: string | undefined;
   /** Replies streaming in this process now (stretches the interval between batches). */
   private streaming = 0;
+  private testing = false;
 
   constructor(
     private readonly uow: UnitOfWork<{ chat: ChatRepo; characters: CharactersRepo; users: UsersRepo }>,
@@ -336,6 +346,51 @@ export class ChatService {
       headers: { 'retry-after': info.state === 'downloading' ? '30' : '5' },
       ...(info.progress !== undefined ? { details: { progress: info.progress } } : {}),
     });
+  }
+
+  /**
+   * A tiny chat against the configured model for the public /test page: a fixed prompt, a few tokens, nothing stored
+   * or charged, one at a time per process. Its text passes the policy like any reply.
+   */
+  async testModel(): Promise<ChatModelCheck> {
+    await this.ensureModel();
+    if (this.testing)
+      throw new AppError(429, 'RATE_LIMITED', 'A check is already running. Try again in a moment.', { headers: { 'retry-after': '2' } });
+    this.testing = true;
+    const started = performance.now();
+    try {
+      const { text, finish } = await collectChat(
+        this.deps.llm.streamChat({
+          messages: [
+            { role: 'system', content: 'You are a friendly assistant. Answer in one short sentence.' },
+            { role: 'user', content: 'Say hello and name a colour.' },
+          ],
+          maxTokens: 24,
+          temperature: 0.7,
+          topP: 0.95,
+          stop: [],
+          signal: AbortSignal.timeout(60_000),
+        }),
+      );
+      const ms = performance.now() - started;
+      const tokens = finish.usage.completionTokens;
+      const verdict = this.deps.moderation.check({ reply: text }, { surface: 'chat-reply' });
+      const info = this.deps.llm.info();
+      return {
+        provider: info.provider,
+        model: info.model,
+        tokens,
+        ms: Math.round(ms),
+        firstTokenMs: finish.firstTokenMs === null ? null : Math.round(finish.firstTokenMs),
+        tokensPerSecond: ms > 0 ? Math.round((tokens / ms) * 10_000) / 10 : 0,
+        text: verdict.allowed ? text.trim().slice(0, 200) : 'The reply was withheld by the blocked-content policy.',
+      };
+    } catch (err) {
+      const e = generationError(err);
+      throw new AppError(e.status, e.code as ErrorCode, e.message);
+    } finally {
+      this.testing = false;
+    }
   }
 
   /** The unlisted character /test-chat talks to, owned by a system account that cannot sign in. */
@@ -711,12 +766,20 @@ export class ChatService {
   }
 }
 
+/** A model server's message as users may see it: without its address (deployments keep it private) or key-like strings. */
+export function publicUpstreamMessage(message: string): string {
+  return message
+    .replace(/ at https?:\/\/[^\s)]+/g, '')
+    .replace(/https?:\/\/[^\s)]+/g, 'the model server')
+    .replace(/\b(sk|rk|pk|key)-[A-Za-z0-9*_-]{4,}/g, '$1-…');
+}
+
 /** Maps a failure during generation to the `error` event / JSON error a client gets. */
 export function generationError(err: unknown): { status: number; code: string; message: string } {
   if (err instanceof AppError) return { status: err.status, code: err.code, message: err.message };
   if (err instanceof LlmUnavailableError) return { status: 503, code: 'UNAVAILABLE', message: err.message };
   if (err instanceof LlmUpstreamError)
-    return { status: err.code === 'UPSTREAM_TIMEOUT' ? 504 : 502, code: 'UNAVAILABLE', message: err.message };
+    return { status: err.code === 'UPSTREAM_TIMEOUT' ? 504 : 502, code: 'UNAVAILABLE', message: publicUpstreamMessage(err.message) };
   return { status: 500, code: 'INTERNAL', message: 'The reply could not be generated. Your coins were refunded; try again.' };
 }
 
