@@ -6,6 +6,8 @@
 //     at a time (BENCH_TTFT_REQUESTS, default 200). The ceiling, in the same run: the same streaming request sent
 //     straight to the model server. The difference is the server's overhead: auth, access, the cost settled in the
 //     ledger, the user's message saved, history read, prompt assembled, upstream request, first event relayed.
+//     Twice: against a model server that answers at once (every millisecond of ours shows), then one that takes
+//     BENCH_MODEL_FIRST_TOKEN_MS (default 50) to read the prompt, as a real model does (the ledger's work overlaps).
 //  2. Concurrent streams: BENCH_STREAMS (default 1,000) replies streaming at once, each 30 tokens/s for
 //     BENCH_STREAM_SECONDS (default 10), two per user (the in-flight limit). First straight from the model server
 //     (the raw ceiling: its event loop, what each client received), then through the app. Measured: event-loop delay
@@ -30,6 +32,7 @@ const TTFT_REQUESTS = Number(process.env.BENCH_TTFT_REQUESTS ?? 200);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 10);
 const TOKENS_PER_SECOND = 30;
+const MODEL_FIRST_TOKEN_MS = Number(process.env.BENCH_MODEL_FIRST_TOKEN_MS ?? 50);
 const ELD_PROBE = path.join(repoRoot, 'bench/eld-probe.mjs');
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
@@ -139,7 +142,7 @@ interface Peer {
   url: string;
   probePort: number;
   child: ChildProcess;
-  set(tokens: number, tps: number): Promise<void>;
+  set(tokens: number, tps: number, firstTokenMs?: number): Promise<void>;
 }
 
 async function startPeer(): Promise<Peer> {
@@ -155,10 +158,10 @@ async function startPeer(): Promise<Peer> {
     url: `http://127.0.0.1:${port}/v1`,
     probePort,
     child,
-    set: (tokens, tps) =>
+    set: (tokens, tps, firstTokenMs = 0) =>
       new Promise((resolve) => {
         child.once('message', () => resolve());
-        child.send({ tokens, tokensPerSecond: tps });
+        child.send({ tokens, tokensPerSecond: tps, firstTokenMs });
       }),
   };
 }
@@ -212,9 +215,16 @@ async function streamsRun(who: string, probePort: number, open: (i: number) => P
   };
 }
 
+interface TtftRow {
+  model: string;
+  app: number[];
+  direct: number[];
+  errors: number;
+}
+
 interface ModeResult {
   label: string;
-  ttft: { app: number[]; direct: number[]; errors: number };
+  ttft: TtftRow[];
   streams: StreamsRow[];
 }
 
@@ -267,7 +277,9 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
     const base = server.url;
     const status = JSON.parse((await request(`${base}/api/chat/status`)).body) as { diagnosticCharacterId: string };
     const characterId = status.diagnosticCharacterId;
-    const users = Math.ceil(STREAMS / 2);
+    // Enough users that none passes the rate limit (30 messages a minute) or its 50 free messages of the day.
+    const ttftUserCount = Math.ceil((2 * TTFT_REQUESTS + 20) / 25) + 1;
+    const users = Math.max(Math.ceil(STREAMS / 2), ttftUserCount);
     console.log(`  signing up ${users} users…`);
     const tokens: string[] = [];
     for (let i = 0; i < users; i += 10) {
@@ -284,22 +296,27 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
     const direct = () => stream(`${peer.url}/chat/completions`, {}, upstreamBody, 'model');
 
     // 1. Time to first token, one request at a time; users rotate (rate limit 30 a minute, 50 free a day each).
-    await peer.set(3, 0);
-    const ttftUsers = tokens.slice(0, Math.ceil(TTFT_REQUESTS / 20) + 1);
-    const app: number[] = [];
-    const raw: number[] = [];
-    let errors = 0;
-    for (let i = 0; i < 20; i++) await send(ttftUsers[i % ttftUsers.length]!, 'warm-up');
-    for (let i = 0; i < 20; i++) await direct();
-    for (let i = 0; i < TTFT_REQUESTS; i++) {
-      const r = await send(ttftUsers[(i + 20) % ttftUsers.length]!, `Message number ${i}: tell me something.`);
-      if (r.status !== 200 || !r.ended || r.firstMs < 0) errors++;
-      else app.push(r.firstMs);
-      raw.push((await direct()).firstMs);
-    }
-    console.log(
-      `  time to first token: app p50 ${percentile(sortNum(app), 50).toFixed(2)} ms, direct p50 ${percentile(sortNum(raw), 50).toFixed(2)} ms`,
-    );
+    const ttftUsers = tokens.slice(0, ttftUserCount);
+    let turn = 0;
+    const ttft = async (model: string, firstTokenMs: number, requests: number): Promise<TtftRow> => {
+      await peer.set(3, 0, firstTokenMs);
+      const row: TtftRow = { model, app: [], direct: [], errors: 0 };
+      for (let i = 0; i < requests; i++) {
+        const r = await send(ttftUsers[turn++ % ttftUsers.length]!, `Message number ${i}: tell me something.`);
+        if (r.status !== 200 || !r.ended || r.firstMs < 0) row.errors++;
+        else row.app.push(r.firstMs);
+        row.direct.push((await direct()).firstMs);
+      }
+      row.app = sortNum(row.app);
+      row.direct = sortNum(row.direct);
+      console.log(
+        `  time to first token (${model}): app p50 ${f(percentile(row.app, 50))} ms, model server p50 ${f(percentile(row.direct, 50))} ms`,
+      );
+      return row;
+    };
+    await ttft('warm-up', 0, 20);
+    const instant = await ttft('model answers at once', 0, TTFT_REQUESTS);
+    const thinking = await ttft(`model needs ${MODEL_FIRST_TOKEN_MS} ms`, MODEL_FIRST_TOKEN_MS, Math.ceil(TTFT_REQUESTS / 2));
 
     // 2. Concurrent streams: straight from the model server (the ceiling), then through the app.
     const perStream = TOKENS_PER_SECOND * STREAM_SECONDS;
@@ -310,7 +327,7 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
     const appRow = await streamsRun('through the app', probePort, (i) =>
       send(streamUsers[Math.floor(i / 2) % streamUsers.length]!, `Stream ${i}: go on.`),
     );
-    return { label, ttft: { app: sortNum(app), direct: sortNum(raw), errors }, streams: [rawRow, appRow] };
+    return { label, ttft: [instant, thinking], streams: [rawRow, appRow] };
   } finally {
     await server?.stop();
     peer.child.kill();
@@ -318,6 +335,7 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
   }
 }
 
+const f = (n: number) => n.toFixed(2);
 const load1 = () => os.loadavg()[0]!.toFixed(1);
 const loadStart = load1();
 console.log(`Reverie chat bench: node ${process.version}, ${os.cpus().length} CPUs, load average ${loadStart} at start`);
@@ -332,22 +350,24 @@ for (const mode of MODES) {
     console.error(`chat bench on ${mode} failed:`, err);
   }
 }
-const f = (n: number) => n.toFixed(2);
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 console.log(`\nLoad average (1 min): ${loadStart} at the start, ${load1()} at the end, on ${os.cpus().length} CPUs.\n`);
 console.log(
   `Time to first token (ms), one request at a time, ${TTFT_REQUESTS} requests; the model server alone is the ceiling; ` +
     'overhead = app − model server at the same percentile (targets p50 ≤ 5, p99 ≤ 25)\n',
 );
-console.log('| database | app p50 | app p99 | model server p50 | model server p99 | overhead p50 | overhead p99 | errors |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+console.log(
+  '| database | model server | requests | app p50 | app p99 | model server p50 | model server p99 | overhead p50 | overhead p99 | errors |',
+);
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
-  const { app, direct, errors } = r.ttft;
-  const o50 = percentile(app, 50) - percentile(direct, 50);
-  const o99 = percentile(app, 99) - percentile(direct, 99);
-  console.log(
-    `| ${r.label} | ${f(percentile(app, 50))} | ${f(percentile(app, 99))} | ${f(percentile(direct, 50))} | ${f(percentile(direct, 99))} | ${f(o50)} ${verdict(o50 <= 5)} | ${f(o99)} ${verdict(o99 <= 25)} | ${errors} |`,
-  );
+  for (const { model, app, direct, errors } of r.ttft) {
+    const o50 = percentile(app, 50) - percentile(direct, 50);
+    const o99 = percentile(app, 99) - percentile(direct, 99);
+    console.log(
+      `| ${r.label} | ${model} | ${app.length + errors} | ${f(percentile(app, 50))} | ${f(percentile(app, 99))} | ${f(percentile(direct, 50))} | ${f(percentile(direct, 99))} | ${f(o50)} ${verdict(o50 <= 5)} | ${f(o99)} ${verdict(o99 <= 25)} | ${errors} |`,
+    );
+  }
 }
 const perStream = TOKENS_PER_SECOND * STREAM_SECONDS;
 console.log(

@@ -1,6 +1,7 @@
 // A local OpenAI-compatible streaming server for `npm run bench:chat`, in its own process (its work must not share
 // the load client's event loop). Forked with IPC; the first message sets the behaviour:
-//   { tokens, tokensPerSecond }  → each request streams `tokens` chunks at that rate (0 = all at once)
+//   { tokens, tokensPerSecond, firstTokenMs? } → each request streams `tokens` chunks at that rate (0 = all at once),
+//   the first after `firstTokenMs` (default 0: a model that needs no time to read the prompt)
 // It answers { port } once listening; later messages change the behaviour for the next requests (answered 'ok').
 // At a rate, one clock ticks every stream at once, as a batching model server (vLLM, llama.cpp with parallel
 // slots) emits one token for every running sequence per decoding step. `/v1/chat/completions` only.
@@ -9,6 +10,7 @@ import http from 'node:http';
 
 let tokens = 1;
 let tokensPerSecond = 0;
+let firstTokenMs = 0;
 /** Streams waiting for their next token at the current rate: { res, sent, count }. */
 const ticking = new Set();
 let clock;
@@ -42,27 +44,32 @@ function tick() {
 }
 
 process.once('message', (first) => {
-  ({ tokens, tokensPerSecond } = first);
+  ({ tokens, tokensPerSecond, firstTokenMs = 0 } = first);
   const server = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       const s = { res, sent: 0, count: tokens };
-      if (tokensPerSecond > 0) {
-        // The first token at once (time to first token is measured separately), the rest on the shared clock.
-        step(s);
-        ticking.add(s);
-        clock ??= setInterval(tick, 1000 / tokensPerSecond);
-      } else {
-        const next = () => step(s) && setImmediate(next);
-        next();
-      }
+      const rate = tokensPerSecond;
+      const start = () => {
+        if (rate > 0) {
+          // The first token at once, the rest on the shared clock.
+          step(s);
+          ticking.add(s);
+          clock ??= setInterval(tick, 1000 / rate);
+        } else {
+          const next = () => step(s) && setImmediate(next);
+          next();
+        }
+      };
+      if (firstTokenMs > 0) setTimeout(start, firstTokenMs);
+      else start();
     });
   });
   server.keepAliveTimeout = 60_000;
   server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
   process.on('message', (m) => {
-    ({ tokens, tokensPerSecond } = m);
+    ({ tokens, tokensPerSecond, firstTokenMs = 0 } = m);
     process.send('ok');
   });
   process.on('disconnect', () => process.exit(0));

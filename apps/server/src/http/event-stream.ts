@@ -27,6 +27,10 @@ export class EventStream {
       'x-accel-buffering': 'no',
       ...opts.headers,
     });
+    // Headers and what is written in this turn of the event loop (the first event, and the first words when the model
+    // already sent them) leave in one packet.
+    res.cork();
+    setImmediate(() => res.uncork());
     // One timer per stream, woken twice a period; it writes only when nothing else went out for half a period.
     const half = heartbeatMs / 2;
     this.heartbeat = setInterval(() => {

@@ -514,6 +514,12 @@ describe('chat over an OpenAI-compatible server (local peer)', () => {
 
   it('aborts the upstream request within a second when the client goes away, and allows at most 2 in flight', async () => {
     const u = await buildUser(t);
+    // Refused requests hold no slot: three 404s first (a conversation that is not theirs), then two replies run.
+    const other = await buildUser(t);
+    const theirs = (await t.app.inject({ url: `/api/chat/${characterId}`, headers: other.auth })).json() as ChatSession;
+    for (let i = 0; i < 3; i++) {
+      expect((await send(t, u, characterId, 'peek', { conversationId: theirs.conversation.id })).statusCode).toBe(404);
+    }
     peer.behave({ kind: 'endless', everyMs: 50 });
     const controllers = [new AbortController(), new AbortController()];
     const streams = controllers.map((c) =>

@@ -433,26 +433,50 @@ export class ChatService {
     gate: Promise<void> = Promise.resolve(),
   ): Promise<PreparedGeneration> {
     const { chat } = this.uow.repos;
-    // Independent reads at once; a refusal is still chosen in this order (the character before the conversation).
-    const [, character, found, entitled, userName] = await inOrder([
-      gate,
-      this.character(actor, characterId, { allowDeleted: true }),
-      input.conversationId
-        ? this.ownConversation(actor, characterId, input.conversationId)
-        : chat.latestConversation(actor.userId, characterId),
-      this.deps.entitlements.permissionsOf(actor.userId),
-      this.userName(actor.userId),
-    ] as const);
-    if (character.deletedAt)
-      throw AppError.conflict('This character was deleted by its creator: the conversation can be read but not continued.');
-    if (kind === 'send') {
-      this.deps.moderation.assertAllowed(
-        { content: input.content },
-        { surface: 'chat-user', nsfwContext: character.nsfw, userId: actor.userId, fieldLabels: { content: 'message' } },
-      );
+    // Everything the checks and the prompt need, read at once; a refusal is still chosen in this order (the
+    // character before the conversation). The in-flight slot is taken here and held against the plan's limit below;
+    // the history is read at the smallest plan's length and read again for a longer plan.
+    const historyGuess = Math.max(2, this.deps.plans.plan('free').permissions.memoryMessages);
+    const taking = this.deps.inFlight.take(actor.userId);
+    taking.catch(() => {});
+    const giveBack = async () => {
+      if (
+        await taking.then(
+          () => true,
+          () => false,
+        )
+      )
+        await this.deps.inFlight.release(actor.userId);
+    };
+    let read;
+    try {
+      read = await inOrder([
+        gate,
+        this.character(actor, characterId, { allowDeleted: true }),
+        input.conversationId
+          ? this.ownConversation(actor, characterId, input.conversationId)
+          : chat.latestConversation(actor.userId, characterId),
+        this.deps.entitlements.permissionsOf(actor.userId),
+        this.userName(actor.userId),
+        input.conversationId ? chat.messagesNewestFirst(input.conversationId, historyGuess + 1) : Promise.resolve(undefined),
+        taking,
+      ] as const);
+      const [, character, found] = read;
+      if (character.deletedAt)
+        throw AppError.conflict('This character was deleted by its creator: the conversation can be read but not continued.');
+      if (kind === 'send') {
+        this.deps.moderation.assertAllowed(
+          { content: input.content },
+          { surface: 'chat-user', nsfwContext: character.nsfw, userId: actor.userId, fieldLabels: { content: 'message' } },
+        );
+      }
+      if (kind !== 'send' && !found) throw AppError.notFound('Conversation');
+      await this.ensureModel();
+    } catch (err) {
+      await giveBack();
+      throw err;
     }
-    if (kind !== 'send' && !found) throw AppError.notFound('Conversation');
-    await this.ensureModel();
+    const [, character, found, entitled, userName, guessed, held] = read;
     const { permissions } = entitled;
     // The plan decides reply length, how much history the model sees and how many replies may run at once
     // (never fewer than CHAT_IN_FLIGHT_PER_USER); the deployment caps the reply length.
@@ -461,12 +485,8 @@ export class ChatService {
       maxTokens: Math.min(this.deps.settings.maxTokens, permissions.maxReplyTokens),
       historyMessages: Math.max(2, permissions.memoryMessages),
     };
-    const conv = found ?? (await this.createConversation(actor, character));
-    const [acquired, newest] = await Promise.all([
-      this.deps.inFlight.acquire(actor.userId, inFlightLimit),
-      chat.messagesNewestFirst(conv.id, limits.historyMessages + 1),
-    ]);
-    if (!acquired) {
+    if (held > inFlightLimit) {
+      await giveBack();
       throw new AppError(
         429,
         'RATE_LIMITED',
@@ -475,6 +495,11 @@ export class ChatService {
       );
     }
     try {
+      const conv = found ?? (await this.createConversation(actor, character));
+      const newest =
+        guessed && (guessed.length <= historyGuess || limits.historyMessages <= historyGuess)
+          ? guessed
+          : await chat.messagesNewestFirst(conv.id, limits.historyMessages + 1);
       const hasUserMessage =
         newest.some((m) => m.role === 'user') || (newest.length > limits.historyMessages && (await chat.hasUserMessage(conv.id)));
       // Regenerate makes a new swipe of the last reply, or answers the last message when it has no reply yet (a
@@ -556,7 +581,7 @@ export class ChatService {
         },
       };
     } catch (err) {
-      await this.deps.inFlight.release(actor.userId);
+      await giveBack();
       throw err;
     }
   }
