@@ -9,7 +9,7 @@
 //     Twice: against a model server that answers at once (every millisecond of ours shows), then one that takes
 //     BENCH_MODEL_FIRST_TOKEN_MS (default 50) to read the prompt, as a real model does (the ledger's work overlaps).
 //  2. Concurrent streams: BENCH_STREAMS (default 1,000) replies streaming at once, each 30 tokens/s for
-//     BENCH_STREAM_SECONDS (default 10), two per user (the in-flight limit). First straight from the model server
+//     BENCH_STREAM_SECONDS (default 15), two per user (the in-flight limit). First straight from the model server
 //     (the raw ceiling: its event loop, what each client received), then through the app. Measured: event-loop delay
 //     in the serving process while every stream runs (bench/eld-probe.mjs), tokens each client received and at what
 //     rate, how many `token` events carried them (batches), the server's CPU.
@@ -30,7 +30,7 @@ const PG_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TTFT_REQUESTS = Number(process.env.BENCH_TTFT_REQUESTS ?? 200);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
-const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 10);
+const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 15);
 const TOKENS_PER_SECOND = 30;
 const MODEL_FIRST_TOKEN_MS = Number(process.env.BENCH_MODEL_FIRST_TOKEN_MS ?? 50);
 const ELD_PROBE = path.join(repoRoot, 'bench/eld-probe.mjs');
@@ -74,7 +74,13 @@ interface StreamResult {
  * A streaming POST, read as server-sent events. `kind` says whose events: the app's (`event: token` with
  * `{text}`, ended by `event: done`) or the model server's (`data: {choices:[{delta:{content}}]}`, ended by [DONE]).
  */
-function stream(url: string, headers: Record<string, string>, body: string, kind: 'app' | 'model'): Promise<StreamResult> {
+function stream(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  kind: 'app' | 'model',
+  onFirst?: () => void,
+): Promise<StreamResult> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const r: StreamResult = { status: 0, firstMs: -1, tokens: 0, events: 0, ended: false, totalMs: 0 };
@@ -91,7 +97,10 @@ function stream(url: string, headers: Record<string, string>, body: string, kind
         text = (JSON.parse(data) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? undefined;
       }
       if (!text) return;
-      if (r.firstMs < 0) r.firstMs = performance.now() - t0;
+      if (r.firstMs < 0) {
+        r.firstMs = performance.now() - t0;
+        onFirst?.();
+      }
       r.events++;
       r.tokens += text.split(/(?=Hello| word)/).length;
     };
@@ -178,6 +187,8 @@ async function probe(port: number, what: 'reset' | 'stats'): Promise<ProbeStats>
 
 interface StreamsRow {
   who: string;
+  /** Seconds until every stream had its first token. */
+  openSeconds: number;
   completed: number;
   tokens: number[];
   rates: number[];
@@ -187,24 +198,34 @@ interface StreamsRow {
 }
 
 /**
- * Opens `STREAMS` streams at once and measures, in the serving process, the event-loop delay over the steady
- * window (after every stream had time to open, until the first would end) and the CPU over the whole run.
+ * Opens `STREAMS` streams at once and measures, in the serving process, the event-loop delay while it holds them all:
+ * from the moment every stream has had its first token until shortly before the first would end (opening a thousand
+ * at once is a burst of its own, left out). CPU is counted over the whole run.
  */
-async function streamsRun(who: string, probePort: number, open: (i: number) => Promise<StreamResult | null>): Promise<StreamsRow> {
+async function streamsRun(
+  who: string,
+  probePort: number,
+  open: (i: number, onFirst: () => void) => Promise<StreamResult | null>,
+): Promise<StreamsRow> {
   const started = performance.now();
   const cpu0 = (await probe(probePort, 'reset')).cpuMicros;
-  const all = Array.from({ length: STREAMS }, (_, i) => open(i).catch(() => null));
-  await new Promise((r) => setTimeout(r, 2000));
+  let opened = 0;
+  const all = Array.from({ length: STREAMS }, (_, i) => open(i, () => opened++).catch(() => null));
+  while (opened < STREAMS && performance.now() - started < STREAM_SECONDS * 600) await new Promise((r) => setTimeout(r, 50));
+  const openSeconds = (performance.now() - started) / 1000;
   await probe(probePort, 'reset');
-  await new Promise((r) => setTimeout(r, Math.max(1000, (STREAM_SECONDS - 3) * 1000)));
+  await new Promise((r) => setTimeout(r, Math.max(1000, (STREAM_SECONDS - openSeconds - 1.5) * 1000)));
   const eld = await probe(probePort, 'stats');
   const results = await Promise.all(all);
   const seconds = (performance.now() - started) / 1000;
   const cpu1 = (await probe(probePort, 'stats')).cpuMicros;
   const done = results.filter((r): r is StreamResult => r !== null && r.status === 200 && r.ended);
-  console.log(`  ${who}: ${done.length}/${STREAMS} streams completed; event-loop p99 ${eld.p99} ms`);
+  console.log(
+    `  ${who}: ${done.length}/${STREAMS} streams completed (all open after ${openSeconds.toFixed(1)} s); event-loop p99 ${eld.p99} ms`,
+  );
   return {
     who,
+    openSeconds,
     completed: done.length,
     tokens: sortNum(done.map((r) => r.tokens)),
     // Tokens a second each client received, from its first token to the end.
@@ -285,15 +306,16 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
     for (let i = 0; i < users; i += 10) {
       tokens.push(...(await Promise.all(Array.from({ length: Math.min(10, users - i) }, () => signUp(base)))));
     }
-    const send = (token: string, content: string) =>
+    const send = (token: string, content: string, onFirst?: () => void) =>
       stream(
         `${base}/api/chat/${characterId}/message`,
         { authorization: `Bearer ${token}`, accept: 'text/event-stream', 'x-forwarded-for': nextIp() },
         JSON.stringify({ content }),
         'app',
+        onFirst,
       );
     const upstreamBody = JSON.stringify({ model: 'bench-model', stream: true, messages: [{ role: 'user', content: 'hi' }] });
-    const direct = () => stream(`${peer.url}/chat/completions`, {}, upstreamBody, 'model');
+    const direct = (onFirst?: () => void) => stream(`${peer.url}/chat/completions`, {}, upstreamBody, 'model', onFirst);
 
     // 1. Time to first token, one request at a time; users rotate (rate limit 30 a minute, 50 free a day each).
     const ttftUsers = tokens.slice(0, ttftUserCount);
@@ -322,10 +344,10 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
     const perStream = TOKENS_PER_SECOND * STREAM_SECONDS;
     await peer.set(perStream, TOKENS_PER_SECOND);
     console.log(`  ${STREAMS} streams of ${perStream} tokens at ${TOKENS_PER_SECOND}/s each…`);
-    const rawRow = await streamsRun('model server alone', peer.probePort, () => direct());
+    const rawRow = await streamsRun('model server alone', peer.probePort, (_i, onFirst) => direct(onFirst));
     const streamUsers = tokens.slice(ttftUsers.length).concat(tokens.slice(0, ttftUsers.length));
-    const appRow = await streamsRun('through the app', probePort, (i) =>
-      send(streamUsers[Math.floor(i / 2) % streamUsers.length]!, `Stream ${i}: go on.`),
+    const appRow = await streamsRun('through the app', probePort, (i, onFirst) =>
+      send(streamUsers[Math.floor(i / 2) % streamUsers.length]!, `Stream ${i}: go on.`, onFirst),
     );
     return { label, ttft: [instant, thinking], streams: [rawRow, appRow] };
   } finally {
@@ -372,18 +394,19 @@ for (const r of results) {
 const perStream = TOKENS_PER_SECOND * STREAM_SECONDS;
 console.log(
   `\nConcurrent streams: ${STREAMS} at once, ${perStream} tokens each at ${TOKENS_PER_SECOND} tokens/s; target: all ${STREAMS} complete with ` +
-    'event-loop delay p99 ≤ 30 ms. Event loop = the process serving the streams (the model server alone, or the app).\n',
+    'event-loop delay p99 ≤ 30 ms. Event loop = the process serving the streams (the model server alone, or the app), ' +
+    'measured while it holds them all (from the last first token until shortly before the first stream ends).\n',
 );
 console.log(
-  `| database | serving | completed | tokens received min / median (of ${perStream}) | tokens/s per client p5 / median | token events per stream (median) | event loop p50 / p99 / max ms | CPU % of one core |`,
+  `| database | serving | completed | all open after s | tokens received min / median (of ${perStream}) | tokens/s per client p5 / median | token events per stream (median) | event loop p50 / p99 / max ms | CPU % of one core |`,
 );
-console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
   for (const s of r.streams) {
     const app = s.who === 'through the app';
     const ok = s.completed === STREAMS && s.eld.p99 <= 30;
     console.log(
-      `| ${r.label} | ${s.who} | ${s.completed}${app ? ` ${verdict(ok)}` : ''} | ${s.tokens[0] ?? 0} / ${percentile(s.tokens, 50)} | ${percentile(s.rates, 5).toFixed(1)} / ${percentile(s.rates, 50).toFixed(1)} | ${percentile(s.events, 50)} | ${s.eld.p50} / ${s.eld.p99} / ${s.eld.max} | ${s.cpuPct.toFixed(0)} |`,
+      `| ${r.label} | ${s.who} | ${s.completed}${app ? ` ${verdict(ok)}` : ''} | ${s.openSeconds.toFixed(1)} | ${s.tokens[0] ?? 0} / ${percentile(s.tokens, 50)} | ${percentile(s.rates, 5).toFixed(1)} / ${percentile(s.rates, 50).toFixed(1)} | ${percentile(s.events, 50)} | ${s.eld.p50} / ${s.eld.p99} / ${s.eld.max} | ${s.cpuPct.toFixed(0)} |`,
     );
   }
 }
