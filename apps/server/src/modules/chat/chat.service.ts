@@ -582,6 +582,8 @@ export class ChatService {
       };
     } catch (err) {
       await giveBack();
+      // The model went away between the readiness check and the request (a shutdown): 503 like any unready model.
+      if (err instanceof LlmUnavailableError) throw new AppError(503, 'UNAVAILABLE', err.message);
       throw err;
     }
   }
