@@ -139,6 +139,10 @@ describeE2E('chat on the embedded model (tiny GGUF, real llama.cpp)', () => {
     await composer.press('Enter');
     await p.page.getByText(/tokens\/s/).waitFor({ timeout: 20_000 });
     await screenshot(p.page, 'chat-test-chat-1280');
+    // At 1024 px the sidebar and the memory panel both stay: the conversation keeps a readable column.
+    await p.page.setViewportSize({ width: 1024, height: 768 });
+    await p.page.getByText(/tokens\/s/).waitFor();
+    await screenshot(p.page, 'chat-test-chat-1024');
     expectClean(p, '/test-chat');
     await p.context.close();
   });

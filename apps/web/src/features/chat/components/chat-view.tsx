@@ -305,7 +305,7 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
             <Plus />
             <span className="hidden sm:inline">New chat</span>
           </Button>
-          <Button size="sm" variant="ghost" className="lg:hidden" onClick={() => setMemoryOpen(true)} aria-label="Memory">
+          <Button size="sm" variant="ghost" className="xl:hidden" onClick={() => setMemoryOpen(true)} aria-label="Memory">
             <Brain />
           </Button>
         </header>
@@ -390,7 +390,7 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
           onStop={stop}
         />
       </div>
-      <aside className="hidden w-80 shrink-0 overflow-y-auto border-l border-border p-4 lg:block" aria-label="Memory">
+      <aside className="hidden w-80 shrink-0 overflow-y-auto border-l border-border p-4 xl:block" aria-label="Memory">
         <h2 className="mb-3 flex items-center gap-2 font-semibold text-fg">
           <Brain className="size-4 text-primary" /> Memory
         </h2>
