@@ -9,7 +9,8 @@
 //     Twice: against a model server that answers at once (every millisecond of ours shows), then one that takes
 //     BENCH_MODEL_FIRST_TOKEN_MS (default 50) to read the prompt, as a real model does (the ledger's work overlaps).
 //  2. Concurrent streams: BENCH_STREAMS (default 1,000) replies streaming at once, each 30 tokens/s for
-//     BENCH_STREAM_SECONDS (default 15), two per user (the in-flight limit). First straight from the model server
+//     BENCH_STREAM_SECONDS (default 20), opened at BENCH_OPEN_PER_SECOND (default 250), two per user (the in-flight
+//     limit). First straight from the model server
 //     (the raw ceiling: its event loop, what each client received), then through the app. Measured: event-loop delay
 //     in the serving process while every stream runs (bench/eld-probe.mjs), tokens each client received and at what
 //     rate, how many `token` events carried them (batches), the server's CPU.
@@ -30,7 +31,9 @@ const PG_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TTFT_REQUESTS = Number(process.env.BENCH_TTFT_REQUESTS ?? 200);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
-const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 15);
+const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 20);
+/** Streams opened a second until all are open (people arrive over seconds, not in the same millisecond). */
+const OPEN_PER_SECOND = Number(process.env.BENCH_OPEN_PER_SECOND ?? 250);
 const TOKENS_PER_SECOND = 30;
 const MODEL_FIRST_TOKEN_MS = Number(process.env.BENCH_MODEL_FIRST_TOKEN_MS ?? 50);
 const ELD_PROBE = path.join(repoRoot, 'bench/eld-probe.mjs');
@@ -189,6 +192,8 @@ interface StreamsRow {
   who: string;
   /** Seconds until every stream had its first token. */
   openSeconds: number;
+  /** Each stream's time to its first token (ms), with all of them asking at once. */
+  firsts: number[];
   completed: number;
   tokens: number[];
   rates: number[];
@@ -198,9 +203,9 @@ interface StreamsRow {
 }
 
 /**
- * Opens `STREAMS` streams at once and measures, in the serving process, the event-loop delay while it holds them all:
- * from the moment every stream has had its first token until shortly before the first would end (opening a thousand
- * at once is a burst of its own, left out). CPU is counted over the whole run.
+ * Opens `STREAMS` streams (OPEN_PER_SECOND a second) and measures, in the serving process, the event-loop delay while
+ * it holds them all: from the moment every stream has had its first token until shortly before the first would end.
+ * CPU is counted over the whole run.
  */
 async function streamsRun(
   who: string,
@@ -210,7 +215,12 @@ async function streamsRun(
   const started = performance.now();
   const cpu0 = (await probe(probePort, 'reset')).cpuMicros;
   let opened = 0;
-  const all = Array.from({ length: STREAMS }, (_, i) => open(i, () => opened++).catch(() => null));
+  const all: Promise<StreamResult | null>[] = [];
+  for (let i = 0; i < STREAMS; i++) {
+    const due = started + (i * 1000) / OPEN_PER_SECOND;
+    if (due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
+    all.push(open(i, () => opened++).catch(() => null));
+  }
   while (opened < STREAMS && performance.now() - started < STREAM_SECONDS * 600) await new Promise((r) => setTimeout(r, 50));
   const openSeconds = (performance.now() - started) / 1000;
   await probe(probePort, 'reset');
@@ -220,12 +230,14 @@ async function streamsRun(
   const seconds = (performance.now() - started) / 1000;
   const cpu1 = (await probe(probePort, 'stats')).cpuMicros;
   const done = results.filter((r): r is StreamResult => r !== null && r.status === 200 && r.ended);
+  const firsts = sortNum(done.map((r) => r.firstMs));
   console.log(
-    `  ${who}: ${done.length}/${STREAMS} streams completed (all open after ${openSeconds.toFixed(1)} s); event-loop p99 ${eld.p99} ms`,
+    `  ${who}: ${done.length}/${STREAMS} streams completed (first token p50 ${percentile(firsts, 50).toFixed(0)} ms, last ${(firsts.at(-1) ?? 0).toFixed(0)} ms); event-loop p99 ${eld.p99} ms`,
   );
   return {
     who,
     openSeconds,
+    firsts,
     completed: done.length,
     tokens: sortNum(done.map((r) => r.tokens)),
     // Tokens a second each client received, from its first token to the end.
@@ -393,12 +405,12 @@ for (const r of results) {
 }
 const perStream = TOKENS_PER_SECOND * STREAM_SECONDS;
 console.log(
-  `\nConcurrent streams: ${STREAMS} at once, ${perStream} tokens each at ${TOKENS_PER_SECOND} tokens/s; target: all ${STREAMS} complete with ` +
+  `\nConcurrent streams: ${STREAMS} at once (opened ${OPEN_PER_SECOND} a second), ${perStream} tokens each at ${TOKENS_PER_SECOND} tokens/s; target: all ${STREAMS} complete with ` +
     'event-loop delay p99 ≤ 30 ms. Event loop = the process serving the streams (the model server alone, or the app), ' +
     'measured while it holds them all (from the last first token until shortly before the first stream ends).\n',
 );
 console.log(
-  `| database | serving | completed | all open after s | tokens received min / median (of ${perStream}) | tokens/s per client p5 / median | token events per stream (median) | event loop p50 / p99 / max ms | CPU % of one core |`,
+  `| database | serving | completed | first token p50 / last s | tokens received min / median (of ${perStream}) | tokens/s per client p5 / median | token events per stream (median) | event loop p50 / p99 / max ms | CPU % of one core |`,
 );
 console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
@@ -406,7 +418,7 @@ for (const r of results) {
     const app = s.who === 'through the app';
     const ok = s.completed === STREAMS && s.eld.p99 <= 30;
     console.log(
-      `| ${r.label} | ${s.who} | ${s.completed}${app ? ` ${verdict(ok)}` : ''} | ${s.openSeconds.toFixed(1)} | ${s.tokens[0] ?? 0} / ${percentile(s.tokens, 50)} | ${percentile(s.rates, 5).toFixed(1)} / ${percentile(s.rates, 50).toFixed(1)} | ${percentile(s.events, 50)} | ${s.eld.p50} / ${s.eld.p99} / ${s.eld.max} | ${s.cpuPct.toFixed(0)} |`,
+      `| ${r.label} | ${s.who} | ${s.completed}${app ? ` ${verdict(ok)}` : ''} | ${(percentile(s.firsts, 50) / 1000).toFixed(1)} / ${((s.firsts.at(-1) ?? 0) / 1000).toFixed(1)} | ${s.tokens[0] ?? 0} / ${percentile(s.tokens, 50)} | ${percentile(s.rates, 5).toFixed(1)} / ${percentile(s.rates, 50).toFixed(1)} | ${percentile(s.events, 50)} | ${s.eld.p50} / ${s.eld.p99} / ${s.eld.max} | ${s.cpuPct.toFixed(0)} |`,
     );
   }
 }
