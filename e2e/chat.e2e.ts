@@ -1,6 +1,8 @@
 // Chat journeys against real servers and Chromium: the embedded llama.cpp provider on the self-made tiny GGUF
 // (send, stream, regenerate and swipe, edit, delete, memory, recent chats), and an OpenAI-compatible server on
 // 127.0.0.1 that streams slowly enough to stop a reply half-way.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { api, type AuthResponse, type ChatStatus } from '@reverie/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -82,6 +84,8 @@ describeE2E('chat on the embedded model (tiny GGUF, real llama.cpp)', () => {
     await page.getByLabel('A fact to pin').fill("My name is Sam, I'm a pilot");
     await page.getByRole('button', { name: 'Pin', exact: true }).click();
     await page.getByRole('listitem').filter({ hasText: "My name is Sam, I'm a pilot" }).waitFor();
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    await page.getByRole('button', { name: 'Dismiss notification' }).waitFor({ state: 'hidden' });
     await screenshot(page, 'chat-memory-1280');
 
     // Delete the reply (with confirmation).
@@ -89,16 +93,29 @@ describeE2E('chat on the embedded model (tiny GGUF, real llama.cpp)', () => {
     await page.getByRole('button', { name: 'Delete message' }).last().click();
     await page.getByRole('dialog', { name: 'Delete this message?' }).getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => replies.count()).toBe(1);
+    await page.goto('/chat');
+    await page.getByRole('link', { name: /Diagnostics/ }).waitFor({ timeout: 15_000 });
+    await screenshot(page, 'chat-recent-1280');
     expectClean(p, 'the chat journey');
     await p.context.close();
   });
 
-  it('finds the conversation in recent chats (390 px), opens it, and deletes it', async () => {
+  it('chats at 390 px (memory in a dialog), finds the conversation in recent chats, opens it, and deletes it', async () => {
     const p = await pageWithSession(h, auth, MOBILE);
     const { page } = p;
     await page.goto(`/chat/${characterId}`);
-    await page.getByLabel('Message Diagnostics').waitFor({ state: 'visible', timeout: 20_000 });
+    const composer = page.getByLabel('Message Diagnostics');
+    await composer.waitFor({ state: 'visible', timeout: 20_000 });
+    await composer.fill('A short one on the phone, please.');
+    await composer.press('Enter');
+    await expect.poll(() => page.getByTestId('message-assistant').count(), { timeout: 20_000 }).toBe(2);
+    await page.getByRole('button', { name: 'Regenerate reply' }).waitFor({ timeout: 20_000 });
     await screenshot(page, 'chat-streamed-390');
+    await page.getByRole('button', { name: 'Memory' }).click();
+    const memory = page.getByRole('dialog', { name: 'Memory' });
+    await memory.getByRole('listitem').filter({ hasText: "My name is Sam, I'm a pilot" }).waitFor();
+    await screenshot(page, 'chat-memory-390');
+    await page.keyboard.press('Escape');
     await page.goto('/chat');
     const row = page.getByRole('link', { name: /Diagnostics/ });
     await row.waitFor({ timeout: 15_000 });
@@ -122,8 +139,29 @@ describeE2E('chat on the embedded model (tiny GGUF, real llama.cpp)', () => {
     await composer.press('Enter');
     await p.page.getByText(/tokens\/s/).waitFor({ timeout: 20_000 });
     await screenshot(p.page, 'chat-test-chat-1280');
+    // At 1024 px the sidebar and the memory panel both stay: the conversation keeps a readable column.
+    await p.page.setViewportSize({ width: 1024, height: 768 });
+    await p.page.getByText(/tokens\/s/).waitFor();
+    await screenshot(p.page, 'chat-test-chat-1024');
     expectClean(p, '/test-chat');
     await p.context.close();
+  });
+
+  it('runs a tiny chat from the /test page and shows its speed (1280 and 390 px)', async () => {
+    for (const [viewport, name] of [
+      [DESKTOP, 'test-tiny-chat-1280'],
+      [MOBILE, 'test-tiny-chat-390'],
+    ] as const) {
+      const p = await pageWithSession(h, auth, viewport);
+      await p.page.goto('/test');
+      await p.page.getByRole('button', { name: 'Run a tiny chat' }).click();
+      await p.page.getByText(/\d tokens\/s$/).waitFor({ timeout: 20_000 });
+      await p.page.getByText(/tokens in \d+ ms/).waitFor();
+      await p.page.getByRole('button', { name: 'Run a tiny chat' }).scrollIntoViewIfNeeded();
+      await screenshot(p.page, name);
+      expectClean(p, '/test tiny chat');
+      await p.context.close();
+    }
   });
 });
 
@@ -160,6 +198,7 @@ describeE2E('chat over an OpenAI-compatible server (local peer)', () => {
     await composer.fill('Count for me, slowly.');
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByText(/word3/).waitFor({ timeout: 15_000 });
+    await screenshot(page, 'chat-streaming-1280');
     const stop = page.getByRole('button', { name: 'Stop generating' });
     await stop.click();
     await page.getByText('stopped').waitFor({ timeout: 10_000 });
@@ -169,6 +208,72 @@ describeE2E('chat over an OpenAI-compatible server (local peer)', () => {
     // The upstream request was closed when the reply was stopped.
     await expect.poll(() => peer.requests.at(-1)?.closedAt !== undefined, { timeout: 3000 }).toBe(true);
     expectClean(p, 'stopping a reply');
+    await p.context.close();
+  });
+});
+
+describeE2E('chat while the model downloads on the first start (local model server)', () => {
+  let files: http.Server;
+  let server: ServerProcess;
+  let browser: Browser;
+  let auth: AuthResponse;
+  const h = {} as Harness;
+  const size = 64 * 1024 * 1024;
+
+  beforeAll(async () => {
+    // Serves a 64 MB "model" at 2 MB/s: the download takes half a minute, long enough to look at.
+    files = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(size) });
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (sent >= size || res.destroyed) return clearInterval(timer);
+        res.write(Buffer.alloc(256 * 1024));
+        sent += 256 * 1024;
+      }, 125);
+      res.on('close', () => clearInterval(timer));
+      void req;
+    });
+    await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(files.address() as AddressInfo).port}/models/first-start.gguf`;
+    server = await startServer({ env: { LLM_MODEL_URL: url, LLM_THREADS: '1', LLM_GPU: 'false' } });
+    browser = await launchBrowser();
+    Object.assign(h, { server, browser });
+    const suffix = Date.now().toString(36);
+    auth = await registerReadyUser(h, { email: `dl_${suffix}@example.com`, username: `dl_${suffix}`, password: 'wait-for-it-42' });
+  });
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    files?.closeAllConnections();
+    await new Promise((r) => files?.close(r));
+  });
+
+  it('shows the download progress on the chat page, and a message meanwhile gets the clear 503', async () => {
+    const characterId = (await apiCall(h, api.chat.status)).diagnosticCharacterId!;
+    const p = await pageWithSession(h, auth, MOBILE);
+    const { page } = p;
+    await page.goto(`/chat/${characterId}`);
+    const progress = page.getByRole('progressbar', { name: 'Model download' });
+    await progress.waitFor({ timeout: 30_000 });
+    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByText(/The language model is downloading: \d+ %/).waitFor();
+    const composer = page.getByLabel('Message Diagnostics');
+    await composer.fill('Are you there yet?');
+    await composer.press('Enter');
+    // The message comes back to the composer; the download banner says why.
+    await expect.poll(() => composer.inputValue(), { timeout: 10_000 }).toBe('Are you there yet?');
+    await screenshot(page, 'chat-model-downloading-390');
+    const res = await fetch(`${h.server.url}/api/chat/${characterId}/message`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${auth.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'hello?' }),
+    });
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { message: string }).message).toMatch(/^The model is downloading: \d+ %$/);
+    const health = (await (await fetch(`${h.server.url}/api/health`)).json()) as { providers: Record<string, { detail?: string }> };
+    expect(JSON.stringify(health.providers.llm)).toMatch(/Downloading the model/);
+    // The one refused message is the expected 503; nothing else went wrong.
+    expect(p.problemList().filter((line) => !/\b503\b/.test(line))).toEqual([]);
     await p.context.close();
   });
 });

@@ -87,6 +87,10 @@ const EnvSchema = z
     ADMIN_EMAILS: z.string().optional(),
     /** How often (minutes) the server looks for due notification digests and membership coins to announce. */
     NOTIFY_SWEEP_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+    /** Least time between two batches of a streamed reply after its first words (which go out at once). */
+    CHAT_STREAM_INTERVAL_MS: z.coerce.number().int().min(0).max(1000).default(50),
+    /** Batches a second this process aims to send across all streamed replies; more streams stretch the interval. */
+    CHAT_STREAM_BATCHES_PER_SECOND: z.coerce.number().int().min(100).max(1_000_000).default(2000),
   })
   .extend(LlmEnvSchema.shape)
   .extend(ImagesEnvSchema.shape)
@@ -129,7 +133,15 @@ export interface Config {
   seedContent: boolean;
   version: string;
   llm: LlmConfig;
-  chat: { maxTokens: number; temperature: number; topP: number; memoryEvery: number; inFlightPerUser: number };
+  chat: {
+    maxTokens: number;
+    temperature: number;
+    topP: number;
+    memoryEvery: number;
+    inFlightPerUser: number;
+    streamIntervalMs: number;
+    streamBatchesPerSecond: number;
+  };
   /** The image backend (IMAGES_*), and how this process works its queue. */
   images: { backend: ImagesConfig; concurrency: number; steps: number; awaySeconds: number };
   /** S3_*: media in an S3-compatible bucket; undefined: local disk under DATA_DIR/media. */
@@ -212,6 +224,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       topP: e.CHAT_TOP_P,
       memoryEvery: e.CHAT_MEMORY_EVERY,
       inFlightPerUser: e.CHAT_IN_FLIGHT_PER_USER,
+      streamIntervalMs: e.CHAT_STREAM_INTERVAL_MS,
+      streamBatchesPerSecond: e.CHAT_STREAM_BATCHES_PER_SECOND,
     },
     images: {
       backend: imagesConfigFromEnv(e),

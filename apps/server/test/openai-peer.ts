@@ -9,13 +9,17 @@ export type PeerBehaviour =
   | { kind: 'break'; parts: string[] }
   | { kind: 'http-error'; status: number; message: string }
   /** Streams `parts` slowly forever (until the client goes away). */
-  | { kind: 'endless'; everyMs: number };
+  | { kind: 'endless'; everyMs: number }
+  /** Streams `first`, waits for `release`, then streams `rest` all at once and ends. */
+  | { kind: 'gated'; first: string; release: Promise<void>; rest: string[] }
+  /** Streams `piece` `times` times as fast as the socket takes it (waiting for 'drain'); counts in `written`. */
+  | { kind: 'flood'; piece: string; times: number };
 
 export interface OpenAiPeer {
   baseUrl: string;
   /** What the next requests get. */
   behave(b: PeerBehaviour): void;
-  requests: Array<{ body: Record<string, unknown>; closedAt?: number }>;
+  requests: Array<{ body: Record<string, unknown>; closedAt?: number; written: number }>;
   close(): Promise<void>;
 }
 
@@ -32,7 +36,7 @@ export async function startOpenAiPeer(): Promise<OpenAiPeer> {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c));
     req.on('end', () => {
-      const entry: OpenAiPeer['requests'][number] = { body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {} };
+      const entry: OpenAiPeer['requests'][number] = { body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {}, written: 0 };
       requests.push(entry);
       res.on('close', () => (entry.closedAt = performance.now()));
       const b = behaviour;
@@ -42,9 +46,35 @@ export async function startOpenAiPeer(): Promise<OpenAiPeer> {
       }
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       const send = (obj: unknown) => res.write(`data: ${typeof obj === 'string' ? obj : JSON.stringify(obj)}\n\n`);
+      const finish = (parts: number) => {
+        send({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+        send({ id: 'c1', object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: 10, completion_tokens: parts } });
+        send('[DONE]');
+        res.end();
+      };
       if (b.kind === 'endless') {
         const timer = setInterval(() => send(chunk(' more')), b.everyMs);
         res.on('close', () => clearInterval(timer));
+        return;
+      }
+      if (b.kind === 'gated') {
+        send(chunk(b.first));
+        void b.release.then(() => {
+          if (res.destroyed) return;
+          for (const p of b.rest) send(chunk(p));
+          finish(b.rest.length + 1);
+        });
+        return;
+      }
+      if (b.kind === 'flood') {
+        const pump = () => {
+          while (entry.written < b.times && !res.destroyed) {
+            entry.written++;
+            if (!send(chunk(b.piece))) return void res.once('drain', pump);
+          }
+          if (!res.destroyed) finish(b.times);
+        };
+        pump();
         return;
       }
       void (async () => {
@@ -58,10 +88,7 @@ export async function startOpenAiPeer(): Promise<OpenAiPeer> {
           res.socket?.destroy();
           return;
         }
-        send({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
-        send({ id: 'c1', object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: 10, completion_tokens: b.parts.length } });
-        send('[DONE]');
-        res.end();
+        finish(b.parts.length);
       })();
     });
   });

@@ -24,21 +24,29 @@ export class InFlightLimiter {
 
   /** Takes a slot when fewer than `limit` are held; false otherwise (nothing taken). */
   async acquire(k: string, limit: number): Promise<boolean> {
+    if (!this.opts.redis && (this.local.get(k) ?? 0) >= limit) return false;
+    if ((await this.take(k)) <= limit) return true;
+    await this.release(k);
+    return false;
+  }
+
+  /** Takes a slot whatever the count; returns how many are held now, this one included (release() it if too many). */
+  async take(k: string): Promise<number> {
     const { redis } = this.opts;
     if (!redis) {
-      const n = this.local.get(k) ?? 0;
-      if (n >= limit) return false;
-      this.local.set(k, n + 1);
-      return true;
+      const n = (this.local.get(k) ?? 0) + 1;
+      this.local.set(k, n);
+      return n;
     }
     const key = this.key(k);
-    const n = await redis.incr(key);
-    await redis.pexpire(key, this.opts.ttlMs ?? 600_000);
-    if (n > limit) {
-      await redis.decr(key);
-      return false;
-    }
-    return true;
+    const replies = await redis
+      .multi()
+      .incr(key)
+      .pexpire(key, this.opts.ttlMs ?? 600_000)
+      .exec();
+    const [err, n] = replies?.[0] ?? [new Error('the Redis transaction was discarded'), 0];
+    if (err) throw err;
+    return n as number;
   }
 
   async release(k: string): Promise<void> {

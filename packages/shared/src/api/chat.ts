@@ -7,6 +7,7 @@ import {
   ChatMemory,
   ChatMessage,
   ChatMessageParams,
+  ChatModelCheck,
   ChatReply,
   ChatSession,
   ChatSessionQuery,
@@ -31,6 +32,16 @@ export const chatEndpoints = {
     response: ChatStatus,
     auth: 'none',
     summary: 'The language model: provider, model, context size, readiness (download progress) and queue',
+    tags,
+  }),
+  test: defineEndpoint({
+    method: 'POST',
+    path: '/api/chat/test',
+    response: ChatModelCheck,
+    errors: errorBodies(429, 503),
+    auth: 'none',
+    summary: 'Run a tiny chat request against the configured model: tokens/s and first-token time, or the reason it failed',
+    description: 'A fixed prompt and a few tokens, free of charge; limited per address and to one at a time.',
     tags,
   }),
   history: defineEndpoint({
@@ -76,7 +87,8 @@ export const chatEndpoints = {
     response: ChatReply,
     errors: generationErrors,
     auth: 'required',
-    summary: 'A new alternative (swipe) for the last reply, kept beside the earlier ones; same streaming as send',
+    summary:
+      'A new alternative (swipe) for the last reply, kept beside the earlier ones; when the last message has no reply yet (lost with the connection), a reply to it. Same streaming as send',
     tags,
   }),
   continue: defineEndpoint({

@@ -161,6 +161,22 @@ export const ChatStatus = z
   .meta({ id: 'ChatStatus' });
 export type ChatStatus = z.infer<typeof ChatStatus>;
 
+/** POST /api/chat/test: a tiny chat request against the configured model (the /test page's check). */
+export const ChatModelCheck = z
+  .object({
+    provider: z.enum(['embedded', 'openai']),
+    model: z.string(),
+    /** Tokens the model wrote, and how long it took from the request to the last one. */
+    tokens: z.number().int(),
+    ms: z.number(),
+    firstTokenMs: z.number().nullable(),
+    tokensPerSecond: z.number(),
+    /** What it wrote (short; replaced by a notice if the blocked-content policy withheld it). */
+    text: z.string(),
+  })
+  .meta({ id: 'ChatModelCheck' });
+export type ChatModelCheck = z.infer<typeof ChatModelCheck>;
+
 /**
  * Server-sent events of POST …/message, …/regenerate and …/continue (Accept: text/event-stream):
  * `queue` {position} while waiting for the model, `start` {userMessage, replyId}, `token` {text} …,

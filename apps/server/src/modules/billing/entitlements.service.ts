@@ -78,6 +78,12 @@ export class EntitlementsService {
     };
   }
 
+  /** The caller's tier and what it permits, without the allowances (one query: the hot path of a chat message). */
+  async permissionsOf(userId: string): Promise<Pick<Entitlements, 'tier' | 'permissions'>> {
+    const tier = tierOf(await this.uow.repos.payments.latestSubscriptionOf(userId), this.clock.now());
+    return { tier, permissions: this.plans.plan(tier).permissions };
+  }
+
   private async allowance(userId: string, kind: AllowanceKind, limit: number, now: Date): Promise<Allowance> {
     const p = periodOf(kind, now);
     const used = await this.uow.repos.payments.usedIn(userId, kind, p.key);
@@ -95,9 +101,16 @@ export class EntitlementsService {
     });
   }
 
-  /** One chat message: free from today's allowance, else the chat cost in coins, else 402 `{ cost, balance }`. */
-  consumeChatAllowanceOrCharge(userId: string, idempotencyKey: string): Promise<AllowanceOutcome> {
-    return this.consume(userId, 'chat', idempotencyKey);
+  /**
+   * One chat message: free from today's allowance, else the chat cost in coins, else 402 `{ cost, balance }`.
+   * `known`: the caller's tier, when it has just read it (`permissionsOf`), saves a query inside the transaction.
+   */
+  consumeChatAllowanceOrCharge(
+    userId: string,
+    idempotencyKey: string,
+    known?: Pick<Entitlements, 'tier' | 'permissions'>,
+  ): Promise<AllowanceOutcome> {
+    return this.consume(userId, 'chat', idempotencyKey, known);
   }
 
   /** One image: free from this month's allowance, else the image cost in coins, else 402 `{ cost, balance }`. */
@@ -109,11 +122,16 @@ export class EntitlementsService {
    * Same key twice = one use (the second call answers the first outcome). Runs in one transaction with the
    * caller's, if any, so a failed generation inside that transaction takes nothing.
    */
-  private consume(userId: string, kind: AllowanceKind, idempotencyKey: string): Promise<AllowanceOutcome> {
+  private consume(
+    userId: string,
+    kind: AllowanceKind,
+    idempotencyKey: string,
+    known?: Pick<Entitlements, 'tier' | 'permissions'>,
+  ): Promise<AllowanceOutcome> {
     if (!idempotencyKey || idempotencyKey.length > 200) throw AppError.badRequest('An idempotency key of 1–200 characters is required');
     const key = `${kind}:${userId}:${idempotencyKey}`;
     return this.uow.run(async ({ payments, ledger }) => {
-      const e = await this.of(userId);
+      const e = known ?? (await this.permissionsOf(userId));
       const now = this.clock.now();
       const period = periodOf(kind, now);
       const limit = kind === 'chat' ? e.permissions.dailyFreeMessages : e.permissions.monthlyFreeImages;

@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { reusable, statementName } from '../../db/prepared.ts';
 import {
   allowanceCounters,
   allowanceUses,
@@ -40,12 +41,17 @@ export class PaymentsRepo {
 
   /** The user's newest membership (ended ones included, so the end date can be shown). */
   async latestSubscriptionOf(userId: string): Promise<SubscriptionRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.userId, userId))
-      .orderBy(desc(subscriptions.createdAt))
-      .limit(1);
+    // Prepared once: read on hot paths (every chat message's plan).
+    const query = reusable(this.db, 'subscriptions_latest_of', () =>
+      this.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, sql.placeholder('userId')))
+        .orderBy(desc(subscriptions.createdAt))
+        .limit(1)
+        .prepare(statementName('subscriptions_latest_of')),
+    );
+    const [row] = await query.execute({ userId });
     return row;
   }
 

@@ -111,11 +111,16 @@ export class CharactersRepo {
   constructor(private readonly db: DbOrTx) {}
 
   async findById(id: string): Promise<CharacterWithCreator | undefined> {
-    const [row] = await this.db
-      .select({ c: characters, creatorUsername: users.username, creatorAvatarUrl: users.avatarUrl })
-      .from(characters)
-      .innerJoin(users, eq(users.id, characters.creatorId))
-      .where(eq(characters.id, id));
+    // Prepared once: read on hot paths (every chat message).
+    const query = reusable(this.db, 'characters_by_id', () =>
+      this.db
+        .select({ c: characters, creatorUsername: users.username, creatorAvatarUrl: users.avatarUrl })
+        .from(characters)
+        .innerJoin(users, eq(users.id, characters.creatorId))
+        .where(eq(characters.id, sql.placeholder('id')))
+        .prepare(statementName('characters_by_id')),
+    );
+    const [row] = await query.execute({ id });
     return row ? { ...row.c, creatorUsername: row.creatorUsername, creatorAvatarUrl: row.creatorAvatarUrl } : undefined;
   }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { reusable, statementName } from '../../db/prepared.ts';
 import { characters, chatMessages, conversations, type ChatMessageRow, type ConversationRow } from '../../db/schema/index.ts';
 
 export type { ChatMessageRow, ConversationRow };
@@ -18,7 +19,14 @@ export class ChatRepo {
   constructor(private readonly db: DbOrTx) {}
 
   async conversation(id: string): Promise<ConversationRow | undefined> {
-    const [row] = await this.db.select().from(conversations).where(eq(conversations.id, id));
+    const query = reusable(this.db, 'chat_conversation', () =>
+      this.db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.id, sql.placeholder('id')))
+        .prepare(statementName('chat_conversation')),
+    );
+    const [row] = await query.execute({ id });
     return row;
   }
 
@@ -150,13 +158,33 @@ export class ChatRepo {
 
   /** The newest `limit` messages after skipping `offset`, newest first. */
   async messagesNewestFirst(conversationId: string, limit: number, offset = 0): Promise<ChatMessageRow[]> {
-    return this.db
-      .select()
-      .from(chatMessages)
-      .where(eq(chatMessages.conversationId, conversationId))
-      .orderBy(desc(chatMessages.seq))
-      .limit(limit)
-      .offset(offset);
+    const query = reusable(this.db, 'chat_messages_newest', () =>
+      this.db
+        .select()
+        .from(chatMessages)
+        .where(eq(chatMessages.conversationId, sql.placeholder('conversationId')))
+        .orderBy(desc(chatMessages.seq))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(statementName('chat_messages_newest')),
+    );
+    return query.execute({ conversationId, limit, offset });
+  }
+
+  /** A user's message and the conversation's activity in one statement (one round trip before the first token). */
+  async insertUserMessage(conversationId: string, content: string): Promise<ChatMessageRow> {
+    const inserted = this.db
+      .$with('inserted')
+      .as(this.db.insert(chatMessages).values({ conversationId, role: 'user', content }).returning());
+    const touched = this.db.$with('touched').as(
+      this.db
+        .update(conversations)
+        .set({ messageCount: sql`${conversations.messageCount} + 1`, updatedAt: sql`now()`, lastReadAt: sql`now()` })
+        .where(eq(conversations.id, conversationId))
+        .returning({ id: conversations.id }),
+    );
+    const [row] = await this.db.with(inserted, touched).select().from(inserted);
+    return row!;
   }
 
   async countMessages(conversationId: string): Promise<number> {

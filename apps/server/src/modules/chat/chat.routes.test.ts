@@ -1,5 +1,6 @@
 // Chat over HTTP with real models: the tiny GGUF through llama.cpp (default) and a local OpenAI-compatible peer.
 import { writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChatMessage, ChatReply, ChatSession, ConversationPage } from '@reverie/shared';
@@ -287,6 +288,21 @@ describe('chat on the embedded model (tiny GGUF)', () => {
     expect((await t.app.inject({ url: `/api/chat/${c.id}`, headers: bob.auth })).statusCode).toBe(404);
   });
 
+  it('runs a tiny chat for the /test page: tokens, speed and what the model wrote; rarely per address', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/chat/test', remoteAddress: '10.99.0.1' });
+    expect(res.statusCode).toBe(200);
+    const check = res.json();
+    expect(check).toMatchObject({ provider: 'embedded', model: expect.stringMatching(/tiny/) });
+    expect(check.tokens).toBeGreaterThan(0);
+    expect(check.tokensPerSecond).toBeGreaterThan(0);
+    expect(check.firstTokenMs).toBeGreaterThanOrEqual(0);
+    expect(check.text.length).toBeGreaterThan(0);
+    for (let i = 0; i < 5; i++) await t.app.inject({ method: 'POST', url: '/api/chat/test', remoteAddress: '10.99.0.1' });
+    const limited = await t.app.inject({ method: 'POST', url: '/api/chat/test', remoteAddress: '10.99.0.1' });
+    expect(limited.statusCode).toBe(429);
+    expect((await t.app.inject({ method: 'POST', url: '/api/chat/test', remoteAddress: '10.99.0.2' })).statusCode).toBe(200);
+  });
+
   it('reports the model for /test-chat and offers its diagnostic character', async () => {
     const status = (await t.app.inject('/api/chat/status')).json();
     expect(status).toMatchObject({ provider: 'embedded', ready: true, state: 'ready', message: null });
@@ -367,6 +383,21 @@ describe('chat over an OpenAI-compatible server (local peer)', () => {
     expect(s.cost.freeLeft).toBe(50);
   });
 
+  it("the /test page's tiny chat names an upstream failure clearly, without the model server's address or key", async () => {
+    peer.behave({ kind: 'http-error', status: 401, message: 'Incorrect API key provided: sk-proj-abcd1234.' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/chat/test' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toBe('The model server answered 401: Incorrect API key provided: sk-….');
+    const down = await createTestApp({ LLM_PROVIDER: 'openai', LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODEL: 'm', LLM_RETRIES: '0' });
+    try {
+      const unreachable = await down.app.inject({ method: 'POST', url: '/api/chat/test' });
+      expect(unreachable.statusCode).toBe(502);
+      expect(unreachable.json().message).toBe('Could not reach the model server (ECONNREFUSED)');
+    } finally {
+      await down.close();
+    }
+  });
+
   it('an upstream HTTP error answers a clear 502 in JSON mode and refunds', async () => {
     const u = await buildUser(t);
     peer.behave({ kind: 'http-error', status: 400, message: 'model peer-model not loaded' });
@@ -377,8 +408,118 @@ describe('chat over an OpenAI-compatible server (local peer)', () => {
     expect(s.cost.freeLeft).toBe(50);
   });
 
+  it('answers a message left without a reply (a reply lost on the way) when asked to regenerate', async () => {
+    const u = await buildUser(t);
+    peer.behave({ kind: 'break', parts: [] });
+    const lost = parseSse((await send(t, u, characterId, 'Are you there?', { sse: true })).body);
+    expect(lost.at(-1)!.event).toBe('error');
+    const before = (await t.app.inject({ url: `/api/chat/${characterId}`, headers: u.auth })).json() as ChatSession;
+    expect(before.messages.at(-1)).toMatchObject({ role: 'user', content: 'Are you there?' });
+    expect(before.cost.freeLeft).toBe(50);
+    peer.behave({ kind: 'reply', parts: ['I', ' am', ' here.'] });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/${characterId}/regenerate`,
+      headers: u.auth,
+      payload: { conversationId: before.conversation.id },
+    });
+    expect(again.statusCode).toBe(200);
+    const body = again.json() as ChatReply;
+    expect(body.userMessage).toBeNull();
+    expect(body.reply).toMatchObject({ role: 'assistant', content: 'I am here.', swipes: ['I am here.'] });
+    const after = (await t.app.inject({ url: `/api/chat/${characterId}`, headers: u.auth })).json() as ChatSession;
+    expect(after.messages.map((m) => m.content).slice(-2)).toEqual(['Are you there?', 'I am here.']);
+    expect(after.cost.freeLeft).toBe(49);
+  });
+
+  it('sends the first words at once, then what the model wrote meanwhile in a few batches', async () => {
+    const u = await buildUser(t);
+    let release!: () => void;
+    const rest = Array.from({ length: 40 }, (_, i) => ` w${i}`);
+    peer.behave({ kind: 'gated', first: 'Once', release: new Promise<void>((r) => (release = r)), rest });
+    const tokens: string[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const req = http.request(
+        `${base}/api/chat/${characterId}/message`,
+        { method: 'POST', headers: { ...u.auth, 'content-type': 'application/json', accept: 'text/event-stream' } },
+        (res) => {
+          let buffer = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => {
+            buffer += c;
+            for (const e of parseSse(buffer.slice(0, buffer.lastIndexOf('\n\n') + 2)))
+              if (e.event === 'token') tokens.push(e.data.text as string);
+            buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
+            // The model holds the rest back until the first words have reached us: they were not delayed.
+            if (tokens.length === 1) release();
+          });
+          res.on('end', () => resolve());
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify({ content: 'Tell me a story.' }));
+    });
+    expect(tokens[0]).toBe('Once');
+    expect(tokens.join('')).toBe(`Once${rest.join('')}`);
+    // 40 pieces that arrived at once went out as far fewer events.
+    expect(tokens.length).toBeLessThanOrEqual(4);
+  });
+
+  it('stops reading the model while the client does not read, and the client going away still ends it', async () => {
+    const u = await buildUser(t);
+    const times = 20_000; // 20,000 pieces of 2 KB: more than every socket buffer in between
+    peer.behave({ kind: 'flood', piece: 'z'.repeat(2048), times });
+    let res!: http.IncomingMessage;
+    const req = http.request(`${base}/api/chat/${characterId}/message`, {
+      method: 'POST',
+      headers: { ...u.auth, 'content-type': 'application/json', accept: 'text/event-stream' },
+    });
+    req.on('error', () => {});
+    await new Promise<void>((resolve) => {
+      req.on('response', (r) => {
+        res = r;
+        r.once('data', () => {
+          r.pause();
+          resolve();
+        });
+      });
+      req.end(JSON.stringify({ content: 'Say z a lot.' }));
+    });
+    const upstream = peer.requests.at(-1)!;
+    // The model server's writes stall: it cannot send what nobody reads.
+    let before = -1;
+    await expect
+      .poll(
+        async () => {
+          const now = upstream.written;
+          await new Promise((r) => setTimeout(r, 300));
+          const stalled = upstream.written === now && now === before;
+          before = upstream.written;
+          return stalled;
+        },
+        { timeout: 15_000, interval: 10 },
+      )
+      .toBe(true);
+    expect(upstream.written).toBeLessThan(times / 2);
+    expect(upstream.closedAt).toBeUndefined();
+    // Reading again lets it go on.
+    res.resume();
+    await expect.poll(() => upstream.written, { timeout: 5000 }).toBeGreaterThan(before);
+    const abortedAt = performance.now();
+    req.destroy();
+    await expect.poll(() => upstream.closedAt, { timeout: 2000 }).toBeDefined();
+    expect(upstream.closedAt! - abortedAt).toBeLessThan(1000);
+  }, 40_000);
+
   it('aborts the upstream request within a second when the client goes away, and allows at most 2 in flight', async () => {
     const u = await buildUser(t);
+    // Refused requests hold no slot: three 404s first (a conversation that is not theirs), then two replies run.
+    const other = await buildUser(t);
+    const theirs = (await t.app.inject({ url: `/api/chat/${characterId}`, headers: other.auth })).json() as ChatSession;
+    for (let i = 0; i < 3; i++) {
+      expect((await send(t, u, characterId, 'peek', { conversationId: theirs.conversation.id })).statusCode).toBe(404);
+    }
     peer.behave({ kind: 'endless', everyMs: 50 });
     const controllers = [new AbortController(), new AbortController()];
     const streams = controllers.map((c) =>

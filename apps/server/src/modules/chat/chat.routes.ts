@@ -1,5 +1,6 @@
 import { chatEndpoints as api, type ChatReply, type ErrorCode } from '@reverie/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { EventStream } from '../../http/event-stream.ts';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
@@ -8,6 +9,8 @@ import { generationError, type ChatService, type PreparedGeneration } from './ch
 
 /** Generations per user a minute (on top of the in-flight limit): a person chats far slower than this. */
 export const CHAT_RATE: RateLimitRule = { name: 'chat:user', limit: 30, windowMs: 60_000 };
+/** The /test page's tiny chat, per address: anyone may run it, so it is kept rare. */
+export const CHAT_TEST_RATE: RateLimitRule = { name: 'chat:test', limit: 6, windowMs: 60_000 };
 /** Heartbeat comment on idle event streams, so proxies keep them open while the model queues or thinks. */
 const HEARTBEAT_MS = 15_000;
 
@@ -39,39 +42,28 @@ async function deliver(request: FastifyRequest, reply: FastifyReply, gen: Prepar
     }
   }
   reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'x-request-id': request.id,
-    'x-content-type-options': 'nosniff',
+  const events = new EventStream(reply.raw, {
+    heartbeatMs: HEARTBEAT_MS,
+    headers: { 'x-request-id': String(request.id), 'x-content-type-options': 'nosniff' },
   });
-  const send = (event: string, data: unknown) => {
-    if (!res.writableEnded && !res.destroyed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  };
-  const heartbeat = setInterval(() => {
-    if (!res.writableEnded) res.write(': keep-alive\n\n');
-  }, HEARTBEAT_MS);
-  send('start', { userMessage: gen.userMessage, replyId: gen.replyId });
+  events.send('start', { userMessage: gen.userMessage, replyId: gen.replyId });
   try {
     const { message, stats } = await gen.run(
       {
-        queue: (position) => send('queue', { position }),
-        token: (text) => send('token', { text }),
+        queue: (position) => void events.send('queue', { position }),
+        // A full socket buffer: the generation stops pulling from the model until the client has caught up.
+        token: (text) => (events.send('token', { text }) ? undefined : events.writable()),
       },
       abort.signal,
     );
-    send('done', { message, stats });
+    events.send('done', { message, stats });
   } catch (err) {
     const e = generationError(err);
-    send('error', { code: e.code, message: e.message });
+    events.send('error', { code: e.code, message: e.message });
     if (e.status >= 500) request.log.warn({ err }, 'chat generation failed');
   } finally {
-    clearInterval(heartbeat);
     reply.raw.off('close', onClose);
-    res.end();
+    events.end();
   }
   return undefined;
 }
@@ -81,24 +73,24 @@ export function chatRoutes(deps: { chat: ChatService; rateLimiter: RateLimiter }
   const limited = (userId: string) => rateLimiter.consume([{ rule: CHAT_RATE, key: userId }]);
   return async (app) => {
     route(app, api.status, async () => chat.status());
+    route(app, api.test, { onRequest: async (req) => rateLimiter.consume([{ rule: CHAT_TEST_RATE, key: req.ip }]) }, async () =>
+      chat.testModel(),
+    );
     route(app, api.history, async (req) => chat.history(authOf(req), req.query));
     route(app, api.session, async (req) => chat.session(authOf(req), req.params.characterId, req.query.conversationId));
     route(app, api.send, async (req, reply) => {
       const actor = authOf(req);
-      await limited(actor.userId);
-      const gen = await chat.prepare(actor, req.params.characterId, 'send', req.body);
+      const gen = await chat.prepare(actor, req.params.characterId, 'send', req.body, limited(actor.userId));
       return (await deliver(req, reply, gen)) as ChatReply;
     });
     route(app, api.regenerate, async (req, reply) => {
       const actor = authOf(req);
-      await limited(actor.userId);
-      const gen = await chat.prepare(actor, req.params.characterId, 'regenerate', req.body);
+      const gen = await chat.prepare(actor, req.params.characterId, 'regenerate', req.body, limited(actor.userId));
       return (await deliver(req, reply, gen)) as ChatReply;
     });
     route(app, api.continue, async (req, reply) => {
       const actor = authOf(req);
-      await limited(actor.userId);
-      const gen = await chat.prepare(actor, req.params.characterId, 'continue', req.body);
+      const gen = await chat.prepare(actor, req.params.characterId, 'continue', req.body, limited(actor.userId));
       return (await deliver(req, reply, gen)) as ChatReply;
     });
     route(app, api.editMessage, async (req) => chat.editMessage(authOf(req), req.params.characterId, req.params.messageId, req.body));

@@ -7,13 +7,22 @@
 // complete, incomplete (stopped or failed part-way, with what was generated) or blocked — refunding the cost when
 // the user got nothing usable (a failure, a blocked reply, a stop before the first word).
 import { randomUUID } from 'node:crypto';
-import type { ChatCost, ChatMemory, ChatMessage, ChatSession, ChatStatus, ConversationPage } from '@reverie/shared';
+import type {
+  ChatCost,
+  ChatMemory,
+  ChatMessage,
+  ChatModelCheck,
+  ChatSession,
+  ChatStatus,
+  ConversationPage,
+  ErrorCode,
+} from '@reverie/shared';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
 import type { InFlightLimiter } from '../../lib/in-flight.ts';
-import { collectChat, LlmUnavailableError, LlmUpstreamError, type LlmProvider } from '../../providers/llm/llm-provider.ts';
+import { collectChat, LlmUnavailableError, LlmUpstreamError, type LlmChunk, type LlmProvider } from '../../providers/llm/llm-provider.ts';
 import type { LedgerService } from '../billing/billing.service.ts';
 import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
@@ -27,11 +36,12 @@ import {
   applyMacros,
   assemblePrompt,
   cleanReply,
+  loreOptions,
+  promptCharacter,
   PromptTooLongError,
   type HistoryMessage,
-  type LoreEntry,
-  type PromptCharacter,
 } from './prompt/index.ts';
+import { ReplyRelay } from './reply-relay.ts';
 
 export interface ChatSettings {
   maxTokens: number;
@@ -39,11 +49,16 @@ export interface ChatSettings {
   topP: number;
   memoryEvery: number;
   inFlightPerUser: number;
+  /** Least time between two batches of a streamed reply after the first. */
+  streamIntervalMs: number;
+  /** Batches a second the process aims at across every streamed reply (more streams stretch the interval). */
+  streamBatchesPerSecond: number;
 }
 
 export interface GenerationSink {
   queue(position: number): void;
-  token(text: string): void;
+  /** A promise when the client is behind: nothing more is pulled from the model until it settles. */
+  token(text: string): void | Promise<void>;
 }
 
 export interface GenerationResult {
@@ -61,12 +76,12 @@ export interface PreparedGeneration {
 type Kind = 'send' | 'regenerate' | 'continue';
 
 /**
- * Streamed text is checked against the blocked-content policy before it reaches the client: every chunk against the
- * last WINDOW characters (cheap, so the first words go out at once), the whole reply every FULL_EVERY chunks and at
- * the end (the saved reply is always checked whole).
+ * Streamed text is checked against the blocked-content policy before it reaches the client: every batch with the
+ * CHECK_CONTEXT characters before it (cheap, so the first words go out at once), the whole reply every
+ * FULL_CHECK_EVERY_BATCHES batches and at the end (the saved reply is always checked whole).
  */
-const CHECK_WINDOW = 600;
-const FULL_CHECK_EVERY_CHUNKS = 16;
+const CHECK_CONTEXT = 600;
+const FULL_CHECK_EVERY_BATCHES = 16;
 const SESSION_MESSAGES = 40;
 
 export const BLOCKED_REPLY_NOTICE =
@@ -75,36 +90,11 @@ export const BLOCKED_REPLY_NOTICE =
 /** The character the diagnostic page (/test-chat) talks to; created on demand, unlisted, owned by a system account. */
 export const DIAGNOSTIC_SLUG = 'reverie-diagnostics';
 
-function loreOf(row: CharacterWithCreator): LoreEntry[] | undefined {
-  const entries = row.characterBook?.entries;
-  if (!entries?.length) return undefined;
-  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  return entries.map((e, i) => ({
-    keys: e.keys ?? [],
-    content: e.content ?? '',
-    insertionOrder: typeof e.insertionOrder === 'number' ? e.insertionOrder : i,
-    enabled: e.enabled !== false,
-    constant: e.constant === true,
-    caseSensitive: e.caseSensitive === true || e.case_sensitive === true,
-    name: str(e.name) ?? str(e.comment),
-  }));
-}
-
-function promptCharacter(row: CharacterWithCreator): PromptCharacter {
-  return {
-    name: row.name,
-    description: [row.tagline, row.description].filter(Boolean).join('\n\n'),
-    personality: row.personality,
-    scenario: row.scenario,
-    exampleDialogue: row.exampleDialogue,
-    systemPrompt: row.systemPrompt,
-    postHistoryInstructions: row.postHistoryInstructions,
-    characterBook: loreOf(row),
-  };
-}
-
 export class ChatService {
   private diagnosticId: string | undefined;
+  /** Replies streaming in this process now (stretches the interval between batches). */
+  private streaming = 0;
+  private testing = false;
 
   constructor(
     private readonly uow: UnitOfWork<{ chat: ChatRepo; characters: CharactersRepo; users: UsersRepo }>,
@@ -358,6 +348,51 @@ export class ChatService {
     });
   }
 
+  /**
+   * A tiny chat against the configured model for the public /test page: a fixed prompt, a few tokens, nothing stored
+   * or charged, one at a time per process. Its text passes the policy like any reply.
+   */
+  async testModel(): Promise<ChatModelCheck> {
+    await this.ensureModel();
+    if (this.testing)
+      throw new AppError(429, 'RATE_LIMITED', 'A check is already running. Try again in a moment.', { headers: { 'retry-after': '2' } });
+    this.testing = true;
+    const started = performance.now();
+    try {
+      const { text, finish } = await collectChat(
+        this.deps.llm.streamChat({
+          messages: [
+            { role: 'system', content: 'You are a friendly assistant. Answer in one short sentence.' },
+            { role: 'user', content: 'Say hello and name a colour.' },
+          ],
+          maxTokens: 24,
+          temperature: 0.7,
+          topP: 0.95,
+          stop: [],
+          signal: AbortSignal.timeout(60_000),
+        }),
+      );
+      const ms = performance.now() - started;
+      const tokens = finish.usage.completionTokens;
+      const verdict = this.deps.moderation.check({ reply: text }, { surface: 'chat-reply' });
+      const info = this.deps.llm.info();
+      return {
+        provider: info.provider,
+        model: info.model,
+        tokens,
+        ms: Math.round(ms),
+        firstTokenMs: finish.firstTokenMs === null ? null : Math.round(finish.firstTokenMs),
+        tokensPerSecond: ms > 0 ? Math.round((tokens / ms) * 10_000) / 10 : 0,
+        text: verdict.allowed ? text.trim().slice(0, 200) : 'The reply was withheld by the blocked-content policy.',
+      };
+    } catch (err) {
+      const e = generationError(err);
+      throw new AppError(e.status, e.code as ErrorCode, e.message);
+    } finally {
+      this.testing = false;
+    }
+  }
+
   /** The unlisted character /test-chat talks to, owned by a system account that cannot sign in. */
   async diagnosticCharacterId(): Promise<string> {
     if (this.diagnosticId) return this.diagnosticId;
@@ -384,47 +419,74 @@ export class ChatService {
 
   // ---------- generating ----------
 
-  /** Everything that may refuse with an HTTP error, then the cost and the user's message. */
+  /**
+   * Everything that may refuse with an HTTP error, then the cost and the user's message. The model is asked as soon
+   * as the prompt is known, while the cost is settled and the message saved (nothing reaches the client before
+   * both; a refusal there aborts the request to the model), so the database's work hides behind the model's.
+   */
   async prepare(
     actor: Actor,
     characterId: string,
     kind: Kind,
     input: { content?: string; conversationId?: string },
+    /** A check that runs beside the reads (the per-user rate limit); its refusal comes first. */
+    gate: Promise<void> = Promise.resolve(),
   ): Promise<PreparedGeneration> {
     const { chat } = this.uow.repos;
-    const character = await this.character(actor, characterId, { allowDeleted: true });
-    let conv = input.conversationId
-      ? await this.ownConversation(actor, characterId, input.conversationId)
-      : await chat.latestConversation(actor.userId, characterId);
-    if (character.deletedAt)
-      throw AppError.conflict('This character was deleted by its creator: the conversation can be read but not continued.');
-    if (kind === 'send') {
-      this.deps.moderation.assertAllowed(
-        { content: input.content },
-        { surface: 'chat-user', nsfwContext: character.nsfw, userId: actor.userId, fieldLabels: { content: 'message' } },
-      );
-    }
-    // What regenerate and continue work on: the last reply of the conversation.
-    let target: ChatMessageRow | undefined;
-    if (kind !== 'send') {
-      if (!conv) throw AppError.notFound('Conversation');
-      [target] = await chat.messagesNewestFirst(conv.id, 1);
-      if (!target || target.role !== 'assistant')
-        throw AppError.conflict('There is no reply to ' + (kind === 'continue' ? 'continue' : 'regenerate') + ' yet.');
-      if (kind === 'regenerate' && !(await chat.hasUserMessage(conv.id))) {
-        throw AppError.conflict('The greeting has no reply to regenerate: swipe through its alternatives instead.');
+    // Everything the checks and the prompt need, read at once; a refusal is still chosen in this order (the
+    // character before the conversation). The in-flight slot is taken here and held against the plan's limit below;
+    // the history is read at the smallest plan's length and read again for a longer plan.
+    const historyGuess = Math.max(2, this.deps.plans.plan('free').permissions.memoryMessages);
+    const taking = this.deps.inFlight.take(actor.userId);
+    taking.catch(() => {});
+    const giveBack = async () => {
+      if (
+        await taking.then(
+          () => true,
+          () => false,
+        )
+      )
+        await this.deps.inFlight.release(actor.userId);
+    };
+    let read;
+    try {
+      read = await inOrder([
+        gate,
+        this.character(actor, characterId, { allowDeleted: true }),
+        input.conversationId
+          ? this.ownConversation(actor, characterId, input.conversationId)
+          : chat.latestConversation(actor.userId, characterId),
+        this.deps.entitlements.permissionsOf(actor.userId),
+        this.userName(actor.userId),
+        input.conversationId ? chat.messagesNewestFirst(input.conversationId, historyGuess + 1) : Promise.resolve(undefined),
+        taking,
+      ] as const);
+      const [, character, found] = read;
+      if (character.deletedAt)
+        throw AppError.conflict('This character was deleted by its creator: the conversation can be read but not continued.');
+      if (kind === 'send') {
+        this.deps.moderation.assertAllowed(
+          { content: input.content },
+          { surface: 'chat-user', nsfwContext: character.nsfw, userId: actor.userId, fieldLabels: { content: 'message' } },
+        );
       }
+      if (kind !== 'send' && !found) throw AppError.notFound('Conversation');
+      await this.ensureModel();
+    } catch (err) {
+      await giveBack();
+      throw err;
     }
-    await this.ensureModel();
+    const [, character, found, entitled, userName, guessed, held] = read;
+    const { permissions } = entitled;
     // The plan decides reply length, how much history the model sees and how many replies may run at once
     // (never fewer than CHAT_IN_FLIGHT_PER_USER); the deployment caps the reply length.
-    const { permissions } = await this.deps.entitlements.of(actor.userId);
     const inFlightLimit = Math.max(this.deps.settings.inFlightPerUser, permissions.maxConversationsInFlight);
     const limits = {
       maxTokens: Math.min(this.deps.settings.maxTokens, permissions.maxReplyTokens),
-      historyMessages: permissions.memoryMessages,
+      historyMessages: Math.max(2, permissions.memoryMessages),
     };
-    if (!(await this.deps.inFlight.acquire(actor.userId, inFlightLimit))) {
+    if (held > inFlightLimit) {
+      await giveBack();
       throw new AppError(
         429,
         'RATE_LIMITED',
@@ -432,86 +494,129 @@ export class ChatService {
         { headers: { 'retry-after': '2' } },
       );
     }
-    const replyId = kind === 'send' ? randomUUID() : target!.id;
-    const chargeKey = `chat-${randomUUID()}`;
-    let userRow: ChatMessageRow | undefined;
     try {
-      // Settled before any token: 402 { cost, balance } when short, nothing saved.
-      await this.deps.entitlements.consumeChatAllowanceOrCharge(actor.userId, chargeKey);
-      try {
-        if (!conv) conv = await this.createConversation(actor, character);
-        if (kind === 'send') {
-          const first = !(await chat.hasUserMessage(conv.id));
-          const convId = conv.id;
-          userRow = await this.uow.run(async (r) => {
-            const row = await r.chat.insertMessage({ conversationId: convId, role: 'user', content: input.content! });
-            await r.chat.touch(convId, 1);
-            if (first) await r.chat.countChatOnCharacter(character.id);
-            return row;
-          });
+      const conv = found ?? (await this.createConversation(actor, character));
+      const newest =
+        guessed && (guessed.length <= historyGuess || limits.historyMessages <= historyGuess)
+          ? guessed
+          : await chat.messagesNewestFirst(conv.id, limits.historyMessages + 1);
+      const hasUserMessage =
+        newest.some((m) => m.role === 'user') || (newest.length > limits.historyMessages && (await chat.hasUserMessage(conv.id)));
+      // Regenerate makes a new swipe of the last reply, or answers the last message when it has no reply yet (a
+      // reply lost with the connection); continue extends the last reply.
+      let target: ChatMessageRow | undefined;
+      if (kind !== 'send') {
+        const last = newest[0];
+        if (!last || (last.role !== 'assistant' && kind === 'continue'))
+          throw AppError.conflict('There is no reply to ' + (kind === 'continue' ? 'continue' : 'regenerate') + ' yet.');
+        if (kind === 'regenerate' && !hasUserMessage) {
+          throw AppError.conflict('The greeting has no reply to regenerate: swipe through its alternatives instead.');
         }
+        if (last.role === 'assistant') target = last;
+      }
+      const rows = newest.slice(0, limits.historyMessages).reverse();
+      const history: HistoryMessage[] = rows
+        .filter((m) => m.id !== (kind === 'regenerate' ? target?.id : undefined) && m.status !== 'blocked' && m.content.trim())
+        .map((m) => ({ role: m.role, content: m.content }));
+      if (kind === 'send') history.push({ role: 'user', content: input.content! });
+      const { prompt, replyBudget } = this.promptFor(character, userName, conv, history, limits.maxTokens);
+
+      const stop = new AbortController();
+      const started = performance.now();
+      const queue: { position: number; sink?: GenerationSink } = { position: 0 };
+      const reply = this.deps.llm.streamChat({
+        messages: prompt.messages,
+        stop: prompt.stop,
+        maxTokens: replyBudget,
+        temperature: this.deps.settings.temperature,
+        topP: this.deps.settings.topP,
+        signal: stop.signal,
+        onQueuePosition: (p) => {
+          queue.position = p;
+          if (p > 0) queue.sink?.queue(p);
+        },
+      });
+      const stream = reply[Symbol.asyncIterator]();
+      const first = stream.next();
+      first.catch(() => {}); // awaited by the relay; a refusal below ends it first
+      const replyId = target?.id ?? randomUUID();
+      const chargeKey = `chat-${randomUUID()}`;
+      let userRow: ChatMessageRow | undefined;
+      try {
+        // Settled before any token, in one transaction with the user's message: 402 { cost, balance } saves nothing.
+        userRow = await this.uow.run(async (r) => {
+          await this.deps.entitlements.consumeChatAllowanceOrCharge(actor.userId, chargeKey, entitled);
+          if (kind !== 'send') return undefined;
+          const row = await r.chat.insertUserMessage(conv.id, input.content!);
+          if (!hasUserMessage) await r.chat.countChatOnCharacter(character.id);
+          return row;
+        });
       } catch (err) {
-        await this.deps.entitlements.release(actor.userId, 'chat', chargeKey);
+        stop.abort(new Error('not charged'));
+        void first.then(() => stream.return?.()).catch(() => {});
         throw err;
       }
+      return {
+        userMessage: userRow ? toChatMessage(userRow) : null,
+        replyId,
+        run: (sink, signal) => {
+          queue.sink = sink;
+          if (queue.position > 0) sink.queue(queue.position);
+          return this.generate({
+            actor,
+            character,
+            conversation: conv,
+            kind,
+            replyId,
+            target,
+            chargeKey,
+            sink,
+            signal,
+            userName,
+            stop,
+            first,
+            stream,
+            started,
+          }).finally(() => this.deps.inFlight.release(actor.userId));
+        },
+      };
     } catch (err) {
-      await this.deps.inFlight.release(actor.userId);
+      await giveBack();
+      // The model went away between the readiness check and the request (a shutdown): 503 like any unready model.
+      if (err instanceof LlmUnavailableError) throw new AppError(503, 'UNAVAILABLE', err.message);
       throw err;
     }
-    const conversation = conv;
-    return {
-      userMessage: userRow ? toChatMessage(userRow) : null,
-      replyId,
-      run: (sink, signal) =>
-        this.generate({ actor, character, conversation, kind, replyId, target, chargeKey, sink, signal, limits }).finally(() =>
-          this.deps.inFlight.release(actor.userId),
-        ),
-    };
   }
 
-  private async generate(g: {
-    actor: Actor;
-    character: CharacterWithCreator;
-    conversation: ConversationRow;
-    kind: Kind;
-    replyId: string;
-    target: ChatMessageRow | undefined;
-    chargeKey: string;
-    sink: GenerationSink;
-    signal: AbortSignal;
-    limits: { maxTokens: number; historyMessages: number };
-  }): Promise<GenerationResult> {
-    const { chat } = this.uow.repos;
-    const { llm, settings } = this.deps;
-    const userName = await this.userName(g.actor.userId);
-    const newest = await chat.messagesNewestFirst(g.conversation.id, Math.max(2, g.limits.historyMessages) + 1);
-    let rows = newest.reverse();
-    // Regenerate answers the history before the reply; continue ends on the reply itself (the model carries on).
-    if (g.kind === 'regenerate') rows = rows.filter((m) => m.id !== g.target!.id);
-    const history: HistoryMessage[] = rows
-      .filter((m) => m.status !== 'blocked' && m.content.trim())
-      .map((m) => ({ role: m.role, content: m.content }));
-    const conv = (await chat.conversation(g.conversation.id)) ?? g.conversation;
-    // The reply budget shrinks (down to 64 tokens) when a long history or a long reply to continue leaves no room.
-    let replyBudget = Math.min(g.limits.maxTokens, Math.floor(llm.info().contextSize / 2));
-    let prompt: ReturnType<typeof assemblePrompt> | undefined;
-    while (!prompt) {
+  /** The prompt in the model's context; the reply budget shrinks (down to 64 tokens) before a 422, which costs nothing. */
+  private promptFor(
+    character: CharacterWithCreator,
+    userName: string,
+    conv: ConversationRow,
+    history: HistoryMessage[],
+    maxTokens: number,
+  ): { prompt: ReturnType<typeof assemblePrompt>; replyBudget: number } {
+    const { llm } = this.deps;
+    const contextSize = llm.info().contextSize;
+    let replyBudget = Math.min(maxTokens, Math.floor(contextSize / 2));
+    for (;;) {
       try {
-        prompt = assemblePrompt({
-          character: promptCharacter(g.character),
+        const prompt = assemblePrompt({
+          character: promptCharacter(character),
           userName,
           memory: { summary: conv.memorySummary || undefined, pinnedFacts: conv.pinnedFacts },
           history: history.length ? history : [{ role: 'user', content: '*waves*' }],
-          contextSize: llm.info().contextSize,
+          contextSize,
           replyBudget,
           countTokens: (t) => llm.countTokens(t),
+          options: loreOptions(character),
         });
+        return { prompt, replyBudget };
       } catch (err) {
         if (err instanceof PromptTooLongError && replyBudget > 64) {
           replyBudget = Math.max(64, Math.floor(replyBudget / 2));
           continue;
         }
-        await this.deps.entitlements.release(g.actor.userId, 'chat', g.chargeKey).catch(() => {});
         if (err instanceof PromptTooLongError) {
           throw new AppError(
             422,
@@ -525,60 +630,59 @@ export class ChatService {
         throw err;
       }
     }
-    const started = performance.now();
-    let text = '';
-    let held: string[] = [];
-    let blocked: { rule: string } | undefined;
-    let finishTokens = 0;
-    let failure: unknown;
-    const stop = new AbortController();
+  }
+
+  /** Batches of a streamed reply are at least this far apart; more replies streaming at once stretch it. */
+  private batchInterval(): number {
+    const { streamIntervalMs, streamBatchesPerSecond } = this.deps.settings;
+    return Math.max(streamIntervalMs, (1000 * this.streaming) / streamBatchesPerSecond);
+  }
+
+  private async generate(g: {
+    actor: Actor;
+    character: CharacterWithCreator;
+    conversation: ConversationRow;
+    kind: Kind;
+    replyId: string;
+    target: ChatMessageRow | undefined;
+    chargeKey: string;
+    sink: GenerationSink;
+    signal: AbortSignal;
+    userName: string;
+    stop: AbortController;
+    first: Promise<IteratorResult<LlmChunk>>;
+    stream: AsyncIterator<LlmChunk>;
+    started: number;
+  }): Promise<GenerationResult> {
+    const { stop } = g;
     const onAbort = () => stop.abort(g.signal.reason);
-    g.signal.addEventListener('abort', onAbort, { once: true });
-    const moderate = (whole: boolean) => {
-      if (held.length === 0 && !whole) return;
-      const full = (g.kind === 'continue' ? g.target!.content : '') + text;
-      const result = this.deps.moderation.check(
-        { reply: whole ? full : full.slice(-CHECK_WINDOW) },
+    if (g.signal.aborted) onAbort();
+    else g.signal.addEventListener('abort', onAbort, { once: true });
+    // What is checked against the policy: the reply (after the text it continues), per batch with context before it.
+    const before = g.kind === 'continue' && g.target ? g.target.content : '';
+    const allowed = (reply: string, fresh: number, whole: boolean) => {
+      const full = before + reply;
+      const verdict = this.deps.moderation.check(
+        { reply: whole ? full : full.slice(-(fresh + CHECK_CONTEXT)) },
         { surface: 'chat-reply', nsfwContext: g.character.nsfw, userId: g.actor.userId },
       );
-      if (!result.allowed) {
-        blocked = { rule: result.rule };
-        stop.abort(new Error('blocked'));
-        return;
-      }
-      for (const t of held) g.sink.token(t);
-      held = [];
+      return verdict.allowed;
     };
+    const relay = new ReplyRelay({ intervalMs: () => this.batchInterval(), wholeEvery: FULL_CHECK_EVERY_BATCHES, stop, allowed });
+    let failure: unknown;
+    this.streaming++;
     try {
-      let chunks = 0;
-      for await (const chunk of llm.streamChat({
-        messages: prompt.messages,
-        stop: prompt.stop,
-        maxTokens: replyBudget,
-        temperature: settings.temperature,
-        topP: settings.topP,
-        signal: stop.signal,
-        onQueuePosition: (p) => {
-          if (p > 0) g.sink.queue(p);
-        },
-      })) {
-        if (chunk.finish) {
-          finishTokens = chunk.finish.usage.completionTokens;
-          continue;
-        }
-        if (!chunk.text) continue;
-        text += chunk.text;
-        held.push(chunk.text);
-        moderate(++chunks % FULL_CHECK_EVERY_CHUNKS === 0);
-        if (blocked) break;
-      }
-      if (!blocked) moderate(true);
+      await relay.run(g.first, g.stream, g.sink);
     } catch (err) {
-      if (!stop.signal.aborted || (!g.signal.aborted && !blocked)) failure = err;
+      if (!stop.signal.aborted || (!g.signal.aborted && !relay.blocked)) failure = err;
     } finally {
+      this.streaming--;
       g.signal.removeEventListener('abort', onAbort);
     }
-    const ms = performance.now() - started;
+    // The saved reply is always checked whole.
+    const text = relay.text;
+    const blocked = relay.blocked || (text.trim() !== '' && !allowed(text, text.length, true));
+    const ms = performance.now() - g.started;
     const aborted = g.signal.aborted && !blocked;
     let content = cleanReply(text, g.character.name);
     let status: ChatMessageRow['status'] = 'complete';
@@ -597,13 +701,13 @@ export class ChatService {
     }
     const saved = await this.save(g, content, status);
     if (!saved && failure) throw failure;
-    if (status === 'complete' && g.kind === 'send') this.scheduleSummary(g.conversation.id, g.character, userName);
+    if (status === 'complete' && !g.target) this.scheduleSummary(g.conversation.id, g.character, g.userName);
     if (failure) throw Object.assign(failure instanceof Error ? failure : new Error(String(failure)), { savedReply: saved });
     if (!saved) throw new AppError(409, 'CONFLICT', 'The reply was stopped before it began.');
-    return { message: saved, stats: { tokens: finishTokens || Math.ceil(text.length / 4), ms: Math.round(ms) } };
+    return { message: saved, stats: { tokens: relay.completionTokens || Math.ceil(text.length / 4), ms: Math.round(ms) } };
   }
 
-  /** Saves the reply once: a new message (send), a new swipe (regenerate) or a longer reply (continue). */
+  /** Saves the reply once: a new message (send, or the answer to a message left without one), a new swipe (regenerate) or a longer reply (continue). */
   private async save(
     g: { kind: Kind; replyId: string; target: ChatMessageRow | undefined; conversation: ConversationRow; signal: AbortSignal },
     content: string,
@@ -611,7 +715,7 @@ export class ChatService {
   ): Promise<ChatMessage | undefined> {
     const read = !g.signal.aborted;
     return this.uow.run(async ({ chat }) => {
-      if (g.kind === 'send') {
+      if (!g.target) {
         if (!content.trim()) return undefined;
         const row = await chat.insertMessage({
           id: g.replyId,
@@ -689,11 +793,26 @@ export class ChatService {
   }
 }
 
+/** A model server's message as users may see it: without its address (deployments keep it private) or key-like strings. */
+export function publicUpstreamMessage(message: string): string {
+  return message
+    .replace(/ at https?:\/\/[^\s)]+/g, '')
+    .replace(/https?:\/\/[^\s)]+/g, 'the model server')
+    .replace(/\b(sk|rk|pk|key)-[A-Za-z0-9*_-]{4,}/g, '$1-…');
+}
+
 /** Maps a failure during generation to the `error` event / JSON error a client gets. */
 export function generationError(err: unknown): { status: number; code: string; message: string } {
   if (err instanceof AppError) return { status: err.status, code: err.code, message: err.message };
   if (err instanceof LlmUnavailableError) return { status: 503, code: 'UNAVAILABLE', message: err.message };
   if (err instanceof LlmUpstreamError)
-    return { status: err.code === 'UPSTREAM_TIMEOUT' ? 504 : 502, code: 'UNAVAILABLE', message: err.message };
+    return { status: err.code === 'UPSTREAM_TIMEOUT' ? 504 : 502, code: 'UNAVAILABLE', message: publicUpstreamMessage(err.message) };
   return { status: 500, code: 'INTERNAL', message: 'The reply could not be generated. Your coins were refunded; try again.' };
+}
+
+/** Awaits every promise (they run at once); the first rejection in list order is thrown, so refusals keep their order. */
+async function inOrder<T extends readonly unknown[]>(promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(promises);
+  for (const s of settled) if (s.status === 'rejected') throw s.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }

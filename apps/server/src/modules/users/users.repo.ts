@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { reusable, statementName } from '../../db/prepared.ts';
 import { users, type UserRow } from '../../db/schema/index.ts';
 
 export type { UserRow };
@@ -13,7 +14,15 @@ export class UsersRepo {
   constructor(private readonly db: DbOrTx) {}
 
   async findById(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    // Prepared once: read on hot paths (every chat message).
+    const query = reusable(this.db, 'users_by_id', () =>
+      this.db
+        .select()
+        .from(users)
+        .where(eq(users.id, sql.placeholder('id')))
+        .prepare(statementName('users_by_id')),
+    );
+    const [row] = await query.execute({ id });
     return row;
   }
 

@@ -33,7 +33,13 @@ export class LazyLlmProvider implements LlmProvider {
     ));
   }
 
-  async *streamChat(request: StreamChatRequest): AsyncIterable<LlmChunk> {
+  streamChat(request: StreamChatRequest): AsyncIterable<LlmChunk> {
+    // Once loaded, the provider's own stream (one async layer less for every chunk of every reply).
+    if (this.inner) return this.inner.streamChat(request);
+    return this.streamWhenStarted(request);
+  }
+
+  private async *streamWhenStarted(request: StreamChatRequest): AsyncIterable<LlmChunk> {
     const provider = await this.start();
     yield* provider.streamChat(request);
   }

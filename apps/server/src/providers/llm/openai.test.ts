@@ -114,7 +114,8 @@ describe('OpenAI-compatible provider', () => {
   it('streams a normal reply to [DONE] and sends a well-formed request', async () => {
     const chunks: LlmChunk[] = [];
     for await (const c of provider().streamChat(request())) chunks.push(c);
-    expect(chunks.filter((c) => !c.finish).map((c) => c.text)).toEqual(['Hel', 'lo', ' there']);
+    // The three events arrived together, so they come out as one chunk.
+    expect(chunks.filter((c) => !c.finish).map((c) => c.text)).toEqual(['Hello there']);
     expect(chunks.at(-1)!.finish).toMatchObject({ reason: 'stop', usage: { promptTokens: 12, completionTokens: 3 } });
     expect(seen).toHaveLength(1);
     const s = seen[0]!;
@@ -134,6 +135,65 @@ describe('OpenAI-compatible provider', () => {
       stop: ['\nSam:', '<|im_end|>', '</s>', '<|eot_id|>'], // OpenAI's limit of four; the fifth applies locally
     });
   });
+
+  it('streams pieces that arrive apart as they come, and hands over what arrived between two pulls as one chunk', async () => {
+    handler = (_n, _req, res) => {
+      startStream(res);
+      void (async () => {
+        for (const p of ['Once', ' upon', ' a']) {
+          sse(res, delta(p));
+          await new Promise((r) => setTimeout(r, 60));
+        }
+        for (const p of [' time', ' there', ' was']) sse(res, delta(p));
+        await new Promise((r) => setTimeout(r, 60));
+        for (const p of [' a', ' lighthouse.']) sse(res, delta(p));
+        sse(res, '[DONE]');
+        res.end();
+      })();
+    };
+    const texts: string[] = [];
+    for await (const c of provider().streamChat(request())) {
+      if (c.finish) continue;
+      texts.push(c.text);
+      // A slow consumer: everything that arrives meanwhile waits in the reader.
+      if (texts.length === 3) await new Promise((r) => setTimeout(r, 150));
+    }
+    expect(texts.slice(0, 3)).toEqual(['Once', ' upon', ' a']);
+    expect(texts.slice(3)).toEqual([' time there was a lighthouse.']);
+  });
+
+  it('stops reading the model server while the consumer is behind, without timing out, and resumes when it pulls', async () => {
+    const piece = 'x'.repeat(16 * 1024);
+    const total = 6000; // ~96 MB: far more than the sockets between us can hold
+    let written = 0;
+    handler = (_n, _req, res) => {
+      startStream(res);
+      const pump = () => {
+        while (written < total) {
+          written++;
+          if (!sse(res, delta(piece))) return void res.once('drain', pump);
+        }
+        sse(res, '[DONE]');
+        res.end();
+      };
+      pump();
+    };
+    let received = 0;
+    let pausedAt = -1;
+    for await (const c of provider({ idleTimeoutMs: 200 }).streamChat(request())) {
+      received += c.text.length;
+      if (pausedAt < 0 && received > 0) {
+        // Stop pulling for 0.8 s: the model server's writes must stall, and the 0.2 s idle clock must not run.
+        pausedAt = written;
+        await new Promise((r) => setTimeout(r, 300));
+        const after300 = written;
+        await new Promise((r) => setTimeout(r, 500));
+        expect(written).toBe(after300);
+        expect(written).toBeLessThan(total / 2);
+      }
+    }
+    expect(received).toBe(total * piece.length);
+  }, 30_000);
 
   it('sends top_k/min_p/repeat_penalty only to servers that accept them', async () => {
     await collectChat(provider({ extendedSampling: true }).streamChat(request({ minP: 0.05, repeatPenalty: 1.1 })));

@@ -2,3 +2,4 @@ export { assemblePrompt, DEFAULT_INSTRUCTIONS, PromptTooLongError, stopSequences
 export { keyMatches, selectLore } from './lorebook.ts';
 export { applyMacros, cleanReply, exampleBlocks, neutralizeTemplateTokens } from './text.ts';
 export type * from './types.ts';
+export { loreOf, loreOptions, promptCharacter } from './from-character.ts';

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, Brain, Coins, History, Loader2, Plus, WifiOff } from 'lucide-react';
+import { AlertTriangle, Brain, Coins, History, Loader2, Plus, RefreshCw, WifiOff } from 'lucide-react';
 import { pictureRequest, type ChatMemory, type ChatMessage, type ChatSession } from '@reverie/shared';
 import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
@@ -22,12 +22,14 @@ import { deleteMessage } from '../api/delete-message';
 import { editMessage } from '../api/edit-message';
 import { useCharacterConversations } from '../api/get-character-conversations';
 import { getChatSession, useChatSession } from '../api/get-session';
+import { useChatStatus } from '../api/get-status';
 import { newConversation } from '../api/new-conversation';
 import { chatKeys } from '../api/query-keys';
 import { ConnectionLostError, StreamError, streamReply, type ReplyKind } from '../api/stream-reply';
 import { Composer } from './composer';
 import { MemoryPanel } from './memory-panel';
 import { MessageBubble } from './message-bubble';
+import { ModelStatus } from './model-status';
 
 interface Streaming {
   kind: ReplyKind;
@@ -60,6 +62,7 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = useChatSession(characterId, conversationId, signedIn);
+  const model = useChatStatus();
   const guestPrompt = useGuestPrompt();
   const membership = useMembershipModal();
 
@@ -74,7 +77,10 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
   const [historyOpen, setHistoryOpen] = useState(false);
   const [picturePending, setPicturePending] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
-  const lastRequest = useRef<{ kind: ReplyKind; content?: string } | null>(null);
+  const lastRequest = useRef<{ kind: ReplyKind; content?: string; accepted: boolean } | null>(null);
+  // The latest messages for code that runs after awaits (retry after a resync).
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
 
   useEffect(() => {
     if (session.data) {
@@ -101,17 +107,22 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
   const convId = view?.conversation.id;
 
   /** The server's copy after a generation: saved text, swipes, cost. */
-  const resync = useCallback(async () => {
+  const modelReady = model.data?.ready;
+  const resync = useCallback(async (): Promise<ChatSession | undefined> => {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
+    // A reply came (or failed): the model's state may have changed since the page last asked.
+    if (!modelReady) void queryClient.invalidateQueries({ queryKey: chatKeys.status() });
     try {
       const fresh = await getChatSession(characterId, convId);
       setView(fresh);
       setMessages(fresh.messages);
+      messagesRef.current = fresh.messages;
       queryClient.setQueryData(chatKeys.session(characterId, conversationId), fresh);
+      return fresh;
     } catch {
-      /* the page keeps what it has; the next action tries again */
+      return undefined; // the page keeps what it has; the next action tries again
     }
-    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
-  }, [characterId, convId, conversationId, queryClient]);
+  }, [characterId, convId, conversationId, queryClient, modelReady]);
 
   const explain = (error: unknown): boolean => {
     if (error instanceof ApiError) {
@@ -146,9 +157,12 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
       return false;
     }
     if (streaming || !convId) return false;
-    const target = kind === 'message' ? null : (messages.at(-1)?.id ?? null);
+    // Regenerate and continue write into the last reply; regenerate after a message left without one writes a new reply.
+    const last = messagesRef.current.at(-1);
+    const target = kind !== 'message' && last?.role === 'assistant' ? last.id : null;
     setProblem(null);
-    lastRequest.current = { kind, content };
+    const request = { kind, content, accepted: false };
+    lastRequest.current = request;
     const abort = new AbortController();
     abortRef.current = abort;
     stick.current = true;
@@ -165,6 +179,7 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
         {
           onStart: (e) => {
             accepted = true;
+            request.accepted = true;
             replyId = e.replyId;
             if (e.userMessage) setMessages((m) => [...m, e.userMessage!]);
             setStreaming((s) => (s ? { ...s, replyId: e.replyId } : s));
@@ -189,7 +204,7 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
         // Stopped: keep what arrived on screen; the server saves it as incomplete once it has seen the stop.
         stopped = true;
         const id = replyId;
-        if (kind === 'message' && streamed.trim() && id) {
+        if (target === null && streamed.trim() && id) {
           const partial: ChatMessage = {
             id,
             conversationId: convId,
@@ -297,7 +312,8 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
   const streamingTarget = streaming?.replyId;
 
   return (
-    <div className="flex h-[calc(100dvh-var(--header-h)-var(--bottom-nav-h)-env(safe-area-inset-bottom)-1rem)] min-h-0 lg:h-[calc(100dvh-var(--header-h)-2.5rem)]">
+    // Down to the bottom bar (phones) or the window's edge: the negative margin takes back the shell's bottom padding.
+    <div className="-mb-4 flex h-[calc(100dvh-var(--header-h)-var(--bottom-nav-h)-env(safe-area-inset-bottom))] min-h-0 lg:-mb-10 lg:h-[calc(100dvh-var(--header-h))]">
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center gap-3 border-b border-border px-3 py-2.5 sm:px-4">
           <Link
@@ -321,7 +337,7 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
             <Plus />
             <span className="hidden sm:inline">New chat</span>
           </Button>
-          <Button size="sm" variant="ghost" className="lg:hidden" onClick={() => setMemoryOpen(true)} aria-label="Memory">
+          <Button size="sm" variant="ghost" className="xl:hidden" onClick={() => setMemoryOpen(true)} aria-label="Memory">
             <Brain />
           </Button>
         </header>
@@ -361,7 +377,7 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
                 />
               );
             })}
-            {busy && streaming && (streaming.kind === 'message' ? !messages.some((m) => m.id === streamingTarget) : false) ? (
+            {busy && streaming && !messages.some((m) => m.id === streamingTarget) ? (
               <MessageBubble
                 message={{
                   id: 'streaming',
@@ -384,8 +400,19 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
               <Loader2 className="size-4 animate-spin" /> Waiting for the model: number {streaming.queue} in line
             </p>
           ) : null}
+          {!busy && !character.deleted && messages.at(-1)?.role === 'user' ? (
+            <p className="mx-auto mt-3 flex max-w-3xl items-center justify-end gap-2 text-sm text-fg-subtle">
+              No reply to this message yet.
+              <Button size="sm" variant="secondary" onClick={() => void generate('regenerate')}>
+                <RefreshCw /> Get a reply
+              </Button>
+            </p>
+          ) : null}
         </div>
-        {problem ? <ProblemBanner problem={problem} onRetry={retry} onDismiss={() => setProblem(null)} /> : null}
+        <ModelStatus status={model.data} />
+        {problem && !(problem.kind === 'model' && model.data && !model.data.ready) ? (
+          <ProblemBanner problem={problem} onRetry={retry} onDismiss={() => setProblem(null)} />
+        ) : null}
         <Composer
           characterName={character.name}
           cost={view.cost}
@@ -398,7 +425,7 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
           picturePending={picturePending}
         />
       </div>
-      <aside className="hidden w-80 shrink-0 overflow-y-auto border-l border-border p-4 lg:block" aria-label="Memory">
+      <aside className="hidden w-80 shrink-0 overflow-y-auto border-l border-border p-4 xl:block" aria-label="Memory">
         <h2 className="mb-3 flex items-center gap-2 font-semibold text-fg">
           <Brain className="size-4 text-primary" /> Memory
         </h2>
@@ -510,9 +537,11 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
     const last = lastRequest.current;
     setProblem(null);
     if (!last) return;
-    // After a lost connection the message may already be saved: resync first, then only regenerate if needed.
-    void resync().then(() => {
-      if (last.kind === 'message' && last.content && problem?.kind !== 'connection') void generate('message', last.content);
+    // The message may already be saved (the server accepted it before the failure): resync first, then ask for a
+    // reply to it, or send it again if it never arrived.
+    void resync().then((fresh) => {
+      if (fresh?.messages.at(-1)?.role === 'user') void generate('regenerate');
+      else if (last.kind === 'message' && last.content && !last.accepted) void generate('message', last.content);
     });
   }
 }

@@ -27,6 +27,10 @@ interface Props extends BubbleActions {
   busy?: boolean;
 }
 
+/** The blinking cursor at the end of the text being written, on the same line as its last words. */
+const STREAMING_CURSOR =
+  "[&>*:last-child]:after:ml-0.5 [&>*:last-child]:after:inline-block [&>*:last-child]:after:h-4 [&>*:last-child]:after:w-1.5 [&>*:last-child]:after:animate-pulse [&>*:last-child]:after:bg-primary [&>*:last-child]:after:align-middle [&>*:last-child]:after:content-['']";
+
 export function MessageBubble({ message, characterName, characterAvatar, userName, streaming, busy, ...actions }: Props) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
@@ -46,6 +50,7 @@ export function MessageBubble({ message, characterName, characterAvatar, userNam
               ? 'rounded-tr-md bg-primary-strong/25 text-fg ring-1 ring-primary/30'
               : 'rounded-tl-md bg-surface-raised text-fg ring-1 ring-border',
             message.status === 'blocked' && 'bg-danger-strong/15 ring-danger-strong/40',
+            streaming && message.content && STREAMING_CURSOR,
           )}
         >
           {editing ? (
@@ -87,9 +92,6 @@ export function MessageBubble({ message, characterName, characterAvatar, userNam
               <span className="size-2 animate-bounce rounded-full bg-fg-subtle" />
             </span>
           )}
-          {streaming && message.content ? (
-            <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-primary align-middle" aria-hidden="true" />
-          ) : null}
           {message.picture ? <ChatPicture jobId={message.picture.jobId} /> : null}
         </div>
         {!streaming && !editing ? (

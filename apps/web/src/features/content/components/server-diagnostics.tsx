@@ -4,6 +4,7 @@ import type { HealthResponse } from '@reverie/shared';
 import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
 import { Button } from '@/components/ui/button';
+import { TinyChatCheck } from '@/features/chat/components/tiny-chat-check';
 import { isAgeVerified } from '@/lib/age-gate';
 import { TinyImageTest } from '@/features/images/components/tiny-image-test';
 import { useImageBlur, useShowNsfw } from '@/lib/nsfw';
@@ -161,8 +162,12 @@ export function ServerDiagnostics() {
             Try it yourself
           </h2>
           <p className="mt-1 text-sm text-fg-muted">
-            A short chat with the diagnostic character, or a small picture, checks the whole path end to end.
+            A tiny chat asks the language model for one short sentence and times it. A chat with the diagnostic character, or a small
+            picture, checks the whole path end to end.
           </p>
+          <div className="mt-4">
+            <TinyChatCheck />
+          </div>
           <div className="mt-4 flex flex-wrap gap-2">
             <LinkButton to="/test-chat" variant="secondary" size="sm">
               <MessageCircle aria-hidden="true" />

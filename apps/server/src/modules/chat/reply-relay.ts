@@ -1,0 +1,81 @@
+// Moves a reply from the model to the client in batches.
+//
+// The first text goes out as soon as it arrives. After each batch the relay waits `intervalMs()` before pulling
+// again; whatever the model wrote meanwhile waits in the provider (llama.cpp's channel, the OpenAI reader's buffer)
+// and comes out as one chunk, so a batch costs one policy check and one socket write however many tokens it holds.
+// When the client reads slower than we write, the sink answers with a promise and nothing more is pulled until it
+// settles: the provider's buffer fills, the OpenAI reader pauses its socket and the model server's writes back up.
+import type { LlmChunk } from '../../providers/llm/llm-provider.ts';
+
+export interface RelaySink {
+  /** Sends a batch; a promise when the client is behind (settles once it has caught up or gone). */
+  token(text: string): void | Promise<void>;
+}
+
+export interface RelayOptions {
+  /** The least time between two batches after the first. */
+  intervalMs: () => number;
+  /**
+   * Whether the reply so far may be sent: `fresh` is how many characters at its end are new, `whole` asks for a check
+   * of all of it (done every `wholeEvery` batches; the caller checks the finished reply again).
+   */
+  allowed: (reply: string, fresh: number, whole: boolean) => boolean;
+  wholeEvery: number;
+  /** Aborts the generation; also cuts the wait between batches short. */
+  stop: AbortController;
+}
+
+export class ReplyRelay {
+  /** Everything the model wrote, sent or not. */
+  text = '';
+  completionTokens = 0;
+  blocked = false;
+  batches = 0;
+
+  constructor(private readonly opts: RelayOptions) {}
+
+  /** Pulls `first`, then the rest of `stream`, into `sink`. Rejects with the provider's error; `text` keeps what came. */
+  async run(first: Promise<IteratorResult<LlmChunk>>, stream: AsyncIterator<LlmChunk>, sink: RelaySink): Promise<void> {
+    const { stop } = this.opts;
+    let next = first;
+    try {
+      for (;;) {
+        const r = await next;
+        if (r.done) return;
+        const chunk = r.value;
+        if (chunk.finish) this.completionTokens = chunk.finish.usage.completionTokens;
+        if (chunk.text) {
+          this.text += chunk.text;
+          const whole = ++this.batches % this.opts.wholeEvery === 0;
+          if (!this.opts.allowed(this.text, chunk.text.length, whole)) {
+            this.blocked = true;
+            stop.abort(new Error('blocked'));
+            return;
+          }
+          const sent = performance.now();
+          const behind = sink.token(chunk.text);
+          if (behind) await behind;
+          const wait = sent + this.opts.intervalMs() - performance.now();
+          if (wait >= 1 && !stop.signal.aborted) await pause(wait, stop.signal);
+        }
+        next = stream.next();
+      }
+    } finally {
+      // Stopped early (blocked, or the caller gave up): let the provider end its generation and free its slot.
+      if (stop.signal.aborted) void stream.return?.().catch(() => {});
+    }
+  }
+}
+
+/** Waits `ms`, or less when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
