@@ -16,6 +16,9 @@ export const STORAGE_KEYS = {
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
+/** Character creator drafts: `rv_character_draft:<userId>:<characterId | new>` (removed when the user signs out). */
+export const CHARACTER_DRAFT_PREFIX = `${STORAGE_PREFIX}character_draft:`;
+
 /** localStorage, or null where it is unavailable (private mode, blocked cookies, no window). */
 export function getStorage(): Storage | null {
   try {
@@ -78,5 +81,21 @@ export function removeKeys(...keys: string[]): void {
     } catch {
       // ignore: nothing useful to do
     }
+  }
+}
+
+/** Removes every key that starts with `prefix`. Never throws. */
+export function removeKeysWithPrefix(prefix: string): void {
+  const storage = getStorage();
+  if (!storage) return;
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key?.startsWith(prefix)) keys.push(key);
+    }
+    removeKeys(...keys);
+  } catch {
+    // ignore: nothing useful to do
   }
 }

@@ -3,6 +3,7 @@
 import type { User } from '@reverie/shared';
 import { getRefreshToken } from '@/lib/auth-tokens';
 import { logError } from '@/lib/request-queue';
+import { CHARACTER_DRAFT_PREFIX, removeKeysWithPrefix } from '@/lib/storage-keys';
 import { getMe } from '../api/get-me';
 import { logout as logoutRequest } from '../api/logout';
 import { endSession, updateSessionUser } from './session-store';
@@ -10,10 +11,12 @@ import { endSession, updateSessionUser } from './session-store';
 /**
  * Signed in → signed out. Local state goes first, so tokens are cleared even when the server call fails;
  * the server call (revoking the refresh token) then runs, and its failure is only logged (SPEC §8).
+ * Signing out on purpose also forgets unsaved character drafts, so nothing of the account stays in a shared browser.
  */
 export async function signOut(): Promise<void> {
   const refreshToken = getRefreshToken();
   endSession();
+  removeKeysWithPrefix(CHARACTER_DRAFT_PREFIX);
   try {
     await logoutRequest(refreshToken);
   } catch (error) {

@@ -43,6 +43,23 @@ describe('session', () => {
     expect(console.error).toHaveBeenCalled();
   });
 
+  it('signing out forgets unsaved character drafts but keeps the age confirmation and the NSFW choice', async () => {
+    mockApi({ 'POST /api/auth/logout': () => json({ success: true }) });
+    setTokens({ accessToken: jwt(), refreshToken: 'refresh-1' });
+    setStoredUser(makeUser());
+    localStorage.setItem('rv_character_draft:u1:new', '{"step":2}');
+    localStorage.setItem('rv_character_draft:u1:c9', '{"step":1}');
+    localStorage.setItem('rv_age_verified', 'true');
+    localStorage.setItem('reverie_show_nsfw', 'true');
+
+    await signOut();
+
+    expect(localStorage.getItem('rv_character_draft:u1:new')).toBeNull();
+    expect(localStorage.getItem('rv_character_draft:u1:c9')).toBeNull();
+    expect(localStorage.getItem('rv_age_verified')).toBe('true');
+    expect(localStorage.getItem('reverie_show_nsfw')).toBe('true');
+  });
+
   it('with tokens but no cached user, fetches the profile once and stores it', async () => {
     const api = mockApi({ 'GET /api/auth/me': () => json(makeUser({ coins: 99 })) });
     setTokens({ accessToken: jwt(), refreshToken: 'r' });

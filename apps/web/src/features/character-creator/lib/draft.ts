@@ -1,8 +1,7 @@
 // Autosaved drafts: the form (and a cropped portrait not uploaded yet) kept in this browser per account and per
 // character, so a reload or a closed tab loses nothing. A draft of an existing character only applies to the
 // version it was started from.
-import { STORAGE_PREFIX } from '@reverie/shared/constants';
-import { readJson, removeKeys, writeJson } from '@/lib/storage-keys';
+import { CHARACTER_DRAFT_PREFIX, readJson, removeKeys, writeJson } from '@/lib/storage-keys';
 import { EMPTY_FORM, type CharacterForm } from './form';
 
 export interface CharacterDraft {
@@ -15,7 +14,7 @@ export interface CharacterDraft {
   savedAt: number;
 }
 
-export const DRAFT_PREFIX = `${STORAGE_PREFIX}character_draft:`;
+export const DRAFT_PREFIX = CHARACTER_DRAFT_PREFIX;
 
 export const draftKey = (userId: string, characterId: string | undefined) => `${DRAFT_PREFIX}${userId}:${characterId ?? 'new'}`;
 
