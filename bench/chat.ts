@@ -265,7 +265,7 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
   const peer = await startPeer();
   const probePort = await findFreePort();
   const env: Record<string, string> = {
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     TRUST_PROXY: 'true',
     REQUIRE_EMAIL_VERIFICATION: 'false',
     LLM_PROVIDER: 'openai',
@@ -274,8 +274,7 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
     LLM_RETRIES: '0',
     LLM_CONTEXT_SIZE: '8192',
     BENCH_PROBE_PORT: String(probePort),
-    // BENCH_SERVER_NODE_OPTIONS reaches the server only (e.g. --cpu-prof to see where its time goes).
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${ELD_PROBE} ${process.env.BENCH_SERVER_NODE_OPTIONS ?? ''}`.trim(),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${ELD_PROBE}`.trim(),
   };
   let label = 'embedded PostgreSQL, in-process limits';
   let dropDb: (() => Promise<void>) | undefined;
@@ -306,7 +305,10 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
   let server: ServerProcess | undefined;
   try {
     console.log(`\n== ${label}: starting the server…`);
-    server = await startServer({ env, timeoutMs: 120_000 });
+    // BENCH_SERVER_NODE_ARGS reach the server's node only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where
+    // its time goes; the profile is written when the bench stops it).
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    server = await startServer({ env, nodeArgs, timeoutMs: 120_000 });
     const base = server.url;
     const status = JSON.parse((await request(`${base}/api/chat/status`)).body) as { diagnosticCharacterId: string };
     const characterId = status.diagnosticCharacterId;

@@ -28,6 +28,8 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** Health-check timeout; default 60 s. */
   timeoutMs?: number;
+  /** Flags for node itself, before the entry point (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }
 
 /** A port that was free a moment ago: listen on port 0, read it, close. */
@@ -95,7 +97,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   });
 
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

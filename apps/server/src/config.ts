@@ -90,7 +90,7 @@ const EnvSchema = z
     /** Least time between two batches of a streamed reply after its first words (which go out at once). */
     CHAT_STREAM_INTERVAL_MS: z.coerce.number().int().min(0).max(1000).default(50),
     /** Batches a second this process aims to send across all streamed replies; more streams stretch the interval. */
-    CHAT_STREAM_BATCHES_PER_SECOND: z.coerce.number().int().min(100).max(1_000_000).default(2000),
+    CHAT_STREAM_BATCHES_PER_SECOND: z.coerce.number().int().min(100).max(1_000_000).default(1000),
   })
   .extend(LlmEnvSchema.shape)
   .extend(ImagesEnvSchema.shape)

@@ -119,10 +119,12 @@ export class EntitlementsService {
   }
 
   /**
-   * Same key twice = one use (the second call answers the first outcome). Runs in one transaction with the
-   * caller's, if any, so a failed generation inside that transaction takes nothing.
+   * Same key twice = one use (the second call answers the first outcome). Inside a caller's transaction everything
+   * joins it, so a failed generation inside that transaction takes nothing. Outside one, a free use is one atomic
+   * statement (a chat message's hot path); only the coin charge needs a transaction, and a charge that fails
+   * (402 `{ cost, balance }`) leaves no claimed key behind.
    */
-  private consume(
+  private async consume(
     userId: string,
     kind: AllowanceKind,
     idempotencyKey: string,
@@ -130,42 +132,49 @@ export class EntitlementsService {
   ): Promise<AllowanceOutcome> {
     if (!idempotencyKey || idempotencyKey.length > 200) throw AppError.badRequest('An idempotency key of 1–200 characters is required');
     const key = `${kind}:${userId}:${idempotencyKey}`;
-    return this.uow.run(async ({ payments, ledger }) => {
-      const e = known ?? (await this.permissionsOf(userId));
-      const now = this.clock.now();
-      const period = periodOf(kind, now);
-      const limit = kind === 'chat' ? e.permissions.dailyFreeMessages : e.permissions.monthlyFreeImages;
-      if (!(await payments.claimUse({ idempotencyKey: key, userId, kind, periodKey: period.key }))) {
-        const prev = await payments.use(key);
-        if (!prev || prev.userId !== userId) throw AppError.conflict('Idempotency key already used');
-        const used = await payments.usedIn(userId, kind, prev.periodKey);
-        return {
-          outcome: prev.outcome === 'coins' ? 'coins' : 'free',
-          cost: prev.cost,
-          balance: (await ledger.balanceOf(userId)) ?? 0,
-          remaining: Math.max(0, limit - used),
-          tier: e.tier,
-        };
-      }
-      const used = await payments.takeFreeUse(userId, kind, period.key, limit);
-      if (used !== undefined) {
-        await payments.settleUse(key, 'free', 0);
-        return { outcome: 'free', cost: 0, balance: (await ledger.balanceOf(userId)) ?? 0, remaining: limit - used, tier: e.tier };
-      }
-      const cost = kind === 'chat' ? this.plans.catalog.costs.chatMessage : this.plans.catalog.costs.image;
-      let balance = (await ledger.balanceOf(userId)) ?? 0;
-      if (cost > 0) {
-        // InsufficientCoinsError (402 { cost, balance }) rolls the claimed key back with everything else.
-        ({ balance } = await this.ledger.debit({
-          userId,
-          amount: cost,
-          reason: kind === 'chat' ? 'chat_message' : 'image',
-          idempotencyKey: `allowance:${key}`,
-        }));
-      }
-      await payments.settleUse(key, 'coins', cost);
-      return { outcome: 'coins', cost, balance, remaining: 0, tier: e.tier };
-    });
+    const e = known ?? (await this.permissionsOf(userId));
+    const period = periodOf(kind, this.clock.now());
+    const limit = kind === 'chat' ? e.permissions.dailyFreeMessages : e.permissions.monthlyFreeImages;
+    const claimed = await this.uow.repos.payments.claimFreeUse({ idempotencyKey: key, userId, kind, periodKey: period.key, limit });
+    if (claimed.outcome === 'free' && claimed.used !== null) {
+      return { outcome: 'free', cost: 0, balance: claimed.balance, remaining: Math.max(0, limit - (claimed.used ?? limit)), tier: e.tier };
+    }
+    if (claimed.outcome === null) {
+      // The key was used before (or by a twin request at the same moment): its outcome is the answer.
+      const { payments, ledger } = this.uow.repos;
+      const prev = await payments.use(key);
+      if (!prev || prev.userId !== userId) throw AppError.conflict('Idempotency key already used');
+      if (prev.outcome === 'pending') throw AppError.conflict('This use is still being settled: try again in a moment');
+      const used = await payments.usedIn(userId, kind, prev.periodKey);
+      return {
+        outcome: prev.outcome === 'coins' ? 'coins' : 'free',
+        cost: prev.cost,
+        balance: (await ledger.balanceOf(userId)) ?? 0,
+        remaining: Math.max(0, limit - used),
+        tier: e.tier,
+      };
+    }
+    // Claimed, with no free use left (or the last one taken by a message at the same moment): coins, settled together.
+    const cost = kind === 'chat' ? this.plans.catalog.costs.chatMessage : this.plans.catalog.costs.image;
+    try {
+      return await this.uow.run(async ({ payments }) => {
+        let balance = claimed.balance;
+        if (cost > 0) {
+          ({ balance } = await this.ledger.debit({
+            userId,
+            amount: cost,
+            reason: kind === 'chat' ? 'chat_message' : 'image',
+            idempotencyKey: `allowance:${key}`,
+          }));
+        }
+        await payments.settleUse(key, 'coins', cost);
+        return { outcome: 'coins', cost, balance, remaining: 0, tier: e.tier };
+      });
+    } catch (err) {
+      // InsufficientCoinsError (402) and any other failure: the claim goes (a caller's transaction rolls it back anyway).
+      await this.uow.repos.payments.dropClaim(key).catch(() => {});
+      throw err;
+    }
   }
 
   /** Gives back a use whose work failed: the free use returns to the allowance, or the coins are refunded. */

@@ -80,6 +80,15 @@ describe('allowances', () => {
     expect(results.filter((r) => r.statusCode === 402)).toHaveLength(10);
   });
 
+  it('one key sent many times at once is one use: every copy answers it, the allowance counts one', async () => {
+    const u = await buildUser(t);
+    const key = `${u.user.id.slice(0, 8)}-twin`;
+    const results = await Promise.all(Array.from({ length: 8 }, () => use(u, 'chat', key)));
+    for (const r of results) expect(r.json()).toMatchObject({ outcome: 'free', cost: 0, remaining: 49 });
+    const info = (await t.app.inject({ method: 'GET', url: '/api/coins/info', headers: u.auth })).json();
+    expect(info.allowances.chatMessages).toMatchObject({ used: 1, remaining: 49 });
+  });
+
   it('images: the plan’s monthly free images, then the image cost; release gives a failed one back', async () => {
     const u = await buildUser(t, { coins: 5 });
     const k = u.user.id.slice(0, 8);

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
 import {
@@ -121,14 +121,47 @@ export class PaymentsRepo {
     await this.db.insert(billingCustomers).values({ userId, provider, customerId }).onConflictDoNothing();
   }
 
-  /** Claims an idempotency key for an allowance use; false when it exists (then read it with `use`). */
-  async claimUse(row: { idempotencyKey: string; userId: string; kind: string; periodKey: string }): Promise<boolean> {
-    const rows = await this.db
-      .insert(allowanceUses)
-      .values({ ...row, outcome: 'pending', cost: 0 })
-      .onConflictDoNothing({ target: allowanceUses.idempotencyKey })
-      .returning({ k: allowanceUses.idempotencyKey });
-    return rows.length === 1;
+  /**
+   * The common case of an allowance use in one statement (one round trip, atomic without a transaction): claims the
+   * key and, when fewer than `limit` were used in the period, takes a free use under it; with the balance.
+   * `outcome` null: the key existed (nothing taken). 'free' with `used` set: taken. Otherwise ('pending', or 'free'
+   * that lost the period's last free use to a message at the same moment, `used` null): claimed, to settle in coins.
+   */
+  async claimFreeUse(row: {
+    idempotencyKey: string;
+    userId: string;
+    kind: string;
+    periodKey: string;
+    limit: number;
+  }): Promise<{ outcome: 'free' | 'pending' | null; used: number | null; balance: number }> {
+    const { idempotencyKey: key, userId, kind, periodKey, limit } = row;
+    const c = allowanceCounters;
+    const result = (await this.db.execute(sql`
+      with claim as (
+        insert into ${allowanceUses} (idempotency_key, user_id, kind, period_key, outcome, cost)
+        select ${key}::text, ${userId}::uuid, ${kind}::text, ${periodKey}::text,
+          case when ${limit}::int > coalesce((select used from ${c}
+            where user_id = ${userId}::uuid and kind = ${kind}::text and period_key = ${periodKey}::text), 0)
+          then 'free' else 'pending' end, 0
+        on conflict (idempotency_key) do nothing
+        returning outcome
+      ), take as (
+        insert into ${c} (user_id, kind, period_key, used)
+        select ${userId}::uuid, ${kind}::text, ${periodKey}::text, 1 from claim where claim.outcome = 'free'
+        on conflict (user_id, kind, period_key) do update set used = ${c}.used + 1 where ${c}.used < ${limit}::int
+        returning used
+      )
+      select (select outcome from claim) as outcome, (select used from take) as used,
+        (select coins from ${users} where id = ${userId}::uuid) as balance`)) as unknown as {
+      rows: Array<{ outcome: 'free' | 'pending' | null; used: number | null; balance: number | null }>;
+    };
+    const r = result.rows[0]!;
+    return { outcome: r.outcome, used: r.used, balance: r.balance ?? 0 };
+  }
+
+  /** Forgets a key this request claimed but could not settle (its coin charge failed): it points at no use. */
+  async dropClaim(idempotencyKey: string): Promise<void> {
+    await this.db.delete(allowanceUses).where(eq(allowanceUses.idempotencyKey, idempotencyKey));
   }
 
   async use(idempotencyKey: string): Promise<AllowanceUseRow | undefined> {
@@ -138,21 +171,6 @@ export class PaymentsRepo {
 
   async settleUse(idempotencyKey: string, outcome: string, cost: number): Promise<void> {
     await this.db.update(allowanceUses).set({ outcome, cost }).where(eq(allowanceUses.idempotencyKey, idempotencyKey));
-  }
-
-  /** Adds one free use when fewer than limit were used in the period, in one statement; the new count or undefined. */
-  async takeFreeUse(userId: string, kind: string, periodKey: string, limit: number): Promise<number | undefined> {
-    if (limit <= 0) return undefined;
-    const rows = await this.db
-      .insert(allowanceCounters)
-      .values({ userId, kind, periodKey, used: 1 })
-      .onConflictDoUpdate({
-        target: [allowanceCounters.userId, allowanceCounters.kind, allowanceCounters.periodKey],
-        set: { used: sql`${allowanceCounters.used} + 1` },
-        setWhere: lt(allowanceCounters.used, limit),
-      })
-      .returning({ used: allowanceCounters.used });
-    return rows[0]?.used;
   }
 
   async giveBackFreeUse(userId: string, kind: string, periodKey: string): Promise<void> {

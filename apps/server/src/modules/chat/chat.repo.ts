@@ -32,13 +32,46 @@ export class ChatRepo {
 
   /** The user's most recently active conversation with a character. */
   async latestConversation(userId: string, characterId: string): Promise<ConversationRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(conversations)
-      .where(and(eq(conversations.userId, userId), eq(conversations.characterId, characterId)))
-      .orderBy(desc(conversations.updatedAt))
-      .limit(1);
+    const query = reusable(this.db, 'chat_latest_conversation', () =>
+      this.db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.userId, sql.placeholder('userId')), eq(conversations.characterId, sql.placeholder('characterId'))))
+        .orderBy(desc(conversations.updatedAt))
+        .limit(1)
+        .prepare(statementName('chat_latest_conversation')),
+    );
+    const [row] = await query.execute({ userId, characterId });
     return row;
+  }
+
+  /**
+   * The newest messages of the user's most recently active conversation with a character, without knowing its id
+   * (read beside `latestConversation`, saving a round trip; the caller checks both name the same conversation).
+   */
+  async newestMessagesOfLatest(userId: string, characterId: string, limit: number): Promise<ChatMessageRow[]> {
+    const query = reusable(this.db, 'chat_newest_of_latest', () =>
+      this.db
+        .select()
+        .from(chatMessages)
+        .where(
+          eq(
+            chatMessages.conversationId,
+            this.db
+              .select({ id: conversations.id })
+              .from(conversations)
+              .where(
+                and(eq(conversations.userId, sql.placeholder('userId')), eq(conversations.characterId, sql.placeholder('characterId'))),
+              )
+              .orderBy(desc(conversations.updatedAt))
+              .limit(1),
+          ),
+        )
+        .orderBy(desc(chatMessages.seq))
+        .limit(sql.placeholder('limit'))
+        .prepare(statementName('chat_newest_of_latest')),
+    );
+    return query.execute({ userId, characterId, limit });
   }
 
   async createConversation(userId: string, characterId: string): Promise<ConversationRow> {
@@ -173,18 +206,29 @@ export class ChatRepo {
 
   /** A user's message and the conversation's activity in one statement (one round trip before the first token). */
   async insertUserMessage(conversationId: string, content: string): Promise<ChatMessageRow> {
-    const inserted = this.db
-      .$with('inserted')
-      .as(this.db.insert(chatMessages).values({ conversationId, role: 'user', content }).returning());
-    const touched = this.db.$with('touched').as(
-      this.db
-        .update(conversations)
-        .set({ messageCount: sql`${conversations.messageCount} + 1`, updatedAt: sql`now()`, lastReadAt: sql`now()` })
-        .where(eq(conversations.id, conversationId))
-        .returning({ id: conversations.id }),
-    );
-    const [row] = await this.db.with(inserted, touched).select().from(inserted);
+    const query = reusable(this.db, 'chat_insert_user_message', () => {
+      const inserted = this.db.$with('inserted').as(
+        this.db
+          .insert(chatMessages)
+          .values({ conversationId: sql.placeholder('conversationId'), role: 'user', content: sql.placeholder('content') })
+          .returning(),
+      );
+      const touched = this.db.$with('touched').as(
+        this.db
+          .update(conversations)
+          .set({ messageCount: sql`${conversations.messageCount} + 1`, updatedAt: sql`now()`, lastReadAt: sql`now()` })
+          .where(eq(conversations.id, sql.placeholder('conversationId')))
+          .returning({ id: conversations.id }),
+      );
+      return this.db.with(inserted, touched).select().from(inserted).prepare(statementName('chat_insert_user_message'));
+    });
+    const [row] = await query.execute({ conversationId, content });
     return row!;
+  }
+
+  /** Takes back a user's message whose cost could not be settled (it was saved beside the charge). */
+  async withdrawUserMessage(id: string, conversationId: string): Promise<void> {
+    if (await this.deleteMessage(id)) await this.touch(conversationId, -1);
   }
 
   async countMessages(conversationId: string): Promise<number> {

@@ -147,7 +147,7 @@ export class ChatService {
   }
 
   private async userName(userId: string): Promise<string> {
-    return (await this.uow.repos.users.findById(userId))?.username ?? 'User';
+    return (await this.uow.repos.users.usernameOf(userId)) ?? 'User';
   }
 
   /** A new conversation, opened by the greeting (its alternates are the greeting's swipes). */
@@ -458,7 +458,9 @@ export class ChatService {
           : chat.latestConversation(actor.userId, characterId),
         this.deps.entitlements.permissionsOf(actor.userId),
         this.userName(actor.userId),
-        input.conversationId ? chat.messagesNewestFirst(input.conversationId, historyGuess + 1) : Promise.resolve(undefined),
+        input.conversationId
+          ? chat.messagesNewestFirst(input.conversationId, historyGuess + 1)
+          : chat.newestMessagesOfLatest(actor.userId, characterId, historyGuess + 1),
         taking,
       ] as const);
       const [, character, found] = read;
@@ -496,10 +498,13 @@ export class ChatService {
     }
     try {
       const conv = found ?? (await this.createConversation(actor, character));
-      const newest =
-        guessed && (guessed.length <= historyGuess || limits.historyMessages <= historyGuess)
-          ? guessed
-          : await chat.messagesNewestFirst(conv.id, limits.historyMessages + 1);
+      // The guess holds when it is this conversation's (a conversation may have become the latest in between) and
+      // long enough for the plan.
+      const guessHolds =
+        found &&
+        (guessed[0] ? guessed[0].conversationId === conv.id : conv.messageCount === 0) &&
+        (guessed.length <= historyGuess || limits.historyMessages <= historyGuess);
+      const newest = guessHolds ? guessed : await chat.messagesNewestFirst(conv.id, limits.historyMessages + 1);
       const hasUserMessage =
         newest.some((m) => m.role === 'user') || (newest.length > limits.historyMessages && (await chat.hasUserMessage(conv.id)));
       // Regenerate makes a new swipe of the last reply, or answers the last message when it has no reply yet (a
@@ -543,14 +548,23 @@ export class ChatService {
       const chargeKey = `chat-${randomUUID()}`;
       let userRow: ChatMessageRow | undefined;
       try {
-        // Settled before any token, in one transaction with the user's message: 402 { cost, balance } saves nothing.
-        userRow = await this.uow.run(async (r) => {
-          await this.deps.entitlements.consumeChatAllowanceOrCharge(actor.userId, chargeKey, entitled);
-          if (kind !== 'send') return undefined;
-          const row = await r.chat.insertUserMessage(conv.id, input.content!);
-          if (!hasUserMessage) await r.chat.countChatOnCharacter(character.id);
-          return row;
-        });
+        // The cost and the user's message, side by side (a round trip each, no transaction), both before any token:
+        // a refused charge (402 { cost, balance }) takes the message back, and a message that cannot be saved gives
+        // the charge back, so either way nothing of this request remains.
+        const [charged, saved] = await Promise.allSettled([
+          this.deps.entitlements.consumeChatAllowanceOrCharge(actor.userId, chargeKey, entitled),
+          kind === 'send' ? chat.insertUserMessage(conv.id, input.content!) : Promise.resolve(undefined),
+        ]);
+        if (charged.status === 'rejected') {
+          if (saved.status === 'fulfilled' && saved.value) await chat.withdrawUserMessage(saved.value.id, conv.id).catch(() => {});
+          throw charged.reason;
+        }
+        if (saved.status === 'rejected') {
+          await this.deps.entitlements.release(actor.userId, 'chat', chargeKey).catch(() => {});
+          throw saved.reason;
+        }
+        userRow = saved.value;
+        if (userRow && !hasUserMessage) await chat.countChatOnCharacter(character.id);
       } catch (err) {
         stop.abort(new Error('not charged'));
         void first.then(() => stream.return?.()).catch(() => {});

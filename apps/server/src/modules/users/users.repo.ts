@@ -26,6 +26,19 @@ export class UsersRepo {
     return row;
   }
 
+  /** Just the username (what a chat prompt calls the person), prepared once. */
+  async usernameOf(id: string): Promise<string | undefined> {
+    const query = reusable(this.db, 'users_username', () =>
+      this.db
+        .select({ username: users.username })
+        .from(users)
+        .where(eq(users.id, sql.placeholder('id')))
+        .prepare(statementName('users_username')),
+    );
+    const [row] = await query.execute({ id });
+    return row?.username;
+  }
+
   async findByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await this.db
       .select()
