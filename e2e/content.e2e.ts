@@ -88,7 +88,8 @@ describeE2E('content pages (real server + Chromium)', () => {
     } finally {
       await p.context.close();
     }
-  });
+    // 21 pages one after another: a minute is not enough while another journey runs beside it (npm run test:e2e).
+  }, 150_000);
 
   for (const [label, viewport] of [
     ['1280', DESKTOP],

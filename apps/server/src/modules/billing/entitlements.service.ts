@@ -137,7 +137,7 @@ export class EntitlementsService {
     const limit = kind === 'chat' ? e.permissions.dailyFreeMessages : e.permissions.monthlyFreeImages;
     const claimed = await this.uow.repos.payments.claimFreeUse({ idempotencyKey: key, userId, kind, periodKey: period.key, limit });
     if (claimed.outcome === 'free' && claimed.used !== null) {
-      return { outcome: 'free', cost: 0, balance: claimed.balance, remaining: Math.max(0, limit - (claimed.used ?? limit)), tier: e.tier };
+      return { outcome: 'free', cost: 0, balance: claimed.balance, remaining: Math.max(0, limit - claimed.used), tier: e.tier };
     }
     if (claimed.outcome === null) {
       // The key was used before (or by a twin request at the same moment): its outcome is the answer.
