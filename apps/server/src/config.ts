@@ -25,6 +25,7 @@ const EnvSchema = z
     DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
     /** Unset: embedded PostgreSQL in DATA_DIR/postgres. `memory://`: PGlite in memory. `pglite:///path`: PGlite on disk. `postgres://…`: PostgreSQL. */
     DATABASE_URL: z.string().optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
     /** Unset: in-process rate limits and jobs. `redis://…`: shared across server processes. */
     REDIS_URL: z.string().optional(),
     /** Prefix for every Redis key, so several deployments (or test runs) can share one Redis. */
@@ -106,8 +107,8 @@ export interface Config {
   database:
     | { kind: 'pglite-disk'; dir: string }
     | { kind: 'pglite-memory' }
-    | { kind: 'postgres'; url: string }
-    | { kind: 'embedded'; dataDir: string; pgliteDir: string }; // perf: embedded PostgreSQL (db/embedded/)
+    | { kind: 'postgres'; url: string; poolSize?: number }
+    | { kind: 'embedded'; dataDir: string; pgliteDir: string; poolSize?: number }; // perf: embedded PostgreSQL (db/embedded/)
   redisUrl: string | undefined;
   redisPrefix: string;
   logLevel: string;
@@ -182,11 +183,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const url = e.DATABASE_URL?.trim();
   let database: Config['database'];
   // Unset → embedded PostgreSQL (falls back to PGlite in DATA_DIR/pglite); pglite:///abs/path → PGlite on disk
-  if (!url) database = { kind: 'embedded', dataDir, pgliteDir: path.join(dataDir, 'pglite') };
+  if (!url) database = { kind: 'embedded', dataDir, pgliteDir: path.join(dataDir, 'pglite'), poolSize: e.DATABASE_POOL_SIZE };
   else if (url === 'memory://') database = { kind: 'pglite-memory' };
   else if (url.startsWith('pglite://') && url.length > 'pglite://'.length)
     database = { kind: 'pglite-disk', dir: path.resolve(url.slice('pglite://'.length)) };
-  else if (/^postgres(ql)?:\/\//.test(url)) database = { kind: 'postgres', url };
+  else if (/^postgres(ql)?:\/\//.test(url)) database = { kind: 'postgres', url, poolSize: e.DATABASE_POOL_SIZE };
   else throw new Error('Invalid configuration: DATABASE_URL must be memory://, pglite:///path or postgres://…');
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');

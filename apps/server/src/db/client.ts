@@ -47,7 +47,8 @@ export async function openDatabase(config: Config['database'], opts: OpenOptions
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // Each request's reads go out side by side (a chat message sends five at once), so the pool is sized for bursts.
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 20 });
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(drizzle(pool, { schema }), { migrationsFolder });

@@ -11,9 +11,11 @@ export interface EmbeddedConfig {
   dataDir: string;
   /** Where the PGlite fallback keeps its files. */
   pgliteDir: string;
+  /** Connections the server keeps to it (DATABASE_POOL_SIZE). */
+  poolSize?: number;
 }
 
-type OpenFn = (config: { kind: 'postgres'; url: string } | { kind: 'pglite-disk'; dir: string }) => Promise<Database>;
+type OpenFn = (config: { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite-disk'; dir: string }) => Promise<Database>;
 
 export interface EmbeddedLog {
   info(msg: string): void;
@@ -79,7 +81,7 @@ export async function openEmbedded(config: EmbeddedConfig, open: OpenFn, log: Em
   let db: Database;
   try {
     const t = performance.now();
-    db = await open({ kind: 'postgres', url: pg.url });
+    db = await open({ kind: 'postgres', url: pg.url, poolSize: config.poolSize });
     pg.phases.push(['connect + migrate', Math.round(performance.now() - t)]);
   } catch (err) {
     await pg.stop();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
@@ -74,8 +75,37 @@ export class ChatRepo {
     return query.execute({ userId, characterId, limit });
   }
 
-  async createConversation(userId: string, characterId: string): Promise<ConversationRow> {
-    const [row] = await this.db.insert(conversations).values({ userId, characterId }).returning();
+  /**
+   * A new conversation opened by the character's greeting (`greetings[0]`, the others its swipes), in one statement:
+   * the conversation and its first message are written together or not at all, without a transaction's extra round trips.
+   */
+  async createConversation(userId: string, characterId: string, greetings: string[] = []): Promise<ConversationRow> {
+    const id = randomUUID();
+    if (greetings.length === 0) {
+      const [row] = await this.db.insert(conversations).values({ id, userId, characterId }).returning();
+      return row!;
+    }
+    const query = reusable(this.db, 'chat_create_conversation', () => {
+      const created = this.db.$with('created').as(
+        this.db
+          .insert(conversations)
+          .values({ id: sql.placeholder('id'), userId: sql.placeholder('userId'), characterId: sql.placeholder('characterId'), messageCount: 1 })
+          .returning(),
+      );
+      const greeted = this.db.$with('greeted').as(
+        this.db
+          .insert(chatMessages)
+          .values({
+            conversationId: sql.placeholder('id'),
+            role: 'assistant',
+            content: sql.placeholder('greeting'),
+            swipes: sql`${sql.placeholder('greetings')}::text[]`,
+          })
+          .returning({ id: chatMessages.id }),
+      );
+      return this.db.with(created, greeted).select().from(created).prepare(statementName('chat_create_conversation'));
+    });
+    const [row] = await query.execute({ id, userId, characterId, greeting: greetings[0], greetings });
     return row!;
   }
 
@@ -204,8 +234,11 @@ export class ChatRepo {
     return query.execute({ conversationId, limit, offset });
   }
 
-  /** A user's message and the conversation's activity in one statement (one round trip before the first token). */
-  async insertUserMessage(conversationId: string, content: string): Promise<ChatMessageRow> {
+  /**
+   * A user's message and the conversation's activity in one statement (one round trip before the first token);
+   * `countOn`: the character whose chat count grows, for the first message of a conversation.
+   */
+  async insertUserMessage(conversationId: string, content: string, countOn: string | null = null): Promise<ChatMessageRow> {
     const query = reusable(this.db, 'chat_insert_user_message', () => {
       const inserted = this.db.$with('inserted').as(
         this.db
@@ -220,15 +253,69 @@ export class ChatRepo {
           .where(eq(conversations.id, sql.placeholder('conversationId')))
           .returning({ id: conversations.id }),
       );
-      return this.db.with(inserted, touched).select().from(inserted).prepare(statementName('chat_insert_user_message'));
+      // A null id matches no character.
+      const counted = this.db.$with('counted').as(
+        this.db
+          .update(characters)
+          .set({ chatCount: sql`${characters.chatCount} + 1` })
+          .where(sql`${characters.id} = ${sql.placeholder('countOn')}::uuid`)
+          .returning({ id: characters.id }),
+      );
+      return this.db.with(inserted, touched, counted).select().from(inserted).prepare(statementName('chat_insert_user_message'));
     });
-    const [row] = await query.execute({ conversationId, content });
+    const [row] = await query.execute({ conversationId, content, countOn });
     return row!;
   }
 
+  /**
+   * A reply as a new message and the conversation's activity in one statement; answers the message and how many
+   * messages the conversation now has and its summary covers (whether a new summary is due).
+   */
+  async insertReply(
+    m: { id: string; conversationId: string; content: string; status: ChatMessageRow['status'] },
+    read: boolean,
+  ): Promise<{ message: ChatMessageRow; messageCount: number; summarizedCount: number } | undefined> {
+    const query = reusable(this.db, 'chat_insert_reply', () => {
+      const inserted = this.db.$with('inserted').as(
+        this.db
+          .insert(chatMessages)
+          .values({
+            id: sql.placeholder('id'),
+            conversationId: sql.placeholder('conversationId'),
+            role: 'assistant',
+            content: sql.placeholder('content'),
+            swipes: sql`array[${sql.placeholder('content')}::text]`,
+            status: sql.placeholder('status'),
+          })
+          .returning(),
+      );
+      const touched = this.db.$with('touched').as(
+        this.db
+          .update(conversations)
+          .set({
+            messageCount: sql`${conversations.messageCount} + 1`,
+            updatedAt: sql`now()`,
+            lastReadAt: sql`case when ${sql.placeholder('read')}::boolean then now() else ${conversations.lastReadAt} end`,
+          })
+          .where(eq(conversations.id, sql.placeholder('conversationId')))
+          .returning({ messageCount: conversations.messageCount, summarizedCount: conversations.summarizedCount }),
+      );
+      return this.db.with(inserted, touched).select().from(inserted).crossJoin(touched).prepare(statementName('chat_insert_reply'));
+    });
+    const [row] = await query.execute({ ...m, read });
+    return row && { message: row.inserted, messageCount: row.touched.messageCount, summarizedCount: row.touched.summarizedCount };
+  }
+
   /** Takes back a user's message whose cost could not be settled (it was saved beside the charge). */
-  async withdrawUserMessage(id: string, conversationId: string): Promise<void> {
-    if (await this.deleteMessage(id)) await this.touch(conversationId, -1);
+  async withdrawUserMessage(id: string, conversationId: string, uncountOn: string | null = null): Promise<void> {
+    if (!(await this.deleteMessage(id))) return;
+    await this.touch(conversationId, -1);
+    if (uncountOn) {
+      await this.db
+        .update(characters)
+        .set({ chatCount: sql`greatest(0, ${characters.chatCount} - 1)` })
+        .where(eq(characters.id, uncountOn));
+    }
   }
 
   async countMessages(conversationId: string): Promise<number> {

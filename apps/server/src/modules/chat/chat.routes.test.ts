@@ -311,6 +311,23 @@ describe('chat on the embedded model (tiny GGUF)', () => {
     expect(diag.statusCode).toBe(200);
     expect((diag.json() as ChatSession).character.name).toBe('Diagnostics');
   });
+
+  it('counts a conversation on the character with its first message, and not when that message is refused (402)', async () => {
+    const other = (await buildCharacter(t, owner, { name: 'Counted Once', greeting: 'Hi.' })).id;
+    const count = async () => (await t.deps.uow.repos.characters.findById(other))!.chatCount;
+    const u = await buildUser(t);
+    expect((await send(t, u, other, 'first, free')).statusCode).toBe(200);
+    expect(await count()).toBe(1);
+    // The day's free message is spent and there are no coins: a new conversation's first message is refused.
+    const fresh = (await t.app.inject({ method: 'POST', url: `/api/chat/${other}/conversations`, headers: u.auth })).json() as ChatSession;
+    const refused = await send(t, u, other, 'second, unpaid', { conversationId: fresh.conversation.id });
+    expect(refused.statusCode).toBe(402);
+    expect(await count()).toBe(1);
+    const after = (await t.app.inject({ url: `/api/chat/${other}?conversationId=${fresh.conversation.id}`, headers: u.auth })).json() as ChatSession;
+    expect(after.messages.map((m) => m.role)).toEqual(['assistant']);
+    const list = (await t.app.inject({ url: `/api/chat/${other}/conversations`, headers: u.auth })).json();
+    expect(list.items.find((c: { id: string }) => c.id === fresh.conversation.id)).toMatchObject({ messageCount: 1 });
+  });
 });
 
 describe('chat over an OpenAI-compatible server (local peer)', () => {

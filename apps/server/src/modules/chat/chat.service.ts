@@ -150,21 +150,13 @@ export class ChatService {
     return (await this.uow.repos.users.usernameOf(userId)) ?? 'User';
   }
 
-  /** A new conversation, opened by the greeting (its alternates are the greeting's swipes). */
-  private async createConversation(actor: Actor, character: CharacterWithCreator): Promise<ConversationRow> {
-    const user = await this.userName(actor.userId);
-    const names = { char: character.name, user };
+  /** A new conversation, opened by the greeting (its alternates are the greeting's swipes); `userName` when already read. */
+  private async createConversation(actor: Actor, character: CharacterWithCreator, userName?: string): Promise<ConversationRow> {
+    const names = { char: character.name, user: userName ?? (await this.userName(actor.userId)) };
     const greetings = [character.greeting, ...(character.alternateGreetings ?? [])]
       .map((g) => applyMacros(g ?? '', names).trim())
       .filter(Boolean);
-    return this.uow.run(async ({ chat }) => {
-      const conv = await chat.createConversation(actor.userId, character.id);
-      if (greetings.length) {
-        await chat.insertMessage({ conversationId: conv.id, role: 'assistant', content: greetings[0]!, swipes: greetings, swipeIndex: 0 });
-        await chat.touch(conv.id, 1);
-      }
-      return (await chat.conversation(conv.id))!;
-    });
+    return this.uow.repos.chat.createConversation(actor.userId, character.id, greetings);
   }
 
   private async sessionOf(actor: Actor, character: CharacterWithCreator, conv: ConversationRow): Promise<ChatSession> {
@@ -497,7 +489,7 @@ export class ChatService {
       );
     }
     try {
-      const conv = found ?? (await this.createConversation(actor, character));
+      const conv = found ?? (await this.createConversation(actor, character, userName));
       // The guess holds when it is this conversation's (a conversation may have become the latest in between) and
       // long enough for the plan.
       const guessHolds =
@@ -551,12 +543,14 @@ export class ChatService {
         // The cost and the user's message, side by side (a round trip each, no transaction), both before any token:
         // a refused charge (402 { cost, balance }) takes the message back, and a message that cannot be saved gives
         // the charge back, so either way nothing of this request remains.
+        // The first message of a conversation makes it a real one: the character's chat count grows in the same statement.
+        const countOn = hasUserMessage ? null : character.id;
         const [charged, saved] = await Promise.allSettled([
           this.deps.entitlements.consumeChatAllowanceOrCharge(actor.userId, chargeKey, entitled),
-          kind === 'send' ? chat.insertUserMessage(conv.id, input.content!) : Promise.resolve(undefined),
+          kind === 'send' ? chat.insertUserMessage(conv.id, input.content!, countOn) : Promise.resolve(undefined),
         ]);
         if (charged.status === 'rejected') {
-          if (saved.status === 'fulfilled' && saved.value) await chat.withdrawUserMessage(saved.value.id, conv.id).catch(() => {});
+          if (saved.status === 'fulfilled' && saved.value) await chat.withdrawUserMessage(saved.value.id, conv.id, countOn).catch(() => {});
           throw charged.reason;
         }
         if (saved.status === 'rejected') {
@@ -564,7 +558,6 @@ export class ChatService {
           throw saved.reason;
         }
         userRow = saved.value;
-        if (userRow && !hasUserMessage) await chat.countChatOnCharacter(character.id);
       } catch (err) {
         stop.abort(new Error('not charged'));
         void first.then(() => stream.return?.()).catch(() => {});
@@ -715,7 +708,6 @@ export class ChatService {
     }
     const saved = await this.save(g, content, status);
     if (!saved && failure) throw failure;
-    if (status === 'complete' && !g.target) this.scheduleSummary(g.conversation.id, g.character, g.userName);
     if (failure) throw Object.assign(failure instanceof Error ? failure : new Error(String(failure)), { savedReply: saved });
     if (!saved) throw new AppError(409, 'CONFLICT', 'The reply was stopped before it began.');
     return { message: saved, stats: { tokens: relay.completionTokens || Math.ceil(text.length / 4), ms: Math.round(ms) } };
@@ -723,25 +715,29 @@ export class ChatService {
 
   /** Saves the reply once: a new message (send, or the answer to a message left without one), a new swipe (regenerate) or a longer reply (continue). */
   private async save(
-    g: { kind: Kind; replyId: string; target: ChatMessageRow | undefined; conversation: ConversationRow; signal: AbortSignal },
+    g: {
+      kind: Kind;
+      replyId: string;
+      target: ChatMessageRow | undefined;
+      conversation: ConversationRow;
+      signal: AbortSignal;
+      character: CharacterWithCreator;
+      userName: string;
+    },
     content: string,
     status: ChatMessageRow['status'],
   ): Promise<ChatMessage | undefined> {
     const read = !g.signal.aborted;
-    return this.uow.run(async ({ chat }) => {
-      if (!g.target) {
-        if (!content.trim()) return undefined;
-        const row = await chat.insertMessage({
-          id: g.replyId,
-          conversationId: g.conversation.id,
-          role: 'assistant',
-          content,
-          swipes: [content],
-          status,
-        });
-        await chat.touch(g.conversation.id, 1, read);
-        return toChatMessage(row);
+    if (!g.target) {
+      if (!content.trim()) return undefined;
+      const saved = await this.uow.repos.chat.insertReply({ id: g.replyId, conversationId: g.conversation.id, content, status }, read);
+      if (!saved) return undefined;
+      if (status === 'complete' && saved.messageCount - saved.summarizedCount >= this.deps.settings.memoryEvery) {
+        this.scheduleSummary(g.conversation.id, g.character, g.userName);
       }
+      return toChatMessage(saved.message);
+    }
+    return this.uow.run(async ({ chat }) => {
       const current = await chat.message(g.replyId);
       if (!current) return undefined;
       const swipes = current.swipes.length ? [...current.swipes] : [current.content];
