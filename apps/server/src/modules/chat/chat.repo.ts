@@ -89,7 +89,12 @@ export class ChatRepo {
       const created = this.db.$with('created').as(
         this.db
           .insert(conversations)
-          .values({ id: sql.placeholder('id'), userId: sql.placeholder('userId'), characterId: sql.placeholder('characterId'), messageCount: 1 })
+          .values({
+            id: sql.placeholder('id'),
+            userId: sql.placeholder('userId'),
+            characterId: sql.placeholder('characterId'),
+            messageCount: 1,
+          })
           .returning(),
       );
       const greeted = this.db.$with('greeted').as(

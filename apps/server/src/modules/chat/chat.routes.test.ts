@@ -323,7 +323,9 @@ describe('chat on the embedded model (tiny GGUF)', () => {
     const refused = await send(t, u, other, 'second, unpaid', { conversationId: fresh.conversation.id });
     expect(refused.statusCode).toBe(402);
     expect(await count()).toBe(1);
-    const after = (await t.app.inject({ url: `/api/chat/${other}?conversationId=${fresh.conversation.id}`, headers: u.auth })).json() as ChatSession;
+    const after = (
+      await t.app.inject({ url: `/api/chat/${other}?conversationId=${fresh.conversation.id}`, headers: u.auth })
+    ).json() as ChatSession;
     expect(after.messages.map((m) => m.role)).toEqual(['assistant']);
     const list = (await t.app.inject({ url: `/api/chat/${other}/conversations`, headers: u.auth })).json();
     expect(list.items.find((c: { id: string }) => c.id === fresh.conversation.id)).toMatchObject({ messageCount: 1 });
