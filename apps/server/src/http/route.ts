@@ -27,6 +27,12 @@ export interface RouteOptions {
   onRequest?: onRequestHookHandler;
   /** Runs after authentication and the CSRF check, before the handler. */
   preHandler?: preHandlerHookHandler;
+  /**
+   * `beside`: for `auth: 'required'`, only the token's signature is checked before the handler; the session check
+   * runs meanwhile and the handler must await `sessionCheckOf(request)` before it changes or reveals anything. The
+   * route awaits it too before answering, so a handler's answer never leaves ahead of a refused session.
+   */
+  sessionCheck?: 'before' | 'beside';
 }
 
 /** The error statuses any route of a kind may answer, besides the ones its descriptor lists. */
@@ -70,7 +76,8 @@ export function route<const E extends Endpoint>(
   const opts = typeof optsOrHandler === 'function' ? {} : optsOrHandler;
   const handler = typeof optsOrHandler === 'function' ? optsOrHandler : maybeHandler!;
   const preHandler: preHandlerHookHandler[] = [];
-  if (endpoint.auth === 'required') preHandler.push(app.requireAuth);
+  const beside = endpoint.auth === 'required' && opts.sessionCheck === 'beside';
+  if (endpoint.auth === 'required') preHandler.push(beside ? app.requireAuthBeside : app.requireAuth);
   if (endpoint.auth === 'optional') preHandler.push(app.optionalAuth);
   if (endpoint.csrf) preHandler.push(app.verifyCsrf);
   if (opts.preHandler) preHandler.push(opts.preHandler);
@@ -84,7 +91,13 @@ export function route<const E extends Endpoint>(
     handler: async (request, reply) => {
       // The handler may still choose another status (health answers 503 with the same body).
       reply.status(status);
-      return handler(request as unknown as RouteRequest<E>, reply);
+      if (!beside) return handler(request as unknown as RouteRequest<E>, reply);
+      try {
+        return await handler(request as unknown as RouteRequest<E>, reply);
+      } finally {
+        // A refused session wins over whatever the handler answered (its own error included).
+        await request.sessionCheck;
+      }
     },
   });
 }

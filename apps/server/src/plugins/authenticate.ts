@@ -11,9 +11,17 @@ import { VerifiedTokenCache } from '../http/token-cache.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AccessClaims | null;
+    /** Set by `requireAuthBeside`: settles once the session is known to be signed in, 401 otherwise. */
+    sessionCheck: Promise<void> | null;
   }
   interface FastifyInstance {
     requireAuth: (request: FastifyRequest) => Promise<void>;
+    /**
+     * `requireAuth` whose session check runs beside the handler instead of before it: the signature is verified
+     * here, and the handler awaits `sessionCheckOf(request)` before it changes or reveals anything (chat messages
+     * read their context meanwhile, saving a round trip before the first token).
+     */
+    requireAuthBeside: (request: FastifyRequest) => Promise<void>;
     optionalAuth: (request: FastifyRequest) => Promise<void>;
     verifyCsrf: (request: FastifyRequest) => Promise<void>;
   }
@@ -37,16 +45,29 @@ export function registerAuthentication(app: FastifyInstance, deps: Authenticatio
   // A verified signature is remembered until the token's exp (http/token-cache.ts); the session check below still
   // runs on every request, so a revoked session is refused as soon as the session status cache sees it.
   const verified = new VerifiedTokenCache<AccessClaims>((t) => deps.accessTokens.verify(t));
+  const checkSession = async (claims: AccessClaims): Promise<void> => {
+    if (!(await deps.sessions.isActive(claims.sessionId))) throw new AppError(401, 'INVALID_TOKEN', INVALID_TOKEN_MESSAGE);
+  };
   const verify = async (token: string): Promise<AccessClaims> => {
     const claims = await verified.get(token);
-    if (!(await deps.sessions.isActive(claims.sessionId))) throw new AppError(401, 'INVALID_TOKEN', INVALID_TOKEN_MESSAGE);
+    await checkSession(claims);
     return claims;
   };
   app.decorateRequest('auth', null);
+  app.decorateRequest('sessionCheck', null);
   app.decorate('requireAuth', async (request: FastifyRequest) => {
     const token = bearer(request);
     if (!token) throw AppError.unauthorized('Sign in to continue');
     request.auth = await verify(token);
+  });
+  app.decorate('requireAuthBeside', async (request: FastifyRequest) => {
+    const token = bearer(request);
+    if (!token) throw AppError.unauthorized('Sign in to continue');
+    const claims = await verified.get(token);
+    request.auth = claims;
+    request.sessionCheck = checkSession(claims);
+    // Awaited by the handler (and by the route after it); never an unhandled rejection meanwhile.
+    request.sessionCheck.catch(() => {});
   });
   app.decorate('optionalAuth', async (request: FastifyRequest) => {
     const token = bearer(request);
@@ -61,4 +82,9 @@ export function registerAuthentication(app: FastifyInstance, deps: Authenticatio
 export function authOf(request: Pick<FastifyRequest, 'auth'>): AccessClaims {
   if (!request.auth) throw AppError.unauthorized('Sign in to continue');
   return request.auth;
+}
+
+/** The session check started by `requireAuthBeside` (settled at once for routes that checked before the handler). */
+export function sessionCheckOf(request: Pick<FastifyRequest, 'sessionCheck'>): Promise<void> {
+  return request.sessionCheck ?? Promise.resolve();
 }

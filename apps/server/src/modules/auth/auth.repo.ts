@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { reusable, statementName } from '../../db/prepared.ts';
 import { emailTokens, refreshTokens } from '../../db/schema/index.ts';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -51,11 +52,22 @@ export class SessionsRepo {
 
   /** Whether a session (family) still has an unrevoked, unexpired token: one lookup on the family index. */
   async isFamilyActive(familyId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: refreshTokens.id })
-      .from(refreshTokens)
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, new Date())))
-      .limit(1);
+    // Prepared once: asked on authenticated requests whenever the session status caches have no answer.
+    const query = reusable(this.db, 'sessions_family_active', () =>
+      this.db
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(
+          and(
+            eq(refreshTokens.familyId, sql.placeholder('familyId')),
+            isNull(refreshTokens.revokedAt),
+            gt(refreshTokens.expiresAt, sql`now()`),
+          ),
+        )
+        .limit(1)
+        .prepare(statementName('sessions_family_active')),
+    );
+    const [row] = await query.execute({ familyId });
     return row !== undefined;
   }
 }

@@ -80,7 +80,12 @@ export class EntitlementsService {
 
   /** The caller's tier and what it permits, without the allowances (one query: the hot path of a chat message). */
   async permissionsOf(userId: string): Promise<Pick<Entitlements, 'tier' | 'permissions'>> {
-    const tier = tierOf(await this.uow.repos.payments.latestSubscriptionOf(userId), this.clock.now());
+    return this.permissionsFrom(await this.uow.repos.payments.latestSubscriptionOf(userId));
+  }
+
+  /** The tier and permissions a user's newest membership gives now (for callers that read it with other data). */
+  permissionsFrom(latest: SubscriptionRow | undefined): Pick<Entitlements, 'tier' | 'permissions'> {
+    const tier = tierOf(latest, this.clock.now());
     return { tier, permissions: this.plans.plan(tier).permissions };
   }
 
@@ -93,7 +98,13 @@ export class EntitlementsService {
   /** 403 MEMBERSHIP_REQUIRED with `{ permission, requiredTier }` when the caller's tier lacks a yes/no permission. */
   async requirePermission(userId: string, permission: 'premiumCharacters'): Promise<Entitlements> {
     const e = await this.of(userId);
-    if (e.permissions[permission]) return e;
+    this.assertPermission(e, permission);
+    return e;
+  }
+
+  /** `requirePermission` for permissions already read (`permissionsFrom`). */
+  assertPermission(e: Pick<Entitlements, 'permissions'>, permission: 'premiumCharacters'): void {
+    if (e.permissions[permission]) return;
     const requiredTier = this.plans.lowestTierWith((p) => p[permission]) ?? 'premium';
     const plan = this.plans.plan(requiredTier);
     throw new AppError(403, 'MEMBERSHIP_REQUIRED', `${PERMISSION_NAMES[permission]} need a ${plan.name} membership.`, {

@@ -330,6 +330,18 @@ describe('chat on the embedded model (tiny GGUF)', () => {
     const list = (await t.app.inject({ url: `/api/chat/${other}/conversations`, headers: u.auth })).json();
     expect(list.items.find((c: { id: string }) => c.id === fresh.conversation.id)).toMatchObject({ messageCount: 1 });
   });
+  it('refuses a signed-out session with 401 although its check runs beside the reads, and keeps nothing of the message', async () => {
+    const u = await buildUser(t, { coins: 5 });
+    // Signed out behind the process's back (as another server process would), so the check must ask the database.
+    await t.deps.uow.repos.sessions.revokeAllForUser(u.user.id);
+    for (const sse of [false, true]) {
+      const res = await send(t, u, characterId, 'are you there?', { sse });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ error: { code: 'INVALID_TOKEN' } });
+    }
+    expect(await t.modules.billing.services.ledger.balance(u.user.id)).toBe(5);
+    expect(await t.deps.uow.repos.chat.latestConversation(u.user.id, characterId)).toBeUndefined();
+  });
 });
 
 describe('chat over an OpenAI-compatible server (local peer)', () => {

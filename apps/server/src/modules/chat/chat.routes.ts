@@ -4,7 +4,7 @@ import { EventStream } from '../../http/event-stream.ts';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
-import { authOf } from '../../plugins/authenticate.ts';
+import { authOf, sessionCheckOf } from '../../plugins/authenticate.ts';
 import { generationError, type ChatService, type PreparedGeneration } from './chat.service.ts';
 
 /** Generations per user a minute (on top of the in-flight limit): a person chats far slower than this. */
@@ -71,6 +71,14 @@ async function deliver(request: FastifyRequest, reply: FastifyReply, gen: Prepar
 export function chatRoutes(deps: { chat: ChatService; rateLimiter: RateLimiter }): FastifyPluginAsync {
   const { chat, rateLimiter } = deps;
   const limited = (userId: string) => rateLimiter.consume([{ rule: CHAT_RATE, key: userId }]);
+  // A generation's gate: the session (checked beside the reads, see `sessionCheck: 'beside'`), then the rate limit;
+  // both run at once, and a refused session is the answer even when the limit refuses too.
+  const gate = async (req: Pick<FastifyRequest, 'sessionCheck'>, userId: string): Promise<void> => {
+    const [session, rate] = await Promise.allSettled([sessionCheckOf(req), limited(userId)]);
+    if (session.status === 'rejected') throw session.reason;
+    if (rate.status === 'rejected') throw rate.reason;
+  };
+  const beside = { sessionCheck: 'beside' } as const;
   return async (app) => {
     route(app, api.status, async () => chat.status());
     route(app, api.test, { onRequest: async (req) => rateLimiter.consume([{ rule: CHAT_TEST_RATE, key: req.ip }]) }, async () =>
@@ -78,19 +86,19 @@ export function chatRoutes(deps: { chat: ChatService; rateLimiter: RateLimiter }
     );
     route(app, api.history, async (req) => chat.history(authOf(req), req.query));
     route(app, api.session, async (req) => chat.session(authOf(req), req.params.characterId, req.query.conversationId));
-    route(app, api.send, async (req, reply) => {
+    route(app, api.send, beside, async (req, reply) => {
       const actor = authOf(req);
-      const gen = await chat.prepare(actor, req.params.characterId, 'send', req.body, limited(actor.userId));
+      const gen = await chat.prepare(actor, req.params.characterId, 'send', req.body, gate(req, actor.userId));
       return (await deliver(req, reply, gen)) as ChatReply;
     });
-    route(app, api.regenerate, async (req, reply) => {
+    route(app, api.regenerate, beside, async (req, reply) => {
       const actor = authOf(req);
-      const gen = await chat.prepare(actor, req.params.characterId, 'regenerate', req.body, limited(actor.userId));
+      const gen = await chat.prepare(actor, req.params.characterId, 'regenerate', req.body, gate(req, actor.userId));
       return (await deliver(req, reply, gen)) as ChatReply;
     });
-    route(app, api.continue, async (req, reply) => {
+    route(app, api.continue, beside, async (req, reply) => {
       const actor = authOf(req);
-      const gen = await chat.prepare(actor, req.params.characterId, 'continue', req.body, limited(actor.userId));
+      const gen = await chat.prepare(actor, req.params.characterId, 'continue', req.body, gate(req, actor.userId));
       return (await deliver(req, reply, gen)) as ChatReply;
     });
     route(app, api.editMessage, async (req) => chat.editMessage(authOf(req), req.params.characterId, req.params.messageId, req.body));

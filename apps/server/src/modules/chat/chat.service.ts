@@ -25,7 +25,7 @@ import type { InFlightLimiter } from '../../lib/in-flight.ts';
 import { collectChat, LlmUnavailableError, LlmUpstreamError, type LlmChunk, type LlmProvider } from '../../providers/llm/llm-provider.ts';
 import type { LedgerService } from '../billing/billing.service.ts';
 import type { Plans } from '../billing/catalog.ts';
-import type { EntitlementsService } from '../billing/entitlements.service.ts';
+import type { Entitlements, EntitlementsService } from '../billing/entitlements.service.ts';
 import { assertVisible } from '../characters/character-access.ts';
 import type { CharactersRepo, CharacterWithCreator } from '../characters/characters.repo.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
@@ -116,12 +116,22 @@ export class ChatService {
   private async character(actor: Actor, characterId: string, opts: { allowDeleted?: boolean } = {}) {
     const row = await this.uow.repos.characters.findById(characterId);
     if (!row) throw AppError.notFound('Character');
+    await this.checkCharacter(actor, row, opts);
+    return row;
+  }
+
+  /** Visibility (404) and, for a premium character, the caller's membership (403); `entitled` when already read. */
+  private async checkCharacter(
+    actor: Actor,
+    row: CharacterWithCreator,
+    opts: { allowDeleted?: boolean; entitled?: Pick<Entitlements, 'permissions'> },
+  ): Promise<void> {
     // A deleted character's conversations stay readable for those who have one (checked by the caller).
     if (!(opts.allowDeleted && row.deletedAt)) assertVisible(actor, row);
     if (row.premium && !row.deletedAt && actor.userId !== row.creatorId && actor.role !== 'admin') {
-      await this.deps.entitlements.requirePermission(actor.userId, 'premiumCharacters');
+      if (opts.entitled) this.deps.entitlements.assertPermission(opts.entitled, 'premiumCharacters');
+      else await this.deps.entitlements.requirePermission(actor.userId, 'premiumCharacters');
     }
-    return row;
   }
 
   /** The caller's conversation by id with this character, or 404. */
@@ -421,13 +431,14 @@ export class ChatService {
     characterId: string,
     kind: Kind,
     input: { content?: string; conversationId?: string },
-    /** A check that runs beside the reads (the per-user rate limit); its refusal comes first. */
+    /** A check that runs beside the reads (the session and the per-user rate limit); its refusal comes first. */
     gate: Promise<void> = Promise.resolve(),
   ): Promise<PreparedGeneration> {
     const { chat } = this.uow.repos;
-    // Everything the checks and the prompt need, read at once; a refusal is still chosen in this order (the
-    // character before the conversation). The in-flight slot is taken here and held against the plan's limit below;
-    // the history is read at the smallest plan's length and read again for a longer plan.
+    // Everything the checks and the prompt need, read in one statement (`ChatRepo.context`) beside the gate and the
+    // in-flight slot; a refusal is still chosen in this order (the gate, the character, the conversation). The slot
+    // is held against the plan's limit below; the history is read at the smallest plan's length and read again for a
+    // longer plan.
     const historyGuess = Math.max(2, this.deps.plans.plan('free').permissions.memoryMessages);
     const taking = this.deps.inFlight.take(actor.userId);
     taking.catch(() => {});
@@ -442,20 +453,18 @@ export class ChatService {
     };
     let read;
     try {
-      read = await inOrder([
+      const [, context, held] = await inOrder([
         gate,
-        this.character(actor, characterId, { allowDeleted: true }),
-        input.conversationId
-          ? this.ownConversation(actor, characterId, input.conversationId)
-          : chat.latestConversation(actor.userId, characterId),
-        this.deps.entitlements.permissionsOf(actor.userId),
-        this.userName(actor.userId),
-        input.conversationId
-          ? chat.messagesNewestFirst(input.conversationId, historyGuess + 1)
-          : chat.newestMessagesOfLatest(actor.userId, characterId, historyGuess + 1),
+        chat.context({ userId: actor.userId, characterId, conversationId: input.conversationId, limit: historyGuess + 1 }),
         taking,
       ] as const);
-      const [, character, found] = read;
+      if (!context) throw AppError.notFound('Character');
+      const { character, conversation: found } = context;
+      const entitled = this.deps.entitlements.permissionsFrom(context.latestSubscription);
+      await this.checkCharacter(actor, character, { allowDeleted: true, entitled });
+      if (input.conversationId && (!found || found.userId !== actor.userId || found.characterId !== characterId)) {
+        throw AppError.notFound('Conversation');
+      }
       if (character.deletedAt)
         throw AppError.conflict('This character was deleted by its creator: the conversation can be read but not continued.');
       if (kind === 'send') {
@@ -466,11 +475,12 @@ export class ChatService {
       }
       if (kind !== 'send' && !found) throw AppError.notFound('Conversation');
       await this.ensureModel();
+      read = { character, found, entitled, userName: context.userName ?? 'User', guessed: context.newest, held };
     } catch (err) {
       await giveBack();
       throw err;
     }
-    const [, character, found, entitled, userName, guessed, held] = read;
+    const { character, found, entitled, userName, guessed, held } = read;
     const { permissions } = entitled;
     // The plan decides reply length, how much history the model sees and how many replies may run at once
     // (never fewer than CHAT_IN_FLIGHT_PER_USER); the deployment caps the reply length.

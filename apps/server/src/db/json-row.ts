@@ -1,0 +1,19 @@
+// Rows that a statement returns as JSON (`row_to_json`, `json_agg`), turned back into the typed rows Drizzle would
+// have given: keys from column names to property names, values through each column's own decoder (timestamps
+// become Dates, bigints numbers, arrays and jsonb stay as they are). Lets one statement return several tables'
+// rows (a read made of sub-selects) without a second, hand-written mapping that could drift from the schema.
+import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm';
+
+export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): InferSelectModel<T> {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as InferSelectModel<T>;
+}
+
+/** `rowFromJson` for a value that may be null (a sub-select that found nothing). */
+export function maybeRowFromJson<T extends Table>(table: T, json: unknown): InferSelectModel<T> | undefined {
+  return json && typeof json === 'object' ? rowFromJson(table, json as Record<string, unknown>) : undefined;
+}
