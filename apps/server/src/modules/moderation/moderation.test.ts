@@ -128,6 +128,21 @@ describe('disguised spellings', () => {
   it('keeps a sentence end after a word ("sex!") and reads leetspeak inside words', () => {
     expect(normalizeText('sex! h0rny').leet).toBe('sex! horny');
   });
+
+  // Text whose letters are all ASCII takes faster paths (ASCII classes, no leet pass without a leet character):
+  // the forms must be the same as when another script's letters are present.
+  it.each([
+    ['“Come here,” she says — l o l i', '“come here,” she says — loli', '“come here,” she says — loli'],
+    // Another script's letter is a letter like any other: five spaced letters, joined.
+    ['ж l o l i', 'жloli', 'жloli'],
+    ['s.h.o.t.a and a l-0-l-i!', 'shota and a l0li!', 'shota and a loli!'],
+    ['né 1337 h4x0r', 'ne 1337 h4x0r', 'ne 1337 haxor'],
+    ['plain words only', 'plain words only', 'plain words only'],
+  ])('normalises %j the same with or without other scripts', (text, base, leet) => {
+    const n = normalizeText(text);
+    expect(n.base).toBe(base);
+    expect(n.leet).toBe(leet);
+  });
 });
 
 describe('long texts', () => {

@@ -110,18 +110,21 @@ class FieldText {
     const forms =
       set.form === 'base' ? [this.norm.base] : this.norm.leet === this.norm.leetL ? [this.norm.leet] : [this.norm.leet, this.norm.leetL];
     outer: for (const text of forms) {
-      const neutral: Hit[] = [];
-      for (const re of set.unless) {
-        for (const m of text.matchAll(re)) neutral.push({ start: m.index, end: m.index + m[0].length });
-      }
+      // The neutralising phrases are looked for only once a pattern matched (most texts match none).
+      let neutral: Hit[] | undefined;
       for (const p of set.patterns) {
-        for (const m of text.matchAll(p.re)) {
+        const re = p.re;
+        re.lastIndex = 0;
+        for (let m = re.exec(text); m; m = re.exec(text)) {
           const start = m.index;
           const end = start + m[0].length;
+          // An empty match must not stop the scan (one code point on, as matchAll does).
+          if (end === start) re.lastIndex = start + ((text.codePointAt(start) ?? 0) > 0xffff ? 2 : 1);
           if (p.below !== undefined) {
             const n = parseNumber(m.groups?.n);
             if (n === undefined || n >= p.below) continue;
           }
+          neutral ??= neutralHits(set.unless, text);
           if (neutral.some((u) => u.start <= start && end <= u.end)) continue;
           if (set.obfuscatedOnly && this.norm.base.slice(start, end) === text.slice(start, end)) continue;
           found.push({ start, end });
@@ -175,6 +178,14 @@ class FieldText {
     if (second.start < first.end) return true;
     return this.wordOf(second.start) - this.wordOf(first.end - 1) - 1 <= window.words;
   }
+}
+
+function neutralHits(unless: RegExp[], text: string): Hit[] {
+  const out: Hit[] = [];
+  for (const re of unless) {
+    for (const m of text.matchAll(re)) out.push({ start: m.index, end: m.index + m[0].length });
+  }
+  return out;
 }
 
 function countStartsBelow(sorted: Hit[], pos: number): number {
