@@ -81,7 +81,8 @@ const LEET_SYMBOLS: Record<string, string> = { '@': 'a', $: 's', '!': 'i', '|': 
 const LEET_RUN = /[\p{L}\d@$!|€+]+/gu;
 const LEET_RUN_ASCII = /[A-Za-z\d@$!|€+]+/g;
 const LEET_CHAR = /[\d@$!|€+]/;
-const NON_ASCII = /[^\x00-\x7f]/g;
+// Anything outside printable ASCII (control characters are tested too, and are neither letters nor digits).
+const NON_ASCII = /[^ -~]/g;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /** Whether every letter and digit of `s` is ASCII (other characters, such as curly quotes and dashes, may not be). */
