@@ -135,6 +135,7 @@ describe('disguised spellings', () => {
     ['“Come here,” she says — l o l i', '“come here,” she says — loli', '“come here,” she says — loli'],
     // Another script's letter is a letter like any other: five spaced letters, joined.
     ['ж l o l i', 'жloli', 'жloli'],
+    ['𐌰 l o l i', '𐌰loli', '𐌰loli'],
     ['s.h.o.t.a and a l-0-l-i!', 'shota and a l0li!', 'shota and a loli!'],
     ['né 1337 h4x0r', 'ne 1337 h4x0r', 'ne 1337 haxor'],
     ['plain words only', 'plain words only', 'plain words only'],

@@ -82,7 +82,7 @@ const LEET_RUN = /[\p{L}\d@$!|€+]+/gu;
 const LEET_RUN_ASCII = /[A-Za-z\d@$!|€+]+/g;
 const LEET_CHAR = /[\d@$!|€+]/;
 // Anything outside printable ASCII (control characters are tested too, and are neither letters nor digits).
-const NON_ASCII = /[^ -~]/g;
+const NON_ASCII = /[^ -~]/gu;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /** Whether every letter and digit of `s` is ASCII (other characters, such as curly quotes and dashes, may not be). */
