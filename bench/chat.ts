@@ -253,6 +253,10 @@ interface TtftRow {
   app: number[];
   direct: number[];
   errors: number;
+  /** The app process's CPU time per message (ms), its background work included. */
+  cpuMsPerMessage: number;
+  /** The model server's CPU time per streamed request (ms): what one HTTP exchange costs a process on this machine. */
+  peerCpuMsPerRequest: number;
 }
 
 interface ModeResult {
@@ -336,13 +340,18 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
     let turn = 0;
     const ttft = async (model: string, firstTokenMs: number, requests: number): Promise<TtftRow> => {
       await peer.set(3, 0, firstTokenMs);
-      const row: TtftRow = { model, app: [], direct: [], errors: 0 };
+      const row: TtftRow = { model, app: [], direct: [], errors: 0, cpuMsPerMessage: 0, peerCpuMsPerRequest: 0 };
+      const cpuBefore = (await probe(probePort, 'stats')).cpuMicros;
+      const peerCpuBefore = (await probe(peer.probePort, 'stats')).cpuMicros;
       for (let i = 0; i < requests; i++) {
         const r = await send(ttftUsers[turn++ % ttftUsers.length]!, `Message number ${i}: tell me something.`);
         if (r.status !== 200 || !r.ended || r.firstMs < 0) row.errors++;
         else row.app.push(r.firstMs);
         row.direct.push((await direct()).firstMs);
       }
+      row.cpuMsPerMessage = ((await probe(probePort, 'stats')).cpuMicros - cpuBefore) / 1000 / requests;
+      // The model server answered each request twice (the app's, and the direct one).
+      row.peerCpuMsPerRequest = ((await probe(peer.probePort, 'stats')).cpuMicros - peerCpuBefore) / 1000 / (2 * requests);
       row.app = sortNum(row.app);
       row.direct = sortNum(row.direct);
       console.log(
@@ -393,15 +402,15 @@ console.log(
     'overhead = app − model server at the same percentile (targets p50 ≤ 5, p99 ≤ 25)\n',
 );
 console.log(
-  '| database | model server | requests | app p50 | app p99 | model server p50 | model server p99 | overhead p50 | overhead p99 | errors |',
+  '| database | model server | requests | app p50 | app p99 | model server p50 | model server p99 | overhead p50 | overhead p99 | CPU ms / request: app, model server | errors |',
 );
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
-  for (const { model, app, direct, errors } of r.ttft) {
+  for (const { model, app, direct, errors, cpuMsPerMessage, peerCpuMsPerRequest } of r.ttft) {
     const o50 = percentile(app, 50) - percentile(direct, 50);
     const o99 = percentile(app, 99) - percentile(direct, 99);
     console.log(
-      `| ${r.label} | ${model} | ${app.length + errors} | ${f(percentile(app, 50))} | ${f(percentile(app, 99))} | ${f(percentile(direct, 50))} | ${f(percentile(direct, 99))} | ${f(o50)} ${verdict(o50 <= 5)} | ${f(o99)} ${verdict(o99 <= 25)} | ${errors} |`,
+      `| ${r.label} | ${model} | ${app.length + errors} | ${f(percentile(app, 50))} | ${f(percentile(app, 99))} | ${f(percentile(direct, 50))} | ${f(percentile(direct, 99))} | ${f(o50)} ${verdict(o50 <= 5)} | ${f(o99)} ${verdict(o99 <= 25)} | ${f(cpuMsPerMessage)}, ${f(peerCpuMsPerRequest)} | ${errors} |`,
     );
   }
 }

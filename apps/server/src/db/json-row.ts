@@ -17,3 +17,8 @@ export function rowFromJson<T extends Table>(table: T, json: Record<string, unkn
 export function maybeRowFromJson<T extends Table>(table: T, json: unknown): InferSelectModel<T> | undefined {
   return json && typeof json === 'object' ? rowFromJson(table, json as Record<string, unknown>) : undefined;
 }
+
+/** A json column's value: node-postgres parses it, PGlite may hand it over as text. */
+export function jsonColumn(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}

@@ -7,7 +7,8 @@ import type { Clock } from '../../lib/clock.ts';
 import type { LedgerRepo } from './billing.repo.ts';
 import type { LedgerService } from './billing.service.ts';
 import type { Plans } from './catalog.ts';
-import type { PaymentsRepo, SubscriptionRow } from './payments.repo.ts';
+import type { StatementPart } from '../../db/statement-parts.ts';
+import { claimFreeUsePart, type ClaimedUse, type FreeUseClaim, type PaymentsRepo, type SubscriptionRow } from './payments.repo.ts';
 
 /** A membership gives its plan while active (or past due, during the retry window) and before it ends. */
 export function isEntitled(sub: SubscriptionRow | undefined, now: Date): sub is SubscriptionRow {
@@ -21,6 +22,13 @@ export function tierOf(sub: SubscriptionRow | undefined, now: Date): Tier {
 }
 
 export type AllowanceKind = 'chat' | 'image';
+
+/** An allowance use being claimed: its row, and what settling it needs. */
+interface Claim {
+  kind: AllowanceKind;
+  tier: Tier;
+  row: FreeUseClaim;
+}
 
 export interface Entitlements {
   tier: Tier;
@@ -130,6 +138,20 @@ export class EntitlementsService {
   }
 
   /**
+   * A chat message's allowance use, claimed by the caller's own statement: `part` goes into it (beside the message's
+   * write, statement-parts.ts), and `settle` turns what it claimed into the outcome, charging coins when no free use
+   * was left (402 `{ cost, balance }` when short; the claim is then dropped, and the caller takes its write back).
+   */
+  chatAllowanceClaim(
+    userId: string,
+    idempotencyKey: string,
+    known: Pick<Entitlements, 'tier' | 'permissions'>,
+  ): { part: StatementPart<ClaimedUse>; settle: (claimed: ClaimedUse) => Promise<AllowanceOutcome> } {
+    const claim = this.claimOf(userId, 'chat', idempotencyKey, known);
+    return { part: claimFreeUsePart(claim.row), settle: (claimed) => this.settle(claim, claimed) };
+  }
+
+  /**
    * Same key twice = one use (the second call answers the first outcome). Inside a caller's transaction everything
    * joins it, so a failed generation inside that transaction takes nothing. Outside one, a free use is one atomic
    * statement (a chat message's hot path); only the coin charge needs a transaction, and a charge that fails
@@ -141,14 +163,23 @@ export class EntitlementsService {
     idempotencyKey: string,
     known?: Pick<Entitlements, 'tier' | 'permissions'>,
   ): Promise<AllowanceOutcome> {
+    const claim = this.claimOf(userId, kind, idempotencyKey, known ?? (await this.permissionsOf(userId)));
+    return this.settle(claim, await this.uow.repos.payments.claimFreeUse(claim.row));
+  }
+
+  private claimOf(userId: string, kind: AllowanceKind, idempotencyKey: string, e: Pick<Entitlements, 'tier' | 'permissions'>): Claim {
     if (!idempotencyKey || idempotencyKey.length > 200) throw AppError.badRequest('An idempotency key of 1–200 characters is required');
     const key = `${kind}:${userId}:${idempotencyKey}`;
-    const e = known ?? (await this.permissionsOf(userId));
     const period = periodOf(kind, this.clock.now());
     const limit = kind === 'chat' ? e.permissions.dailyFreeMessages : e.permissions.monthlyFreeImages;
-    const claimed = await this.uow.repos.payments.claimFreeUse({ idempotencyKey: key, userId, kind, periodKey: period.key, limit });
+    return { kind, tier: e.tier, row: { idempotencyKey: key, userId, kind, periodKey: period.key, limit } };
+  }
+
+  private async settle(claim: Claim, claimed: ClaimedUse): Promise<AllowanceOutcome> {
+    const { kind, tier } = claim;
+    const { idempotencyKey: key, userId, limit } = claim.row;
     if (claimed.outcome === 'free' && claimed.used !== null) {
-      return { outcome: 'free', cost: 0, balance: claimed.balance, remaining: Math.max(0, limit - claimed.used), tier: e.tier };
+      return { outcome: 'free', cost: 0, balance: claimed.balance, remaining: Math.max(0, limit - claimed.used), tier };
     }
     if (claimed.outcome === null) {
       // The key was used before (or by a twin request at the same moment): its outcome is the answer.
@@ -162,7 +193,7 @@ export class EntitlementsService {
         cost: prev.cost,
         balance: (await ledger.balanceOf(userId)) ?? 0,
         remaining: Math.max(0, limit - used),
-        tier: e.tier,
+        tier,
       };
     }
     // Claimed, with no free use left (or the last one taken by a message at the same moment): coins, settled together.
@@ -179,7 +210,7 @@ export class EntitlementsService {
           }));
         }
         await payments.settleUse(key, 'coins', cost);
-        return { outcome: 'coins', cost, balance, remaining: 0, tier: e.tier };
+        return { outcome: 'coins', cost, balance, remaining: 0, tier };
       });
     } catch (err) {
       // InsufficientCoinsError (402) and any other failure: the claim goes (a caller's transaction rolls it back anyway).

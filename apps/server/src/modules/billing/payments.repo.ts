@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
+import { runTogether, type StatementPart } from '../../db/statement-parts.ts';
 import {
   allowanceCounters,
   allowanceUses,
@@ -127,36 +128,9 @@ export class PaymentsRepo {
    * `outcome` null: the key existed (nothing taken). 'free' with `used` set: taken. Otherwise ('pending', or 'free'
    * that lost the period's last free use to a message at the same moment, `used` null): claimed, to settle in coins.
    */
-  async claimFreeUse(row: {
-    idempotencyKey: string;
-    userId: string;
-    kind: string;
-    periodKey: string;
-    limit: number;
-  }): Promise<{ outcome: 'free' | 'pending' | null; used: number | null; balance: number }> {
-    const { idempotencyKey: key, userId, kind, periodKey, limit } = row;
-    const c = allowanceCounters;
-    const result = (await this.db.execute(sql`
-      with claim as (
-        insert into ${allowanceUses} (idempotency_key, user_id, kind, period_key, outcome, cost)
-        select ${key}::text, ${userId}::uuid, ${kind}::text, ${periodKey}::text,
-          case when ${limit}::int > coalesce((select used from ${c}
-            where user_id = ${userId}::uuid and kind = ${kind}::text and period_key = ${periodKey}::text), 0)
-          then 'free' else 'pending' end, 0
-        on conflict (idempotency_key) do nothing
-        returning outcome
-      ), take as (
-        insert into ${c} (user_id, kind, period_key, used)
-        select ${userId}::uuid, ${kind}::text, ${periodKey}::text, 1 from claim where claim.outcome = 'free'
-        on conflict (user_id, kind, period_key) do update set used = ${c}.used + 1 where ${c}.used < ${limit}::int
-        returning used
-      )
-      select (select outcome from claim) as outcome, (select used from take) as used,
-        (select coins from ${users} where id = ${userId}::uuid) as balance`)) as unknown as {
-      rows: Array<{ outcome: 'free' | 'pending' | null; used: number | null; balance: number | null }>;
-    };
-    const r = result.rows[0]!;
-    return { outcome: r.outcome, used: r.used, balance: r.balance ?? 0 };
+  async claimFreeUse(row: FreeUseClaim): Promise<ClaimedUse> {
+    const [claimed] = await runTogether(this.db, [claimFreeUsePart(row)]);
+    return claimed;
   }
 
   /** Forgets a key this request claimed but could not settle (its coin charge failed): it points at no use. */
@@ -187,4 +161,62 @@ export class PaymentsRepo {
       .where(and(eq(allowanceCounters.userId, userId), eq(allowanceCounters.kind, kind), eq(allowanceCounters.periodKey, periodKey)));
     return row?.used ?? 0;
   }
+}
+
+export interface FreeUseClaim {
+  idempotencyKey: string;
+  userId: string;
+  kind: string;
+  periodKey: string;
+  limit: number;
+}
+
+export interface ClaimedUse {
+  outcome: 'free' | 'pending' | null;
+  used: number | null;
+  balance: number;
+}
+
+/** `claimFreeUse` as a statement part, for a write that claims beside another module's (statement-parts.ts). */
+export function claimFreeUsePart(row: FreeUseClaim): StatementPart<ClaimedUse> {
+  const p = (name: string) => sql.placeholder(`claim_${name}`);
+  return {
+    key: 'claim_free_use',
+    build: (db) => {
+      const c = allowanceCounters;
+      const claim = db.$with('claim', { outcome: sql<string | null>`outcome` }).as(sql`
+        insert into ${allowanceUses} (idempotency_key, user_id, kind, period_key, outcome, cost)
+        select ${p('key')}::text, ${p('userId')}::uuid, ${p('kind')}::text, ${p('period')}::text,
+          case when ${p('limit')}::int > coalesce((select used from ${c}
+            where user_id = ${p('userId')}::uuid and kind = ${p('kind')}::text and period_key = ${p('period')}::text), 0)
+          then 'free' else 'pending' end, 0
+        on conflict (idempotency_key) do nothing
+        returning outcome`);
+      const take = db.$with('take', { used: sql<number | null>`used` }).as(sql`
+        insert into ${c} (user_id, kind, period_key, used)
+        select ${p('userId')}::uuid, ${p('kind')}::text, ${p('period')}::text, 1 from claim where claim.outcome = 'free'
+        on conflict (user_id, kind, period_key) do update set used = ${c}.used + 1 where ${c}.used < ${p('limit')}::int
+        returning used`);
+      return {
+        ctes: [claim, take],
+        fields: {
+          claimOutcome: sql`(select outcome from claim)`,
+          claimUsed: sql`(select used from take)`,
+          claimBalance: sql`(select coins from ${users} where id = ${p('userId')}::uuid)`,
+        },
+      };
+    },
+    values: {
+      claim_key: row.idempotencyKey,
+      claim_userId: row.userId,
+      claim_kind: row.kind,
+      claim_period: row.periodKey,
+      claim_limit: row.limit,
+    },
+    decode: (r) => ({
+      outcome: r.claimOutcome as ClaimedUse['outcome'],
+      used: r.claimUsed === null || r.claimUsed === undefined ? null : Number(r.claimUsed),
+      balance: r.claimBalance === null || r.claimBalance === undefined ? 0 : Number(r.claimBalance),
+    }),
+  };
 }

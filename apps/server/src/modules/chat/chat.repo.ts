@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { maybeRowFromJson, rowFromJson } from '../../db/json-row.ts';
+import { jsonColumn, maybeRowFromJson, rowFromJson } from '../../db/json-row.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
+import { runTogether, type StatementPart } from '../../db/statement-parts.ts';
 import {
   characters,
   chatMessages,
@@ -81,14 +82,12 @@ export class ChatRepo {
     });
     const [row] = await query.execute({ ...q, conversationId: q.conversationId ?? null });
     if (!row) return undefined;
-    // node-postgres parses json columns; PGlite may hand them over as text.
-    const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
     return {
       character: { ...row.c, creatorUsername: row.creatorUsername, creatorAvatarUrl: row.creatorAvatarUrl },
-      conversation: maybeRowFromJson(conversations, json(row.conv)),
-      newest: (json(row.messages) as Record<string, unknown>[]).map((m) => rowFromJson(chatMessages, m)),
+      conversation: maybeRowFromJson(conversations, jsonColumn(row.conv)),
+      newest: (jsonColumn(row.messages) as Record<string, unknown>[]).map((m) => rowFromJson(chatMessages, m)),
       userName: row.userName,
-      latestSubscription: maybeRowFromJson(subscriptions, json(row.sub)),
+      latestSubscription: maybeRowFromJson(subscriptions, jsonColumn(row.sub)),
     };
   }
 
@@ -317,32 +316,23 @@ export class ChatRepo {
    * `countOn`: the character whose chat count grows, for the first message of a conversation.
    */
   async insertUserMessage(conversationId: string, content: string, countOn: string | null = null): Promise<ChatMessageRow> {
-    const query = reusable(this.db, 'chat_insert_user_message', () => {
-      const inserted = this.db.$with('inserted').as(
-        this.db
-          .insert(chatMessages)
-          .values({ conversationId: sql.placeholder('conversationId'), role: 'user', content: sql.placeholder('content') })
-          .returning(),
-      );
-      const touched = this.db.$with('touched').as(
-        this.db
-          .update(conversations)
-          .set({ messageCount: sql`${conversations.messageCount} + 1`, updatedAt: sql`now()`, lastReadAt: sql`now()` })
-          .where(eq(conversations.id, sql.placeholder('conversationId')))
-          .returning({ id: conversations.id }),
-      );
-      // A null id matches no character.
-      const counted = this.db.$with('counted').as(
-        this.db
-          .update(characters)
-          .set({ chatCount: sql`${characters.chatCount} + 1` })
-          .where(sql`${characters.id} = ${sql.placeholder('countOn')}::uuid`)
-          .returning({ id: characters.id }),
-      );
-      return this.db.with(inserted, touched, counted).select().from(inserted).prepare(statementName('chat_insert_user_message'));
-    });
-    const [row] = await query.execute({ conversationId, content, countOn });
-    return row!;
+    const [row] = await runTogether(this.db, [userMessagePart(conversationId, content, countOn)]);
+    return row;
+  }
+
+  /**
+   * `insertUserMessage` and another module's write (`other`, e.g. the allowance claim) as one statement, committed
+   * asynchronously (statement-parts.ts): a database crash may lose the last fraction of a second of messages and
+   * their free uses together; coin charges are separate, durable writes.
+   */
+  async insertUserMessageBeside<T>(
+    other: StatementPart<T>,
+    conversationId: string,
+    content: string,
+    countOn: string | null,
+  ): Promise<[ChatMessageRow, T]> {
+    const [row, decoded] = await runTogether(this.db, [userMessagePart(conversationId, content, countOn), other], { asyncCommit: true });
+    return [row, decoded];
   }
 
   /**
@@ -431,4 +421,38 @@ export class ChatRepo {
       .set({ chatCount: sql`${characters.chatCount} + 1` })
       .where(eq(characters.id, characterId));
   }
+}
+
+/** A user's message, the conversation's activity and (first message) the character's chat count, as a statement part. */
+function userMessagePart(conversationId: string, content: string, countOn: string | null): StatementPart<ChatMessageRow> {
+  const p = (name: string) => sql.placeholder(`message_${name}`);
+  return {
+    key: 'chat_user_message',
+    build: (db) => {
+      const inserted = db.$with('inserted').as(
+        db
+          .insert(chatMessages)
+          .values({ conversationId: p('conversationId'), role: 'user', content: p('content') })
+          .returning(),
+      );
+      const touched = db.$with('touched').as(
+        db
+          .update(conversations)
+          .set({ messageCount: sql`${conversations.messageCount} + 1`, updatedAt: sql`now()`, lastReadAt: sql`now()` })
+          .where(eq(conversations.id, p('conversationId')))
+          .returning({ id: conversations.id }),
+      );
+      // A null id matches no character.
+      const counted = db.$with('counted').as(
+        db
+          .update(characters)
+          .set({ chatCount: sql`${characters.chatCount} + 1` })
+          .where(sql`${characters.id} = ${p('countOn')}::uuid`)
+          .returning({ id: characters.id }),
+      );
+      return { ctes: [inserted, touched, counted], fields: { message: sql`(select row_to_json(inserted) from inserted)` } };
+    },
+    values: { message_conversationId: conversationId, message_content: content, message_countOn: countOn },
+    decode: (r) => rowFromJson(chatMessages, jsonColumn(r.message) as Record<string, unknown>),
+  };
 }

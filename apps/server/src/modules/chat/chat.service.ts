@@ -550,24 +550,24 @@ export class ChatService {
       const chargeKey = `chat-${randomUUID()}`;
       let userRow: ChatMessageRow | undefined;
       try {
-        // The cost and the user's message, side by side (a round trip each, no transaction), both before any token:
-        // a refused charge (402 { cost, balance }) takes the message back, and a message that cannot be saved gives
-        // the charge back, so either way nothing of this request remains.
+        // The cost and the user's message, both before any token. A message (send) claims its allowance use in the
+        // statement that saves it: one round trip, and both or neither. With no free use left, settling charges coins;
+        // a refused charge (402 { cost, balance }) takes the message back, so nothing of this request remains.
         // The first message of a conversation makes it a real one: the character's chat count grows in the same statement.
         const countOn = hasUserMessage ? null : character.id;
-        const [charged, saved] = await Promise.allSettled([
-          this.deps.entitlements.consumeChatAllowanceOrCharge(actor.userId, chargeKey, entitled),
-          kind === 'send' ? chat.insertUserMessage(conv.id, input.content!, countOn) : Promise.resolve(undefined),
-        ]);
-        if (charged.status === 'rejected') {
-          if (saved.status === 'fulfilled' && saved.value) await chat.withdrawUserMessage(saved.value.id, conv.id, countOn).catch(() => {});
-          throw charged.reason;
+        if (kind === 'send') {
+          const claim = this.deps.entitlements.chatAllowanceClaim(actor.userId, chargeKey, entitled);
+          const [saved, claimed] = await chat.insertUserMessageBeside(claim.part, conv.id, input.content!, countOn);
+          try {
+            await claim.settle(claimed);
+          } catch (err) {
+            await chat.withdrawUserMessage(saved.id, conv.id, countOn).catch(() => {});
+            throw err;
+          }
+          userRow = saved;
+        } else {
+          await this.deps.entitlements.consumeChatAllowanceOrCharge(actor.userId, chargeKey, entitled);
         }
-        if (saved.status === 'rejected') {
-          await this.deps.entitlements.release(actor.userId, 'chat', chargeKey).catch(() => {});
-          throw saved.reason;
-        }
-        userRow = saved.value;
       } catch (err) {
         stop.abort(new Error('not charged'));
         void first.then(() => stream.return?.()).catch(() => {});
