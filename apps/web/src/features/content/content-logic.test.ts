@@ -3,7 +3,7 @@ import type { FaqGroup } from '@reverie/shared/schemas/content';
 import type { HealthResponse } from '@reverie/shared';
 import { filterFaq } from './components/faq-section';
 import { routeKey } from './api/get-api-routes';
-import { formatUptime, healthRows } from './components/server-diagnostics';
+import { formatUptime, healthRows, overallOf } from './components/server-diagnostics';
 import { describeExpiry, describePermissions } from './components/session-inspector';
 
 const groups: FaqGroup[] = [
@@ -53,6 +53,40 @@ describe('/test rows', () => {
     expect(JSON.stringify(rows)).not.toMatch(/10\.0\.0\.12|internal|pw@/);
     expect(formatUptime(4000)).toBe('1 h 6 min');
     expect(formatUptime(42)).toBe('42 s');
+  });
+});
+
+describe('/test headline', () => {
+  const base: HealthResponse = {
+    status: 'ok',
+    version: '0.1.0',
+    uptimeSeconds: 60,
+    database: { status: 'ok', driver: 'postgres' },
+    redis: { status: 'disabled' },
+    providers: { mail: { kind: 'outbox', status: 'ok' }, google: { kind: 'google-oauth', status: 'disabled' } },
+  };
+  it('says all systems work only when no service is down', () => {
+    expect(overallOf(base)).toEqual({ text: 'All systems working', state: 'ok' });
+  });
+  it('names services that are down even when the server itself is healthy', () => {
+    const h = {
+      ...base,
+      providers: {
+        ...base.providers,
+        llm: { kind: 'embedded', status: 'down' as const },
+        images: { kind: 'horde', status: 'down' as const },
+      },
+    };
+    expect(overallOf(h)).toEqual({ text: 'Running, but 2 services are not working', state: 'degraded' });
+    expect(overallOf({ ...base, providers: { llm: { kind: 'openai', status: 'down' } } }).text).toBe(
+      'Running, but one service is not working',
+    );
+  });
+  it('says the server is down when its database is', () => {
+    expect(overallOf({ ...base, status: 'degraded', database: { status: 'down', driver: 'postgres' } })).toEqual({
+      text: 'Some systems are down',
+      state: 'degraded',
+    });
   });
 });
 

@@ -70,6 +70,17 @@ export function healthRows(h: HealthResponse): Array<{ name: string; kind: strin
   ];
 }
 
+/**
+ * The headline and its pill, from every row: the server's own status covers only what it cannot run without (the
+ * database), so a model or image backend that is down must still show here.
+ */
+export function overallOf(h: HealthResponse): { text: string; state: State } {
+  if (h.status !== 'ok') return { text: 'Some systems are down', state: h.status };
+  const down = healthRows(h).filter((r) => r.state === 'down' || r.state === 'degraded');
+  if (down.length === 0) return { text: 'All systems working', state: 'ok' };
+  return { text: `Running, but ${down.length === 1 ? 'one service is' : `${down.length} services are`} not working`, state: 'degraded' };
+}
+
 function Row({ name, kind, state }: { name: string; kind: ReactNode; state: State }) {
   return (
     <li className="flex items-center justify-between gap-4 px-5 py-3.5">
@@ -119,7 +130,7 @@ export function ServerDiagnostics() {
               Overall
             </h2>
             <p className="mt-3 text-2xl font-bold text-fg" aria-live="polite">
-              {h.status === 'ok' ? 'All systems working' : 'Some systems are down'}
+              {overallOf(h).text}
             </p>
             <dl className="mt-4 space-y-2 text-sm">
               <div className="flex justify-between gap-4">
@@ -140,7 +151,7 @@ export function ServerDiagnostics() {
               </div>
             </dl>
             <div className="mt-5">
-              <StatusPill state={h.status} />
+              <StatusPill state={overallOf(h).state} />
             </div>
           </section>
           <section aria-labelledby="components" className="rounded-2xl border border-border bg-surface lg:col-span-2">
