@@ -119,35 +119,6 @@ export class ChatRepo {
   }
 
   /**
-   * The newest messages of the user's most recently active conversation with a character, without knowing its id
-   * (read beside `latestConversation`, saving a round trip; the caller checks both name the same conversation).
-   */
-  async newestMessagesOfLatest(userId: string, characterId: string, limit: number): Promise<ChatMessageRow[]> {
-    const query = reusable(this.db, 'chat_newest_of_latest', () =>
-      this.db
-        .select()
-        .from(chatMessages)
-        .where(
-          eq(
-            chatMessages.conversationId,
-            this.db
-              .select({ id: conversations.id })
-              .from(conversations)
-              .where(
-                and(eq(conversations.userId, sql.placeholder('userId')), eq(conversations.characterId, sql.placeholder('characterId'))),
-              )
-              .orderBy(desc(conversations.updatedAt))
-              .limit(1),
-          ),
-        )
-        .orderBy(desc(chatMessages.seq))
-        .limit(sql.placeholder('limit'))
-        .prepare(statementName('chat_newest_of_latest')),
-    );
-    return query.execute({ userId, characterId, limit });
-  }
-
-  /**
    * A new conversation opened by the character's greeting (`greetings[0]`, the others its swipes), in one statement:
    * the conversation and its first message are written together or not at all, without a transaction's extra round trips.
    */
@@ -312,16 +283,8 @@ export class ChatRepo {
   }
 
   /**
-   * A user's message and the conversation's activity in one statement (one round trip before the first token);
-   * `countOn`: the character whose chat count grows, for the first message of a conversation.
-   */
-  async insertUserMessage(conversationId: string, content: string, countOn: string | null = null): Promise<ChatMessageRow> {
-    const [row] = await runTogether(this.db, [userMessagePart(conversationId, content, countOn)]);
-    return row;
-  }
-
-  /**
-   * `insertUserMessage` and another module's write (`other`, e.g. the allowance claim) as one statement, committed
+   * A user's message, the conversation's activity and (`countOn`, for the first message of a conversation) the
+   * character's chat count, with another module's write (`other`, e.g. the allowance claim) as one statement, committed
    * asynchronously (statement-parts.ts): a database crash may lose the last fraction of a second of messages and
    * their free uses together; coin charges are separate, durable writes.
    */
