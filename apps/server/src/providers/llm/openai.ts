@@ -131,12 +131,19 @@ export class OpenAiLlmProvider implements LlmProvider {
   private post(body: string, signal: AbortSignal): Promise<IncomingMessage> {
     return new Promise((resolve, reject) => {
       const transport = this.url.protocol === 'https:' ? https : http;
+      let response: IncomingMessage | undefined;
       const req = transport.request(
         this.url,
         { method: 'POST', headers: { ...this.headers(), 'content-length': Buffer.byteLength(body) }, agent: this.agent },
-        resolve,
+        (res) => resolve((response = res)),
       );
-      const onAbort = () => req.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+      const onAbort = () => {
+        // The whole response is already here (unread): nothing to cancel upstream. Destroying now would tear down a
+        // socket on its way back to the keep-alive pool, whose error nobody listens to any more; reading the rest
+        // away hands it back instead.
+        if (response?.complete) response.resume();
+        else req.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+      };
       // Until the exchange is over, response body included; 'close' also follows an error.
       req.on('close', () => signal.removeEventListener('abort', onAbort));
       req.on('error', reject);
@@ -362,7 +369,8 @@ export class OpenAiLlmProvider implements LlmProvider {
             onResume: () => firstTokenMs !== null && idle(),
           });
           try {
-            for (let batch = await reader.next(); batch; batch = await reader.next()) {
+            // Until the first words are out, each pull answers with what is here; then pulls gather what came meanwhile.
+            for (let batch = await reader.next(false); batch; batch = await reader.next(firstTokenMs !== null)) {
               let text = '';
               for (const data of batch) {
                 if (data === '[DONE]') {

@@ -68,8 +68,12 @@ export class SseReader {
     });
   }
 
-  /** The payloads that arrived since the last call (at least one); null at the end of the stream. Rejects on errors. */
-  async next(): Promise<string[] | null> {
+  /**
+   * The payloads that arrived since the last call (at least one); null at the end of the stream. Rejects on errors.
+   * `catchUp: false` answers with what is here without waiting turns for more (the reply's first words, which go out
+   * at once).
+   */
+  async next(catchUp = true): Promise<string[] | null> {
     if (this.holding) {
       this.holding = false;
       this.opts.onResume?.();
@@ -79,8 +83,10 @@ export class SseReader {
       // Taking what waited lets the socket read again, a piece per turn of the event loop (each piece stops it until
       // it is taken): the piece it held, then in one read all that the kernel kept meanwhile. Take those along, so
       // the batch is as fresh as the pull; a few turns at most.
-      for (let turn = 0; this.drain() && !this.ended && turn < MAX_CATCH_UP_TURNS; turn++) {
+      let got = this.drain();
+      for (let turn = 0; got && catchUp && !this.ended && turn < MAX_CATCH_UP_TURNS; turn++) {
         await new Promise<void>((resolve) => setImmediate(resolve));
+        got = this.drain();
       }
       for (;;) {
         if (this.batch.length) {
