@@ -4,6 +4,7 @@ import type { Endpoint } from '@reverie/shared';
 import { ErrorResponse } from '@reverie/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import type { z } from 'zod';
+import { sessionCheckOf } from '../plugins/authenticate.ts';
 
 type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends { readonly [P in K]: infer S extends z.ZodType }
   ? z.output<S>
@@ -28,9 +29,10 @@ export interface RouteOptions {
   /** Runs after authentication and the CSRF check, before the handler. */
   preHandler?: preHandlerHookHandler;
   /**
-   * `beside`: for `auth: 'required'`, only the token's signature is checked before the handler; the session check
-   * runs meanwhile and the handler must await `sessionCheckOf(request)` before it changes or reveals anything. The
-   * route awaits it too before answering, so a handler's answer never leaves ahead of a refused session.
+   * `beside`: for `auth: 'required'`, only the token's signature is checked before the handler; the handler starts
+   * the session check at once and awaits it (`sessionCheckOf(request, read?)`, where `read` is its own statement's
+   * answer when that statement asked, `familyActiveSql`) before it changes or reveals anything. The route awaits it
+   * too before answering, so a handler's answer never leaves ahead of a refused session.
    */
   sessionCheck?: 'before' | 'beside';
 }
@@ -95,8 +97,9 @@ export function route<const E extends Endpoint>(
       try {
         return await handler(request as unknown as RouteRequest<E>, reply);
       } finally {
-        // A refused session wins over whatever the handler answered (its own error included).
-        await request.sessionCheck;
+        // A refused session wins over whatever the handler answered (its own error included); a handler that never
+        // asked has it looked up here.
+        await sessionCheckOf(request);
       }
     },
   });

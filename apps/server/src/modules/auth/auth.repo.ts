@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
 import { emailTokens, refreshTokens } from '../../db/schema/index.ts';
@@ -52,6 +52,7 @@ export class SessionsRepo {
 
   /** Whether a session (family) still has an unrevoked, unexpired token: one lookup on the family index. */
   async isFamilyActive(familyId: string): Promise<boolean> {
+    // The same condition as `familyActiveSql` below (a test holds them together).
     // Prepared once: asked on authenticated requests whenever the session status caches have no answer.
     const query = reusable(this.db, 'sessions_family_active', () =>
       this.db
@@ -70,6 +71,15 @@ export class SessionsRepo {
     const [row] = await query.execute({ familyId });
     return row !== undefined;
   }
+}
+
+/**
+ * `isFamilyActive` as an SQL expression, for a statement that reads other things too (a chat message's one read
+ * answers the session check beside it, instead of a lookup of its own).
+ */
+export function familyActiveSql(familyId: SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId}
+    and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`;
 }
 
 export interface ConsumedEmailToken {

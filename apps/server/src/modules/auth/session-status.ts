@@ -21,11 +21,25 @@ export class SessionStatusCache {
   ) {}
 
   async isActive(familyId: string): Promise<boolean> {
-    const hit = this.local.get(familyId);
-    if (hit && this.now() - hit.at < SESSION_STATUS_TTL_MS) return hit.active;
+    const known = this.known(familyId);
+    if (known !== undefined) return known;
     const active = (await this.fromRedis(familyId)) ?? (await this.fromDatabase(familyId));
     this.remember(familyId, active);
     return active;
+  }
+
+  /** This process's answer while it is fresh; undefined when it would take a lookup. */
+  known(familyId: string): boolean | undefined {
+    const hit = this.local.get(familyId);
+    return hit && this.now() - hit.at < SESSION_STATUS_TTL_MS ? hit.active : undefined;
+  }
+
+  /**
+   * An answer the database gave inside another statement (`familyActiveSql`, e.g. a chat message's one read),
+   * remembered like a lookup's.
+   */
+  learn(familyId: string, active: boolean): void {
+    this.remember(familyId, active);
   }
 
   async revoked(familyIds: string[]): Promise<void> {

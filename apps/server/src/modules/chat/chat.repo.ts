@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonColumn, maybeRowFromJson, rowFromJson } from '../../db/json-row.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
@@ -13,6 +13,7 @@ import {
   type ChatMessageRow,
   type ConversationRow,
 } from '../../db/schema/index.ts';
+import { familyActiveSql } from '../auth/auth.repo.ts';
 import type { CharacterWithCreator } from '../characters/characters.repo.ts';
 import type { SubscriptionRow } from '../billing/payments.repo.ts';
 
@@ -28,9 +29,18 @@ export interface ConversationListRow extends ConversationRow {
   lastAt: Date | null;
 }
 
+/** A character as chat reads it: every column but the search index (a long character's tsvector runs to kilobytes). */
+export type ChatCharacter = Omit<CharacterWithCreator, 'searchVector'>;
+
+const chatCharacterColumns = (() => {
+  const { searchVector, ...columns } = getTableColumns(characters);
+  void searchVector;
+  return columns;
+})();
+
 /** Everything a chat message needs before the model is asked, read in one statement (`ChatRepo.context`). */
 export interface ChatContext {
-  character: CharacterWithCreator;
+  character: ChatCharacter;
   /** The conversation asked for by id (whoever owns it: the caller checks), or the caller's latest with the character. */
   conversation: ConversationRow | undefined;
   /** That conversation's newest messages, newest first. */
@@ -39,6 +49,8 @@ export interface ChatContext {
   userName: string | null;
   /** The caller's newest membership, for the plan's permissions. */
   latestSubscription: SubscriptionRow | undefined;
+  /** Whether the caller's session (`familyId`) is still signed in (`familyActiveSql`), when it was asked. */
+  sessionActive: boolean | undefined;
 }
 
 export class ChatRepo {
@@ -49,7 +61,14 @@ export class ChatRepo {
    * membership: one statement, so a chat message pays one round trip (and one database process) for its reads
    * instead of five side by side. Undefined when the character does not exist.
    */
-  async context(q: { userId: string; characterId: string; conversationId?: string; limit: number }): Promise<ChatContext | undefined> {
+  async context(q: {
+    userId: string;
+    characterId: string;
+    conversationId?: string;
+    limit: number;
+    /** The caller's session, checked in the same statement. */
+    familyId?: string;
+  }): Promise<ChatContext | undefined> {
     const byId = q.conversationId !== undefined;
     // The limit is part of the statement's text (one statement per limit): with it as a parameter PostgreSQL
     // re-planned the statement on every run instead of keeping its generic plan.
@@ -64,13 +83,16 @@ export class ChatRepo {
       const conv = sql`select * from ${conversations} v where ${convWhere} order by v.updated_at desc limit 1`;
       return this.db
         .select({
-          c: characters,
+          c: chatCharacterColumns,
           creatorUsername: users.username,
           creatorAvatarUrl: users.avatarUrl,
           userName: sql<string | null>`(select me.username from ${users} me where me.id = ${ph('userId')})`,
           conv: sql<unknown>`(select row_to_json(cv) from (${conv}) cv)`,
           sub: sql<unknown>`(select row_to_json(s) from (
             select * from ${subscriptions} s where s.user_id = ${ph('userId')} order by s.created_at desc limit 1) s)`,
+          sessionActive: sql<boolean | null>`case when ${ph('familyId')}::uuid is null then null else ${familyActiveSql(
+            sql`${ph('familyId')}::uuid`,
+          )} end`,
           messages: sql<unknown>`(select coalesce(json_agg(m order by m.seq desc), '[]'::json) from (
             select * from ${chatMessages} cm where cm.conversation_id = (select cv.id from (${conv}) cv)
             order by cm.seq desc limit ${sql.raw(String(limit))}) m)`,
@@ -80,7 +102,7 @@ export class ChatRepo {
         .where(eq(characters.id, ph('characterId')))
         .prepare(statementName(key));
     });
-    const [row] = await query.execute({ ...q, conversationId: q.conversationId ?? null });
+    const [row] = await query.execute({ ...q, conversationId: q.conversationId ?? null, familyId: q.familyId ?? null });
     if (!row) return undefined;
     return {
       character: { ...row.c, creatorUsername: row.creatorUsername, creatorAvatarUrl: row.creatorAvatarUrl },
@@ -88,6 +110,7 @@ export class ChatRepo {
       newest: (jsonColumn(row.messages) as Record<string, unknown>[]).map((m) => rowFromJson(chatMessages, m)),
       userName: row.userName,
       latestSubscription: maybeRowFromJson(subscriptions, jsonColumn(row.sub)),
+      sessionActive: row.sessionActive ?? undefined,
     };
   }
 

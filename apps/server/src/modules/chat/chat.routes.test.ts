@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChatMessage, ChatReply, ChatSession, ConversationPage } from '@reverie/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildCharacter, buildUser, type BuiltUser } from '../../../test/factories.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../test/openai-peer.ts';
@@ -341,6 +341,32 @@ describe('chat on the embedded model (tiny GGUF)', () => {
     }
     expect(await t.modules.billing.services.ledger.balance(u.user.id)).toBe(5);
     expect(await t.deps.uow.repos.chat.latestConversation(u.user.id, characterId)).toBeUndefined();
+  });
+
+  it("answers the session check from the message's own read: no lookup of its own, signed in or out", async () => {
+    const sessions = t.deps.uow.repos.sessions;
+    const lookup = vi.spyOn(sessions, 'isFamilyActive');
+    try {
+      const u = await buildUser(t);
+      lookup.mockClear();
+      expect((await send(t, u, characterId, 'still here?')).statusCode).toBe(200);
+      expect(lookup).not.toHaveBeenCalled();
+      const v = await buildUser(t, { coins: 5 });
+      await sessions.revokeAllForUser(v.user.id);
+      lookup.mockClear();
+      const refused = await send(t, v, characterId, 'still here?', { sse: true });
+      expect(refused.statusCode).toBe(401);
+      expect(lookup).not.toHaveBeenCalled();
+      // A character that does not exist reads nothing: the session is looked up, and 401 still comes before 404.
+      const w = await buildUser(t);
+      await sessions.revokeAllForUser(w.user.id);
+      lookup.mockClear();
+      const missing = await send(t, w, '00000000-0000-4000-8000-000000000000', 'hello?');
+      expect(missing.statusCode).toBe(401);
+      expect(lookup).toHaveBeenCalledTimes(1);
+    } finally {
+      lookup.mockRestore();
+    }
   });
 });
 

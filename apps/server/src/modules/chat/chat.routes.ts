@@ -5,7 +5,7 @@ import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf, sessionCheckOf } from '../../plugins/authenticate.ts';
-import { generationError, type ChatService, type PreparedGeneration } from './chat.service.ts';
+import { generationError, type ChatGate, type ChatService, type PreparedGeneration } from './chat.service.ts';
 
 /** Generations per user a minute (on top of the in-flight limit): a person chats far slower than this. */
 export const CHAT_RATE: RateLimitRule = { name: 'chat:user', limit: 30, windowMs: 60_000 };
@@ -71,13 +71,17 @@ async function deliver(request: FastifyRequest, reply: FastifyReply, gen: Prepar
 export function chatRoutes(deps: { chat: ChatService; rateLimiter: RateLimiter }): FastifyPluginAsync {
   const { chat, rateLimiter } = deps;
   const limited = (userId: string) => rateLimiter.consume([{ rule: CHAT_RATE, key: userId }]);
-  // A generation's gate: the session (checked beside the reads, see `sessionCheck: 'beside'`), then the rate limit;
-  // both run at once, and a refused session is the answer even when the limit refuses too.
-  const gate = async (req: Pick<FastifyRequest, 'sessionCheck'>, userId: string): Promise<void> => {
-    const [session, rate] = await Promise.allSettled([sessionCheckOf(req), limited(userId)]);
-    if (session.status === 'rejected') throw session.reason;
-    if (rate.status === 'rejected') throw rate.reason;
-  };
+  // A generation's gate: the session (checked beside the reads, see `sessionCheck: 'beside'`: the read statement
+  // answers it unless this process knows already), then the rate limit; both run at once, and a refused session is
+  // the answer even when the limit refuses too.
+  const gate = (req: Pick<FastifyRequest, 'sessionCheck'>, userId: string): ChatGate => ({
+    familyId: req.sessionCheck?.familyId,
+    run: async (sessionRead) => {
+      const [session, rate] = await Promise.allSettled([sessionCheckOf(req, sessionRead), limited(userId)]);
+      if (session.status === 'rejected') throw session.reason;
+      if (rate.status === 'rejected') throw rate.reason;
+    },
+  });
   const beside = { sessionCheck: 'beside' } as const;
   return async (app) => {
     route(app, api.status, async () => chat.status());

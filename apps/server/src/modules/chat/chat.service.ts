@@ -27,11 +27,11 @@ import type { LedgerService } from '../billing/billing.service.ts';
 import type { Plans } from '../billing/catalog.ts';
 import type { Entitlements, EntitlementsService } from '../billing/entitlements.service.ts';
 import { assertVisible } from '../characters/character-access.ts';
-import type { CharactersRepo, CharacterWithCreator } from '../characters/characters.repo.ts';
+import type { CharactersRepo } from '../characters/characters.repo.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import { toChatMemory, toChatMessage, toConversationSummary } from './chat.mapper.ts';
-import type { ChatMessageRow, ChatRepo, ConversationRow } from './chat.repo.ts';
+import type { ChatCharacter, ChatMessageRow, ChatRepo, ConversationRow } from './chat.repo.ts';
 import {
   applyMacros,
   assemblePrompt,
@@ -43,6 +43,14 @@ import {
 } from './prompt/index.ts';
 import { ReplyRelay } from './reply-relay.ts';
 
+/** What a generation waits for beside its reads (see `ChatService.prepare`). */
+export interface ChatGate {
+  /** The caller's session, asked about in the read statement. */
+  familyId?: string;
+  run(sessionRead: Promise<boolean | undefined>): Promise<void>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface ChatSettings {
   maxTokens: number;
   temperature: number;
@@ -123,7 +131,7 @@ export class ChatService {
   /** Visibility (404) and, for a premium character, the caller's membership (403); `entitled` when already read. */
   private async checkCharacter(
     actor: Actor,
-    row: CharacterWithCreator,
+    row: ChatCharacter,
     opts: { allowDeleted?: boolean; entitled?: Pick<Entitlements, 'permissions'> },
   ): Promise<void> {
     // A deleted character's conversations stay readable for those who have one (checked by the caller).
@@ -161,7 +169,7 @@ export class ChatService {
   }
 
   /** A new conversation, opened by the greeting (its alternates are the greeting's swipes); `userName` when already read. */
-  private async createConversation(actor: Actor, character: CharacterWithCreator, userName?: string): Promise<ConversationRow> {
+  private async createConversation(actor: Actor, character: ChatCharacter, userName?: string): Promise<ConversationRow> {
     const names = { char: character.name, user: userName ?? (await this.userName(actor.userId)) };
     const greetings = [character.greeting, ...(character.alternateGreetings ?? [])]
       .map((g) => applyMacros(g ?? '', names).trim())
@@ -169,7 +177,7 @@ export class ChatService {
     return this.uow.repos.chat.createConversation(actor.userId, character.id, greetings);
   }
 
-  private async sessionOf(actor: Actor, character: CharacterWithCreator, conv: ConversationRow): Promise<ChatSession> {
+  private async sessionOf(actor: Actor, character: ChatCharacter, conv: ConversationRow): Promise<ChatSession> {
     const { chat } = this.uow.repos;
     const newest = await chat.messagesNewestFirst(conv.id, SESSION_MESSAGES + 1);
     await chat.markRead(conv.id);
@@ -431,8 +439,11 @@ export class ChatService {
     characterId: string,
     kind: Kind,
     input: { content?: string; conversationId?: string },
-    /** A check that runs beside the reads (the session and the per-user rate limit); its refusal comes first. */
-    gate: Promise<void> = Promise.resolve(),
+    /**
+     * The check that runs beside the reads (the session and the per-user rate limit); its refusal comes first. The
+     * read statement also asks whether the session `familyId` is still signed in, and `run` is handed that answer.
+     */
+    gate: ChatGate = { run: () => Promise.resolve() },
   ): Promise<PreparedGeneration> {
     const { chat } = this.uow.repos;
     // Everything the checks and the prompt need, read in one statement (`ChatRepo.context`) beside the gate and the
@@ -453,11 +464,15 @@ export class ChatService {
     };
     let read;
     try {
-      const [, context, held] = await inOrder([
-        gate,
-        chat.context({ userId: actor.userId, characterId, conversationId: input.conversationId, limit: historyGuess + 1 }),
-        taking,
-      ] as const);
+      const reading = chat.context({
+        userId: actor.userId,
+        characterId,
+        conversationId: input.conversationId,
+        limit: historyGuess + 1,
+        // Signed by us, so a UUID; anything else is looked up the usual way.
+        familyId: gate.familyId && UUID.test(gate.familyId) ? gate.familyId : undefined,
+      });
+      const [, context, held] = await inOrder([gate.run(reading.then((c) => c?.sessionActive)), reading, taking] as const);
       if (!context) throw AppError.notFound('Character');
       const { character, conversation: found } = context;
       const entitled = this.deps.entitlements.permissionsFrom(context.latestSubscription);
@@ -528,46 +543,67 @@ export class ChatService {
       if (kind === 'send') history.push({ role: 'user', content: input.content! });
       const { prompt, replyBudget } = this.promptFor(character, userName, conv, history, limits.maxTokens);
 
+      const replyId = target?.id ?? randomUUID();
+      const chargeKey = `chat-${randomUUID()}`;
+      // The cost and the user's message, sent to the database before the model is asked (the statement is under way
+      // while the request to the model is built and sent); both must succeed before any token reaches the client.
+      // A message (send) claims its allowance use in the statement that saves it: one round trip, and both or neither.
+      // With no free use left, settling charges coins; a refused charge (402 { cost, balance }) takes the message
+      // back, so nothing of this request remains. The first message of a conversation makes it a real one: the
+      // character's chat count grows in the same statement.
+      const countOn = hasUserMessage ? null : character.id;
+      const charged: Promise<ChatMessageRow | undefined> =
+        kind === 'send'
+          ? (async () => {
+              const claim = this.deps.entitlements.chatAllowanceClaim(actor.userId, chargeKey, entitled);
+              const [saved, claimed] = await chat.insertUserMessageBeside(claim.part, conv.id, input.content!, countOn);
+              try {
+                await claim.settle(claimed);
+              } catch (err) {
+                await chat.withdrawUserMessage(saved.id, conv.id, countOn).catch(() => {});
+                throw err;
+              }
+              return saved;
+            })()
+          : this.deps.entitlements.consumeChatAllowanceOrCharge(actor.userId, chargeKey, entitled).then(() => undefined);
+      charged.catch(() => {}); // awaited below
+      /** The model could not be asked after all: what was charged and saved is taken back. */
+      const undoCharge = () =>
+        charged.then(
+          async (saved) => {
+            if (saved) await chat.withdrawUserMessage(saved.id, conv.id, countOn).catch(() => {});
+            await this.deps.entitlements.release(actor.userId, 'chat', chargeKey).catch(() => {});
+          },
+          () => {},
+        );
+
       const stop = new AbortController();
       const started = performance.now();
       const queue: { position: number; sink?: GenerationSink } = { position: 0 };
-      const reply = this.deps.llm.streamChat({
-        messages: prompt.messages,
-        stop: prompt.stop,
-        maxTokens: replyBudget,
-        temperature: this.deps.settings.temperature,
-        topP: this.deps.settings.topP,
-        signal: stop.signal,
-        onQueuePosition: (p) => {
-          queue.position = p;
-          if (p > 0) queue.sink?.queue(p);
-        },
-      });
+      let reply: AsyncIterable<LlmChunk>;
+      try {
+        reply = this.deps.llm.streamChat({
+          messages: prompt.messages,
+          stop: prompt.stop,
+          maxTokens: replyBudget,
+          temperature: this.deps.settings.temperature,
+          topP: this.deps.settings.topP,
+          signal: stop.signal,
+          onQueuePosition: (p) => {
+            queue.position = p;
+            if (p > 0) queue.sink?.queue(p);
+          },
+        });
+      } catch (err) {
+        await undoCharge();
+        throw err;
+      }
       const stream = reply[Symbol.asyncIterator]();
       const first = stream.next();
       first.catch(() => {}); // awaited by the relay; a refusal below ends it first
-      const replyId = target?.id ?? randomUUID();
-      const chargeKey = `chat-${randomUUID()}`;
       let userRow: ChatMessageRow | undefined;
       try {
-        // The cost and the user's message, both before any token. A message (send) claims its allowance use in the
-        // statement that saves it: one round trip, and both or neither. With no free use left, settling charges coins;
-        // a refused charge (402 { cost, balance }) takes the message back, so nothing of this request remains.
-        // The first message of a conversation makes it a real one: the character's chat count grows in the same statement.
-        const countOn = hasUserMessage ? null : character.id;
-        if (kind === 'send') {
-          const claim = this.deps.entitlements.chatAllowanceClaim(actor.userId, chargeKey, entitled);
-          const [saved, claimed] = await chat.insertUserMessageBeside(claim.part, conv.id, input.content!, countOn);
-          try {
-            await claim.settle(claimed);
-          } catch (err) {
-            await chat.withdrawUserMessage(saved.id, conv.id, countOn).catch(() => {});
-            throw err;
-          }
-          userRow = saved;
-        } else {
-          await this.deps.entitlements.consumeChatAllowanceOrCharge(actor.userId, chargeKey, entitled);
-        }
+        userRow = await charged;
       } catch (err) {
         stop.abort(new Error('not charged'));
         void first.then(() => stream.return?.()).catch(() => {});
@@ -607,7 +643,7 @@ export class ChatService {
 
   /** The prompt in the model's context; the reply budget shrinks (down to 64 tokens) before a 422, which costs nothing. */
   private promptFor(
-    character: CharacterWithCreator,
+    character: ChatCharacter,
     userName: string,
     conv: ConversationRow,
     history: HistoryMessage[],
@@ -657,7 +693,7 @@ export class ChatService {
 
   private async generate(g: {
     actor: Actor;
-    character: CharacterWithCreator;
+    character: ChatCharacter;
     conversation: ConversationRow;
     kind: Kind;
     replyId: string;
@@ -731,7 +767,7 @@ export class ChatService {
       target: ChatMessageRow | undefined;
       conversation: ConversationRow;
       signal: AbortSignal;
-      character: CharacterWithCreator;
+      character: ChatCharacter;
       userName: string;
     },
     content: string,
@@ -773,7 +809,7 @@ export class ChatService {
   }
 
   /** Every `memoryEvery` messages, the model writes a short summary of what happened into the memory. */
-  private scheduleSummary(conversationId: string, character: CharacterWithCreator, userName: string) {
+  private scheduleSummary(conversationId: string, character: ChatCharacter, userName: string) {
     this.deps.background.run('chat memory summary', async () => {
       const { chat } = this.uow.repos;
       const conv = await chat.conversation(conversationId);
