@@ -390,6 +390,60 @@ describe('chat over an OpenAI-compatible server (local peer)', () => {
     await peer.close();
   });
 
+  it('asks the model for the next message before its reads are back, and asks again when the prompt changed meanwhile', async () => {
+    const service = t.modules.chat.services.chat;
+    peer.behave({ kind: 'reply', parts: ['Noted', '.'] });
+    const u = await buildUser(t);
+    const own = await buildCharacter(t, owner, { name: 'Guessed Person', description: 'A ferry captain.' });
+    expect((await send(t, u, own.id, 'first')).statusCode).toBe(200);
+    const counts = { ...service.earlyAsks };
+    const before = peer.requests.length;
+    expect((await send(t, u, own.id, 'second')).statusCode).toBe(200);
+    // The guess held: the request sent early was the one used, and the only one.
+    expect(service.earlyAsks).toEqual({ adopted: counts.adopted + 1, discarded: counts.discarded });
+    expect(peer.requests.length).toBe(before + 1);
+    expect(JSON.stringify(peer.requests.at(-1)!.body.messages)).toContain('second');
+
+    // The character changes behind this process's back (another server process, an admin): the early request is
+    // dropped and the model asked with the prompt the reads gave.
+    await t.deps.uow.repos.characters.update(own.id, { description: 'A lighthouse keeper.' });
+    const third = await send(t, u, own.id, 'third');
+    expect(third.statusCode).toBe(200);
+    expect(service.earlyAsks).toEqual({ adopted: counts.adopted + 1, discarded: counts.discarded + 1 });
+    const used = JSON.stringify(peer.requests.at(-1)!.body.messages);
+    expect(used).toContain('lighthouse');
+    expect(used).toContain('third');
+    expect((third.json() as ChatReply).reply.content).toBe('Noted.');
+    // Each message was saved once, with one reply each.
+    const page = await t.app.inject({ method: 'GET', url: `/api/chat/history?characterId=${own.id}&page=1&limit=50`, headers: u.auth });
+    const mine = (page.json() as { items: ChatMessage[] }).items.filter((m) => m.role === 'user').map((m) => m.content);
+    expect(mine).toEqual(['first', 'second', 'third']);
+
+    // Swiping, editing or deleting forgets the guess: no request is sent early for a prompt that will differ.
+    const last = (third.json() as ChatReply).reply;
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/chat/${own.id}/message/${last.id}`, headers: u.auth });
+    expect(del.statusCode).toBe(200);
+    expect((await send(t, u, own.id, 'fourth')).statusCode).toBe(200);
+    expect(service.earlyAsks).toEqual({ adopted: counts.adopted + 1, discarded: counts.discarded + 1 });
+  });
+
+  it('a session signed out between two messages gets 401 (the request sent early is dropped), and nothing is kept', async () => {
+    peer.behave({ kind: 'reply', parts: ['Noted', '.'] });
+    const u = await buildUser(t, { coins: 5 });
+    const own = await buildCharacter(t, owner, { name: 'Guarded Person' });
+    expect((await send(t, u, own.id, 'first')).statusCode).toBe(200);
+    const balance = await t.modules.billing.services.ledger.balance(u.user.id);
+    await t.deps.uow.repos.sessions.revokeAllForUser(u.user.id);
+    // Past the process's own memory of the session (SESSION_STATUS_TTL_MS), as another process would see it.
+    await new Promise((r) => setTimeout(r, 1100));
+    const res = await send(t, u, own.id, 'second', { sse: true });
+    expect(res.statusCode).toBe(401);
+    expect(await t.modules.billing.services.ledger.balance(u.user.id)).toBe(balance);
+    const conv = await t.deps.uow.repos.chat.latestConversation(u.user.id, own.id);
+    const contents = (await t.deps.uow.repos.chat.messagesNewestFirst(conv!.id, 10)).map((m) => m.content);
+    expect(contents).not.toContain('second');
+  });
+
   it('streams the upstream reply through', async () => {
     peer.behave({ kind: 'reply', parts: ['The', ' lanterns', ' glow.'] });
     const u = await buildUser(t);

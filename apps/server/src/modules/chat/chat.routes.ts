@@ -72,15 +72,12 @@ export function chatRoutes(deps: { chat: ChatService; rateLimiter: RateLimiter }
   const { chat, rateLimiter } = deps;
   const limited = (userId: string) => rateLimiter.consume([{ rule: CHAT_RATE, key: userId }]);
   // A generation's gate: the session (checked beside the reads, see `sessionCheck: 'beside'`: the read statement
-  // answers it unless this process knows already), then the rate limit; both run at once, and a refused session is
-  // the answer even when the limit refuses too.
+  // answers it unless this process knows already) and the rate limit; both run at once, and a refused session is
+  // the answer even when the limit refuses too (ChatService.prepare).
   const gate = (req: Pick<FastifyRequest, 'sessionCheck'>, userId: string): ChatGate => ({
     familyId: req.sessionCheck?.familyId,
-    run: async (sessionRead) => {
-      const [session, rate] = await Promise.allSettled([sessionCheckOf(req, sessionRead), limited(userId)]);
-      if (session.status === 'rejected') throw session.reason;
-      if (rate.status === 'rejected') throw rate.reason;
-    },
+    session: (read) => sessionCheckOf(req, read),
+    limit: () => limited(userId),
   });
   const beside = { sessionCheck: 'beside' } as const;
   return async (app) => {

@@ -31,6 +31,7 @@ import type { CharactersRepo } from '../characters/characters.repo.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import { toChatMemory, toChatMessage, toConversationSummary } from './chat.mapper.ts';
+import { PromptGuesses, type HistoryRow, type PromptGuess } from './prompt-guesses.ts';
 import type { ChatCharacter, ChatMessageRow, ChatRepo, ConversationRow } from './chat.repo.ts';
 import {
   applyMacros,
@@ -47,7 +48,32 @@ import { ReplyRelay } from './reply-relay.ts';
 export interface ChatGate {
   /** The caller's session, asked about in the read statement. */
   familyId?: string;
-  run(sessionRead: Promise<boolean | undefined>): Promise<void>;
+  /** The session check, handed the session's status as the read statement found it. */
+  session(read: Promise<boolean | undefined>): Promise<void>;
+  /** The per-user rate limit. */
+  limit(): Promise<void>;
+}
+
+const OPEN_GATE: ChatGate = { session: () => Promise.resolve(), limit: () => Promise.resolve() };
+
+/** What a message's prompt is made of (`ChatService.promptInputs`). */
+interface PromptInputs {
+  character: ChatCharacter;
+  userName: string;
+  memory: Pick<ConversationRow, 'memorySummary' | 'pinnedFacts'>;
+  history: HistoryMessage[];
+  maxTokens: number;
+  key: string;
+}
+
+/** A request to the model under way. */
+interface Asked {
+  stop: AbortController;
+  stream: AsyncIterator<LlmChunk>;
+  first: Promise<IteratorResult<LlmChunk>>;
+  started: number;
+  /** The request as sent (messages, stop sequences, reply budget), to tell whether another prompt is the same. */
+  key: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -103,6 +129,11 @@ export class ChatService {
   /** Replies streaming in this process now (stretches the interval between batches). */
   private streaming = 0;
   private testing = false;
+
+  /** Guesses of the next prompt per user and character (see prompt-guesses.ts). */
+  private readonly guesses = new PromptGuesses();
+  /** Messages whose early request was kept (the guess held) or aborted (something had changed). */
+  readonly earlyAsks = { adopted: 0, discarded: 0 };
 
   constructor(
     private readonly uow: UnitOfWork<{ chat: ChatRepo; characters: CharactersRepo; users: UsersRepo }>,
@@ -213,6 +244,7 @@ export class ChatService {
 
   async newConversation(actor: Actor, characterId: string): Promise<ChatSession> {
     const character = await this.character(actor, characterId);
+    this.guesses.forget(actor.userId, characterId);
     return this.sessionOf(actor, character, await this.createConversation(actor, character));
   }
 
@@ -228,8 +260,9 @@ export class ChatService {
   }
 
   async deleteConversation(actor: Actor, conversationId: string) {
-    await this.ownConversationById(actor, conversationId);
+    const conv = await this.ownConversationById(actor, conversationId);
     await this.uow.repos.chat.deleteConversation(conversationId);
+    this.guesses.forget(actor.userId, conv.characterId);
     return { success: true, message: 'Conversation deleted' };
   }
 
@@ -259,6 +292,8 @@ export class ChatService {
     body: { content?: string; swipeIndex?: number },
   ): Promise<ChatMessage> {
     const { msg, conv } = await this.ownMessage(actor, characterId, messageId);
+    // The next prompt will not be the one guessed (see prompt-guesses.ts).
+    this.guesses.forget(actor.userId, characterId);
     const character = await this.uow.repos.characters.findById(characterId);
     const { chat } = this.uow.repos;
     if (body.swipeIndex !== undefined) {
@@ -291,6 +326,7 @@ export class ChatService {
 
   async deleteMessage(actor: Actor, characterId: string, messageId: string) {
     const { conv } = await this.ownMessage(actor, characterId, messageId);
+    this.guesses.forget(actor.userId, characterId);
     await this.uow.run(async ({ chat }) => {
       if (await chat.deleteMessage(messageId)) await chat.touch(conv.id, -1);
     });
@@ -303,6 +339,7 @@ export class ChatService {
 
   async updateMemory(actor: Actor, conversationId: string, body: { summary: string; pinned: string[] }): Promise<ChatMemory> {
     const conv = await this.ownConversationById(actor, conversationId);
+    this.guesses.forget(actor.userId, conv.characterId);
     const character = await this.uow.repos.characters.findById(conv.characterId);
     this.deps.moderation.assertAllowed(
       { summary: body.summary, ...Object.fromEntries(body.pinned.map((p, i) => [`pinned${i}`, p])) },
@@ -432,7 +469,9 @@ export class ChatService {
   /**
    * Everything that may refuse with an HTTP error, then the cost and the user's message. The model is asked as soon
    * as the prompt is known, while the cost is settled and the message saved (nothing reaches the client before
-   * both; a refusal there aborts the request to the model), so the database's work hides behind the model's.
+   * both; a refusal there aborts the request to the model), so the database's work hides behind the model's. The
+   * next message of a conversation this process just answered asks even before its reads are back, from a guess of
+   * the prompt that is kept only if the reads give the very same one (prompt-guesses.ts).
    */
   async prepare(
     actor: Actor,
@@ -440,10 +479,11 @@ export class ChatService {
     kind: Kind,
     input: { content?: string; conversationId?: string },
     /**
-     * The check that runs beside the reads (the session and the per-user rate limit); its refusal comes first. The
-     * read statement also asks whether the session `familyId` is still signed in, and `run` is handed that answer.
+     * The checks that run beside the reads: the session (the read statement also asks whether the session
+     * `familyId` is still signed in, and `session` is handed that answer) and the per-user rate limit; the session's
+     * refusal comes first.
      */
-    gate: ChatGate = { run: () => Promise.resolve() },
+    gate: ChatGate = OPEN_GATE,
   ): Promise<PreparedGeneration> {
     const { chat } = this.uow.repos;
     // Everything the checks and the prompt need, read in one statement (`ChatRepo.context`) beside the gate and the
@@ -462,6 +502,19 @@ export class ChatService {
       )
         await this.deps.inFlight.release(actor.userId);
     };
+    const limiting = gate.limit();
+    limiting.catch(() => {}); // awaited below
+    // The next message of a conversation this process just answered asks the model at once, from what that reply
+    // left (`PromptGuesses`), beside the reads; that request is kept only when the prompt built from the reads is the
+    // same, and aborted otherwise or on any refusal.
+    const queue: { position: number; sink?: GenerationSink } = { position: 0 };
+    const guess = kind === 'send' ? this.guesses.take(actor.userId, characterId, gate.familyId, input.conversationId) : undefined;
+    const early = guess ? this.askEarly(guess, actor.userId, input.content!, limiting, taking, queue) : undefined;
+    let adopted = false;
+    const refused = () => {
+      this.guesses.forget(actor.userId, characterId);
+      if (early && !adopted) void early.then((asked) => asked && this.drop(asked));
+    };
     let read;
     try {
       const reading = chat.context({
@@ -472,7 +525,12 @@ export class ChatService {
         // Signed by us, so a UUID; anything else is looked up the usual way.
         familyId: gate.familyId && UUID.test(gate.familyId) ? gate.familyId : undefined,
       });
-      const [, context, held] = await inOrder([gate.run(reading.then((c) => c?.sessionActive)), reading, taking] as const);
+      // The session's refusal comes before the rate limit's.
+      const gated = Promise.allSettled([gate.session(reading.then((c) => c?.sessionActive)), limiting]).then(([session, rate]) => {
+        if (session.status === 'rejected') throw session.reason;
+        if (rate.status === 'rejected') throw rate.reason;
+      });
+      const [, context, held] = await inOrder([gated, reading, taking] as const);
       if (!context) throw AppError.notFound('Character');
       const { character, conversation: found } = context;
       const entitled = this.deps.entitlements.permissionsFrom(context.latestSubscription);
@@ -492,6 +550,7 @@ export class ChatService {
       await this.ensureModel();
       read = { character, found, entitled, userName: context.userName ?? 'User', guessed: context.newest, held };
     } catch (err) {
+      refused();
       await giveBack();
       throw err;
     }
@@ -505,6 +564,7 @@ export class ChatService {
       historyMessages: Math.max(2, permissions.memoryMessages),
     };
     if (held > inFlightLimit) {
+      refused();
       await giveBack();
       throw new AppError(
         429,
@@ -536,12 +596,12 @@ export class ChatService {
         }
         if (last.role === 'assistant') target = last;
       }
-      const rows = newest.slice(0, limits.historyMessages).reverse();
-      const history: HistoryMessage[] = rows
-        .filter((m) => m.id !== (kind === 'regenerate' ? target?.id : undefined) && m.status !== 'blocked' && m.content.trim())
-        .map((m) => ({ role: m.role, content: m.content }));
-      if (kind === 'send') history.push({ role: 'user', content: input.content! });
-      const { prompt, replyBudget } = this.promptFor(character, userName, conv, history, limits.maxTokens);
+      // The request sent early is kept when the prompt is made of the same things; otherwise the prompt is built
+      // (a 422 when it cannot fit, before anything is charged) and the model asked after the charge is under way.
+      const inputs = this.promptInputs(character, userName, conv, newest, kind, target, input.content, limits);
+      const earlyAsked = early && (await early);
+      const adopt = !!earlyAsked && earlyAsked.key === inputs.key;
+      const request = adopt ? undefined : this.requestFor(inputs);
 
       const replyId = target?.id ?? randomUUID();
       const chargeKey = `chat-${randomUUID()}`;
@@ -577,30 +637,24 @@ export class ChatService {
           () => {},
         );
 
-      const stop = new AbortController();
-      const started = performance.now();
-      const queue: { position: number; sink?: GenerationSink } = { position: 0 };
-      let reply: AsyncIterable<LlmChunk>;
-      try {
-        reply = this.deps.llm.streamChat({
-          messages: prompt.messages,
-          stop: prompt.stop,
-          maxTokens: replyBudget,
-          temperature: this.deps.settings.temperature,
-          topP: this.deps.settings.topP,
-          signal: stop.signal,
-          onQueuePosition: (p) => {
-            queue.position = p;
-            if (p > 0) queue.sink?.queue(p);
-          },
-        });
-      } catch (err) {
-        await undoCharge();
-        throw err;
+      let asked: Asked;
+      if (adopt) {
+        asked = earlyAsked;
+        adopted = true;
+        this.earlyAsks.adopted++;
+      } else {
+        if (earlyAsked) {
+          this.drop(earlyAsked);
+          this.earlyAsks.discarded++;
+        }
+        try {
+          asked = this.ask(request!, queue);
+        } catch (err) {
+          await undoCharge();
+          throw err;
+        }
       }
-      const stream = reply[Symbol.asyncIterator]();
-      const first = stream.next();
-      first.catch(() => {}); // awaited by the relay; a refusal below ends it first
+      const { stop, stream, first, started } = asked;
       let userRow: ChatMessageRow | undefined;
       try {
         userRow = await charged;
@@ -630,10 +684,16 @@ export class ChatService {
             first,
             stream,
             started,
+            // What the next message's early request will be built from (a message's reply only).
+            next:
+              kind === 'send' && userRow && gate.familyId
+                ? { familyId: gate.familyId, newest: [userRow, ...newest], limits: { ...limits, inFlight: inFlightLimit } }
+                : undefined,
           }).finally(() => this.deps.inFlight.release(actor.userId));
         },
       };
     } catch (err) {
+      refused();
       await giveBack();
       // The model went away between the readiness check and the request (a shutdown): 503 like any unready model.
       if (err instanceof LlmUnavailableError) throw new AppError(503, 'UNAVAILABLE', err.message);
@@ -641,11 +701,110 @@ export class ChatService {
     }
   }
 
+  /**
+   * Everything a message's prompt is made of: the history the plan allows (newest first in `newest`), the sheet, the
+   * memory, the names and the reply length. `key` tells two sets apart (the prompt is a function of them).
+   */
+  private promptInputs(
+    character: ChatCharacter,
+    userName: string,
+    memory: Pick<ConversationRow, 'memorySummary' | 'pinnedFacts'>,
+    newest: HistoryRow[],
+    kind: Kind,
+    target: HistoryRow | undefined,
+    content: string | undefined,
+    limits: { maxTokens: number; historyMessages: number },
+  ): PromptInputs {
+    const history: HistoryMessage[] = newest
+      .slice(0, limits.historyMessages)
+      .reverse()
+      .filter((m) => m.id !== (kind === 'regenerate' ? target?.id : undefined) && m.status !== 'blocked' && m.content.trim())
+      .map((m) => ({ role: m.role, content: m.content }));
+    if (kind === 'send') history.push({ role: 'user', content: content! });
+    const key = JSON.stringify([
+      promptCharacter(character),
+      loreOptions(character),
+      character.name,
+      userName,
+      memory.memorySummary,
+      memory.pinnedFacts,
+      history,
+      limits.maxTokens,
+    ]);
+    return { character, userName, memory, history, maxTokens: limits.maxTokens, key };
+  }
+
+  /** The request to the model for a message (a 422 when it cannot fit the context). */
+  private requestFor(i: PromptInputs) {
+    return { ...this.promptFor(i.character, i.userName, i.memory, i.history, i.maxTokens), key: i.key };
+  }
+
+  /** Asks the model; the first chunk is already being awaited. */
+  private ask(request: ReturnType<ChatService['requestFor']>, queue: { position: number; sink?: GenerationSink }): Asked {
+    const stop = new AbortController();
+    const started = performance.now();
+    const reply = this.deps.llm.streamChat({
+      messages: request.prompt.messages,
+      stop: request.prompt.stop,
+      maxTokens: request.replyBudget,
+      temperature: this.deps.settings.temperature,
+      topP: this.deps.settings.topP,
+      signal: stop.signal,
+      onQueuePosition: (p) => {
+        queue.position = p;
+        if (p > 0) queue.sink?.queue(p);
+      },
+    });
+    const stream = reply[Symbol.asyncIterator]();
+    const first = stream.next();
+    first.catch(() => {}); // awaited by the relay; a refusal ends it first
+    return { stop, stream, first, started, key: request.key };
+  }
+
+  /** Ends a request nobody will read. */
+  private drop(asked: Asked): void {
+    asked.stop.abort(new Error('not needed'));
+    void asked.first.then(() => asked.stream.return?.()).catch(() => {});
+  }
+
+  /**
+   * The model asked from a guess while the message's reads are under way: only once the rate limit and the in-flight
+   * slot allowed it, the model is ready and the message passes the blocked-content policy (checked again, reporting,
+   * once the reads are back); undefined when any of that fails.
+   */
+  private async askEarly(
+    guess: PromptGuess,
+    userId: string,
+    content: string,
+    limiting: Promise<void>,
+    taking: Promise<number>,
+    queue: { position: number; sink?: GenerationSink },
+  ): Promise<Asked | undefined> {
+    try {
+      const [, held] = await Promise.all([limiting, taking]);
+      if (held > guess.limits.inFlight || !this.deps.llm.info().ready) return undefined;
+      if (!this.deps.moderation.allows({ content }, { surface: 'chat-user', nsfwContext: guess.character.nsfw, userId })) return undefined;
+      const inputs = this.promptInputs(
+        guess.character,
+        guess.userName,
+        guess.memory,
+        guess.newest,
+        'send',
+        undefined,
+        content,
+        guess.limits,
+      );
+      return this.ask(this.requestFor(inputs), queue);
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The prompt in the model's context; the reply budget shrinks (down to 64 tokens) before a 422, which costs nothing. */
   private promptFor(
     character: ChatCharacter,
     userName: string,
-    conv: ConversationRow,
+    conv: Pick<ConversationRow, 'memorySummary' | 'pinnedFacts'>,
     history: HistoryMessage[],
     maxTokens: number,
   ): { prompt: ReturnType<typeof assemblePrompt>; replyBudget: number } {
@@ -706,6 +865,7 @@ export class ChatService {
     first: Promise<IteratorResult<LlmChunk>>;
     stream: AsyncIterator<LlmChunk>;
     started: number;
+    next?: { familyId: string; newest: HistoryRow[]; limits: PromptGuess['limits'] };
   }): Promise<GenerationResult> {
     const { stop } = g;
     const onAbort = () => stop.abort(g.signal.reason);
@@ -756,6 +916,21 @@ export class ChatService {
     if (!saved && failure) throw failure;
     if (failure) throw Object.assign(failure instanceof Error ? failure : new Error(String(failure)), { savedReply: saved });
     if (!saved) throw new AppError(409, 'CONFLICT', 'The reply was stopped before it began.');
+    if (g.next) {
+      const { familyId, newest, limits } = g.next;
+      this.guesses.set(g.actor.userId, g.character.id, {
+        familyId,
+        conversationId: g.conversation.id,
+        character: g.character,
+        userName: g.userName,
+        memory: { memorySummary: g.conversation.memorySummary, pinnedFacts: g.conversation.pinnedFacts },
+        newest: [{ id: saved.id, role: saved.role, content: saved.content, status: saved.status }, ...newest].slice(
+          0,
+          limits.historyMessages + 1,
+        ),
+        limits,
+      });
+    }
     return { message: saved, stats: { tokens: relay.completionTokens || Math.ceil(text.length / 4), ms: Math.round(ms) } };
   }
 
@@ -845,6 +1020,7 @@ export class ChatService {
       const verdict = this.deps.moderation.check({ summary }, { surface: 'chat-reply', nsfwContext: character.nsfw });
       if (!summary || !verdict.allowed) return;
       await chat.setMemory(conversationId, { summary, summarizedCount: count });
+      this.guesses.forget(conv.userId, conv.characterId);
     });
   }
 }

@@ -38,6 +38,11 @@ export class ModerationService {
     return this.policy.check(fields, context);
   }
 
+  /** Whether the fields pass, without reporting a block (see `ModerationPolicy.allows`). */
+  allows(fields: Record<string, string | undefined>, context: CheckContext): boolean {
+    return this.policy.allows(fields, context);
+  }
+
   /** Throws 422 CONTENT_BLOCKED `{ rule, field }` when any field breaks the policy; the message names rule and field only. */
   assertAllowed(fields: Record<string, string | undefined>, context: CheckContext): void {
     const result = this.policy.check(fields, context);

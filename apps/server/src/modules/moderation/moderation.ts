@@ -283,6 +283,15 @@ export class ModerationPolicy {
     return this.rules.find((r) => r.id === id);
   }
 
+  /** Whether every field passes, without reporting a block (a caller that checks again, reporting, before it acts). */
+  allows(fields: Record<string, string | undefined>, context: CheckContext): boolean {
+    const texts = new Map<string, FieldText>();
+    for (const [name, value] of Object.entries(fields)) {
+      if (typeof value === 'string' && value.trim() !== '') texts.set(name, new FieldText(value));
+    }
+    return !this.find(texts, context);
+  }
+
   check(fields: Record<string, string | undefined>, context: CheckContext): CheckResult {
     const texts = new Map<string, FieldText>();
     for (const [name, value] of Object.entries(fields)) {
