@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatCharacter } from './chat.repo.ts';
-import { GUESS_TTL_MS, PromptGuesses, type PromptGuess } from './prompt-guesses.ts';
+import { GUESS_TTL_MS, guessSize, PromptGuesses, type PromptGuess } from './prompt-guesses.ts';
 
 const guess = (over: Partial<PromptGuess> = {}): PromptGuess => ({
   familyId: 'fam-1',
@@ -47,5 +47,19 @@ describe('PromptGuesses', () => {
     g.set('u1', 'char-1', guess());
     now += GUESS_TTL_MS + 1;
     expect(g.take('u1', 'char-1', 'fam-1', undefined)).toBeUndefined();
+  });
+
+  it('holds at most its budget of text, dropping the oldest guesses first, and never one over a quarter of it', () => {
+    const long = (n: number) => guess({ newest: [{ id: 'm', role: 'assistant', content: 'x'.repeat(n), status: 'complete' }] });
+    const size = guessSize(long(1000));
+    const g = new PromptGuesses(Date.now, size * 5);
+    for (let i = 0; i < 8; i++) g.set(`u${i}`, 'char-1', long(1000));
+    expect(g.held).toEqual({ guesses: 5, chars: size * 5 });
+    expect(g.take('u0', 'char-1', 'fam-1', undefined)).toBeUndefined();
+    expect(g.take('u7', 'char-1', 'fam-1', undefined)).toBeDefined();
+    expect(g.held.guesses).toBe(4);
+    g.set('big', 'char-1', long(size * 2));
+    expect(g.take('big', 'char-1', 'fam-1', undefined)).toBeUndefined();
+    expect(g.held).toEqual({ guesses: 4, chars: size * 4 });
   });
 });
