@@ -419,12 +419,31 @@ describe('chat over an OpenAI-compatible server (local peer)', () => {
     const mine = (page.json() as { items: ChatMessage[] }).items.filter((m) => m.role === 'user').map((m) => m.content);
     expect(mine).toEqual(['first', 'second', 'third']);
 
-    // Swiping, editing or deleting forgets the guess: no request is sent early for a prompt that will differ.
+    // Deleting (like swiping or editing) forgets the guess: no request is sent early for a prompt that will differ.
     const last = (third.json() as ChatReply).reply;
     const del = await t.app.inject({ method: 'DELETE', url: `/api/chat/${own.id}/message/${last.id}`, headers: u.auth });
     expect(del.statusCode).toBe(200);
     expect((await send(t, u, own.id, 'fourth')).statusCode).toBe(200);
     expect(service.earlyAsks).toEqual({ adopted: counts.adopted + 1, discarded: counts.discarded + 1 });
+    // So does a new conversation (in which the next reply leaves a guess again), and a regeneration (the last reply
+    // gets a new swipe). Few messages, so no summary starts meanwhile (CHAT_MEMORY_EVERY).
+    const fresh = await t.app.inject({ method: 'POST', url: `/api/chat/${own.id}/conversations`, headers: u.auth });
+    expect(fresh.statusCode).toBe(201);
+    const conversationId = (fresh.json() as ChatSession).conversation.id;
+    expect((await send(t, u, own.id, 'a')).statusCode).toBe(200);
+    expect((await send(t, u, own.id, 'b')).statusCode).toBe(200);
+    expect(service.earlyAsks).toEqual({ adopted: counts.adopted + 2, discarded: counts.discarded + 1 });
+    const regen = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/${own.id}/regenerate`,
+      headers: u.auth,
+      payload: { conversationId },
+    });
+    expect(regen.statusCode).toBe(200);
+    expect((await send(t, u, own.id, 'c')).statusCode).toBe(200);
+    expect(service.earlyAsks).toEqual({ adopted: counts.adopted + 2, discarded: counts.discarded + 1 });
+    expect((await send(t, u, own.id, 'd')).statusCode).toBe(200);
+    expect(service.earlyAsks).toEqual({ adopted: counts.adopted + 3, discarded: counts.discarded + 1 });
   });
 
   it('a session signed out between two messages gets 401 (the request sent early is dropped), and nothing is kept', async () => {

@@ -508,6 +508,8 @@ export class ChatService {
     // left (`PromptGuesses`), beside the reads; that request is kept only when the prompt built from the reads is the
     // same, and aborted otherwise or on any refusal.
     const queue: { position: number; sink?: GenerationSink } = { position: 0 };
+    // Regenerate and continue change the last reply: the guess would not hold for the message after them.
+    if (kind !== 'send') this.guesses.forget(actor.userId, characterId);
     const guess = kind === 'send' ? this.guesses.take(actor.userId, characterId, gate.familyId, input.conversationId) : undefined;
     const early = guess ? this.askEarly(guess, actor.userId, input.content!, limiting, taking, queue) : undefined;
     let adopted = false;
