@@ -72,11 +72,12 @@ interface Asked {
   stream: AsyncIterator<LlmChunk>;
   first: Promise<IteratorResult<LlmChunk>>;
   started: number;
-  /** The request as sent (messages, stop sequences, reply budget), to tell whether another prompt is the same. */
+  /** What its prompt was made of (`PromptInputs.key`), to tell whether another message's prompt is the same. */
   key: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface ChatSettings {
   maxTokens: number;
   temperature: number;
