@@ -63,8 +63,9 @@ export function registerAuthentication(app: FastifyInstance, deps: Authenticatio
   // A verified signature is remembered until the token's exp (http/token-cache.ts); the session check below still
   // runs on every request, so a revoked session is refused as soon as the session status cache sees it.
   const verified = new VerifiedTokenCache<AccessClaims>((t) => deps.accessTokens.verify(t));
+  const signedOut = () => new AppError(401, 'INVALID_TOKEN', INVALID_TOKEN_MESSAGE);
   const checkSession = async (claims: AccessClaims): Promise<void> => {
-    if (!(await deps.sessions.isActive(claims.sessionId))) throw new AppError(401, 'INVALID_TOKEN', INVALID_TOKEN_MESSAGE);
+    if (!(await deps.sessions.isActive(claims.sessionId))) throw signedOut();
   };
   const besideCheck = (familyId: string): SessionCheck => {
     let outcome: Promise<void> | undefined;
@@ -79,7 +80,7 @@ export function registerAuthentication(app: FastifyInstance, deps: Authenticatio
               if (active !== undefined) deps.sessions.learnStatus(familyId, active);
             }
             active ??= await deps.sessions.isActive(familyId);
-            if (!active) throw new AppError(401, 'INVALID_TOKEN', INVALID_TOKEN_MESSAGE);
+            if (!active) throw signedOut();
           })();
           // Awaited by the handler and by the route after it; never an unhandled rejection meanwhile.
           outcome.catch(() => {});

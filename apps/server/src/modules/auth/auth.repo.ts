@@ -52,19 +52,12 @@ export class SessionsRepo {
 
   /** Whether a session (family) still has an unrevoked, unexpired token: one lookup on the family index. */
   async isFamilyActive(familyId: string): Promise<boolean> {
-    // The same condition as `familyActiveSql` below (a test holds them together).
     // Prepared once: asked on authenticated requests whenever the session status caches have no answer.
     const query = reusable(this.db, 'sessions_family_active', () =>
       this.db
         .select({ id: refreshTokens.id })
         .from(refreshTokens)
-        .where(
-          and(
-            eq(refreshTokens.familyId, sql.placeholder('familyId')),
-            isNull(refreshTokens.revokedAt),
-            gt(refreshTokens.expiresAt, sql`now()`),
-          ),
-        )
+        .where(familyActive(sql.placeholder('familyId')))
         .limit(1)
         .prepare(statementName('sessions_family_active')),
     );
@@ -73,13 +66,17 @@ export class SessionsRepo {
   }
 }
 
+/** A refresh token that keeps its session (family) signed in: not revoked, not expired. */
+function familyActive(familyId: SQL | ReturnType<typeof sql.placeholder>) {
+  return and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, sql`now()`))!;
+}
+
 /**
  * `isFamilyActive` as an SQL expression, for a statement that reads other things too (a chat message's one read
  * answers the session check beside it, instead of a lookup of its own).
  */
 export function familyActiveSql(familyId: SQL): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId}
-    and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`;
+  return sql<boolean>`exists (select 1 from ${refreshTokens} where ${familyActive(familyId)})`;
 }
 
 export interface ConsumedEmailToken {

@@ -76,8 +76,6 @@ interface Asked {
   key: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export interface ChatSettings {
   maxTokens: number;
   temperature: number;
@@ -514,8 +512,8 @@ export class ChatService {
     const guess = kind === 'send' ? this.guesses.take(actor.userId, characterId, gate.familyId, input.conversationId) : undefined;
     const early = guess ? this.askEarly(guess, actor.userId, input.content!, limiting, taking, queue) : undefined;
     let adopted = false;
+    /** Any refusal: the request sent early (when not kept) is ended. */
     const refused = () => {
-      this.guesses.forget(actor.userId, characterId);
       if (early && !adopted) void early.then((asked) => asked && this.drop(asked));
     };
     let read;
@@ -525,8 +523,7 @@ export class ChatService {
         characterId,
         conversationId: input.conversationId,
         limit: historyGuess + 1,
-        // Signed by us, so a UUID; anything else is looked up the usual way.
-        familyId: gate.familyId && UUID.test(gate.familyId) ? gate.familyId : undefined,
+        familyId: gate.familyId,
       });
       // The session's refusal comes before the rate limit's.
       const gated = Promise.allSettled([gate.session(reading.then((c) => c?.sessionActive)), limiting]).then(([session, rate]) => {
@@ -662,8 +659,7 @@ export class ChatService {
       try {
         userRow = await charged;
       } catch (err) {
-        stop.abort(new Error('not charged'));
-        void first.then(() => stream.return?.()).catch(() => {});
+        this.drop(asked);
         throw err;
       }
       return {
@@ -727,7 +723,6 @@ export class ChatService {
     const key = JSON.stringify([
       promptCharacter(character),
       loreOptions(character),
-      character.name,
       userName,
       memory.memorySummary,
       memory.pinnedFacts,
