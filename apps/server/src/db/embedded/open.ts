@@ -3,8 +3,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../client.ts';
-import { clusterDir, startEmbeddedPostgres, type EmbeddedPostgres } from './cluster.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './cluster.ts';
 import { EmbeddedUnavailable } from './errors.ts';
+import { hasCluster } from './placement.ts';
 
 export interface EmbeddedConfig {
   kind: 'embedded';
@@ -24,14 +25,14 @@ export interface EmbeddedLog {
 }
 
 function stayOnPglite(config: EmbeddedConfig) {
-  return existsSync(path.join(config.pgliteDir, 'PG_VERSION')) && !existsSync(clusterDir(config.dataDir));
+  return existsSync(path.join(config.pgliteDir, 'PG_VERSION')) && !hasCluster(config.dataDir);
 }
 
 interface EarlyStart {
   started: Promise<EmbeddedPostgres>;
   at: number;
   /** Messages until openEmbedded attaches the app's logger. */
-  pending: { level: 'info' | 'error'; msg: string }[];
+  pending: { level: 'info' | 'warn' | 'error'; msg: string }[];
   log?: EmbeddedLog;
 }
 const early = new Map<string, EarlyStart>();
@@ -45,8 +46,13 @@ export function prestartEmbedded(config: { kind: string }): void {
   const c = config as EmbeddedConfig;
   if (early.has(c.dataDir) || stayOnPglite(c)) return;
   const entry: EarlyStart = { at: performance.now(), pending: [], started: undefined as unknown as Promise<EmbeddedPostgres> };
-  const emit = (level: 'info' | 'error', msg: string) => (entry.log ? entry.log[level](msg) : entry.pending.push({ level, msg }));
-  entry.started = startEmbeddedPostgres({ dataDir: c.dataDir, log: (m) => emit('info', m), onUnexpectedExit: (m) => emit('error', m) });
+  const emit = (level: 'info' | 'warn' | 'error', msg: string) => (entry.log ? entry.log[level](msg) : entry.pending.push({ level, msg }));
+  entry.started = startEmbeddedPostgres({
+    dataDir: c.dataDir,
+    log: (m) => emit('info', m),
+    warn: (m) => emit('warn', m),
+    onUnexpectedExit: (m) => emit('error', m),
+  });
   // Consumed (and reported) by openEmbedded; never an unhandled rejection meanwhile.
   entry.started.catch(() => {});
   early.set(c.dataDir, entry);
@@ -70,7 +76,12 @@ export async function openEmbedded(config: EmbeddedConfig, open: OpenFn, log: Em
   let pg;
   try {
     pg = await (pre?.started ??
-      startEmbeddedPostgres({ dataDir: config.dataDir, log: (m) => log.info(m), onUnexpectedExit: (m) => log.error(m) }));
+      startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        log: (m) => log.info(m),
+        warn: (m) => log.warn(m),
+        onUnexpectedExit: (m) => log.error(m),
+      }));
   } catch (err) {
     if (!(err instanceof EmbeddedUnavailable)) throw err;
     log.warn(
@@ -90,7 +101,7 @@ export async function openEmbedded(config: EmbeddedConfig, open: OpenFn, log: Em
   const phases = pg.phases.map(([name, ms]) => `${name} ${ms} ms`).join(', ');
   log.info(`embedded PostgreSQL ${pg.major} ready on 127.0.0.1:${pg.port} in ${Math.round(performance.now() - started)} ms (${phases})`);
   return {
-    ...describe(db, `embedded PostgreSQL ${pg.major} (${clusterDir(config.dataDir)})`),
+    ...describe(db, `embedded PostgreSQL ${pg.major} (${pg.pgdata})`),
     // Shutdown order: the caller has drained HTTP; close the pool, then stop the database.
     close: async () => {
       try {

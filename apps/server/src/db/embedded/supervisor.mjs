@@ -20,6 +20,8 @@ const child = spawn(opts.postgres, ['-D', opts.dataDir, '-p', String(opts.port),
   stdio: ['ignore', logFd, logFd],
   uid: opts.uid ?? undefined,
   gid: opts.gid ?? undefined,
+  // Not the server's folder, which the postgres user may not be allowed to enter.
+  cwd: opts.dataDir,
   env: { ...process.env, LC_MESSAGES: 'C', LC_ALL: 'C' },
 });
 closeSync(logFd);
