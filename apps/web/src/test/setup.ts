@@ -1,6 +1,10 @@
 // Vitest setup for the web project (jsdom). Keeps tests independent and fills jsdom gaps Radix needs.
 import { afterEach, beforeEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy*/waitFor give up after 1 s by default: a lazy page's first render on a busy 2-core machine can take longer.
+// Waiting longer changes nothing a test checks, only how long it waits for it.
+configure({ asyncUtilTimeout: 5_000 });
 
 function clearStorage(): void {
   try {
