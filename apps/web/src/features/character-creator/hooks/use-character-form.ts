@@ -100,7 +100,8 @@ export function useCharacterForm({ userId, profile }: { userId: string; profile?
       if (saveDraft(key, { form, step, avatar: avatar?.dataUrl, baseUpdatedAt: profile?.updatedAt, savedAt: at })) setSavedAt(at);
     };
     pendingWrite.current = write;
-    const timer = window.setTimeout(write, AUTOSAVE_MS);
+    // Only while still pending: a save that finished meanwhile cleared it (and the draft), and must stay cleared.
+    const timer = window.setTimeout(() => pendingWrite.current === write && write(), AUTOSAVE_MS);
     return () => window.clearTimeout(timer);
   }, [key, form, step, avatar, profile?.updatedAt]);
   useEffect(() => {
