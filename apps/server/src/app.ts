@@ -84,6 +84,8 @@ export interface AppOverrides {
   imageQueue?: JobQueue<ImageJobData, unknown>;
   /** Where log lines go (tests read them back); stdout by default. */
   logStream?: { write(line: string): void };
+  /** Another release's migrations folder (tests of rolling restarts). */
+  migrationsFolder?: string;
 }
 
 /**
@@ -234,6 +236,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   // Infrastructure.
   const database = await openDatabase(config.database, {
     pgliteTemplate: overrides.pgliteTemplate,
+    migrationsFolder: overrides.migrationsFolder,
     onIdleError: (err) => app.log.warn({ err }, 'idle database connection failed; the pool replaces it'),
     log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
   });
@@ -250,8 +253,6 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     await redis?.quit().catch(() => redis.disconnect());
     await database.close();
   });
-  await seedTags(database.db);
-  await seedCategories(database.db);
   const uow = createUnitOfWork(database.db, bindRepos);
   const rateLimiter = new RateLimiter({ redis, prefix: config.redisPrefix });
   const accessTokens = new AccessTokens(await loadOrCreateSecret(config.dataDir, 'jwt.key'));
@@ -304,8 +305,15 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     bus,
     imageQueue: overrides.imageQueue,
   });
-  // ADMIN_EMAILS: verified accounts with these addresses are admins from the start (and at every sign-in).
-  await modules.auth.services.gate.promoteConfiguredAdmins();
+  // Seeding runs one process at a time, like the migrations: processes starting together on an empty database would
+  // otherwise race. ADMIN_EMAILS: verified accounts with these addresses are admins from the start (and at every
+  // sign-in). The catalogue's rows are written before the server listens (browsable at once).
+  await database.exclusive(async () => {
+    await seedTags(database.db);
+    await seedCategories(database.db);
+    await modules.auth.services.gate.promoteConfiguredAdmins();
+    if (config.seedContent) await modules.characters.services.seeder.run({ art: false });
+  });
   // Image jobs: this process works the queue; jobs a restart lost go back in line, and ones stuck far too long are
   // ended and refunded (every 5 minutes).
   const imageJobs = modules.images.services;
@@ -319,10 +327,8 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     await imageJobs.jobs.queue.close();
   });
   if (config.seedContent) {
-    // Rows first (the catalogue is browsable at once); portraits, then gallery pictures, render in the background
-    // on the first start.
+    // Portraits, then gallery pictures, render in the background on the first start.
     const { seeder } = modules.characters.services;
-    await seeder.run({ art: false });
     const art = seeder
       .renderArt()
       .then(() => modules.images.services.seeder.run())

@@ -21,7 +21,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A throwaway database next to `baseUrl` (the test server's), dropped with `drop()`. */
+export async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `t_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -84,7 +85,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'reverie-test-'));
   const baseDbUrl = process.env.DATABASE_URL;
-  const pgDb = baseDbUrl?.startsWith('postgres') ? await createPostgresDatabase(baseDbUrl) : undefined;
+  // env.DATABASE_URL: the caller's own database (several apps on one database), left for the caller to drop.
+  const pgDb = !env.DATABASE_URL && baseDbUrl?.startsWith('postgres') ? await createPostgresDatabase(baseDbUrl) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -102,7 +104,8 @@ export async function createTestApp(
     IMAGES_PROVIDER: 'disabled',
     ...env,
   });
-  const { app, deps, modules } = await composeApp(config, pgDb ? overrides : { ...overrides, pgliteTemplate: await pgliteTemplate() });
+  const onPglite = config.database.kind === 'pglite-memory';
+  const { app, deps, modules } = await composeApp(config, onPglite ? { ...overrides, pgliteTemplate: await pgliteTemplate() } : overrides);
   beforeReady?.(app);
   await app.ready();
   return {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Client as PgClient } from 'pg';
 import type { Config } from '../config.ts';
 import * as schema from './schema/index.ts';
 import type { EmbeddedLog } from './embedded/open.ts'; // perf
@@ -20,6 +21,11 @@ export interface Database {
   /** Human-readable mode for the startup line, e.g. "embedded PostgreSQL 18 (…/postgres)". */
   description?: string;
   ping(): Promise<void>;
+  /**
+   * Runs `fn` while this process holds the startup lock (PostgreSQL: a session advisory lock on a connection of its
+   * own), so that processes starting together migrate and seed one at a time. PGlite has one process: `fn` just runs.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (used to make test templates). */
   dump?: () => Promise<Blob>;
@@ -34,6 +40,32 @@ export interface OpenOptions {
   onIdleError?: (err: Error) => void;
   /** Startup and fallback messages of the embedded PostgreSQL. */
   log?: EmbeddedLog;
+  /** Another release's migrations (tests of rolling restarts); default: this release's. */
+  migrationsFolder?: string;
+}
+
+/** The advisory lock every Reverie process takes to migrate and seed (one number for the whole database). */
+const STARTUP_LOCK = "hashtext('reverie.startup')";
+
+/**
+ * Holds the startup lock on `client` (its own connection: the pool may be as small as one) while `fn` runs. The lock
+ * ends with the session, so a process killed while holding it frees it at once.
+ */
+async function underStartupLock<T>(client: PgClient, fn: () => Promise<T>, log?: Pick<EmbeddedLog, 'info'>): Promise<T> {
+  // A broken connection fails the query below; without a listener its 'error' event would end the process.
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const { rows } = await client.query(`select pg_try_advisory_lock(${STARTUP_LOCK}) as got`);
+    if (!rows[0]?.got) {
+      log?.info('database: another process is migrating or seeding; waiting for it to finish');
+      await client.query(`select pg_advisory_lock(${STARTUP_LOCK})`);
+    }
+    return await fn();
+  } finally {
+    // Ending the session releases the lock (also when fn failed).
+    await client.end().catch(() => {});
+  }
 }
 
 export async function openDatabase(config: Config['database'], opts: OpenOptions = {}): Promise<Database> {
@@ -51,11 +83,18 @@ export async function openDatabase(config: Config['database'], opts: OpenOptions
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 20 });
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzle(pool, { schema }) as unknown as Db;
-    await migrate(drizzle(pool, { schema }), { migrationsFolder });
+    const exclusive = <T>(fn: () => Promise<T>) => underStartupLock(new pg.Client({ connectionString: config.url }), fn, opts.log);
+    try {
+      await exclusive(() => migrate(drizzle(pool, { schema }), { migrationsFolder: opts.migrationsFolder ?? migrationsFolder }));
+    } catch (err) {
+      await pool.end().catch(() => {});
+      throw err;
+    }
     return {
       db,
       driver: 'postgres',
       ping: async () => void (await db.execute(sql`select 1`)),
+      exclusive,
       close: () => pool.end(),
     };
   }
@@ -73,12 +112,13 @@ export async function openDatabase(config: Config['database'], opts: OpenOptions
     client = await PGlite.create(opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate, extensions } : { extensions });
   }
   const pgliteDb = drizzle(client, { schema });
-  await migrate(pgliteDb, { migrationsFolder });
+  await migrate(pgliteDb, { migrationsFolder: opts.migrationsFolder ?? migrationsFolder });
   const db = pgliteDb as unknown as Db;
   return {
     db,
     driver: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
+    exclusive: (fn) => fn(),
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
   };
