@@ -263,7 +263,7 @@ async function benchApp(dbLabel: string, size: number, env: Record<string, strin
   const server = await startServer({
     env: {
       LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       ...env,
       BENCH_PROBE_PORT: String(probePort),
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${path.join(repoRoot, 'bench/eld-probe.mjs')}`.trim(),

@@ -270,7 +270,7 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
   const probePort = await findFreePort();
   const env: Record<string, string> = {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     REQUIRE_EMAIL_VERIFICATION: 'false',
     LLM_PROVIDER: 'openai',
     LLM_BASE_URL: peer.url,

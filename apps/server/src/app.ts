@@ -70,6 +70,16 @@ export function parseQueryString(qs: string): Record<string, string | string[]> 
   return out;
 }
 
+/**
+ * TRUST_PROXY for Fastify: proxy addresses as they are; a hop count as a function, because Fastify takes a bare
+ * number as "trust nobody". With n hops the client is the address n steps from the right of X-Forwarded-For
+ * (the connection's own address being the first), which only holds when clients cannot reach the server directly.
+ */
+export function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 /** Test seams: a migrated database to start from, and providers that talk to a local peer. */
 export interface AppOverrides {
   /** In-memory PGlite: start from a migrated data directory dump (see test/helpers.ts). */
@@ -216,7 +226,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimit,
     // Let a graceful shutdown finish in-flight requests but refuse new keep-alive reuse.
     forceCloseConnections: 'idle',

@@ -1,5 +1,6 @@
 // Configuration is parsed once, here, from the environment; nothing else reads process.env.
 // Every setting has an embedded default so `npm start` works with no configuration.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -37,8 +38,8 @@ const EnvSchema = z
     PUBLIC_URL: z.string().url().optional(),
     /** Built SPA to serve; empty string disables static serving. */
     WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
-    /** Trust X-Forwarded-* (set when running behind a load balancer). */
-    TRUST_PROXY: bool(false),
+    /** Behind reverse proxies: how many (`1`), or their addresses/CIDRs; X-Forwarded-* count only from them. */
+    TRUST_PROXY: z.string().optional(),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
     UPLOAD_LIMIT_BYTES: z.coerce
       .number()
@@ -115,7 +116,8 @@ export interface Config {
   slowRequestMs: number; // perf
   publicUrl: string;
   webDist: string | undefined;
-  trustProxy: boolean;
+  /** false: no proxy; a number of proxy hops; or the proxies' addresses and CIDRs (see parseTrustProxy). */
+  trustProxy: false | number | string[];
   bodyLimit: number;
   uploadLimit: number;
   paymentsMode: 'sandbox' | 'stripe';
@@ -166,6 +168,51 @@ function stripeConfig(e: z.infer<typeof EnvSchema>): Config['billing']['stripe']
   return { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, prices, apiUrl: e.STRIPE_API_URL };
 }
 
+/** Names proxy-addr (Fastify's trustProxy) knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4/IPv6 address, optionally with a prefix length that fits it. */
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset/false/0: X-Forwarded-* are ignored; a number: that many proxies in front (the client is the
+ * address that many hops from the right of X-Forwarded-For, counting the connection); a list: the proxies' addresses
+ * or CIDRs (the client is the first address from the right that is not one of them). `true` would believe the
+ * left-most address, which the client writes itself, so it is refused.
+ */
+export function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const v = value?.trim().toLowerCase() ?? '';
+  if (v === '' || v === 'false' || v === 'no' || v === '0') return false;
+  if (v === 'true' || v === 'yes') {
+    throw new Error(
+      'Invalid configuration: TRUST_PROXY=true would believe any address a client writes in X-Forwarded-For, so every ' +
+        'per-address limit could be dodged. Set how many proxies are in front of the server (TRUST_PROXY=1 behind one ' +
+        'nginx) or their addresses (TRUST_PROXY=127.0.0.1,10.0.0.0/8).',
+    );
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) throw new Error(`Invalid configuration: TRUST_PROXY=${v}: at most 10 proxy hops`);
+    return hops;
+  }
+  const entries = v.split(',').map((x) => x.trim());
+  for (const entry of entries) {
+    if (!PROXY_RANGE_NAMES.has(entry) && !isAddressOrCidr(entry)) {
+      throw new Error(
+        `Invalid configuration: TRUST_PROXY: "${entry}" is not a number of proxies, an IP address, a CIDR range ` +
+          '(10.0.0.0/8) or one of loopback, linklocal, uniquelocal',
+      );
+    }
+  }
+  return entries;
+}
+
 /** `ADMIN_EMAILS` as distinct lower-case addresses. */
 function parseAdminEmails(value: string | undefined): string[] {
   const all = (value ?? '').split(',').map((s) => s.trim().toLowerCase());
@@ -203,7 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     slowRequestMs: e.SLOW_REQUEST_MS,
     publicUrl,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
     paymentsMode: e.PAYMENTS_MODE,

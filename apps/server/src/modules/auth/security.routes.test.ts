@@ -368,7 +368,7 @@ describe('10. cookies and sign-up answers', () => {
   it('marks the CSRF cookie Secure behind HTTPS or with an https PUBLIC_URL', async () => {
     const secureOf = (res: Awaited<ReturnType<typeof t.app.inject>>) => res.cookies.find((c) => c.name === 'rv_csrf')?.secure === true;
     expect(secureOf(await t.app.inject({ method: 'GET', url: '/api/auth/csrf' }))).toBe(false);
-    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    const proxied = await createTestApp({ TRUST_PROXY: '1' });
     const https = await createTestApp({ PUBLIC_URL: 'https://reverie.example' });
     try {
       const viaProxy = await proxied.app.inject({ method: 'GET', url: '/api/auth/csrf', headers: { 'x-forwarded-proto': 'https' } });
