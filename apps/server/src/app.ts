@@ -55,7 +55,7 @@ import { HealthRegistry } from './providers/health.ts';
 import { createImageProvider, type ImageProvider } from './providers/images/index.ts';
 import type { LlmProvider } from './providers/llm/llm-provider.ts';
 import { LazyLlmProvider } from './providers/llm/lazy.ts';
-import { createMailer, type Mailer } from './providers/mail/index.ts';
+import { createMailer, type Mailer, type MailQueue } from './providers/mail/index.ts';
 import { createMediaStorage, MEDIA_URL_PREFIX, mediaRoot } from './providers/storage/index.ts';
 
 /** node:querystring, with `key[]` read as `key` (one value stays a string; the schema decides). */
@@ -257,8 +257,11 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     prefix: config.redisPrefix,
     onError: (err) => app.log.warn({ err }, 'response cache'),
   });
+  let mailQueue: MailQueue | undefined;
   app.addHook('onClose', async () => {
-    // Queued mail finishes before the database it writes to closes.
+    // The mail queue stops taking messages (unsent ones stay queued for the next start or another process), and
+    // background work finishes before the database it writes to closes.
+    await mailQueue?.stop();
     await background.drain();
     await redis?.quit().catch(() => redis.disconnect());
     await database.close();
@@ -272,7 +275,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   const health = new HealthRegistry();
   const mailer = overrides.mailer
     ? health.register(overrides.mailer)
-    : createMailer(config, { outbox: uow.repos.mailOutbox, log: app.log, health });
+    : (mailQueue = createMailer(config, { outbox: uow.repos.mailOutbox, log: app.log, health, background }));
   const google = overrides.google ? health.register(overrides.google) : createGoogleSignIn(config, { health });
   const storage = await createMediaStorage(config, { health });
   const llm = health.register(overrides.llm ?? new LazyLlmProvider(config.llm, app.log));
@@ -324,6 +327,8 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     await modules.auth.services.gate.promoteConfiguredAdmins();
     if (config.seedContent) await modules.characters.services.seeder.run({ art: false });
   });
+  // Mail: this process delivers queued messages (its own and those other processes or a restart left).
+  mailQueue?.start();
   // Image jobs: this process works the queue; jobs a restart lost go back in line, and ones stuck far too long are
   // ended and refunded (every 5 minutes).
   const imageJobs = modules.images.services;

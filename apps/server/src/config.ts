@@ -60,6 +60,10 @@ const EnvSchema = z
     REQUIRE_EMAIL_VERIFICATION: bool(true),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Reverie <no-reply@reverie.local>'),
+    /** Seconds before a failed mail is tried again; the wait doubles with each failure (at most an hour). */
+    MAIL_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+    /** Delivery attempts before a mail is given up (12 with the defaults: about 5 hours). */
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     /** Google endpoints, overridable only to test against a local server that speaks the protocol. */
@@ -128,7 +132,7 @@ export interface Config {
     stripe: { secretKey: string; webhookSecret: string; prices: Record<string, string>; apiUrl: string | undefined } | undefined;
   };
   requireEmailVerification: boolean;
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: { smtpUrl: string | undefined; from: string; retryBaseMs: number; maxAttempts: number };
   google: { clientId: string; clientSecret: string; tokenUrl: string; certsUrl: string } | undefined;
   cookieSecure: boolean;
   /** OPERATOR_*, PRIVACY_EMAIL, DMCA_*, GOVERNING_LAW: facts printed in the legal pages (unset: a visible "[set X]"). */
@@ -256,7 +260,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentsMode: e.PAYMENTS_MODE,
     billing: { catalogFile: e.BILLING_CATALOG_FILE, imageCost: e.IMAGE_COST, stripe: stripeConfig(e) },
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      retryBaseMs: Math.round(e.MAIL_RETRY_SECONDS * 1000),
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+    },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, tokenUrl: e.GOOGLE_TOKEN_URL, certsUrl: e.GOOGLE_CERTS_URL }

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** Opaque refresh tokens, stored as SHA-256 hashes. A family is one sign-in; rotation keeps the family. */
@@ -47,15 +48,35 @@ export const emailTokens = pgTable(
   (t) => [index('email_tokens_user_idx').on(t.userId, t.purpose)],
 );
 
-/** Every message the server sends; in outbox mode this is the only delivery. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html').notNull(),
-  transport: text('transport', { enum: ['outbox', 'smtp'] }).notNull(),
-  error: text('error'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-});
+/**
+ * Every message the server sends, and the queue it is delivered from: a message is due while `next_attempt_at` is
+ * set; a delivery attempt moves it ahead (a lease, so a process that died mid-attempt leaves it to another), success
+ * or giving up clears it. In outbox mode delivery is a JSON file under DATA_DIR/outbox.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** The links the message carries (outbox mode logs them and writes them to its file, for a developer to click). */
+    links: text('links')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    transport: text('transport', { enum: ['outbox', 'smtp'] }).notNull(),
+    /** The last attempt's failure (kept when the message was given up). */
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.nextAttemptAt} is not null`),
+  ],
+);

@@ -168,6 +168,10 @@ describe('4. reset and resend answer without waiting for the mail', () => {
         if (slowFromNowOn) await gate;
         sent.push(m);
       },
+      async sendAndWait(m) {
+        await slowMailer.send(m);
+        return 'sent';
+      },
     };
     const slow = await createTestApp({}, undefined, { mailer: slowMailer });
     try {

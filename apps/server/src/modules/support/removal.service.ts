@@ -98,27 +98,23 @@ export class RemovalService {
       throw new Error('could not draw a free reference number');
     });
 
-    // Sent before answering, so the answer can say whether it went out.
-    try {
-      await this.deps.mailer.send(
-        removalAcknowledgementEmail(row.contactEmail, {
-          reference: row.reference,
-          reasonLabel: REMOVAL_REASON_LABELS[row.reason],
-          subjectUrl: row.subjectUrl,
-          statusLink: `${this.deps.publicUrl}/legal/content-policy#reporting`,
-        }),
-      );
-      return {
+    // The first attempt is made before answering, so the answer can say whether it went out (else it is retried).
+    const sent = await this.deps.mailer.sendAndWait(
+      removalAcknowledgementEmail(row.contactEmail, {
         reference: row.reference,
-        message: `We received your request. Your reference is ${row.reference}; we sent an acknowledgement to ${row.contactEmail}.`,
-      };
-    } catch (err) {
-      this.deps.log.warn({ err, reference: row.reference }, 'could not send a removal acknowledgement');
-      return {
-        reference: row.reference,
-        message: `We received your request. Your reference is ${row.reference}. We could not send the acknowledgement e-mail, so please keep this reference.`,
-      };
-    }
+        reasonLabel: REMOVAL_REASON_LABELS[row.reason],
+        subjectUrl: row.subjectUrl,
+        statusLink: `${this.deps.publicUrl}/legal/content-policy#reporting`,
+      }),
+    );
+    if (sent === 'queued') this.deps.log.warn({ reference: row.reference }, 'removal acknowledgement not sent yet; it will be retried');
+    return {
+      reference: row.reference,
+      message:
+        sent === 'sent'
+          ? `We received your request. Your reference is ${row.reference}; we sent an acknowledgement to ${row.contactEmail}.`
+          : `We received your request. Your reference is ${row.reference}. We could not send the acknowledgement e-mail yet and will keep trying; please keep this reference.`,
+    };
   }
 
   /** A character or picture by id, through its resolver (undefined when missing or the type has none). */
@@ -152,22 +148,20 @@ export class RemovalService {
       });
       return { row, audit };
     });
-    try {
-      await this.deps.mailer.send(
-        removalOutcomeEmail(row.contactEmail, {
-          reference: row.reference,
-          outcome,
-          note: reason,
-          policyLink: `${this.deps.publicUrl}/legal/content-policy`,
-        }),
-      );
-      return { message: `Request ${row.reference} settled; the requester was told by e-mail.`, auditId: audit.id };
-    } catch (err) {
-      this.deps.log.warn({ err, reference: row.reference }, 'could not mail a removal outcome');
-      return {
-        message: `Request ${row.reference} settled, but the e-mail to the requester failed. Write to ${row.contactEmail}.`,
-        auditId: audit.id,
-      };
-    }
+    const sent = await this.deps.mailer.sendAndWait(
+      removalOutcomeEmail(row.contactEmail, {
+        reference: row.reference,
+        outcome,
+        note: reason,
+        policyLink: `${this.deps.publicUrl}/legal/content-policy`,
+      }),
+    );
+    return {
+      message:
+        sent === 'sent'
+          ? `Request ${row.reference} settled; the requester was told by e-mail.`
+          : `Request ${row.reference} settled. The e-mail to the requester (${row.contactEmail}) could not be sent yet and will be retried.`,
+      auditId: audit.id,
+    };
   }
 }

@@ -1,13 +1,16 @@
 // SMTP delivery through nodemailer (SMTP_URL).
 import nodemailer from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
-import type { MailOutboxRepo } from './mail-outbox.repo.ts';
-import type { Mailer } from './mailer.ts';
+import type { MailTransport } from './mailer.ts';
 
-export function createSmtpMailer(opts: { smtpUrl: string; from: string; outbox: MailOutboxRepo; log: FastifyBaseLogger }): Mailer {
-  const transport = nodemailer.createTransport(opts.smtpUrl);
+export function createSmtpTransport(opts: { smtpUrl: string; from: string }): MailTransport {
+  // Short timeouts: an attempt that hangs holds its message (its lease) and, for sendAndWait, a request.
+  const transport = nodemailer.createTransport({
+    url: opts.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 60_000,
+  });
   return {
-    name: 'mail',
     kind: 'smtp',
     async health() {
       try {
@@ -17,24 +20,8 @@ export function createSmtpMailer(opts: { smtpUrl: string; from: string; outbox: 
         return { status: 'down', detail: (err as Error).message };
       }
     },
-    async send(m) {
-      let error: string | null = null;
-      try {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
-      } catch (err) {
-        error = (err as Error).message;
-        opts.log.error({ err, to: m.to }, 'mail delivery failed');
-      }
-      await opts.outbox.insert({
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
-        html: m.html,
-        transport: 'smtp',
-        error,
-        sentAt: error ? null : new Date(),
-      });
-      if (error) throw new Error(`Mail delivery failed: ${error}`);
+    async deliver(m) {
+      await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
     },
   };
 }
