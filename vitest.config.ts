@@ -48,6 +48,18 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        test: {
+          // Two server processes behind nginx on PostgreSQL + Redis (npm run test:cluster; not part of npm test).
+          name: 'cluster',
+          root: r('./cluster'),
+          include: ['**/*.cluster.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          maxWorkers: 1,
+        },
+      },
     ],
   },
 });
