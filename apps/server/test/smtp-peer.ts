@@ -13,16 +13,23 @@ export interface SmtpPeer {
   port: number;
   url: string;
   inbox: ReceivedMail[];
+  /** Connections accepted so far. */
+  connections(): number;
   close(): Promise<void>;
 }
 
 /** Listens on `port` (0: a free one). */
 export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
   const inbox: ReceivedMail[] = [];
+  let connections = 0;
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -45,6 +52,7 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
     port: bound,
     url: `smtp://127.0.0.1:${bound}`,
     inbox,
+    connections: () => connections,
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
 }

@@ -4,6 +4,7 @@
 // message over and recording it lets another send it again after the lease).
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackgroundTasks } from '../../lib/background.ts';
+import type { ProviderStatus } from '../health.ts';
 import { safeError } from '../../lib/safe-error.ts';
 import type { MailOutboxRepo } from './mail-outbox.repo.ts';
 import type { MailMessage, Mailer, MailTransport } from './mailer.ts';
@@ -14,6 +15,7 @@ const LEASE_MS = 5 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 /** sendAndWait waits this long for the first attempt before answering 'queued'. */
 const WAIT_MS = 8_000;
+const HEALTH_TTL_MS = 30_000;
 
 export interface MailQueueOptions {
   transport: MailTransport;
@@ -36,13 +38,17 @@ export class MailQueue implements Mailer {
   private wake: { timer: NodeJS.Timeout; at: number } | undefined;
   private poll: NodeJS.Timeout | undefined;
   private stopped = false;
+  private checked: { at: number; status: Promise<ProviderStatus> } | undefined;
 
   constructor(private readonly o: MailQueueOptions) {
     this.kind = o.transport.kind;
   }
 
-  health() {
-    return this.o.transport.health();
+  /** The transport's answer (SMTP: a connection and a NOOP), asked at most every 30 s: load balancers probe often. */
+  health(): Promise<ProviderStatus> {
+    const now = Date.now();
+    if (!this.checked || now - this.checked.at > HEALTH_TTL_MS) this.checked = { at: now, status: this.o.transport.health() };
+    return this.checked.status;
   }
 
   /**

@@ -41,4 +41,14 @@ describe('SMTP delivery', () => {
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json().providers.mail).toEqual({ kind: 'smtp', status: 'ok' });
   });
+
+  it('asks the SMTP server for the health check at most every 30 s, however often a load balancer probes', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/health' });
+    const before = smtp.connections();
+    for (let i = 0; i < 5; i++) {
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.json().providers.mail).toEqual({ kind: 'smtp', status: 'ok' });
+    }
+    expect(smtp.connections()).toBe(before);
+  });
 });
