@@ -3,6 +3,7 @@
 // to one process; and a server-sent-events reader.
 import http from 'node:http';
 import { buildPath, type Endpoint, type EndpointBody, type EndpointParams, type EndpointResponse } from '@reverie/shared';
+import { takeEvents, type StreamEvent } from '../apps/server/test/event-stream.ts';
 
 /** Where a request goes: the proxy, or one server process directly. */
 export interface Target {
@@ -127,12 +128,6 @@ export class Client {
   }
 }
 
-export interface StreamEvent {
-  event: string;
-  data: Record<string, unknown>;
-  at: number;
-}
-
 export interface EventStream {
   status: number;
   events: StreamEvent[];
@@ -153,19 +148,9 @@ function openStream(target: Target, from: string, method: string, path: string, 
       let buffer = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          let event = 'message';
-          let data = '';
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event: ')) event = line.slice(7);
-            else if (line.startsWith('data: ')) data += line.slice(6);
-          }
-          if (!data) continue;
-          const e = { event, data: JSON.parse(data) as Record<string, unknown>, at: performance.now() };
+        const parsed = takeEvents(buffer + chunk);
+        buffer = parsed.rest;
+        for (const e of parsed.events) {
           events.push(e);
           for (const w of [...waiters]) {
             if (w.match(e)) {

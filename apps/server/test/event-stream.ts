@@ -15,6 +15,25 @@ export interface EventStreamClient {
   close(): void;
 }
 
+/** The complete events at the start of `buffer` (blocks ending in a blank line), and what is left after them. */
+export function takeEvents(buffer: string): { events: StreamEvent[]; rest: string } {
+  const events: StreamEvent[] = [];
+  let rest = buffer;
+  let end: number;
+  while ((end = rest.indexOf('\n\n')) >= 0) {
+    const block = rest.slice(0, end);
+    rest = rest.slice(end + 2);
+    let event = 'message';
+    let data = '';
+    for (const line of block.split('\n')) {
+      if (line.startsWith('event: ')) event = line.slice(7);
+      else if (line.startsWith('data: ')) data += line.slice(6);
+    }
+    if (data) events.push({ event, data: JSON.parse(data) as Record<string, unknown> });
+  }
+  return { events, rest };
+}
+
 export async function openEventStream(url: string, token: string): Promise<EventStreamClient> {
   const abort = new AbortController();
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: abort.signal });
@@ -38,19 +57,9 @@ export async function openEventStream(url: string, token: string): Promise<Event
       for (;;) {
         const { done, value } = await reader.read();
         if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          let event = 'message';
-          let data = '';
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event: ')) event = line.slice(7);
-            else if (line.startsWith('data: ')) data += line.slice(6);
-          }
-          if (data) push({ event, data: JSON.parse(data) as Record<string, unknown> });
-        }
+        const parsed = takeEvents(buffer + decoder.decode(value, { stream: true }));
+        buffer = parsed.rest;
+        for (const e of parsed.events) push(e);
       }
     } catch {
       // aborted by close()
