@@ -52,8 +52,8 @@ export class MailQueue implements Mailer {
   }
 
   /**
-   * Works the queue until stopped: now (messages a restart left), after each failure's backoff, and every
-   * minute at most for messages other processes left behind.
+   * Works the queue until stopped: now (messages a restart left), after each failure's backoff, and at least once a
+   * minute for messages other processes left behind.
    */
   start(): void {
     const every = Math.min(60_000, Math.max(this.o.retryBaseMs, 100));
