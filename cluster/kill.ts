@@ -1,5 +1,5 @@
 // kill -9 of process B while likes, a coin purchase and a chat reply are under way: nothing acknowledged is lost,
-// nothing is charged twice, the user's reply slot frees, and nginx keeps serving from A.
+// nothing is charged twice, and nginx keeps serving from A.
 import { randomBytes } from 'node:crypto';
 import { api } from '@reverie/shared';
 import { expect } from 'vitest';
@@ -37,7 +37,9 @@ export async function killMidTraffic(c: Cluster): Promise<void> {
   // An account whose session B created just before it dies.
   const late = await signUp(c.direct.b, 'late');
 
-  // A reply being written on B when it dies: it holds the talker's only reply slot (CHAT_IN_FLIGHT_PER_USER=1).
+  // A reply being written on B when it dies: its stream ends for the talker, and it holds the talker's only reply
+  // slot (CHAT_IN_FLIGHT_PER_USER=1). Not checked yet: that the slot frees within a lease, which needs the slot
+  // leases of issue #25 (today a dead process's slot stays taken for 10 minutes).
   c.llm.behave({ kind: 'endless', everyMs: 100 });
   const reply = await talker.client.stream(c.direct.b, api.chat.send, {
     params: { characterId: ids[0]! },
