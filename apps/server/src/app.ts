@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import { parse as parseQuery } from 'node:querystring';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -47,6 +46,7 @@ import { ContentService } from './modules/content/content.service.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerMedia } from './plugins/media.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { LeanLogController, lazyChildLoggerFactory } from './http/request-log.ts';
 import { registerResponseCache } from './http/cache.ts';
@@ -56,7 +56,7 @@ import { createImageProvider, type ImageProvider } from './providers/images/inde
 import type { LlmProvider } from './providers/llm/llm-provider.ts';
 import { LazyLlmProvider } from './providers/llm/lazy.ts';
 import { createMailer, type Mailer, type MailQueue } from './providers/mail/index.ts';
-import { createMediaStorage, MEDIA_URL_PREFIX, mediaRoot } from './providers/storage/index.ts';
+import { createMediaStorage, mediaRoot } from './providers/storage/index.ts';
 
 /** node:querystring, with `key[]` read as `key` (one value stays a string; the schema decides). */
 export function parseQueryString(qs: string): Record<string, string | string[]> {
@@ -358,16 +358,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 10 } });
   registerAuthentication(app, { accessTokens, csrf, sessions: modules.auth.services.sessions });
   await registerDocs(app, config);
-  await app.register(fastifyStatic, {
-    root: mediaRoot(config),
-    prefix: MEDIA_URL_PREFIX,
-    decorateReply: false,
-    // Media files never change under a URL (new uploads get new names).
-    maxAge: '30d',
-    immutable: true,
-    // Generated pictures are served by the images module, which checks who may see each one.
-    allowedPath: (pathName) => !/^\/*images(\/|$)/i.test(decodeURIComponent(pathName)),
-  });
+  await registerMedia(app, mediaRoot(config));
   for (const m of Object.values(modules)) await app.register(m.routes);
   await registerSpa(app, config.webDist);
   return { app, deps, modules };

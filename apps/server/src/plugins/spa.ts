@@ -30,8 +30,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
     if (url === '/api' || url.startsWith('/api/') || !hasSpa || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendError(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${url}`);
     }
-    // A missing asset file is a real 404, not the app shell.
-    if (url.startsWith('/assets/')) return sendError(reply, 404, 'NOT_FOUND', `No file at ${url}`);
+    // A missing asset or media file is a real 404, not the app shell.
+    if (url.startsWith('/assets/') || url === '/media' || url.startsWith('/media/')) {
+      return sendError(reply, 404, 'NOT_FOUND', `No file at ${url}`);
+    }
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
   });
 }

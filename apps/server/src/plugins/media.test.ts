@@ -1,0 +1,86 @@
+// Local media at /media/*: avatars and portraits are public files; pictures (`images/…`) are never served from the
+// folder, whatever the encoding of the path, and a missing file is a 404, not the SPA.
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { mediaRoot } from '../providers/storage/index.ts';
+
+let t: TestApp;
+let dist: string;
+const owner = randomUUID();
+const image = randomUUID();
+const SECRET_BYTES = 'RIFF-private-picture-bytes';
+const AVATAR_BYTES = 'RIFF-public-avatar-bytes';
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'reverie-dist-'));
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Reverie</title><div id="root"></div>');
+  t = await createTestApp({ WEB_DIST: dist });
+  const root = mediaRoot(t.config);
+  // A picture its owner made private (or moderators removed): only GET /api/images/:id/… may decide who sees it.
+  await mkdir(path.join(root, 'images', owner, image), { recursive: true });
+  await writeFile(path.join(root, 'images', owner, image, 'full.webp'), SECRET_BYTES);
+  await mkdir(path.join(root, 'avatars', 'users', owner), { recursive: true });
+  await writeFile(path.join(root, 'avatars', 'users', owner, 'a1b2.webp'), AVATAR_BYTES);
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('/media', () => {
+  it('serves a public file with a long cache', async () => {
+    const res = await get(`/media/avatars/users/${owner}/a1b2.webp`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(AVATAR_BYTES);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('never serves a picture from the folder, however the path is written', async () => {
+    const rest = `${owner}/${image}/full.webp`;
+    const variants = [
+      `/media/images/${rest}`,
+      `/media//images/${rest}`,
+      `/media/./images/${rest}`,
+      `/media/.%2fimages/${rest}`,
+      `/media/.%2Fimages/${rest}`,
+      `/media/%2e%2fimages/${rest}`,
+      `/media/%2e/images/${rest}`,
+      `/media/%2fimages/${rest}`,
+      `/media/x/..%2fimages/${rest}`,
+      `/media/x/%2e%2e/images/${rest}`,
+      `/media/x/%2e%2e%2fimages/${rest}`,
+      `/media/x/../images/${rest}`,
+      `/media/avatars/..%2f..%2fimages/${rest}`,
+      `/media/x%2f..%2fimages/${rest}`,
+      `/media/x/..%5cimages/${rest}`,
+      `/media/x\\..\\images/${rest}`,
+      `/media/.%252fimages/${rest}`,
+      `/media/%69mages/${rest}`,
+      `/media/IMAGES/${rest}`,
+      `/media/images%2f${owner}%2f${image}%2ffull.webp`,
+      `/media/./images/${rest}?x=1`,
+    ];
+    for (const url of variants) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain(SECRET_BYTES);
+      expect(res.headers['cache-control'] ?? '', url).not.toContain('immutable');
+    }
+  });
+
+  it('answers a missing file with a JSON 404, not the app shell', async () => {
+    for (const url of ['/media/avatars/users/nobody/gone.webp', '/media/nothing.webp', '/media/', '/media']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+      expect(res.json().error.code, url).toBe('NOT_FOUND');
+    }
+  });
+});
