@@ -235,11 +235,15 @@ describeE2E('chat while the model downloads on the first start (local model serv
     });
     await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(files.address() as AddressInfo).port}/models/first-start.gguf`;
-    server = await startServer({ env: { LLM_MODEL_URL: url, LLM_THREADS: '1', LLM_GPU: 'false' } });
+    const suffix = Date.now().toString(36);
+    // An administrator: the health details (the download's progress) are for administrators only.
+    const email = `dl_${suffix}@example.com`;
+    server = await startServer({ env: { LLM_MODEL_URL: url, LLM_THREADS: '1', LLM_GPU: 'false', ADMIN_EMAILS: email } });
     browser = await launchBrowser();
     Object.assign(h, { server, browser });
-    const suffix = Date.now().toString(36);
-    auth = await registerReadyUser(h, { email: `dl_${suffix}@example.com`, username: `dl_${suffix}`, password: 'wait-for-it-42' });
+    await registerReadyUser(h, { email, username: `dl_${suffix}`, password: 'wait-for-it-42' });
+    // Signing in after verification is what makes a configured address an admin.
+    auth = await apiCall(h, api.auth.login, { body: { emailOrUsername: email, password: 'wait-for-it-42' } });
   });
   afterAll(async () => {
     await browser?.close().catch(() => undefined);
@@ -270,7 +274,9 @@ describeE2E('chat while the model downloads on the first start (local model serv
     });
     expect(res.status).toBe(503);
     expect(((await res.json()) as { message: string }).message).toMatch(/^The model is downloading: \d+ %$/);
-    const health = (await (await fetch(`${h.server.url}/api/health`)).json()) as { providers: Record<string, { detail?: string }> };
+    const health = (await (
+      await fetch(`${h.server.url}/api/health/details`, { headers: { authorization: `Bearer ${auth.accessToken}` } })
+    ).json()) as { providers: Record<string, { detail?: string }> };
     expect(JSON.stringify(health.providers.llm)).toMatch(/Downloading the model/);
     // The one refused message is the expected 503; nothing else went wrong.
     expect(p.problemList().filter((line) => !/\b503\b/.test(line))).toEqual([]);

@@ -150,24 +150,25 @@ function composeModules(
   // Pictures can be reported, appear in the queue with context, and are hidden, removed, restored and held by
   // suspensions like characters.
   subjects.register('image', images.services.subject);
+  const admin = createAdminModule({
+    ...deps,
+    subjects,
+    audit,
+    queue,
+    support: support.services.support,
+    removal: support.services.removal,
+    ledger: billing.services.ledger,
+    notify: notifyLater,
+    sessions: auth.services.sessions,
+    endStreams: (userId) => notify.endStreams(userId),
+    charactersChanged: () => deps.responseCache.invalidate(CHARACTERS_CHANGED),
+  });
   return {
-    health: createHealthModule({ ...deps, registry: deps.health }),
+    health: createHealthModule({ ...deps, registry: deps.health, staff: admin.services.gate }),
     auth,
     notifications,
     support,
-    admin: createAdminModule({
-      ...deps,
-      subjects,
-      audit,
-      queue,
-      support: support.services.support,
-      removal: support.services.removal,
-      ledger: billing.services.ledger,
-      notify: notifyLater,
-      sessions: auth.services.sessions,
-      endStreams: (userId) => notify.endStreams(userId),
-      charactersChanged: () => deps.responseCache.invalidate(CHARACTERS_CHANGED),
-    }),
+    admin,
     users: createUsersModule({ ...deps, tags: tags.services.tags, social: social.services.social }),
     tags,
     moderation,

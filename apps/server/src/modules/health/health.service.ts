@@ -26,13 +26,17 @@ export class HealthService {
     },
   ) {}
 
-  /** `healthy` is false when the database or Redis is down; providers only report. */
-  async report(): Promise<{ healthy: boolean; body: HealthResponse }> {
+  /**
+   * `healthy` is false when the database or Redis is down; providers only report. The `detail` texts (backend
+   * addresses, file paths, error messages) are for administrators: without `details` they are left out.
+   */
+  async report({ details = false }: { details?: boolean } = {}): Promise<{ healthy: boolean; body: HealthResponse }> {
     const { database, redis, registry, config } = this.deps;
     const db = await check(() => database.ping());
-    const rd = redis ? await check(() => redis.ping()) : { status: 'disabled' as const };
+    const rd: { status: 'ok' | 'down' | 'disabled'; detail?: string } = redis ? await check(() => redis.ping()) : { status: 'disabled' };
     const providers: HealthResponse['providers'] = {};
     for (const p of registry.list()) providers[p.name] = { kind: p.kind, ...(await p.health()) };
+    if (!details) for (const c of [db, rd, ...Object.values(providers)]) delete c.detail;
     const healthy = db.status !== 'down' && rd.status !== 'down';
     return {
       healthy,
