@@ -103,7 +103,6 @@ export class RemovalService {
       removalAcknowledgementEmail(row.contactEmail, {
         reference: row.reference,
         reasonLabel: REMOVAL_REASON_LABELS[row.reason],
-        subjectUrl: row.subjectUrl,
         statusLink: `${this.deps.publicUrl}/legal/content-policy#reporting`,
       }),
     );

@@ -140,6 +140,23 @@ describe('content-removal requests', () => {
     ]);
   });
 
+  it('never mails the address it was given: a stranger cannot use the form to send a link to anyone', async () => {
+    const phishing = 'https://reverie-login.example/verify?account=you';
+    const res = await request(
+      { subjectUrl: phishing, reason: 'other', contactEmail: 'victim@example.com', details: 'Your account is locked, sign in again here.' },
+      {},
+      '10.9.0.9',
+    );
+    expect(res.statusCode).toBe(201);
+    const mail = (await t.deps.uow.repos.mailOutbox.latestTo('victim@example.com'))!;
+    expect(mail.subject).toBe(`Reverie: we received your removal request ${res.json().reference}`);
+    for (const part of [mail.text, mail.html ?? '']) {
+      expect(part).not.toContain('reverie-login.example');
+      expect(part).not.toContain(phishing);
+    }
+    expect(mail.text).toContain('Other');
+  });
+
   it('copyright needs a name and the sworn statement; the address must be a web address', async () => {
     const base = {
       subjectUrl: 'https://reverie.example/characters/x',

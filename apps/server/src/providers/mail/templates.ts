@@ -99,9 +99,11 @@ export function notificationDigestEmail(
 /** Acknowledges a content-removal request with its reference number. */
 export function removalAcknowledgementEmail(
   to: string,
-  request: { reference: string; reasonLabel: string; subjectUrl: string; statusLink: string },
+  request: { reference: string; reasonLabel: string; statusLink: string },
 ): MailMessage {
-  const intro = `We received your content-removal request ${request.reference} (${request.reasonLabel}) about ${request.subjectUrl}. A person on our team will review it and write to this address when it is settled. Quote ${request.reference} in any message about it.`;
+  // Never the address the form was given: anyone may name any contact address, so repeating a link they chose
+  // would let strangers send it from us (phishing). The reference is all the requester needs.
+  const intro = `We received your content-removal request ${request.reference} (${request.reasonLabel}). A person on our team will review it and write to this address when it is settled. Quote ${request.reference} in any message about it.`;
   const outro =
     'Requests about minors and non-consensual content are reviewed first. If you did not send this request, you can ignore this message.';
   return {
