@@ -1,6 +1,24 @@
-// Chat text as roleplay users write it: Markdown without raw HTML (HTML in a message is dropped, never rendered),
-// *actions* in italics, links only to http(s) and opening outside. No images, headings render as bold lines.
+// Chat text as roleplay users write it: Markdown without raw HTML (HTML in a message shows as the text it is, never
+// as markup), *actions* in italics, links only to http(s) and opening outside. No images, headings render as bold lines.
 import Markdown, { type Components } from 'react-markdown';
+
+interface MdNode {
+  type: string;
+  children?: MdNode[];
+}
+
+/**
+ * A remark plugin: raw HTML becomes plain text. Dropping it (`skipHtml`) would leave a message that starts with a tag
+ * as an empty bubble, since Markdown swallows the whole paragraph after `<div>` as one HTML block.
+ */
+function htmlAsText() {
+  const walk = (node: MdNode) => {
+    if (node.type === 'html') node.type = 'text';
+    node.children?.forEach(walk);
+  };
+  return walk;
+}
+const remarkPlugins = [htmlAsText];
 
 const components: Components = {
   p: ({ node: _n, ...p }) => <p className="my-0 [&:not(:first-child)]:mt-3" {...p} />,
@@ -27,7 +45,13 @@ const components: Components = {
 
 export function ChatMarkdown({ text }: { text: string }) {
   return (
-    <Markdown skipHtml components={components} disallowedElements={['script', 'iframe', 'style']} unwrapDisallowed>
+    <Markdown
+      skipHtml
+      remarkPlugins={remarkPlugins}
+      components={components}
+      disallowedElements={['script', 'iframe', 'style']}
+      unwrapDisallowed
+    >
       {text}
     </Markdown>
   );

@@ -45,7 +45,7 @@ export function MessageBubble({ message, characterName, characterAvatar, userNam
         <span className="px-1 text-xs font-medium text-fg-subtle">{name}</span>
         <div
           className={cn(
-            'rounded-2xl px-4 py-3 text-[15px] leading-relaxed break-words',
+            'rounded-2xl px-4 py-3 text-[15px] leading-relaxed [overflow-wrap:anywhere]',
             mine
               ? 'rounded-tr-md bg-primary-strong/25 text-fg ring-1 ring-primary/30'
               : 'rounded-tl-md bg-surface-raised text-fg ring-1 ring-border',
