@@ -32,6 +32,8 @@ export const ErrorCode = z.enum([
   'MODERATION_HOLD',
   'INTERNAL',
   'UNAVAILABLE',
+  /** The database is not answering (an outage): nothing was changed; the request may be retried after `Retry-After`. */
+  'DATABASE_UNAVAILABLE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

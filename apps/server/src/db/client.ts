@@ -119,7 +119,8 @@ export async function openDatabase(config: Config['database'], opts: OpenOptions
     driver: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
     exclusive: (fn) => fn(),
-    close: () => client.close(),
+    // Idempotent: a test may close the handle to play an outage before the app closes it.
+    close: async () => void (client.closed ? undefined : await client.close()),
     dump: () => client.dumpDataDir('none'),
   };
 }

@@ -72,6 +72,9 @@ export function registerAuthentication(app: FastifyInstance, deps: Authenticatio
     return {
       familyId,
       settle(read) {
+        // The read may go unused (this process's answer is fresh, or an earlier call decided): it still gets a
+        // handler, or a failing database would leave an unhandled rejection, which ends the process.
+        read?.catch(() => {});
         if (!outcome) {
           outcome = (async () => {
             let active = deps.sessions.knownStatus(familyId);

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorDetails } from '@reverie/shared';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../lib/app-error.ts';
 import { safeError } from '../lib/safe-error.ts';
 
@@ -15,6 +16,8 @@ export function sendError(
   const error = extra.details ? { code, message, details: extra.details } : { code, message };
   return reply.status(status).send({ ...extra.topLevel, error, message });
 }
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not answering at the moment. Try again in a minute.';
 
 const statusCodes: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -42,6 +45,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type…) keep their message.
       return sendError(reply, status, statusCodes[status] ?? 'BAD_REQUEST', err.message);
+    }
+    if (isDatabaseUnavailable(err)) {
+      // An outage, not a bug: the client may retry, and the server recovers by itself when the database is back.
+      request.log.warn({ err: safeError(err) }, 'database unavailable');
+      reply.header('retry-after', '10');
+      return sendError(reply, 503, 'DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
     }
     // Never the raw error: a failed query carries its parameters (passwords, tokens, addresses).
     request.log.error({ err: safeError(err) }, 'unhandled error');
