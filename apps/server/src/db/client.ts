@@ -8,6 +8,10 @@ import type { Client as PgClient } from 'pg';
 import type { Config } from '../config.ts';
 import * as schema from './schema/index.ts';
 import type { EmbeddedLog } from './embedded/open.ts'; // perf
+import { redactQueryErrors } from './query-errors.ts';
+
+// A failed query's error never carries its parameter values (db/query-errors.ts).
+redactQueryErrors();
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
