@@ -50,6 +50,7 @@ import { registerMedia } from './plugins/media.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { LeanLogController, lazyChildLoggerFactory } from './http/request-log.ts';
 import { registerResponseCache } from './http/cache.ts';
+import { StreamSlots } from './http/stream-slots.ts';
 import { createGoogleSignIn, type GoogleSignIn } from './providers/google/index.ts';
 import { HealthRegistry } from './providers/health.ts';
 import { createImageProvider, type ImageProvider } from './providers/images/index.ts';
@@ -269,6 +270,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   });
   const uow = createUnitOfWork(database.db, bindRepos);
   const rateLimiter = new RateLimiter({ redis, prefix: config.redisPrefix });
+  const streams = new StreamSlots(config.streamsPerUser, { redis, prefix: config.redisPrefix });
   const accessTokens = new AccessTokens(await loadOrCreateSecret(config.dataDir, 'jwt.key'));
   const csrf = new Csrf(await loadOrCreateSecret(config.dataDir, 'csrf.key'), config.cookieSecure || config.publicUrl.startsWith('https:'));
 
@@ -295,6 +297,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     redis,
     uow,
     rateLimiter,
+    streams,
     responseCache,
     background,
     accessTokens,

@@ -81,6 +81,8 @@ const EnvSchema = z
     CHAT_MEMORY_EVERY: z.coerce.number().int().min(2).max(1000).default(12),
     /** Replies one user may have generating at once, at least (plans may allow more); across processes with REDIS_URL. */
     CHAT_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
+    /** Live event streams (image jobs, notifications) one user may have open at once; across processes with REDIS_URL. */
+    SSE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(10),
     /** Coins per image beyond the plan's monthly allowance; unset: the catalogue's `costs.image` (5). */
     IMAGE_COST: z.coerce.number().int().min(0).max(10_000).optional(),
     /** Image jobs one server process works on at once (the backend queues beyond). */
@@ -149,6 +151,8 @@ export interface Config {
     streamIntervalMs: number;
     streamBatchesPerSecond: number;
   };
+  /** SSE_STREAMS_PER_USER. */
+  streamsPerUser: number;
   /** The image backend (IMAGES_*), and how this process works its queue. */
   images: { backend: ImagesConfig; concurrency: number; steps: number; awaySeconds: number };
   /** S3_*: media in an S3-compatible bucket; undefined: local disk under DATA_DIR/media. */
@@ -284,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       streamIntervalMs: e.CHAT_STREAM_INTERVAL_MS,
       streamBatchesPerSecond: e.CHAT_STREAM_BATCHES_PER_SECOND,
     },
+    streamsPerUser: e.SSE_STREAMS_PER_USER,
     images: {
       backend: imagesConfigFromEnv(e),
       concurrency: e.IMAGES_CONCURRENCY,

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, DbOrTx } from './db/client.ts';
 import type { ResponseCache } from './http/cache.ts';
+import type { StreamSlots } from './http/stream-slots.ts';
 import type { UnitOfWork } from './db/unit-of-work.ts';
 import type { BackgroundTasks } from './lib/background.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
@@ -72,6 +73,8 @@ export interface AppDeps {
   redis: Redis | undefined;
   uow: UnitOfWork<Repos>;
   rateLimiter: RateLimiter;
+  /** Live event streams a user may hold open (SSE_STREAMS_PER_USER), taken by every long-lived SSE route. */
+  streams: StreamSlots;
   /** Hot-read cache (also `app.responseCache`); `invalidate(scope)` reaches every process through Redis. */
   responseCache: ResponseCache;
   /** Work done after the reply (mail that must not reveal, by timing, whether an address has an account). */

@@ -1,3 +1,4 @@
+import type { StreamSlots } from '../../http/stream-slots.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
@@ -32,6 +33,7 @@ export function createImagesModule(deps: {
   uow: UnitOfWork<{ images: ImagesRepo; characters: CharactersRepo; chat: ChatRepo; users: UsersRepo }>;
   log: FastifyBaseLogger;
   rateLimiter: RateLimiter;
+  streams: StreamSlots;
   storage: MediaStorage;
   images: ImageProvider;
   /** HMAC key for private images' signed links (DATA_DIR/secrets/media.key, the same in every process). */
@@ -94,6 +96,6 @@ export function createImagesModule(deps: {
   };
   return {
     services: { generation, gallery, jobs, seeder, runner, workers, urls, announcer, subject },
-    routes: imagesRoutes({ generation, gallery, jobs, rateLimiter: deps.rateLimiter }),
+    routes: imagesRoutes({ generation, gallery, jobs, rateLimiter: deps.rateLimiter, streams: deps.streams }),
   };
 }

@@ -2,6 +2,7 @@ import { IdParam, imagesEndpoints as api, type ImageJobResponse } from '@reverie
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { route } from '../../http/route.ts';
+import type { StreamSlots } from '../../http/stream-slots.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import type { GalleryService } from './gallery.service.ts';
@@ -72,8 +73,9 @@ export function imagesRoutes(deps: {
   gallery: GalleryService;
   jobs: ImageJobsService;
   rateLimiter: RateLimiter;
+  streams: StreamSlots;
 }): FastifyPluginAsync {
-  const { generation, gallery, jobs, rateLimiter } = deps;
+  const { generation, gallery, jobs, rateLimiter, streams } = deps;
   const limit = (rule: RateLimitRule, userId: string) => rateLimiter.consume([{ rule, key: userId }]);
   return async (app) => {
     route(app, api.generate, async (req) => {
@@ -87,6 +89,7 @@ export function imagesRoutes(deps: {
       const actor = authOf(req);
       const load = () => jobs.view(actor, req.params.id);
       if (!/\btext\/event-stream\b/.test(req.headers.accept ?? '')) return load();
+      await streams.hold(actor.userId, reply.raw);
       await streamJob(req as unknown as FastifyRequest, reply, load);
       return undefined as unknown as ImageJobResponse;
     });

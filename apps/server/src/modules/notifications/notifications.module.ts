@@ -1,3 +1,4 @@
+import type { StreamSlots } from '../../http/stream-slots.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
@@ -18,6 +19,7 @@ export function createNotificationsModule(deps: {
   bus: NotificationBus;
   background: BackgroundTasks;
   rateLimiter: RateLimiter;
+  streams: StreamSlots;
   mailer: Mailer;
   log: FastifyBaseLogger;
   sessions: { isActive(sessionId: string): Promise<boolean> };
@@ -27,6 +29,6 @@ export function createNotificationsModule(deps: {
   const sweeps = new NotificationSweeps({ ...deps, notifications, publicUrl: deps.config.publicUrl });
   return {
     services: { notifications, sweeps },
-    routes: notificationsRoutes({ notifications, rateLimiter: deps.rateLimiter, sessions: deps.sessions }),
+    routes: notificationsRoutes({ notifications, rateLimiter: deps.rateLimiter, streams: deps.streams, sessions: deps.sessions }),
   };
 }

@@ -1,6 +1,7 @@
 import { notificationsEndpoints as api, type NotificationStreamSnapshot } from '@reverie/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/route.ts';
+import type { StreamSlots } from '../../http/stream-slots.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import type { NotificationsService } from './notifications.service.ts';
@@ -12,9 +13,10 @@ export const STREAM_LIMIT: RateLimitRule = { name: 'notifications:stream', limit
 export function notificationsRoutes(deps: {
   notifications: NotificationsService;
   rateLimiter: RateLimiter;
+  streams: StreamSlots;
   sessions: { isActive(sessionId: string): Promise<boolean> };
 }): FastifyPluginAsync {
-  const { notifications, rateLimiter, sessions } = deps;
+  const { notifications, rateLimiter, streams, sessions } = deps;
   return async (app) => {
     route(app, api.list, async (req) => notifications.list(authOf(req), req.query));
 
@@ -22,6 +24,7 @@ export function notificationsRoutes(deps: {
       const actor = authOf(req);
       if (!wantsEventStream(req)) return { unreadCount: await notifications.unreadCount(actor.userId) };
       await rateLimiter.consume([{ rule: STREAM_LIMIT, key: actor.userId }]);
+      await streams.hold(actor.userId, reply.raw);
       await openStream(req, reply, {
         notifications,
         userId: actor.userId,
