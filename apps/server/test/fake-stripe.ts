@@ -1,5 +1,5 @@
 // A local HTTP server on 127.0.0.1 that answers the Stripe API calls the Stripe provider makes (customers,
-// Checkout Sessions, subscriptions, invoices, Billing Portal), plus helpers that play Stripe's part: complete a
+// Checkout Sessions, subscriptions, invoices, refunds, Billing Portal), plus helpers that play Stripe's part: complete a
 // checkout, refund, dispute, and sign webhook events with the stripe library's test header helper.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -38,6 +38,8 @@ export interface FakeStripe {
   sessions: Map<string, Obj>;
   subscriptions: Map<string, Obj>;
   invoices: Map<string, Obj>;
+  /** Refunds created through the API (POST /v1/refunds). */
+  refunds: Obj[];
   /** Pays a checkout session the way Stripe would after the buyer entered a card (creates the subscription). */
   complete(sessionId: string): { session: Obj; subscription?: Obj; invoice?: Obj };
   /** A signed webhook delivery for an event about `object`. */
@@ -56,6 +58,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, Obj>();
   const subscriptions = new Map<string, Obj>();
   const invoices = new Map<string, Obj>();
+  const refunds: Obj[] = [];
   const requests: FakeStripe['requests'] = [];
   const signer = new Stripe(secretKey);
 
@@ -127,9 +130,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return { status: 200, body: sub };
       }
     }
+    if (method === 'GET' && path === '/v1/invoices') {
+      const subscriptionOf = (i: Obj) => ((i.parent as Obj | undefined)?.subscription_details as Obj | undefined)?.subscription;
+      const data = [...invoices.values()].filter(
+        (i) => (!body.subscription || subscriptionOf(i) === body.subscription) && (!body.status || i.status === body.status),
+      );
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/invoices' } };
+    }
     if (method === 'GET' && (m = path.match(/^\/v1\/invoices\/([\w]+)$/))) {
       const inv = invoices.get(m[1]!);
       return inv ? { status: 200, body: inv } : notFound();
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const paid = [...invoices.values()].find((i) => i.payment_intent === body.payment_intent);
+      if (!paid) return notFound();
+      const refund = {
+        id: newId('re'),
+        object: 'refund',
+        payment_intent: body.payment_intent,
+        amount: body.amount ? Number(body.amount) : paid.amount_paid,
+        status: 'succeeded',
+      };
+      refunds.push(refund);
+      return { status: 200, body: refund };
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       return {
@@ -168,6 +191,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sessions,
     subscriptions,
     invoices,
+    refunds,
     complete(sessionId) {
       const s = sessions.get(sessionId);
       if (!s) throw new Error(`no session ${sessionId}`);
@@ -210,6 +234,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         customer: s.customer,
         status: 'paid',
         billing_reason: 'subscription_create',
+        payment_intent: newId('pi'),
         amount_paid: s.amount_total,
         total: s.amount_total,
         currency: s.currency,

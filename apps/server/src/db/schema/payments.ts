@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export interface PaymentMethodData {
@@ -10,7 +11,8 @@ export interface PaymentMethodData {
 
 /**
  * Our mirror of each membership at the payment provider (sandbox or Stripe). Written only by the fulfilment
- * service from the provider's current state, so events arriving twice or out of order converge.
+ * service from the provider's current state, so events arriving twice or out of order converge. An account has at
+ * most one live membership (not ended, active or past due): the database refuses a second one.
  */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -34,10 +36,17 @@ export const subscriptions = pgTable(
     /** Monthly coin claims count months from here (the membership's start). */
     anchorAt: timestamp('anchor_at', { withTimezone: true }).notNull(),
     checkoutSessionId: text('checkout_session_id'),
+    /** A plan change being made at the provider (one at a time per membership; a lease that a crash lets lapse). */
+    changeStartedAt: timestamp('change_started_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('subscriptions_one_live_per_user')
+      .on(t.userId)
+      .where(sql`${t.endedAt} IS NULL AND ${t.status} IN ('active', 'past_due')`),
+  ],
 );
 
 /** Invoices and receipts (memberships, renewals, prorations, coin packs), mirrored from the provider. */

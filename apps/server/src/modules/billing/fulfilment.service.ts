@@ -3,6 +3,9 @@
 // crash that happened after the commit, finds it and does nothing), and every ledger movement has a key derived from
 // the payment itself (`coin_pack:<checkout session>`), so two different events about one payment credit once.
 // Order-independence: events only name objects; their current state is fetched from the provider.
+// One live membership per account: memberships of an account are mirrored one at a time (its row locked), and one
+// that would be a second live membership (two checkouts paid before either was fulfilled) is cancelled at the
+// provider and its payments refunded, whichever of its events arrives first; the database refuses a second anyway.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tier } from '@reverie/shared';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
@@ -32,6 +35,15 @@ export interface Prepared {
 
 type Repos = { payments: PaymentsRepo; ledger: LedgerRepo };
 
+/** Thrown inside the transaction: mirroring this membership would give its account a second live one. */
+class SecondMembership extends Error {
+  constructor(readonly subscriptionId: string) {
+    super(`subscription ${subscriptionId} would be a second live membership`);
+  }
+}
+
+const isLive = (s: { status: string; endedAt: Date | null }) => !s.endedAt && (s.status === 'active' || s.status === 'past_due');
+
 export class FulfilmentService {
   constructor(
     private readonly deps: {
@@ -47,6 +59,39 @@ export class FulfilmentService {
 
   /** Processes one event; `duplicate` when its id was already processed (nothing done). */
   async handle(event: PaymentEvent): Promise<{ duplicate: boolean }> {
+    try {
+      return await this.handleOnce(event);
+    } catch (err) {
+      if (!(err instanceof SecondMembership)) throw err;
+      // Ended at the provider, the membership is mirrored as it now is: cancelled.
+      await this.endSecondMembership(err.subscriptionId);
+      return this.handleOnce(event);
+    }
+  }
+
+  /**
+   * A membership its account already has another live one beside: cancelled at once at the provider, and every
+   * payment made for it refunded (and recorded as refunded here). Idempotent: the provider's refunds are keyed.
+   */
+  private async endSecondMembership(subscriptionId: string): Promise<void> {
+    const { provider, log } = this.deps;
+    const sub = await provider.retrieveSubscription(subscriptionId);
+    if (sub && isLive(sub)) await provider.cancel(subscriptionId, { atPeriodEnd: false });
+    for (const invoice of await provider.paidInvoicesOf(subscriptionId)) {
+      if (!invoice.paymentRef) {
+        log.error({ subscriptionId, invoiceId: invoice.id }, 'a second membership was paid without a payment reference: refund it by hand');
+        continue;
+      }
+      await provider.refund(invoice.paymentRef, invoice.amountCents, `second-membership:${invoice.id}`);
+      await this.deps.uow.run(async (repos) => {
+        await this.mirrorInvoice(invoice, repos);
+        await repos.payments.setInvoiceRefund(invoice.id, invoice.amountCents, 'refunded');
+      });
+    }
+    log.warn({ subscriptionId, userId: sub?.userId }, 'a second membership was cancelled and refunded');
+  }
+
+  private async handleOnce(event: PaymentEvent): Promise<{ duplicate: boolean }> {
     // Network reads first, outside the transaction.
     const prepared = await this.prepare(event);
     const before = prepared.subscription ? await this.deps.uow.repos.payments.subscription(prepared.subscription.id) : undefined;
@@ -158,6 +203,15 @@ export class FulfilmentService {
   }
 
   private async mirrorSubscription(s: ProviderSubscription, checkoutSessionId: string | undefined, repos: Repos): Promise<void> {
+    await repos.payments.lockAccount(s.userId);
+    if (isLive(s)) {
+      const other = await repos.payments.liveSubscriptionOf(s.userId, s.id);
+      if (other) {
+        if (tierOf(other, this.deps.clock.now()) !== 'free') throw new SecondMembership(s.id);
+        // It ended by the clock (cancelled at a period end now past): ended here before the provider says so.
+        await repos.payments.endLapsed(other.id);
+      }
+    }
     const existing = await repos.payments.subscription(s.id);
     await repos.payments.upsertSubscription({
       id: s.id,

@@ -182,8 +182,16 @@ export class MembershipService {
     }
     const now = this.deps.clock.now();
     const change = this.planChange(sub, body.plan, body.billingPeriod, now);
-    await this.deps.provider.changePlan(sub.id, change, change.prorationCents);
-    await this.deps.fulfilment.syncSubscription(sub.id);
+    // One change at a time, from the state the price was computed on: of several at once, one is made and charged.
+    if (!(await this.deps.uow.repos.payments.startChange(sub.id, sub))) {
+      throw AppError.conflict('Your membership changed a moment ago. Look at it again before changing plans.');
+    }
+    try {
+      await this.deps.provider.changePlan(sub.id, change, change.prorationCents);
+      await this.deps.fulfilment.syncSubscription(sub.id);
+    } finally {
+      await this.deps.uow.repos.payments.endChange(sub.id);
+    }
     // Stripe switches a downgrade at once (no refund; the next renewal is billed at the new price); the sandbox
     // schedules it for the period end.
     const effective = change.effective === 'period_end' && this.deps.provider.mode === 'stripe' ? 'now' : change.effective;

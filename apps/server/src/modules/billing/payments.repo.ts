@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
 import { runTogether, type StatementPart } from '../../db/statement-parts.ts';
@@ -17,6 +17,16 @@ export type NewSubscriptionRow = typeof subscriptions.$inferInsert;
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoiceRow = typeof invoices.$inferInsert;
 export type AllowanceUseRow = typeof allowanceUses.$inferSelect;
+
+/** Statuses of a live membership (with `ended_at` unset): at most one per account (subscriptions_one_live_per_user). */
+export const LIVE_STATUSES = ['active', 'past_due'];
+/**
+ * The order that puts an account's membership first: its live one (at most one), else the newest. A second one that
+ * was cancelled and refunded may be newer than the live one.
+ */
+export const MEMBERSHIP_ORDER = sql`(ended_at IS NULL AND status IN ('active', 'past_due')) DESC, created_at DESC`;
+/** How long a plan change may hold its membership before another may start (a crashed process's change lapses). */
+const CHANGE_LEASE = sql`interval '2 minutes'`;
 
 /** Memberships, invoices, processed events, provider customers and allowance counters; and users.tier. */
 export class PaymentsRepo {
@@ -40,7 +50,7 @@ export class PaymentsRepo {
     return row;
   }
 
-  /** The user's newest membership (ended ones included, so the end date can be shown). */
+  /** The user's live membership, else the newest one (ended ones included, so the end date can be shown). */
   async latestSubscriptionOf(userId: string): Promise<SubscriptionRow | undefined> {
     // Prepared once: read on hot paths (every chat message's plan).
     const query = reusable(this.db, 'subscriptions_latest_of', () =>
@@ -48,12 +58,67 @@ export class PaymentsRepo {
         .select()
         .from(subscriptions)
         .where(eq(subscriptions.userId, sql.placeholder('userId')))
-        .orderBy(desc(subscriptions.createdAt))
+        .orderBy(MEMBERSHIP_ORDER)
         .limit(1)
         .prepare(statementName('subscriptions_latest_of')),
     );
     const [row] = await query.execute({ userId });
     return row;
+  }
+
+  /** Locks the account's row until the transaction ends: its memberships are mirrored one at a time. */
+  async lockAccount(userId: string): Promise<void> {
+    await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  }
+
+  /** The account's live membership other than `exceptId`, if any. */
+  async liveSubscriptionOf(userId: string, exceptId: string): Promise<SubscriptionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          isNull(subscriptions.endedAt),
+          inArray(subscriptions.status, LIVE_STATUSES),
+          ne(subscriptions.id, exceptId),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  /** Mirrors an end the clock already decided (cancelled at a period end that has passed) before the provider says so. */
+  async endLapsed(id: string): Promise<void> {
+    await this.db
+      .update(subscriptions)
+      .set({ status: 'canceled', endedAt: subscriptions.currentPeriodEnd, updatedAt: new Date() })
+      .where(eq(subscriptions.id, id));
+  }
+
+  /**
+   * Starts a plan change of a membership still on `from`: false when it is no longer on it (a change made at the same
+   * moment won) or another change is under way. `endChange` follows.
+   */
+  async startChange(id: string, from: { plan: string; billingPeriod: string }): Promise<boolean> {
+    const rows = await this.db
+      .update(subscriptions)
+      .set({ changeStartedAt: sql`now()` })
+      .where(
+        and(
+          eq(subscriptions.id, id),
+          eq(subscriptions.plan, from.plan),
+          eq(subscriptions.billingPeriod, from.billingPeriod),
+          isNull(subscriptions.endedAt),
+          sql`(${subscriptions.changeStartedAt} IS NULL OR ${subscriptions.changeStartedAt} < now() - ${CHANGE_LEASE})`,
+        ),
+      )
+      .returning({ id: subscriptions.id });
+    return rows.length === 1;
+  }
+
+  async endChange(id: string): Promise<void> {
+    await this.db.update(subscriptions).set({ changeStartedAt: null }).where(eq(subscriptions.id, id));
   }
 
   async subscriptionsOf(userId: string): Promise<SubscriptionRow[]> {
@@ -62,7 +127,12 @@ export class PaymentsRepo {
 
   async upsertInvoice(row: NewInvoiceRow): Promise<void> {
     const { id: _id, createdAt: _c, refundedCents: _r, ...set } = row;
-    await this.db.insert(invoices).values(row).onConflictDoUpdate({ target: invoices.id, set });
+    // A refund we recorded stays: the provider keeps showing a refunded invoice as paid.
+    const status = sql`CASE WHEN ${invoices.refundedCents} > 0 AND ${invoices.refundedCents} >= ${invoices.amountCents} THEN 'refunded' ELSE excluded.status END`;
+    await this.db
+      .insert(invoices)
+      .values(row)
+      .onConflictDoUpdate({ target: invoices.id, set: { ...set, status } });
   }
 
   async invoicesOf(userId: string, limit: number): Promise<InvoiceRow[]> {

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { familyActiveSql } from '../auth/auth.repo.ts';
 import type { CharacterWithCreator } from '../characters/characters.repo.ts';
-import type { SubscriptionRow } from '../billing/payments.repo.ts';
+import { MEMBERSHIP_ORDER, type SubscriptionRow } from '../billing/payments.repo.ts';
 
 export type { ChatMessageRow, ConversationRow };
 export type NewChatMessage = typeof chatMessages.$inferInsert;
@@ -89,7 +89,7 @@ export class ChatRepo {
           userName: sql<string | null>`(select me.username from ${users} me where me.id = ${ph('userId')})`,
           conv: sql<unknown>`(select row_to_json(cv) from (${conv}) cv)`,
           sub: sql<unknown>`(select row_to_json(s) from (
-            select * from ${subscriptions} s where s.user_id = ${ph('userId')} order by s.created_at desc limit 1) s)`,
+            select * from ${subscriptions} s where s.user_id = ${ph('userId')} order by ${MEMBERSHIP_ORDER} limit 1) s)`,
           sessionActive: sql<boolean | null>`case when ${ph('familyId')}::uuid is null then null else ${familyActiveSql(
             sql`${ph('familyId')}::uuid`,
           )} end`,

@@ -121,6 +121,10 @@ export interface PaymentsProvider extends ProviderHealth {
   changePlan(subscriptionId: string, change: Omit<PlanChange, 'prorationCents'>, prorationCents: number): Promise<void>;
   cancel(subscriptionId: string, opts: { atPeriodEnd: boolean }): Promise<void>;
   resume(subscriptionId: string): Promise<void>;
+  /** The paid invoices of a membership (what a second membership is refunded from). */
+  paidInvoicesOf(subscriptionId: string): Promise<ProviderInvoice[]>;
+  /** Refunds `amountCents` of a payment; idempotent under `key`. The refund also comes back as an event. */
+  refund(paymentRef: string, amountCents: number, key: string): Promise<void>;
   /** Where the user manages payment methods and cancellation. */
   portalUrl(userId: string, returnUrl: string): Promise<string>;
   /** Verifies a webhook delivery on its raw body; throws a 400 AppError when the signature or timestamp is wrong. */

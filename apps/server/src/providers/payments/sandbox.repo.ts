@@ -25,6 +25,11 @@ export class SandboxRepo {
       .onConflictDoUpdate({ target: sandboxObjects.id, set: { data: value, updatedAt: new Date() } });
   }
 
+  /** Holds the customer's lock until the transaction ends: one payment of theirs is taken at a time. */
+  async lockCustomer(userId: string): Promise<void> {
+    await this.db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sandbox-customer:${userId}`}))`);
+  }
+
   async listByType<T>(type: string, userId?: string): Promise<T[]> {
     const rows = await this.db
       .select({ data: sandboxObjects.data })

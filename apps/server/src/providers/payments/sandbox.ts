@@ -78,6 +78,15 @@ type SandboxInvoice = Omit<ProviderInvoice, 'periodStart' | 'periodEnd' | 'creat
   createdAt: string;
 };
 
+function providerInvoice(i: SandboxInvoice): ProviderInvoice {
+  return {
+    ...i,
+    periodStart: i.periodStart ? new Date(i.periodStart) : null,
+    periodEnd: i.periodEnd ? new Date(i.periodEnd) : null,
+    createdAt: new Date(i.createdAt),
+  };
+}
+
 /** Prices the processor charges on renewals (it knows the catalogue like Stripe knows price ids). */
 export type PriceOf = (plan: PaidTier, period: BillingPeriod) => { amountCents: number; currency: string; name: string };
 
@@ -252,6 +261,8 @@ export class SandboxProcessor implements PaymentsProvider {
       await this.emit(sandbox, { type: 'checkout.completed', checkoutSessionId: s.id });
       return { ...s, status: 'complete', pending: null, lastError: null, paymentMethod: card, invoiceId: invoice.id, paymentRef };
     }
+    // Two checkouts paid at the same moment: the second waits here and finds the first's membership.
+    await sandbox.lockCustomer(s.userId);
     const existing = (await sandbox.listByType<SandboxSubscription>('subscription', s.userId)).find((x) => x.status !== 'canceled');
     if (existing) throw AppError.conflict('You already have a membership. Change plans from Manage membership.');
     const plan = s.plan!;
@@ -391,13 +402,14 @@ export class SandboxProcessor implements PaymentsProvider {
 
   async retrieveInvoice(invoiceId: string): Promise<ProviderInvoice | undefined> {
     const i = await this.deps.uow.repos.sandbox.get<SandboxInvoice>(invoiceId, 'invoice');
-    if (!i) return undefined;
-    return {
-      ...i,
-      periodStart: i.periodStart ? new Date(i.periodStart) : null,
-      periodEnd: i.periodEnd ? new Date(i.periodEnd) : null,
-      createdAt: new Date(i.createdAt),
-    };
+    return i && providerInvoice(i);
+  }
+
+  async paidInvoicesOf(subId: string): Promise<ProviderInvoice[]> {
+    const sub = await this.retrieveSubscription(subId);
+    if (!sub) return [];
+    const all = await this.deps.uow.repos.sandbox.listByType<SandboxInvoice>('invoice', sub.userId);
+    return all.filter((i) => i.subscriptionId === subId && i.status === 'paid').map(providerInvoice);
   }
 
   /** Runs fn on one subscription under a lock, then delivers the events. */
@@ -553,7 +565,7 @@ export class SandboxProcessor implements PaymentsProvider {
     return summary;
   }
 
-  /** Test hook: a refund of a sandbox payment (cumulative cents), reported like Stripe's charge.refunded. */
+  /** A refund of a sandbox payment (cumulative cents), reported like Stripe's charge.refunded (also a test hook). */
   async refund(paymentRef: string, refundedCents: number): Promise<void> {
     await this.deps.uow.run(({ sandbox }) => this.emit(sandbox, { type: 'payment.refunded', paymentRef, refundedCents }));
     await this.deliverPending();

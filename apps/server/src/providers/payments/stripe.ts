@@ -216,7 +216,24 @@ export class StripeProvider implements PaymentsProvider {
 
   async retrieveInvoice(id: string): Promise<ProviderInvoice | undefined> {
     const i = (await this.call(() => this.stripe.invoices.retrieve(id))) as unknown as (Stripe.Invoice & Obj) | undefined;
-    if (!i) return undefined;
+    return i && this.toInvoice(i);
+  }
+
+  async paidInvoicesOf(subscriptionId: string): Promise<ProviderInvoice[]> {
+    const list = await this.call(() => this.stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 20 }));
+    const out: ProviderInvoice[] = [];
+    for (const i of list?.data ?? []) {
+      const invoice = await this.toInvoice(i as unknown as Stripe.Invoice & Obj);
+      if (invoice) out.push(invoice);
+    }
+    return out;
+  }
+
+  async refund(paymentRef: string, amountCents: number, key: string): Promise<void> {
+    await this.call(() => this.stripe.refunds.create({ payment_intent: paymentRef, amount: amountCents }, { idempotencyKey: key }));
+  }
+
+  private async toInvoice(i: Stripe.Invoice & Obj): Promise<ProviderInvoice | undefined> {
     const customer = str(i.customer);
     const parent = i.parent as { subscription_details?: { subscription?: unknown; metadata?: Record<string, string> } } | null;
     const userId =
