@@ -57,7 +57,7 @@ import { createImageProvider, type ImageProvider } from './providers/images/inde
 import type { LlmProvider } from './providers/llm/llm-provider.ts';
 import { LazyLlmProvider } from './providers/llm/lazy.ts';
 import { createMailer, type Mailer, type MailQueue } from './providers/mail/index.ts';
-import { createMediaStorage, mediaRoot } from './providers/storage/index.ts';
+import { createMediaStorage, MEDIA_DIR_WARNING, mediaRoot } from './providers/storage/index.ts';
 
 /** node:querystring, with `key[]` read as `key` (one value stays a string; the schema decides). */
 export function parseQueryString(qs: string): Record<string, string | string[]> {
@@ -280,7 +280,12 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     ? health.register(overrides.mailer)
     : (mailQueue = createMailer(config, { outbox: uow.repos.mailOutbox, log: app.log, health, background }));
   const google = overrides.google ? health.register(overrides.google) : createGoogleSignIn(config, { health });
-  const storage = await createMediaStorage(config, { health });
+  const storage = await createMediaStorage(config, {
+    health,
+    log: { error: (m) => app.log.error(m), warn: (m) => app.log.warn(m) },
+  });
+  // Several processes (REDIS_URL) each with their own media folder: a file saved by one is missing on the others.
+  if (config.redisUrl && !config.s3 && !config.mediaDir) app.log.warn(MEDIA_DIR_WARNING(mediaRoot(config)));
   const llm = health.register(overrides.llm ?? new LazyLlmProvider(config.llm, app.log));
   // Outside tests the model starts loading (on a first start: downloading) just after the server is up, while it
   // serves: loading node-llama-cpp is ~1 s of CPU that the cold start should not wait for. A chat before then starts it.
@@ -362,7 +367,8 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 10 } });
   registerAuthentication(app, { accessTokens, csrf, sessions: modules.auth.services.sessions });
   await registerDocs(app, config);
-  await registerMedia(app, mediaRoot(config));
+  // With S3 the files are served from the bucket (public ones) or by the images module.
+  if (!config.s3) await registerMedia(app, mediaRoot(config));
   for (const m of Object.values(modules)) await app.register(m.routes);
   await registerSpa(app, config.webDist);
   return { app, deps, modules };

@@ -24,6 +24,8 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     /** Where everything the server keeps lives: PGlite files, JWT key, media, mail outbox. */
     DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+    /** Local media (without S3): unset, DATA_DIR/media; with several processes, a folder they all share. */
+    MEDIA_DIR: z.string().optional(),
     /** Unset: embedded PostgreSQL in DATA_DIR/postgres. `memory://`: PGlite in memory. `pglite:///path`: PGlite on disk. `postgres://…`: PostgreSQL. */
     DATABASE_URL: z.string().optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
@@ -111,6 +113,8 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  /** MEDIA_DIR when set (local media elsewhere than DATA_DIR/media). */
+  mediaDir: string | undefined;
   database:
     | { kind: 'pglite-disk'; dir: string }
     | { kind: 'pglite-memory' }
@@ -251,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     dataDir,
+    mediaDir: e.MEDIA_DIR ? path.resolve(e.MEDIA_DIR) : undefined,
     database,
     redisUrl: e.REDIS_URL?.trim() || undefined,
     redisPrefix: e.REDIS_PREFIX,

@@ -1,5 +1,6 @@
 // A local server on 127.0.0.1 that speaks S3 (path-style PUT/GET/HEAD/DELETE) and checks every request's
-// Signature V4 itself, for the storage provider's tests and the images module's route tests with S3_* set.
+// Signature V4 itself, for the storage provider's tests and the images module's route tests with S3_* set. A bucket
+// policy can be played with `publicRead`: unsigned GET/HEAD of the keys it allows succeed, as on a public bucket.
 import { createHash, createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,9 +20,10 @@ interface Obj {
  * An S3-speaking server that verifies every request's Signature V4 on its own (canonical request rebuilt from what
  * arrived on the wire), so a wrong signature, secret, payload hash or signed header fails.
  */
-export async function startS3Peer() {
+export async function startS3Peer(opts: { publicRead?: (key: string) => boolean } = {}) {
   const objects = new Map<string, Obj>();
-  const log: { method: string; path: string; verdict: string }[] = [];
+  /** Every request; `signed` false for the unsigned reads a browser (or the start-up check) makes. */
+  const log: { method: string; path: string; verdict: string; signed: boolean }[] = [];
   const hex = (d: string | Buffer) => createHash('sha256').update(d).digest('hex');
   const hmac = (k: string | Buffer, d: string) => createHmac('sha256', k).update(d).digest();
   const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
@@ -73,8 +75,10 @@ export async function startS3Peer() {
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const p = new URL(req.url!, 'http://x').pathname;
-      const failure = verify(req, body);
-      log.push({ method: req.method!, path: p, verdict: failure ?? 'ok' });
+      const anonymousKey = p.split('/').slice(2).map(decodeURIComponent).join('/');
+      const anonymous = !req.headers.authorization && (req.method === 'GET' || req.method === 'HEAD');
+      const failure = anonymous ? (opts.publicRead?.(anonymousKey) ? undefined : 'AccessDenied') : verify(req, body);
+      log.push({ method: req.method!, path: p, verdict: failure ?? 'ok', signed: !anonymous });
       if (failure) return xmlError(res, 403, failure, 'The request signature we calculated does not match the signature you provided.');
       const [, bucket, ...rest] = p.split('/');
       if (bucket !== BUCKET) return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist');

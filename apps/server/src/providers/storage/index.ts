@@ -1,4 +1,6 @@
-// Media storage: local disk under DATA_DIR/media by default; an S3-compatible bucket when S3_* is set.
+// Media storage: local disk under MEDIA_DIR (default DATA_DIR/media); an S3-compatible bucket when S3_* is set.
+// Pictures (`images/…`) are private: served only by the images module, never from the folder or the bucket URL
+// (docs/media-storage.md has the bucket policy; the server checks it at start).
 //
 // Environment (parse with `S3EnvSchema` in config.ts; nothing here reads process.env):
 //   S3_BUCKET              bucket name; setting it switches storage to S3 (then the four below are required)
@@ -54,14 +56,50 @@ export function s3ConfigFromEnv(env: S3Env): S3Options | undefined {
   };
 }
 
-/** Where local media live; the app serves this folder at MEDIA_URL_PREFIX. */
-export const mediaRoot = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'media');
+/** Where local media live (MEDIA_DIR, default DATA_DIR/media); the app serves this folder at MEDIA_URL_PREFIX. */
+export const mediaRoot = (config: Pick<Config, 'dataDir'> & { mediaDir?: string }) => config.mediaDir ?? path.join(config.dataDir, 'media');
+
+/** Logged at start when REDIS_URL is set (several processes) and media stay on one process's disk. */
+export const MEDIA_DIR_WARNING = (root: string) =>
+  `REDIS_URL is set, so several server processes may run, but media are kept on this process's disk (${root}): a picture or avatar saved by one process is missing on the others. Set S3_BUCKET (docs/media-storage.md), or MEDIA_DIR to a folder every process shares.`;
+
+/** A file under images/ that the start-up check writes, then asks for without credentials at its public URL. */
+const PROBE_KEY = 'images/access-check/probe.txt';
+
+interface StartLog {
+  error(message: string): void;
+  warn?(message: string): void;
+}
+
+/**
+ * Whether anyone can read pictures at the bucket's public URL (a bucket or CDN left public for every prefix). In
+ * production that refuses the start; elsewhere it is logged as an error. A check that cannot run (the bucket is
+ * unreachable) is only a warning: the storage's health shows the rest.
+ */
+async function checkPrivateFolder(storage: S3MediaStorage, env: Config['env'], log: StartLog | undefined): Promise<void> {
+  let readable: boolean;
+  try {
+    await storage.put(PROBE_KEY, Buffer.from('This file checks that images/ is not public.'), 'text/plain', { cacheControl: 'no-store' });
+    readable = await storage.readableByAnyone(PROBE_KEY);
+  } catch (err) {
+    log?.warn?.(`could not check that images/ is private in the bucket: ${(err as Error).message}`);
+    return;
+  }
+  if (!readable) return;
+  const message = `anyone can read pictures at ${storage.urlFor('images/')}…: private and removed pictures would be public. Keep images/ private (docs/media-storage.md).`;
+  if (env === 'production') throw new Error(`Invalid configuration: ${message}`);
+  log?.error(message);
+}
 
 export async function createMediaStorage(
-  config: Pick<Config, 'dataDir'> & { s3?: S3Options },
-  deps: { health: HealthRegistry },
+  config: Pick<Config, 'dataDir'> & { s3?: S3Options; mediaDir?: string; env?: Config['env'] },
+  deps: { health: HealthRegistry; log?: StartLog },
 ): Promise<MediaStorage> {
-  if (config.s3) return deps.health.register(new S3MediaStorage(config.s3));
+  if (config.s3) {
+    const storage = new S3MediaStorage(config.s3);
+    await checkPrivateFolder(storage, config.env ?? 'development', deps.log);
+    return deps.health.register(storage);
+  }
   const root = mediaRoot(config);
   await mkdir(root, { recursive: true });
   return deps.health.register(new LocalMediaStorage(root));

@@ -89,6 +89,14 @@ export class S3MediaStorage implements MediaStorage {
     return this.publicBase + encodePath(key);
   }
 
+  /** Whether the object can be read without credentials at its public URL (what a stranger's browser would get). */
+  async readableByAnyone(key: string): Promise<boolean> {
+    assertSafeKey(key);
+    const res = await fetch(this.urlFor(key), { signal: AbortSignal.timeout(this.timeoutMs) });
+    await res.arrayBuffer().catch(() => undefined);
+    return res.ok;
+  }
+
   keyFromUrl(url: string): string | undefined {
     if (!url.startsWith(this.publicBase)) return undefined;
     try {
