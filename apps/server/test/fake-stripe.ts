@@ -51,6 +51,18 @@ export interface FakeStripe {
   close(): Promise<void>;
 }
 
+/** The settings of an app in Stripe mode against this fake (prices for premium and ultimate, monthly). */
+export function stripeEnv(stripe: FakeStripe): Record<string, string> {
+  return {
+    PAYMENTS_MODE: 'stripe',
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_URL: stripe.url,
+    STRIPE_PRICES: JSON.stringify({ premium_monthly: 'price_premium_m', ultimate_monthly: 'price_ultimate_m' }),
+    PUBLIC_URL: 'https://reverie.test',
+  };
+}
+
 export async function startFakeStripe(): Promise<FakeStripe> {
   const secretKey = 'sk_test_fake';
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;

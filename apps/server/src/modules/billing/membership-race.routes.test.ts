@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildUser, type BuiltUser } from '../../../test/factories.ts';
-import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
+import { startFakeStripe, stripeEnv, type FakeStripe } from '../../../test/fake-stripe.ts';
 import type { SubscriptionRow } from './payments.repo.ts';
 
 const live = (subs: SubscriptionRow[]) => subs.filter((s) => !s.endedAt && (s.status === 'active' || s.status === 'past_due'));
@@ -94,14 +94,7 @@ describe('through Stripe', () => {
   let stripe: FakeStripe;
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    t = await createTestApp({
-      PAYMENTS_MODE: 'stripe',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      STRIPE_API_URL: stripe.url,
-      STRIPE_PRICES: JSON.stringify({ premium_monthly: 'price_premium_m', ultimate_monthly: 'price_ultimate_m' }),
-      PUBLIC_URL: 'https://reverie.test',
-    });
+    t = await createTestApp(stripeEnv(stripe));
   });
   afterAll(async () => {
     await t?.close();

@@ -4,20 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildUser, type BuiltUser } from '../../../test/factories.ts';
-import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
+import { startFakeStripe, stripeEnv, type FakeStripe } from '../../../test/fake-stripe.ts';
 
 let t: TestApp;
 let stripe: FakeStripe;
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  t = await createTestApp({
-    PAYMENTS_MODE: 'stripe',
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
-    STRIPE_PRICES: JSON.stringify({ premium_monthly: 'price_premium_m', ultimate_monthly: 'price_ultimate_m' }),
-    PUBLIC_URL: 'https://reverie.test',
-  });
+  t = await createTestApp(stripeEnv(stripe));
 });
 afterAll(async () => {
   await t?.close();
