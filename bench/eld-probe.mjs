@@ -7,6 +7,9 @@ import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const port = Number(process.env.BENCH_PROBE_PORT);
+// Only this process answers: node processes it spawns (the embedded PostgreSQL supervisor) inherit NODE_OPTIONS and
+// would load this file too, and their own listen on the same port left the server waiting before it listened.
+delete process.env.BENCH_PROBE_PORT;
 if (port) {
   const h = monitorEventLoopDelay({ resolution: 10 });
   h.enable();

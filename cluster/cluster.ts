@@ -97,6 +97,8 @@ export async function startCluster(): Promise<Cluster> {
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
     TRUST_PROXY: '1',
+    // The actors buy coins with the sandbox's free top-up, which production turns off by default.
+    SANDBOX_TOP_UP: 'true',
     WEB_DIST: '',
     LOG_LEVEL: 'warn',
     LLM_PROVIDER: 'openai',
@@ -104,6 +106,7 @@ export async function startCluster(): Promise<Cluster> {
     LLM_MODEL: 'peer-model',
     LLM_RETRIES: '0',
     CHAT_IN_FLIGHT_PER_USER: '1',
+    CHAT_PROGRESS_MS: '500',
     IMAGES_PROVIDER: 'sdapi',
     IMAGES_URL: images.url,
     IMAGES_CONCURRENCY: '1',

@@ -1,5 +1,6 @@
 // kill -9 of process B while likes, a coin purchase and a chat reply are under way: nothing acknowledged is lost,
-// nothing is charged twice, and nginx keeps serving from A.
+// nothing is charged twice, nginx keeps serving from A, the user's reply slot that B held frees within its lease, and
+// A saves the words B had streamed as an incomplete reply.
 import { randomBytes } from 'node:crypto';
 import { api } from '@reverie/shared';
 import { expect } from 'vitest';
@@ -38,8 +39,7 @@ export async function killMidTraffic(c: Cluster): Promise<void> {
   const late = await signUp(c.direct.b, 'late');
 
   // A reply being written on B when it dies: its stream ends for the talker, and it holds the talker's only reply
-  // slot (CHAT_IN_FLIGHT_PER_USER=1). Not checked yet: that the slot frees within a lease, which needs the slot
-  // leases of issue #25 (today a dead process's slot stays taken for 10 minutes).
+  // slot (CHAT_IN_FLIGHT_PER_USER=1) as a lease B stops renewing.
   c.llm.behave({ kind: 'endless', everyMs: 100 });
   const reply = await talker.client.stream(c.direct.b, api.chat.send, {
     params: { characterId: ids[0]! },
@@ -47,6 +47,8 @@ export async function killMidTraffic(c: Cluster): Promise<void> {
     token: talker.token,
   });
   await reply.next((e) => e.event === 'token');
+  // Long enough for B to save the words so far (CHAT_PROGRESS_MS=500 in the cluster).
+  await sleep(1200);
 
   const log = { failed: [] as string[], servedAfterKill: 0, killed: false };
   const traffic = Promise.all(workers.map((w) => likeAll(c, w, ids, log)));
@@ -77,6 +79,43 @@ export async function killMidTraffic(c: Cluster): Promise<void> {
   }
   await traffic;
   c.llm.behave({ kind: 'reply', parts: ['Once', ' upon', ' a', ' time.'] });
+
+  // The talker's slot, held by dead B, frees within its lease (10 s): a message through nginx answers 200 within
+  // 30 s (polled every 500 ms; the refusals before it are 429 and extend nothing).
+  const killedAt = Date.now();
+  let freedAfterMs: number | undefined;
+  const refusals: number[] = [];
+  while (Date.now() - killedAt < 30_000) {
+    const sent = await talker.client.call(c.proxy, api.chat.send, {
+      params: { characterId: ids[0]! },
+      body: { content: 'Are you still there?' },
+      token: talker.token,
+    });
+    if (sent.status === 200) {
+      freedAfterMs = Date.now() - killedAt;
+      break;
+    }
+    refusals.push(sent.status);
+    await sleep(500);
+  }
+  expect(freedAfterMs, `the reply slot B held was still taken 30 s after the kill (answers: ${refusals.join(', ')})`).toBeDefined();
+  expect(new Set(refusals)).toEqual(new Set(refusals.length ? [429] : []));
+  console.log(`kill -9 of B: the talker's reply slot was free ${freedAfterMs} ms after the kill (${refusals.length} refusals before)`);
+
+  // A recovered the reply B was writing: the words B had streamed, saved as an incomplete reply.
+  await expect
+    .poll(
+      async () =>
+        (
+          await c.query<{ status: string; content: string }>(
+            `select m.status, m.content from chat_messages m join conversations v on v.id = m.conversation_id
+             where v.user_id = $1 and m.role = 'assistant' and m.status = 'incomplete'`,
+            [talker.id],
+          )
+        ).length,
+      { timeout: 30_000, interval: 1000 },
+    )
+    .toBe(1);
 
   // The survivor serves: the traffic finished, partly after the kill, and the proxy's health answers.
   expect(log.servedAfterKill).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import type { AuthResponse, ChatStatus } from '@reverie/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tinyModelPath } from '../apps/server/src/providers/llm/tiny-model.ts';
-import { DESKTOP, expectClean, MOBILE, pageWithSession, registerReadyUser } from './flows.ts';
+import { DESKTOP, expectClean, MOBILE, pageWithSession, registerReadyUser, untilSendIsOn } from './flows.ts';
 import { describeE2E, launchBrowser, screenshot, startServer, type Harness } from './harness.ts';
 
 const TAGGED = '<div>Hello from a tag</div> and the rest of my line';
@@ -61,6 +61,7 @@ describeE2E('chat bubbles with HTML and long unbroken text (real server + Chromi
       await page.goto(`/chat/${characterId}`);
       const composer = page.getByLabel('Message Diagnostics');
       await composer.waitFor({ state: 'visible', timeout: 20_000 });
+      await untilSendIsOn(page);
       const mine = page.getByTestId('message-user');
       const before = await mine.count();
       for (const text of [TAGGED, UNBROKEN]) {

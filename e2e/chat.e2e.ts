@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tinyModelPath } from '../apps/server/src/providers/llm/tiny-model.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
-import { apiCall, DESKTOP, expectClean, MOBILE, pageWithSession, registerReadyUser } from './flows.ts';
+import { apiCall, DESKTOP, expectClean, MOBILE, pageWithSession, registerReadyUser, untilSendIsOn } from './flows.ts';
 import { describeE2E, launchBrowser, screenshot, startServer, type Harness, type ServerProcess } from './harness.ts';
 
 /** A harness with a server of our own configuration. */
@@ -58,6 +58,7 @@ describeE2E('chat on the embedded model (tiny GGUF, real llama.cpp)', () => {
     await page.getByText(/free messages left today/).waitFor();
 
     await composer.fill('Hello there, tell me about the night sky.');
+    await untilSendIsOn(p.page);
     await composer.press('Enter');
     await page.getByText('Hello there, tell me about the night sky.').waitFor();
     const replies = page.getByTestId('message-assistant');
@@ -107,6 +108,7 @@ describeE2E('chat on the embedded model (tiny GGUF, real llama.cpp)', () => {
     const composer = page.getByLabel('Message Diagnostics');
     await composer.waitFor({ state: 'visible', timeout: 20_000 });
     await composer.fill('A short one on the phone, please.');
+    await untilSendIsOn(p.page);
     await composer.press('Enter');
     await expect.poll(() => page.getByTestId('message-assistant').count(), { timeout: 20_000 }).toBe(2);
     await page.getByRole('button', { name: 'Regenerate reply' }).waitFor({ timeout: 20_000 });
@@ -136,6 +138,7 @@ describeE2E('chat on the embedded model (tiny GGUF, real llama.cpp)', () => {
     await p.page.getByText(/reverie-tiny/).waitFor();
     const composer = p.page.getByLabel('Message Diagnostics');
     await composer.fill('Speed test');
+    await untilSendIsOn(p.page);
     await composer.press('Enter');
     await p.page.getByText(/tokens\/s/).waitFor({ timeout: 20_000 });
     await screenshot(p.page, 'chat-test-chat-1280');
@@ -201,7 +204,7 @@ describeE2E('chat over an OpenAI-compatible server (local peer)', () => {
     await screenshot(page, 'chat-streaming-1280');
     const stop = page.getByRole('button', { name: 'Stop generating' });
     await stop.click();
-    await page.getByText('stopped').waitFor({ timeout: 10_000 });
+    await page.getByText('incomplete', { exact: true }).waitFor({ timeout: 10_000 });
     const text = await page.getByTestId('message-assistant').last().innerText();
     expect(text).toMatch(/word3/);
     expect(text).not.toMatch(/word59/);
@@ -264,7 +267,9 @@ describeE2E('chat while the model downloads on the first start (local model serv
     const composer = page.getByLabel('Message Diagnostics');
     await composer.fill('Are you there yet?');
     await composer.press('Enter');
-    // The message comes back to the composer; the download banner says why.
+    // Nothing is sent while the model downloads: the text stays, Send is off, and the composer says why.
+    await page.getByText('Sending starts once the model has downloaded.').waitFor();
+    expect(await page.getByRole('button', { name: 'Send message' }).isDisabled()).toBe(true);
     await expect.poll(() => composer.inputValue(), { timeout: 10_000 }).toBe('Are you there yet?');
     await screenshot(page, 'chat-model-downloading-390');
     const res = await fetch(`${h.server.url}/api/chat/${characterId}/message`, {

@@ -85,6 +85,11 @@ describeE2E('creating characters (real server + Chromium)', () => {
       return dt;
     }, png);
     await page.getByTestId('card-dropzone').dispatchEvent('drop', { dataTransfer: drop });
+    // The card's tags give no content rating: the importer is asked, and the same file is sent again with the choice.
+    const question = page.getByRole('group', { name: /does not say how explicit it is/ });
+    await question.waitFor({ timeout: 20_000 });
+    await screenshot(page, 'create-import-rating-1280');
+    await question.getByRole('button', { name: 'NSFW', exact: true }).click();
     await page.getByRole('region', { name: 'Import report' }).waitFor({ timeout: 20_000 });
     await page.waitForURL(/\/create-character\?edit=/);
     const id = new URL(page.url()).searchParams.get('edit')!;
@@ -109,7 +114,11 @@ describeE2E('creating characters (real server + Chromium)', () => {
     await next(page);
     await stepHeading(page, 'Greeting and example dialogue').waitFor();
     // The greeting preview renders actions in italics, placeholders filled, never as HTML.
-    await page.getByRole('region', { name: 'Preview' }).getByText('Fare is one secret, you.').waitFor();
+    await page
+      .getByRole('region', { name: 'Preview' })
+      .getByText(/Fare is one secret,/)
+      .first()
+      .waitFor();
     await screenshot(page, 'create-step3-1280', { fullPage: true });
     await next(page);
     await stepHeading(page, 'Tags and content rating').waitFor();
@@ -203,8 +212,11 @@ describeE2E('creating characters (real server + Chromium)', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${title} fits 390 px`).toBeLessThanOrEqual(390);
     }
     await page.getByRole('button', { name: 'Save character' }).click();
-    const error = page.getByText('The description was blocked by our policy on sexual content involving minors (rule: minors-sexual).');
+    // Every problem at once, each with its rule and the words it matched, and a way to ask for a review.
+    const error = page.getByText(/things were blocked by our content policy:$/);
     await error.waitFor({ timeout: 15_000 });
+    await page.getByRole('list', { name: 'Why it was blocked' }).getByText('She is 15', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Ask for review' }).waitFor();
     await stepHeading(page, 'Basics and avatar').waitFor();
     expect(await page.getByLabel('Description').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'create-blocked-390');

@@ -88,6 +88,11 @@ export async function apiCall<E extends Endpoint>(
 }
 
 export const header = (page: Page) => page.getByTestId('header');
+
+/** Send is on once the chat page has seen the model ready (its first status may still say the model is loading). */
+export async function untilSendIsOn(page: Page) {
+  await expect.poll(() => page.getByRole('button', { name: 'Send message' }).isEnabled(), { timeout: 30_000 }).toBe(true);
+}
 export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 export const accountMenu = (page: Page) => header(page).getByRole('button', { name: /Account menu for/ });
 

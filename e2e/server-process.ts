@@ -30,6 +30,8 @@ export interface StartServerOptions {
   timeoutMs?: number;
   /** Flags for node itself, before the entry point (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
   nodeArgs?: string[];
+  /** A DATA_DIR to reuse (a restart after a crash); stop() leaves it for the caller. Default: a fresh temp dir. */
+  dataDir?: string;
 }
 
 /** A port that was free a moment ago: listen on port 0, read it, close. */
@@ -70,7 +72,8 @@ process.once('exit', () => {
 export async function startServer(options: StartServerOptions = {}): Promise<ServerProcess> {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const port = await findFreePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'reverie-e2e-'));
+  const ownDir = !options.dataDir;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'reverie-e2e-')));
   const url = `http://127.0.0.1:${port}`;
 
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -93,6 +96,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     // The default image backend (AI Horde) stays the provider, but at an address that refuses at once: no journey
     // reaches the internet; images journeys point IMAGES_* at a local peer.
     IMAGES_URL: 'http://127.0.0.1:9',
+    // Production refuses to start without the operator facts the legal pages print.
+    OPERATOR_NAME: 'Reverie Test Operator',
+    OPERATOR_ADDRESS: '1 Test Street, Testville',
+    OPERATOR_EMAIL: 'operator@reverie.test',
+    DMCA_AGENT: 'Test Agent',
+    GOVERNING_LAW: 'the laws of Testland',
     ...options.env,
   });
 
@@ -125,7 +134,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
       if (child.exitCode === null && child.signalCode === null) await exited;
       clearTimeout(timer);
       running.delete(child);
-      await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
+      if (ownDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
     })());
 
   const fail = async (why: string): Promise<never> => {

@@ -107,7 +107,8 @@ export const TINY_DEFAULTS = Object.freeze({ embd: 64, layers: 2, heads: 4, kvHe
 
 /**
  * Builds the GGUF bytes for a seed.
- * @param {{ seed?: number, embd?: number, layers?: number, heads?: number, kvHeads?: number, ff?: number, context?: number }} [options]
+ * @param {{ seed?: number, embd?: number, layers?: number, heads?: number, kvHeads?: number, ff?: number, context?: number, chatTemplate?: string }} [options]
+ *   `chatTemplate`: the Jinja chat template stored in the file (default: ChatML), to test other model families' templates.
  * @returns {Buffer}
  */
 export function buildTinyGguf(options = {}) {
@@ -155,7 +156,7 @@ export function buildTinyGguf(options = {}) {
   u32('tokenizer.ggml.unknown_token_id', 0);
   bool('tokenizer.ggml.add_bos_token', true);
   bool('tokenizer.ggml.add_eos_token', false);
-  str('tokenizer.chat_template', TINY_CHAT_TEMPLATE);
+  str('tokenizer.chat_template', options.chatTemplate ?? TINY_CHAT_TEMPLATE);
 
   // Tensor data: dims innermost first, all F32.
   const silent = vocab.types.map((type, id) => {

@@ -15,7 +15,8 @@ if (!(await ensureWebBuild())) process.exit(1);
 const server = spawn(process.execPath, ['--import', 'tsx', '--import', './scripts/parent-watch.mjs', 'apps/server/src/main.ts'], {
   cwd: repoRoot,
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-  env: process.env,
+  // parent-watch.mjs acts only in the process whose parent is this one (not in processes the server forks).
+  env: { ...process.env, REVERIE_WATCH_PARENT: String(process.pid) },
   detached: true,
 });
 const running = () => server.exitCode === null && server.signalCode === null;

@@ -24,6 +24,7 @@ import { Csrf } from './modules/auth/csrf.ts';
 import { createBillingModule } from './modules/billing/billing.module.ts';
 import { createCategoriesModule } from './modules/categories/categories.module.ts';
 import { CHARACTERS_CHANGED, createCharactersModule } from './modules/characters/characters.module.ts';
+import { createTransferModule } from './modules/transfer/transfer.module.ts';
 import { createChatModule } from './modules/chat/chat.module.ts';
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
@@ -31,6 +32,8 @@ import { createImagesModule } from './modules/images/images.module.ts';
 import type { ImageJobData } from './modules/images/jobs.service.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createLikesModule } from './modules/likes/likes.module.ts';
+import { createRatingsModule } from './modules/ratings/ratings.module.ts';
+import { createAvatarsModule } from './modules/avatars/avatars.module.ts';
 import { NotificationBus } from './modules/notifications/notifications.bus.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import type { NotificationInput } from './modules/notifications/notifications.service.ts';
@@ -123,6 +126,7 @@ function composeModules(
     ...deps,
     notify: (userId, input) => notify.notify(userId, input),
     announceMonthlyCoins: (userId) => notifications.services.sweeps.announceMonthlyCoins(new Date(), [userId]),
+    monthlyClaimed: (userId, key) => notify.resolve(userId, key, { claimed: true }),
   });
   const social = createSocialModule({ ...deps, events: notify });
   const characters = createCharactersModule({
@@ -177,6 +181,8 @@ function composeModules(
     content: createContentModule(loaded),
     characters,
     likes,
+    ratings: createRatingsModule(deps),
+    avatars: createAvatarsModule({ ...deps, log: deps.log }),
     favorites: createFavoritesModule({ ...deps, characters: characters.services.characters, likes: likes.services.likes }),
     social,
     categories: createCategoriesModule({ ...deps, characters: characters.services.characters }),
@@ -189,6 +195,7 @@ function composeModules(
       plans: billing.services.plans,
     }),
     images,
+    transfer: createTransferModule({ ...deps, cards: characters.services.cards, moderation: moderation.services.moderation }),
   } satisfies Record<string, AppModule>;
 }
 export type AppModules = ReturnType<typeof composeModules>;
@@ -205,6 +212,7 @@ export async function buildApp(config: Config, overrides?: AppOverrides): Promis
 
 /** buildApp, also returning what it built (main.ts logs the driver; tests reach services without HTTP). */
 export async function composeApp(config: Config, overrides: AppOverrides = {}): Promise<ComposedApp> {
+  const logStream = overrides.logStream ?? (await terminalLogStream(config));
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -222,7 +230,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
                 remotePort: req.socket?.remotePort,
               }),
             },
-            ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+            ...(logStream ? { stream: logStream } : {}),
           },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -323,7 +331,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   app.addHook('preClose', async () => bus.endAll());
   app.addHook('onClose', () => bus.close());
   const modules = composeModules(deps, {
-    content: await ContentService.load({ operator: config.operator }),
+    content: await ContentService.load({ operator: config.operator, unsetFacts: config.unsetOperatorFacts }),
     bus,
     imageQueue: overrides.imageQueue,
   });
@@ -372,4 +380,16 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   for (const m of Object.values(modules)) await app.register(m.routes);
   await registerSpa(app, config.webDist);
   return { app, deps, modules };
+}
+
+/**
+ * Readable lines when a person watches the terminal (stdout is a TTY, e.g. `npm start`): time, level, message, and
+ * the fields on the lines below. Piped or redirected output (a service manager, a log shipper) stays one JSON object
+ * per line. LOG_FORMAT=json|pretty overrides the guess.
+ */
+async function terminalLogStream(config: Pick<Config, 'logFormat'>): Promise<NodeJS.WritableStream | undefined> {
+  const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
+  if (!pretty) return undefined;
+  const { default: pinoPretty } = await import('pino-pretty');
+  return pinoPretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: false });
 }

@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { loadOperatorFacts, type OperatorFacts } from './modules/content/content.config.ts';
+import { loadOperatorFacts, unsetOperatorFacts, type OperatorFacts } from './modules/content/content.config.ts';
 import { imagesConfigFromEnv, ImagesEnvSchema, type ImagesConfig } from './providers/images/index.ts';
 import { llmConfigFromEnv, LlmEnvSchema, type LlmConfig } from './providers/llm/settings.ts';
 import { s3ConfigFromEnv, S3EnvSchema, type S3Options } from './providers/storage/index.ts';
@@ -34,6 +34,8 @@ const EnvSchema = z
     /** Prefix for every Redis key, so several deployments (or test runs) can share one Redis. */
     REDIS_PREFIX: z.string().default('rv:'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `auto`: readable lines when stdout is a terminal, JSON lines otherwise; `json` / `pretty` force one. */
+    LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
     /** perf: requests slower than this (ms) are logged at info; every request only at debug. */
     SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(500),
     /** Public origin of the app, used in links sent by e-mail. Defaults to http://localhost:PORT. */
@@ -60,6 +62,11 @@ const EnvSchema = z
     STRIPE_API_URL: z.string().url().optional(),
     /** Login refused until the e-mail address is verified. */
     REQUIRE_EMAIL_VERIFICATION: bool(true),
+    /** Optional LLM judge of the blocked-content check's ambiguous band (docs/moderation.md); off when unset. */
+    MODERATION_LLM_URL: z.string().url().optional(),
+    MODERATION_LLM_MODEL: z.string().default('llama-guard-3-8b'),
+    MODERATION_LLM_API_KEY: z.string().optional(),
+    MODERATION_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Reverie <no-reply@reverie.local>'),
     /** Seconds before a failed mail is tried again; the wait doubles with each failure (at most an hour). */
@@ -71,6 +78,13 @@ const EnvSchema = z
     /** Google endpoints, overridable only to test against a local server that speaks the protocol. */
     GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
     GOOGLE_CERTS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v1/certs'),
+    /**
+     * The sandbox's free top-up ("Add 100 coins (sandbox)", POST /api/auth/add-coins) with PAYMENTS_MODE=sandbox.
+     * Default: on outside production, off with NODE_ENV=production.
+     */
+    SANDBOX_TOP_UP: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+    /** The initials-avatar service the server fetches from (browsers never call it); empty: always drawn locally. */
+    AVATAR_SERVICE_URL: z.union([z.literal(''), z.string().url()]).default('https://ui-avatars.com/api/'),
     /** Secure cookies (set true behind HTTPS). */
     COOKIE_SECURE: bool(false),
     /** Seed the character catalogue (creators, characters, art, likes) at first start. Off by default in tests. */
@@ -101,6 +115,11 @@ const EnvSchema = z
     CHAT_STREAM_INTERVAL_MS: z.coerce.number().int().min(0).max(1000).default(50),
     /** Batches a second this process aims to send across all streamed replies; more streams stretch the interval. */
     CHAT_STREAM_BATCHES_PER_SECOND: z.coerce.number().int().min(100).max(1_000_000).default(1000),
+    /**
+     * How often a reply being written saves the words streamed so far; a reply not saved for three times this long
+     * belongs to a process that died, and is recovered (saved as incomplete, or refunded when it had no words).
+     */
+    CHAT_PROGRESS_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   })
   .extend(LlmEnvSchema.shape)
   .extend(ImagesEnvSchema.shape)
@@ -123,6 +142,7 @@ export interface Config {
   redisUrl: string | undefined;
   redisPrefix: string;
   logLevel: string;
+  logFormat: 'auto' | 'json' | 'pretty';
   slowRequestMs: number; // perf
   publicUrl: string;
   webDist: string | undefined;
@@ -131,6 +151,8 @@ export interface Config {
   bodyLimit: number;
   uploadLimit: number;
   paymentsMode: 'sandbox' | 'stripe';
+  /** SANDBOX_TOP_UP: free coins in sandbox mode (never with Stripe). */
+  sandboxTopUp: boolean;
   billing: {
     catalogFile: string | undefined;
     /** IMAGE_COST: overrides the catalogue's coins per image. */
@@ -138,11 +160,17 @@ export interface Config {
     stripe: { secretKey: string; webhookSecret: string; prices: Record<string, string>; apiUrl: string | undefined } | undefined;
   };
   requireEmailVerification: boolean;
+  /** The blocked-content check's optional LLM judge (MODERATION_LLM_*); undefined = off. */
+  moderationLlm: { url: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined;
   mail: { smtpUrl: string | undefined; from: string; retryBaseMs: number; maxAttempts: number };
   google: { clientId: string; clientSecret: string; tokenUrl: string; certsUrl: string } | undefined;
   cookieSecure: boolean;
+  /** AVATAR_SERVICE_URL, or undefined when empty. */
+  avatarServiceUrl: string | undefined;
   /** OPERATOR_*, PRIVACY_EMAIL, DMCA_*, GOVERNING_LAW: facts printed in the legal pages (unset: a visible "[set X]"). */
   operator: OperatorFacts;
+  /** Legal-page variables that are unset (only outside production: production refuses to start without them). */
+  unsetOperatorFacts: string[];
   seedContent: boolean;
   version: string;
   llm: LlmConfig;
@@ -153,6 +181,7 @@ export interface Config {
     memoryEvery: number;
     inFlightPerUser: number;
     streamIntervalMs: number;
+    progressMs: number;
     streamBatchesPerSecond: number;
   };
   /** SSE_STREAMS_PER_USER. */
@@ -250,6 +279,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   else throw new Error('Invalid configuration: DATABASE_URL must be memory://, pglite:///path or postgres://…');
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const unsetFacts = unsetOperatorFacts(env);
+  if (e.NODE_ENV === 'production' && unsetFacts.length) {
+    throw new Error(
+      `Invalid configuration: NODE_ENV=production needs ${unsetFacts.join(', ')}: the Terms, Privacy Policy and other ` +
+        'legal pages name the operator, its address and contacts, and the public address (see README "Legal pages and operator").',
+    );
+  }
+  const flag = (v: string | undefined, def: boolean) => (v === undefined ? def : ['true', '1', 'yes'].includes(v));
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -260,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL?.trim() || undefined,
     redisPrefix: e.REDIS_PREFIX,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     slowRequestMs: e.SLOW_REQUEST_MS,
     publicUrl,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
@@ -267,8 +305,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
     paymentsMode: e.PAYMENTS_MODE,
+    sandboxTopUp: e.PAYMENTS_MODE === 'sandbox' && flag(e.SANDBOX_TOP_UP, e.NODE_ENV !== 'production'),
     billing: { catalogFile: e.BILLING_CATALOG_FILE, imageCost: e.IMAGE_COST, stripe: stripeConfig(e) },
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
+    moderationLlm: e.MODERATION_LLM_URL
+      ? {
+          url: e.MODERATION_LLM_URL,
+          model: e.MODERATION_LLM_MODEL,
+          apiKey: e.MODERATION_LLM_API_KEY,
+          timeoutMs: e.MODERATION_LLM_TIMEOUT_MS,
+        }
+      : undefined,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
@@ -280,7 +327,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, tokenUrl: e.GOOGLE_TOKEN_URL, certsUrl: e.GOOGLE_CERTS_URL }
         : undefined,
     cookieSecure: e.COOKIE_SECURE,
+    avatarServiceUrl: e.AVATAR_SERVICE_URL || undefined,
     operator: loadOperatorFacts(env, publicUrl),
+    unsetOperatorFacts: unsetFacts,
     seedContent: e.SEED_CONTENT === undefined ? e.NODE_ENV !== 'test' : ['true', '1', 'yes'].includes(e.SEED_CONTENT),
     version: '0.1.0',
     llm: llmConfigFromEnv(e, dataDir),
@@ -292,6 +341,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       inFlightPerUser: e.CHAT_IN_FLIGHT_PER_USER,
       streamIntervalMs: e.CHAT_STREAM_INTERVAL_MS,
       streamBatchesPerSecond: e.CHAT_STREAM_BATCHES_PER_SECOND,
+      progressMs: e.CHAT_PROGRESS_MS,
     },
     streamsPerUser: e.SSE_STREAMS_PER_USER,
     images: {

@@ -14,11 +14,13 @@ import { EmailTokensRepo, SessionsRepo } from './modules/auth/auth.repo.ts';
 import type { Csrf } from './modules/auth/csrf.ts';
 import { LedgerRepo } from './modules/billing/billing.repo.ts';
 import { CategoriesRepo } from './modules/categories/categories.repo.ts';
+import { CharacterAssetsRepo } from './modules/characters/character-assets.repo.ts';
 import { CharactersRepo } from './modules/characters/characters.repo.ts';
 import { ChatRepo } from './modules/chat/chat.repo.ts';
 import { FavoritesRepo } from './modules/favorites/favorites.repo.ts';
 import { ImagesRepo } from './modules/images/images.repo.ts';
 import { LikesRepo } from './modules/likes/likes.repo.ts';
+import { RatingsRepo } from './modules/ratings/ratings.repo.ts';
 import { AuditRepo } from './modules/moderation/audit.repo.ts';
 import { ModerationRepo } from './modules/moderation/moderation.repo.ts';
 import { SubjectsRepo } from './modules/moderation/subjects.repo.ts';
@@ -29,6 +31,7 @@ import { SocialRepo } from './modules/social/social.repo.ts';
 import { PaymentsRepo } from './modules/billing/payments.repo.ts';
 import { SandboxRepo } from './providers/payments/sandbox.repo.ts';
 import { TagsRepo } from './modules/tags/tags.repo.ts';
+import { TransferRepo } from './modules/transfer/transfer.repo.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
 import type { GoogleSignIn } from './providers/google/index.ts';
 import type { HealthRegistry } from './providers/health.ts';
@@ -50,7 +53,9 @@ export function bindRepos(db: DbOrTx) {
     tags: new TagsRepo(db),
     mailOutbox: new MailOutboxRepo(db),
     characters: new CharactersRepo(db),
+    characterAssets: new CharacterAssetsRepo(db),
     likes: new LikesRepo(db),
+    ratings: new RatingsRepo(db),
     favorites: new FavoritesRepo(db),
     social: new SocialRepo(db),
     categories: new CategoriesRepo(db),
@@ -62,6 +67,7 @@ export function bindRepos(db: DbOrTx) {
     audit: new AuditRepo(db),
     subjects: new SubjectsRepo(db),
     support: new SupportRepo(db),
+    transfer: new TransferRepo(db),
   };
 }
 export type Repos = ReturnType<typeof bindRepos>;

@@ -1,5 +1,6 @@
 import { loadConfig } from './config.ts';
 import { prestartEmbedded } from './db/embedded/open.ts';
+import { installSafetyNet } from './lib/safety-net.ts';
 
 const config = loadConfig();
 // The embedded PostgreSQL starts while the app's modules load (cold start).
@@ -8,6 +9,8 @@ const { composeApp } = await import('./app.ts');
 const modulesLoadedAt = performance.now();
 const { app, deps, modules } = await composeApp(config);
 const builtAt = performance.now();
+// From here on, an error that escapes a request is logged and the server keeps serving (lib/safety-net.ts).
+installSafetyNet(app.log);
 
 // The sandbox card processor renews, ends and retries memberships on its own clock, like Stripe does.
 const sandbox = modules.billing.services.payments.sandbox;

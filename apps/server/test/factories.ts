@@ -1,6 +1,7 @@
 // Factories for route tests: real HTTP semantics through app.inject, no shortcuts around the API
 // except where a test needs a precondition the API only reaches through e-mail (verification) or money (coins).
 import { randomBytes } from 'node:crypto';
+import { RATING_PRIOR } from '../src/modules/ratings/ratings.service.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AuthResponse } from '@reverie/shared';
 import type { TestApp } from './helpers.ts';
@@ -117,6 +118,10 @@ export async function buildCharacter(t: TestApp, owner: { user: { id: string } }
     likesCount: opts.likes ?? 0,
     rating: opts.rating ?? 0,
     ratingCount: opts.ratingCount ?? 0,
+    // As the ratings service would keep it for that average and count.
+    ratingScore: opts.ratingCount
+      ? (RATING_PRIOR.mean * RATING_PRIOR.weight + (opts.rating ?? 0) * opts.ratingCount) / (RATING_PRIOR.weight + opts.ratingCount)
+      : 0,
     ...(opts.createdAt ? { createdAt: opts.createdAt, updatedAt: opts.createdAt } : {}),
   });
   if (!row) throw new Error('character insert failed');

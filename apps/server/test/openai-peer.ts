@@ -13,12 +13,17 @@ export type PeerBehaviour =
   /** Streams `first`, waits for `release`, then streams `rest` all at once and ends. */
   | { kind: 'gated'; first: string; release: Promise<void>; rest: string[] }
   /** Streams `piece` `times` times as fast as the socket takes it (waiting for 'drain'); counts in `written`. */
-  | { kind: 'flood'; piece: string; times: number };
+  | { kind: 'flood'; piece: string; times: number }
+  /** A reasoning model that only thinks (`reasoning_content` deltas) and stops without a reply. */
+  | { kind: 'thinking-only'; thoughts: string[] };
 
 export interface OpenAiPeer {
   baseUrl: string;
   /** What the next requests get. */
   behave(b: PeerBehaviour): void;
+  /** The context size GET /props answers with, as llama.cpp's server does (404 while unset). */
+  props(nCtx: number | undefined): void;
+  /** Chat completion requests (other requests are answered but not recorded here). */
   requests: Array<{ body: Record<string, unknown>; closedAt?: number; written: number }>;
   close(): Promise<void>;
 }
@@ -32,10 +37,24 @@ const chunk = (content: string) => ({
 export async function startOpenAiPeer(): Promise<OpenAiPeer> {
   let behaviour: PeerBehaviour = { kind: 'reply', parts: ['Hello', ' from', ' the', ' peer.'] };
   const requests: OpenAiPeer['requests'] = [];
+  let nCtx: number | undefined;
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c));
     req.on('end', () => {
+      if (req.method === 'GET' && req.url === '/props' && nCtx) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ default_generation_settings: { n_ctx: nCtx } }));
+        return;
+      }
+      // The model list every OpenAI-compatible server has (the app's health check reads it); no context length in it.
+      if (req.method === 'GET' && req.url === '/v1/models') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"object":"list","data":[{"id":"peer-model","object":"model"}]}');
+        return;
+      }
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+        return;
+      }
       const entry: OpenAiPeer['requests'][number] = { body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {}, written: 0 };
       requests.push(entry);
       res.on('close', () => (entry.closedAt = performance.now()));
@@ -64,6 +83,17 @@ export async function startOpenAiPeer(): Promise<OpenAiPeer> {
           for (const p of b.rest) send(chunk(p));
           finish(b.rest.length + 1);
         });
+        return;
+      }
+      if (b.kind === 'thinking-only') {
+        for (const t of b.thoughts) {
+          send({
+            id: 'c1',
+            object: 'chat.completion.chunk',
+            choices: [{ index: 0, delta: { reasoning_content: t }, finish_reason: null }],
+          });
+        }
+        finish(b.thoughts.length);
         return;
       }
       if (b.kind === 'flood') {
@@ -96,6 +126,7 @@ export async function startOpenAiPeer(): Promise<OpenAiPeer> {
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     behave: (b) => (behaviour = b),
+    props: (n) => (nCtx = n),
     requests,
     close: () => {
       server.closeAllConnections();

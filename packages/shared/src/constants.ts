@@ -11,6 +11,8 @@ export const THIRD_PARTY_SIGNUP_COINS = 15;
 /** Amount the add-coins helper sends. */
 export const ADD_COINS_AMOUNT = 100;
 export const TOP_CREATORS_DEFAULT_PERIOD = 'month';
+/** A character with fewer ratings than this shows "New" instead of an average. */
+export const RATING_NEW_BELOW = 3;
 /** Below this many tags from the API the client uses the built-in fallback set. */
 export const MIN_TAGS_FROM_API = 50;
 

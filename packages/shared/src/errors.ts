@@ -60,8 +60,29 @@ export type MembershipRequiredDetails = z.infer<typeof MembershipRequiredDetails
 /** 402 CARD_DECLINED: the card processor refused the payment (no coins involved). */
 export const CardDeclinedDetails = z.object({ declineCode: z.string() });
 
-/** 422: content refused by a moderation or validation rule; `field` names the input that broke it. */
-export const UnprocessableDetails = z.object({ rule: z.string(), field: z.string().optional() });
+/**
+ * One reason a text was refused by the blocked-content policy: the rule (a policy rule id, or for minors the layer:
+ * `stated-age-under-18`, `minor-life-stage`, `minor-body`, `sexual-content`), the field, and the span it matched
+ * (`start`/`end` in the field as sent; the field "earlier in this conversation" names a cue set by an earlier message).
+ */
+export const ContentProblem = z.object({
+  field: z.string(),
+  rule: z.string(),
+  span: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+});
+export type ContentProblem = z.infer<typeof ContentProblem>;
+
+/**
+ * 422: content refused by a moderation or validation rule; `field` names the input that broke it. CONTENT_BLOCKED
+ * also carries `problems`: every problem of every field at once (`rule`/`field` stay for older clients: the first).
+ */
+export const UnprocessableDetails = z.object({
+  rule: z.string(),
+  field: z.string().optional(),
+  problems: z.array(ContentProblem).optional(),
+});
 export type UnprocessableDetails = z.infer<typeof UnprocessableDetails>;
 
 /** The text a 401 carries for a bad, expired or revoked access token; the client reloads on it (SPEC §4). */

@@ -19,3 +19,4 @@ export * from './schemas/notifications.ts';
 export * from './schemas/support.ts';
 export * from './schemas/moderation.ts';
 export * from './api/index.ts';
+export * from './schemas/transfer.ts';

@@ -14,14 +14,14 @@ export class StreamSlots {
     readonly perUser: number,
     opts: { redis?: Redis; prefix?: string } = {},
   ) {
-    // A stream lasts at most ~10 minutes (the notifications stream reconnects, a job ends); a process that died
-    // holding slots frees them when the counter expires.
-    this.limiter = new InFlightLimiter('sse', { ...opts, ttlMs: 15 * 60_000 });
+    // A process that died holding slots frees them when their leases lapse (in-flight.ts).
+    this.limiter = new InFlightLimiter('sse', opts);
   }
 
   /** Takes one of the user's slots until `res` closes; 429 with a sentence when all are taken. */
   async hold(userId: string, res: ServerResponse): Promise<void> {
-    if (!(await this.limiter.acquire(userId, this.perUser))) {
+    const slot = await this.limiter.acquire(userId, this.perUser);
+    if (!slot) {
       throw new AppError(
         429,
         'RATE_LIMITED',
@@ -29,7 +29,7 @@ export class StreamSlots {
         { headers: { 'retry-after': '5' } },
       );
     }
-    const release = () => void this.limiter.release(userId).catch(() => {});
+    const release = () => void slot().catch(() => {});
     // The client may have gone while the slot was taken: its 'close' has passed already.
     if (res.destroyed || res.socket?.destroyed) return release();
     res.once('close', release);

@@ -5,8 +5,12 @@ import { AppError } from './app-error.ts';
 
 export const MAX_INPUT_PIXELS = 40_000_000;
 
-/** Character portraits: 2:3, the size the seed catalogue renders, plus a square thumbnail for lists and chat. */
-export const PORTRAIT = { width: 768, height: 1152 } as const;
+/**
+ * Character portraits keep their own size and aspect: only a picture larger than `PORTRAIT_MAX` on a side is scaled
+ * down (for safety), none is scaled up or cropped; cropping is the page's business (`object-fit`). The square
+ * thumbnail for lists and chat is cut from the top, where the face usually is.
+ */
+export const PORTRAIT_MAX = 2048;
 export const THUMBNAIL_SIZE = 384;
 
 function decode(input: Buffer) {
@@ -28,26 +32,42 @@ export async function reencodeSquareWebp(input: Buffer, size: number): Promise<B
 }
 
 /**
- * A character portrait (768×1152 WebP, cropped to 2:3 around the most interesting part) and its 384² thumbnail
- * (the top of the portrait, where the face usually is). The thumbnail is cut from the decoded upload, not the
- * re-encoded portrait, so it is compressed once.
+ * A character portrait (WebP at its own size and aspect; lossless when the upload was a PNG, so a card exported
+ * again as PNG carries the same pixels) and its 384² thumbnail, both from one decode.
  */
 export async function reencodePortraitWebp(input: Buffer): Promise<{ portrait: Buffer; thumbnail: Buffer }> {
   try {
-    const pixels = await decode(input)
-      .resize(PORTRAIT.width, PORTRAIT.height, { fit: 'cover', position: 'attention' })
-      .flatten({ background: '#0f0d17' })
+    const source = decode(input);
+    const { format } = await source.metadata();
+    const pixels = await source
+      .resize(PORTRAIT_MAX, PORTRAIT_MAX, { fit: 'inside', withoutEnlargement: true })
+      .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
     const raw = { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels } };
     const [portrait, thumbnail] = await Promise.all([
-      sharp(pixels.data, raw).webp({ quality: 85 }).toBuffer(),
-      sharp(pixels.data, raw).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover', position: 'top' }).webp({ quality: 82 }).toBuffer(),
+      sharp(pixels.data, raw)
+        .webp(format === 'png' ? { lossless: true } : { quality: 90 })
+        .toBuffer(),
+      sharp(pixels.data, raw)
+        .flatten({ background: '#0f0d17' })
+        .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover', position: 'top' })
+        .webp({ quality: 82 })
+        .toBuffer(),
     ]);
     return { portrait, thumbnail };
   } catch (err) {
     throw uploadError(err);
   }
+}
+
+/** Any other image that travelled with a card (a CharX asset): re-encoded in its own format, metadata stripped. */
+export async function reencodeAsset(input: Buffer): Promise<{ bytes: Buffer; ext: 'png' | 'jpeg' | 'webp'; contentType: string }> {
+  const image = decode(input).resize(PORTRAIT_MAX * 2, PORTRAIT_MAX * 2, { fit: 'inside', withoutEnlargement: true });
+  const { format } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  if (format === 'png') return { bytes: await image.png({ compressionLevel: 8 }).toBuffer(), ext: 'png', contentType: 'image/png' };
+  if (format === 'jpeg') return { bytes: await image.jpeg({ quality: 92 }).toBuffer(), ext: 'jpeg', contentType: 'image/jpeg' };
+  return { bytes: await image.webp({ quality: 90 }).toBuffer(), ext: 'webp', contentType: 'image/webp' };
 }
 
 /** A stored image (ours, already safe) as PNG: the carrier of an exported character card. */
@@ -57,7 +77,7 @@ export async function toPng(image: Buffer): Promise<Buffer> {
 
 /** A plain 2:3 PNG for exporting a character that has no portrait (a card needs an image to live in). */
 export async function blankPortraitPng(): Promise<Buffer> {
-  const { width, height } = { width: PORTRAIT.width / 2, height: PORTRAIT.height / 2 };
+  const { width, height } = { width: 384, height: 576 };
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#3b1d5e"/><stop offset="1" stop-color="#0f172a"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

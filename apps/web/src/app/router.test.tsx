@@ -49,6 +49,7 @@ describe('router', () => {
           readingMinutes: 1,
           markdown: '## Data\n\nWhat we keep.',
           toc: [{ depth: 2, text: 'Data', id: 'data' }],
+          unsetFacts: [],
         }),
     });
     renderAt('/legal/privacy-policy');

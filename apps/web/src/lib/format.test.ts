@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatCoins, shortenNumber } from './format';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dateTime, formatCoins, formatDate, formatMoney, formatNumber, shortenNumber, timeAgo } from './format';
 
 describe('shortenNumber', () => {
   it.each([
@@ -55,5 +55,48 @@ describe('formatCoins', () => {
     expect(formatCoins(1_234_567)).toBe('1.2M');
     expect(formatCoins(-123_456)).toBe('-123.4K');
     expect(formatCoins(1e14)).toBe('100000B');
+  });
+});
+
+describe('timeAgo', () => {
+  const now = Date.parse('2026-03-12T12:00:00Z');
+  it.each([
+    ['2026-03-12T11:59:30Z', 'just now'],
+    ['2026-03-12T11:55:00Z', '5 min ago'],
+    ['2026-03-12T09:00:00Z', '3 h ago'],
+    ['2026-03-11T10:00:00Z', 'yesterday'],
+    ['2026-03-08T12:00:00Z', '4 days ago'],
+    ['2026-01-02T12:00:00Z', 'Jan 2, 2026'],
+  ])('%s → %s', (iso, text) => expect(timeAgo(iso, now)).toBe(text));
+});
+
+describe("the reader's locale", () => {
+  const speak = (...languages: string[]) => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue(languages[0] ?? '');
+  };
+  afterEach(() => vi.restoreAllMocks());
+
+  it('formats numbers, money and dates the en-US way for an en-US browser', () => {
+    speak('en-US');
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(shortenNumber(12_345)).toBe('12.3K');
+    expect(formatMoney(999, 'usd')).toBe('$9.99');
+    expect(formatDate('2026-03-04T12:00:00Z', 'longDate', 'UTC')).toBe('March 4, 2026');
+  });
+
+  it('follows a German browser: grouping, decimal comma, day before month', () => {
+    speak('de-DE', 'en-US');
+    expect(formatNumber(1234567)).toBe('1.234.567');
+    expect(shortenNumber(9_999)).toBe('9.999');
+    expect(shortenNumber(12_345)).toBe('12,3K');
+    expect(formatMoney(999, 'eur')).toBe('9,99\u00a0€');
+    expect(formatDate('2026-03-04T12:00:00Z', 'longDate', 'UTC')).toBe('4. März 2026');
+    expect(dateTime('2026-03-04T12:05:00Z')).toMatch(/^4\. März 2026/);
+  });
+
+  it('falls back to en-US for a tag Intl does not know', () => {
+    speak('not a locale');
+    expect(formatNumber(1000)).toBe('1,000');
   });
 });

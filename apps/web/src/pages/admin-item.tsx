@@ -12,7 +12,7 @@ import { QueueRow } from '@/features/admin/components/queue-list';
 import { StaffTicket } from '@/features/admin/components/staff-ticket';
 import { SubjectContext } from '@/features/admin/components/subject-context';
 import { useDocumentTitle } from '@/lib/document-title';
-import { dateTime } from '@/lib/time-ago';
+import { dateTime } from '@/lib/format';
 
 /** /admin/items/{id}: one queue item with everything needed to decide, and the decisions. */
 export default function AdminItemPage() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Bookmark, Crown, Heart, Images, MessageCircle, MessageCircleHeart, Star } from 'lucide-react';
+import { Bookmark, Crown, Heart, Images, MessageCircle, Star } from 'lucide-react';
 import type { CharacterProfile } from '@reverie/shared';
 import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
@@ -13,9 +13,13 @@ import { useLikeState } from '@/features/characters/hooks/use-like-state';
 import { CharacterPortrait } from '@/features/characters/components/character-portrait';
 import { LikeButton } from '@/features/characters/components/like-button';
 import { OwnerActions } from '@/features/characters/components/owner-actions';
+import { RateCharacter } from '@/features/characters/components/rate-character';
+import { ratingDescription, ratingLabel } from '@/features/characters/lib/rating';
+import { useSession } from '@/features/auth/hooks/use-session';
 import { ShareButton } from '@/features/characters/components/share-button';
 import { SimilarCharacters } from '@/features/characters/components/similar-characters';
-import { fillPlaceholders, splitActions } from '@/features/characters/lib/roleplay-text';
+import { MacroText, RoleplayText } from '@/features/characters/components/roleplay-text';
+import { StartChatButton } from '@/features/characters/components/start-chat-button';
 import { FollowButton } from '@/features/creators/components/follow-button';
 import { FavoriteButton } from '@/features/favorites/components/favorite-button';
 import { getErrorStatus } from '@/lib/request-queue';
@@ -28,9 +32,9 @@ import { ReportMenu } from '@/features/moderation/components/report-menu';
 /** 400 (malformed id) and 404 (unknown, private) both mean "no such character" to a visitor. */
 export const isMissing = (error: unknown) => [400, 404].includes(getErrorStatus(error) ?? 0);
 
-function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+function Stat({ icon, label, value, title }: { icon: ReactNode; label: string; value: string; title?: string }) {
   return (
-    <div className="flex flex-col items-center gap-0.5 rounded-2xl bg-surface px-3 py-3 ring-1 ring-border [&_svg]:size-4">
+    <div title={title} className="flex flex-col items-center gap-0.5 rounded-2xl bg-surface px-3 py-3 ring-1 ring-border [&_svg]:size-4">
       <dt className="order-2 text-[11px] font-medium tracking-wide text-fg-subtle uppercase">{label}</dt>
       <dd className="order-1 flex items-center gap-1.5 text-lg font-bold text-fg">
         <span aria-hidden="true" className="text-primary">
@@ -57,26 +61,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Speech as plain text, *actions* in italics; rendered as text, never as HTML. */
-function RoleplayText({ text }: { text: string }) {
-  return (
-    <>
-      {splitActions(text).map((segment, i) =>
-        segment.action ? (
-          <em key={i} className="text-fg-muted">
-            {segment.text}
-          </em>
-        ) : (
-          <span key={i}>{segment.text}</span>
-        ),
-      )}
-    </>
-  );
-}
-
 function Profile({ character }: { character: CharacterProfile }) {
   const { creator } = character;
-  const fill = (text: string) => fillPlaceholders(text, character.name);
+  const signedIn = useSession().user !== null;
+  const fill = (text: string) => <MacroText text={text} characterName={character.name} />;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 lg:py-8">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,300px)_minmax(0,1fr)] lg:gap-8 xl:grid-cols-[minmax(0,400px)_minmax(0,1fr)] xl:gap-10">
@@ -131,12 +119,7 @@ function Profile({ character }: { character: CharacterProfile }) {
           </div>
 
           <div className="mt-5 flex flex-wrap gap-2">
-            <Button asChild size="lg" className="h-11 flex-1 sm:flex-none">
-              <Link to={`/chat/${character.id}`}>
-                <MessageCircleHeart aria-hidden="true" />
-                Start chat
-              </Link>
-            </Button>
+            <StartChatButton character={character} />
             <LikeButton character={character} />
             <FavoriteButton character={character} />
             <Button asChild variant="secondary" size="icon" className="size-11">
@@ -155,8 +138,9 @@ function Profile({ character }: { character: CharacterProfile }) {
             <Stat icon={<MessageCircle />} label="Chats" value={shortenNumber(character.chatCount)} />
             <LikesStat character={character} />
             <Stat icon={<Bookmark />} label="Favorites" value={shortenNumber(character.favorites)} />
-            <Stat icon={<Star />} label="Rating" value={character.rating > 0 ? character.rating.toFixed(1) : 'New'} />
+            <Stat icon={<Star />} label="Rating" value={ratingLabel(character)} title={ratingDescription(character)} />
           </dl>
+          {signedIn && !character.isOwner ? <RateCharacter characterId={character.id} name={character.name} /> : null}
 
           {character.tags.length ? (
             <ul aria-label="Tags" className="mt-5 flex flex-wrap gap-2">
@@ -183,7 +167,7 @@ function Profile({ character }: { character: CharacterProfile }) {
                 <div className="flex gap-3">
                   <Avatar name={character.name} src={character.thumbnailUrl ?? character.avatarUrl} size="sm" />
                   <p className="rounded-2xl rounded-tl-sm bg-surface-raised px-4 py-3 text-[15px] leading-relaxed whitespace-pre-line text-fg ring-1 ring-border">
-                    <RoleplayText text={fill(character.greeting)} />
+                    <RoleplayText text={character.greeting} characterName={character.name} />
                   </p>
                 </div>
               </section>

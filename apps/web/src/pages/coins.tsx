@@ -13,6 +13,7 @@ import { AllowanceMeter } from '@/features/billing/components/allowance-meter';
 import { CoinHistory } from '@/features/billing/components/coin-history';
 import { CoinPackCard } from '@/features/billing/components/coin-pack-card';
 import { MonthlyClaimCard } from '@/features/billing/components/monthly-claim-card';
+import { RetiredPaymentsNote } from '@/features/billing/components/retired-payments-note';
 import { TestModeBanner } from '@/features/billing/components/test-mode-banner';
 import { openCheckout } from '@/features/billing/lib/open-checkout';
 import { getErrorMessage } from '@/lib/api-client';
@@ -100,7 +101,7 @@ function CoinsDashboard() {
             </h2>
             <p className="text-sm text-fg-muted">Bigger packs come with more bonus coins.</p>
           </div>
-          {data.addCoinsEnabled ? <TestModeBanner detail="pay with a test card" /> : null}
+          {data.testMode ? <TestModeBanner detail="pay with a test card" /> : null}
         </div>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
           {data.packs.map((pack) => (
@@ -113,7 +114,7 @@ function CoinsDashboard() {
             />
           ))}
         </div>
-        <p className="mt-3 text-xs text-fg-subtle">Crypto and alternative card-processor payments are no longer supported.</p>
+        <RetiredPaymentsNote className="mt-3 text-xs text-fg-subtle" />
       </section>
 
       <section aria-labelledby="history-heading">

@@ -51,7 +51,7 @@ function CreatorHeader({ user }: { user: PublicUser }) {
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:gap-5">
           <Avatar name={user.username} src={user.avatarUrl} className="size-24 text-2xl ring-4 ring-surface sm:size-28" />
           <div className="min-w-0">
-            <h1 className="truncate text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">@{user.username}</h1>
+            <h1 className="text-2xl font-extrabold tracking-tight text-fg [overflow-wrap:anywhere] sm:text-3xl">@{user.username}</h1>
             {user.bio ? <p className="mt-1 max-w-xl text-sm text-fg-muted sm:text-base">{user.bio}</p> : null}
           </div>
         </div>

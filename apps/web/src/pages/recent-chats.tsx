@@ -18,17 +18,7 @@ import { chatKeys } from '@/features/chat/api/query-keys';
 import { useGuestPrompt } from '@/features/guest/guest-prompt-context';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-
-/** "5 min ago", "yesterday", or the date. */
-export function relativeTime(iso: string, now = Date.now()): string {
-  const s = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
-  if (s < 60) return 'just now';
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86_400) return `${Math.floor(s / 3600)} h ago`;
-  if (s < 172_800) return 'yesterday';
-  if (s < 604_800) return `${Math.floor(s / 86_400)} days ago`;
-  return new Date(iso).toLocaleDateString();
-}
+import { timeAgo } from '@/lib/format';
 
 export default function RecentChatsPage() {
   const { user } = useSession();
@@ -99,7 +89,7 @@ export default function RecentChatsPage() {
                     <span className="truncate font-semibold text-fg">{c.character.name}</span>
                     {c.unread ? <span className="size-2 shrink-0 rounded-full bg-primary" aria-label="unread" /> : null}
                     {c.character.deleted ? <span className="text-xs text-fg-subtle">character deleted</span> : null}
-                    <span className="ml-auto shrink-0 text-xs text-fg-subtle">{relativeTime(c.lastMessage?.createdAt ?? c.updatedAt)}</span>
+                    <span className="ml-auto shrink-0 text-xs text-fg-subtle">{timeAgo(c.lastMessage?.createdAt ?? c.updatedAt)}</span>
                   </span>
                   <span className="mt-0.5 line-clamp-1 text-sm text-fg-muted">
                     {c.lastMessage ? `${c.lastMessage.role === 'user' ? 'You: ' : ''}${c.lastMessage.content}` : 'No messages yet'}

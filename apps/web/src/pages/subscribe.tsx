@@ -14,6 +14,7 @@ import { usePlans } from '@/features/billing/api/get-plans';
 import { useSubscriptionStatus } from '@/features/billing/api/get-subscription-status';
 import { useSubscribe } from '@/features/billing/api/subscribe';
 import { PlanCard, PlanCardSkeleton } from '@/features/billing/components/plan-card';
+import { RetiredPaymentsNote } from '@/features/billing/components/retired-payments-note';
 import { TestModeBanner } from '@/features/billing/components/test-mode-banner';
 import { bestYearlySaving, formatDate, formatMoney } from '@/features/billing/lib/money';
 import { openCheckout } from '@/features/billing/lib/open-checkout';
@@ -182,7 +183,7 @@ export default function SubscribePage() {
           <ShieldCheck aria-hidden="true" className="size-4 text-success" />
           Secure checkout. Cancel any time from Manage membership; you keep your plan until the period ends.
         </p>
-        <p>Crypto and alternative card-processor payments are no longer supported.</p>
+        <RetiredPaymentsNote />
       </div>
 
       <ConfirmDialog

@@ -36,7 +36,7 @@ export default function SupportPage() {
         description="Tickets belong to your account, so that only you and the support team can read them."
       >
         {() => (
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] lg:items-start">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] lg:items-start">
             <TicketList status={status} page={page} onStatus={(s) => update({ status: s })} onPage={(p) => update({ status, page: p })} />
             <section
               aria-labelledby="new-ticket"

@@ -24,8 +24,9 @@ export default function TagPage() {
   const tag = tags.data?.find((t) => t.name === name);
   const label = tag?.displayName ?? name.replace(/-/g, ' ');
   const feed = useCharactersInfinite({ sort, tag: name });
-  // The server refuses unknown or malformed tag names with 400.
-  const unknown = (tags.isSuccess && tags.data.length > 0 && !tag) || (feed.isError && getErrorStatus(feed.error) === 400);
+  // The server answers 404 for an unknown tag and 400 for a name that cannot be one.
+  const status = feed.isError ? getErrorStatus(feed.error) : undefined;
+  const unknown = (tags.isSuccess && tags.data.length > 0 && !tag) || status === 404 || status === 400;
   useDocumentTitle(unknown ? 'Tag not found' : `#${label}`);
   if (unknown) return <NotFound what="tag" />;
 

@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { CreateCharactersSignUp } from '@/features/character-creator/components/creator-gate';
 import { ImportCard } from '@/features/character-creator/components/import-card';
+import { ExportEverythingButton } from '@/features/transfer/components/export-everything-button';
 import { useDuplicateCharacter } from '@/features/characters/api/duplicate-character';
 import { useUserCharactersInfinite } from '@/features/characters/api/get-user-characters';
 import { DeleteCharacterDialog } from '@/features/characters/components/delete-character-dialog';
@@ -103,6 +104,7 @@ export default function UserCharactersPage() {
         user ? (
           <>
             <ImportCard compact onImported={onImported} />
+            <ExportEverythingButton />
             <LinkButton to="/create-character" size="sm">
               <Plus aria-hidden="true" />
               Create a character

@@ -1,24 +1,85 @@
 import { Navigate, useParams } from 'react-router';
+import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import type { CharacterPage } from '@reverie/shared';
 import { CalendarDays, Pencil, UserRound, UserX, Users } from 'lucide-react';
 import { EmptyState } from '@/components/page/empty-state';
 import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
+import { ErrorState } from '@/components/page/error-state';
 import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { RequireSession } from '@/features/auth/components/require-session';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { usePublicUser } from '@/features/users/api/get-public-user';
+import { userCharactersInfiniteQueryOptions } from '@/features/characters/api/get-user-characters';
+import { InfiniteCharacterGrid } from '@/features/characters/components/character-grid';
+import { useFollowsInfinite } from '@/features/creators/api/get-follows';
+import type { FollowListKind } from '@/features/creators/api/query-keys';
+import { CreatorCard, CreatorCardSkeleton } from '@/features/creators/components/creator-card';
 import { useDocumentTitle } from '@/lib/document-title';
+import { formatDate, formatNumber } from '@/lib/format';
 import { getErrorStatus } from '@/lib/request-queue';
 
-const memberSince = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date.toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
-};
+const onlyPublic = (data: InfiniteData<CharacterPage>): InfiniteData<CharacterPage> => ({
+  ...data,
+  pages: data.pages.map((page) => ({ ...page, items: page.items.filter((c) => c.visibility === 'public') })),
+});
+
+function FollowList({ kind, userId, count, empty }: { kind: FollowListKind; userId: string; count: number; empty: string }) {
+  const list = useFollowsInfinite(kind, userId);
+  const title = kind === 'followers' ? 'Followers' : 'Following';
+  const headingId = `${kind}-heading`;
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section aria-labelledby={headingId} className="min-w-0">
+      <h2 id={headingId} className="mb-4 flex items-baseline gap-2 text-lg font-semibold text-fg">
+        {title}
+        <span className="text-sm font-normal text-fg-subtle">{formatNumber(count)}</span>
+      </h2>
+      {list.isPending ? (
+        <div className="grid gap-3" role="status" aria-label={`Loading ${title.toLowerCase()}`}>
+          <CreatorCardSkeleton />
+          <CreatorCardSkeleton />
+        </div>
+      ) : list.isError && !list.data ? (
+        <ErrorState description={`We could not load the ${title.toLowerCase()}.`} onRetry={() => void list.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="rounded-2xl bg-surface p-4 text-sm text-fg-muted ring-1 ring-border">{empty}</p>
+      ) : (
+        <>
+          <ul className="grid grid-cols-1 gap-3" aria-label={title}>
+            {items.map((creator) => (
+              <li key={creator.id}>
+                <CreatorCard creator={creator} />
+              </li>
+            ))}
+          </ul>
+          {list.hasNextPage ? (
+            <Button
+              variant="secondary"
+              className="mt-3 w-full"
+              disabled={list.isFetchingNextPage}
+              onClick={() => void list.fetchNextPage()}
+            >
+              {list.isFetchingNextPage ? 'Loading…' : 'Show more'}
+            </Button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
 
 function PublicProfile({ id }: { id: string }) {
   const { user: me } = useSession();
   const profile = usePublicUser(id);
+  // The owner's own list holds every visibility: the profile shows what everyone sees.
+  const characters = useInfiniteQuery({
+    ...userCharactersInfiniteQueryOptions(id, { sort: 'popular' }),
+    enabled: Boolean(profile.data),
+    select: onlyPublic,
+  });
   const isMe = me?.id === id;
   const missing = profile.isError && [400, 404].includes(getErrorStatus(profile.error) ?? 0);
   useDocumentTitle(isMe && me ? me.username : (profile.data?.username ?? (missing ? 'User not found' : 'Profile')));
@@ -45,7 +106,7 @@ function PublicProfile({ id }: { id: string }) {
 
   // Your own profile shows your session record: the cached public copy may predate an edit in settings.
   const user = isMe && me ? { ...profile.data, username: me.username, avatarUrl: me.avatarUrl, bio: me.bio ?? null } : profile.data;
-  const since = memberSince(user.createdAt);
+  const since = formatDate(user.createdAt, 'monthYear');
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-10">
       <section aria-labelledby="profile-name" className="relative overflow-hidden rounded-3xl border border-border bg-surface">
@@ -60,7 +121,7 @@ function PublicProfile({ id }: { id: string }) {
               className="size-24 text-2xl ring-4 ring-surface sm:size-28"
             />
             <div className="min-w-0 pb-1">
-              <h1 id="profile-name" className="truncate text-2xl font-bold text-fg sm:text-3xl">
+              <h1 id="profile-name" className="text-2xl font-bold text-fg [overflow-wrap:anywhere] sm:text-3xl">
                 {user.username}
               </h1>
               {since ? (
@@ -87,25 +148,50 @@ function PublicProfile({ id }: { id: string }) {
         <h2 id="characters-heading" className="mb-4 text-lg font-semibold text-fg">
           Characters
         </h2>
-        <EmptyState
-          icon={<Users />}
-          title="No public characters yet"
-          description={
-            isMe
-              ? 'Characters you publish will be listed here for everyone to discover.'
-              : `When ${user.username} publishes characters, they'll appear here.`
-          }
-          action={
-            isMe ? (
-              <LinkButton to="/create-character">Create a character</LinkButton>
-            ) : (
-              <LinkButton to="/" variant="secondary">
-                Discover characters
-              </LinkButton>
-            )
+        <InfiniteCharacterGrid
+          query={characters}
+          label={`Characters by ${user.username}`}
+          empty={
+            <EmptyState
+              icon={<Users />}
+              title="No public characters yet"
+              description={
+                isMe
+                  ? 'Characters you publish will be listed here for everyone to discover.'
+                  : `When ${user.username} publishes characters, they'll appear here.`
+              }
+              action={
+                isMe ? (
+                  <LinkButton to="/create-character">Create a character</LinkButton>
+                ) : (
+                  <LinkButton to="/" variant="secondary">
+                    Discover characters
+                  </LinkButton>
+                )
+              }
+            />
           }
         />
       </section>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-2">
+        <FollowList
+          kind="followers"
+          userId={id}
+          count={user.counts.followers}
+          empty={isMe ? 'Nobody follows you yet. Publish a character to be found.' : `Nobody follows ${user.username} yet.`}
+        />
+        <FollowList
+          kind="following"
+          userId={id}
+          count={user.counts.following}
+          empty={
+            isMe
+              ? 'You do not follow anyone yet. Follow creators to see their new characters first.'
+              : `${user.username} follows nobody yet.`
+          }
+        />
+      </div>
     </div>
   );
 }

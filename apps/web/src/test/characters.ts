@@ -26,6 +26,7 @@ export function makeCharacter(overrides: Partial<CharacterListItem> = {}): Chara
     likes: 42,
     favorites: 7,
     rating: 4.5,
+    ratingCount: 12,
     selectedTags: ['fantasy'],
     tagNames: ['fantasy'],
     tags: [{ name: 'fantasy', displayName: 'Fantasy', emoji: '🐉', color: '#7c3aed', category: 'Genre', isNSFW: false }],

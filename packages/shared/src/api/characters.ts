@@ -10,6 +10,8 @@ import {
   MergeLocalBody,
   MergeLocalResponse,
   PageQuery,
+  RatingBody,
+  RatingResponse,
   UserCharactersQuery,
 } from '../schemas/characters.ts';
 import { CardFile, CharacterInput, CharacterUpdate, ExportQuery, ImportCharacterResponse } from '../schemas/character-write.ts';
@@ -29,7 +31,8 @@ export const charactersEndpoints = {
     description:
       "sort=for-you ranks by the caller's selected tags, followed creators, popularity and freshness (guests: popularity and freshness); " +
       "sort=following lists followed creators' characters, newest first (sign-in required). NSFW items are flagged (`nsfw`), " +
-      'not dropped, unless `filter=sfw`. `tag` must be a known tag name; `category` is a category id or slug.',
+      'not dropped, unless `filter=sfw`. `tag` must be a known tag name (404 otherwise); `category` is a category id or slug.',
+    errors: errorBodies(404),
     tags,
   }),
   get: defineEndpoint({
@@ -39,6 +42,26 @@ export const charactersEndpoints = {
     response: CharacterProfile,
     auth: 'optional',
     summary: 'A character profile (public or unlisted; private ones only for the owner)',
+    tags,
+  }),
+  rating: defineEndpoint({
+    method: 'GET',
+    path: '/api/characters/:id/rating',
+    params: IdParam,
+    response: RatingResponse,
+    auth: 'required',
+    summary: "A character's average rating, the caller's own rating and whether they may rate",
+    tags,
+  }),
+  rate: defineEndpoint({
+    method: 'PUT',
+    path: '/api/characters/:id/rating',
+    params: IdParam,
+    body: RatingBody,
+    response: RatingResponse,
+    errors: errorBodies(403, 429),
+    auth: 'required',
+    summary: 'Rate a character 1–5 (one rating per user, changeable); only after chatting with it, never your own',
     tags,
   }),
   like: defineEndpoint({
@@ -171,10 +194,13 @@ export const charactersEndpoints = {
     errors: errorBodies(413, 415, 422, 429),
     auth: 'required',
     multipart: true,
-    summary: 'Import a Character Card (V1, V2 or V3; PNG or JSON) as a new private character',
+    summary: 'Import a Character Card (V1, V2 or V3; PNG, JSON or CharX) as a new private character',
     description:
-      'Multipart field `file`: a PNG with a `ccv3` and/or `chara` text chunk (`ccv3` wins), or a `.json` card. The PNG becomes the portrait; ' +
-      'the lorebook and unknown extensions are kept. The answer reports which card fields were mapped and which were dropped.',
+      'Multipart field `file`: a PNG with a `ccv3` and/or `chara` text chunk (`ccv3` wins), a `.json` card, or a `.charx` archive (also ' +
+      'appended to a JPEG). The PNG (or the CharX main icon) becomes the portrait; CharX assets are kept; the lorebook and unknown ' +
+      'extensions are kept. An optional field `rating` (sfw, suggestive, nsfw), sent before `file`, sets the content rating; without it ' +
+      "the card's tags decide, and a card whose tags give no rating is refused with 422 (rule card-rating-required). The answer reports " +
+      'which card fields were mapped and which were really dropped.',
     tags,
   }),
   exportCard: defineEndpoint({
@@ -185,7 +211,7 @@ export const charactersEndpoints = {
     response: CardFile,
     errors: errorBodies(403),
     auth: 'optional',
-    summary: 'Export a character as a Character Card V3 (PNG with ccv3 and chara chunks, or JSON)',
+    summary: 'Export a character as a Character Card (PNG with ccv3 and chara chunks, JSON in its own spec, or CharX with its assets)',
     description: 'The owner (and admins) always; anyone else only for public characters whose creator allows downloads.',
     tags,
   }),

@@ -34,6 +34,16 @@ export const chatEndpoints = {
     summary: 'The language model: provider, model, context size, readiness (download progress) and queue',
     tags,
   }),
+  retryModel: defineEndpoint({
+    method: 'POST',
+    path: '/api/chat/status/retry',
+    response: ChatStatus,
+    errors: errorBodies(429),
+    auth: 'none',
+    summary: 'Start the language model again after a failed download or load (or check the model server again)',
+    description: 'Does nothing while the model is starting or ready; answers the status either way. Limited per address.',
+    tags,
+  }),
   test: defineEndpoint({
     method: 'POST',
     path: '/api/chat/test',

@@ -119,7 +119,8 @@ export const imagesEndpoints = {
     response: ImagesPage,
     errors: errorBodies(404),
     auth: 'optional',
-    summary: "Images, newest first: a user's (all of your own, others' public ones), a character's, or every public image",
+    summary:
+      "Images, newest first: a user's (all of your own, others' public ones), a character's, or every public image (only shared ones, your own included)",
     tags,
   }),
   showcase: defineEndpoint({

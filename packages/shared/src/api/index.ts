@@ -14,6 +14,7 @@ export { searchEndpoints } from './search.ts';
 export { socialEndpoints } from './social.ts';
 export { supportEndpoints } from './support.ts';
 export { tagsEndpoints } from './tags.ts';
+export { transferEndpoints } from './transfer.ts';
 export { usersEndpoints } from './users.ts';
 
 import { adminEndpoints } from './admin.ts';
@@ -31,6 +32,7 @@ import { searchEndpoints } from './search.ts';
 import { socialEndpoints } from './social.ts';
 import { supportEndpoints } from './support.ts';
 import { tagsEndpoints } from './tags.ts';
+import { transferEndpoints } from './transfer.ts';
 import { usersEndpoints } from './users.ts';
 
 /** Every endpoint by domain, e.g. `api.users.uploadAvatar`. */
@@ -51,5 +53,6 @@ export const api = {
   social: socialEndpoints,
   support: supportEndpoints,
   tags: tagsEndpoints,
+  transfer: transferEndpoints,
   users: usersEndpoints,
 } as const;

@@ -82,7 +82,10 @@ export const AuthConfigResponse = z
   .object({
     googleClientId: z.string().nullable(),
     requireEmailVerification: z.boolean(),
+    /** The sandbox's free top-up is on (PAYMENTS_MODE=sandbox and SANDBOX_TOP_UP; off in production by default). */
     addCoinsEnabled: z.boolean(),
+    /** Not a production server: notes meant for developers (unset legal facts, retired payment methods) may show. */
+    devNotices: z.boolean(),
   })
   .meta({ id: 'AuthConfigResponse' });
 export type AuthConfigResponse = z.infer<typeof AuthConfigResponse>;

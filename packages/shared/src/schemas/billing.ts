@@ -311,6 +311,7 @@ export const CoinPack = z
     totalCoins: z.number().int(),
     priceCents: z.number().int(),
     currency: z.string(),
+    /** "Best value": the pack with the most coins per unit of money, computed from the catalogue. */
     highlighted: z.boolean(),
   })
   .meta({ id: 'CoinPack' });
@@ -351,7 +352,10 @@ export const CoinsInfoResponse = z.object({
   allowances: Allowances,
   monthly: MonthlyClaimState,
   movements: z.array(CoinMovement),
+  /** The sandbox's free top-up is on (off in production by default). */
   addCoinsEnabled: z.boolean(),
+  /** Payments go to the built-in test-mode processor (PAYMENTS_MODE=sandbox): no real money moves. */
+  testMode: z.boolean(),
 });
 export type CoinsInfoResponse = z.infer<typeof CoinsInfoResponse>;
 

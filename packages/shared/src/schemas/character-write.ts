@@ -5,19 +5,55 @@ import { TAG_CATEGORIES } from '../constants.ts';
 import { CharacterProfile, CharacterVisibility, TagName } from './characters.ts';
 import { text } from './text.ts';
 
+/**
+ * Bounds of imported and exported cards, the one place both the server's card reader and the forms take them from.
+ * Real cards carry greetings of 14,000 characters and lorebook entries of 20,000, so a long field is allowed; the
+ * whole card is bounded by `totalTextChars`, and the chat's prompt budget (not the import) decides what fits a model.
+ */
+export const CARD_BOUNDS = {
+  /** Each long text field (description, greeting, each alternate greeting, a lorebook entry's content…). */
+  fieldChars: 64_000,
+  /** Lorebook entries in one card. */
+  lorebookEntries: 2_000,
+  /** All the text of one card together (every field, greeting, lorebook entry and extension, as JSON). */
+  totalTextChars: 4_000_000,
+  /** Alternate (and group-only) greetings. */
+  greetings: 100,
+  /** A PNG or JSON card file. */
+  cardFileBytes: 10 * 1024 * 1024,
+  /** A CharX archive (`card.json` + `assets/`), and what it may hold once unpacked. */
+  charx: {
+    fileBytes: 64 * 1024 * 1024,
+    entries: 512,
+    entryBytes: 32 * 1024 * 1024,
+    totalBytes: 128 * 1024 * 1024,
+    /** Unpacked size ÷ packed size of any entry over 1 MB unpacked: above it the entry is treated as a zip bomb. */
+    maxRatio: 100,
+    /** Assets (icons, backgrounds, emotions, user icons) kept per character. */
+    assets: 256,
+  },
+  /** A SillyTavern JSONL chat: file size, lines (messages + header), characters per message and per swipe list. */
+  chat: {
+    fileBytes: 16 * 1024 * 1024,
+    lines: 20_000,
+    messageChars: 64_000,
+    swipes: 50,
+  },
+} as const;
+
 /** Lengths in characters (UTF-16 code units, as the forms count them); the same bounds as imported cards. */
 export const CHARACTER_LIMITS = {
   name: 80,
   tagline: 200,
-  description: 10_000,
-  personality: 5_000,
-  scenario: 5_000,
-  greeting: 10_000,
-  alternateGreetings: 30,
-  exampleDialogue: 10_000,
-  systemPrompt: 5_000,
-  postHistoryInstructions: 5_000,
-  creatorNotes: 5_000,
+  description: CARD_BOUNDS.fieldChars,
+  personality: CARD_BOUNDS.fieldChars,
+  scenario: CARD_BOUNDS.fieldChars,
+  greeting: CARD_BOUNDS.fieldChars,
+  alternateGreetings: CARD_BOUNDS.greetings,
+  exampleDialogue: CARD_BOUNDS.fieldChars,
+  systemPrompt: CARD_BOUNDS.fieldChars,
+  postHistoryInstructions: CARD_BOUNDS.fieldChars,
+  creatorNotes: CARD_BOUNDS.fieldChars,
   minTags: 1,
   maxTags: 20,
 } as const;
@@ -134,7 +170,7 @@ export const CharacterUpdate = z
 export type CharacterUpdate = z.input<typeof CharacterUpdate>;
 export type CharacterUpdateParsed = z.output<typeof CharacterUpdate>;
 
-export const CardFormat = z.enum(['png', 'json'], { message: 'format must be png or json' });
+export const CardFormat = z.enum(['png', 'json', 'charx'], { message: 'format must be png, json or charx' });
 export type CardFormat = z.infer<typeof CardFormat>;
 export const ExportQuery = z.object({ format: CardFormat.default('png') });
 
@@ -142,7 +178,7 @@ export const ExportQuery = z.object({ format: CardFormat.default('png') });
 export const CardImportReport = z
   .object({
     format: z.enum(['v1', 'v2', 'v3']),
-    source: z.enum(['png', 'json']),
+    source: z.enum(['png', 'json', 'charx']),
     /** Card fields that were filled (name, description, characterBook, extensions…). */
     mapped: z.array(z.string()),
     /** Source keys that were not kept, as paths ("chat", "data.tags[3]"). */

@@ -102,8 +102,9 @@ export const CharacterListItem = z
     chatCount: z.number().int(),
     likes: z.number().int(),
     favorites: z.number().int(),
-    /** Average 0–5 (0 = not rated yet). */
+    /** Average 1–5 of users' ratings (0 = not rated yet); show "New" while ratingCount < RATING_NEW_BELOW. */
     rating: z.number(),
+    ratingCount: z.number().int(),
     /** Tag names, in the creator's order (SPEC §3 carries all three names). */
     selectedTags: z.array(z.string()),
     tagNames: z.array(z.string()),
@@ -125,8 +126,9 @@ export type CharacterPage = z.infer<typeof CharacterPage>;
 export const CharacterBookEntry = z.looseObject({
   keys: z.array(z.string()),
   content: z.string(),
-  enabled: z.boolean(),
-  insertionOrder: z.number(),
+  /** Absent when the card left it out: enabled, in list order (the spec's defaults, applied by the chat engine). */
+  enabled: z.boolean().optional(),
+  insertionOrder: z.number().optional(),
   caseSensitive: z.boolean().optional(),
   name: z.string().optional(),
   priority: z.number().optional(),
@@ -185,6 +187,24 @@ export const CharacterProfile = CharacterListItem.extend({
   updatedAt: z.string(),
 }).meta({ id: 'CharacterProfile' });
 export type CharacterProfile = z.infer<typeof CharacterProfile>;
+
+export const RatingBody = z.object({
+  stars: z.number().int('stars must be a whole number').min(1, 'stars must be at least 1').max(5, 'stars must be at most 5'),
+});
+export type RatingBody = z.infer<typeof RatingBody>;
+
+/** A character's rating as the caller sees it: average and count of everyone's, the caller's own, and whether they may rate. */
+export const RatingResponse = z
+  .object({
+    rating: z.number(),
+    ratingCount: z.number().int(),
+    myRating: z.number().int().nullable(),
+    canRate: z.boolean(),
+    /** Why canRate is false, in words (null when it is true). */
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'RatingResponse' });
+export type RatingResponse = z.infer<typeof RatingResponse>;
 
 export const LikeResponse = z.object({ isLiked: z.boolean(), likes: z.number().int() }).meta({ id: 'LikeResponse' });
 export type LikeResponse = z.infer<typeof LikeResponse>;

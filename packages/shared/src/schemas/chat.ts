@@ -68,6 +68,8 @@ export const ChatSession = z
     hasMore: z.boolean(),
     cost: ChatCost,
     memory: ChatMemory,
+    /** The last message was left without its reply by a server failure: "Get a reply" is free for it. */
+    freeReply: z.boolean().optional(),
   })
   .meta({ id: 'ChatSession' });
 export type ChatSession = z.infer<typeof ChatSession>;
@@ -153,6 +155,10 @@ export const ChatStatus = z
     /** 0–100 while the model downloads. */
     progress: z.number().nullable(),
     message: z.string().nullable(),
+    /** What went wrong, in words, while the model is not ready: a failed download attempt being retried, or the failure. */
+    problem: z.string().nullable(),
+    /** POST /api/chat/status/retry would start the model again now. */
+    canRetry: z.boolean(),
     active: z.number().int(),
     queued: z.number().int(),
     /** The built-in diagnostic character of /test-chat. */

@@ -41,7 +41,12 @@ export const LegalIndexResponse = z.object({ items: z.array(LegalSummary) }).met
 export type LegalIndexResponse = z.infer<typeof LegalIndexResponse>;
 
 /** SPEC §7: `{ title, updatedAt, markdown }`, plus what the page needs for its table of contents. */
-export const LegalDocument = LegalSummary.extend({ markdown: z.string(), toc: z.array(TocEntry) }).meta({ id: 'LegalDocument' });
+export const LegalDocument = LegalSummary.extend({
+  markdown: z.string(),
+  toc: z.array(TocEntry),
+  /** Operator variables this page prints that the server has not been given (never in production, which refuses to start). */
+  unsetFacts: z.array(z.string()),
+}).meta({ id: 'LegalDocument' });
 export type LegalDocument = z.infer<typeof LegalDocument>;
 
 export const COVER_MOTIFS = ['sparkle', 'quill', 'bubbles', 'book', 'waves', 'frame', 'coins', 'shield', 'cards'] as const;

@@ -38,6 +38,37 @@ export type CreateReportBody = z.input<typeof CreateReportBody>;
 
 export const CreateReportResponse = z.object({ id: z.uuid(), message: z.string() }).meta({ id: 'CreateReportResponse' });
 
+// ---- Ask for review (a blocked text) ---------------------------------------------------------------------------
+
+/** Where the refused text was written. */
+export const ReviewSurface = z.enum(['character', 'chat-user', 'image-prompt', 'profile'], {
+  message: 'surface must be character, chat-user, image-prompt or profile',
+});
+export type ReviewSurface = z.infer<typeof ReviewSurface>;
+
+/**
+ * "Ask for review": the author of a refused card, message or prompt asks a moderator to look. Carries the problems
+ * the 422 listed (rule, field, span) and an optional note; the moderator sees them in the queue.
+ */
+export const ReviewRequestBody = z.object({
+  surface: ReviewSurface,
+  problems: z
+    .array(
+      z.object({
+        field: text({ max: 80, tooLong: 'A field name can be at most 80 characters' }),
+        rule: text({ max: 40, tooLong: 'A rule name can be at most 40 characters' }),
+        span: text({ max: 300, multiline: true, trim: false, tooLong: 'A span can be at most 300 characters' }),
+      }),
+    )
+    .min(1, { message: 'Send the problems the refusal listed' })
+    .max(20, { message: 'At most 20 problems' }),
+  /** The character the card or chat belongs to, when there is one (must be the caller's to see). */
+  characterId: z.uuid({ message: 'characterId must be a valid id' }).optional(),
+  note: text({ max: 1000, multiline: true, tooLong: 'The note can be at most 1000 characters' }).optional(),
+});
+export type ReviewRequestBody = z.input<typeof ReviewRequestBody>;
+export const ReviewRequestResponse = z.object({ id: z.uuid(), message: z.string() }).meta({ id: 'ReviewRequestResponse' });
+
 // ---- The queue -------------------------------------------------------------------------------------------------
 
 export const QueueKind = z.enum(['report', 'removal_request', 'blocked_content', 'ticket'], {
@@ -85,6 +116,14 @@ export const QueueItem = z
     owner: StaffUserRef.nullable(),
     /** Repeats folded into this item (blocked attempts of one account under one rule). */
     count: z.number().int(),
+    /**
+     * Blocked content: why it was refused (rule or layer, field; the matched span only when the author asked for a
+     * review, since automatic blocks never keep the text). Empty for other kinds.
+     */
+    problems: z.array(z.object({ field: z.string(), rule: z.string(), span: z.string().nullable() })),
+    /** The author asked for this block to be reviewed ("Ask for review"), with their note. */
+    reviewRequested: z.boolean(),
+    note: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
     resolvedAt: z.string().nullable(),
@@ -168,7 +207,13 @@ export const RemovalRequestFacts = z.object({
   outcome: z.string().nullable(),
 });
 
-export const BlockedFacts = z.object({ rule: z.string(), field: z.string(), surface: z.string(), policyVersion: z.string() });
+/** Blocked-content facts; null on a review request the author sent (it carries problems instead). */
+export const BlockedFacts = z.object({
+  rule: z.string().nullable(),
+  field: z.string().nullable(),
+  surface: z.string().nullable(),
+  policyVersion: z.string().nullable(),
+});
 
 export const QueueItemDetail = QueueItem.extend({
   report: ReportFacts.nullable(),

@@ -23,8 +23,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export interface CharacterBookEntryData {
   keys: string[];
   content: string;
-  enabled: boolean;
-  insertionOrder: number;
+  /** Absent when the imported card left it out (the chat engine reads absent as enabled, in list order). */
+  enabled?: boolean;
+  insertionOrder?: number;
   [key: string]: unknown;
 }
 export interface CharacterBookData {
@@ -49,6 +50,12 @@ export interface CardExtrasData {
   modificationDate?: number;
   creatorNotesMultilingual?: Record<string, string>;
   unknownFields?: Record<string, unknown>;
+  /** The imported file's shape (spec, key order, top-level application data), so that export writes it back. */
+  layout?: { spec: 'v1' | 'v2' | 'v3'; topLevel: string[]; topLevelExtras: Record<string, unknown>; dataKeys: string[] };
+  /** Which entry of `assets` became the portrait (a CharX main icon); a CharX export puts the portrait there. */
+  portraitAsset?: number;
+  /** The Reverie tags the character had right after the import: an export adds only tags chosen after it. */
+  importedTagNames?: string[];
 }
 
 export const characters = pgTable(
@@ -93,9 +100,11 @@ export const characters = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     favoritesCount: integer('favorites_count').notNull().default(0),
     chatCount: integer('chat_count').notNull().default(0),
-    /** Average 0–5 over ratingCount ratings. */
+    /** Average 1–5 over ratingCount rows of character_ratings (0 = not rated yet). */
     rating: real('rating').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
+    /** The Bayesian average "Top rated" sorts by (ratings.service.ts: the prior and its weight). */
+    ratingScore: real('rating_score').notNull().default(0),
     searchVector: tsvector('search_vector'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -126,7 +135,7 @@ export const characters = pgTable(
       .on(t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${t.visibility} = 'public' and ${t.deletedAt} is null`),
     index('characters_public_rated_idx')
-      .on(t.rating.desc().nullsFirst(), t.ratingCount.desc().nullsFirst(), t.id)
+      .on(t.ratingScore.desc().nullsFirst(), t.ratingCount.desc().nullsFirst(), t.id)
       .where(sql`${t.visibility} = 'public' and ${t.deletedAt} is null`),
     index('characters_tag_names_idx').using('gin', t.tagNames),
     index('characters_moderation_idx')
@@ -170,6 +179,27 @@ export const characterLikes = pgTable(
   ],
 );
 
+/** One rating (1–5 stars) per user and character, changeable; only by someone who chatted with the character. */
+export const characterRatings = pgTable(
+  'character_ratings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    characterId: uuid('character_id')
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    stars: integer('stars').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.characterId, t.userId] }),
+    index('character_ratings_user_idx').on(t.userId),
+    check('character_ratings_stars', sql`${t.stars} between 1 and 5`),
+  ],
+);
+
 export const favorites = pgTable(
   'favorites',
   {
@@ -188,3 +218,29 @@ export const favorites = pgTable(
     index('favorites_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * Files that travelled with an imported card (CharX `assets/`): icons other than the portrait, backgrounds,
+ * emotions, user icons. Stored re-encoded in media storage and written back into a CharX export in this order.
+ */
+export const characterAssets = pgTable(
+  'character_assets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    characterId: uuid('character_id')
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    /** Order in the card's `assets` list. */
+    position: integer('position').notNull(),
+    /** The card's asset type: icon, background, emotion, user_icon, x-risu-asset… */
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    ext: text('ext').notNull(),
+    url: text('url').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('character_assets_character_idx').on(t.characterId, t.position)],
+);
+export type CharacterAssetRow = typeof characterAssets.$inferSelect;

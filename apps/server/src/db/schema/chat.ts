@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { characters } from './characters.ts';
 import { imageJobs } from './images.ts';
 import { users } from './users.ts';
@@ -70,5 +70,48 @@ export const chatMessages = pgTable(
   ],
 );
 
+/**
+ * A reply being written (`streaming`): saved when the generation starts and renewed every few seconds with the words
+ * streamed so far (CHAT_PROGRESS_MS), deleted when the reply is saved. A row whose renewals stopped belongs to a
+ * process that died: the recovery sweep saves its words as an incomplete reply, or refunds the charge when there were
+ * none, and then marks a message left without its reply `owed` (its "Get a reply" is free once).
+ */
+export const chatReplyProgress = pgTable(
+  'chat_reply_progress',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['send', 'regenerate', 'continue'] }).notNull(),
+    /** The reply: the message to create (a message's reply) or the one regenerated or continued. */
+    replyId: uuid('reply_id').notNull(),
+    /** The message the reply answers when it is a new message (send, "Get a reply"); its deletion ends the row. */
+    userMessageId: uuid('user_message_id').references(() => chatMessages.id, { onDelete: 'cascade' }),
+    /** Whether the reply is a new message (else it changes `replyId`). */
+    newReply: boolean('new_reply').notNull(),
+    /** The allowance use (billing) the reply was charged under; empty when it was free. */
+    chargeKey: text('charge_key').notNull(),
+    /** The words streamed so far. */
+    text: text('text').notNull().default(''),
+    state: text('state', { enum: ['streaming', 'owed'] })
+      .notNull()
+      .default('streaming'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('chat_reply_progress_heartbeat_idx')
+      .on(t.heartbeatAt)
+      .where(sql`${t.state} = 'streaming'`),
+    index('chat_reply_progress_user_message_idx').on(t.userMessageId),
+    check('chat_reply_progress_state', sql`${t.state} in ('streaming', 'owed')`),
+  ],
+);
+
 export type ConversationRow = typeof conversations.$inferSelect;
+export type ChatReplyProgressRow = typeof chatReplyProgress.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;

@@ -32,7 +32,13 @@ export const reports = pgTable(
 export type ReportRow = typeof reports.$inferSelect;
 
 /** Facts a queue item carries (blocked-content events: rule, field, surface and policy version, never text). */
-export type QueueData = Record<string, string | number | boolean | null>;
+/** A blocked text's reasons as the queue keeps them (the span only when the author asked for a review). */
+export interface QueueProblem {
+  field: string;
+  rule: string;
+  span?: string;
+}
+export type QueueData = Record<string, string | number | boolean | null | QueueProblem[]>;
 
 /** The one moderation queue: reports, removal requests, blocked-content events and tickets. */
 export const moderationQueue = pgTable(

@@ -18,11 +18,35 @@ function resolveLimits(options?: CardOptions): CardLimits {
 
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1)} MB`;
 
+/**
+ * Where JSON.parse stopped, as "line 3, column 14" (the engine's own message is not shown to people: it names
+ * tokens, not the problem). Undefined when the engine gives no position.
+ */
+function jsonErrorPlace(text: string, err: unknown): string | undefined {
+  const m = /position (\d+)/.exec((err as Error).message ?? '');
+  if (!m) return undefined;
+  const before = text.slice(0, Number(m[1]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return `line ${line}, column ${column}`;
+}
+
+/** A sentence for a file that is not JSON: empty, cut short, or broken at a place we can name. */
+export function describeJsonError(text: string, err: unknown, where: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '') return `${where} is empty.`;
+  if (/unexpected end/i.test((err as Error).message ?? ''))
+    return `${where} ends too early: it looks cut short (an incomplete download or copy). Export the card again.`;
+  const place = jsonErrorPlace(text, err);
+  return `${where} is not valid JSON${place ? `: it is broken at ${place}` : ''}. It may have been edited by hand or is not a character card; export the card again from the app it came from.`;
+}
+
 function parseJsonText(text: string, where: string): unknown {
+  const clean = text.replace(/^\uFEFF/, '');
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
+    return JSON.parse(clean);
   } catch (err) {
-    throw new CardError('BAD_JSON', `${where} is not valid JSON (${(err as Error).message}).`);
+    throw new CardError('BAD_JSON', describeJsonError(clean, err, where));
   }
 }
 
@@ -101,12 +125,12 @@ function parsePng(bytes: Uint8Array, limits: CardLimits): ParsedCard {
 function sniffUnsupported(bytes: Uint8Array): string | undefined {
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 12));
   if (head.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'))) {
-    return 'CHARX and other ZIP files are not supported yet; export the card as PNG or JSON.';
+    return 'This is a zip archive but not a .charx card (it has no card.json).';
   }
   if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') {
     return 'WebP cards are not supported; the card formats store their data in PNG or JSON files.';
   }
-  if (head[0] === 0xff && head[1] === 0xd8) return 'JPEG images cannot hold a character card; use the PNG or JSON file.';
+  if (head[0] === 0xff && head[1] === 0xd8) return 'This JPEG has no character card in it; use the PNG, JSON or .charx file.';
   return undefined;
 }
 
@@ -139,42 +163,111 @@ export function parseCard(input: Uint8Array, filename: string, options?: CardOpt
   return { card, report };
 }
 
-/** The card as V3 JSON, with the V1 fields repeated at the top level for older readers. */
-export function exportCardJson(card: CardCharacter): JsonObject {
-  const data = toV3Data(card);
-  return {
-    spec: 'chara_card_v3',
-    spec_version: '3.0',
-    data,
-    name: card.name,
-    description: card.description,
-    personality: card.personality,
-    scenario: card.scenario,
-    first_mes: card.firstMes,
-    mes_example: card.mesExample,
-  };
+const V2_KEYS = [
+  'name',
+  'description',
+  'personality',
+  'scenario',
+  'first_mes',
+  'mes_example',
+  'creator_notes',
+  'system_prompt',
+  'post_history_instructions',
+  'alternate_greetings',
+  'tags',
+  'creator',
+  'character_version',
+  'extensions',
+];
+/** The `data` keys each spec requires; anything else is written only when the card has it. */
+const REQUIRED: Record<'v2' | 'v3', Set<string>> = {
+  v2: new Set(V2_KEYS),
+  v3: new Set([...V2_KEYS, 'group_only_greetings']),
+};
+/** V3 fields a V2 reader does not know (the V2 backfill leaves them out). */
+const V3_ONLY = new Set([
+  'group_only_greetings',
+  'assets',
+  'nickname',
+  'creator_notes_multilingual',
+  'source',
+  'creation_date',
+  'modification_date',
+]);
+const V1_TOP = ['name', 'description', 'personality', 'scenario', 'first_mes', 'mes_example'];
+const V1_ALIAS_OF: Record<string, string> = {
+  char_name: 'name',
+  char_persona: 'description',
+  world_scenario: 'scenario',
+  char_greeting: 'first_mes',
+  example_dialogue: 'mes_example',
+  creatorcomment: 'creator_notes',
+};
+
+/**
+ * The `data` object for a spec. An imported card keeps its own keys in its own order and gains only the keys the
+ * spec requires; a card made here gets every field.
+ */
+function dataFor(card: CardCharacter, spec: 'v2' | 'v3'): JsonObject {
+  const full = toV3Data(card);
+  if (spec === 'v2') for (const k of V3_ONLY) delete full[k];
+  const layout = card.layout;
+  if (!layout || layout.spec === 'v1') {
+    if (!layout) return full;
+    return Object.fromEntries(
+      Object.entries(full).filter(([k]) => REQUIRED[spec].has(k) || (k === 'character_book' && full[k] !== undefined)),
+    );
+  }
+  const data: JsonObject = {};
+  for (const k of layout.dataKeys) if (full[k] !== undefined) data[k] = full[k];
+  for (const k of Object.keys(full)) if (!(k in data) && REQUIRED[spec].has(k)) data[k] = full[k];
+  return data;
 }
 
-/** The V2 card written to the `chara` chunk next to `ccv3`, as the V3 spec asks for backfills. */
-export function exportCardV2(card: CardCharacter): JsonObject {
-  const v3 = toV3Data(card);
-  const data: JsonObject = {
-    name: v3.name,
-    description: v3.description,
-    personality: v3.personality,
-    scenario: v3.scenario,
-    first_mes: v3.first_mes,
-    mes_example: v3.mes_example,
-    creator_notes: card.creatorNotes === '' ? V2_BACKFILL_NOTE : `${V2_BACKFILL_NOTE}\n\n${card.creatorNotes}`,
-    system_prompt: v3.system_prompt,
-    post_history_instructions: v3.post_history_instructions,
-    alternate_greetings: v3.alternate_greetings,
-    tags: v3.tags,
-    creator: v3.creator,
-    character_version: v3.character_version,
-    extensions: v3.extensions,
+/** The top level around `data`: the imported card's own keys in its order, or `spec`, `data` and the V1 fields. */
+function wrap(spec: 'v2' | 'v3', data: JsonObject, card: CardCharacter): JsonObject {
+  const head = { spec: spec === 'v3' ? 'chara_card_v3' : 'chara_card_v2', spec_version: spec === 'v3' ? '3.0' : '2.0' };
+  const layout = card.layout;
+  if (!layout) return { ...head, data, ...Object.fromEntries(V1_TOP.map((k) => [k, data[k]])) };
+  const out: JsonObject = {};
+  const valueOf = (k: string): unknown => {
+    if (k === 'spec' || k === 'spec_version') return head[k];
+    if (k === 'data') return data;
+    if (k in layout.topLevelExtras) return layout.topLevelExtras[k];
+    return data[V1_ALIAS_OF[k] ?? k];
   };
-  if (v3.character_book !== undefined) data.character_book = v3.character_book;
+  // A V1 card becomes V2 (V1 has no place for a lorebook or extensions): spec and data first, its own keys after.
+  const keys = layout.spec === 'v1' ? ['spec', 'spec_version', 'data', ...layout.topLevel] : layout.topLevel;
+  for (const k of keys) {
+    const v = valueOf(k);
+    if (v !== undefined) out[k] = v;
+  }
+  for (const k of ['spec', 'spec_version', 'data'] as const) if (!(k in out)) out[k] = valueOf(k);
+  return out;
+}
+
+/**
+ * The card as JSON in its own spec: a V2 (or V1) import exports as V2, a V3 import or a card made here as V3.
+ * Nothing is added but the fields the spec requires (documented in docs/character-cards.md).
+ */
+export function exportCardJson(card: CardCharacter): JsonObject {
+  const spec = card.layout && card.layout.spec !== 'v3' ? 'v2' : 'v3';
+  return wrap(spec, dataFor(card, spec), card);
+}
+
+/** The card as V3 (`ccv3` chunk, CharX `card.json`): `spec`, `spec_version` and `data` only. */
+export function exportCardV3(card: CardCharacter): JsonObject {
+  return { spec: 'chara_card_v3', spec_version: '3.0', data: dataFor(card, 'v3') };
+}
+
+/**
+ * The V2 card written to the `chara` chunk next to `ccv3`. A card that came as V1/V2 gets its own V2 back; a V3 card
+ * gets the backfill the V3 spec asks for (V2 fields and a note in creator_notes).
+ */
+export function exportCardV2(card: CardCharacter): JsonObject {
+  if (card.layout && card.layout.spec !== 'v3') return exportCardJson(card);
+  const data = dataFor(card, 'v2');
+  data.creator_notes = card.creatorNotes === '' ? V2_BACKFILL_NOTE : `${V2_BACKFILL_NOTE}\n\n${card.creatorNotes}`;
   return { spec: 'chara_card_v2', spec_version: '2.0', data };
 }
 
@@ -184,12 +277,11 @@ const base64Json = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8'
 export function exportCardPng(card: CardCharacter, png: Uint8Array, options?: CardOptions): Buffer {
   const limits = resolveLimits(options);
   const chunks = readPngChunks(png, limits);
-  const { spec, spec_version, data } = exportCardJson(card);
   return rewritePngText(
     chunks,
     [
       { keyword: 'chara', text: base64Json(exportCardV2(card)) },
-      { keyword: 'ccv3', text: base64Json({ spec, spec_version, data }) },
+      { keyword: 'ccv3', text: base64Json(exportCardV3(card)) },
     ],
     CARD_KEYWORDS,
   );

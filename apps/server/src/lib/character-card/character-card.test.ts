@@ -36,7 +36,7 @@ function decodeChunk(png: Buffer, keyword: string): Record<string, unknown> {
 }
 
 describe('JSON cards', () => {
-  it('maps a V1 card and reports the application data it did not keep', () => {
+  it('maps a V1 card and keeps the application data beside it for export', () => {
     const { card, report, image } = parseCard(jsonBytes(V1_CARD), 'mara.json');
     expect(image).toBeUndefined();
     expect(card).toMatchObject({
@@ -53,8 +53,9 @@ describe('JSON cards', () => {
     expect(report.format).toBe('v1');
     expect(report.source).toBe('json');
     expect(report.mapped).toEqual(['name', 'description', 'personality', 'scenario', 'firstMes', 'mesExample', 'creatorNotes']);
-    expect(report.dropped).toEqual(['avatar', 'chat', 'talkativeness', 'fav', 'create_date']);
-    expect(report.warnings.join(' ')).toContain('avatar, chat, talkativeness, fav, create_date');
+    expect(report.dropped).toEqual([]);
+    expect(report.warnings.join(' ')).not.toContain('Not kept');
+    expect(card.layout?.topLevelExtras).toMatchObject({ avatar: V1_CARD.avatar, chat: V1_CARD.chat, create_date: V1_CARD.create_date });
   });
 
   it('reads old Pygmalion field names as V1', () => {
@@ -103,7 +104,9 @@ describe('JSON cards', () => {
       probability: 100,
       extensions: { depth: 4, weight: 10, 'agnai/mode': 'smart' },
     });
-    expect(book.entries[1]).toMatchObject({ enabled: false, position: 'after_char', use_regex: false });
+    expect(book.entries[1]).toMatchObject({ enabled: false, position: 'after_char' });
+    // Keys the card left out are not invented.
+    expect(book.entries[1]).not.toHaveProperty('use_regex');
     expect(report.mapped).toContain('characterBook');
     expect(report.dropped).toEqual([]);
   });
@@ -225,8 +228,11 @@ describe('PNG cards', () => {
 describe('export', () => {
   const { card: v2 } = parseCard(jsonBytes(V2_CARD), 'ilse.json');
 
-  it('exports V3 JSON that carries the V2 fields and the V1 fields at the top level', () => {
-    const out = exportCardJson(v2);
+  it('exports a V2 card as the V2 JSON it was, and V3 (with the V1 fields on top) for a card made here', () => {
+    expect(exportCardJson(v2)).toEqual(V2_CARD);
+    const made: CardCharacter = { ...v2 };
+    delete made.layout;
+    const out = exportCardJson(made);
     expect(out).toMatchObject({ spec: 'chara_card_v3', spec_version: '3.0', name: 'Ilse Moreau', first_mes: v2.firstMes });
     const data = out.data as Record<string, unknown>;
     for (const key of Object.keys(V2_CARD.data)) expect(data, key).toHaveProperty(key);
@@ -246,16 +252,17 @@ describe('export', () => {
     expect(decodeChunk(png, 'ccv3')).toMatchObject({ spec: 'chara_card_v3', data: { name: 'Ilse Moreau' } });
     const chara = decodeChunk(png, 'chara') as { spec: string; data: Record<string, unknown> };
     expect(chara.spec).toBe('chara_card_v2');
-    expect(chara.data.creator_notes).toBe(`${V2_BACKFILL_NOTE}\n\nWorks best with a slow-burn mystery.`);
-    expect(chara.data.character_book).toEqual(
-      exportCardJson(v2).data && (exportCardJson(v2).data as Record<string, unknown>).character_book,
-    );
+    // A card that came as V2 gets its own V2 back in the chara chunk; a V3 card gets the spec's backfill note.
+    expect(chara).toEqual(V2_CARD);
+    const v3 = parseCard(jsonBytes(V3_CARD), 'c.json').card;
+    const backfill = decodeChunk(exportCardPng(v3, old), 'chara') as { data: Record<string, unknown> };
+    expect(backfill.data.creator_notes).toBe(`${V2_BACKFILL_NOTE}\n\n${V3_CARD.data.creator_notes}`);
   });
 
   it('removes the V2 backfill note again when only the chara chunk is imported', () => {
-    const png = exportCardPng(v2, makePng());
+    const png = exportCardPng(parseCard(jsonBytes(V3_CARD), 'c.json').card, makePng());
     const charaOnly = makePng([{ keyword: 'chara', text: textChunksOf(png).find((t) => t.keyword === 'chara')!.text }]);
-    expect(parseCard(charaOnly, 'c.png').card.creatorNotes).toBe('Works best with a slow-burn mystery.');
+    expect(parseCard(charaOnly, 'c.png').card.creatorNotes).toBe(V3_CARD.data.creator_notes);
   });
 
   it('stores the tagline in extensions.reverie and reads it back', () => {
@@ -274,12 +281,16 @@ describe('export', () => {
 
 describe('lossless round trip', () => {
   const sources = { v1: V1_CARD, v2: V2_CARD, v3: V3_CARD };
-  it.each(Object.entries(sources))('%s JSON → export JSON → import gives the same card', (_f, source) => {
+  const withoutLayout = (c: CardCharacter) => ({ ...c, layout: undefined });
+  it.each(Object.entries(sources))('%s JSON → export JSON → import gives the same card', (f, source) => {
     const first = parseCard(jsonBytes(source), 'card.json').card;
     const second = parseCard(jsonBytes(exportCardJson(first)), 'card.json');
-    expect(second.card).toEqual(first);
-    expect(second.report.format).toBe('v3');
+    expect(withoutLayout(second.card)).toEqual(withoutLayout(first));
+    expect(second.report.format).toBe(f === 'v3' ? 'v3' : 'v2');
     expect(second.report.dropped).toEqual([]);
+    // V2 and V3 come back exactly as they were; V1 becomes V2 with its own keys on top.
+    if (f !== 'v1') expect(exportCardJson(first)).toEqual(source);
+    else expect(exportCardJson(first)).toMatchObject({ ...source, spec: 'chara_card_v2' });
   });
 
   it.each(Object.entries(sources))('%s PNG → export PNG → import gives the same card', (_f, source) => {
@@ -287,9 +298,9 @@ describe('lossless round trip', () => {
     const first = parseCard(makePng([{ keyword, text: b64(source) }]), 'card.png');
     const exported = exportCardPng(first.card, first.image!);
     const second = parseCard(exported, 'card.png');
-    expect(second.card).toEqual(first.card);
+    expect(withoutLayout(second.card)).toEqual(withoutLayout(first.card));
     const third = parseCard(exportCardPng(second.card, second.image!), 'card.png');
-    expect(third.card).toEqual(first.card);
+    expect(withoutLayout(third.card)).toEqual(withoutLayout(first.card));
     expect(textChunksOf(exportCardPng(second.card, exported)).filter((t) => t.keyword === 'ccv3')).toHaveLength(1);
   });
 
@@ -390,17 +401,17 @@ describe('malformed files', () => {
   it('lists fields that are too long, missing or contain control characters', () => {
     const bad = structuredClone(V2_CARD) as unknown as { data: Record<string, unknown> };
     bad.data.name = 'N'.repeat(81);
-    bad.data.description = 'x'.repeat(10_001);
+    bad.data.description = 'x'.repeat(64_001);
     bad.data.personality = 'bell\u0007';
     const err = cardError(() => parseCard(jsonBytes(bad), 'b.json'));
     expect(err).toMatchObject({ code: 'INVALID_FIELDS', status: 422 });
     expect(err.issues).toEqual([
       { field: 'name', message: 'name is 81 characters long; the limit is 80.' },
-      { field: 'description', message: 'description is 10,001 characters long; the limit is 10,000.' },
+      { field: 'description', message: 'description is 64,001 characters long; the limit is 64,000.' },
       { field: 'personality', message: 'personality contains control characters.' },
     ]);
     expect(err.message).toBe(
-      'The card cannot be imported: name is 81 characters long; the limit is 80. description is 10,001 characters long; the limit is 10,000. personality contains control characters.',
+      'The card cannot be imported: name is 81 characters long; the limit is 80. description is 64,001 characters long; the limit is 64,000. personality contains control characters.',
     );
     const unnamed = cardError(() => parseCard(jsonBytes({ spec: 'chara_card_v2', data: { name: '  ', description: 'x' } }), 'u.json'));
     expect(unnamed.issues[0]).toEqual({ field: 'name', message: 'The card has no name.' });
@@ -415,7 +426,7 @@ describe('malformed files', () => {
 
   it('bounds lorebook size', () => {
     const card = structuredClone(V3_CARD);
-    card.data.character_book.entries = Array.from({ length: 501 }, (_, i) => ({
+    card.data.character_book.entries = Array.from({ length: 2_001 }, (_, i) => ({
       keys: [`k${i}`],
       content: 'c',
       extensions: {},
@@ -425,7 +436,7 @@ describe('malformed files', () => {
       constant: false,
     }));
     expect(cardError(() => parseCard(jsonBytes(card), 'b.json')).issues).toEqual([
-      { field: 'characterBook.entries', message: 'The lorebook has 501 entries; the limit is 500.' },
+      { field: 'characterBook.entries', message: 'The lorebook has 2,001 entries; the limit is 2,000.' },
     ]);
   });
 });
@@ -466,6 +477,10 @@ describe('moderation of imported cards', () => {
       rule: 'minors-sexual',
       field: 'characterBook.entries[1].content',
       message: 'The lorebook entry 2 was blocked by our policy on sexual content involving minors (rule: minors-sexual).',
+      problems: [
+        { field: 'characterBook.entries[1].content', rule: 'stated-age-under-18', span: '15 years old', start: 17, end: 29 },
+        { field: 'characterBook.entries[1].content', rule: 'sexual-content', span: 'naked', start: 41, end: 46 },
+      ],
     });
   });
 });

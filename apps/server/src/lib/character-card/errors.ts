@@ -6,6 +6,8 @@ export type CardErrorCode =
   | 'NO_CARD_CHUNK'
   | 'BAD_BASE64'
   | 'BAD_JSON'
+  | 'BAD_ARCHIVE'
+  | 'RATING_REQUIRED'
   | 'UNKNOWN_SPEC'
   | 'INVALID_FIELDS';
 
@@ -22,6 +24,8 @@ const STATUS: Record<CardErrorCode, number> = {
   NO_CARD_CHUNK: 422,
   BAD_BASE64: 400,
   BAD_JSON: 400,
+  BAD_ARCHIVE: 400,
+  RATING_REQUIRED: 422,
   UNKNOWN_SPEC: 422,
   INVALID_FIELDS: 422,
 };

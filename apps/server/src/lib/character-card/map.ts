@@ -1,5 +1,6 @@
+import { isDeepStrictEqual } from 'node:util';
 import { CardError } from './errors.ts';
-import type { CardAsset, CardBook, CardBookEntry, CardCharacter, CardImportReport, JsonObject } from './types.ts';
+import type { CardAsset, CardBook, CardBookEntry, CardCharacter, CardImportReport, CardLayout, JsonObject } from './types.ts';
 
 /** The sentence V3 asks exporters to put in a backfilled V2 `chara` chunk; removed again on import. */
 export const V2_BACKFILL_NOTE =
@@ -132,11 +133,18 @@ function mapEntry(m: Mapper, raw: unknown, index: number, path: string): CardBoo
     ...raw,
     keys: m.texts(raw, 'keys', `${path}.keys`),
     content: m.text(raw, 'content', `${path}.content`),
-    extensions: m.object(raw, 'extensions', `${path}.extensions`),
-    enabled: m.bool(raw, 'enabled', `${path}.enabled`) ?? true,
-    insertion_order: m.number(raw, 'insertion_order', `${path}.insertion_order`) ?? index,
-    use_regex: m.bool(raw, 'use_regex', `${path}.use_regex`) ?? false,
   };
+  // Spec fields the source left out stay out (nothing is added on export); wrong types are dropped and reported.
+  const typed = {
+    extensions: raw.extensions === undefined ? undefined : m.object(raw, 'extensions', `${path}.extensions`),
+    enabled: m.bool(raw, 'enabled', `${path}.enabled`),
+    insertion_order: m.number(raw, 'insertion_order', `${path}.insertion_order`),
+    use_regex: m.bool(raw, 'use_regex', `${path}.use_regex`),
+  };
+  for (const [k, v] of Object.entries(typed)) {
+    if (v === undefined) delete entry[k];
+    else entry[k] = v;
+  }
   const optional = {
     case_sensitive: m.bool(raw, 'case_sensitive', `${path}.case_sensitive`),
     constant: m.bool(raw, 'constant', `${path}.constant`),
@@ -174,11 +182,8 @@ function mapBook(m: Mapper, raw: unknown): CardBook | undefined {
   const entries = (Array.isArray(entriesRaw) ? entriesRaw : [])
     .map((e, i) => mapEntry(m, e, i, `data.character_book.entries[${i}]`))
     .filter((e): e is CardBookEntry => e !== undefined);
-  const book: CardBook = {
-    ...unknownKeys(raw, BOOK_FIELDS),
-    extensions: m.object(raw, 'extensions', 'data.character_book.extensions'),
-    entries,
-  };
+  const book: CardBook = { ...unknownKeys(raw, BOOK_FIELDS), entries };
+  if (raw.extensions !== undefined) book.extensions = m.object(raw, 'extensions', 'data.character_book.extensions');
   const optional = {
     name: m.optionalText(raw, 'name', 'data.character_book.name'),
     description: m.optionalText(raw, 'description', 'data.character_book.description'),
@@ -323,6 +328,7 @@ export function mapCardObject(json: unknown, source: 'png' | 'json'): { card: Ca
   let format: CardImportReport['format'];
   let data: JsonObject;
   const topLevelKnown = new Set<string>(['spec', 'spec_version', 'data']);
+  const topLevelExtras: JsonObject = {};
 
   if (json.spec === 'chara_card_v2' || json.spec === 'chara_card_v3') {
     format = json.spec === 'chara_card_v3' ? 'v3' : 'v2';
@@ -337,19 +343,30 @@ export function mapCardObject(json: unknown, source: 'png' | 'json'): { card: Ca
         `The card was made for a newer version of the V3 format (${String(json.spec_version)}); fields this app does not know were kept as they are.`,
       );
     }
-    // Tools that write V2/V3 often repeat the V1 fields at the top level; identical copies are not "dropped".
+    // Tools that write V2/V3 often repeat card fields at the top level (SillyTavern writes the V1 fields and more).
+    // Identical copies are the card itself; other keys (application data such as `chat` or `avatar`) are kept
+    // as they are for export. Only a copy that disagrees with `data` is not kept: `data` wins.
     for (const [k, v] of Object.entries(json)) {
       if (topLevelKnown.has(k)) continue;
-      if ((V1_FIELDS as readonly string[]).includes(k) && v === data[k]) continue;
-      if (k === 'tags' || k === 'creatorcomment') continue;
-      m.dropped.push(k);
+      if (DATA_FIELDS.has(k) && k in data) {
+        if (!isDeepStrictEqual(v, data[k])) {
+          m.dropped.push(k);
+          m.warnings.push(`The top-level "${k}" differs from the card's own "${k}"; the card's own was used.`);
+        }
+        continue;
+      }
+      topLevelExtras[k] = v;
     }
   } else if (json.spec === undefined && isObject(json.data) && typeof json.data.name === 'string') {
     // Some exporters forget "spec" but nest the card like V2.
     format = 'v2';
     data = json.data;
     m.warnings.push('The card has no "spec" field but is laid out like a V2 card; it was read as V2.');
-    for (const k of Object.keys(json)) if (!topLevelKnown.has(k) && json[k] !== data[k]) m.dropped.push(k);
+    for (const [k, v] of Object.entries(json)) {
+      if (topLevelKnown.has(k) || (DATA_FIELDS.has(k) && isDeepStrictEqual(v, data[k]))) continue;
+      if (DATA_FIELDS.has(k) && k in data) m.dropped.push(k);
+      else topLevelExtras[k] = v;
+    }
   } else if (typeof json.spec === 'string') {
     throw new CardError(
       'UNKNOWN_SPEC',
@@ -370,17 +387,25 @@ export function mapCardObject(json: unknown, source: 'png' | 'json'): { card: Ca
       else if (V1_ALIASES[k] && json[V1_ALIASES[k]] === undefined) entries.push([V1_ALIASES[k], v]);
       else if (k === 'tags') entries.push(['tags', v]);
       else if (k === 'creatorcomment') entries.push(['creator_notes', v]);
-      else m.dropped.push(k);
+      // Application data beside a V1 card (SillyTavern's `chat`, `avatar`, `create_date`…) travels back as it came.
+      else topLevelExtras[k] = v;
     }
     data = Object.fromEntries(entries);
   }
 
   const card = mapData(m, data, format);
+  const layout: CardLayout = {
+    spec: format,
+    topLevel: Object.keys(json),
+    topLevelExtras,
+    dataKeys: format === 'v1' ? [] : Object.keys(data),
+  };
+  card.layout = layout;
   const kept = Object.keys(card.unknownFields);
   if (kept.length > 0)
     m.warnings.push(`Fields that no card format defines were kept as they are: ${kept.map((k) => `data.${k}`).join(', ')}.`);
   const topLevel = m.dropped.filter((d) => !d.includes('.') && !d.includes('['));
-  if (topLevel.length > 0) m.warnings.push(`Not kept (application data outside the card): ${topLevel.join(', ')}.`);
+  if (topLevel.length > 0) m.warnings.push(`Not kept: ${topLevel.join(', ')}.`);
   const mapped = MAPPED_ORDER.filter((k) => filled(card[k])).map(String);
   return { card, report: { format, source, mapped, dropped: m.dropped, warnings: m.warnings } };
 }

@@ -1,14 +1,16 @@
 export type JsonObject = Record<string, unknown>;
 
-/** A lorebook entry, in the spec's own field names. Unknown keys from the source are kept as they were. */
+/**
+ * A lorebook entry, in the spec's own field names. Unknown keys from the source are kept as they were, and keys the
+ * source left out stay out (the chat engine applies the spec's defaults when it reads them), so an export adds none.
+ */
 export interface CardBookEntry {
   keys: string[];
   content: string;
-  extensions: JsonObject;
-  enabled: boolean;
-  insertion_order: number;
-  /** Required by V3; `false` when the source had none. */
-  use_regex: boolean;
+  extensions?: JsonObject;
+  enabled?: boolean;
+  insertion_order?: number;
+  use_regex?: boolean;
   case_sensitive?: boolean;
   constant?: boolean;
   name?: string;
@@ -28,7 +30,7 @@ export interface CardBook {
   scan_depth?: number;
   token_budget?: number;
   recursive_scanning?: boolean;
-  extensions: JsonObject;
+  extensions?: JsonObject;
   entries: CardBookEntry[];
   [unknownKey: string]: unknown;
 }
@@ -77,11 +79,24 @@ export interface CardCharacter {
   modificationDate?: number;
   /** Fields inside `data` that no spec version defines, kept so that an export gives them back. */
   unknownFields: JsonObject;
+  /** How the imported file was laid out, so that an export writes the same shape back (absent for cards made here). */
+  layout?: CardLayout;
+}
+
+/** The shape of an imported card: its spec, its top-level keys in order (and the values of non-card ones), its data keys. */
+export interface CardLayout {
+  spec: 'v1' | 'v2' | 'v3';
+  /** Top-level keys in the source's order (for V1 cards: all of them). */
+  topLevel: string[];
+  /** Top-level keys that are not card fields (SillyTavern's `chat`, `avatar`, `create_date`…), kept as they were. */
+  topLevelExtras: JsonObject;
+  /** Keys of `data` in the source's order (V2/V3). */
+  dataKeys: string[];
 }
 
 export interface CardImportReport {
   format: 'v1' | 'v2' | 'v3';
-  source: 'png' | 'json';
+  source: 'png' | 'json' | 'charx';
   /** CardCharacter fields that received a non-empty value. */
   mapped: string[];
   /** Source keys that were not kept, as paths ("chat", "data.tags[3]"). */

@@ -127,6 +127,10 @@ export function validateCard(card: CardCharacter, limits: CardLimits): void {
       });
     }
   }
+  // Measured only once every part is known to be shallow and bounded (a deep object would overflow the stack).
+  const total = c.issues.length === 0 ? JSON.stringify(card).length : 0;
+  if (total > limits.maxTotalChars)
+    c.issues.push({ field: 'card', message: `The card holds ${nf(total)} characters of text; the limit is ${nf(limits.maxTotalChars)}.` });
   if (c.issues.length > 0) {
     const shown = c.issues.slice(0, 5).map((i) => i.message);
     const more = c.issues.length > 5 ? ` (and ${c.issues.length - 5} more)` : '';

@@ -7,10 +7,11 @@ export function toAuthResponse(result: SignedIn, extra: Pick<AuthResponse, 'isNe
   return { ...result.tokens, user: toUser(result.user), ...extra };
 }
 
-export function toAuthConfig(config: Pick<Config, 'google' | 'requireEmailVerification' | 'paymentsMode'>): AuthConfigResponse {
+export function toAuthConfig(config: Pick<Config, 'google' | 'requireEmailVerification' | 'sandboxTopUp' | 'env'>): AuthConfigResponse {
   return {
     googleClientId: config.google?.clientId ?? null,
     requireEmailVerification: config.requireEmailVerification,
-    addCoinsEnabled: config.paymentsMode === 'sandbox',
+    addCoinsEnabled: config.sandboxTopUp,
+    devNotices: config.env !== 'production',
   };
 }

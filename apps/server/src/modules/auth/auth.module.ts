@@ -20,7 +20,7 @@ import { SessionStatusCache } from './session-status.ts';
 import { SessionsService } from './sessions.service.ts';
 
 export function createAuthModule(deps: {
-  config: Pick<Config, 'publicUrl' | 'requireEmailVerification' | 'google' | 'paymentsMode' | 'redisPrefix' | 'adminEmails'>;
+  config: Pick<Config, 'publicUrl' | 'requireEmailVerification' | 'google' | 'sandboxTopUp' | 'env' | 'redisPrefix' | 'adminEmails'>;
   log: FastifyBaseLogger;
   uow: UnitOfWork<{ users: UsersRepo; sessions: SessionsRepo; emailTokens: EmailTokensRepo }>;
   redis: Redis | undefined;

@@ -14,7 +14,7 @@ const post = async (url: string, payload: unknown, headers: Record<string, strin
 describe('GET /api/auth/config', () => {
   it('tells the browser which sign-in options exist', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/config' });
-    expect(res.json()).toEqual({ googleClientId: null, requireEmailVerification: true, addCoinsEnabled: true });
+    expect(res.json()).toEqual({ googleClientId: null, requireEmailVerification: true, addCoinsEnabled: true, devNotices: true });
   });
 });
 
@@ -266,6 +266,20 @@ describe('add-coins', () => {
     expect(c.json().user.coins).toBe(200);
     expect((await post('/api/auth/add-coins', { amount: -5 }, u.auth)).statusCode).toBe(400);
     expect((await post('/api/auth/add-coins', { amount: 100 })).statusCode).toBe(401);
+  });
+
+  it('is refused, and not offered, when the sandbox top-up is off (the production default)', async () => {
+    const off = await createTestApp({ SANDBOX_TOP_UP: 'false' });
+    try {
+      const u = await buildUser(off);
+      const res = await off.app.inject({ method: 'POST', url: '/api/auth/add-coins', headers: u.auth, payload: { amount: 100 } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('Adding free coins is turned off on this server. Buy coins on the Coins page.');
+      expect((await off.app.inject({ url: '/api/auth/config' })).json().addCoinsEnabled).toBe(false);
+      expect((await off.app.inject({ url: '/api/coins/info', headers: u.auth })).json().addCoinsEnabled).toBe(false);
+    } finally {
+      await off.close();
+    }
   });
 
   it('is refused outside sandbox mode', async () => {

@@ -12,7 +12,7 @@ import { AUTH_LIMITS as L } from './rate-limits.ts';
 import type { SessionsService } from './sessions.service.ts';
 
 export interface AuthRouteDeps {
-  config: Pick<Config, 'google' | 'requireEmailVerification' | 'paymentsMode'>;
+  config: Pick<Config, 'google' | 'requireEmailVerification' | 'sandboxTopUp' | 'env'>;
   auth: AuthService;
   sessions: SessionsService;
   csrf: Csrf;

@@ -20,7 +20,7 @@ import { MembershipService } from './membership.service.ts';
 import type { PaymentsRepo } from './payments.repo.ts';
 
 export function createBillingModule(deps: {
-  config: Pick<Config, 'paymentsMode' | 'billing' | 'publicUrl'>;
+  config: Pick<Config, 'paymentsMode' | 'sandboxTopUp' | 'billing' | 'publicUrl'>;
   uow: UnitOfWork<{ ledger: LedgerRepo; users: UsersRepo; payments: PaymentsRepo; sandbox: SandboxRepo }>;
   rateLimiter: RateLimiter;
   health: HealthRegistry;
@@ -30,6 +30,8 @@ export function createBillingModule(deps: {
   notify?: Notify;
   /** Tells an account its month's coins are ready when they are (the notifications sweep's check for one account). */
   announceMonthlyCoins?: (userId: string) => Promise<unknown>;
+  /** Marks the "coins are ready" notification of the claimed month done (its dedupe key is the ledger's key). */
+  monthlyClaimed?: (userId: string, key: string) => Promise<unknown>;
 }) {
   const clock = new Clock();
   const catalog = loadCatalog(deps.config.billing.catalogFile);
@@ -68,9 +70,27 @@ export function createBillingModule(deps: {
     ledger,
     clock,
   });
-  const coins = new CoinsService({ uow: deps.uow, plans, ledger, entitlements, membership, provider, clock });
+  const coins = new CoinsService({
+    uow: deps.uow,
+    plans,
+    ledger,
+    entitlements,
+    membership,
+    provider,
+    clock,
+    monthlyClaimed: deps.monthlyClaimed,
+  });
   return {
     services: { ledger, billing, entitlements, fulfilment, membership, coins, payments: provider, plans, clock },
-    routes: billingRoutes({ billing, membership, coins, fulfilment, provider, catalog: plans.catalog, rateLimiter: deps.rateLimiter }),
+    routes: billingRoutes({
+      addCoinsEnabled: deps.config.sandboxTopUp,
+      billing,
+      membership,
+      coins,
+      fulfilment,
+      provider,
+      catalog: plans.catalog,
+      rateLimiter: deps.rateLimiter,
+    }),
   };
 }

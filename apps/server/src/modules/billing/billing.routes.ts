@@ -28,6 +28,8 @@ function idempotencyKey(header: string | string[] | undefined): string {
 }
 
 export interface BillingRouteDeps {
+  /** The sandbox's free top-up is on (config.sandboxTopUp). */
+  addCoinsEnabled: boolean;
   billing: BillingService;
   membership: MembershipService;
   coins: CoinsService;
@@ -142,7 +144,8 @@ export function billingRoutes(deps: BillingRouteDeps): FastifyPluginAsync {
         allowances: info.entitlements.allowances,
         monthly: info.monthly,
         movements: info.movements.map(toMovement),
-        addCoinsEnabled: deps.provider.mode === 'sandbox',
+        addCoinsEnabled: deps.addCoinsEnabled,
+        testMode: deps.provider.mode === 'sandbox',
       };
     });
 

@@ -93,7 +93,7 @@ export class LedgerService {
 /** Payments as this server is configured for them; today only the sandbox top-up. */
 export class BillingService {
   constructor(
-    private readonly config: Pick<Config, 'paymentsMode'>,
+    private readonly config: Pick<Config, 'paymentsMode' | 'sandboxTopUp'>,
     private readonly ledger: LedgerService,
     private readonly uow: UnitOfWork<{ users: UsersRepo }>,
   ) {}
@@ -106,6 +106,9 @@ export class BillingService {
   async addSandboxCoins(userId: string, amount: number, idempotencyKey: string): Promise<{ balance: number; user: UserRow }> {
     if (this.config.paymentsMode !== 'sandbox') {
       throw AppError.forbidden('Adding free coins is only available in sandbox mode. Buy coins on the Coins page.');
+    }
+    if (!this.config.sandboxTopUp) {
+      throw AppError.forbidden('Adding free coins is turned off on this server. Buy coins on the Coins page.');
     }
     const { balance } = await this.ledger.credit({
       userId,

@@ -21,7 +21,6 @@ export interface PackDef {
   coins: number;
   bonusCoins: number;
   priceCents: number;
-  highlighted: boolean;
 }
 
 export interface Catalog {
@@ -107,11 +106,11 @@ export const DEFAULT_CATALOG: Catalog = {
     },
   ],
   packs: [
-    { id: 'pack_100', name: 'Handful', coins: 100, bonusCoins: 0, priceCents: 199, highlighted: false },
-    { id: 'pack_500', name: 'Pouch', coins: 500, bonusCoins: 50, priceCents: 899, highlighted: false },
-    { id: 'pack_1200', name: 'Chest', coins: 1200, bonusCoins: 200, priceCents: 1999, highlighted: true },
-    { id: 'pack_2500', name: 'Vault', coins: 2500, bonusCoins: 600, priceCents: 3999, highlighted: false },
-    { id: 'pack_6000', name: 'Hoard', coins: 6000, bonusCoins: 2000, priceCents: 8999, highlighted: false },
+    { id: 'pack_100', name: 'Handful', coins: 100, bonusCoins: 0, priceCents: 199 },
+    { id: 'pack_500', name: 'Pouch', coins: 500, bonusCoins: 50, priceCents: 899 },
+    { id: 'pack_1200', name: 'Chest', coins: 1200, bonusCoins: 200, priceCents: 1999 },
+    { id: 'pack_2500', name: 'Vault', coins: 2500, bonusCoins: 600, priceCents: 3999 },
+    { id: 'pack_6000', name: 'Hoard', coins: 6000, bonusCoins: 2000, priceCents: 8999 },
   ],
 };
 
@@ -153,7 +152,6 @@ const CatalogFile = z.object({
         coins: z.number().int().min(1),
         bonusCoins: z.number().int().min(0),
         priceCents: Cents,
-        highlighted: z.boolean().default(false),
       }),
     )
     .min(1)

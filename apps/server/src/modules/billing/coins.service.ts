@@ -22,6 +22,8 @@ export class CoinsService {
       membership: MembershipService;
       provider: PaymentsProvider;
       clock: Clock;
+      /** This month's coins were claimed (or already had been): the "coins are ready" notification is done. */
+      monthlyClaimed?: (userId: string, key: string) => Promise<unknown>;
     },
   ) {}
 
@@ -87,6 +89,7 @@ export class CoinsService {
       reference: sub.id,
       idempotencyKey: `monthly:${sub.id}:${w.index}`,
     });
+    await this.deps.monthlyClaimed?.(userId, `monthly:${sub.id}:${w.index}`);
     const monthly = await this.monthlyState(e);
     return {
       claimed: r.applied,

@@ -28,7 +28,7 @@ export function toPlan(p: PlanDef, currency: string): Plan {
   };
 }
 
-export function toPack(p: PackDef, currency: string): CoinPack {
+export function toPack(p: PackDef, currency: string, bestValue = false): CoinPack {
   return {
     id: p.id,
     name: p.name,
@@ -37,11 +37,16 @@ export function toPack(p: PackDef, currency: string): CoinPack {
     totalCoins: p.coins + p.bonusCoins,
     priceCents: p.priceCents,
     currency,
-    highlighted: p.highlighted,
+    highlighted: bestValue,
   };
 }
 
-export const toPacks = (c: Catalog) => c.packs.map((p) => toPack(p, c.currency));
+/** The catalogue's packs; "Best value" (`highlighted`) is the one with the most coins per unit of money (the first on a tie). */
+export function toPacks(c: Catalog): CoinPack[] {
+  const perCent = (p: PackDef) => (p.coins + p.bonusCoins) / p.priceCents;
+  const best = c.packs.reduce((a, b) => (perCent(b) > perCent(a) ? b : a));
+  return c.packs.map((p) => toPack(p, c.currency, p === best));
+}
 
 export function toSubscription(s: SubscriptionRow): Subscription {
   return {

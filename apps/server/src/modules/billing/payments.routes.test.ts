@@ -77,6 +77,8 @@ describe('coin packs in the sandbox checkout', () => {
     expect(info.balance).toBe(550);
     expect(info.movements[0]).toMatchObject({ delta: 550, reason: 'coin_pack', label: 'Coin pack purchase' });
     expect(info.packs.find((p: { id: string }) => p.id === 'pack_500')).toMatchObject({ coins: 500, bonusCoins: 50, totalCoins: 550 });
+    // "Best value" is the pack with the most coins per dollar (Hoard: 8,000 for $89.99), and only that one.
+    expect(info.packs.filter((p: { highlighted: boolean }) => p.highlighted).map((p: { id: string }) => p.id)).toEqual(['pack_6000']);
     const status = (await call(u, 'GET', `/api/payments/status?sessionId=${id}`)).json();
     expect(status.checkout).toMatchObject({ id, status: 'complete', fulfilled: true });
     expect(status.coins).toBe(550);

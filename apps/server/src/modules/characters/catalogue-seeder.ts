@@ -137,9 +137,7 @@ export class CatalogueSeeder {
         visibility: 'public',
         premium: c.premium ?? false,
         allowDownload: true,
-        chatCount: Math.round(Math.pow(c.popularity, 1.4) * 24_000 + crng.int(40, 600)),
-        rating: Math.min(4.95, Math.round((3.7 + c.popularity * 1.1 + crng.range(-0.15, 0.15)) * 100) / 100),
-        ratingCount: Math.round(15 + c.popularity * 420 + crng.int(0, 40)),
+        // No invented numbers: chats and ratings start at zero and count real conversations and ratings.
         createdAt,
         updatedAt: createdAt,
       });

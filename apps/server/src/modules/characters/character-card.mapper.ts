@@ -36,12 +36,10 @@ export function bookFromCard(book: CardBook | undefined): CharacterBookData | nu
 export function bookToCard(book: CharacterBookData | null): CardBook | undefined {
   if (!book) return undefined;
   const { entries, ...rest } = book;
+  // Exactly the stored keys: nothing the imported card did not have is added.
   return {
-    extensions: {},
     ...renameKeys<Record<string, unknown>>(rest, BOOK_KEYS, true),
-    entries: entries.map(
-      (e) => ({ extensions: {}, use_regex: false, ...renameKeys<Record<string, unknown>>(e, ENTRY_KEYS, true) }) as CardBookEntry,
-    ),
+    entries: entries.map((e) => renameKeys<Record<string, unknown>>(e, ENTRY_KEYS, true) as CardBookEntry),
   };
 }
 
@@ -54,23 +52,57 @@ export function tagNameOf(cardTag: string): string {
     .replace(/[^a-z0-9-]/g, '');
 }
 
+/** Tags that say a card is explicit (Chub, SillyTavern and RisuAI spell them differently). */
+const EXPLICIT_TAGS = new Set([
+  'nsfw',
+  'explicit',
+  'adult',
+  '18',
+  'r18',
+  'r-18',
+  'smut',
+  'lewd',
+  'porn',
+  'hentai',
+  'erotic',
+  'erotica',
+  'nsfl',
+]);
+const SUGGESTIVE_TAGS = new Set(['suggestive', 'ecchi', 'romance-nsfw']);
+const SAFE_TAGS = new Set(['sfw', 'safe', 'family-friendly', 'all-ages']);
+
+export const CARD_RATINGS = ['sfw', 'suggestive', 'nsfw'] as const;
+export type CardRating = (typeof CARD_RATINGS)[number];
+
+/** The rating a card's own tags declare, or undefined when they declare none (the most explicit wins). */
+export function ratingFromTags(cardTags: string[]): CardRating | undefined {
+  const names = new Set(cardTags.map(tagNameOf));
+  if ([...names].some((n) => EXPLICIT_TAGS.has(n))) return 'nsfw';
+  if ([...names].some((n) => SUGGESTIVE_TAGS.has(n))) return 'suggestive';
+  if ([...names].some((n) => SAFE_TAGS.has(n))) return 'sfw';
+  return undefined;
+}
+
 /**
  * The Reverie tags of an imported card: its tags that are known tag names (in order, at most `max`), with exactly
- * one content rating. A card without one is rated NSFW until its creator chooses: a card from elsewhere is not
- * assumed to be safe for work (it is private until then anyway).
+ * one content rating: the one the importer chose, else the one the card's tags declare. Without either the card is
+ * not rated (`rating` undefined): the importer is asked.
  */
-export function tagsFromCard(cardTags: string[], known: ReadonlySet<string>, max: number): { tags: string[]; rated: boolean } {
+export function tagsFromCard(
+  cardTags: string[],
+  known: ReadonlySet<string>,
+  max: number,
+  chosen?: CardRating,
+): { tags: string[]; rating: CardRating | undefined } {
   const names = [...new Set(cardTags.map(tagNameOf).filter((n) => known.has(n)))];
-  const ratings = names.filter((n) => CONTENT_RATING_TAGS.includes(n));
-  // The most explicit rating the card claims wins when it claims several.
-  const rating = ['nsfw', 'suggestive', 'sfw'].find((r) => ratings.includes(r));
+  const rating = chosen ?? ratingFromTags(cardTags);
   const others = names.filter((n) => !CONTENT_RATING_TAGS.includes(n)).slice(0, max - 1);
-  return { tags: [...others, rating ?? 'nsfw'], rated: rating !== undefined };
+  return { tags: rating ? [...others, rating] : others, rating };
 }
 
 /**
  * The tags an export carries: the card's own tags as they were written (minus ones that name a Reverie tag the
- * character no longer has), then the character's tags the card did not have.
+ * character no longer has), then the Reverie tags chosen after the import (a card made here: all of its tags).
  */
 export function exportTags(row: Pick<CharacterRow, 'tagNames' | 'cardExtras'>, known: ReadonlySet<string>): string[] {
   const current = new Set(row.tagNames);
@@ -78,7 +110,7 @@ export function exportTags(row: Pick<CharacterRow, 'tagNames' | 'cardExtras'>, k
     const name = tagNameOf(t);
     return !known.has(name) || current.has(name);
   });
-  const covered = new Set(kept.map(tagNameOf));
+  const covered = new Set([...kept.map(tagNameOf), ...(row.cardExtras.importedTagNames ?? [])]);
   return [...kept, ...row.tagNames.filter((n) => !covered.has(n))];
 }
 
@@ -112,6 +144,7 @@ export function cardFromRow(row: CharacterRow & { creatorUsername: string }, kno
   if (x.assets) card.assets = x.assets as CardCharacter['assets'];
   if (x.source) card.source = x.source;
   if (x.creatorNotesMultilingual) card.creatorNotesMultilingual = x.creatorNotesMultilingual;
+  if (x.layout) card.layout = x.layout;
   return card;
 }
 
@@ -130,6 +163,7 @@ export function extrasFromCard(card: CardCharacter): CardExtrasData {
   if (card.modificationDate !== undefined) x.modificationDate = card.modificationDate;
   if (card.creatorNotesMultilingual) x.creatorNotesMultilingual = card.creatorNotesMultilingual;
   if (Object.keys(card.unknownFields).length) x.unknownFields = card.unknownFields;
+  if (card.layout) x.layout = card.layout;
   return x;
 }
 

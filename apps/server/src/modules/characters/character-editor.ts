@@ -112,15 +112,21 @@ export class CharacterEditor {
   }
 
   /** 422 CONTENT_BLOCKED naming rule and field when any text breaks the policy; NSFW characters are checked as explicit. */
-  check(values: CheckedFields, nsfw: boolean, actor: Actor): void {
+  async check(values: CheckedFields, nsfw: boolean, actor: Actor): Promise<void> {
     const { fields, labels } = moderationFields(values);
-    this.moderation.assertAllowed(fields, { surface: 'character', nsfwContext: nsfw, userId: actor.userId, fieldLabels: labels });
+    // Every problem at once; the ambiguous band goes to the LLM judge when one is configured.
+    await this.moderation.assertAllowedJudged(fields, {
+      surface: 'character',
+      nsfwContext: nsfw,
+      userId: actor.userId,
+      fieldLabels: labels,
+    });
   }
 
   async create(actor: Actor, input: CharacterInputParsed): Promise<string> {
     const { tags, nsfw } = await this.rating(input.tags, input.nsfw);
     const { tags: _sent, nsfw: _flag, ...fields } = input;
-    this.check({ ...fields, tagNames: tags }, nsfw, actor);
+    await this.check({ ...fields, tagNames: tags }, nsfw, actor);
     const row = await this.uow.run(async (r) => {
       const inserted = await r.characters.insert({ ...fields, creatorId: actor.userId, tagNames: tags, nsfw });
       if (!inserted) throw new Error('character insert returned nothing');
@@ -142,7 +148,7 @@ export class CharacterEditor {
     const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<NewCharacter>;
     // An edited card is a new version of it: its export carries the edit time, not the imported one.
     const cardExtras = { ...row.cardExtras, modificationDate: undefined };
-    this.check({ ...row, ...changes, tagNames: tags }, nsfw, actor);
+    await this.check({ ...row, ...changes, tagNames: tags }, nsfw, actor);
     const firstPublished = await this.uow.run(async (r) => {
       // Again with the row locked: moderators may have hidden it since it was read.
       const held = (await r.characters.lockHold(id)) ?? row;

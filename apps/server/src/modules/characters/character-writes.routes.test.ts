@@ -82,11 +82,11 @@ describe('POST /api/characters', () => {
     ['a blank name', { name: '   ' }, /Give your character a name/],
     ['an 81-character name', { name: 'x'.repeat(81) }, /Name must be at most 80 characters/],
     ['a 201-character tagline', { tagline: 'x'.repeat(201) }, /Tagline must be at most 200 characters/],
-    ['a 10,001-character description', { description: 'x'.repeat(10_001) }, /Description must be at most 10,000 characters/],
-    ['a 5,001-character personality', { personality: 'x'.repeat(5_001) }, /Personality must be at most 5,000 characters/],
-    ['a 10,001-character greeting', { greeting: 'x'.repeat(10_001) }, /Greeting must be at most 10,000 characters/],
-    ['a 10,001-character example dialogue', { exampleDialogue: 'x'.repeat(10_001) }, /Example dialogue must be at most 10,000 characters/],
-    ['31 alternate greetings', { alternateGreetings: Array.from({ length: 31 }, () => 'hi') }, /At most 30 alternate greetings/],
+    ['a 64,001-character description', { description: 'x'.repeat(64_001) }, /Description must be at most 64,000 characters/],
+    ['a 64,001-character personality', { personality: 'x'.repeat(64_001) }, /Personality must be at most 64,000 characters/],
+    ['a 64,001-character greeting', { greeting: 'x'.repeat(64_001) }, /Greeting must be at most 64,000 characters/],
+    ['a 64,001-character example dialogue', { exampleDialogue: 'x'.repeat(64_001) }, /Example dialogue must be at most 64,000 characters/],
+    ['101 alternate greetings', { alternateGreetings: Array.from({ length: 101 }, () => 'hi') }, /At most 100 alternate greetings/],
     ['a NUL in the name', { name: 'Bad\u0000Name' }, /Control characters are not allowed/],
     ['an escape sequence in the description', { description: 'Fine\u001b[31m' }, /Control characters are not allowed/],
     ['no tags', { tags: [] }, /Pick at least one tag/],
@@ -238,14 +238,14 @@ describe('DELETE /api/characters/:id', () => {
 });
 
 describe('character portraits', () => {
-  it('re-encodes an upload into a 768×1152 WebP portrait and a 384² thumbnail without metadata, replacing the old files', async () => {
+  it('re-encodes an upload into a WebP portrait at its own size (not cropped) and a 384² thumbnail without metadata, replacing the old files', async () => {
     const c = await created(t, alice);
     const first = await uploadAvatar(c.id, alice, await photo());
     expect(first.statusCode).toBe(200);
     const one = first.json() as CharacterProfile;
     expect(one.avatarUrl).toMatch(new RegExp(`^/media/characters/${c.id}/[0-9a-f]+\\.webp$`));
     const portrait = await sharp((await get(one.avatarUrl!)).rawPayload).metadata();
-    expect(portrait).toMatchObject({ format: 'webp', width: 768, height: 1152 });
+    expect(portrait).toMatchObject({ format: 'webp', width: 1200, height: 800 });
     expect(portrait.exif).toBeUndefined();
     const thumb = await sharp((await get(one.thumbnailUrl!)).rawPayload).metadata();
     expect(thumb).toMatchObject({ format: 'webp', width: 384, height: 384 });

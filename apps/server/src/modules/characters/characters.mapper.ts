@@ -41,6 +41,7 @@ export function toCharacterListItem(row: CardRow, ctx: CardContext): CharacterLi
     likes: row.likesCount,
     favorites: row.favoritesCount,
     rating: Math.round(row.rating * 100) / 100,
+    ratingCount: row.ratingCount,
     selectedTags: row.tagNames,
     tagNames: row.tagNames,
     tags: row.tagNames.map((n) => tagOf(n, ctx)),

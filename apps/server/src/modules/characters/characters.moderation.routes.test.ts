@@ -93,7 +93,7 @@ describe('blocked-content policy on character routes', () => {
         payload: { [fieldOf(e)]: e.text },
       });
       expect(res.statusCode, e.text).toBe(422);
-      expect(res.json().error.details, e.text).toEqual({ rule: e.rule, field: fieldOf(e) });
+      expect(res.json().error.details, e.text).toMatchObject({ rule: e.rule, field: fieldOf(e) });
       const now = (await t.app.inject({ url: `/api/characters/${base.id}`, headers: who.auth })).json() as CharacterProfile;
       expect(now.description).toBe(base.description);
       expect(now.updatedAt).toBe(base.updatedAt);
@@ -123,7 +123,7 @@ describe('blocked-content policy on character routes', () => {
       payload: { tags: ['female', 'fantasy', 'nsfw'] },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().error.details).toEqual({ rule: 'minors-sexual', field: 'description' });
+    expect(res.json().error.details).toMatchObject({ rule: 'minors-sexual', field: 'description' });
     expect((await t.app.inject({ url: `/api/characters/${c.id}`, headers: who.auth })).json().nsfw).toBe(false);
   });
 
@@ -150,9 +150,18 @@ describe('blocked-content policy on character routes', () => {
       ...V2_CARD.data.character_book,
       entries: [{ ...V2_CARD.data.character_book.entries[1], content: 'She is 14 and they have sex.' }],
     };
-    const res = await importCard(t, who, 'card.json', jsonBytes({ ...V2_CARD, data: { ...V2_CARD.data, character_book: book } }));
+    const res = await importCard(
+      t,
+      who,
+      'card.json',
+      jsonBytes({ ...V2_CARD, data: { ...V2_CARD.data, character_book: book } }),
+      'application/json',
+      {
+        rating: 'nsfw',
+      },
+    );
     expect(res.statusCode).toBe(422);
-    expect(res.json().error.details).toEqual({ rule: 'minors-sexual', field: 'characterBook.entries[0].content' });
+    expect(res.json().error.details).toMatchObject({ rule: 'minors-sexual', field: 'characterBook.entries[0].content' });
     expect(res.json().message).toBe(
       'The lorebook entry 1 was blocked by our policy on sexual content involving minors (rule: minors-sexual).',
     );

@@ -51,6 +51,7 @@ export const cardColumns = {
   favoritesCount: characters.favoritesCount,
   chatCount: characters.chatCount,
   rating: characters.rating,
+  ratingCount: characters.ratingCount,
   createdAt: characters.createdAt,
   creatorUsername: sql<string>`${users.username}`.as('creator_username'),
   creatorAvatarUrl: sql<string | null>`${users.avatarUrl}`.as('creator_avatar_url'),
@@ -75,6 +76,7 @@ export interface CardRow {
   favoritesCount: number;
   chatCount: number;
   rating: number;
+  ratingCount: number;
   createdAt: Date;
   creatorUsername: string;
   creatorAvatarUrl: string | null;
@@ -191,7 +193,7 @@ export class CharactersRepo {
       case 'top-rated':
         return base()
           .where(and(...where))
-          .orderBy(desc(characters.rating), desc(characters.ratingCount), asc(characters.id))
+          .orderBy(desc(characters.ratingScore), desc(characters.ratingCount), asc(characters.id))
           .limit(req.limit)
           .offset(req.offset) as Promise<CardRow[]>;
       case 'following':
@@ -224,7 +226,7 @@ export class CharactersRepo {
           ? [desc(characters.likesCount), asc(characters.id)]
           : sort === 'new'
             ? [desc(characters.createdAt), asc(characters.id)]
-            : [desc(characters.rating), desc(characters.ratingCount), asc(characters.id)];
+            : [desc(characters.ratingScore), desc(characters.ratingCount), asc(characters.id)];
       return this.db
         .select(cardColumns)
         .from(characters)

@@ -94,11 +94,17 @@ describe('GET /api/characters', () => {
     ['page=-1', /page must be at least 1/],
     ['page=abc', /page must be a number/],
     ['filter=all-of-it', /filter must be one of/],
-    ['tag=unheard-of', /Unknown tags: unheard-of/],
+    ['tag=Not A Tag', /tag must be a tag name/],
   ])('refuses %s with 400 and a clear message', async (qs, message) => {
     const res = await get(`/api/characters?${qs}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(message);
+  });
+
+  it('answers 404 with a sentence for a well-formed tag that does not exist', async () => {
+    const res = await get('/api/characters?tag=unheard-of');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Tag "unheard-of" not found');
   });
 
   it('the following feed needs a session, and lists followed creators newest first', async () => {

@@ -2,9 +2,10 @@ import { charactersEndpoints as api } from '@reverie/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { CARD_LIMITS } from '../../lib/character-card/index.ts';
+import { CHARX_LIMITS } from '../../lib/character-card/index.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
+import { CARD_RATINGS, type CardRating } from './character-card.mapper.ts';
 import type { CharacterCards } from './character-cards.service.ts';
 import type { CharactersService } from './characters.service.ts';
 
@@ -22,14 +23,25 @@ export const CHARACTER_LIMITS_PER_USER = {
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /** The multipart field `file` as bytes, with a size limit whose refusal says what the limit is. */
-async function uploadedFile(req: FastifyRequest, what: string, maxBytes: number): Promise<{ bytes: Buffer; filename: string }> {
+export async function uploadedFile(
+  req: FastifyRequest,
+  what: string,
+  maxBytes: number,
+): Promise<{ bytes: Buffer; filename: string; fields: Record<string, string> }> {
   if (!req.isMultipart()) {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the ${what} as multipart/form-data in a field named "file".`);
   }
   const part = await req.file({ limits: { fileSize: maxBytes } });
   if (!part || part.fieldname !== 'file') throw AppError.badRequest(`Send the ${what} in a field named "file".`);
   try {
-    return { bytes: await part.toBuffer(), filename: part.filename };
+    const bytes = await part.toBuffer();
+    // Plain fields sent before the file (the card import's `rating`).
+    const fields: Record<string, string> = {};
+    for (const [name, f] of Object.entries(part.fields)) {
+      const field = Array.isArray(f) ? f[0] : f;
+      if (field && field.type === 'field' && typeof field.value === 'string') fields[name] = field.value;
+    }
+    return { bytes, filename: part.filename, fields };
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The ${what} is too large: the limit is ${mb(maxBytes)}.`);
@@ -94,8 +106,12 @@ export function charactersRoutes(deps: {
     route(app, api.importCard, async (req) => {
       const actor = authOf(req);
       await limit(CHARACTER_LIMITS_PER_USER.import, actor.userId);
-      const { bytes, filename } = await uploadedFile(req, 'card', CARD_LIMITS.maxFileBytes);
-      const { id, report } = await cards.import(actor, bytes, filename);
+      const { bytes, filename, fields } = await uploadedFile(req, 'card', CHARX_LIMITS.fileBytes);
+      const rating = fields.rating;
+      if (rating !== undefined && rating !== '' && !CARD_RATINGS.includes(rating as CardRating)) {
+        throw AppError.badRequest("rating must be sfw, suggestive or nsfw (or left out to use the card's own tags).");
+      }
+      const { id, report } = await cards.import(actor, bytes, filename, rating ? { rating: rating as CardRating } : {});
       return { character: await characters.get(id, actor), report };
     });
 

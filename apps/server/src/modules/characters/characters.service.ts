@@ -1,3 +1,4 @@
+import type { CharacterAssetsRepo } from './character-assets.repo.ts';
 // The catalogue: feeds, profiles, a creator's characters, and turning rows into cards for every list that shows them;
 // writes go through the CharacterEditor (character-editor.ts) and answer the profile as it now is.
 import type {
@@ -26,6 +27,7 @@ import type { CardRow, CharactersRepo, FeedFilter, FeedRequest } from './charact
 
 export interface CharacterRepos {
   characters: CharactersRepo;
+  characterAssets: CharacterAssetsRepo;
   likes: LikesRepo;
   favorites: FavoritesRepo;
   social: SocialRepo;
@@ -112,7 +114,8 @@ export class CharactersService {
   async list(q: FeedQuery, actor: Actor | null): Promise<Page<CharacterListItem>> {
     const filter: FeedFilter = { nsfw: nsfwOf(q.filter) };
     if (q.tag) {
-      await this.tags.requireKnown([q.tag]);
+      // A tag page for a tag that does not exist is a missing page, not bad input.
+      if (!(await this.tags.exists(q.tag))) throw AppError.notFound(`Tag "${q.tag}"`);
       filter.tag = q.tag;
     }
     if (q.category) {

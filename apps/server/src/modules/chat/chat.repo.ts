@@ -7,17 +7,33 @@ import { runTogether, type StatementPart } from '../../db/statement-parts.ts';
 import {
   characters,
   chatMessages,
+  chatReplyProgress,
   conversations,
   subscriptions,
   users,
   type ChatMessageRow,
+  type ChatReplyProgressRow,
   type ConversationRow,
 } from '../../db/schema/index.ts';
 import { familyActiveSql } from '../auth/auth.repo.ts';
 import type { CharacterWithCreator } from '../characters/characters.repo.ts';
 import { MEMBERSHIP_ORDER, type SubscriptionRow } from '../billing/payments.repo.ts';
 
-export type { ChatMessageRow, ConversationRow };
+export type { ChatMessageRow, ChatReplyProgressRow, ConversationRow };
+
+/** A reply being written, as its progress row starts (chat_reply_progress). */
+export interface NewReplyProgress {
+  id: string;
+  userId: string;
+  replyId: string;
+  chargeKey: string;
+}
+
+/** A progress row whose process stopped renewing it, with what recovering it needs. */
+export interface StaleReply extends ChatReplyProgressRow {
+  characterName: string;
+  characterNsfw: boolean;
+}
 export type NewChatMessage = typeof chatMessages.$inferInsert;
 
 export interface ConversationListRow extends ConversationRow {
@@ -180,6 +196,15 @@ export class ChatRepo {
     return row!;
   }
 
+  /**
+   * The user's latest conversation with a character, or a new one when there is none: under a transaction-scoped
+   * advisory lock per user and character (call inside `uow.run`), so parallel first messages open one conversation.
+   */
+  async latestOrNewConversation(userId: string, characterId: string, greetings: string[]): Promise<ConversationRow> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`conversation:${userId}:${characterId}`}))`);
+    return (await this.latestConversation(userId, characterId)) ?? this.createConversation(userId, characterId, greetings);
+  }
+
   async deleteConversation(id: string): Promise<void> {
     await this.db.delete(conversations).where(eq(conversations.id, id));
   }
@@ -316,9 +341,116 @@ export class ChatRepo {
     conversationId: string,
     content: string,
     countOn: string | null,
+    progress: NewReplyProgress,
   ): Promise<[ChatMessageRow, T]> {
-    const [row, decoded] = await runTogether(this.db, [userMessagePart(conversationId, content, countOn), other], { asyncCommit: true });
+    const [row, decoded] = await runTogether(this.db, [userMessagePart(conversationId, content, countOn, progress), other], {
+      asyncCommit: true,
+    });
     return [row, decoded];
+  }
+
+  // ---------- replies being written (chat_reply_progress) ----------
+
+  /** The progress row of a regenerated, continued or "Get a reply" reply (a message's own comes with the message). */
+  async insertProgress(
+    p: NewReplyProgress & {
+      conversationId: string;
+      kind: 'send' | 'regenerate' | 'continue';
+      newReply: boolean;
+      userMessageId: string | null;
+    },
+  ): Promise<void> {
+    await this.db.insert(chatReplyProgress).values(p);
+  }
+
+  /**
+   * Renews the rows of the replies this process is writing, each with the words `added` after the `from` characters
+   * saved before (`from` 0: `added` is the whole text, as after a round that may have failed).
+   */
+  async renewProgress(entries: { id: string; from: number; added: string }[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.db.execute(sql`update ${chatReplyProgress} p set heartbeat_at = now(),
+        text = case when v.from_len = 0 then v.added else p.text || v.added end
+      from unnest(${sql.param(entries.map((e) => e.id))}::uuid[], ${sql.param(entries.map((e) => e.from))}::int[],
+        ${sql.param(entries.map((e) => e.added))}::text[]) as v(id, from_len, added)
+      where p.id = v.id and p.state = 'streaming'`);
+  }
+
+  /** A user's replies being written and owed, oldest first. */
+  async repliesInProgress(userId: string): Promise<Pick<ChatReplyProgressRow, 'text' | 'state'>[]> {
+    return this.db
+      .select({ text: chatReplyProgress.text, state: chatReplyProgress.state })
+      .from(chatReplyProgress)
+      .where(eq(chatReplyProgress.userId, userId))
+      .orderBy(asc(chatReplyProgress.createdAt));
+  }
+
+  async deleteProgress(id: string): Promise<void> {
+    await this.db.delete(chatReplyProgress).where(eq(chatReplyProgress.id, id));
+  }
+
+  /** Replies whose process stopped renewing them for `staleMs` (it died), oldest first. */
+  async staleReplies(staleMs: number, limit = 100): Promise<StaleReply[]> {
+    const rows = await this.db
+      .select({ p: chatReplyProgress, characterName: characters.name, characterNsfw: characters.nsfw })
+      .from(chatReplyProgress)
+      .innerJoin(conversations, eq(conversations.id, chatReplyProgress.conversationId))
+      .innerJoin(characters, eq(characters.id, conversations.characterId))
+      .where(
+        and(
+          eq(chatReplyProgress.state, 'streaming'),
+          sql`${chatReplyProgress.heartbeatAt} < now() - make_interval(secs => ${staleMs / 1000})`,
+        ),
+      )
+      .orderBy(asc(chatReplyProgress.heartbeatAt))
+      .limit(limit);
+    return rows.map((r) => ({ ...r.p, characterName: r.characterName, characterNsfw: r.characterNsfw }));
+  }
+
+  /** Takes a stale reply for recovery: only one process gets it (it is deleted; the caller's transaction keeps that). */
+  async claimStaleReply(id: string, staleMs: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(chatReplyProgress)
+      .where(
+        and(
+          eq(chatReplyProgress.id, id),
+          eq(chatReplyProgress.state, 'streaming'),
+          sql`${chatReplyProgress.heartbeatAt} < now() - make_interval(secs => ${staleMs / 1000})`,
+        ),
+      )
+      .returning({ id: chatReplyProgress.id });
+    return rows.length > 0;
+  }
+
+  /** A message left without its reply by a crash, whose "Get a reply" is free once. */
+  async markReplyOwed(p: { conversationId: string; userId: string; userMessageId: string }): Promise<void> {
+    await this.db.insert(chatReplyProgress).values({
+      ...p,
+      kind: 'send',
+      replyId: randomUUID(),
+      newReply: true,
+      chargeKey: '',
+      state: 'owed',
+    });
+  }
+
+  /** Whether a free reply is owed for this message (after a crash left it without one). */
+  async replyOwed(userMessageId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: chatReplyProgress.id })
+      .from(chatReplyProgress)
+      .where(and(eq(chatReplyProgress.userMessageId, userMessageId), eq(chatReplyProgress.state, 'owed')))
+      .limit(1);
+    return !!row;
+  }
+
+  /** Uses up the free reply owed for this message: true when there was one. */
+  async takeReplyOwed(userMessageId: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(chatReplyProgress)
+      .where(and(eq(chatReplyProgress.userMessageId, userMessageId), eq(chatReplyProgress.state, 'owed')))
+      .returning({ id: chatReplyProgress.id });
+    return rows.length > 0;
   }
 
   /**
@@ -326,7 +458,7 @@ export class ChatRepo {
    * messages the conversation now has and its summary covers (whether a new summary is due).
    */
   async insertReply(
-    m: { id: string; conversationId: string; content: string; status: ChatMessageRow['status'] },
+    m: { id: string; conversationId: string; content: string; status: ChatMessageRow['status']; progressId: string },
     read: boolean,
   ): Promise<{ message: ChatMessageRow; messageCount: number; summarizedCount: number } | undefined> {
     const query = reusable(this.db, 'chat_insert_reply', () => {
@@ -354,7 +486,19 @@ export class ChatRepo {
           .where(eq(conversations.id, sql.placeholder('conversationId')))
           .returning({ messageCount: conversations.messageCount, summarizedCount: conversations.summarizedCount }),
       );
-      return this.db.with(inserted, touched).select().from(inserted).crossJoin(touched).prepare(statementName('chat_insert_reply'));
+      // The reply is written: its progress row goes with the same statement.
+      const finished = this.db.$with('finished').as(
+        this.db
+          .delete(chatReplyProgress)
+          .where(eq(chatReplyProgress.id, sql.placeholder('progressId')))
+          .returning({ id: chatReplyProgress.id }),
+      );
+      return this.db
+        .with(inserted, touched, finished)
+        .select()
+        .from(inserted)
+        .crossJoin(touched)
+        .prepare(statementName('chat_insert_reply'));
     });
     const [row] = await query.execute({ ...m, read });
     return row && { message: row.inserted, messageCount: row.touched.messageCount, summarizedCount: row.touched.summarizedCount };
@@ -410,7 +554,12 @@ export class ChatRepo {
 }
 
 /** A user's message, the conversation's activity and (first message) the character's chat count, as a statement part. */
-function userMessagePart(conversationId: string, content: string, countOn: string | null): StatementPart<ChatMessageRow> {
+function userMessagePart(
+  conversationId: string,
+  content: string,
+  countOn: string | null,
+  progress: NewReplyProgress,
+): StatementPart<ChatMessageRow> {
   const p = (name: string) => sql.placeholder(`message_${name}`);
   return {
     key: 'chat_user_message',
@@ -436,9 +585,44 @@ function userMessagePart(conversationId: string, content: string, countOn: strin
           .where(sql`${characters.id} = ${p('countOn')}::uuid`)
           .returning({ id: characters.id }),
       );
-      return { ctes: [inserted, touched, counted], fields: { message: sql`(select row_to_json(inserted) from inserted)` } };
+      // The reply's progress row (see chatReplyProgress), pointing at the message it answers.
+      const progressed = db.$with('progressed').as(
+        db
+          .insert(chatReplyProgress)
+          .select(
+            db
+              .select({
+                id: sql`${p('progressId')}::uuid`.as('id'),
+                conversationId: sql`${p('conversationId')}::uuid`.as('conversation_id'),
+                userId: sql`${p('userId')}::uuid`.as('user_id'),
+                kind: sql`'send'`.as('kind'),
+                replyId: sql`${p('replyId')}::uuid`.as('reply_id'),
+                userMessageId: sql`inserted.id`.as('user_message_id'),
+                newReply: sql`true`.as('new_reply'),
+                chargeKey: sql`${p('chargeKey')}::text`.as('charge_key'),
+                text: sql`''`.as('text'),
+                state: sql`'streaming'`.as('state'),
+                heartbeatAt: sql`now()`.as('heartbeat_at'),
+                createdAt: sql`now()`.as('created_at'),
+              })
+              .from(sql`inserted`),
+          )
+          .returning({ id: chatReplyProgress.id }),
+      );
+      return {
+        ctes: [inserted, touched, counted, progressed],
+        fields: { message: sql`(select row_to_json(inserted) from inserted)` },
+      };
     },
-    values: { message_conversationId: conversationId, message_content: content, message_countOn: countOn },
+    values: {
+      message_conversationId: conversationId,
+      message_content: content,
+      message_countOn: countOn,
+      message_progressId: progress.id,
+      message_userId: progress.userId,
+      message_replyId: progress.replyId,
+      message_chargeKey: progress.chargeKey,
+    },
     decode: (r) => rowFromJson(chatMessages, jsonColumn(r.message) as Record<string, unknown>),
   };
 }

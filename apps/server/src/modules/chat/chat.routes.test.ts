@@ -141,7 +141,12 @@ describe('chat on the embedded model (tiny GGUF)', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().error.code).toBe('CONTENT_BLOCKED');
     expect(res.json().error.details.field).toBe('content');
-    expect(JSON.stringify(res.json())).not.toMatch(/12 year old/);
+    // The message never repeats the text; the author's own words come back only as the spans of each problem.
+    expect(res.json().message).not.toMatch(/12 year old/);
+    const sent = 'She is a 12 year old girl and we have sex.';
+    const problems = res.json().error.details.problems as { field: string; rule: string; span: string; start: number; end: number }[];
+    expect(problems.map((p) => p.rule)).toEqual(['stated-age-under-18', 'sexual-content']);
+    for (const p of problems) expect(sent.slice(p.start, p.end)).toBe(p.span);
     const s = (await t.app.inject({ url: `/api/chat/${characterId}`, headers: u.auth })).json() as ChatSession;
     expect(s.messages).toHaveLength(1);
     expect(s.cost).toMatchObject({ freeLeft: 1, balance: 10 });
@@ -513,11 +518,35 @@ describe('chat over an OpenAI-compatible server (local peer)', () => {
     expect(s.cost.freeLeft).toBe(50);
   });
 
+  it('judges a number split across batches whole: an adult age streamed digit by digit passes, a minor age is withheld', async () => {
+    const u = await buildUser(t);
+    const nsfw = await buildCharacter(t, owner, { name: 'Digit Person', nsfw: true });
+    const lead = ['She slips off her dress', ' and kisses you', ' hungrily. She is '];
+    peer.behave({ kind: 'reply', parts: [...lead, '3', '2', ' years old', ' and wants you', ' naked.'], delayMs: 120 });
+    const adult = parseSse((await send(t, u, nsfw.id, 'Tell me about her.', { sse: true })).body);
+    expect(adult.at(-1)!.event).toBe('done');
+    expect(adult.at(-1)!.data.message).toMatchObject({ status: 'complete', content: expect.stringContaining('She is 32 years old') });
+    const adultStreamed = adult.filter((e) => e.event === 'token').map((e) => e.data.text as string);
+    expect(adultStreamed.join('')).toContain('She is 32 years old and wants you naked.');
+    // The "3" was never sent alone: the digits went out together once the text after them had come.
+    expect(adultStreamed.some((x) => x.endsWith('3'))).toBe(false);
+
+    peer.behave({ kind: 'reply', parts: [...lead, '1', '5', ' years old', ' and wants you', ' naked.'], delayMs: 120 });
+    const minor = parseSse((await send(t, u, nsfw.id, 'Tell me more.', { sse: true })).body);
+    const minorStreamed = minor
+      .filter((e) => e.event === 'token')
+      .map((e) => e.data.text)
+      .join('');
+    expect(minorStreamed).not.toMatch(/1|years/);
+    expect(minor.at(-1)!.data.message).toMatchObject({ status: 'blocked', content: expect.stringMatching(/withheld/) });
+  });
+
   it("the /test page's tiny chat names an upstream failure clearly, without the model server's address or key", async () => {
     peer.behave({ kind: 'http-error', status: 401, message: 'Incorrect API key provided: sk-proj-abcd1234.' });
     const res = await t.app.inject({ method: 'POST', url: '/api/chat/test' });
     expect(res.statusCode).toBe(502);
-    expect(res.json().message).toBe('The model server answered 401: Incorrect API key provided: sk-….');
+    // A sentence for the user; the server's own text (here with a key fragment) stays in the log.
+    expect(res.json().message).toBe("The model server refused the site's credentials. Please tell the site's operator.");
     const down = await createTestApp({ LLM_PROVIDER: 'openai', LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODEL: 'm', LLM_RETRIES: '0' });
     try {
       const unreachable = await down.app.inject({ method: 'POST', url: '/api/chat/test' });
@@ -533,9 +562,60 @@ describe('chat over an OpenAI-compatible server (local peer)', () => {
     peer.behave({ kind: 'http-error', status: 400, message: 'model peer-model not loaded' });
     const res = await send(t, u, characterId, 'hello');
     expect(res.statusCode).toBe(502);
-    expect(res.json().message).toMatch(/not loaded/);
+    expect(res.json().message).toBe("The model server refused the request. Please tell the site's operator if it keeps happening.");
+    expect(res.body).not.toMatch(/not loaded/);
     const s = (await t.app.inject({ url: `/api/chat/${characterId}`, headers: u.auth })).json() as ChatSession;
     expect(s.cost.freeLeft).toBe(50);
+  });
+
+  it('a reasoning model that only thinks is asked once more, then the user gets a clear error and is not charged', async () => {
+    const u = await buildUser(t, { coins: 5 });
+    peer.behave({ kind: 'reply', parts: ['ok'] });
+    await send(t, u, characterId, 'first'); // the free message: the next one is paid in coins
+    peer.behave({ kind: 'thinking-only', thoughts: ['The user asks something. ', 'I will think about it at length.'] });
+    const asked = peer.requests.length;
+    const events = parseSse((await send(t, u, characterId, 'second', { sse: true })).body);
+    expect(peer.requests.length).toBe(asked + 2);
+    expect(events.filter((e) => e.event === 'token')).toEqual([]);
+    expect(events.at(-1)).toMatchObject({
+      event: 'error',
+      data: { message: 'The model only thought and wrote no reply, twice. Try again, or rephrase your message.' },
+    });
+    const after = (await t.app.inject({ url: `/api/chat/${characterId}`, headers: u.auth })).json() as ChatSession;
+    expect(after.cost.balance).toBe(5);
+    expect(after.messages.at(-1)).toMatchObject({ role: 'user', content: 'second' });
+    expect(JSON.stringify(after.messages)).not.toMatch(/think about it/);
+  });
+
+  it('sends one system message and alternating turns: a user turn before the greeting', async () => {
+    peer.behave({ kind: 'reply', parts: ['Hi.'] });
+    const u = await buildUser(t);
+    await send(t, u, characterId, 'Hello there yourself.');
+    const sent = peer.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>;
+    expect(sent.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(sent[1]!.content).toBe('(The conversation begins.)');
+    expect(sent[2]!.content).toBe('Hello there.');
+  });
+
+  it("answers 422 naming the numbers when the server's context cannot hold the character", async () => {
+    const small = await startOpenAiPeer();
+    small.props(200);
+    const t2 = await createTestApp({ LLM_PROVIDER: 'openai', LLM_BASE_URL: small.baseUrl, LLM_MODEL: 'peer-model', LLM_RETRIES: '0' });
+    try {
+      const o = await buildUser(t2);
+      const big = await buildCharacter(t2, o, { name: 'Verbose', description: 'A very detailed sheet. '.repeat(60) });
+      const res = await send(t2, o, big.id, 'hello');
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toMatch(
+        /^The character needs \d+ tokens for its instructions, sheet and pinned memory, but the model's context leaves 136 tokens for the prompt \(200 tokens less 64 for the reply\)\. This model's context is too small for this character; nothing was charged\.$/,
+      );
+      expect(small.requests).toHaveLength(0);
+      const status = (await t2.app.inject({ url: '/api/chat/status' })).json() as { contextSize: number };
+      expect(status.contextSize).toBe(200);
+    } finally {
+      await t2.close();
+      await small.close();
+    }
   });
 
   it('answers a message left without a reply (a reply lost on the way) when asked to regenerate', async () => {

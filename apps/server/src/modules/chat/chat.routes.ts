@@ -11,6 +11,8 @@ import { generationError, type ChatGate, type ChatService, type PreparedGenerati
 export const CHAT_RATE: RateLimitRule = { name: 'chat:user', limit: 30, windowMs: 60_000 };
 /** The /test page's tiny chat, per address: anyone may run it, so it is kept rare. */
 export const CHAT_TEST_RATE: RateLimitRule = { name: 'chat:test', limit: 6, windowMs: 60_000 };
+/** Retry of a failed model start, per address: anyone may press it on /test, and a retry may start a download. */
+export const CHAT_RETRY_RATE: RateLimitRule = { name: 'chat:retry', limit: 10, windowMs: 60_000 };
 /** Heartbeat comment on idle event streams, so proxies keep them open while the model queues or thinks. */
 const HEARTBEAT_MS = 15_000;
 
@@ -81,7 +83,13 @@ export function chatRoutes(deps: { chat: ChatService; rateLimiter: RateLimiter }
   });
   const beside = { sessionCheck: 'beside' } as const;
   return async (app) => {
+    // Replies left half-written by a process that died are recovered from start-up on (ChatService.recoverStale).
+    app.addHook('onReady', async () => chat.startRecovery());
+    app.addHook('onClose', async () => chat.stopRecovery());
     route(app, api.status, async () => chat.status());
+    route(app, api.retryModel, { onRequest: async (req) => rateLimiter.consume([{ rule: CHAT_RETRY_RATE, key: req.ip }]) }, async () =>
+      chat.retryModel(),
+    );
     route(app, api.test, { onRequest: async (req) => rateLimiter.consume([{ rule: CHAT_TEST_RATE, key: req.ip }]) }, async () =>
       chat.testModel(),
     );

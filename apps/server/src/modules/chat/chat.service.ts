@@ -21,7 +21,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
-import type { InFlightLimiter } from '../../lib/in-flight.ts';
+import type { HeldSlot, InFlightLimiter } from '../../lib/in-flight.ts';
 import { collectChat, LlmUnavailableError, LlmUpstreamError, type LlmChunk, type LlmProvider } from '../../providers/llm/llm-provider.ts';
 import type { LedgerService } from '../billing/billing.service.ts';
 import type { Plans } from '../billing/catalog.ts';
@@ -29,6 +29,7 @@ import type { Entitlements, EntitlementsService } from '../billing/entitlements.
 import { assertVisible } from '../characters/character-access.ts';
 import type { CharactersRepo } from '../characters/characters.repo.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
+import { conversationScope } from './moderation-scope.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import { toChatMemory, toChatMessage, toConversationSummary } from './chat.mapper.ts';
 import { PromptGuesses, type HistoryRow, type PromptGuess } from './prompt-guesses.ts';
@@ -86,6 +87,8 @@ export interface ChatSettings {
   streamIntervalMs: number;
   /** Batches a second the process aims at across every streamed reply (more streams stretch the interval). */
   streamBatchesPerSecond: number;
+  /** How often a reply being written saves its words (CHAT_PROGRESS_MS); three times this without a save = dead. */
+  progressMs: number;
 }
 
 export interface GenerationSink {
@@ -128,6 +131,14 @@ export class ChatService {
   /** Replies streaming in this process now (stretches the interval between batches). */
   private streaming = 0;
   private testing = false;
+
+  /** Replies this process is writing, by progress row: the words so far and how many of them are saved. */
+  private readonly writing = new Map<string, { text: () => string; saved: number }>();
+  private progressTimer: NodeJS.Timeout | undefined;
+  /** A round of progress saves under way (rounds never overlap: each appends to what the last one wrote). */
+  private savingProgress = false;
+  private recoveryTimer: NodeJS.Timeout | undefined;
+  private recovering: Promise<void> | undefined;
 
   /** Guesses of the next prompt per user and character (see prompt-guesses.ts). */
   private readonly guesses = new PromptGuesses();
@@ -198,12 +209,22 @@ export class ChatService {
     return (await this.uow.repos.users.usernameOf(userId)) ?? 'User';
   }
 
-  /** A new conversation, opened by the greeting (its alternates are the greeting's swipes); `userName` when already read. */
-  private async createConversation(actor: Actor, character: ChatCharacter, userName?: string): Promise<ConversationRow> {
+  /**
+   * A new conversation, opened by the greeting (its alternates are the greeting's swipes); `userName` when already
+   * read. `latest`: the user's latest conversation with the character if there is one by now (parallel first
+   * messages open one conversation, not several).
+   */
+  private async createConversation(
+    actor: Actor,
+    character: ChatCharacter,
+    userName?: string,
+    opts: { latest?: boolean } = {},
+  ): Promise<ConversationRow> {
     const names = { char: character.name, user: userName ?? (await this.userName(actor.userId)) };
     const greetings = [character.greeting, ...(character.alternateGreetings ?? [])]
       .map((g) => applyMacros(g ?? '', names).trim())
       .filter(Boolean);
+    if (opts.latest) return this.uow.run(({ chat }) => chat.latestOrNewConversation(actor.userId, character.id, greetings));
     return this.uow.repos.chat.createConversation(actor.userId, character.id, greetings);
   }
 
@@ -227,6 +248,7 @@ export class ChatService {
       hasMore: newest.length > SESSION_MESSAGES,
       cost: await this.cost(actor.userId),
       memory: toChatMemory(conv),
+      freeReply: newest[0]?.role === 'user' ? await chat.replyOwed(newest[0].id) : false,
     };
   }
 
@@ -237,7 +259,7 @@ export class ChatService {
       ? await this.ownConversation(actor, characterId, conversationId)
       : await this.uow.repos.chat.latestConversation(actor.userId, characterId);
     if (character.deletedAt && !conv) throw AppError.notFound('Character');
-    conv ??= await this.createConversation(actor, character);
+    conv ??= await this.createConversation(actor, character, undefined, { latest: true });
     return this.sessionOf(actor, character, conv);
   }
 
@@ -350,8 +372,15 @@ export class ChatService {
 
   // ---------- the model ----------
 
+  /** Starts the model again after a failure (Retry on the chat page and /test), then answers the status. */
+  async retryModel(): Promise<ChatStatus> {
+    await this.deps.llm.retry?.();
+    return this.status();
+  }
+
   async status(): Promise<ChatStatus> {
-    const info = this.deps.llm.info();
+    // The one source of the model's state (the health check reads it too).
+    const info = (await this.deps.llm.currentState?.()) ?? this.deps.llm.info();
     return {
       provider: info.provider,
       model: info.model,
@@ -360,6 +389,8 @@ export class ChatService {
       state: info.state,
       progress: info.progress ?? null,
       message: this.unavailableMessage(info) ?? null,
+      problem: info.problem ?? (info.state === 'error' ? (info.error ?? null) : null),
+      canRetry: info.canRetry ?? false,
       active: info.active ?? 0,
       queued: info.queued ?? 0,
       diagnosticCharacterId: await this.diagnosticCharacterId().catch(() => null),
@@ -369,6 +400,7 @@ export class ChatService {
   private unavailableMessage(info: ReturnType<LlmProvider['info']>): string | undefined {
     if (info.state === 'ready') return undefined;
     if (info.state === 'downloading') {
+      if (info.problem) return info.problem;
       return info.progress === undefined
         ? 'The model is downloading. Try again in a few minutes.'
         : `The model is downloading: ${Math.floor(info.progress)} %`;
@@ -493,13 +525,8 @@ export class ChatService {
     const taking = this.deps.inFlight.take(actor.userId);
     taking.catch(() => {});
     const giveBack = async () => {
-      if (
-        await taking.then(
-          () => true,
-          () => false,
-        )
-      )
-        await this.deps.inFlight.release(actor.userId);
+      const slot = await taking.catch(() => undefined);
+      await slot?.release().catch(() => {});
     };
     const limiting = gate.limit();
     limiting.catch(() => {}); // awaited below
@@ -543,12 +570,18 @@ export class ChatService {
       if (kind === 'send') {
         this.deps.moderation.assertAllowed(
           { content: input.content },
-          { surface: 'chat-user', nsfwContext: character.nsfw, userId: actor.userId, fieldLabels: { content: 'message' } },
+          {
+            surface: 'chat-user',
+            nsfwContext: character.nsfw,
+            userId: actor.userId,
+            fieldLabels: { content: 'message' },
+            scope: conversationScope(this.deps.moderation, character, found, context.newest),
+          },
         );
       }
       if (kind !== 'send' && !found) throw AppError.notFound('Conversation');
       await this.ensureModel();
-      read = { character, found, entitled, userName: context.userName ?? 'User', guessed: context.newest, held };
+      read = { character, found, entitled, userName: context.userName ?? 'User', guessed: context.newest, held: held.held };
     } catch (err) {
       refused();
       await giveBack();
@@ -574,7 +607,7 @@ export class ChatService {
       );
     }
     try {
-      const conv = found ?? (await this.createConversation(actor, character, userName));
+      const conv = found ?? (await this.createConversation(actor, character, userName, { latest: true }));
       // The guess holds when it is this conversation's (a conversation may have become the latest in between) and
       // long enough for the plan.
       const guessHolds =
@@ -605,6 +638,12 @@ export class ChatService {
 
       const replyId = target?.id ?? randomUUID();
       const chargeKey = `chat-${randomUUID()}`;
+      // The reply's progress row (saved words, for a restart after a crash): with the user's message for a message,
+      // beside the charge otherwise. "Get a reply" for a message a crash left without one is free once.
+      const progressId = randomUUID();
+      const progress = { id: progressId, userId: actor.userId, replyId, chargeKey };
+      const answers = kind === 'regenerate' && !target ? newest[0]!.id : null;
+      let free = false;
       // The cost and the user's message, sent to the database before the model is asked (the statement is under way
       // while the request to the model is built and sent); both must succeed before any token reaches the client.
       // A message (send) claims its allowance use in the statement that saves it: one round trip, and both or neither.
@@ -616,7 +655,7 @@ export class ChatService {
         kind === 'send'
           ? (async () => {
               const claim = this.deps.entitlements.chatAllowanceClaim(actor.userId, chargeKey, entitled);
-              const [saved, claimed] = await chat.insertUserMessageBeside(claim.part, conv.id, input.content!, countOn);
+              const [saved, claimed] = await chat.insertUserMessageBeside(claim.part, conv.id, input.content!, countOn, progress);
               try {
                 await claim.settle(claimed);
               } catch (err) {
@@ -625,14 +664,38 @@ export class ChatService {
               }
               return saved;
             })()
-          : this.deps.entitlements.consumeChatAllowanceOrCharge(actor.userId, chargeKey, entitled).then(() => undefined);
+          : (async () => {
+              free = await this.uow.run(async ({ chat: tx }) => {
+                const owed = answers !== null && (await tx.takeReplyOwed(answers));
+                await tx.insertProgress({
+                  ...progress,
+                  chargeKey: owed ? '' : chargeKey,
+                  conversationId: conv.id,
+                  kind,
+                  newReply: !target,
+                  userMessageId: answers,
+                });
+                return owed;
+              });
+              if (free) return undefined;
+              try {
+                await this.deps.entitlements.consumeChatAllowanceOrCharge(actor.userId, chargeKey, entitled);
+              } catch (err) {
+                await chat.deleteProgress(progressId).catch(() => {});
+                throw err;
+              }
+              return undefined;
+            })();
       charged.catch(() => {}); // awaited below
       /** The model could not be asked after all: what was charged and saved is taken back. */
       const undoCharge = () =>
         charged.then(
           async (saved) => {
             if (saved) await chat.withdrawUserMessage(saved.id, conv.id, countOn).catch(() => {});
+            else await chat.deleteProgress(progressId).catch(() => {});
             await this.deps.entitlements.release(actor.userId, 'chat', chargeKey).catch(() => {});
+            if (free && answers)
+              await chat.markReplyOwed({ conversationId: conv.id, userId: actor.userId, userMessageId: answers }).catch(() => {});
           },
           () => {},
         );
@@ -676,6 +739,8 @@ export class ChatService {
             replyId,
             target,
             chargeKey,
+            progressId,
+            free: free ? answers : null,
             sink,
             signal,
             userName,
@@ -688,7 +753,7 @@ export class ChatService {
               kind === 'send' && userRow && gate.familyId
                 ? { familyId: gate.familyId, newest: [userRow, ...newest], limits: { ...limits, inFlight: inFlightLimit } }
                 : undefined,
-          }).finally(() => this.deps.inFlight.release(actor.userId));
+          }).finally(giveBack);
         },
       };
     } catch (err) {
@@ -775,11 +840,11 @@ export class ChatService {
     userId: string,
     content: string,
     limiting: Promise<void>,
-    taking: Promise<number>,
+    taking: Promise<HeldSlot>,
     queue: { position: number; sink?: GenerationSink },
   ): Promise<Asked | undefined> {
     try {
-      const [, held] = await Promise.all([limiting, taking]);
+      const [, { held }] = await Promise.all([limiting, taking]);
       if (held > guess.limits.inFlight || !this.deps.llm.info().ready) return undefined;
       if (!this.deps.moderation.allows({ content }, { surface: 'chat-user', nsfwContext: guess.character.nsfw, userId })) return undefined;
       const inputs = this.promptInputs(
@@ -807,7 +872,7 @@ export class ChatService {
     maxTokens: number,
   ): { prompt: ReturnType<typeof assemblePrompt>; replyBudget: number } {
     const { llm } = this.deps;
-    const contextSize = llm.info().contextSize;
+    const { contextSize, messageOrder } = llm.info();
     let replyBudget = Math.min(maxTokens, Math.floor(contextSize / 2));
     for (;;) {
       try {
@@ -819,7 +884,7 @@ export class ChatService {
           contextSize,
           replyBudget,
           countTokens: (t) => llm.countTokens(t),
-          options: loreOptions(character),
+          options: { ...loreOptions(character), messageOrder },
         });
         return { prompt, replyBudget };
       } catch (err) {
@@ -831,7 +896,9 @@ export class ChatService {
           throw new AppError(
             422,
             'UNPROCESSABLE',
-            `${err.message}. Shorten the message or start a new conversation; nothing was charged.`,
+            err.part === 'character'
+              ? `${err.message}. This model's context is too small for this character; nothing was charged.`
+              : `${err.message}. Shorten the message or start a new conversation; nothing was charged.`,
             {
               details: { rule: 'context_size', field: 'content' },
             },
@@ -856,6 +923,9 @@ export class ChatService {
     replyId: string;
     target: ChatMessageRow | undefined;
     chargeKey: string;
+    progressId: string;
+    /** The message whose reply is free (owed after a crash): owed again when this reply comes to nothing. */
+    free: string | null;
     sink: GenerationSink;
     signal: AbortSignal;
     userName: string;
@@ -871,23 +941,29 @@ export class ChatService {
     else g.signal.addEventListener('abort', onAbort, { once: true });
     // What is checked against the policy: the reply (after the text it continues), per batch with context before it.
     const before = g.kind === 'continue' && g.target ? g.target.content : '';
+    // The conversation's established cues (card, memory, pinned facts) hold for the reply too.
+    const scope = conversationScope(this.deps.moderation, g.character, g.conversation, []);
     const allowed = (reply: string, fresh: number, whole: boolean) => {
       const full = before + reply;
       const verdict = this.deps.moderation.check(
         { reply: whole ? full : full.slice(-(fresh + CHECK_CONTEXT)) },
-        { surface: 'chat-reply', nsfwContext: g.character.nsfw, userId: g.actor.userId },
+        { surface: 'chat-reply', nsfwContext: g.character.nsfw, userId: g.actor.userId, scope },
       );
       return verdict.allowed;
     };
     const relay = new ReplyRelay({ intervalMs: () => this.batchInterval(), wholeEvery: FULL_CHECK_EVERY_BATCHES, stop, allowed });
     let failure: unknown;
     this.streaming++;
+    // The words sent so far are saved on a timer (never before the first token), for a restart after a crash.
+    this.writing.set(g.progressId, { text: () => relay.sentText, saved: 0 });
+    this.progressTimer ??= setInterval(() => void this.saveProgress(), this.deps.settings.progressMs).unref();
     try {
       await relay.run(g.first, g.stream, g.sink);
     } catch (err) {
       if (!stop.signal.aborted || (!g.signal.aborted && !relay.blocked)) failure = err;
     } finally {
       this.streaming--;
+      this.writing.delete(g.progressId);
       g.signal.removeEventListener('abort', onAbort);
     }
     // The saved reply is always checked whole.
@@ -911,6 +987,12 @@ export class ChatService {
       await this.deps.entitlements.release(g.actor.userId, 'chat', g.chargeKey).catch(() => {});
     }
     const saved = await this.save(g, content, status);
+    // Saving the reply ended its progress row; nothing saved: it ends here (a failed save leaves it to the recovery).
+    if (!saved) await this.uow.repos.chat.deleteProgress(g.progressId).catch(() => {});
+    if (!saved && g.free) {
+      const owed = { conversationId: g.conversation.id, userId: g.actor.userId, userMessageId: g.free };
+      await this.uow.repos.chat.markReplyOwed(owed).catch(() => {});
+    }
     if (!saved && failure) throw failure;
     if (failure) throw Object.assign(failure instanceof Error ? failure : new Error(String(failure)), { savedReply: saved });
     if (!saved) throw new AppError(409, 'CONFLICT', 'The reply was stopped before it began.');
@@ -937,6 +1019,7 @@ export class ChatService {
     g: {
       kind: Kind;
       replyId: string;
+      progressId: string;
       target: ChatMessageRow | undefined;
       conversation: ConversationRow;
       signal: AbortSignal;
@@ -949,7 +1032,10 @@ export class ChatService {
     const read = !g.signal.aborted;
     if (!g.target) {
       if (!content.trim()) return undefined;
-      const saved = await this.uow.repos.chat.insertReply({ id: g.replyId, conversationId: g.conversation.id, content, status }, read);
+      const saved = await this.uow.repos.chat.insertReply(
+        { id: g.replyId, conversationId: g.conversation.id, content, status, progressId: g.progressId },
+        read,
+      );
       if (!saved) return undefined;
       if (status === 'complete' && saved.messageCount - saved.summarizedCount >= this.deps.settings.memoryEvery) {
         this.scheduleSummary(g.conversation.id, g.character, g.userName);
@@ -959,6 +1045,7 @@ export class ChatService {
     return this.uow.run(async ({ chat }) => {
       const current = await chat.message(g.replyId);
       if (!current) return undefined;
+      await chat.deleteProgress(g.progressId);
       const swipes = current.swipes.length ? [...current.swipes] : [current.content];
       if (g.kind === 'regenerate') {
         if (!content.trim()) return undefined;
@@ -979,6 +1066,114 @@ export class ChatService {
       await chat.touch(g.conversation.id, 0, read);
       return toChatMessage(row!);
     });
+  }
+
+  // ---------- replies left by a process that died ----------
+
+  /** Renews the progress rows of every reply this process is writing, in one statement, with their new words. */
+  private async saveProgress(): Promise<void> {
+    if (this.writing.size === 0) {
+      clearInterval(this.progressTimer);
+      this.progressTimer = undefined;
+      return;
+    }
+    if (this.savingProgress) return;
+    this.savingProgress = true;
+    // Only the words added since the last save travel (a few hundred bytes a reply, not the whole reply each time).
+    const writing = [...this.writing.values()];
+    const entries = [...this.writing].map(([id, w]) => {
+      const text = w.text();
+      return { id, from: w.saved, added: text.slice(w.saved), upTo: text.length };
+    });
+    try {
+      await this.uow.repos.chat.renewProgress(entries);
+      entries.forEach((e, i) => (writing[i]!.saved = e.upTo));
+    } catch {
+      // The round may or may not have been written: the next one sends each reply's whole text.
+      for (const w of writing) w.saved = 0;
+    } finally {
+      this.savingProgress = false;
+    }
+  }
+
+  /** Replies whose process stopped saving them for this long died with it. */
+  private get staleMs(): number {
+    return 3 * this.deps.settings.progressMs;
+  }
+
+  /** Looks for replies left by a dead process now and then (at once, then every `staleMs`). */
+  startRecovery(): void {
+    if (this.recoveryTimer) return;
+    const sweep = () => {
+      this.recovering ??= this.recoverStale()
+        .then(() => {})
+        .catch(() => {})
+        .finally(() => (this.recovering = undefined));
+    };
+    this.recoveryTimer = setInterval(sweep, this.staleMs).unref();
+    sweep();
+  }
+
+  async stopRecovery(): Promise<void> {
+    clearInterval(this.recoveryTimer);
+    this.recoveryTimer = undefined;
+    clearInterval(this.progressTimer);
+    this.progressTimer = undefined;
+    await this.recovering;
+  }
+
+  /**
+   * Every reply left by a process that died mid-stream: its saved words become an incomplete reply (the charge is
+   * kept, as for a reply stopped part-way; it can be continued or regenerated), or, with no words saved, the charge
+   * is refunded and a message left without its reply gets its "Get a reply" free once. Each row is taken by one
+   * process, in one transaction with what it leads to, so a refund happens once.
+   */
+  async recoverStale(): Promise<number> {
+    let recovered = 0;
+    for (const r of await this.uow.repos.chat.staleReplies(this.staleMs)) {
+      // This process is alive and writing it (a long pause of its event loop is not a death).
+      if (this.writing.has(r.id)) continue;
+      const done = await this.uow.run(async ({ chat }) => {
+        if (!(await chat.claimStaleReply(r.id, this.staleMs))) return false;
+        // A new reply or a new alternative starts at its first word; an addition keeps its leading space.
+        const cleaned = cleanReply(r.text, r.characterName);
+        const words = r.kind === 'continue' ? cleaned : cleaned.trimStart();
+        const current = r.newReply ? undefined : await chat.message(r.replyId);
+        const before = r.kind === 'continue' && current ? current.content : '';
+        const allowed =
+          words.trim() !== '' &&
+          this.deps.moderation.check({ reply: before + words }, { surface: 'chat-reply', nsfwContext: r.characterNsfw, userId: r.userId })
+            .allowed;
+        if (allowed && r.newReply && !(await chat.message(r.replyId))) {
+          await chat.insertReply(
+            { id: r.replyId, conversationId: r.conversationId, content: words, status: 'incomplete', progressId: r.id },
+            false,
+          );
+          return true;
+        }
+        if (allowed && current) {
+          const swipes = current.swipes.length ? [...current.swipes] : [current.content];
+          if (r.kind === 'regenerate') {
+            swipes.push(words);
+            await chat.updateMessage(current.id, { content: words, swipes, swipeIndex: swipes.length - 1, status: 'incomplete' });
+          } else {
+            const joined = `${current.content}${/^[\s.,!?;:…]/.test(words) ? '' : ' '}${words}`;
+            swipes[Math.min(current.swipeIndex, swipes.length - 1)] = joined;
+            await chat.updateMessage(current.id, { content: joined, swipes, status: 'incomplete' });
+          }
+          await chat.touch(r.conversationId, 0, false);
+          return true;
+        }
+        // Nothing to keep: the charge goes back (joins this transaction).
+        if (r.chargeKey) await this.deps.entitlements.release(r.userId, 'chat', r.chargeKey);
+        if (r.newReply && r.userMessageId && (await chat.message(r.userMessageId))) {
+          await chat.markReplyOwed({ conversationId: r.conversationId, userId: r.userId, userMessageId: r.userMessageId });
+        }
+        return true;
+      });
+      if (done) recovered++;
+    }
+    return recovered;
   }
 
   /** Every `memoryEvery` messages, the model writes a short summary of what happened into the memory. */

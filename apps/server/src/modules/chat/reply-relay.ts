@@ -5,6 +5,10 @@
 // and comes out as one chunk, so a batch costs one policy check and one socket write however many tokens it holds.
 // When the client reads slower than we write, the sink answers with a promise and nothing more is pulled until it
 // settles: the provider's buffer fills, the OpenAI reader pauses its socket and the model server's writes back up.
+//
+// A number may arrive split across batches ("She is 3" + "2 years old"): digits at the very end of what came are held
+// back, neither judged nor sent, until the text after them arrives (or the reply ends), so the policy never judges a
+// number cut in two. Each check sees the new text with context before it (the caller keeps a tail of earlier text).
 import type { LlmChunk } from '../../providers/llm/llm-provider.ts';
 
 export interface RelaySink {
@@ -28,11 +32,32 @@ export interface RelayOptions {
 export class ReplyRelay {
   /** Everything the model wrote, sent or not. */
   text = '';
+  /** How much of `text` was judged and sent (the rest is a number that may go on in the next batch). */
+  private sent = 0;
+
+  /** What was judged and sent to the client so far. */
+  get sentText(): string {
+    return this.text.slice(0, this.sent);
+  }
   completionTokens = 0;
   blocked = false;
   batches = 0;
 
   constructor(private readonly opts: RelayOptions) {}
+
+  /** The end of the reply: what was held back is judged and sent. */
+  private async flush(sink: RelaySink): Promise<void> {
+    if (this.sent >= this.text.length) return;
+    const fresh = this.text.slice(this.sent);
+    if (!this.opts.allowed(this.text, fresh.length, false)) {
+      this.blocked = true;
+      this.opts.stop.abort(new Error('blocked'));
+      return;
+    }
+    this.sent = this.text.length;
+    const behind = sink.token(fresh);
+    if (behind) await behind;
+  }
 
   /** Pulls `first`, then the rest of `stream`, into `sink`. Rejects with the provider's error; `text` keeps what came. */
   async run(first: Promise<IteratorResult<LlmChunk>>, stream: AsyncIterator<LlmChunk>, sink: RelaySink): Promise<void> {
@@ -41,19 +66,25 @@ export class ReplyRelay {
     try {
       for (;;) {
         const r = await next;
-        if (r.done) return;
+        if (r.done) {
+          await this.flush(sink);
+          return;
+        }
         const chunk = r.value;
         if (chunk.finish) this.completionTokens = chunk.finish.usage.completionTokens;
-        if (chunk.text) {
-          this.text += chunk.text;
+        if (chunk.text) this.text += chunk.text;
+        const upTo = heldBack(this.text);
+        if (upTo > this.sent) {
+          const fresh = this.text.slice(this.sent, upTo);
           const whole = ++this.batches % this.opts.wholeEvery === 0;
-          if (!this.opts.allowed(this.text, chunk.text.length, whole)) {
+          if (!this.opts.allowed(this.text.slice(0, upTo), fresh.length, whole)) {
             this.blocked = true;
             stop.abort(new Error('blocked'));
             return;
           }
+          this.sent = upTo;
           const sent = performance.now();
-          const behind = sink.token(chunk.text);
+          const behind = sink.token(fresh);
           if (behind) await behind;
           const wait = sent + this.opts.intervalMs() - performance.now();
           if (wait >= 1 && !stop.signal.aborted) await pause(wait, stop.signal);
@@ -65,6 +96,13 @@ export class ReplyRelay {
       if (stop.signal.aborted) void stream.return?.().catch(() => {});
     }
   }
+}
+
+/** Where the text may be cut for judging and sending: before a number at its very end (it may go on). */
+function heldBack(text: string): number {
+  let i = text.length;
+  while (i > 0 && text.charCodeAt(i - 1) >= 48 && text.charCodeAt(i - 1) <= 57) i--;
+  return i;
 }
 
 /** Waits `ms`, or less when `signal` aborts. */

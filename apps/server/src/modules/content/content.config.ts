@@ -35,6 +35,15 @@ export type OperatorFactKey = keyof OperatorFacts;
 
 const unset = (key: string) => `[set ${key}]`;
 
+/**
+ * The variables the legal pages need that are not set (PRIVACY_EMAIL and DMCA_EMAIL fall back to OPERATOR_EMAIL, so
+ * they are never missing on their own). PUBLIC_URL is named when unset: the pages would print a localhost address.
+ */
+export function unsetOperatorFacts(env: Record<string, string | undefined>): string[] {
+  const required = ['OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR_EMAIL', 'DMCA_AGENT', 'GOVERNING_LAW', 'PUBLIC_URL'];
+  return required.filter((key) => !env[key]?.trim());
+}
+
 export function loadOperatorFacts(env: Record<string, string | undefined>, publicUrl: string): OperatorFacts {
   const parsed = OperatorEnv.safeParse(env);
   if (!parsed.success) {

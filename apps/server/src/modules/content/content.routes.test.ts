@@ -48,6 +48,35 @@ describe('content routes', () => {
     expect(page.readingMinutes).toBe(Math.max(1, Math.round(page.wordCount / 220)));
   });
 
+  it('names the operator variables a page prints that are not set (for the development banner)', async () => {
+    // OPERATOR_NAME, DMCA_AGENT and PUBLIC_URL are set here; the address, the e-mail and the governing law are not.
+    const privacy = (await get('/api/legal/privacy')).json<LegalDocument>();
+    expect(privacy.unsetFacts).toEqual(['OPERATOR_ADDRESS', 'OPERATOR_EMAIL']);
+    expect(privacy.markdown).toContain('https://reverie.example');
+    const terms = (await get('/api/legal/terms')).json<LegalDocument>();
+    expect(terms.unsetFacts).toContain('GOVERNING_LAW');
+    const index = (await get('/api/legal')).json<LegalIndexResponse>();
+    expect(index.items[0]).not.toHaveProperty('unsetFacts');
+
+    const full = await createTestApp({
+      OPERATOR_NAME: 'Example Operations Ltd',
+      OPERATOR_ADDRESS: '1 Example Street',
+      OPERATOR_EMAIL: 'hello@reverie.example',
+      PRIVACY_EMAIL: 'privacy@reverie.example',
+      DMCA_AGENT: 'Jo Agent',
+      GOVERNING_LAW: 'the laws of Example',
+      PUBLIC_URL: 'https://reverie.example',
+    });
+    try {
+      const page = (await full.app.inject({ url: '/api/legal/privacy' })).json<LegalDocument>();
+      expect(page.unsetFacts).toEqual([]);
+      expect(page.markdown).toContain('privacy@reverie.example');
+      expect(page.markdown).not.toContain('[set ');
+    } finally {
+      await full.close();
+    }
+  });
+
   it('serves the SPEC short names terms and privacy as { title, updatedAt, markdown }', async () => {
     const terms = (await get('/api/legal/terms')).json<LegalDocument>();
     expect(terms).toMatchObject({ slug: 'terms-of-service', title: 'Terms of Service' });

@@ -64,6 +64,8 @@ interface Guide extends GuideSummary {
 
 export interface ContentServiceOptions {
   operator: OperatorFacts;
+  /** Operator variables that are unset (config.unsetOperatorFacts): each legal page lists those it prints. */
+  unsetFacts?: string[];
   dir?: string;
 }
 
@@ -75,7 +77,7 @@ export class ContentService {
     private readonly covers: Map<string, string>,
   ) {}
 
-  static async load({ operator, dir = DEFAULT_CONTENT_DIR }: ContentServiceOptions): Promise<ContentService> {
+  static async load({ operator, unsetFacts = [], dir = DEFAULT_CONTENT_DIR }: ContentServiceOptions): Promise<ContentService> {
     const legal = new Map<string, LegalDocument>();
     for (const slug of LEGAL_SLUGS) {
       const file = path.join(dir, 'legal', `${slug}.md`);
@@ -86,10 +88,15 @@ export class ContentService {
       const front = check(LegalFront, data, file);
       const markdown = substituteFacts(body, operator, file).trim() + '\n';
       const words = countWords(markdown);
+      // An unset fact shows as "[set X]"; an unset PUBLIC_URL as the localhost address it defaults to.
+      const unset = unsetFacts.filter((k) =>
+        k === 'PUBLIC_URL' ? /\{\{\s*PUBLIC_URL\s*\}\}/.test(body) : markdown.includes(`[set ${k}]`),
+      );
       legal.set(slug, {
         slug,
         ...front,
         markdown,
+        unsetFacts: unset,
         toc: tableOfContents(markdown),
         wordCount: words,
         readingMinutes: readingMinutes(words),
@@ -135,7 +142,7 @@ export class ContentService {
   }
 
   legalIndex(): LegalSummary[] {
-    return [...this.legal.values()].map(({ markdown: _m, toc: _t, ...summary }) => summary);
+    return [...this.legal.values()].map(({ markdown: _m, toc: _t, unsetFacts: _u, ...summary }) => summary);
   }
 
   /** A legal page by slug or SPEC alias (`terms`, `privacy`); undefined when unknown. */

@@ -48,8 +48,11 @@ export class GalleryService {
     const { repos } = this.uow;
     if (q.userId && !(await repos.users.findById(q.userId))) throw AppError.notFound('User');
     if (q.characterId) assertVisible(actor, await repos.characters.findById(q.characterId));
+    // The whole community's list (no user or character named) holds shared pictures only, the viewer's own private
+    // ones included nowhere but in their own gallery and their characters' galleries.
+    const scoped = Boolean(q.userId || q.characterId);
     const { ids, total } = await repos.images.list(
-      { ownerId: q.userId, characterId: q.characterId, viewerId: actor?.userId ?? null },
+      { ownerId: q.userId, characterId: q.characterId, viewerId: scoped ? (actor?.userId ?? null) : null },
       q.limit,
       (q.page - 1) * q.limit,
     );

@@ -293,6 +293,10 @@ describe('galleries, sharing and permissions', () => {
     const mine = (await call(alice, 'GET', `/api/images?userId=${alice.user.id}`)).json() as ImagesPage;
     expect(mine.items.map((i) => i.id)).toContain(image.id);
     expect(mine.items.find((i) => i.id === image.id)).toMatchObject({ isOwner: true, visibility: 'private' });
+    // The community list (no user or character named) is what is shared: not even the owner's private ones.
+    const community = (await call(alice, 'GET', '/api/images?limit=50')).json() as ImagesPage;
+    expect(community.items.map((i) => i.id)).not.toContain(image.id);
+    expect(community.items.every((i) => i.visibility === 'public')).toBe(true);
     for (const viewer of [bob, undefined]) {
       const theirs = (await call(viewer, 'GET', `/api/images?userId=${alice.user.id}`)).json() as ImagesPage;
       expect(theirs.items.map((i) => i.id)).not.toContain(image.id);
@@ -394,7 +398,9 @@ describe('galleries, sharing and permissions', () => {
     const portrait = await t.app.inject({ url: character.avatarUrl });
     expect(portrait.statusCode).toBe(200);
     const sharp = (await import('sharp')).default;
-    expect(await sharp(portrait.rawPayload).metadata()).toMatchObject({ width: 768, height: 1152, format: 'webp' });
+    // The picture at its own size: not cropped or scaled.
+    const source = await sharp((await t.app.inject({ url: image.url! })).rawPayload).metadata();
+    expect(await sharp(portrait.rawPayload).metadata()).toMatchObject({ width: source.width, height: source.height, format: 'webp' });
     expect(await sharp((await t.app.inject({ url: character.thumbnailUrl })).rawPayload).metadata()).toMatchObject({
       width: 384,
       height: 384,

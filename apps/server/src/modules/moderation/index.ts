@@ -3,12 +3,15 @@
  * `ModerationPolicy` built with an `onBlocked` logger) before storing, sending or charging anything:
  *
  *   const result = policy.check({ name, description }, { surface: 'character', nsfwContext: nsfw, userId });
- *   if (!result.allowed) → 422 { error: { code: 'CONTENT_BLOCKED', message: result.message, details: { rule, field } } }
+ *   if (!result.allowed) → 422 { error: { code: 'CONTENT_BLOCKED', message: result.message,
+ *                                  details: { rule, field, problems: [{ field, rule, span, start, end }] } } }
  *
  * `POLICY_V1` (rules with titles and explanations, summary, limitations) is the source of the policy page.
  */
 export { ModerationPolicy, checkContent, isLikelyMinorAge, defaultPolicy, DEFAULT_FIELD_LABELS } from './moderation.ts';
-export type { ModerationOptions, PublicRule } from './moderation.ts';
+export type { Evaluation, ModerationOptions, PublicRule } from './moderation.ts';
+export { MINOR_LAYERS } from './minors.ts';
+export type { MinorLayer, Problem, ScopeState } from './minors.ts';
 export { POLICY_V1 } from './policy-v1.ts';
 export { normalizeText, normalizeBase } from './normalize.ts';
 export { RULE_IDS, SURFACES } from './types.ts';

@@ -19,6 +19,11 @@ export function toQueueItem(row: QueueRowWithOwner): QueueItem {
         : null,
     owner: row.ownerId ? { id: row.ownerId, username: row.ownerName ?? 'deleted account' } : null,
     count: row.count,
+    problems: Array.isArray(row.data.problems)
+      ? row.data.problems.map((p) => ({ field: p.field, rule: p.rule, span: typeof p.span === 'string' ? p.span : null }))
+      : [],
+    reviewRequested: row.data.reviewRequested === true,
+    note: str(row.data.note),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     resolvedAt: row.resolvedAt?.toISOString() ?? null,

@@ -5,6 +5,7 @@ import type { BackgroundTasks } from '../../lib/background.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { AuditRepo } from './audit.repo.ts';
 import { AuditLog } from './audit.service.ts';
+import type { LlmJudgeConfig } from './llm-judge.ts';
 import type { ModerationRepo } from './moderation.repo.ts';
 import { moderationRoutes } from './moderation.routes.ts';
 import { ModerationService } from './moderation.service.ts';
@@ -23,8 +24,9 @@ export function createModerationModule(deps: {
   background: BackgroundTasks;
   rateLimiter: RateLimiter;
   notify: Notify;
+  config?: { moderationLlm?: LlmJudgeConfig };
 }) {
-  const moderation = new ModerationService(deps.log);
+  const moderation = new ModerationService(deps.log, deps.config?.moderationLlm);
   const audit = new AuditLog(deps.uow);
   const queue = new ModerationQueue({ uow: deps.uow, audit, notify: deps.notify });
   const subjects = new SubjectRegistry();

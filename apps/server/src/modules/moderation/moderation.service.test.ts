@@ -25,7 +25,7 @@ describe('ModerationService', () => {
     const err = thrown as AppError;
     expect(err.status).toBe(422);
     expect(err.code).toBe('CONTENT_BLOCKED');
-    expect(err.details).toEqual({ rule: 'minors-sexual', field: 'description' });
+    expect(err.details).toMatchObject({ rule: 'minors-sexual', field: 'description' });
     expect(err.message).not.toContain('15 years');
     expect(events).toEqual([expect.objectContaining({ rule: 'minors-sexual', field: 'description', surface: 'character', userId: 'u1' })]);
     expect(JSON.stringify(logged)).not.toContain('15 years');

@@ -3,8 +3,10 @@
 // moderation queue subscribes to blocks); the policy itself stays pure data + matching (moderation.ts).
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import { LlmJudge, type LlmJudgeConfig } from './llm-judge.ts';
 import { ModerationPolicy } from './moderation.ts';
-import type { BlockedEvent, CheckContext, CheckResult } from './types.ts';
+import type { ScopeState } from './minors.ts';
+import type { BlockedEvent, CheckContext, CheckResult, Surface } from './types.ts';
 
 export type BlockListener = (event: BlockedEvent) => void;
 
@@ -12,7 +14,13 @@ export class ModerationService {
   readonly policy: ModerationPolicy;
   private readonly listeners: BlockListener[] = [];
 
-  constructor(log: Pick<FastifyBaseLogger, 'warn'>) {
+  private readonly judge: LlmJudge | undefined;
+
+  constructor(
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+    judge?: LlmJudgeConfig | LlmJudge,
+  ) {
+    this.judge = judge instanceof LlmJudge ? judge : judge ? new LlmJudge(judge) : undefined;
     this.policy = new ModerationPolicy(undefined, {
       onBlocked: (event) => {
         // Rule, field, surface and user only: the text of blocked (or allowed) content is never logged.
@@ -43,11 +51,49 @@ export class ModerationService {
     return this.policy.allows(fields, context);
   }
 
-  /** Throws 422 CONTENT_BLOCKED `{ rule, field }` when any field breaks the policy; the message names rule and field only. */
+  /**
+   * Throws 422 CONTENT_BLOCKED when any field breaks the policy. The message names the first rule and field; `details`
+   * carries `{ rule, field }` (older clients) and `problems`: every problem at once, each with its rule and span.
+   */
   assertAllowed(fields: Record<string, string | undefined>, context: CheckContext): void {
     const result = this.policy.check(fields, context);
-    if (!result.allowed) {
-      throw new AppError(422, 'CONTENT_BLOCKED', result.message, { details: { rule: result.rule, field: result.field } });
-    }
+    if (!result.allowed) throw blockedError(result);
   }
+
+  /**
+   * `assertAllowed` plus the optional LLM judge for the ambiguous band (for callers that can wait for it: creating,
+   * editing and importing characters). Without a judge it is `assertAllowed`.
+   */
+  async assertAllowedJudged(fields: Record<string, string | undefined>, context: CheckContext): Promise<void> {
+    const evaluation = this.policy.evaluate(fields, context);
+    if (evaluation.problems.length > 0 || !evaluation.ambiguous || !this.judge) {
+      const result = this.policy.report(evaluation.problems, context);
+      if (!result.allowed) throw blockedError(result);
+      return;
+    }
+    const text = Object.entries(fields)
+      .filter(([, v]) => typeof v === 'string' && v.trim() !== '')
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n');
+    const verdict = await this.judge.judge(text.slice(0, 8000));
+    if (verdict.kind === 'safe' || (verdict.kind === 'unsafe' && !verdict.categories.includes('S4'))) return;
+    if (verdict.kind === 'unavailable')
+      this.log.warn({ moderation: { judge: verdict.reason } }, 'moderation judge unavailable, failing closed');
+    // The judge names no span: the problem points at the whole first field, with the judge's rule name.
+    const [field, value] = Object.entries(fields).find(([, v]) => typeof v === 'string' && v.trim() !== '')!;
+    const rule = verdict.kind === 'unsafe' ? 'llm-judge-s4' : 'llm-judge-unavailable';
+    const result = this.policy.report([{ field, rule, span: value!.slice(0, 120), start: 0, end: Math.min(120, value!.length) }], context);
+    if (!result.allowed) throw blockedError(result);
+  }
+
+  /** What stored texts of a scope establish (a conversation's card, memory summary, pinned facts and messages). */
+  scopeOf(fields: Record<string, string | undefined>, context: { surface: Surface; nsfwContext?: boolean }): ScopeState {
+    return this.policy.scopeOf(fields, context);
+  }
+}
+
+export function blockedError(result: Extract<CheckResult, { allowed: false }>): AppError {
+  return new AppError(422, 'CONTENT_BLOCKED', result.message, {
+    details: { rule: result.rule, field: result.field, problems: result.problems },
+  });
 }

@@ -41,6 +41,11 @@ describe('messages', () => {
       rule: 'minors-sexual',
       field: 'description',
       message: 'The description was blocked by our policy on sexual content involving minors (rule: minors-sexual).',
+      // Every reason, with the rule (layer) and the span as the author wrote it.
+      problems: [
+        { field: 'description', rule: 'stated-age-under-18', span: '17yo', start: 9, end: 13 },
+        { field: 'description', rule: 'sexual-content', span: 'horny', start: 28, end: 33 },
+      ],
     });
     if (!result.allowed) {
       expect(result.message).not.toContain('17');
@@ -166,7 +171,14 @@ describe('block log hook', () => {
     policy.check({ message: 'how to make a pipe bomb' }, { surface: 'chat-user', userId: 'u-1' });
     policy.check({ message: 'Hello there, how are you?' }, { surface: 'chat-user', userId: 'u-2' });
     expect(events).toEqual([
-      { rule: 'violent-extremism', field: 'message', surface: 'chat-user', policyVersion: POLICY_V1.version, userId: 'u-1' },
+      {
+        rule: 'violent-extremism',
+        field: 'message',
+        surface: 'chat-user',
+        policyVersion: POLICY_V1.version,
+        userId: 'u-1',
+        problems: [{ field: 'message', rule: 'violent-extremism', start: 0, end: 23 }],
+      },
     ]);
     expect(JSON.stringify(events)).not.toContain('bomb');
   });

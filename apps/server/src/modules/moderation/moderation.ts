@@ -1,5 +1,8 @@
-import { normalizeText, type NormalizedText } from './normalize.ts';
+import { alignedNormalize, originalSpan, type AlignedText } from './aligned.ts';
+import { MinorsPolicy, type MinorsField, type Problem, type ScopeState } from './minors.ts';
+import { undoLeet, type NormalizedText } from './normalize.ts';
 import { POLICY_V1 } from './policy-v1.ts';
+import { plainPrompt, splitNegative } from './sd-prompt.ts';
 import type {
   BlockedEvent,
   CheckContext,
@@ -12,6 +15,7 @@ import type {
   TermSet,
   Window,
 } from './types.ts';
+import { RULE_IDS } from './types.ts';
 
 const NUMBER_WORDS = [
   'zero',
@@ -99,8 +103,13 @@ class FieldText {
   private sentenceEnds?: number[];
   private wordStarts?: number[];
 
-  constructor(text: string) {
-    this.norm = normalizeText(text);
+  readonly aligned: AlignedText;
+
+  constructor(text: string, aligned?: AlignedText) {
+    this.aligned = aligned ?? alignedNormalize(text);
+    const { text: base, leet } = this.aligned;
+    const leetL = base.includes('1') ? undoLeet(base, 'l', false) : leet;
+    this.norm = { base, leet, leetL };
   }
 
   hitsOf(set: CompiledSet): Hit[] {
@@ -234,6 +243,8 @@ export const DEFAULT_FIELD_LABELS: Record<string, string> = {
 export interface ModerationOptions {
   /** Called once per blocked check. Never receives the text itself. */
   onBlocked?: (event: BlockedEvent) => void;
+  /** Today's date, for birth years (tests pin it). */
+  now?: () => Date;
 }
 
 export interface PublicRule {
@@ -242,11 +253,21 @@ export interface PublicRule {
   explanation: string;
 }
 
+/** A check's full answer: the verdict plus whether it lies in the band an LLM judge may look at. */
+export interface Evaluation {
+  problems: Problem[];
+  /** Not blocked by the rules, but a weak minor cue or a past age shares a field with sexual content. */
+  ambiguous: boolean;
+}
+
+const SCOPE_FIELD_LABEL = 'earlier in this conversation';
+
 export class ModerationPolicy {
   readonly version: string;
   private readonly sets = new Map<string, CompiledSet>();
   private readonly rules: PolicyRule[];
   private readonly ageFieldNames: Set<string>;
+  readonly minors: MinorsPolicy;
 
   constructor(
     private readonly data: PolicyData = POLICY_V1,
@@ -264,6 +285,11 @@ export class ModerationPolicy {
     }
     this.rules = data.rules;
     this.ageFieldNames = new Set(data.ageFieldNames.map((n) => n.toLowerCase()));
+    this.minors = new MinorsPolicy({
+      sexualExplicit: data.termSets.sexualExplicit!,
+      sexualSuggestive: data.termSets.sexualSuggestive!,
+      now: options.now,
+    });
   }
 
   /** Rules for the blocked-content policy page, in the order they are applied. */
@@ -285,25 +311,45 @@ export class ModerationPolicy {
 
   /** Whether every field passes, without reporting a block (a caller that checks again, reporting, before it acts). */
   allows(fields: Record<string, string | undefined>, context: CheckContext): boolean {
-    const texts = new Map<string, FieldText>();
-    for (const [name, value] of Object.entries(fields)) {
-      if (typeof value === 'string' && value.trim() !== '') texts.set(name, new FieldText(value));
-    }
-    return !this.find(texts, context);
+    return this.evaluate(fields, context).problems.length === 0;
+  }
+
+  /**
+   * Every problem of the fields at once (rule + matched span per problem), and whether the text lies in the ambiguous
+   * band. Does not report a block; `check` does.
+   */
+  evaluate(fields: Record<string, string | undefined>, context: CheckContext): Evaluation {
+    const read = this.read(fields, context);
+    const minors = this.minors.judge(read.minors, { surface: context.surface, nsfw: context.nsfwContext === true, scope: context.scope });
+    const problems: Problem[] = [];
+    if (minors.problems.length > 0) problems.push(...minors.problems.map((p) => ({ ...p, field: this.scopeField(p.field, fields) })));
+    const ageField = context.surface === 'ticket' ? undefined : this.minorAgeField(read.texts, context);
+    if (ageField) problems.push({ field: ageField.field, rule: 'stated-age-under-18', ...ageField.span });
+    problems.push(...this.otherRules(read.texts, context));
+    return { problems, ambiguous: problems.length === 0 && minors.ambiguous };
   }
 
   check(fields: Record<string, string | undefined>, context: CheckContext): CheckResult {
-    const texts = new Map<string, FieldText>();
-    for (const [name, value] of Object.entries(fields)) {
-      if (typeof value === 'string' && value.trim() !== '') texts.set(name, new FieldText(value));
-    }
-    const found = this.find(texts, context);
-    if (!found) return { allowed: true };
-    const rule = this.rule(found.rule)!;
-    const label = context.fieldLabels?.[found.field] ?? DEFAULT_FIELD_LABELS[found.field] ?? humanise(found.field);
+    return this.report(this.evaluate(fields, context).problems, context);
+  }
+
+  /** Turns problems into a verdict and reports a block (`onBlocked`). */
+  report(problems: Problem[], context: CheckContext): CheckResult {
+    if (problems.length === 0) return { allowed: true };
+    // The field named first is one the caller sent (a conversation's earlier cue is only a reason).
+    const first = problems.find((p) => p.field !== SCOPE_FIELD_LABEL) ?? problems[0]!;
+    const ruleId: RuleId = (RULE_ID_SET.has(first.rule) ? first.rule : 'minors-sexual') as RuleId;
+    const rule = this.rule(ruleId)!;
+    const label = context.fieldLabels?.[first.field] ?? DEFAULT_FIELD_LABELS[first.field] ?? humanise(first.field);
     const message = `The ${label} was blocked by our policy on ${rule.policyName} (rule: ${rule.id}).`;
     if (this.options.onBlocked) {
-      const event: BlockedEvent = { rule: rule.id, field: found.field, surface: context.surface, policyVersion: this.version };
+      const event: BlockedEvent = {
+        rule: rule.id,
+        field: first.field,
+        surface: context.surface,
+        policyVersion: this.version,
+        problems: problems.map(({ field, rule: r, start, end }) => ({ field, rule: r, start, end })),
+      };
       if (context.userId !== undefined) event.userId = context.userId;
       try {
         this.options.onBlocked(event);
@@ -311,32 +357,85 @@ export class ModerationPolicy {
         // A failing log must not turn a block into an error page.
       }
     }
-    return { allowed: false, rule: rule.id, field: found.field, message };
+    return { allowed: false, rule: rule.id, field: first.field, message, problems };
   }
 
-  private find(texts: Map<string, FieldText>, context: CheckContext): { rule: RuleId; field: string } | undefined {
-    for (const rule of this.rules) {
-      if (rule.id === 'minors-sexual' && context.surface !== 'ticket') {
-        const field = this.minorAgeField(texts, context);
-        if (field) return { rule: rule.id, field };
+  /** What stored texts establish for a scope (a conversation: card, memory summary, pinned facts, messages). */
+  scopeOf(fields: Record<string, string | undefined>, context: { surface: Surface; nsfwContext?: boolean }): ScopeState {
+    const read = this.read(fields, { surface: context.surface });
+    const state = this.minors.scopeOf(read.minors, context.nsfwContext === true);
+    // A scope's cue is shown as "earlier in this conversation", with the span that set it.
+    if (state.minor) state.minor = { ...state.minor, field: SCOPE_FIELD_LABEL };
+    if (state.explicit) state.explicit = { ...state.explicit, field: SCOPE_FIELD_LABEL };
+    return state;
+  }
+
+  private scopeField(field: string, fields: Record<string, string | undefined>): string {
+    return field in fields ? field : SCOPE_FIELD_LABEL;
+  }
+
+  private read(fields: Record<string, string | undefined>, context: Pick<CheckContext, 'surface'>) {
+    const texts = new Map<string, FieldText>();
+    const minors: MinorsField[] = [];
+    const image = context.surface === 'image-prompt';
+    for (const [name, value] of Object.entries(fields)) {
+      if (typeof value !== 'string' || value.trim() === '') continue;
+      if (!image) {
+        const text = new FieldText(value);
+        texts.set(name, text);
+        minors.push(this.minors.read(name, text.aligned, context.surface));
+        continue;
       }
+      // Image prompts: SD syntax undone first; a negative prompt is read only for the inverted minor cue.
+      if (/negative/i.test(name)) {
+        minors.push(this.minors.read(name, alignedPlain(value, 0, value), context.surface, 'negative'));
+        continue;
+      }
+      const { positive, negative } = splitNegative(value);
+      const aligned = alignedPlain(positive, 0, value);
+      const text = new FieldText(value, aligned);
+      texts.set(name, text);
+      minors.push(this.minors.read(name, aligned, context.surface));
+      if (negative !== undefined) {
+        const offset = value.length - negative.length;
+        minors.push(this.minors.read(name, alignedPlain(negative, offset, value), context.surface, 'negative'));
+      }
+    }
+    return { texts, minors };
+  }
+
+  /** Every rule except minors (handled in layers by MinorsPolicy): one problem per rule and field, with the span. */
+  private otherRules(texts: Map<string, FieldText>, context: CheckContext): Problem[] {
+    const problems: Problem[] = [];
+    for (const rule of this.rules) {
+      if (rule.id === 'minors-sexual') continue;
       for (const [field, text] of texts) {
         for (const detector of rule.detectors) {
-          if (applies(detector, context.surface) && this.matches(detector, text, context)) return { rule: rule.id, field };
+          if (!applies(detector, context.surface)) continue;
+          const hit = this.matches(detector, text, context);
+          if (hit) {
+            problems.push({ field, rule: rule.id, ...originalSpan(text.aligned, hit.start, hit.end) });
+            break;
+          }
         }
       }
     }
-    return undefined;
+    return problems;
   }
 
   /** A field that is only an age ("age": "16") on an explicit record, or next to explicit text in another field. */
-  private minorAgeField(texts: Map<string, FieldText>, context: CheckContext): string | undefined {
+  private minorAgeField(
+    texts: Map<string, FieldText>,
+    context: CheckContext,
+  ): { field: string; span: ReturnType<typeof originalSpan> } | undefined {
     for (const [field, text] of texts) {
       if (!this.ageFieldNames.has(field.toLowerCase())) continue;
       const value = parseNumber(text.norm.base.trim().replace(/\s*(?:years?\s*old|yo|y\/o)$/, ''));
       if (value === undefined || value >= 18) continue;
       const explicit = this.sets.get('sexualExplicit');
-      if (context.nsfwContext || (explicit && [...texts.values()].some((t) => t.hitsOf(explicit).length > 0))) return field;
+      if (context.nsfwContext || (explicit && [...texts.values()].some((t) => t.hitsOf(explicit).length > 0))) {
+        return { field, span: originalSpan(text.aligned, 0, text.aligned.text.length) };
+      }
     }
     return undefined;
   }
@@ -346,18 +445,19 @@ export class ModerationPolicy {
     return ids.flatMap((id) => text.hitsOf(this.sets.get(id)!)).sort((a, b) => a.start - b.start);
   }
 
-  private matches(detector: Detector, text: FieldText, context: CheckContext): boolean {
+  /** The hit (of the first group) that makes the detector match, if any. */
+  private matches(detector: Detector, text: FieldText, context: CheckContext): Hit | undefined {
     switch (detector.kind) {
       case 'any':
-        return this.hits(text, detector.sets).length > 0;
+        return this.hits(text, detector.sets)[0];
       case 'nsfw':
-        return context.nsfwContext === true && this.hits(text, detector.sets).length > 0;
+        return context.nsfwContext === true ? this.hits(text, detector.sets)[0] : undefined;
       case 'together': {
         const [first, ...rest] = detector.groups;
-        if (!first) return false;
+        if (!first) return undefined;
         const restHits = rest.map((g) => this.hits(text, g));
-        if (restHits.some((h) => h.length === 0)) return false;
-        return this.hits(text, first).some((h0) => restHits.every((hs) => text.anyClose(h0, hs, detector.window)));
+        if (restHits.some((h) => h.length === 0)) return undefined;
+        return this.hits(text, first).find((h0) => restHits.every((hs) => text.anyClose(h0, hs, detector.window)));
       }
     }
   }
@@ -369,6 +469,16 @@ export class ModerationPolicy {
     if (bare !== undefined) return bare < 18;
     return field.hitsOf(this.sets.get('minorAge')!).length > 0;
   }
+}
+
+const RULE_ID_SET: ReadonlySet<string> = new Set(RULE_IDS);
+
+/** An image prompt's text with SD syntax blanked, aligned to the whole field (`offset` = where `part` starts in it). */
+function alignedPlain(part: string, offset: number, whole: string): AlignedText {
+  const aligned = alignedNormalize(plainPrompt(part));
+  if (!offset) return { ...aligned, original: whole };
+  const map = aligned.map ?? Array.from({ length: aligned.text.length }, (_, i) => i);
+  return { ...aligned, map: map.map((i) => i + offset), original: whole };
 }
 
 function applies(detector: Detector, surface: Surface): boolean {

@@ -7,12 +7,12 @@
  */
 
 // Zero-width, joiners, bidi controls, soft hyphen, variation selectors, Hangul fillers, tag characters.
-const INVISIBLE =
+export const INVISIBLE =
   /[\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0]|\u034F|\u17B4|\u17B5|\u180B|\u180C|\u180D|\u180F|[\uFE00-\uFE0F]|\uDB40[\uDC00-\uDDEF]/g;
-const COMBINING = /\p{M}+/gu;
+export const COMBINING = /\p{M}+/gu;
 
 // Letters from other scripts that look like Latin letters (after lowercasing).
-const HOMOGLYPHS: Record<string, string> = {
+export const HOMOGLYPHS: Record<string, string> = {
   а: 'a',
   в: 'b',
   е: 'e',
@@ -66,14 +66,14 @@ const HOMOGLYPHS: Record<string, string> = {
   '\u2032': "'",
   '`': "'",
 };
-const HOMOGLYPH_RE = new RegExp(`[${Object.keys(HOMOGLYPHS).join('')}]`, 'g');
+export const HOMOGLYPH_RE = new RegExp(`[${Object.keys(HOMOGLYPHS).join('')}]`, 'g');
 
 // Three or more single letters/digits split by separators: "l o l i", "s.h.o.t.a", "l-0-l-i".
-const SPACED_LETTERS = /(?<![\p{L}\p{N}'])(?:[\p{L}\p{N}][ ._\-*~+|/\\]{1,3}){2,}[\p{L}\p{N}](?![\p{L}\p{N}])/gu;
+export const SPACED_LETTERS = /(?<![\p{L}\p{N}'])(?:[\p{L}\p{N}][ ._\-*~+|/\\]{1,3}){2,}[\p{L}\p{N}](?![\p{L}\p{N}])/gu;
 // The same for text whose letters and digits are all ASCII (most English replies): the Unicode classes and lookbehind
 // cost ~17x more per character, and with no other letters or digits present both forms match exactly the same.
 const SPACED_LETTERS_ASCII = /(?<![A-Za-z0-9'])(?:[A-Za-z0-9][ ._\-*~+|/\\]{1,3}){2,}[A-Za-z0-9](?![A-Za-z0-9])/g;
-const SEPARATORS = /[ ._\-*~+|/\\]/g;
+export const SEPARATORS = /[ ._\-*~+|/\\]/g;
 const HORIZONTAL_SPACE = /[^\S\n]+/g;
 
 const LEET_DIGITS: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g' };
@@ -81,12 +81,14 @@ const LEET_SYMBOLS: Record<string, string> = { '@': 'a', $: 's', '!': 'i', '|': 
 const LEET_RUN = /[\p{L}\d@$!|€+]+/gu;
 const LEET_RUN_ASCII = /[A-Za-z\d@$!|€+]+/g;
 const LEET_CHAR = /[\d@$!|€+]/;
+// A leet character next to a letter ("l0li", "s3x", "@ss"): without one there is nothing to undo.
+const LEET_MIXED = /\p{L}[\d@$!|€+]|[\d@$!|€+]\p{L}/u;
 // Anything outside printable ASCII (control characters are tested too, and are neither letters nor digits).
 const NON_ASCII = /[^ -~]/gu;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /** Whether every letter and digit of `s` is ASCII (other characters, such as curly quotes and dashes, may not be). */
-function asciiLettersOnly(s: string): boolean {
+export function asciiLettersOnly(s: string): boolean {
   NON_ASCII.lastIndex = 0;
   for (let m = NON_ASCII.exec(s); m; m = NON_ASCII.exec(s)) if (LETTER_OR_DIGIT.test(m[0])) return false;
   return true;
@@ -112,9 +114,9 @@ export function normalizeBase(text: string): string {
   return s.replace(HORIZONTAL_SPACE, ' ');
 }
 
-function undoLeet(base: string, one: 'i' | 'l', ascii: boolean): string {
+export function undoLeet(base: string, one: 'i' | 'l', ascii: boolean): string {
   // Nothing to undo without a single leet character (most text): the same string, without a pass per word.
-  if (!LEET_CHAR.test(base)) return base;
+  if (!LEET_CHAR.test(base) || !LEET_MIXED.test(base)) return base;
   return base.replace(ascii ? LEET_RUN_ASCII : LEET_RUN, (run) => {
     if (!LEET_CHAR.test(run) || !HAS_LETTER.test(run)) return run;
     let out = '';

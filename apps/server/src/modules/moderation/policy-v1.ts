@@ -46,44 +46,8 @@ export const POLICY_V1: PolicyData = {
       policyName: 'sexual content involving minors',
       explanation:
         'Nothing sexual may involve anyone under 18, or anyone described as a child, a teenager, a school pupil or with a child-like body. This includes stated ages under 18, school grades and school-age terms, terms such as "loli" or "shota" and their disguised spellings, and characters who "look young but are really 1,000 years old". Characters in explicit content must be clearly adult, and in explicit characters and chats a stated age under 18 or one of these terms is refused on its own. Mentioning children outside any sexual context, such as a parent talking about their kids or a family story, is fine.',
-      detectors: [
-        // Absolute: a stated age under 18 anywhere in a field that also has explicit sexual terms.
-        { kind: 'together', groups: [['minorAge'], ['sexualExplicit']], window: 'field', surfaces: NOT_TICKET },
-        { kind: 'together', groups: [['minorAge'], ['sexualExplicit']], window: 'sentence', surfaces: ['ticket'] },
-        { kind: 'any', sets: ['minorAbsolute'], surfaces: NOT_TICKET },
-        {
-          kind: 'together',
-          groups: [
-            ['minorAge', 'minorStrong', 'minorAppearance', 'minorSchool', 'minorGrade', 'minorDisguised'],
-            ['sexualExplicit', 'sexualSuggestive'],
-          ],
-          window: 'near',
-          surfaces: NOT_TICKET,
-        },
-        {
-          kind: 'together',
-          groups: [['minorAgePast'], ['sexualExplicit', 'sexualSuggestive']],
-          window: { words: 8 },
-          surfaces: NOT_TICKET,
-        },
-        {
-          kind: 'together',
-          groups: [['minorWeak'], ['sexualExplicit', 'sexualSuggestive']],
-          window: { words: 4 },
-          surfaces: NOT_TICKET,
-        },
-        {
-          kind: 'together',
-          groups: [['youngLooking'], ['ancientAge'], ['sexualExplicit', 'sexualSuggestive']],
-          window: 'near',
-          surfaces: NOT_TICKET,
-        },
-        {
-          kind: 'nsfw',
-          sets: ['minorAge', 'minorStrong', 'minorAppearance', 'minorSchool', 'minorGrade', 'minorDisguised'],
-          surfaces: NOT_TICKET,
-        },
-      ],
+      // Judged in layers by MinorsPolicy (minors.ts, minors-terms.ts), not by term-set detectors.
+      detectors: [],
     },
     {
       id: 'bestiality',

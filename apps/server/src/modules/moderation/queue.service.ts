@@ -12,7 +12,14 @@ import type { BlockedEvent } from './types.ts';
 
 /** Reasons that put an item at the top of the queue. */
 const URGENT_REPORTS: ReadonlySet<string> = new Set(['underage', 'non_consensual']);
-const URGENT_RULES: ReadonlySet<string> = new Set(['minors-sexual', 'non-consensual-imagery', 'sexual-violence-real']);
+const URGENT_RULES: ReadonlySet<string> = new Set([
+  'minors-sexual',
+  'non-consensual-imagery',
+  'sexual-violence-real',
+  'stated-age-under-18',
+  'minor-life-stage',
+  'minor-body',
+]);
 
 /** Sends after the current transaction commits (the notifications service's notifyLater). */
 /** How long closed reports, queue items, tickets and settled removal requests are kept. */
@@ -72,7 +79,42 @@ export class ModerationQueue {
       subjectId: event.userId ?? null,
       ownerId: event.userId ?? null,
       groupKey: `${event.userId ?? 'anonymous'}:${event.rule}`,
-      data: { rule: event.rule, field: event.field, surface: event.surface, policyVersion: event.policyVersion, subjectLabel: null },
+      data: {
+        rule: event.rule,
+        field: event.field,
+        surface: event.surface,
+        policyVersion: event.policyVersion,
+        subjectLabel: null,
+        // Rules and fields only: an automatic block never keeps the text.
+        problems: (event.problems ?? []).slice(0, 20).map((p) => ({ field: p.field, rule: p.rule })),
+      },
+    });
+  }
+
+  /** "Ask for review": the author's blocked text, with the rules and spans the refusal listed and their note. */
+  addReviewRequest(request: {
+    userId: string;
+    surface: string;
+    problems: { field: string; rule: string; span: string }[];
+    note: string | null;
+    subject: { type: 'character'; id: string; label: string; url: string | null } | null;
+  }): Promise<QueueRow> {
+    const rules = [...new Set(request.problems.map((p) => p.rule))];
+    return this.repo.insertItem({
+      kind: 'blocked_content',
+      priority: rules.some((r) => URGENT_RULES.has(r)) ? 'high' : 'normal',
+      title: `Review asked: ${request.surface} blocked (${rules.join(', ')})${request.subject ? ` — “${request.subject.label}”` : ''}`,
+      subjectType: request.subject ? request.subject.type : 'user',
+      subjectId: request.subject ? request.subject.id : request.userId,
+      ownerId: request.userId,
+      data: {
+        reviewRequested: true,
+        surface: request.surface,
+        problems: request.problems,
+        note: request.note,
+        subjectLabel: request.subject?.label ?? null,
+        subjectUrl: request.subject?.url ?? null,
+      },
     });
   }
 

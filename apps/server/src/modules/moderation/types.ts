@@ -1,3 +1,5 @@
+import type { Problem, ScopeState } from './minors.ts';
+
 export const SURFACES = ['character', 'chat-user', 'chat-reply', 'image-prompt', 'profile', 'ticket'] as const;
 export type Surface = (typeof SURFACES)[number];
 
@@ -73,12 +75,22 @@ export interface PolicyData {
   ageFieldNames: string[];
 }
 
-export type CheckResult = { allowed: true } | { allowed: false; rule: RuleId; field: string; message: string };
+/**
+ * `rule`/`field`/`message` name the first problem (what older clients show); `problems` lists every problem of every
+ * field, each with the rule (a policy rule id, or for minors the layer: `stated-age-under-18`, `minor-life-stage`,
+ * `minor-body`, `sexual-content`) and the span it matched (start/end in the field as sent).
+ */
+export type CheckResult = { allowed: true } | { allowed: false; rule: RuleId; field: string; message: string; problems: Problem[] };
 
 export interface CheckContext {
   surface: Surface;
-  /** The content is part of something explicit (an NSFW character, an NSFW chat or image). */
+  /**
+   * The content is part of something explicit (an NSFW character, an NSFW chat or image). This is the declared rating
+   * of the scope: an imported card is checked as its own rating says, and a card without one as not explicit.
+   */
   nsfwContext?: boolean;
+  /** What the conversation (or other scope) has established before this text: see `ModerationPolicy.scopeOf`. */
+  scope?: ScopeState;
   /** Only used for the block log. */
   userId?: string;
   /** Human names for field keys in messages, e.g. { firstMes: 'greeting' }. */
@@ -91,4 +103,6 @@ export interface BlockedEvent {
   surface: Surface;
   policyVersion: string;
   userId?: string;
+  /** Every problem's rule, field and position (never the text). */
+  problems?: { field: string; rule: string; start: number; end: number }[];
 }

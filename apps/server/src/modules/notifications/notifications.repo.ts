@@ -122,6 +122,19 @@ export class NotificationsRepo {
     return row;
   }
 
+  /**
+   * Marks the user's notification with `dedupeKey` read and merges `patch` into its data (the thing it asked for was
+   * done). Answers the row when there is one.
+   */
+  async resolve(userId: string, dedupeKey: string, patch: NotificationData): Promise<NotificationRow | undefined> {
+    const [row] = await this.db
+      .update(notifications)
+      .set({ readAt: sql`coalesce(${notifications.readAt}, now())`, data: sql`${notifications.data} || ${JSON.stringify(patch)}::jsonb` })
+      .where(and(eq(notifications.userId, userId), eq(notifications.dedupeKey, dedupeKey), live))
+      .returning();
+    return row;
+  }
+
   /** Returns the ids that were unread. */
   async markAllRead(userId: string): Promise<string[]> {
     const rows = await this.db

@@ -156,6 +156,16 @@ export class NotificationsService {
     return { notification: toNotification(row), unreadCount };
   }
 
+  /**
+   * The thing a notification asked for was done (this month's coins were claimed): it is marked read and its text
+   * says so. Nothing happens when there is no such notification.
+   */
+  async resolve(userId: string, dedupeKey: string, patch: NotificationData): Promise<void> {
+    const row = await this.repos.notifications.resolve(userId, dedupeKey, patch);
+    if (!row) return;
+    await this.push(userId, { type: 'read', ids: [row.id], unreadCount: await this.unreadCount(userId) });
+  }
+
   async markAllRead(actor: Actor) {
     const ids = await this.repos.notifications.markAllRead(actor.userId);
     const unreadCount = await this.unreadCount(actor.userId);

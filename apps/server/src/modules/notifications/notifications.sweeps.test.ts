@@ -86,6 +86,15 @@ describe('monthly coins ready', () => {
     // The hourly sweep does not repeat it.
     await sweeps().announceMonthlyCoins(new Date(), [u.user.id]);
     expect((await list(u)).items.filter((n) => n.kind === 'monthly_coins')).toHaveLength(1);
+    // Claiming marks it done: read, and it no longer asks to be claimed.
+    const unreadBefore = (await list(u)).unreadCount;
+    expect((await t.app.inject({ method: 'POST', url: '/api/coins/claim-monthly', headers: u.auth })).statusCode).toBe(200);
+    const after = await list(u);
+    const monthly = after.items.filter((n) => n.kind === 'monthly_coins');
+    expect(monthly).toHaveLength(1);
+    expect(monthly[0]!.title).toBe('You claimed your 300 coins for this month');
+    expect(monthly[0]!.read).toBe(true);
+    expect(after.unreadCount).toBe(unreadBefore - 1);
 
     const other = await buildUser(t);
     await t.app.inject({

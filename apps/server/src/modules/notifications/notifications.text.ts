@@ -72,6 +72,7 @@ export function notificationText(kind: NotificationKind, data: NotificationData,
     case 'membership':
       return (MEMBERSHIP[str(data.event)] ?? (() => ({ title: 'Membership update', body: null })))(str(data.plan, 'Your'), data);
     case 'monthly_coins':
+      if (data.claimed === true) return { title: `You claimed your ${coins(num(data.coins))} for this month`, body: null };
       return { title: `Your ${coins(num(data.coins))} for this month are ready`, body: 'Claim them on the Coins page.' };
     case 'image_ready': {
       const subject = str(data.characterName) ? ` of ${str(data.characterName)}` : '';

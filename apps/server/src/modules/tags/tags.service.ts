@@ -11,6 +11,10 @@ export class TagsService {
     return { rows, total };
   }
 
+  async exists(name: string): Promise<boolean> {
+    return (await this.uow.repos.tags.existingNames([name])).has(name);
+  }
+
   /** Normalises tag names (trimmed, lower case, no duplicates) and refuses unknown ones with 400. */
   async requireKnown(names: string[]): Promise<string[]> {
     const wanted = [...new Set(names.map((t) => t.trim().toLowerCase()).filter(Boolean))];

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { downloadModel, ModelDownloadError, modelFileName, type DownloadProgress } from './download.ts';
+import { describeDownloadFailure, downloadModel, ModelDownloadError, modelFileName, type DownloadProgress } from './download.ts';
 
 const file = randomBytes(256 * 1024);
 const sha = createHash('sha256').update(file).digest('hex');
@@ -152,6 +152,39 @@ describe('model download', () => {
     expect(err.message).toBe('No data from the model server for 0.15 s');
     expect(seen).toHaveLength(2);
     server.closeAllConnections();
+  });
+
+  it('says in words what went wrong: a host that closes, one that fails, one that breaks off, one that is not there', async () => {
+    const host = new URL(base).host;
+    const failure = async (url: string) => {
+      const retried: number[] = [];
+      const err = await downloadModel({ url, dir, ...fast, retries: 1, onRetry: (r) => retried.push(r.attempt) }).catch((e: unknown) => e);
+      return { text: describeDownloadFailure(err, url), retried };
+    };
+    behave = (_n, req) => {
+      req.socket.destroy();
+      return true;
+    };
+    expect(await failure(`${base}/m/model.gguf`)).toEqual({
+      text: `Cannot reach the model host (${host}): is this machine offline?`,
+      retried: [1],
+    });
+    behave = (_n, _req, res) => {
+      res.writeHead(502).end();
+      return true;
+    };
+    expect((await failure(`${base}/m/model.gguf`)).text).toBe(`The model host (${host}) is failing: it answered 502.`);
+    behave = (_n, _req, res) => {
+      res.writeHead(200, { 'content-length': String(file.length) });
+      res.write(file.subarray(0, 1000), () => res.destroy());
+      return true;
+    };
+    expect((await failure(`${base}/m/model.gguf`)).text).toBe(`The model host (${host}) stopped sending the file part-way.`);
+    behave = () => false;
+    expect((await failure(`${base}/m/nothing.gguf`)).text).toBe(
+      `The model host (${host}) has no file at that address (404): check LLM_MODEL_URL.`,
+    );
+    expect((await failure('http://127.0.0.1:9/m.gguf')).text).toBe('Cannot reach the model host (127.0.0.1:9): is this machine offline?');
   });
 
   it('derives a safe file name from the URL', () => {

@@ -28,6 +28,8 @@ export interface DownloadOptions {
   retryDelayMs?: number;
   /** No bytes for this long → the attempt is abandoned and retried. */
   idleTimeoutMs?: number;
+  /** Called when an attempt failed and another follows after `delayMs` (attempt counts from 1). */
+  onRetry?: (r: { attempt: number; attempts: number; delayMs: number; error: unknown }) => void;
 }
 
 export class ModelDownloadError extends Error {
@@ -206,10 +208,60 @@ export async function downloadModel(opts: DownloadOptions): Promise<string> {
         if (err instanceof ModelDownloadError) throw err;
         throw new ModelDownloadError(`Model download failed: ${(err as Error).message}`);
       }
-      await sleep(Math.min(retryDelayMs * 2 ** attempt, 60_000), signal);
+      const delayMs = Math.min(retryDelayMs * 2 ** attempt, 60_000);
+      opts.onRetry?.({ attempt: attempt + 1, attempts: retries + 1, delayMs, error: err });
+      await sleep(delayMs, signal);
     } finally {
       clearTimeout(idleTimer);
       signal?.removeEventListener('abort', onOuterAbort);
     }
   }
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+]);
+
+/** The error's own code, or its cause's (fetch wraps socket errors: "fetch failed" with the cause inside). */
+function codeOf(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string') return e.code;
+  }
+  return undefined;
+}
+
+/**
+ * What went wrong with a model download, in words a person can act on (without the advice on what to do instead,
+ * which the caller adds): "Cannot reach the model host (huggingface.co): is this machine offline?".
+ */
+export function describeDownloadFailure(err: unknown, url: string): string {
+  let host = url;
+  try {
+    host = new URL(url).host;
+  } catch {
+    // keep the raw text
+  }
+  const status = err instanceof ModelDownloadError ? err.status : undefined;
+  const message = err instanceof Error ? err.message : String(err);
+  if (status === 404 || status === 410) return `The model host (${host}) has no file at that address (${status}): check LLM_MODEL_URL.`;
+  if (status === 401 || status === 403) return `The model host (${host}) refused the download (${status}).`;
+  if (status !== undefined && status !== 416) return `The model host (${host}) is failing: it answered ${status}.`;
+  if (/checksum/.test(message)) return message;
+  const code = codeOf(err);
+  if (code === 'ENOSPC') return 'The model cannot be saved: the disk is full.';
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'The model cannot be saved: the data folder is not writable.';
+  // A connection that broke after the file had started (the host closed it, or went quiet) vs. none at all.
+  if (/stopped at|No data from the model server|terminated/.test(message))
+    return `The model host (${host}) stopped sending the file part-way.`;
+  if ((code && NETWORK_CODES.has(code)) || /fetch failed/.test(message))
+    return `Cannot reach the model host (${host}): is this machine offline?`;
+  return `The model download failed: ${message}`;
 }

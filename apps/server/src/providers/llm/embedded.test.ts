@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmbeddedProvider, defaultThreads, type EmbeddedLlmProvider } from './embedded.ts';
+import { createEmbeddedProvider, defaultThreads, DOWNLOAD_ADVICE, loadLlamaWithRetries, type EmbeddedLlmProvider } from './embedded.ts';
 import { collectChat, LlmUnavailableError, type LlmChunk, type StreamChatRequest } from './llm-provider.ts';
 import { tinyModelPath } from './tiny-model.ts';
 
@@ -224,12 +224,90 @@ describe('embedded provider before the model is on disk', () => {
     const llm = createEmbeddedProvider({ modelUrl: url, dataDir: dir, parallel: 1, threads: 1, gpu: false, log: silentLog });
     try {
       await llm.whenReady();
-      const reason = `Model download failed: ${url} answered 404 Not Found`;
-      expect(llm.info()).toMatchObject({ state: 'error', ready: false, error: reason });
+      const host = new URL(url).host;
+      const reason = `The model host (${host}) has no file at that address (404): check LLM_MODEL_URL. ${DOWNLOAD_ADVICE}`;
+      expect(llm.info()).toMatchObject({ state: 'error', ready: false, error: reason, canRetry: true });
       expect(await llm.health()).toEqual({ status: 'down', detail: reason });
       expect(() => llm.streamChat(request())).toThrow(`The language model is unavailable: ${reason}`);
     } finally {
       await llm.close();
     }
+  });
+});
+
+describe('a model host that cannot be reached', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'reverie-llm-offline-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('retries with backoff while saying what is wrong, then fails plainly; Retry starts again and gets the model', async () => {
+    // A port that refuses connections now and serves the model later (the machine came back online).
+    const model = readFileSync(tinyModelPath(3));
+    const probe = http.createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((r) => probe.close(r));
+    const url = `http://127.0.0.1:${port}/m/tiny.gguf`;
+    const offline = `Cannot reach the model host (127.0.0.1:${port}): is this machine offline?`;
+    const llm = createEmbeddedProvider({
+      modelUrl: url,
+      dataDir: dir,
+      parallel: 1,
+      threads: 1,
+      contextSize: 512,
+      gpu: false,
+      log: silentLog,
+      download: { retries: 2, retryDelayMs: 300 },
+    });
+    let server: http.Server | undefined;
+    try {
+      // Between attempts: still downloading, with the reason and the next attempt in words.
+      await expect.poll(() => llm.info().problem, { timeout: 5_000 }).toMatch(/^Cannot reach the model host/);
+      expect(llm.info()).toMatchObject({ state: 'downloading', ready: false, canRetry: false });
+      expect(llm.info().problem).toBe(`${offline} Trying again in 1 s. ${DOWNLOAD_ADVICE}`);
+      expect((await llm.health()).detail).toBe(llm.info().problem);
+      expect(() => llm.streamChat(request())).toThrow(/^Cannot reach the model host/);
+      // Out of attempts: a plain failure that says what to do.
+      await llm.whenReady();
+      expect(llm.info()).toMatchObject({ state: 'error', ready: false, canRetry: true, error: `${offline} ${DOWNLOAD_ADVICE}` });
+      expect(llm.info().problem).toBeUndefined();
+
+      server = http.createServer((_req, res) => {
+        res.writeHead(200, { 'content-length': String(model.length) }).end(model);
+      });
+      await new Promise<void>((r) => server!.listen(port, '127.0.0.1', r));
+      llm.retry();
+      expect(llm.info().state).not.toBe('error');
+      await llm.whenReady();
+      expect(llm.info()).toMatchObject({ state: 'ready', ready: true, canRetry: false, model: 'reverie-tiny-3' });
+      const r = await collectChat(llm.streamChat(request({ maxTokens: 4 })));
+      expect(r.finish.usage.completionTokens).toBe(4);
+    } finally {
+      await llm.close();
+      server?.closeAllConnections();
+      await new Promise((r) => (server ? server.close(r) : r(undefined)));
+    }
+  });
+});
+
+describe('loading llama.cpp', () => {
+  it('tries again when a load fails (a binary test that died on a busy machine), and gives up after the last attempt', async () => {
+    let calls = 0;
+    const warnings: unknown[] = [];
+    const log = { ...silentLog, warn: (o: object) => warnings.push(o) };
+    const llama = { fake: true } as unknown as Awaited<ReturnType<Parameters<typeof loadLlamaWithRetries>[0]>>;
+    const flaky = async () => {
+      calls++;
+      if (calls < 3) throw new Error('NoBinaryFoundError');
+      return llama;
+    };
+    expect(await loadLlamaWithRetries(flaky, log, { attempts: 3, delayMs: 1 })).toBe(llama);
+    expect(calls).toBe(3);
+    expect(warnings).toHaveLength(2);
+    calls = -10;
+    await expect(loadLlamaWithRetries(flaky, log, { attempts: 2, delayMs: 1 })).rejects.toThrow('NoBinaryFoundError');
+    expect(calls).toBe(-8);
   });
 });

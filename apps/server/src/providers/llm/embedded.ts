@@ -13,7 +13,7 @@ import {
   type LlamaContextSequence,
   type LlamaModel,
 } from 'node-llama-cpp';
-import { downloadModel, modelFileName } from './download.ts';
+import { describeDownloadFailure, downloadModel, modelFileName } from './download.ts';
 import {
   LlmUnavailableError,
   type ChatMessage,
@@ -25,6 +25,7 @@ import {
   type LlmState,
   type StreamChatRequest,
 } from './llm-provider.ts';
+import { arrangeMessages, type MessageOrder } from './message-order.ts';
 import { PoolClosedError, SlotPool } from './slot-pool.ts';
 
 /**
@@ -48,6 +49,8 @@ export interface EmbeddedOptions {
   /** Tokens per sequence; capped by what the model was trained on. */
   contextSize?: number;
   gpu?: 'auto' | false;
+  /** The order messages are given to the model's chat template in (message-order.ts); default strict. */
+  messageOrder?: MessageOrder;
   log: LlmLog;
   /** Passed to the downloader (tests shorten retry delays). */
   download?: { retries?: number; retryDelayMs?: number; idleTimeoutMs?: number; progressIntervalMs?: number };
@@ -68,13 +71,43 @@ export function defaultThreads(cores = os.availableParallelism(), parallel = 1):
   return Math.min(16, cores - 1);
 }
 
+/** What to do instead when the model cannot be downloaded (said with every download failure). */
+export const DOWNLOAD_ADVICE =
+  'To chat without this download, set LLM_MODEL_PATH to a .gguf file on this machine, or set LLM_PROVIDER=openai with LLM_BASE_URL and LLM_MODEL pointing at a model server.';
+
+const LOAD_ADVICE = 'Press Retry, or set LLM_PROVIDER=openai with LLM_BASE_URL and LLM_MODEL pointing at a model server.';
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * getLlama with a second and third chance. Before it loads the native bindings, node-llama-cpp tests them in a
+ * forked child process; a child that dies early (a busy or short-of-memory machine) reads as "no binary", although
+ * the same binary loads a moment later. Nothing of a failed attempt is kept (not here, not on disk), so the next
+ * start, or the next attempt, tests afresh.
+ */
+export async function loadLlamaWithRetries(
+  load: () => Promise<Llama>,
+  log: LlmLog,
+  { attempts = 3, delayMs = 1_000 }: { attempts?: number; delayMs?: number } = {},
+): Promise<Llama> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await load();
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+      log.warn({ err, attempt, attempts }, 'loading llama.cpp failed; trying again');
+      await sleep(delayMs * attempt);
+    }
+  }
+}
+
 // getLlama loads the native bindings (0.6–2 s); one per thread/GPU setting is enough for the process.
 const llamas = new Map<string, Promise<Llama>>();
-function sharedLlama(gpu: 'auto' | false, threads: number): Promise<Llama> {
+function sharedLlama(gpu: 'auto' | false, threads: number, log: LlmLog): Promise<Llama> {
   const key = `${gpu}:${threads}`;
   let p = llamas.get(key);
   if (!p) {
-    p = getLlama({ gpu, build: 'never', maxThreads: threads, progressLogs: false });
+    p = loadLlamaWithRetries(() => getLlama({ gpu, build: 'never', maxThreads: threads, progressLogs: false }), log);
     p.catch(() => llamas.delete(key));
     llamas.set(key, p);
   }
@@ -128,13 +161,15 @@ export class EmbeddedLlmProvider implements LlmProvider {
   private progress: number | undefined;
   private downloaded: { receivedBytes: number; totalBytes?: number } | undefined;
   private error: string | undefined;
+  /** A failed download attempt that is being retried, in words (and when the next attempt starts). */
+  private retrying: { problem: string; at: number } | undefined;
   private modelName: string;
   private model: LlamaModel | undefined;
   private context: LlamaContext | undefined;
   private wrapper: ChatWrapper | undefined;
   private pool: SlotPool<LlamaContextSequence> | undefined;
   private readonly closing = new AbortController();
-  private readonly started: Promise<void>;
+  private started: Promise<void>;
   readonly threads: number;
   readonly parallel: number;
 
@@ -144,12 +179,26 @@ export class EmbeddedLlmProvider implements LlmProvider {
     this.modelName = opts.modelPath
       ? path.basename(opts.modelPath)
       : modelFileName(opts.modelUrl ?? DEFAULT_MODEL_URL).replace(/\.gguf$/, '');
-    this.started = this.start().catch((err: unknown) => {
+    this.started = this.run();
+  }
+
+  private run(): Promise<void> {
+    return this.start().catch((err: unknown) => {
       if (this.closing.signal.aborted) return;
       this.state = 'error';
+      this.retrying = undefined;
       this.error = err instanceof Error ? err.message : String(err);
-      opts.log.error({ err }, 'language model failed to start');
+      this.opts.log.error({ err }, 'language model failed to start');
     });
+  }
+
+  /** After a failed start (download or load), starts again; does nothing while starting or ready. */
+  retry(): void {
+    if (this.state !== 'error' || this.closing.signal.aborted) return;
+    this.state = 'loading';
+    this.error = undefined;
+    this.opts.log.info({}, 'starting the language model again');
+    this.started = this.run();
   }
 
   /** Settles when the model is ready or has failed (check `info().state`). */
@@ -166,32 +215,48 @@ export class EmbeddedLlmProvider implements LlmProvider {
       this.progress = 0;
       let lastLogged = -10;
       let lastLoggedBytes = 0;
-      modelPath = await downloadModel({
-        url,
-        dir: path.join(opts.dataDir, 'models'),
-        sha256: opts.modelSha256,
-        signal: this.closing.signal,
-        ...opts.download,
-        onProgress: (p) => {
-          this.progress = p.percent;
-          this.downloaded = { receivedBytes: p.receivedBytes, ...(p.totalBytes !== undefined ? { totalBytes: p.totalBytes } : {}) };
-          const due = p.percent !== undefined ? p.percent - lastLogged >= 5 : p.receivedBytes - lastLoggedBytes >= 100 * 1024 * 1024;
-          if (due) {
-            lastLogged = p.percent ?? lastLogged;
-            lastLoggedBytes = p.receivedBytes;
-            opts.log.info(
-              { url, receivedBytes: p.receivedBytes, totalBytes: p.totalBytes, percent: p.percent },
-              'downloading the language model',
-            );
-          }
-        },
-      });
+      try {
+        modelPath = await downloadModel({
+          url,
+          dir: path.join(opts.dataDir, 'models'),
+          sha256: opts.modelSha256,
+          signal: this.closing.signal,
+          ...opts.download,
+          onRetry: ({ attempt, attempts, delayMs, error }) => {
+            const problem = describeDownloadFailure(error, url);
+            this.retrying = { problem, at: Date.now() + delayMs };
+            opts.log.warn({ err: error, url, attempt, attempts, delayMs }, `model download attempt failed: ${problem}`);
+          },
+          onProgress: (p) => {
+            this.retrying = undefined;
+            this.progress = p.percent;
+            this.downloaded = { receivedBytes: p.receivedBytes, ...(p.totalBytes !== undefined ? { totalBytes: p.totalBytes } : {}) };
+            const due = p.percent !== undefined ? p.percent - lastLogged >= 5 : p.receivedBytes - lastLoggedBytes >= 100 * 1024 * 1024;
+            if (due) {
+              lastLogged = p.percent ?? lastLogged;
+              lastLoggedBytes = p.receivedBytes;
+              opts.log.info(
+                { url, receivedBytes: p.receivedBytes, totalBytes: p.totalBytes, percent: p.percent },
+                'downloading the language model',
+              );
+            }
+          },
+        });
+      } catch (err) {
+        if (this.closing.signal.aborted) throw err;
+        throw new Error(`${describeDownloadFailure(err, url)} ${DOWNLOAD_ADVICE}`, { cause: err });
+      } finally {
+        this.retrying = undefined;
+      }
       this.progress = undefined;
       this.downloaded = undefined;
       opts.log.info({ modelPath }, 'language model downloaded');
     }
     this.state = 'loading';
-    const llama = await sharedLlama(opts.gpu ?? 'auto', this.threads);
+    const llama = await sharedLlama(opts.gpu ?? 'auto', this.threads, opts.log).catch((err: unknown) => {
+      const why = err instanceof Error ? err.message : String(err);
+      throw new Error(`llama.cpp could not be loaded on this machine (${why}). ${LOAD_ADVICE}`, { cause: err });
+    });
     this.closing.signal.throwIfAborted();
     const model = await llama.loadModel({ modelPath });
     this.model = model;
@@ -224,11 +289,18 @@ export class EmbeddedLlmProvider implements LlmProvider {
       provider: 'embedded',
       model: this.modelName,
       contextSize: this.context?.contextSize ?? this.opts.contextSize ?? 4096,
+      messageOrder: this.opts.messageOrder ?? 'strict',
       ready: this.state === 'ready',
       state: this.state,
       ...(this.progress !== undefined ? { progress: this.progress } : {}),
       ...(this.downloaded && this.state === 'downloading' ? { download: this.downloaded } : {}),
       ...(this.error ? { error: this.error } : {}),
+      ...(this.retrying && this.state === 'downloading'
+        ? {
+            problem: `${this.retrying.problem} Trying again in ${Math.max(1, Math.ceil((this.retrying.at - Date.now()) / 1000))} s. ${DOWNLOAD_ADVICE}`,
+          }
+        : {}),
+      canRetry: this.state === 'error' && !this.closing.signal.aborted,
       active: this.pool?.active ?? 0,
       queued: this.pool?.waiting ?? 0,
     };
@@ -238,6 +310,7 @@ export class EmbeddedLlmProvider implements LlmProvider {
     if (this.state === 'ready')
       return { status: 'ok' as const, detail: `${this.modelName}, ${this.pool?.active ?? 0} running, ${this.pool?.waiting ?? 0} waiting` };
     if (this.state === 'downloading') {
+      if (this.retrying) return { status: 'down' as const, detail: this.info().problem };
       const detail = this.progress === undefined ? 'Downloading the model' : `Downloading the model: ${this.progress} %`;
       return { status: 'down' as const, detail };
     }
@@ -254,6 +327,7 @@ export class EmbeddedLlmProvider implements LlmProvider {
     if (this.closing.signal.aborted) return new LlmUnavailableError('CLOSED', 'The language model is shut down.');
     switch (this.state) {
       case 'downloading':
+        if (this.retrying) return new LlmUnavailableError('MODEL_DOWNLOADING', this.info().problem ?? this.retrying.problem);
         if (this.progress === undefined) {
           return new LlmUnavailableError('MODEL_DOWNLOADING', 'The model is downloading. Try again in a few minutes.');
         }
@@ -302,7 +376,7 @@ export class EmbeddedLlmProvider implements LlmProvider {
       const channel = new Channel();
       chat = new LlamaChat({ contextSequence: sequence, chatWrapper: this.wrapper, autoDisposeSequence: false });
       const generation = chat
-        .generateResponse(toHistory(req.messages), {
+        .generateResponse(toHistory(arrangeMessages(req.messages, this.opts.messageOrder)), {
           signal: stop.signal,
           stopOnAbortSignal: true,
           maxTokens: req.maxTokens,

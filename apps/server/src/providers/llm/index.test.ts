@@ -48,6 +48,12 @@ describe('LLM settings from the environment', () => {
     );
   });
 
+  it('takes the message order, strict by default', () => {
+    expect(llmConfigFromEnv(LlmEnvSchema.parse({}), '/d').messageOrder).toBe('strict');
+    expect(llmConfigFromEnv(LlmEnvSchema.parse({ LLM_MESSAGE_ORDER: 'strict-no-system' }), '/d').messageOrder).toBe('strict-no-system');
+    expect(LlmEnvSchema.safeParse({ LLM_MESSAGE_ORDER: 'loose' }).success).toBe(false);
+  });
+
   it('builds a working embedded provider from a model path', async () => {
     const llm = createLlmProvider(
       { provider: 'embedded', modelPath: tinyModelPath(1), dataDir: os.tmpdir(), parallel: 1, threads: 1, contextSize: 512, gpu: false },

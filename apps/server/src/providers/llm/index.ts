@@ -6,8 +6,11 @@
 //   LLM_MODEL_PATH        a local .gguf file                          default unset → download LLM_MODEL_URL
 //   LLM_MODEL_URL         GGUF to download into DATA_DIR/models      default Hermes 3 Llama 3.2 3B Q4_K_M (~2.0 GB)
 //   LLM_MODEL_SHA256      expected SHA-256 of the download            default unset (not verified)
+//   LLM_DOWNLOAD_RETRIES  attempts after a failed download attempt    default 8
+//   LLM_DOWNLOAD_RETRY_DELAY_MS  first pause between attempts, doubling up to 60 s   default 2000
 //   LLM_PARALLEL          generations at once (context sequences)     default 2
 //   LLM_CONTEXT_SIZE      tokens per sequence (embedded: capped by the model's training context)  default 4096
+//                         (openai: read from the server; this is the fallback, and a cap when smaller; default 8192)
 //                         (memory: the default model needs ~2.0 GB plus ~0.45 GB of KV cache per 4096-token sequence,
 //                         so ~3 GB with the defaults)
 //   LLM_THREADS           CPU threads for llama.cpp                   default 1 on ≤2 cores, else cores − 1 (max 16)
@@ -21,6 +24,8 @@
 //   LLM_FIRST_TOKEN_TIMEOUT_MS from headers to the first token        default 120000
 //   LLM_IDLE_TIMEOUT_MS        silence allowed between tokens          default 30000
 //   LLM_RETRIES                retries before the first token          default 2
+//   -- both --
+//   LLM_MESSAGE_ORDER     strict | strict-no-system | any             default strict (message-order.ts)
 import { AppError } from '../../lib/app-error.ts';
 import { createEmbeddedProvider, DEFAULT_MODEL_URL } from './embedded.ts';
 import { LlmUnavailableError, LlmUpstreamError, type LlmLog, type LlmProvider } from './llm-provider.ts';
@@ -45,6 +50,8 @@ export function createLlmProvider(config: LlmConfig, log: LlmLog): LlmProvider {
       firstTokenTimeoutMs: config.timeouts?.firstTokenMs,
       idleTimeoutMs: config.timeouts?.idleMs,
       retries: config.retries,
+      messageOrder: config.messageOrder,
+      detectContext: true,
       log,
     });
   }
@@ -57,7 +64,12 @@ export function createLlmProvider(config: LlmConfig, log: LlmLog): LlmProvider {
     threads: config.threads,
     contextSize: config.contextSize,
     gpu: config.gpu ?? 'auto',
+    messageOrder: config.messageOrder,
     log,
+    download: {
+      ...(config.download?.retries !== undefined ? { retries: config.download.retries } : {}),
+      ...(config.download?.retryDelayMs !== undefined ? { retryDelayMs: config.download.retryDelayMs } : {}),
+    },
   });
 }
 

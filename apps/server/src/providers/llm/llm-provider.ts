@@ -1,6 +1,7 @@
 // The language-model seam the chat module talks to. Two implementations: embedded llama.cpp (embedded.ts) and any
 // OpenAI-compatible server (openai.ts). Both stream text chunks and end with one chunk carrying the finish reason.
 import type { ProviderHealth } from '../health.ts';
+import type { MessageOrder } from './message-order.ts';
 
 export type ChatRole = 'system' | 'user' | 'assistant';
 
@@ -55,6 +56,8 @@ export interface LlmInfo {
   provider: 'embedded' | 'openai';
   model: string;
   contextSize: number;
+  /** The order the provider sends messages in (prompt assembly counts the arranged messages). */
+  messageOrder: MessageOrder;
   ready: boolean;
   state: LlmState;
   /** 0–100 while downloading. */
@@ -62,6 +65,10 @@ export interface LlmInfo {
   /** Bytes so far and in total (total unknown when the server sends no length) while downloading. */
   download?: { receivedBytes: number; totalBytes?: number };
   error?: string;
+  /** While the model is still on its way: what went wrong with the last attempt, in words (it is being retried). */
+  problem?: string;
+  /** `retry()` would start again now (after a failed start). */
+  canRetry?: boolean;
   /** Generations running now and waiting for a slot (embedded only). */
   active?: number;
   queued?: number;
@@ -74,6 +81,10 @@ export interface LlmProvider extends ProviderHealth {
   info(): LlmInfo;
   /** Settles once the provider is ready or has failed to start (then `info().state` is 'error'). */
   whenReady(): Promise<void>;
+  /** Starts again after a failed start (download, load) or checks the model server again; a no-op otherwise. */
+  retry?(): void | Promise<void>;
+  /** The state every page shows (GET /api/chat/status and /api/health), when it takes more than `info()` (a probe). */
+  currentState?(): Promise<LlmInfo>;
   close(): Promise<void>;
 }
 
@@ -97,12 +108,31 @@ export class LlmUpstreamError extends Error {
     message: string,
     /** HTTP status from upstream; undefined for network errors and timeouts. */
     readonly status: number | undefined,
-    readonly code: 'UPSTREAM_HTTP' | 'UPSTREAM_TIMEOUT' | 'UPSTREAM_NETWORK' | 'UPSTREAM_PROTOCOL',
+    readonly code: 'UPSTREAM_HTTP' | 'UPSTREAM_TIMEOUT' | 'UPSTREAM_NETWORK' | 'UPSTREAM_PROTOCOL' | 'UPSTREAM_NO_REPLY',
     /** True when part of the reply had already streamed before the failure. */
     readonly partial = false,
+    /** The model server's own text: for the log, never for users (`message` is the sentence users see). */
+    readonly detail?: string,
   ) {
     super(message);
     this.name = 'LlmUpstreamError';
+  }
+}
+
+/**
+ * The model ended without writing any reply (it only thought, or wrote nothing), also after one more try. Nothing of
+ * a reply reached the user, so nothing is charged for it (the chat service refunds every failed generation).
+ */
+export class LlmNoReplyError extends LlmUpstreamError {
+  constructor(readonly thoughtOnly: boolean) {
+    super(
+      thoughtOnly
+        ? 'The model only thought and wrote no reply, twice. Try again, or rephrase your message.'
+        : 'The model wrote an empty reply, twice. Try again, or rephrase your message.',
+      undefined,
+      'UPSTREAM_NO_REPLY',
+    );
+    this.name = 'LlmNoReplyError';
   }
 }
 

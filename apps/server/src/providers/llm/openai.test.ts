@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { collectChat, LlmUpstreamError, type LlmChunk, type StreamChatRequest } from './llm-provider.ts';
+import { collectChat, LlmNoReplyError, LlmUpstreamError, type LlmChunk, type StreamChatRequest } from './llm-provider.ts';
 import { createOpenAiProvider, type OpenAiOptions } from './openai.ts';
 
 const silentLog = { info() {}, warn() {}, error() {} };
@@ -214,7 +214,12 @@ describe('OpenAI-compatible provider', () => {
     handler = (_n, _req, res) =>
       res.writeHead(503, { 'content-type': 'application/json' }).end('{"object":"error","message":"Server overloaded"}');
     const err = await failure(collectChat(provider({ retries: 2 }).streamChat(request())));
-    expect(err).toMatchObject({ status: 503, code: 'UPSTREAM_HTTP', message: 'The model server answered 503: Server overloaded' });
+    expect(err).toMatchObject({
+      status: 503,
+      code: 'UPSTREAM_HTTP',
+      message: 'The model server had an internal error. Try again in a moment.',
+      detail: 'Server overloaded',
+    });
     expect(seen).toHaveLength(3);
   });
 
@@ -225,9 +230,13 @@ describe('OpenAI-compatible provider', () => {
           error: { message: 'Incorrect API key provided: sk-test.', type: 'invalid_request_error', code: 'invalid_api_key' },
         }),
       );
-    const err = await failure(collectChat(provider().streamChat(request())));
+    const logged: object[] = [];
+    const err = await failure(collectChat(provider({ log: { ...silentLog, warn: (o) => logged.push(o) } }).streamChat(request())));
     expect(err).toMatchObject({ status: 401, code: 'UPSTREAM_HTTP', partial: false });
-    expect(err.message).toBe('The model server answered 401: Incorrect API key provided: sk-test.');
+    // The user's sentence; the server's own text goes to the log only.
+    expect(err.message).toBe("The model server refused the site's credentials. Please tell the site's operator.");
+    expect(err.detail).toBe('Incorrect API key provided: sk-test.');
+    expect(logged).toEqual([{ status: 401, upstream: 'Incorrect API key provided: sk-test.' }]);
     expect(seen).toHaveLength(1);
   });
 
@@ -235,7 +244,8 @@ describe('OpenAI-compatible provider', () => {
     handler = (_n, _req, res) =>
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"model \\"hermes-3\\" not found, try pulling it first"}');
     const err = await failure(collectChat(provider().streamChat(request())));
-    expect(err.message).toBe('The model server answered 404: model "hermes-3" not found, try pulling it first');
+    expect(err.message).toBe("The model server does not offer the configured model. Please tell the site's operator.");
+    expect(err.detail).toBe('model "hermes-3" not found, try pulling it first');
   });
 
   it('fires the idle timeout when the stream stalls mid-reply, without retrying', async () => {
@@ -374,7 +384,11 @@ describe('OpenAI-compatible provider', () => {
     };
     const { text, err } = await partial(provider().streamChat(request()));
     expect(text).toBe('Hi');
-    expect(err).toMatchObject({ partial: true, message: 'The model server failed: Provider returned error' });
+    expect(err).toMatchObject({
+      partial: true,
+      message: 'The model server had an internal error. Try again in a moment.',
+      detail: 'Provider returned error',
+    });
   });
 
   it('explains an unreachable server after retrying', async () => {
@@ -396,5 +410,250 @@ describe('OpenAI-compatible provider', () => {
     handler = (_n, _req, res) => res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"message":"bad key"}}');
     expect(await provider().health()).toEqual({ status: 'down', detail: 'The model server answered 401: bad key' });
     expect(provider().info()).toMatchObject({ provider: 'openai', model: 'hermes-3', ready: true, state: 'ready' });
+  });
+});
+
+const json = (res: http.ServerResponse, status: number, body: unknown) =>
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+const reasoningDelta = (reasoning_content: string) => ({
+  id: 'c1',
+  object: 'chat.completion.chunk',
+  choices: [{ index: 0, delta: { reasoning_content }, finish_reason: null }],
+});
+const endStream = (res: http.ServerResponse) => {
+  sse(res, { id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+  sse(res, '[DONE]');
+  res.end();
+};
+
+describe('OpenAI-compatible provider against real servers’ behaviour', () => {
+  it('does not retry a refusal (4xx) or a chat-template error from a 500, and says so in a sentence', async () => {
+    handler = (_n, _req, res) =>
+      json(res, 400, {
+        object: 'error',
+        message: "This model's maximum context length is 1024 tokens. However, you requested 1500 tokens.",
+      });
+    const tooLong = await failure(collectChat(provider({ retries: 2 }).streamChat(request())));
+    expect(seen).toHaveLength(1);
+    expect(tooLong.message).toBe(
+      "The conversation did not fit the model's context window. Try again; if it keeps happening, start a new conversation.",
+    );
+    expect(tooLong.message).not.toContain('1024');
+
+    seen = [];
+    // llama.cpp with --jinja answers a template's raise_exception with a 500.
+    handler = (_n, _req, res) =>
+      json(res, 500, {
+        error: {
+          code: 500,
+          message:
+            'Jinja Exception: After the optional system message, conversation roles must alternate user/assistant/user/assistant/...',
+          type: 'server_error',
+        },
+      });
+    const template = await failure(collectChat(provider({ retries: 2 }).streamChat(request())));
+    expect(seen).toHaveLength(1);
+    expect(template).toMatchObject({ status: 500, code: 'UPSTREAM_HTTP' });
+    expect(template.message).toBe(
+      "The model server could not format this conversation for its model (a chat-template error). Please tell the site's operator.",
+    );
+    expect(template.detail).toMatch(/^Jinja Exception/);
+
+    seen = [];
+    handler = (_n, _req, res) => json(res, 422, { detail: 'Unprocessable: bad field' });
+    await failure(collectChat(provider({ retries: 2 }).streamChat(request())));
+    expect(seen).toHaveLength(1);
+  });
+
+  it('keeps reasoning out of the reply: reasoning_content deltas and a <think> block split across events', async () => {
+    handler = (_n, _req, res) => {
+      startStream(res);
+      sse(res, reasoningDelta('The user greets me. '));
+      sse(res, reasoningDelta('I should greet back.'));
+      sse(res, delta('Hello'));
+      sse(res, delta(', Sam.'));
+      endStream(res);
+    };
+    expect((await collectChat(provider().streamChat(request()))).text).toBe('Hello, Sam.');
+
+    handler = (_n, _req, res) => {
+      startStream(res);
+      for (const piece of ['\n<th', 'ink>\nHmm, a greeting', '. Be warm.</thi', 'nk>\n', '\n', '*smiles* Hi', ' there.']) {
+        sse(res, delta(piece));
+      }
+      endStream(res);
+    };
+    const chunks: string[] = [];
+    for await (const c of provider().streamChat(request())) if (c.text) chunks.push(c.text);
+    expect(chunks.join('')).toBe('*smiles* Hi there.');
+    expect(chunks.join('')).not.toMatch(/think|Hmm|warm/);
+
+    // A server that ignores stream: true, with the thinking in the content.
+    handler = (_n, _req, res) =>
+      json(res, 200, { choices: [{ message: { content: '<think>plan</think>\n\nHello!' }, finish_reason: 'stop' }] });
+    expect((await collectChat(provider().streamChat(request()))).text).toBe('Hello!');
+  });
+
+  it('asks once more when the model only thought, then answers with a clear no-reply error', async () => {
+    const thinkingOnly = (res: http.ServerResponse) => {
+      startStream(res);
+      sse(res, reasoningDelta('Let me think about this for a very long time'));
+      sse(res, { id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'length' }] });
+      sse(res, '[DONE]');
+      res.end();
+    };
+    handler = (n, _req, res) => (n === 1 ? thinkingOnly(res) : fullStream(res, ['An', ' answer.']));
+    const r = await collectChat(provider({ retries: 0 }).streamChat(request()));
+    expect(r.text).toBe('An answer.');
+    expect(seen).toHaveLength(2);
+
+    seen = [];
+    handler = (_n, _req, res) => thinkingOnly(res);
+    const err = await failure(collectChat(provider({ retries: 0 }).streamChat(request())));
+    expect(err).toBeInstanceOf(LlmNoReplyError);
+    expect(err).toMatchObject({ code: 'UPSTREAM_NO_REPLY', thoughtOnly: true, partial: false });
+    expect(err.message).toBe('The model only thought and wrote no reply, twice. Try again, or rephrase your message.');
+    expect(seen).toHaveLength(2);
+
+    // An unclosed <think> in the content is thinking too.
+    seen = [];
+    handler = (_n, _req, res) => {
+      startStream(res);
+      sse(res, delta('<think>Still thinking when the tokens ran out'));
+      endStream(res);
+    };
+    const unclosed = await failure(collectChat(provider({ retries: 0 }).streamChat(request())));
+    expect(unclosed).toMatchObject({ code: 'UPSTREAM_NO_REPLY', thoughtOnly: true });
+    expect(seen).toHaveLength(2);
+
+    // Nothing at all is no reply either.
+    seen = [];
+    handler = (_n, _req, res) => fullStream(res, []);
+    expect(await failure(collectChat(provider({ retries: 0 }).streamChat(request())))).toMatchObject({ thoughtOnly: false });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('sends one system message and alternating turns starting with a user turn, unless told to send them as they are', async () => {
+    const messages = [
+      { role: 'system' as const, content: 'You are Mira.' },
+      { role: 'assistant' as const, content: 'Welcome to the lighthouse.' },
+      { role: 'user' as const, content: 'Hello.' },
+      { role: 'user' as const, content: 'Anyone here?' },
+      { role: 'system' as const, content: 'Reply in one paragraph.' },
+    ];
+    await collectChat(provider().streamChat(request({ messages })));
+    expect(seen[0]!.body.messages).toEqual([
+      { role: 'system', content: 'You are Mira.' },
+      { role: 'user', content: '(The conversation begins.)' },
+      { role: 'assistant', content: 'Welcome to the lighthouse.' },
+      { role: 'user', content: 'Hello.\n\nAnyone here?\n\n[Reply in one paragraph.]' },
+    ]);
+    await collectChat(provider({ messageOrder: 'strict-no-system' }).streamChat(request({ messages })));
+    expect((seen[1]!.body.messages as { role: string; content: string }[])[0]).toEqual({
+      role: 'user',
+      content: 'You are Mira.\n\n(The conversation begins.)',
+    });
+    await collectChat(provider({ messageOrder: 'any' }).streamChat(request({ messages })));
+    expect(seen[2]!.body.messages).toEqual(messages);
+  });
+
+  it("learns the model's tokens per byte from the server, so prompts of a small-vocabulary model fit its context", async () => {
+    const text = 'x'.repeat(300);
+    const p = provider();
+    expect(p.countTokens(text)).toBe(100); // 3 bytes a token to start with
+    // The server counted one token per byte (plus the template's own tokens).
+    handler = (_n, _req, res) => {
+      startStream(res);
+      sse(res, delta('ok'));
+      sse(res, { id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+      sse(res, { id: 'c1', object: 'chat.completion.chunk', choices: [], usage: { prompt_tokens: 20, completion_tokens: 1 } });
+      sse(res, '[DONE]');
+      res.end();
+    };
+    await collectChat(p.streamChat(request())); // 16 bytes of messages, 20 tokens
+    expect(p.countTokens(text)).toBe(Math.ceil(300 / ((16 / 20) * 0.95)));
+    // A context error that names the prompt's tokens teaches the same (llama.cpp's wording).
+    const q = provider();
+    handler = (_n, _req, res) =>
+      json(res, 400, {
+        error: { code: 400, message: 'request (24 tokens) exceeds the available context size (16 tokens), try increasing it' },
+      });
+    await failure(collectChat(q.streamChat(request())));
+    expect(q.countTokens(text)).toBe(Math.ceil(300 / ((16 / 24) * 0.95)));
+  });
+
+  describe('context size from the server', () => {
+    const serve =
+      (routes: Record<string, (res: http.ServerResponse, body: Record<string, unknown>) => void>): Handler =>
+      (_n, req, res) => {
+        const route = routes[`${req.method} ${req.url}`];
+        if (route) route(res, seen.at(-1)!.body);
+        else if (req.url === '/v1/chat/completions') fullStream(res, ['ok']);
+        else res.writeHead(404).end('not found');
+      };
+
+    it('reads llama.cpp /props (per slot), and is loading until it knows', async () => {
+      handler = serve({ 'GET /props': (res) => json(res, 200, { default_generation_settings: { n_ctx: 1024 }, total_slots: 2 }) });
+      const p = provider({ detectContext: true, contextSize: 4096 });
+      expect(p.info()).toMatchObject({ state: 'loading', ready: false });
+      await p.whenReady();
+      expect(p.info()).toMatchObject({ state: 'ready', ready: true, contextSize: 1024, messageOrder: 'strict' });
+      expect(seen.map((s) => s.url).sort()).toEqual(['/api/show', '/props', '/v1/models']);
+    });
+
+    it("reads vLLM's max_model_len for the configured model, and LLM_CONTEXT_SIZE caps it", async () => {
+      handler = serve({
+        'GET /v1/models': (res) =>
+          json(res, 200, {
+            object: 'list',
+            data: [
+              { id: 'other', max_model_len: 2048 },
+              { id: 'hermes-3', max_model_len: 32768 },
+            ],
+          }),
+      });
+      const p = provider({ detectContext: true });
+      await p.whenReady();
+      expect(p.info().contextSize).toBe(32768);
+      const capped = provider({ detectContext: true, contextSize: 8192 });
+      await capped.whenReady();
+      expect(capped.info().contextSize).toBe(8192);
+    });
+
+    it("reads Ollama's num_ctx, or its default runtime context for a model trained on more", async () => {
+      let parameters = 'stop "<|im_end|>"\nnum_ctx 6144\ntemperature 0.7';
+      handler = serve({
+        'POST /api/show': (res, body) =>
+          body.model === 'hermes-3'
+            ? json(res, 200, { parameters, model_info: { 'general.architecture': 'llama', 'llama.context_length': 131072 } })
+            : json(res, 404, { error: 'model not found' }),
+      });
+      const p = provider({ detectContext: true, baseUrl: baseUrl.replace(/\/v1$/, '') + '/v1' });
+      await p.whenReady();
+      expect(p.info().contextSize).toBe(6144);
+      parameters = 'stop "<|im_end|>"';
+      const q = provider({ detectContext: true });
+      await q.whenReady();
+      expect(q.info().contextSize).toBe(4096);
+    });
+
+    it('falls back to LLM_CONTEXT_SIZE when the server does not say, and reads again after a context error', async () => {
+      const server: { nCtx?: number } = {};
+      const warned: object[] = [];
+      handler = serve({
+        'GET /props': (res) =>
+          server.nCtx ? json(res, 200, { default_generation_settings: { n_ctx: server.nCtx } }) : res.writeHead(404).end(),
+        'POST /v1/chat/completions': (res) =>
+          json(res, 400, { error: { code: 400, message: 'the request exceeds the available context size, try increasing it' } }),
+      });
+      const p = provider({ detectContext: true, contextSize: 3000, log: { ...silentLog, warn: (o) => warned.push(o) } });
+      await p.whenReady();
+      expect(p.info()).toMatchObject({ contextSize: 3000, state: 'ready' });
+      expect(warned).toEqual([{ fallback: 3000 }]);
+      server.nCtx = 512;
+      const err = await failure(collectChat(p.streamChat(request())));
+      expect(err.message).toMatch(/did not fit the model's context window/);
+      await expect.poll(() => p.info().contextSize).toBe(512);
+    });
   });
 });

@@ -11,9 +11,14 @@
 // 12 µs per event at 500 streams), which matters with a thousand replies streaming at once.
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import { detectContextSize } from './context-size.ts';
+import { arrangeMessages, type MessageOrder } from './message-order.ts';
+import { ThinkFilter } from './reasoning.ts';
 import { SseReader, streamingAgent } from './sse-reader.ts';
 import { StopMatcher } from './stop-matcher.ts';
+import { httpErrorSentence, isContextError, isTemplateError } from './upstream-errors.ts';
 import {
+  LlmNoReplyError,
   LlmUpstreamError,
   type ChatMessage,
   type FinishReason,
@@ -29,8 +34,15 @@ export interface OpenAiOptions {
   baseUrl: string;
   apiKey?: string;
   model: string;
-  /** The context the deployment serves; prompt assembly trims to it. */
+  /**
+   * The context the deployment serves when the server does not say (LLM_CONTEXT_SIZE), and an upper bound when it
+   * does; prompt assembly trims to it.
+   */
   contextSize?: number;
+  /** Read the context size from the server (context-size.ts) at start, again after a failure to read it or a context error. */
+  detectContext?: boolean;
+  /** How messages are ordered for the server's chat template (message-order.ts); default strict. */
+  messageOrder?: MessageOrder;
   /** Until the response headers arrive (covers connecting and upstream queueing before it answers). */
   connectTimeoutMs?: number;
   /** From the response headers to the first token. */
@@ -48,6 +60,8 @@ export interface OpenAiOptions {
 /** OpenAI's API accepts at most four stop sequences; the rest are applied locally. */
 const MAX_UPSTREAM_STOPS = 4;
 const MAX_ERROR_BODY = 64 * 1024;
+/** A context size the server did not tell is asked again after this long (on the next `info()`). */
+const CONTEXT_REREAD_MS = 30_000;
 
 class RetryableError extends Error {
   constructor(
@@ -119,12 +133,52 @@ export class OpenAiLlmProvider implements LlmProvider {
   private readonly url: URL;
   private readonly agent: http.Agent;
   private lastHealth: { at: number; value: { status: 'ok' | 'down'; detail?: string } } | undefined;
+  /** The context size the server reported, once known. */
+  private detected: number | undefined;
+  private detecting: Promise<void> | undefined;
+  /** Until the first reading settles: `info()` says loading, so the first prompt is already fitted to the server. */
+  private firstReading: Promise<void> | undefined;
+  private lastReadAt = 0;
+  private readMissed = false;
 
   constructor(private readonly opts: OpenAiOptions) {
     this.url = new URL(`${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`);
     // Connections are kept and reused between replies (no TCP or TLS handshake before a reply's first token), with
     // the small read buffers pull mode needs (sse-reader.ts).
     this.agent = streamingAgent(this.url.protocol === 'https:' ? 'https:' : 'http:');
+    if (opts.detectContext) {
+      const first = this.readContext().finally(() => {
+        if (this.firstReading === first) this.firstReading = undefined;
+      });
+      this.firstReading = first;
+    }
+  }
+
+  /** Asks the server for its context size (one reading at a time); off the reply path. */
+  private readContext(): Promise<void> {
+    return (this.detecting ??= (async () => {
+      this.lastReadAt = Date.now();
+      const found = await detectContextSize({ baseUrl: this.opts.baseUrl, model: this.opts.model, headers: this.headers() });
+      if (found) {
+        if (found.size !== this.detected)
+          this.opts.log.info({ contextSize: found.size, source: found.source }, 'model server context size');
+        this.detected = found.size;
+        this.readMissed = false;
+      } else {
+        this.readMissed = true;
+        this.opts.log.warn(
+          { fallback: this.opts.contextSize ?? 8192 },
+          'the model server did not tell its context size (llama.cpp /props, vLLM /models, Ollama /api/show); using LLM_CONTEXT_SIZE',
+        );
+      }
+    })().finally(() => (this.detecting = undefined)));
+  }
+
+  /** The server's context when known (LLM_CONTEXT_SIZE caps it when smaller), else LLM_CONTEXT_SIZE, else 8192. */
+  private contextSize(): number {
+    const configured = this.opts.contextSize;
+    if (this.detected !== undefined) return configured ? Math.min(configured, this.detected) : this.detected;
+    return configured ?? 8192;
   }
 
   /** POSTs the request; resolves with the response once its headers are in. An abort destroys the socket. */
@@ -154,12 +208,15 @@ export class OpenAiLlmProvider implements LlmProvider {
   }
 
   info(): LlmInfo {
+    if (this.readMissed && !this.detecting && Date.now() - this.lastReadAt > CONTEXT_REREAD_MS) void this.readContext();
+    const reading = this.firstReading !== undefined;
     return {
       provider: 'openai',
       model: this.opts.model,
-      contextSize: this.opts.contextSize ?? 8192,
-      ready: true,
-      state: 'ready',
+      contextSize: this.contextSize(),
+      messageOrder: this.opts.messageOrder ?? 'strict',
+      ready: !reading,
+      state: reading ? 'loading' : 'ready',
       active: this.active,
     };
   }
@@ -167,12 +224,29 @@ export class OpenAiLlmProvider implements LlmProvider {
   private active = 0;
 
   whenReady(): Promise<void> {
-    return Promise.resolve();
+    return this.firstReading ?? Promise.resolve();
   }
 
-  /** Remote models have no local tokenizer: ~3 bytes per token overestimates for English, so trimming errs safe. */
+  /**
+   * Remote models have no local tokenizer: an estimate from the bytes. It starts at 3 bytes per token (English BPE
+   * vocabularies average about 4, so trimming errs safe) and learns from the server: each reply's `prompt_tokens`
+   * against the prompt's bytes, and the token count a context error names, only ever lower it (with a 5 % margin),
+   * so a model with a small vocabulary stops overflowing its context after its first reply.
+   */
   countTokens(text: string): number {
-    return Math.ceil(Buffer.byteLength(text, 'utf8') / 3);
+    return Math.ceil(Buffer.byteLength(text, 'utf8') / this.bytesPerToken);
+  }
+
+  private bytesPerToken = 3;
+
+  private learnTokens(messages: readonly ChatMessage[], promptTokens: number | undefined): void {
+    if (!promptTokens || promptTokens <= 0) return;
+    const bytes = messages.reduce((n, m) => n + Buffer.byteLength(m.content, 'utf8'), 0);
+    const ratio = (bytes / promptTokens) * 0.95;
+    if (ratio < this.bytesPerToken) {
+      this.bytesPerToken = Math.max(0.5, ratio);
+      this.opts.log.info({ bytesPerToken: Math.round(this.bytesPerToken * 100) / 100 }, 'token estimate adjusted to the model server');
+    }
   }
 
   private headers(): Record<string, string> {
@@ -213,7 +287,7 @@ export class OpenAiLlmProvider implements LlmProvider {
     const { extendedSampling } = this.opts;
     return JSON.stringify({
       model: this.opts.model,
-      messages: req.messages.map((m: ChatMessage) => ({ role: m.role, content: m.content })),
+      messages: arrangeMessages(req.messages, this.opts.messageOrder).map((m: ChatMessage) => ({ role: m.role, content: m.content })),
       stream: true,
       stream_options: { include_usage: true },
       max_tokens: req.maxTokens,
@@ -239,10 +313,17 @@ export class OpenAiLlmProvider implements LlmProvider {
     const body = this.body(req);
     const stops = new StopMatcher(req.stop);
     let emitted = 0;
+    /** Whether any visible reply text went out (a reply of blanks is no reply). */
+    let wrote = false;
     let firstTokenMs: number | null = null;
     let deltas = 0;
+    /** A reply of thinking only (or nothing) is asked once more before it fails. */
+    let askedAgain = false;
+    let think = new ThinkFilter();
     let usage: { prompt_tokens?: number; completion_tokens?: number } | undefined;
     let reason: FinishReason | undefined;
+    // A closure, so that TypeScript does not narrow `usage` to its reset value.
+    const reportedPromptTokens = () => usage?.prompt_tokens;
     const finish = (r: FinishReason): LlmChunk => ({
       text: '',
       finish: {
@@ -262,6 +343,12 @@ export class OpenAiLlmProvider implements LlmProvider {
           yield finish('abort');
           return;
         }
+        // Each attempt starts afresh (a failed one wrote no reply).
+        reason = undefined;
+        usage = undefined;
+        think = new ThinkFilter();
+        /** Tokens (reply or thinking) are arriving: silence is timed between them. */
+        let live = false;
         const ac = new AbortController();
         const onAbort = () => ac.abort(req.signal?.reason);
         req.signal?.addEventListener('abort', onAbort, { once: true });
@@ -305,9 +392,18 @@ export class OpenAiLlmProvider implements LlmProvider {
           }
           const status = res.statusCode ?? 0;
           if (status < 200 || status >= 300) {
-            const msg = errorMessageFrom(await readLimited(res));
-            const e = new LlmUpstreamError(`The model server answered ${status}: ${msg}`, status, 'UPSTREAM_HTTP');
-            if (status === 429 || status >= 500) throw new RetryableError(e, retryAfter(res));
+            const upstream = errorMessageFrom(await readLimited(res));
+            const e = new LlmUpstreamError(httpErrorSentence(status, upstream), status, 'UPSTREAM_HTTP', false, upstream);
+            this.opts.log.warn({ status, upstream }, 'the model server answered with an error');
+            if (isContextError(upstream)) {
+              if (this.opts.detectContext) void this.readContext();
+              // llama.cpp: "request (1163 tokens) exceeds…"; vLLM: "…you requested 1500 tokens (1400 in the messages…".
+              const named = /request \((\d+) tokens\)|(\d+) in the messages/.exec(upstream);
+              if (named) this.learnTokens(req.messages, Number(named[1] ?? named[2]));
+            }
+            // A busy or failing server may answer the next try; a refusal (4xx) or a template that cannot render our
+            // messages will not.
+            if ((status === 429 || status >= 500) && !isTemplateError(upstream)) throw new RetryableError(e, retryAfter(res));
             throw e;
           }
           if (/application\/json/i.test(res.headers['content-type'] ?? '')) {
@@ -340,8 +436,17 @@ export class OpenAiLlmProvider implements LlmProvider {
             usage = whole.usage;
             firstTokenMs = performance.now() - started;
             deltas = content ? 1 : 0;
-            const text = stops.push(content) + stops.flush();
-            if (text) yield { text };
+            const text = stops.push(think.push(content) + think.flush()) + stops.flush();
+            if (!text.trim()) {
+              if (!askedAgain) {
+                askedAgain = true;
+                this.opts.log.warn({ thought: think.thought }, 'the model server sent no reply; asking once more');
+                firstTokenMs = null;
+                continue;
+              }
+              throw new LlmNoReplyError(think.thought > 0);
+            }
+            yield { text };
             yield finish(stops.stopped ? 'stop' : whole.choices?.[0]?.finish_reason === 'length' ? 'length' : 'stop');
             return;
           }
@@ -364,9 +469,9 @@ export class OpenAiLlmProvider implements LlmProvider {
           let sawDone = false;
           // Reading stops (and the socket pauses) while our consumer is behind; silence is only timed while we read.
           const reader = new SseReader(res, {
-            onBytes: () => firstTokenMs !== null && idle(),
+            onBytes: () => live && idle(),
             onPause: () => clearTimeout(timer),
-            onResume: () => firstTokenMs !== null && idle(),
+            onResume: () => live && idle(),
           });
           try {
             // Until the first words are out, each pull answers with what is here; then pulls gather what came meanwhile.
@@ -378,7 +483,10 @@ export class OpenAiLlmProvider implements LlmProvider {
                   break;
                 }
                 let event: {
-                  choices?: { delta?: { content?: string | null }; finish_reason?: string | null }[];
+                  choices?: {
+                    delta?: { content?: string | null; reasoning_content?: string | null; reasoning?: string | null };
+                    finish_reason?: string | null;
+                  }[];
                   usage?: typeof usage;
                   error?: unknown;
                 };
@@ -395,22 +503,32 @@ export class OpenAiLlmProvider implements LlmProvider {
                 }
                 if (event.error) {
                   if (text) yield { text };
+                  const upstream = errorMessageFrom(JSON.stringify(event));
+                  this.opts.log.warn({ upstream }, 'the model server failed mid-stream');
+                  const code = (event.error as { code?: unknown }).code;
                   throw new LlmUpstreamError(
-                    `The model server failed: ${errorMessageFrom(JSON.stringify(event))}`,
+                    httpErrorSentence(typeof code === 'number' ? code : 500, upstream),
                     status,
                     'UPSTREAM_HTTP',
                     firstTokenMs !== null,
+                    upstream,
                   );
                 }
                 if (event.usage) usage = event.usage;
                 const choice = event.choices?.[0];
-                const content = choice?.delta?.content;
-                if (content) {
-                  if (firstTokenMs === null) {
-                    firstTokenMs = performance.now() - started;
+                const d = choice?.delta;
+                const thinking = d?.reasoning_content ?? d?.reasoning;
+                if (thinking || d?.content) {
+                  if (!live) {
+                    live = true;
                     idle();
                   }
                   deltas++;
+                }
+                if (thinking) think.reasoning(thinking);
+                const content = d?.content ? think.push(d.content) : '';
+                if (content) {
+                  if (firstTokenMs === null) firstTokenMs = performance.now() - started;
                   const passed = stops.push(content);
                   emitted += passed.length;
                   text += passed;
@@ -422,7 +540,10 @@ export class OpenAiLlmProvider implements LlmProvider {
                 if (choice?.finish_reason) reason = choice.finish_reason === 'length' ? 'length' : 'stop';
               }
               // Everything that arrived since the last pull goes out as one chunk.
-              if (text) yield { text };
+              if (text) {
+                wrote ||= text.trim() !== '';
+                yield { text };
+              }
               if (sawDone || stops.stopped) break;
             }
           } catch (err) {
@@ -448,8 +569,22 @@ export class OpenAiLlmProvider implements LlmProvider {
             if (firstTokenMs === null) throw new RetryableError(e);
             throw e;
           }
-          const rest = stops.flush();
-          if (rest) yield { text: rest };
+          const rest = stops.stopped ? '' : stops.push(think.flush()) + stops.flush();
+          if (rest) {
+            wrote ||= rest.trim() !== '';
+            yield { text: rest };
+          }
+          if (!wrote) {
+            // Only thinking, or nothing at all: no reply reached the user. Once more, then a clear error.
+            if (!askedAgain) {
+              askedAgain = true;
+              this.opts.log.warn({ thought: think.thought, reason }, 'the model server sent no reply; asking once more');
+              firstTokenMs = null;
+              continue;
+            }
+            throw new LlmNoReplyError(think.thought > 0);
+          }
+          this.learnTokens(req.messages, reportedPromptTokens());
           yield finish(reason ?? 'stop');
           return;
         } catch (err) {

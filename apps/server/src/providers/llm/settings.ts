@@ -1,6 +1,7 @@
 // Language-model settings: the LLM_* environment schema and the factory's config. Kept apart from the providers so
 // that reading the configuration does not load llama.cpp (node-llama-cpp is imported only when a model is used).
 import { z } from 'zod';
+import { MESSAGE_ORDERS, type MessageOrder } from './message-order.ts';
 
 export interface LlmConfig {
   provider: 'embedded' | 'openai';
@@ -18,6 +19,10 @@ export interface LlmConfig {
   extendedSampling?: boolean;
   timeouts?: { connectMs?: number; firstTokenMs?: number; idleMs?: number };
   retries?: number;
+  /** How messages are ordered for the model's chat template (message-order.ts); default strict. */
+  messageOrder?: MessageOrder;
+  /** Embedded first-start download: attempts after the first, and the first pause (doubling up to a minute). */
+  download?: { retries?: number; retryDelayMs?: number };
 }
 
 const optionalInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
@@ -42,6 +47,9 @@ export const LlmEnvSchema = z.object({
   LLM_FIRST_TOKEN_TIMEOUT_MS: optionalInt(100, 3_600_000),
   LLM_IDLE_TIMEOUT_MS: optionalInt(100, 600_000),
   LLM_RETRIES: optionalInt(0, 10),
+  LLM_MESSAGE_ORDER: z.enum(MESSAGE_ORDERS).default('strict'),
+  LLM_DOWNLOAD_RETRIES: optionalInt(0, 50),
+  LLM_DOWNLOAD_RETRY_DELAY_MS: optionalInt(100, 600_000),
 });
 export type LlmEnv = z.infer<typeof LlmEnvSchema>;
 
@@ -66,5 +74,7 @@ export function llmConfigFromEnv(env: LlmEnv, dataDir: string): LlmConfig {
     extendedSampling: env.LLM_EXTENDED_SAMPLING === 'true' || env.LLM_EXTENDED_SAMPLING === '1',
     timeouts: { connectMs: env.LLM_CONNECT_TIMEOUT_MS, firstTokenMs: env.LLM_FIRST_TOKEN_TIMEOUT_MS, idleMs: env.LLM_IDLE_TIMEOUT_MS },
     retries: env.LLM_RETRIES,
+    messageOrder: env.LLM_MESSAGE_ORDER,
+    download: { retries: env.LLM_DOWNLOAD_RETRIES, retryDelayMs: env.LLM_DOWNLOAD_RETRY_DELAY_MS },
   };
 }

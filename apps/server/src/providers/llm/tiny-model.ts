@@ -10,9 +10,12 @@ import { writeTinyGguf } from '../../../../../scripts/make-tiny-gguf.mjs';
 
 const generator = fileURLToPath(new URL('../../../../../scripts/make-tiny-gguf.mjs', import.meta.url));
 
-export function tinyModelPath(seed = 1): string {
-  const version = createHash('sha256').update(readFileSync(generator)).digest('hex').slice(0, 12);
+/** `chatTemplate`: a Jinja chat template to store instead of the default ChatML one (a separate cached file). */
+export function tinyModelPath(seed = 1, chatTemplate?: string): string {
+  const hash = createHash('sha256').update(readFileSync(generator));
+  if (chatTemplate !== undefined) hash.update(chatTemplate);
+  const version = hash.digest('hex').slice(0, 12);
   const file = path.join(os.tmpdir(), 'reverie-tiny-gguf', `tiny-${seed}-${version}.gguf`);
-  if (!existsSync(file)) writeTinyGguf(file, { seed });
+  if (!existsSync(file)) writeTinyGguf(file, { seed, ...(chatTemplate !== undefined ? { chatTemplate } : {}) });
   return file;
 }

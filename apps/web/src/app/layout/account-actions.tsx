@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
-import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
+import { ChevronDown, LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { useAuthDialogs } from '@/features/auth/components/auth-dialog-context';
@@ -8,14 +8,14 @@ import type { ShellUser } from '@/features/auth/hooks/use-current-user';
 import { signOut } from '@/features/auth/lib/session-actions';
 
 const itemClass =
-  'flex h-9 cursor-pointer items-center gap-2.5 rounded-lg px-2.5 text-sm text-fg-muted outline-none select-none data-[highlighted]:bg-surface-hover data-[highlighted]:text-fg [&_svg]:size-4';
+  'flex h-11 cursor-pointer sm:h-9 items-center gap-2.5 rounded-lg px-2.5 text-sm text-fg-muted outline-none select-none data-[highlighted]:bg-surface-hover data-[highlighted]:text-fg [&_svg]:size-4';
 
 function UserMenu({ user }: { user: ShellUser }) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={`Account menu for ${user.username}`}
-        className="group inline-flex items-center gap-1 rounded-full p-0.5 pr-1.5 ring-1 ring-border transition-colors hover:bg-surface-raised focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring data-[state=open]:bg-surface-raised"
+        className="group inline-flex min-h-11 items-center gap-1 rounded-full p-0.5 pr-1.5 sm:min-h-0 ring-1 ring-border transition-colors hover:bg-surface-raised focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring data-[state=open]:bg-surface-raised"
       >
         <Avatar name={user.username} src={user.avatarUrl} size="sm" />
         <ChevronDown aria-hidden="true" className="size-3.5 text-fg-subtle transition-transform group-data-[state=open]:rotate-180" />
@@ -29,8 +29,8 @@ function UserMenu({ user }: { user: ShellUser }) {
           <div className="flex items-center gap-3 px-2.5 py-2.5">
             <Avatar name={user.username} src={user.avatarUrl} size="md" />
             <div className="min-w-0">
-              <p className="truncate text-sm font-semibold text-fg">{user.username}</p>
-              <p className="truncate text-xs text-fg-subtle">{user.email}</p>
+              <p className="text-sm font-semibold text-fg [overflow-wrap:anywhere]">{user.username}</p>
+              <p className="text-xs text-fg-subtle [overflow-wrap:anywhere]">{user.email}</p>
             </div>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
@@ -46,6 +46,14 @@ function UserMenu({ user }: { user: ShellUser }) {
               Account
             </Link>
           </DropdownMenu.Item>
+          {user.role === 'admin' || user.role === 'moderator' ? (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/admin">
+                <ShieldCheck aria-hidden="true" />
+                Admin console
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
             <LogOut aria-hidden="true" />

@@ -5,6 +5,8 @@ import { cn } from '@/lib/utils';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
 import { ScrollToTop } from './scroll-to-top';
+import { SiteFooter } from './site-footer';
+import { useVisualViewportHeight } from './use-visual-viewport';
 import { Sidebar } from './sidebar';
 import { SidebarProvider, useSidebar } from './sidebar-state';
 
@@ -15,11 +17,16 @@ const UnverifiedEmailBanner = lazy(() =>
 );
 const MergeLocalSync = lazy(() => import('@/features/favorites/components/merge-local-sync').then((m) => ({ default: m.MergeLocalSync })));
 
+/** Inside a conversation the chat is the whole screen below 1024 px: its own header replaces the shell's. */
+export const isConversationPath = (pathname: string) => /^\/(chat\/[^/]+|test-chat)\/?$/.test(pathname);
+
 function Shell() {
   const { width, overlay } = useSidebar();
   const { pathname } = useLocation();
+  const conversation = isConversationPath(pathname);
+  useVisualViewportHeight(conversation);
   return (
-    <div style={{ '--sidebar-w': `${width}px` } as CSSProperties} className="min-h-dvh">
+    <div style={{ '--sidebar-w': `${width}px` } as CSSProperties} className="min-h-dvh" data-conversation={conversation || undefined}>
       <a
         href="#main"
         className="sr-only z-[70] rounded-xl bg-surface-raised px-4 py-2 text-sm font-semibold text-fg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -30,7 +37,7 @@ function Shell() {
       <Suspense fallback={null}>
         <MergeLocalSync />
       </Suspense>
-      <Header />
+      <Header className={conversation ? 'max-lg:hidden' : undefined} />
       <Sidebar />
       <main
         id="main"
@@ -39,13 +46,16 @@ function Shell() {
         className={cn(
           // Below lg the bottom bar is shown: its height (and the safe area) is reserved under the content.
           'min-h-dvh pt-(--header-h) pb-[calc(var(--bottom-nav-h)+env(safe-area-inset-bottom)+1rem)] transition-[padding] duration-200 focus:outline-none lg:pb-10 lg:pl-(--sidebar-w)',
+          conversation && 'max-lg:pt-0 max-lg:pb-0',
         )}
       >
         {/* The verify-email page speaks about the address itself. */}
         <Suspense fallback={null}>{pathname === '/verify-email' ? null : <UnverifiedEmailBanner />}</Suspense>
         <Outlet />
+        {/* A conversation fills the window; every other page ends with the footer. */}
+        {conversation ? null : <SiteFooter />}
       </main>
-      <BottomNav />
+      {conversation ? null : <BottomNav />}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PanelLeft } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { CoinBalanceButton } from './coin-balance-button';
 import { NsfwToggle } from './nsfw-toggle';
@@ -19,12 +20,15 @@ const NotificationBell = lazy(() =>
   import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
 );
 
-export function Header() {
+export function Header({ className }: { className?: string }) {
   const { toggle, open, isDesktop, collapsed } = useSidebar();
   const { user, status } = useSession();
   const expanded = isDesktop ? !collapsed : open;
   return (
-    <header data-testid="header" className="fixed inset-x-0 top-0 z-50 h-(--header-h) border-b border-border bg-bg/85 backdrop-blur-xl">
+    <header
+      data-testid="header"
+      className={cn('fixed inset-x-0 top-0 z-50 h-(--header-h) border-b border-border bg-bg/85 backdrop-blur-xl', className)}
+    >
       <div className="flex h-full flex-wrap content-center items-center gap-x-1 gap-y-2 px-3 sm:gap-x-1.5 md:flex-nowrap md:gap-x-3 md:px-4">
         <Button
           variant="ghost"
@@ -37,7 +41,7 @@ export function Header() {
         >
           <PanelLeft aria-hidden="true" />
         </Button>
-        <Link to="/" aria-label="Reverie home" className="flex items-center gap-2 rounded-xl px-1 py-1">
+        <Link to="/" aria-label="Reverie home" className="flex min-h-11 items-center gap-2 rounded-xl px-1 py-1">
           <img src="/favicon.svg" alt="" className="size-8 rounded-lg" width={32} height={32} />
           <span className="hidden bg-linear-to-r from-primary to-accent bg-clip-text text-lg font-extrabold tracking-tight text-transparent sm:inline">
             Reverie

@@ -11,11 +11,10 @@ export function NsfwToggle() {
     <Tooltip content={hint}>
       <button
         type="button"
-        aria-pressed={showNsfw}
-        aria-label="Show NSFW content"
+        aria-label={showNsfw ? 'NSFW content visible: blur it' : 'NSFW content blurred: show it'}
         onClick={() => setShowNsfw(!showNsfw)}
         className={cn(
-          'inline-flex h-9 min-w-9 items-center justify-center gap-1.5 rounded-full px-2 sm:px-2.5 text-xs font-bold tracking-wide ring-1 transition-colors',
+          'inline-flex h-11 min-w-11 items-center sm:h-9 sm:min-w-9 justify-center gap-1.5 rounded-full px-2 sm:px-2.5 text-xs font-bold tracking-wide ring-1 transition-colors',
           showNsfw
             ? 'bg-primary-strong/20 text-primary ring-primary/40 hover:bg-primary-strong/30'
             : 'bg-surface text-fg-muted ring-border hover:bg-surface-raised hover:text-fg',

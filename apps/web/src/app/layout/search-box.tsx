@@ -32,7 +32,7 @@ export function SearchBox({ className }: { className?: string }) {
         autoComplete="off"
         enterKeyHint="search"
         className={cn(
-          'h-10 w-full rounded-full border border-border bg-surface pr-12 pl-4 text-sm text-fg placeholder:text-fg-subtle transition-colors',
+          'h-11 w-full rounded-full border sm:h-10 border-border bg-surface pr-12 pl-4 text-sm text-fg placeholder:text-fg-subtle transition-colors',
           'hover:border-border-strong focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/50',
           '[&::-webkit-search-cancel-button]:appearance-none',
         )}
@@ -40,7 +40,7 @@ export function SearchBox({ className }: { className?: string }) {
       <button
         type="submit"
         aria-label="Search"
-        className="absolute top-1 right-1 inline-flex size-8 items-center justify-center rounded-full text-fg-muted transition-colors hover:bg-surface-hover hover:text-fg"
+        className="absolute top-0 right-0 inline-flex size-11 items-center sm:top-1 sm:right-1 sm:size-8 justify-center rounded-full text-fg-muted transition-colors hover:bg-surface-hover hover:text-fg"
       >
         <Search className="size-4" aria-hidden="true" />
       </button>

@@ -15,8 +15,8 @@ export function SidebarFooter({ user, collapsed }: { user: ShellUser | null; col
       </Tooltip>
       {collapsed ? null : (
         <div className="min-w-0">
-          <p className="truncate text-sm font-semibold text-fg">{name}</p>
-          <p className="truncate text-xs text-fg-subtle">{detail}</p>
+          <p className="text-sm font-semibold text-fg [overflow-wrap:anywhere]">{name}</p>
+          <p className="text-xs text-fg-subtle [overflow-wrap:anywhere]">{detail}</p>
         </div>
       )}
     </div>

@@ -1,12 +1,15 @@
 import { useState } from 'react';
+import { API_BASE } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 
-const AVATAR_SERVICE = 'https://ui-avatars.com/api/';
-
-/** A generated initials avatar from the external avatar service (SPEC §2 shell footer). */
+/**
+ * A generated initials avatar (SPEC §2 shell footer). Our server fetches it from the external avatar service and
+ * caches it, or draws the initials itself when the service is unreachable, so the browser never sends a username
+ * to a third party.
+ */
 export function generatedAvatarUrl(name: string): string {
-  const params = new URLSearchParams({ name, background: '2c1a35', color: 'fb7185', bold: 'true', size: '128' });
-  return `${AVATAR_SERVICE}?${params.toString()}`;
+  const params = new URLSearchParams({ name: name.trim().slice(0, 60) || '?' });
+  return `${API_BASE}/api/avatars/initials?${params.toString()}`;
 }
 
 export function initialsOf(name: string): string {

@@ -16,11 +16,12 @@ export const buttonVariants = cva(
         link: 'bg-transparent p-0 text-primary underline-offset-4 hover:underline active:scale-100',
       },
       size: {
-        sm: 'h-8 px-3 text-sm [&_svg]:size-4',
-        md: 'h-10 px-4 text-sm [&_svg]:size-4',
+        // Phones (below 640 px) get 44 px tap targets; larger screens the compact sizes.
+        sm: 'h-11 px-3 text-sm sm:h-8 [&_svg]:size-4',
+        md: 'h-11 px-4 text-sm sm:h-10 [&_svg]:size-4',
         lg: 'h-12 px-6 text-base [&_svg]:size-5',
-        icon: 'size-10 [&_svg]:size-5',
-        'icon-sm': 'size-9 [&_svg]:size-[18px]',
+        icon: 'size-11 sm:size-10 [&_svg]:size-5',
+        'icon-sm': 'size-11 sm:size-9 [&_svg]:size-[18px]',
       },
     },
     defaultVariants: { variant: 'primary', size: 'md' },

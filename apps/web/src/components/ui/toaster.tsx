@@ -72,16 +72,17 @@ export function Toaster() {
             </div>
             <ToastPrimitive.Close
               aria-label="Dismiss notification"
-              className="absolute top-3 right-3 rounded-lg p-1 text-fg-subtle hover:bg-surface-hover hover:text-fg"
+              className="absolute top-0.5 right-0.5 inline-flex size-11 items-center justify-center rounded-lg text-fg-subtle hover:bg-surface-hover hover:text-fg sm:top-3 sm:right-3 sm:size-auto sm:p-1"
             >
               <X className="size-4" aria-hidden="true" />
             </ToastPrimitive.Close>
           </ToastPrimitive.Root>
         );
       })}
+      {/* Under the header (its height changes with the width), never over its controls; above the bottom bar on phones. */}
       <ToastPrimitive.Viewport
         ref={viewport}
-        className="toast-viewport fixed right-0 bottom-20 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none sm:top-16 sm:bottom-auto"
+        className="toast-viewport fixed right-0 bottom-[calc(var(--bottom-nav-h)+env(safe-area-inset-bottom))] z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none sm:top-(--header-h) sm:bottom-auto"
       />
     </ToastPrimitive.Provider>
   );

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FaqGroup } from '@reverie/shared/schemas/content';
-import type { HealthResponse } from '@reverie/shared';
+import type { ChatStatus, HealthResponse } from '@reverie/shared';
 import { filterFaq } from './components/faq-section';
 import { routeKey } from './api/get-api-routes';
-import { formatUptime, healthRows, overallOf } from './components/server-diagnostics';
+import { formatUptime, healthRows, modelRow, overallOf } from './components/server-diagnostics';
 import { describeExpiry, describePermissions } from './components/session-inspector';
 
 const groups: FaqGroup[] = [
@@ -113,5 +113,45 @@ describe('session inspector', () => {
 describe('feature availability', () => {
   it('matches routes regardless of path parameter names', () => {
     expect(routeKey('POST /api/chat/{characterId}/message')).toBe(routeKey('POST /api/chat/{id}/message'));
+  });
+});
+
+describe('/test reads the language model from the chat status', () => {
+  const health: HealthResponse = {
+    status: 'ok',
+    version: '0.1.0',
+    uptimeSeconds: 60,
+    database: { status: 'ok', driver: 'postgres' },
+    redis: { status: 'disabled' },
+    // The health check says the same; the row must come from the chat status either way.
+    providers: { llm: { kind: 'embedded', status: 'ok' } },
+  };
+  const model = (over: Partial<ChatStatus>): ChatStatus => ({
+    provider: 'embedded',
+    model: 'hermes',
+    contextSize: 4096,
+    ready: false,
+    state: 'downloading',
+    progress: 42.4,
+    message: null,
+    problem: null,
+    canRetry: false,
+    active: 0,
+    queued: 0,
+    diagnosticCharacterId: null,
+    ...over,
+  });
+  it('shows the download as starting, and a failing download or a failure as not working', () => {
+    expect(modelRow(model({}))).toEqual({
+      name: 'Language model',
+      kind: 'hermes (embedded)',
+      state: 'starting',
+      label: 'Downloading 42 %',
+    });
+    expect(overallOf(health, model({})).text).toBe('Running; the language model is starting');
+    expect(modelRow(model({ problem: 'Cannot reach the model host' })).state).toBe('down');
+    expect(overallOf(health, model({ state: 'error', progress: null })).text).toBe('Running, but one service is not working');
+    expect(overallOf(health, model({ ready: true, state: 'ready', progress: null })).text).toBe('All systems working');
+    expect(healthRows(health, model({ state: 'loading', progress: null })).at(-1)).toMatchObject({ state: 'starting', label: 'Loading' });
   });
 });

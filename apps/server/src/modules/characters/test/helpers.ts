@@ -4,10 +4,13 @@ import type { TestApp } from '../../../../test/helpers.ts';
 import { uniqueName } from '../../../../test/factories.ts';
 
 /** A multipart/form-data body with one file part. */
-export function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
+export function multipart(field: string, filename: string, contentType: string, bytes: Buffer, fields: Record<string, string> = {}) {
   const boundary = '----reverie' + Math.random().toString(16).slice(2);
+  const plain = Object.entries(fields)
+    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join('');
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    `${plain}--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -46,8 +49,15 @@ export async function created(t: TestApp, who: Caller, body: Record<string, unkn
   return res.json() as CharacterProfile;
 }
 
-export async function importCard(t: TestApp, who: Caller, filename: string, bytes: Buffer, contentType = 'application/octet-stream') {
-  const mp = multipart('file', filename, contentType, bytes);
+export async function importCard(
+  t: TestApp,
+  who: Caller,
+  filename: string,
+  bytes: Buffer,
+  contentType = 'application/octet-stream',
+  fields: Record<string, string> = {},
+) {
+  const mp = multipart('file', filename, contentType, bytes, fields);
   return t.app.inject({ method: 'POST', url: '/api/characters/import', headers: { ...who.auth, ...mp.headers }, payload: mp.payload });
 }
 

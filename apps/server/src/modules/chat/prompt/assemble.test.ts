@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONVERSATION_OPENER } from '../../../providers/llm/message-order.ts';
 import {
   assemblePrompt,
   cleanReply,
@@ -43,7 +44,7 @@ const longHistory = (n: number): HistoryMessage[] =>
 
 describe('assemblePrompt', () => {
   it('builds one system message with instructions, sheet and examples, the history, then post-history instructions', () => {
-    const p = assemblePrompt(input());
+    const p = assemblePrompt(input({ options: { messageOrder: 'any' } }));
     expect(p.messages.map((m) => m.role)).toEqual(['system', 'assistant', 'user', 'system']);
     const system = p.messages[0]!.content;
     expect(system.startsWith("This is a fictional roleplay chat between Mira and Sam. Write Mira's next reply only.")).toBe(true);
@@ -115,9 +116,13 @@ describe('assemblePrompt', () => {
         { keys: ['soaked'], content: '{{user}} is shivering.', insertionOrder: 1, enabled: true, position: 'at_depth', depth: 1 },
       ],
     };
-    const p = assemblePrompt(input({ character }));
+    const p = assemblePrompt(input({ character, options: { messageOrder: 'any' } }));
     expect(p.messages.map((m) => m.role)).toEqual(['system', 'assistant', 'system', 'user']);
     expect(p.messages[2]!.content).toBe('Sam is shivering.');
+    // The default order keeps one system message: the entry opens the user turn it stood before.
+    const strict = assemblePrompt(input({ character }));
+    expect(strict.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(strict.messages[3]!.content).toBe('[Sam is shivering.]\n\nJust me, soaked to the bone.');
   });
 
   it('drops example dialogue before any history when space runs short', () => {
@@ -145,7 +150,7 @@ describe('assemblePrompt', () => {
     expect(system).toContain("Facts to remember:\n- Sam's name is Sam, he is a pilot.");
     // The newest messages are the ones kept, in order.
     const turns = p.messages.filter((m) => m.role !== 'system');
-    expect(turns.at(-1)!.content).toBe(history.at(-1)!.content.trim());
+    expect(turns.at(-1)!.content).toBe(`${history.at(-1)!.content.trim()}\n\n[Reply as Mira in one or two paragraphs.]`);
     expect(turns[0]!.content.startsWith(`message ${40 - b.history.included} `)).toBe(true);
 
     const fits = assemblePrompt(input({ memory }));
@@ -156,20 +161,48 @@ describe('assemblePrompt', () => {
 
   it('puts post-history instructions before a reply that is being continued', () => {
     const history: HistoryMessage[] = [...input().history, { role: 'assistant', content: '*She hands you a towel and' }];
-    const p = assemblePrompt(input({ history }));
+    const p = assemblePrompt(input({ history, options: { messageOrder: 'any' } }));
     expect(p.messages.map((m) => m.role)).toEqual(['system', 'assistant', 'user', 'system', 'assistant']);
     expect(p.messages.at(-1)!.content).toBe('*She hands you a towel and');
+    const strict = assemblePrompt(input({ history }));
+    expect(strict.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant']);
+    expect(strict.messages[3]!.content).toBe('Just me, soaked to the bone.\n\n[Reply as Mira in one or two paragraphs.]');
+    expect(strict.messages.at(-1)!.content).toBe('*She hands you a towel and');
   });
 
-  it('keeps a single system message for strict chat templates', () => {
+  it('keeps a single system message and alternating turns by default, opening with a user turn before the greeting', () => {
     const character: PromptCharacter = {
       ...mira,
       characterBook: [{ keys: ['soaked'], content: 'Depth note.', insertionOrder: 1, enabled: true, position: 'at_depth', depth: 1 }],
     };
-    const p = assemblePrompt(input({ character, options: { strictAlternation: true } }));
-    expect(p.messages.map((m) => m.role)).toEqual(['system', 'assistant', 'user']);
-    expect(p.messages[2]!.content).toBe('Just me, soaked to the bone.\n\n[Reply as Mira in one or two paragraphs.]');
-    expect(p.messages[0]!.content).toContain('Depth note.');
+    const p = assemblePrompt(input({ character }));
+    expect(p.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(p.messages[1]!.content).toBe(CONVERSATION_OPENER);
+    expect(p.messages[3]!.content).toBe('[Depth note.]\n\nJust me, soaked to the bone.\n\n[Reply as Mira in one or two paragraphs.]');
+    // The counted total is the arranged messages'.
+    expect(p.breakdown.tokens.total).toBe(p.messages.reduce((n, m) => n + words(m.content) + 5, 0));
+    // Without a system role: its text opens the first user turn.
+    const noSystem = assemblePrompt(input({ character, options: { messageOrder: 'strict-no-system' } }));
+    expect(noSystem.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(noSystem.messages[0]!.content).toBe(`${p.messages[0]!.content}\n\n${CONVERSATION_OPENER}`);
+  });
+
+  it("answers with the numbers when the character's permanent parts do not fit the context", () => {
+    const big: PromptCharacter = { ...mira, description: 'word '.repeat(400) };
+    let caught: unknown;
+    try {
+      assemblePrompt(input({ character: big, contextSize: 512, replyBudget: 64 }));
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(PromptTooLongError);
+    const e = caught as PromptTooLongError;
+    expect(e.part).toBe('character');
+    expect(e.available).toBe(448);
+    expect(e.needed).toBeGreaterThan(400);
+    expect(e.message).toBe(
+      `The character needs ${e.needed} tokens for its instructions, sheet and pinned memory, but the model's context leaves 448 tokens for the prompt (512 tokens less 64 for the reply)`,
+    );
   });
 
   it('breaks chat-template markers inside user text', () => {

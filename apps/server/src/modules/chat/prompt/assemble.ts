@@ -1,7 +1,10 @@
 // Builds the messages for one reply: instructions and character sheet (with lorebook entries) in the system
-// message, then as much history as fits (newest kept), then post-history instructions. Counted with the model's
-// tokenizer; the reply budget stays free. Pure: no I/O, no clock.
+// message, then as much history as fits (newest kept), then post-history instructions; then arranged in the order the
+// model's chat template accepts (`arrangeMessages`: by default one system message and alternating turns, post-history
+// instructions inside the last user turn). Counted with the model's tokenizer; the reply budget stays free. Pure: no
+// I/O, no clock.
 import type { ChatMessage } from '../../../providers/llm/llm-provider.ts';
+import { arrangeMessages } from '../../../providers/llm/message-order.ts';
 import { selectLore, type SelectedLore } from './lorebook.ts';
 import { applyMacros, exampleBlocks, neutralizeTemplateTokens } from './text.ts';
 import type { AssembledPrompt, AssembleInput, PromptBreakdown } from './types.ts';
@@ -18,6 +21,8 @@ export class PromptTooLongError extends Error {
     message: string,
     readonly needed: number,
     readonly available: number,
+    /** What does not fit: the newest message, or the character's permanent parts (instructions, sheet, memory). */
+    readonly part: 'message' | 'character' = 'message',
   ) {
     super(message);
     this.name = 'PromptTooLongError';
@@ -74,13 +79,21 @@ export function assemblePrompt(input: AssembleInput): AssembledPrompt {
     .map((m) => m.content)
     .join('\n');
 
+  const order = o.messageOrder ?? 'strict';
   let fixed = measure(instructions) + measure(sheet) + measure(pinned) + overhead;
-  const postInline = o.strictAlternation;
-  if (post) fixed += measure(post) + (postInline ? 2 : overhead);
+  if (post) fixed += measure(post) + overhead;
+  if (fixed >= available) {
+    throw new PromptTooLongError(
+      `The character needs ${fixed} tokens for its instructions, sheet and pinned memory, but the model's context leaves ${available} tokens for the prompt (${input.contextSize} tokens less ${input.replyBudget} for the reply)`,
+      fixed,
+      available,
+      'character',
+    );
+  }
 
   const loreBudget = Math.max(0, Math.min(o.loreBudget ?? Math.floor(input.contextSize / 4), available - fixed));
   const lore = selectLore(character.characterBook, scanText, loreBudget, measure, render);
-  const atDepth = (s: SelectedLore) => s.entry.position === 'at_depth' && !o.strictAlternation;
+  const atDepth = (s: SelectedLore) => s.entry.position === 'at_depth';
   const loreTokens = lore.selected.reduce((n, s) => n + s.tokens + (atDepth(s) ? overhead : 1), 0);
   fixed += loreTokens;
 
@@ -144,20 +157,17 @@ export function assemblePrompt(input: AssembleInput): AssembledPrompt {
       .filter(Boolean)
       .join('\n\n');
     const turns: ChatMessage[] = history.slice(history.length - keepCount).map((m) => ({ ...m }));
-    const lastUser = turns.findLastIndex((m) => m.role === 'user');
-    if (post && postInline && lastUser >= 0) turns[lastUser]!.content += `\n\n[${post}]`;
     // Depth entries sit `depth` messages from the end; deeper than the kept history means the top.
     for (const s of lore.selected.filter(atDepth).sort((a, b) => (b.entry.depth ?? 0) - (a.entry.depth ?? 0))) {
       const at = Math.max(0, turns.length - Math.max(0, s.entry.depth ?? 0));
       turns.splice(at, 0, { role: 'system', content: s.text });
     }
-    if (post && !postInline) {
+    if (post) {
       // Closest to the reply: after the last turn, or before a trailing reply that is being continued.
       const at = turns.at(-1)?.role === 'assistant' ? turns.length - 1 : turns.length;
       turns.splice(at, 0, { role: 'system', content: post });
     }
-    const systemContent = post && postInline && lastUser < 0 ? `${system}\n\n${post}` : system;
-    return [{ role: 'system' as const, content: systemContent }, ...turns];
+    return arrangeMessages([{ role: 'system' as const, content: system }, ...turns], order);
   };
 
   // Parts were counted one by one; count the real messages and drop more history if joining made them longer.
@@ -183,7 +193,7 @@ export function assemblePrompt(input: AssembleInput): AssembledPrompt {
       memory: measure(pinned) + (summaryUsed ? measure(summaryText) : 0),
       examples: examplesTokens,
       history: historyTokens,
-      postHistory: post ? measure(post) + (postInline ? 0 : overhead) : 0,
+      postHistory: post ? measure(post) + overhead : 0,
       total,
     },
     history: { included: keepCount, dropped: history.length - keepCount },

@@ -1,14 +1,7 @@
 // Text helpers for prompt assembly: macros, chat-template token neutralising, example dialogue blocks.
 
-export interface MacroNames {
-  char: string;
-  user: string;
-}
-
-/** `{{char}}`/`{{user}}` (any case, also the old `<BOT>`/`<USER>` forms) → the names. */
-export function applyMacros(text: string, names: MacroNames): string {
-  return text.replace(/\{\{\s*char\s*\}\}|<BOT>/gi, names.char).replace(/\{\{\s*user\s*\}\}|<USER>/gi, names.user);
-}
+// `{{char}}`/`{{user}}` macros: one implementation, shared with the web's previews.
+export { applyMacros, type MacroNames } from '@reverie/shared/macros';
 
 /**
  * Breaks chat-template markers (`<|im_start|>`, `<|eot_id|>`, `[INST]`…) inside user-written text, so a message or

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../../providers/llm/llm-provider.ts';
+import type { MessageOrder } from '../../../providers/llm/message-order.ts';
 
 export type LorePosition = 'before_char' | 'after_char' | 'at_depth';
 
@@ -53,10 +54,10 @@ export interface AssembleOptions {
   /** Template tokens each message costs beyond its text (role markers). */
   messageOverhead?: number;
   /**
-   * For chat templates that reject system messages after the first (some Mistral/Gemma templates on remote
-   * servers): fold post-history instructions into the last user message and depth lore into the system prompt.
+   * The message order the model's chat template accepts (`arrangeMessages`); default `strict`: one system message,
+   * alternating turns starting with a user turn, notes (depth lore, post-history instructions) inside user turns.
    */
-  strictAlternation?: boolean;
+  messageOrder?: MessageOrder;
 }
 
 export interface AssembleInput {

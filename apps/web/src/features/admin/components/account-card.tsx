@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { AccountSummary } from '@reverie/shared';
-import { dateTime } from '@/lib/time-ago';
+import { dateTime, formatNumber } from '@/lib/format';
 import { Initials } from './admin-badges';
 import { FactList, Panel } from './fact-list';
 
@@ -29,7 +29,7 @@ export function AccountCard({ account, title = 'Owner', link = true }: { account
           ['Status', account.suspendedAt ? `suspended ${dateTime(account.suspendedAt)}` : 'active'],
           ...(account.suspensionReason ? ([['Suspension reason', account.suspensionReason]] as Array<[string, string]>) : []),
           ['Warnings', String(account.warnings)],
-          ['Coins', account.coins.toLocaleString('en-US')],
+          ['Coins', formatNumber(account.coins)],
           ['Membership', account.tier],
           ['E-mail verified', account.emailVerified ? 'yes' : 'no'],
           ['Joined', dateTime(account.createdAt)],

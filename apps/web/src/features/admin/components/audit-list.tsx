@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ScrollText } from 'lucide-react';
 import type { AuditEntry } from '@reverie/shared';
-import { dateTime } from '@/lib/time-ago';
+import { dateTime } from '@/lib/format';
 import { ACTION_LABELS } from '../lib/labels';
 
 const detailText = (details: Record<string, unknown>) =>

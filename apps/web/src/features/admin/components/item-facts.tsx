@@ -73,17 +73,37 @@ export function ItemFacts({ item }: { item: QueueItemDetail }) {
   if (item.blocked) {
     const b = item.blocked;
     return (
-      <Panel title="Blocked content">
+      <Panel title={item.reviewRequested ? 'Blocked content — the author asks for a review' : 'Blocked content'}>
         <FactList
           facts={[
-            ['Rule', b.rule],
-            ['Field', b.field],
-            ['Where', b.surface],
+            ...(b.rule ? ([['Rule', b.rule]] as Array<[string, string]>) : []),
+            ...(b.field ? ([['Field', b.field]] as Array<[string, string]>) : []),
+            ['Where', b.surface ?? '—'],
             ['Attempts', String(item.count)],
-            ['Policy version', b.policyVersion],
+            ...(b.policyVersion ? ([['Policy version', b.policyVersion]] as Array<[string, string]>) : []),
           ]}
         />
-        <p className="text-xs text-fg-subtle">The refused text is never stored; the account's other items and history are below.</p>
+        {item.problems.length > 0 ? (
+          <ul className="grid gap-2 text-sm" aria-label="Why it was blocked">
+            {item.problems.map((p, i) => (
+              <li key={i} className="rounded-lg bg-surface px-3 py-2 ring-1 ring-border">
+                <span className="font-medium text-fg">{p.rule}</span>
+                <span className="text-fg-muted"> · {p.field}</span>
+                {p.span !== null ? (
+                  <span className="mt-1 block text-fg">
+                    <mark className="rounded bg-danger-strong/25 px-1 text-fg">{p.span}</mark>
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {item.note ? <TextBlock>{item.note}</TextBlock> : null}
+        <p className="text-xs text-fg-subtle">
+          {item.reviewRequested
+            ? 'The author sent the matched words and their note with this request; nothing else of the text is stored.'
+            : "The refused text is never stored; the account's other items and history are below."}
+        </p>
       </Panel>
     );
   }

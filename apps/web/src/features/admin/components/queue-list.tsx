@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ChevronRight, Inbox, Repeat } from 'lucide-react';
 import type { QueueItem } from '@reverie/shared';
 import { EmptyState } from '@/components/page/empty-state';
-import { timeAgo } from '@/lib/time-ago';
+import { timeAgo } from '@/lib/format';
 import { KindBadge, PriorityBadge, QueueStatusBadge } from './admin-badges';
 
 export function QueueRow({ item }: { item: QueueItem }) {

@@ -49,7 +49,8 @@ describe('profile card', () => {
     const user = makeUser({ hasPassword: false });
     setStoredUser(user);
     const api = mockApi({
-      'GET /api/auth/config': () => json({ googleClientId: null, requireEmailVerification: true, addCoinsEnabled: false }),
+      'GET /api/auth/config': () =>
+        json({ googleClientId: null, requireEmailVerification: true, addCoinsEnabled: false, devNotices: true }),
     });
     renderWithProviders(<ProfileCard user={user} />);
     const card = screen.getByRole('region', { name: 'Account' });

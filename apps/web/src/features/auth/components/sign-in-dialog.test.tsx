@@ -94,7 +94,7 @@ describe('sign-in dialog', () => {
   it('falls back to "Login failed" and explains when Google is not configured', async () => {
     mockApi({
       'POST /api/auth/login': () => new Response('', { status: 500 }),
-      'GET /api/auth/config': () => json({ googleClientId: null, requireEmailVerification: true, addCoinsEnabled: true }),
+      'GET /api/auth/config': () => json({ googleClientId: null, requireEmailVerification: true, addCoinsEnabled: true, devNotices: true }),
     });
     const { dialog, submit } = renderSignIn();
     submit();

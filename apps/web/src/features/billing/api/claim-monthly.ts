@@ -1,18 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { notificationsKeys } from '@/features/notifications/api/query-keys';
 import { invalidateAccount, syncAccount } from '../lib/sync-account';
 
 /** POST /api/coins/claim-monthly: this month's membership coins (a second claim adds nothing). */
 export const claimMonthly = () => apiRequest(api.billing.claimMonthly);
 
-/** Affects the balance (header) and the coins page. */
+/** Affects the balance (header), the coins page and the notifications ("coins are ready" becomes "claimed"). */
 export function useClaimMonthly() {
   return useMutation({
     mutationFn: claimMonthly,
     onSuccess: (result) => {
       syncAccount({ coins: result.balance });
-      return invalidateAccount();
+      return Promise.all([invalidateAccount(), queryClient.invalidateQueries({ queryKey: notificationsKeys.all })]);
     },
   });
 }

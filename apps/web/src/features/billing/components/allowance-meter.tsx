@@ -1,6 +1,7 @@
 import type { Allowance } from '@reverie/shared';
 import { cn } from '@/lib/utils';
 import { formatDateTime } from '../lib/money';
+import { formatNumber } from '@/lib/format';
 
 /** "37 of 50 free messages left today", with a bar and when it resets. */
 export function AllowanceMeter({ label, allowance, period }: { label: string; allowance: Allowance; period: string }) {
@@ -10,8 +11,8 @@ export function AllowanceMeter({ label, allowance, period }: { label: string; al
       <div className="flex items-baseline justify-between gap-2 text-sm">
         <span className="font-medium text-fg">{label}</span>
         <span className="font-semibold text-fg tabular-nums" aria-hidden="true">
-          {allowance.remaining.toLocaleString('en-US')}
-          <span className="font-normal text-fg-subtle"> / {allowance.limit.toLocaleString('en-US')}</span>
+          {formatNumber(allowance.remaining)}
+          <span className="font-normal text-fg-subtle"> / {formatNumber(allowance.limit)}</span>
         </span>
       </div>
       <div
@@ -28,8 +29,7 @@ export function AllowanceMeter({ label, allowance, period }: { label: string; al
         />
       </div>
       <p className="text-xs text-fg-subtle">
-        {allowance.remaining.toLocaleString('en-US')} of {allowance.limit.toLocaleString('en-US')} left {period} · resets{' '}
-        {formatDateTime(allowance.resetsAt)}
+        {formatNumber(allowance.remaining)} of {formatNumber(allowance.limit)} left {period} · resets {formatDateTime(allowance.resetsAt)}
       </p>
     </div>
   );

@@ -1,13 +1,8 @@
 import type { BillingPeriod, Plan, Price } from '@reverie/shared';
+import { formatDate as formatLocaleDate, formatMoney } from '@/lib/format';
 
-/** 999, 'usd' → "$9.99"; whole amounts keep their cents so prices line up ("$10.00"). */
-export function formatMoney(cents: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
-}
+/** Money and dates come from the one formatter (the reader's locale). */
+export { formatMoney } from '@/lib/format';
 
 export interface PlanPriceView {
   /** The big number on the card: the monthly price, or a yearly plan's price per month. */
@@ -40,17 +35,14 @@ export function bestYearlySaving(plans: readonly Pick<Plan, 'prices'>[]): number
   return plans.reduce((best, p) => Math.max(best, p.prices?.yearly.savingsPercent ?? 0), 0);
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-
-/** "March 4, 2026" */
+/** "March 4, 2026" (en-US) */
 export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return formatLocaleDate(iso, 'longDate');
 }
 
-/** "Mar 4, 3:05 PM" */
+/** "Mar 4, 3:05 PM" (en-US) */
 export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+  return formatLocaleDate(iso, 'shortDateTime');
 }
 
 /** Time left until `target` as "2d 4h", "3h 12m", "5m 09s" (0 or less: "now"). */

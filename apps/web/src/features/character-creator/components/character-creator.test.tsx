@@ -55,7 +55,7 @@ describe('CharacterCreator', () => {
     fireEvent.change(await screen.findByLabelText('Greeting'), { target: { value: '*lights the lamp* Welcome, {{user}}.' } });
     const preview = screen.getByRole('region', { name: 'Preview' });
     expect(within(preview).getByText('lights the lamp').tagName).toBe('EM');
-    expect(preview.textContent).toContain('Welcome, you.');
+    expect(preview.textContent).toContain(`Welcome, ${user.username}.`);
     next();
     // Tags: a rating is required before going on.
     await screen.findByRole('radiogroup', { name: 'Content rating' });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { BlockedProblems, fieldLabelOf } from '@/features/moderation/components/blocked-problems';
 import { useNavigate } from 'react-router';
 import { ArrowLeft, ArrowRight, Rocket, Save } from 'lucide-react';
 import type { CharacterProfile, ImportCharacterResponse, User } from '@reverie/shared';
@@ -82,6 +83,7 @@ export function CharacterCreator({ user, profile, report, onImported }: Characte
           {step === 4 ? <StepPublish state={state} onEditStep={state.setStep} /> : null}
         </Card>
         {state.formError ? <FormError>{state.formError}</FormError> : null}
+        <BlockedProblems problems={state.blocked} surface="character" characterId={state.profile?.id} fieldLabel={fieldLabelOf} />
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Button variant="secondary" onClick={() => state.setStep(step - 1)} disabled={step === 0}>
             <ArrowLeft aria-hidden="true" />

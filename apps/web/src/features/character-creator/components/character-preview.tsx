@@ -2,34 +2,17 @@ import { Eye } from 'lucide-react';
 import { TAG_CATEGORIES } from '@reverie/shared';
 import { Avatar } from '@/components/ui/avatar';
 import { CharacterPortrait } from '@/features/characters/components/character-portrait';
-import { fillPlaceholders, splitActions } from '@/features/characters/lib/roleplay-text';
+import { RoleplayText } from '@/features/characters/components/roleplay-text';
 import { tagDisplayName } from '@reverie/shared';
 import type { CharacterForm } from '../lib/form';
 
 const RATING_TAGS = new Set(TAG_CATEGORIES.find((c) => c.category === 'Content Rating')?.tags ?? []);
 
-/** Speech as text, *actions* in italics: never HTML. */
-function Roleplay({ text }: { text: string }) {
-  return (
-    <>
-      {splitActions(text).map((s, i) =>
-        s.action ? (
-          <em key={i} className="text-fg-muted">
-            {s.text}
-          </em>
-        ) : (
-          <span key={i}>{s.text}</span>
-        ),
-      )}
-    </>
-  );
-}
-
 /** How the character will look: its card in the catalogue and its greeting as the first chat message. */
 export function CharacterPreview({ form, avatarUrl, username }: { form: CharacterForm; avatarUrl: string | null; username: string }) {
   const name = form.name.trim() || 'Your character';
   const tags = form.tags.filter((t) => !RATING_TAGS.has(t)).slice(0, 3);
-  const greeting = fillPlaceholders(form.greeting.trim(), name);
+  const greeting = form.greeting.trim();
   return (
     <section aria-label="Preview" className="grid gap-4">
       <h2 className="flex items-center gap-2 text-sm font-semibold tracking-wide text-fg-subtle uppercase">
@@ -71,7 +54,7 @@ export function CharacterPreview({ form, avatarUrl, username }: { form: Characte
           <div className="flex gap-2.5">
             <Avatar name={name} src={avatarUrl} size="sm" />
             <p className="max-h-64 min-w-0 overflow-y-auto rounded-2xl rounded-tl-sm bg-surface-raised px-3.5 py-2.5 text-sm leading-relaxed break-words whitespace-pre-line text-fg ring-1 ring-border">
-              <Roleplay text={greeting} />
+              <RoleplayText text={greeting} characterName={name} />
             </p>
           </div>
         ) : (

@@ -1,4 +1,5 @@
 import { useRef, type FormEvent, type ReactNode } from 'react';
+import { BlockedProblems, fieldLabelOf } from '@/features/moderation/components/blocked-problems';
 import { useNavigate } from 'react-router';
 import { Save } from 'lucide-react';
 import type { CharacterProfile, User } from '@reverie/shared';
@@ -56,6 +57,7 @@ export function ClassicCreator({ user, profile }: { user: User; profile?: Charac
         <StepPublish state={state} />
       </Section>
       {state.formError ? <FormError>{state.formError}</FormError> : null}
+      <BlockedProblems problems={state.blocked} surface="character" characterId={state.profile?.id} fieldLabel={fieldLabelOf} />
       <Button type="submit" size="lg" disabled={state.saving} className="justify-self-end">
         <Save aria-hidden="true" />
         {state.saving ? 'Saving...' : profile ? 'Save changes' : 'Save character'}

@@ -1,12 +1,13 @@
 import { CloudCheck, RotateCcw } from 'lucide-react';
 import { useNow } from '@/lib/use-now';
+import { formatDate } from '@/lib/format';
 
 function ago(savedAt: number, now: number): string {
   const s = Math.max(0, Math.round((now - savedAt) / 1000));
   if (s < 10) return 'just now';
   if (s < 60) return `${s} s ago`;
   const m = Math.round(s / 60);
-  return m < 60 ? `${m} min ago` : new Date(savedAt).toLocaleString();
+  return m < 60 ? `${m} min ago` : formatDate(savedAt, 'dateTime');
 }
 
 /** "Draft saved just now" (kept in this browser), with a way to throw the draft away. */

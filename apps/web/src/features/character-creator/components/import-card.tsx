@@ -3,26 +3,88 @@ import { FileUp } from 'lucide-react';
 import type { ImportCharacterResponse } from '@reverie/shared';
 import { FormError } from '@/components/form/form-parts';
 import { Button } from '@/components/ui/button';
-import { useImportCharacterCard } from '@/features/characters/api/import-character-card';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { needsRating, useImportCharacterCard, type CardRating } from '@/features/characters/api/import-character-card';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 
-/** Character Cards are PNG images or JSON files; the server reads and checks them (and refuses anything else). */
-const ACCEPT = '.png,.json,image/png,application/json';
+/** Character Cards are PNG images, JSON files or CharX archives; the server reads and checks them (and refuses anything else). */
+const ACCEPT = '.png,.json,.charx,image/png,application/json';
+
+const RATINGS: Array<{ value: CardRating; label: string; hint: string }> = [
+  { value: 'sfw', label: 'SFW', hint: 'Safe for work' },
+  { value: 'suggestive', label: 'Suggestive', hint: 'Flirty, nothing explicit' },
+  { value: 'nsfw', label: 'NSFW', hint: 'Explicit' },
+];
+
+/** Asked when a card does not say how explicit it is: the choice re-sends the same file with that rating. */
+function RatingQuestion({
+  file,
+  onChoose,
+  onCancel,
+  pending,
+}: {
+  file: File;
+  onChoose: (r: CardRating) => void;
+  onCancel: () => void;
+  pending: boolean;
+}) {
+  return (
+    <div role="group" aria-labelledby="card-rating-question" className="grid gap-3">
+      <p id="card-rating-question" className="text-sm text-fg">
+        <span className="font-semibold break-all">{file.name}</span> does not say how explicit it is. Choose its rating to import it:
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {RATINGS.map((r) => (
+          <Button key={r.value} size="sm" variant="secondary" disabled={pending} onClick={() => onChoose(r.value)} title={r.hint}>
+            {r.label}
+          </Button>
+        ))}
+        <Button size="sm" variant="ghost" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 /** "Import a card": drop or pick a PNG or JSON Character Card; it becomes a private character of yours. */
 export function ImportCard({ onImported, compact = false }: { onImported: (result: ImportCharacterResponse) => void; compact?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The file waiting for the importer's rating. */
+  const [unrated, setUnrated] = useState<File | null>(null);
   const importCard = useImportCharacterCard();
 
-  const send = (file: File | undefined) => {
+  const send = (file: File | undefined, rating?: CardRating) => {
     if (input.current) input.current.value = '';
     if (!file) return;
     setError(null);
-    importCard.mutate(file, { onSuccess: onImported, onError: (err) => setError(getErrorMessage(err, 'The card could not be imported.')) });
+    setUnrated(null);
+    importCard.mutate(rating ? { file, rating } : { file }, {
+      onSuccess: onImported,
+      onError: (err) => {
+        if (needsRating(err)) setUnrated(file);
+        else setError(getErrorMessage(err, 'The card could not be imported.'));
+      },
+    });
   };
+  const question = unrated ? (
+    <RatingQuestion file={unrated} pending={importCard.isPending} onChoose={(r) => send(unrated, r)} onCancel={() => setUnrated(null)} />
+  ) : null;
+  // In a page's action row (compact) the question opens as a dialog; beside the drop zone it is shown in place.
+  const questionDialog = (
+    <Dialog open={unrated !== null} onOpenChange={(open) => !open && setUnrated(null)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Choose a content rating</DialogTitle>
+          <DialogDescription>Reverie shows explicit characters only to people who asked for them.</DialogDescription>
+        </DialogHeader>
+        {question}
+      </DialogContent>
+    </Dialog>
+  );
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -37,7 +99,7 @@ export function ImportCard({ onImported, compact = false }: { onImported: (resul
       accept={ACCEPT}
       className="sr-only"
       tabIndex={-1}
-      aria-label="Choose a character card file (PNG or JSON)"
+      aria-label="Choose a character card file (PNG, JSON or CharX)"
       onChange={(e) => send(e.target.files?.[0])}
     />
   );
@@ -50,6 +112,7 @@ export function ImportCard({ onImported, compact = false }: { onImported: (resul
           <FileUp aria-hidden="true" />
           {importCard.isPending ? 'Importing...' : 'Import a card'}
         </Button>
+        {questionDialog}
         {error ? <FormError className="basis-full">{error}</FormError> : null}
       </>
     );
@@ -79,12 +142,15 @@ export function ImportCard({ onImported, compact = false }: { onImported: (resul
         </span>
         <div className="min-w-0 grow">
           <p className="text-sm font-semibold text-fg">Start from a Character Card</p>
-          <p className="text-xs text-fg-muted">Drop a PNG or JSON card here (V1, V2 or V3). It becomes a private character you can edit.</p>
+          <p className="text-xs text-fg-muted">
+            Drop a PNG, JSON or CharX card here (V1, V2 or V3). It becomes a private character you can edit.
+          </p>
         </div>
         <Button variant="secondary" size="sm" onClick={() => input.current?.click()} disabled={importCard.isPending}>
           {importCard.isPending ? 'Importing...' : 'Import a card'}
         </Button>
       </div>
+      {question ? <div className="rounded-2xl bg-surface-raised p-4 ring-1 ring-border-strong">{question}</div> : null}
       {error ? <FormError>{error}</FormError> : null}
     </div>
   );
@@ -113,8 +179,8 @@ export function ImportReport({ report, onClose }: { report: ImportCharacterRespo
     <section aria-label="Import report" className="grid gap-2 rounded-2xl bg-accent-strong/10 p-4 text-sm ring-1 ring-accent/30">
       <div className="flex items-start justify-between gap-3">
         <p className="font-semibold text-fg">
-          Imported a {report.format.toUpperCase()} card from {report.source === 'png' ? 'a PNG image' : 'a JSON file'}. Review it, then
-          save.
+          Imported a {report.format.toUpperCase()} card from{' '}
+          {report.source === 'png' ? 'a PNG image' : report.source === 'charx' ? 'a CharX archive' : 'a JSON file'}. Review it, then save.
         </p>
         <Button variant="ghost" size="sm" onClick={onClose}>
           Dismiss

@@ -6,6 +6,7 @@ import { cn } from '@/lib/utils';
 import { CHARACTER_LIMITS, STEPS, ratingOf, stepErrors } from '../lib/form';
 import type { CharacterFormState } from '../hooks/use-character-form';
 import { TextField } from './text-field';
+import { formatNumber } from '@/lib/format';
 
 const VISIBILITY: Array<{ value: CharacterVisibility; label: string; text: string; icon: typeof Globe }> = [
   { value: 'private', label: 'Private', text: 'Only you can see and chat with it.', icon: Lock },
@@ -149,7 +150,7 @@ function Review({ state, onEditStep }: { state: CharacterFormState; onEditStep: 
   const rows = [
     { step: 0, label: 'Name', value: form.name || 'Missing' },
     { step: 0, label: 'Portrait', value: state.avatarUrl ? (state.avatarPending ? 'New, uploaded when you save' : 'Set') : 'None yet' },
-    { step: 1, label: 'Personality', value: form.personality ? `${form.personality.length.toLocaleString('en-US')} characters` : 'Empty' },
+    { step: 1, label: 'Personality', value: form.personality ? `${formatNumber(form.personality.length)} characters` : 'Empty' },
     { step: 2, label: 'Greeting', value: greetingCount(form) },
     { step: 3, label: 'Tags', value: `${form.tags.length} chosen${rating ? `, rated ${rating.toUpperCase()}` : ', no content rating'}` },
   ];

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { AlertCircle } from 'lucide-react';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
+import { formatNumber } from '@/lib/format';
 
 interface TextFieldProps {
   label: string;
@@ -58,7 +59,7 @@ export function TextField({ label, value, onChange, onBlur, max, error, hint, pl
           className={cn('text-xs tabular-nums', over ? 'font-semibold text-danger' : near ? 'text-warning' : 'text-fg-subtle')}
         >
           <span className="sr-only">Characters used: </span>
-          {value.length.toLocaleString('en-US')} / {max.toLocaleString('en-US')}
+          {formatNumber(value.length)} / {formatNumber(max)}
         </span>
       </div>
       {hint ? (

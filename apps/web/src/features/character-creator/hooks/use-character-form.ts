@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { CharacterProfile } from '@reverie/shared';
+import type { CharacterProfile, ContentProblem } from '@reverie/shared';
+import { problemsOf, ruleLabel } from '@/features/moderation/components/blocked-problems';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { useCreateCharacter } from '@/features/characters/api/create-character';
 import { useRemoveCharacterAvatar } from '@/features/characters/api/remove-character-avatar';
@@ -68,6 +69,8 @@ export function useCharacterForm({ userId, profile }: { userId: string; profile?
   const [visited, setVisited] = useState<Set<string>>(() => new Set());
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  /** Every problem of a blocked save (rule + span), shown at once above the form's buttons. */
+  const [blocked, setBlocked] = useState<ContentProblem[]>([]);
   const [savedAt, setSavedAt] = useState<number | null>(initial?.savedAt ?? null);
   // Created by a submit whose portrait upload then failed: the next submit updates it instead of creating another.
   const [created, setCreated] = useState<CharacterProfile | null>(null);
@@ -170,7 +173,16 @@ export function useCharacterForm({ userId, profile }: { userId: string; profile?
     // 422 CONTENT_BLOCKED (and any 422 naming a field): the message goes on that field, on its step.
     if (error instanceof ApiError && error.status === 422 && typeof error.details?.field === 'string') {
       const field = formFieldOf(error.details.field);
-      setServerErrors({ [field]: error.serverMessage ?? 'This text was blocked by our policy.' });
+      const problems = problemsOf(error.details);
+      // Every field with a problem gets a message (not only the first), each naming its rule and the words.
+      const byField: FieldErrors = {};
+      for (const p of problems) {
+        const f = formFieldOf(p.field);
+        const line = `${ruleLabel(p.rule)}: “${p.span}”`;
+        byField[f] = byField[f] ? `${byField[f]}; ${line}` : line;
+      }
+      setServerErrors({ [field]: error.serverMessage ?? 'This text was blocked by our policy.', ...byField });
+      setBlocked(problems);
       setStepState(stepOf(field));
       return;
     }
@@ -195,6 +207,7 @@ export function useCharacterForm({ userId, profile }: { userId: string; profile?
    */
   const submit = useCallback(async (): Promise<CharacterProfile | null> => {
     setFormError(null);
+    setBlocked([]);
     setServerErrors({});
     setVisited(new Set(STEPS.flatMap((s) => s.fields)));
     const firstError = Object.keys(checks)[0];
@@ -236,6 +249,7 @@ export function useCharacterForm({ userId, profile }: { userId: string; profile?
     next,
     errors,
     formError,
+    blocked,
     avatarUrl: avatar?.url ?? (avatarRemoved ? null : (profile?.avatarUrl ?? null)),
     avatarPending: avatar !== null,
     setAvatar,

@@ -22,11 +22,11 @@ describe('creator form', () => {
       name: 'A',
       tags: ['sfw'],
       tagline: 'x'.repeat(201),
-      alternateGreetings: ['ok', 'y'.repeat(10_001)],
+      alternateGreetings: ['ok', 'y'.repeat(64_001)],
     });
     expect(long).toEqual({
       tagline: 'Tagline must be at most 200 characters',
-      'alternateGreetings.1': 'Greeting must be at most 10,000 characters',
+      'alternateGreetings.1': 'Greeting must be at most 64,000 characters',
     });
     expect(validate({ ...EMPTY_FORM, name: 'A', tags: ['sfw', 'nsfw'] }).tags).toMatch(/content rating/);
   });

@@ -11,6 +11,7 @@ import {
   type CharacterTextField,
   type CharacterVisibility,
 } from '@reverie/shared';
+import { formatNumber } from '@/lib/format';
 
 export interface CharacterForm {
   name: string;
@@ -84,7 +85,7 @@ export const TEXT_LIMIT = Object.fromEntries(CHARACTER_TEXT_FIELDS.map((f) => [f
 
 export function lengthError(field: CharacterTextField, value: string): string | undefined {
   const max = TEXT_LIMIT[field];
-  if (value.length > max) return `${CHARACTER_FIELD_LABELS[field]} must be at most ${max.toLocaleString('en-US')} characters`;
+  if (value.length > max) return `${CHARACTER_FIELD_LABELS[field]} must be at most ${formatNumber(max)} characters`;
   return undefined;
 }
 
@@ -105,7 +106,8 @@ export function validate(f: CharacterForm): FieldErrors {
     errors.alternateGreetings = `At most ${CHARACTER_LIMITS.alternateGreetings} alternate greetings`;
   }
   f.alternateGreetings.forEach((g, i) => {
-    if (g.length > CHARACTER_LIMITS.greeting) errors[`alternateGreetings.${i}`] = `Greeting must be at most 10,000 characters`;
+    if (g.length > CHARACTER_LIMITS.greeting)
+      errors[`alternateGreetings.${i}`] = `Greeting must be at most ${CHARACTER_LIMITS.greeting.toLocaleString('en-US')} characters`;
   });
   if (f.tags.length > CHARACTER_LIMITS.maxTags) errors.tags = `Pick at most ${CHARACTER_LIMITS.maxTags} tags`;
   else if (!ratingOf(f.tags)) errors.tags = 'Choose a content rating: SFW, Suggestive or NSFW';

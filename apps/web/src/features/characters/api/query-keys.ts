@@ -10,6 +10,8 @@ export const charactersKeys = {
   list: (query: CharactersListQuery) => [...charactersKeys.lists(), query] as const,
   details: () => [...charactersKeys.all, 'detail'] as const,
   detail: (id: string) => [...charactersKeys.details(), id] as const,
+  /** The signed-in user's view of a character's rating (their own stars, whether they may rate). */
+  rating: (id: string) => [...charactersKeys.all, 'rating', id] as const,
   byUser: (userId: string, query: UserCharactersListQuery) => [...charactersKeys.all, 'user', userId, query] as const,
   liked: (userId: string) => [...charactersKeys.all, 'liked', userId] as const,
   categories: () => [...charactersKeys.all, 'categories'] as const,

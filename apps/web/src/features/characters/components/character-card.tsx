@@ -1,11 +1,12 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { Crown, EyeOff, Heart, MessageCircle } from 'lucide-react';
+import { Crown, EyeOff, Heart, MessageCircle, Star } from 'lucide-react';
 import type { CharacterListItem } from '@reverie/shared';
 import { NsfwBlur } from '@/components/ui/nsfw-blur';
-import { shortenNumber } from '@/lib/format';
+import { formatNumber, shortenNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useLikeState } from '../hooks/use-like-state';
+import { ratingDescription, ratingLabel } from '../lib/rating';
 import { CharacterPortrait } from './character-portrait';
 
 interface CharacterCardProps {
@@ -61,7 +62,9 @@ export const CharacterCard = memo(function CharacterCard({ character, eager }: C
             ) : null}
           </div>
           <div className="absolute inset-x-0 bottom-0 p-3 sm:p-3.5">
-            <h3 className="truncate text-base font-bold text-white drop-shadow sm:text-lg">{character.name}</h3>
+            <h3 className="line-clamp-2 text-base leading-tight font-bold text-white drop-shadow [overflow-wrap:anywhere] sm:text-lg">
+              {character.name}
+            </h3>
             <p className="mt-0.5 line-clamp-2 text-xs leading-snug text-white/75 sm:text-[13px]">{character.persona}</p>
             {tags.length ? (
               <ul aria-label="Tags" className="mt-2 flex max-h-5 flex-wrap gap-1 overflow-hidden">
@@ -76,18 +79,25 @@ export const CharacterCard = memo(function CharacterCard({ character, eager }: C
               </ul>
             ) : null}
             <div className="mt-2 flex items-center gap-3 text-xs font-medium text-white/80">
-              <span className="inline-flex items-center gap-1" title={`${character.chatCount.toLocaleString('en-US')} chats`}>
+              <span className="inline-flex items-center gap-1" title={`${formatNumber(character.chatCount)} chats`}>
                 <MessageCircle className="size-3.5" aria-hidden="true" />
                 <span className="sr-only">Chats: </span>
                 {shortenNumber(character.chatCount)}
               </span>
-              <span className="inline-flex items-center gap-1" title={`${likes.toLocaleString('en-US')} likes`}>
+              <span className="inline-flex items-center gap-1" title={`${formatNumber(likes)} likes`}>
                 <Heart className={cn('size-3.5', isLiked && 'fill-primary text-primary')} aria-hidden="true" />
                 <span className="sr-only">{isLiked ? 'Liked by you. Likes: ' : 'Likes: '}</span>
                 {shortenNumber(likes)}
               </span>
-              <span className="ml-auto truncate text-[11px] text-white/60">@{character.creator.username}</span>
+              <span className="inline-flex items-center gap-1" title={ratingDescription(character)}>
+                <Star className="size-3.5" aria-hidden="true" />
+                <span className="sr-only">Rating: </span>
+                {ratingLabel(character)}
+              </span>
             </div>
+            <p className="mt-1 line-clamp-2 text-[11px] leading-tight text-white/60 [overflow-wrap:anywhere]">
+              @{character.creator.username}
+            </p>
           </div>
         </div>
       </Link>

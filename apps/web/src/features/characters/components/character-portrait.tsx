@@ -53,7 +53,7 @@ export function CharacterPortrait({ name, src, className, eager = false, sizes }
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       onError={() => setFailure({ src, count: count + 1, waiting: count < PORTRAIT_RETRY_DELAYS_MS.length })}
-      className={cn('size-full object-cover', className)}
+      className={cn('size-full object-cover object-[50%_25%]', className)}
     />
   );
 }

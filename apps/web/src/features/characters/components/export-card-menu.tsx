@@ -1,5 +1,5 @@
 import { DropdownMenu } from 'radix-ui';
-import { Braces, ChevronDown, Download, FileImage } from 'lucide-react';
+import { Braces, ChevronDown, Download, FileArchive, FileImage } from 'lucide-react';
 import type { CardFormat } from '@reverie/shared';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
@@ -9,7 +9,7 @@ import { useExportCharacterCard } from '../api/export-character-card';
 const itemClass =
   'flex h-10 cursor-pointer items-center gap-2.5 rounded-lg px-2.5 text-sm text-fg-muted outline-none select-none data-[highlighted]:bg-surface-hover data-[highlighted]:text-fg [&_svg]:size-4';
 
-/** "Export" → a Character Card V3 as a PNG (the portrait carrying the card) or a JSON file. */
+/** "Export" → a Character Card as a PNG (the portrait carrying the card), a JSON file, or a CharX archive with its pictures. */
 export function ExportCardMenu({ character, size = 'sm' }: { character: { id: string; name: string }; size?: ButtonProps['size'] }) {
   const exportCard = useExportCharacterCard();
   const run = (format: CardFormat) =>
@@ -48,6 +48,10 @@ export function ExportCardMenu({ character, size = 'sm' }: { character: { id: st
           <DropdownMenu.Item className={itemClass} onSelect={() => run('json')}>
             <Braces aria-hidden="true" />
             JSON card
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => run('charx')}>
+            <FileArchive aria-hidden="true" />
+            CharX (card and pictures)
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -11,6 +11,8 @@ export const SORT_OPTIONS: ReadonlyArray<{ value: CharacterSort; label: string }
   { value: 'top-rated', label: 'Top rated' },
 ];
 
+const SORT_VALUES = new Set<string>(SORT_OPTIONS.map((o) => o.value));
+
 interface SortTabsProps {
   value: CharacterSort;
   onChange: (sort: CharacterSort) => void;
@@ -36,7 +38,7 @@ export function SortTabs({ value, onChange, options = SORT_OPTIONS, className }:
             aria-checked={selected}
             onClick={() => onChange(option.value)}
             className={cn(
-              'h-8 rounded-xl px-3 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+              'h-11 rounded-xl px-3 text-sm font-semibold whitespace-nowrap sm:h-8 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
               selected ? 'bg-surface-hover text-fg shadow ring-1 ring-border-strong' : 'text-fg-muted hover:text-fg',
             )}
           >
@@ -57,7 +59,8 @@ interface CategoryChipsProps {
 /** "All" plus the curated collections and tag categories, scrolling sideways on small screens. */
 export function CategoryChips({ value, onChange }: CategoryChipsProps) {
   const categories = useCategories();
-  const items = categories.data?.items.filter((c) => c.characterCount > 0) ?? [];
+  // A collection that only re-sorts the catalogue (Trending, New, Top rated) is already a sort tab beside the chips.
+  const items = categories.data?.items.filter((c) => c.characterCount > 0 && !SORT_VALUES.has(c.slug)) ?? [];
   return (
     <div className="-mx-4 overflow-x-auto px-4 [scrollbar-width:none] sm:mx-0 sm:px-0" role="group" aria-label="Categories">
       <div className="flex gap-2 pb-1">

@@ -4,7 +4,7 @@ import type { CharacterListItem } from '@reverie/shared';
 import { LinkButton } from '@/components/page/link-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { shortenNumber } from '@/lib/format';
+import { formatDate, shortenNumber } from '@/lib/format';
 import { CharacterPortrait } from './character-portrait';
 import { ExportCardMenu } from './export-card-menu';
 
@@ -67,7 +67,7 @@ export function MyCharacterRow({ character, onDuplicate, duplicating, onDelete }
             </div>
             <div className="flex items-center gap-1">
               <dt className="sr-only">Created</dt>
-              <dd>Created {new Date(character.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}</dd>
+              <dd>Created {formatDate(character.createdAt)}</dd>
             </div>
           </dl>
         </div>

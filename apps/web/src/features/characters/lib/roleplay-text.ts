@@ -1,9 +1,5 @@
-// Character texts use the card conventions: {{char}} / {{user}} placeholders and *asterisks* around actions.
-
-/** {{char}} becomes the character's name and {{user}} "you" (case-insensitive), for showing a profile. */
-export function fillPlaceholders(text: string, characterName: string): string {
-  return text.replace(/\{\{\s*char\s*\}\}/gi, characterName).replace(/\{\{\s*user\s*\}\}/gi, 'you');
-}
+// Character texts use the card conventions: {{char}} / {{user}} placeholders (filled by `@reverie/shared/macros`,
+// shown by components/roleplay-text.tsx) and *asterisks* around actions.
 
 export type RoleplaySegment = { text: string; action: boolean };
 

@@ -1,14 +1,15 @@
 // The conversation with one character: history, the reply streaming in, and everything a message can do.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, Brain, Coins, History, Loader2, Plus, RefreshCw, WifiOff } from 'lucide-react';
-import { pictureRequest, type ChatMemory, type ChatMessage, type ChatSession } from '@reverie/shared';
+import { AlertTriangle, ArrowLeft, Brain, Coins, History, Loader2, Plus, RefreshCw, WifiOff } from 'lucide-react';
+import { pictureRequest, type ChatMemory, type ChatMessage, type ChatSession, type ContentProblem } from '@reverie/shared';
 import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { BlockedProblems, problemsOf } from '@/features/moderation/components/blocked-problems';
 import { ReportDialog } from '@/features/moderation/components/report-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -26,10 +27,12 @@ import { useChatStatus } from '../api/get-status';
 import { newConversation } from '../api/new-conversation';
 import { chatKeys } from '../api/query-keys';
 import { ConnectionLostError, StreamError, streamReply, type ReplyKind } from '../api/stream-reply';
+import { ChatTransferMenu } from '@/features/transfer/components/chat-transfer-menu';
 import { Composer } from './composer';
 import { MemoryPanel } from './memory-panel';
 import { MessageBubble } from './message-bubble';
-import { ModelStatus } from './model-status';
+import { ModelStatus, sendBlockedReason } from './model-status';
+import { formatDate } from '@/lib/format';
 
 interface Streaming {
   kind: ReplyKind;
@@ -41,7 +44,7 @@ interface Streaming {
 
 type Problem =
   | { kind: 'coins'; message: string }
-  | { kind: 'blocked'; message: string }
+  | { kind: 'blocked'; message: string; problems?: ContentProblem[] }
   | { kind: 'model'; message: string }
   | { kind: 'connection'; message: string }
   | { kind: 'other'; message: string };
@@ -73,6 +76,8 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
   const [lastStats, setLastStats] = useState<{ tokens: number; ms: number } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<ChatMessage | null>(null);
   const [reporting, setReporting] = useState<ChatMessage | null>(null);
+  /** A message just edited whose reply (the last one) may be regenerated to fit it. */
+  const [regenerateOffer, setRegenerateOffer] = useState<string | null>(null);
   const [memoryOpen, setMemoryOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [picturePending, setPicturePending] = useState(false);
@@ -133,7 +138,7 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
       if (membership.openForError(error, `chat with ${name}`)) return true;
       const msg = error.serverMessage ?? error.message;
       if (error.status === 402) setProblem({ kind: 'coins', message: msg });
-      else if (error.code === 'CONTENT_BLOCKED') setProblem({ kind: 'blocked', message: msg });
+      else if (error.code === 'CONTENT_BLOCKED') setProblem({ kind: 'blocked', message: msg, problems: problemsOf(error.details) });
       else if (error.status === 503) {
         setProblem({ kind: 'model', message: msg });
         void queryClient.invalidateQueries({ queryKey: chatKeys.status() });
@@ -312,10 +317,16 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
   const streamingTarget = streaming?.replyId;
 
   return (
-    // Down to the bottom bar (phones) or the window's edge: the negative margin takes back the shell's bottom padding.
-    <div className="-mb-4 flex h-[calc(100dvh-var(--header-h)-var(--bottom-nav-h)-env(safe-area-inset-bottom))] min-h-0 lg:-mb-10 lg:h-[calc(100dvh-var(--header-h))]">
+    // Below 1024 px the conversation is the whole screen (the shell hides its header and bottom bar), ending above the
+    // on-screen keyboard (--vvh, the visual viewport); on desktop it runs to the window's edge under the header.
+    <div className="flex h-(--vvh,100dvh) min-h-0 lg:-mb-10 lg:h-[calc(100dvh-var(--header-h))]">
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex items-center gap-3 border-b border-border px-3 py-2.5 sm:px-4">
+        <header className="flex items-center gap-2 border-b border-border px-2 py-2 pt-[max(0.5rem,env(safe-area-inset-top))] sm:gap-3 sm:px-4 lg:py-2.5">
+          <Button asChild size="icon" variant="ghost" className="lg:hidden">
+            <Link to="/chat" aria-label="Back to chats">
+              <ArrowLeft />
+            </Link>
+          </Button>
           <Link
             to={`/characters/${character.id}`}
             className="flex min-w-0 flex-1 items-center gap-3 rounded-xl focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none"
@@ -337,6 +348,14 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
             <Plus />
             <span className="hidden sm:inline">New chat</span>
           </Button>
+          {signedIn ? (
+            <ChatTransferMenu
+              characterId={characterId}
+              characterName={character.name}
+              conversationId={convId}
+              onImported={(result) => setParams({ conversation: result.conversationId })}
+            />
+          ) : null}
           <Button size="sm" variant="ghost" className="xl:hidden" onClick={() => setMemoryOpen(true)} aria-label="Memory">
             <Brain />
           </Button>
@@ -348,7 +367,7 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
           className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-6"
           aria-live="off"
         >
-          <ol className="mx-auto flex max-w-3xl flex-col gap-5" aria-label={`Conversation with ${character.name}`}>
+          <ol className="mx-auto flex max-w-3xl flex-col gap-3" aria-label={`Conversation with ${character.name}`}>
             {messages.map((m, i) => {
               const isStreamingTarget = busy && m.id === streamingTarget;
               const shown =
@@ -359,7 +378,7 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
                     }
                   : m;
               const isLastReply = i === lastReplyIndex;
-              return (
+              const bubble = (
                 <MessageBubble
                   key={m.id}
                   message={shown}
@@ -368,13 +387,37 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
                   userName={userName}
                   streaming={isStreamingTarget}
                   busy={busy}
-                  onEdit={character.deleted ? undefined : (content) => saveEdit(m, content)}
+                  onEdit={character.deleted ? undefined : (content) => saveEdit(m, content, i)}
                   onDelete={() => setConfirmDelete(m)}
                   onSwipe={m.role === 'assistant' && (isLastReply || i === 0) ? (index) => void pickSwipe(m, index) : undefined}
                   onRegenerate={isLastReply && hasUserMessage && !character.deleted ? () => void generate('regenerate') : undefined}
                   onContinue={isLastReply && hasUserMessage && !character.deleted ? () => void generate('continue') : undefined}
                   onReport={m.role === 'assistant' && !isStreamingTarget ? () => setReporting(m) : undefined}
                 />
+              );
+              if (regenerateOffer !== m.id || busy) return bubble;
+              return (
+                <Fragment key={m.id}>
+                  {bubble}
+                  <li className="flex flex-wrap items-center justify-end gap-2 text-sm text-fg-muted" role="status">
+                    <span>Your message changed. Regenerate the reply to it? The current reply stays as an alternative.</span>
+                    <span className="flex gap-2">
+                      <Button size="sm" variant="ghost" onClick={() => setRegenerateOffer(null)}>
+                        Keep reply
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => {
+                          setRegenerateOffer(null);
+                          void generate('regenerate');
+                        }}
+                      >
+                        <RefreshCw /> Regenerate reply
+                      </Button>
+                    </span>
+                  </li>
+                </Fragment>
               );
             })}
             {busy && streaming && !messages.some((m) => m.id === streamingTarget) ? (
@@ -402,16 +445,18 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
           ) : null}
           {!busy && !character.deleted && messages.at(-1)?.role === 'user' ? (
             <p className="mx-auto mt-3 flex max-w-3xl items-center justify-end gap-2 text-sm text-fg-subtle">
-              No reply to this message yet.
+              {view?.freeReply
+                ? 'The reply to this message was lost in a server failure. Getting one is free.'
+                : 'No reply to this message yet.'}
               <Button size="sm" variant="secondary" onClick={() => void generate('regenerate')}>
-                <RefreshCw /> Get a reply
+                <RefreshCw /> {view?.freeReply ? 'Get a reply (free)' : 'Get a reply'}
               </Button>
             </p>
           ) : null}
         </div>
         <ModelStatus status={model.data} />
         {problem && !(problem.kind === 'model' && model.data && !model.data.ready) ? (
-          <ProblemBanner problem={problem} onRetry={retry} onDismiss={() => setProblem(null)} />
+          <ProblemBanner problem={problem} characterId={characterId} onRetry={retry} onDismiss={() => setProblem(null)} />
         ) : null}
         <Composer
           characterName={character.name}
@@ -419,6 +464,7 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
           generating={busy}
           disabled={character.deleted}
           disabledReason="This character was deleted: the conversation can be read but not continued."
+          sendBlocked={sendBlockedReason(model.data)}
           onSend={(text) => (pictureRequest(text) ? askPicture(text) : generate('message', text))}
           onStop={stop}
           onPicture={() => void askPicture()}
@@ -464,7 +510,7 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
                     }}
                   >
                     <span className="block text-xs text-fg-subtle">
-                      {new Date(c.updatedAt).toLocaleString()} · {c.messageCount} messages{c.id === convId ? ' · open' : ''}
+                      {formatDate(c.updatedAt, 'dateTime')} · {c.messageCount} messages{c.id === convId ? ' · open' : ''}
                     </span>
                     <span className="line-clamp-2 text-sm text-fg-muted">{c.lastMessage?.content ?? 'No messages yet'}</span>
                   </button>
@@ -495,10 +541,15 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
     </div>
   );
 
-  async function saveEdit(m: ChatMessage, content: string) {
+  async function saveEdit(m: ChatMessage, content: string, index: number) {
     try {
+      const unchanged = content === m.content;
       const updated = await editMessage(characterId, m.id, { content });
       setMessages((all) => all.map((x) => (x.id === m.id ? updated : x)));
+      // Your message changed and the last reply answers it: offer a new reply (the old one stays as a swipe).
+      const next = messagesRef.current[index + 1];
+      const answeredByLast = m.role === 'user' && next?.role === 'assistant' && index + 1 === messagesRef.current.length - 1;
+      setRegenerateOffer(!unchanged && answeredByLast ? m.id : null);
     } catch (error) {
       if (!explain(error)) toast({ title: 'Not saved', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
       throw error;
@@ -546,7 +597,17 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
   }
 }
 
-function ProblemBanner({ problem, onRetry, onDismiss }: { problem: Problem; onRetry: () => void; onDismiss: () => void }) {
+function ProblemBanner({
+  problem,
+  characterId,
+  onRetry,
+  onDismiss,
+}: {
+  problem: Problem;
+  characterId: string;
+  onRetry: () => void;
+  onDismiss: () => void;
+}) {
   const icon =
     problem.kind === 'coins' ? (
       <Coins />
@@ -564,6 +625,11 @@ function ProblemBanner({ problem, onRetry, onDismiss }: { problem: Problem; onRe
     >
       <span className={cn('shrink-0', problem.kind === 'blocked' ? 'text-danger' : 'text-warning')}>{icon}</span>
       <span className="min-w-0 flex-1 text-fg-muted">{problem.message}</span>
+      {problem.kind === 'blocked' && problem.problems?.length ? (
+        <div className="w-full">
+          <BlockedProblems problems={problem.problems} surface="chat-user" characterId={characterId} />
+        </div>
+      ) : null}
       {problem.kind === 'coins' ? (
         <Button asChild size="sm">
           <Link to="/coins">Get coins</Link>

@@ -1,7 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { ImagePlus, SendHorizontal, Square } from 'lucide-react';
-import { MAX_CHAT_MESSAGE, type ChatCost } from '@reverie/shared';
+import { MAX_CHAT_MESSAGE, pictureRequest, type ChatCost } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
+import { formatNumber } from '@/lib/format';
 
 interface Props {
   characterName: string;
@@ -9,6 +10,8 @@ interface Props {
   generating: boolean;
   disabled?: boolean;
   disabledReason?: string;
+  /** Typing stays possible but nothing is sent, and this line says why (the model is not ready). */
+  sendBlocked?: string | null;
   onSend: (text: string) => Promise<boolean> | boolean;
   onStop: () => void;
   /** Ask the character for a picture (images); the button shows while this is given. */
@@ -25,12 +28,25 @@ export function costLine(cost: ChatCost | undefined): string {
 }
 
 /** Enter sends, Shift+Enter adds a line; the stop button replaces send while a reply is being written. */
-export function Composer({ characterName, cost, generating, disabled, disabledReason, onSend, onStop, onPicture, picturePending }: Props) {
+export function Composer({
+  characterName,
+  cost,
+  generating,
+  disabled,
+  disabledReason,
+  sendBlocked,
+  onSend,
+  onStop,
+  onPicture,
+  picturePending,
+}: Props) {
   const [text, setText] = useState('');
   const ref = useRef<HTMLTextAreaElement>(null);
+  // A picture request needs no language model, so it is sent even while the model is not ready.
+  const blocked = Boolean(sendBlocked) && !pictureRequest(text.trim());
   const submit = async () => {
     const value = text.trim();
-    if (!value || generating || disabled) return;
+    if (!value || generating || disabled || blocked) return;
     setText('');
     const ok = await onSend(value);
     if (!ok) setText((current) => current || value);
@@ -77,7 +93,7 @@ export function Composer({ characterName, cost, generating, disabled, disabledRe
           rows={1}
           placeholder={disabled ? (disabledReason ?? '') : `Message ${characterName}…`}
           disabled={disabled}
-          aria-describedby="chat-cost"
+          aria-describedby={sendBlocked ? 'chat-blocked chat-cost' : 'chat-cost'}
           className="max-h-40 min-h-11 flex-1 resize-none rounded-2xl bg-surface-raised px-4 py-2.5 text-[15px] text-fg ring-1 ring-border placeholder:text-fg-subtle [field-sizing:content] focus:ring-2 focus:ring-primary focus:outline-none disabled:opacity-60"
         />
         {generating ? (
@@ -85,16 +101,21 @@ export function Composer({ characterName, cost, generating, disabled, disabledRe
             <Square className="fill-current" />
           </Button>
         ) : (
-          <Button type="submit" size="icon" aria-label="Send message" disabled={disabled || !text.trim() || tooLong}>
+          <Button type="submit" size="icon" aria-label="Send message" disabled={disabled || blocked || !text.trim() || tooLong}>
             <SendHorizontal />
           </Button>
         )}
       </div>
+      {sendBlocked ? (
+        <p id="chat-blocked" role="status" className="mx-auto mt-1 max-w-3xl px-2 text-xs font-medium text-warning">
+          {sendBlocked}
+        </p>
+      ) : null}
       <p id="chat-cost" className="mx-auto mt-1 flex max-w-3xl justify-between px-2 text-xs text-fg-subtle">
         <span>{costLine(cost)}</span>
         {text.length > MAX_CHAT_MESSAGE - 500 ? (
           <span className={tooLong ? 'text-danger' : ''}>
-            {text.length.toLocaleString('en')} / {MAX_CHAT_MESSAGE.toLocaleString('en')}
+            {formatNumber(text.length)} / {formatNumber(MAX_CHAT_MESSAGE)}
           </span>
         ) : (
           <span className="hidden sm:inline">Enter to send · Shift+Enter for a new line</span>

@@ -95,8 +95,15 @@ export function MessageBubble({ message, characterName, characterAvatar, userNam
           {message.picture ? <ChatPicture jobId={message.picture.jobId} /> : null}
         </div>
         {!streaming && !editing ? (
-          <div className="flex flex-wrap items-center gap-0.5 px-1 text-xs text-fg-subtle">
-            {message.status === 'incomplete' ? <span className="mr-1 rounded bg-surface-raised px-1.5 py-0.5">stopped</span> : null}
+          <div className="flex min-h-11 flex-wrap items-center gap-0.5 px-1 text-xs text-fg-subtle sm:h-9 sm:min-h-0 sm:flex-nowrap">
+            {message.status === 'incomplete' ? (
+              <span
+                className="mr-1 rounded bg-warning/15 px-1.5 py-0.5 font-medium text-warning"
+                title="This reply stopped before it was finished: continue it or regenerate it."
+              >
+                incomplete
+              </span>
+            ) : null}
             {message.editedAt ? <span className="mr-1">edited</span> : null}
             {swipes > 1 && actions.onSwipe ? (
               <span className="mr-1 inline-flex items-center" aria-label="Alternative replies">

@@ -1,27 +1,73 @@
-// The language model when it cannot answer yet: the first-start download with its progress, loading, or why it
-// failed. Nothing at all once it is ready. The rest of the app works meanwhile.
-import { AlertTriangle, Download, Loader2 } from 'lucide-react';
+// The language model when it cannot answer yet: the first-start download with its progress, loading, a download
+// attempt that failed and is being retried, or why it failed (with Retry). Nothing at all once it is ready. The rest
+// of the app works meanwhile.
+import { AlertTriangle, Download, Loader2, RefreshCw } from 'lucide-react';
 import type { ChatStatus } from '@reverie/shared';
+import { Button } from '@/components/ui/button';
+import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
+import { useRetryModel } from '../api/retry-model';
 
-export function ModelStatus({ status }: { status: ChatStatus | undefined }) {
+/** Why the composer does not send while the model is not ready (null when it can send). */
+export function sendBlockedReason(status: ChatStatus | undefined): string | null {
+  if (!status || status.ready) return null;
+  if (status.state === 'downloading') return 'Sending starts once the model has downloaded.';
+  if (status.state === 'loading') return 'Sending starts once the model has loaded.';
+  return 'Sending is off: the language model is not available.';
+}
+
+/**
+ * `details={false}` (the public /test page) leaves out the reason's text, which names the model host or server
+ * address, as /test shows no addresses; the chat page shows it.
+ */
+export function ModelStatus({
+  status,
+  className,
+  details = true,
+}: {
+  status: ChatStatus | undefined;
+  className?: string;
+  details?: boolean;
+}) {
+  const retry = useRetryModel();
   if (!status || status.ready) return null;
   const downloading = status.state === 'downloading';
+  const failed = status.state === 'error';
+  const trouble = failed || Boolean(status.problem);
   const percent = status.progress === null ? null : Math.max(0, Math.min(100, Math.floor(status.progress)));
-  const Icon = downloading ? Download : status.state === 'loading' ? Loader2 : AlertTriangle;
+  const Icon = trouble ? AlertTriangle : downloading ? Download : Loader2;
   return (
-    <div role="status" className="mx-3 mb-2 flex flex-col gap-2 rounded-xl bg-surface-raised px-4 py-3 text-sm ring-1 ring-border sm:mx-4">
+    <div
+      role="status"
+      className={cn(
+        'mx-3 mb-2 flex flex-col gap-2 rounded-xl px-4 py-3 text-sm ring-1 sm:mx-4',
+        trouble ? 'bg-danger/10 ring-danger/30' : 'bg-surface-raised ring-border',
+        className,
+      )}
+    >
       <p className="flex items-start gap-2.5">
         <Icon
           className={cn(
             'mt-0.5 size-4 shrink-0 text-primary',
-            status.state === 'error' && 'text-danger',
-            status.state === 'loading' && 'animate-spin',
+            trouble && 'text-danger',
+            !trouble && status.state === 'loading' && 'animate-spin',
           )}
           aria-hidden="true"
         />
-        {status.state === 'error' ? (
-          <span className="min-w-0 font-medium text-fg">{status.message ?? 'The language model is unavailable.'}</span>
+        {failed ? (
+          <span className="min-w-0 text-fg">
+            <span className="block font-medium">The language model is not available.</span>
+            <span className="mt-0.5 block break-words text-fg-muted">
+              {details ? (status.problem ?? status.message ?? 'It failed to start.') : 'Open a chat to see why.'}
+            </span>
+          </span>
+        ) : status.problem ? (
+          <span className="min-w-0 text-fg">
+            <span className="block font-medium">The model download is not getting through.</span>
+            <span className="mt-0.5 block break-words text-fg-muted">
+              {details ? status.problem : 'It is tried again by itself. Open a chat to see why.'}
+            </span>
+          </span>
         ) : (
           <span className="min-w-0 text-fg-muted">
             <span className="font-medium text-fg">
@@ -37,7 +83,7 @@ export function ModelStatus({ status }: { status: ChatStatus | undefined }) {
           </span>
         )}
       </p>
-      {downloading && percent !== null ? (
+      {downloading && percent !== null && !status.problem ? (
         <div
           role="progressbar"
           aria-label="Model download"
@@ -47,6 +93,19 @@ export function ModelStatus({ status }: { status: ChatStatus | undefined }) {
           className="h-1.5 overflow-hidden rounded-full bg-bg"
         >
           <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${percent}%` }} />
+        </div>
+      ) : null}
+      {status.canRetry ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button size="sm" variant="secondary" onClick={() => retry.mutate()} disabled={retry.isPending}>
+            <RefreshCw className={cn(retry.isPending && 'animate-spin')} aria-hidden="true" />
+            {retry.isPending ? 'Retrying…' : 'Retry'}
+          </Button>
+          {retry.isError ? (
+            <span role="alert" className="text-fg-muted">
+              {getErrorMessage(retry.error, 'The retry did not go through.')}
+            </span>
+          ) : null}
         </div>
       ) : null}
     </div>

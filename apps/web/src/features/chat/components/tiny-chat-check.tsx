@@ -3,6 +3,7 @@ import { AlertTriangle, Gauge, Loader2, MessageSquareText } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { useTestModel } from '../api/test-model';
+import { formatNumber } from '@/lib/format';
 
 export function TinyChatCheck() {
   const check = useTestModel();
@@ -26,7 +27,7 @@ export function TinyChatCheck() {
           <div className="rounded-xl bg-surface-raised px-3 py-2.5 text-sm ring-1 ring-border">
             <p className="flex items-center gap-2 font-semibold text-fg">
               <Gauge className="size-4 text-primary" aria-hidden="true" />
-              {r.tokensPerSecond.toLocaleString('en', { maximumFractionDigits: 1 })} tokens/s
+              {formatNumber(r.tokensPerSecond, { maximumFractionDigits: 1 })} tokens/s
             </p>
             <dl className="mt-1.5 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-fg-muted">
               <dt>Model</dt>
@@ -35,8 +36,8 @@ export function TinyChatCheck() {
               </dd>
               <dt>Answer</dt>
               <dd className="text-fg">
-                {r.tokens} tokens in {r.ms.toLocaleString('en')} ms
-                {r.firstTokenMs !== null ? `, first after ${r.firstTokenMs.toLocaleString('en')} ms` : ''}
+                {r.tokens} tokens in {formatNumber(r.ms)} ms
+                {r.firstTokenMs !== null ? `, first after ${formatNumber(r.firstTokenMs)} ms` : ''}
               </dd>
             </dl>
             {r.text ? <p className="mt-2 line-clamp-3 break-words text-fg-muted italic">“{r.text}”</p> : null}

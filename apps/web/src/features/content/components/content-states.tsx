@@ -3,6 +3,7 @@ import { AlertTriangle, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
+import { formatDate as formatLocaleDate } from '@/lib/format';
 
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
@@ -57,9 +58,7 @@ export function ContentError({
   );
 }
 
+/** A calendar day ("2026-03-04") in the reader's locale ("March 4, 2026"); the text itself when it is no date. */
 export function formatDate(isoDay: string): string {
-  const d = new Date(`${isoDay}T00:00:00Z`);
-  return Number.isNaN(d.getTime())
-    ? isoDay
-    : d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return formatLocaleDate(`${isoDay}T00:00:00Z`, 'longDate', 'UTC') || isoDay;
 }

@@ -10,6 +10,7 @@ import { SafeMarkdown } from './markdown';
 import { useDocumentTitle } from '@/lib/document-title';
 import { TableOfContents } from './table-of-contents';
 import './print.css';
+import { formatNumber } from '@/lib/format';
 
 /** `/guides/{slug}`: cover, meta, table of contents, the article and related guides. */
 export function GuideArticle({ slug, notFound }: { slug: string; notFound: ReactNode }) {
@@ -49,7 +50,7 @@ export function GuideArticle({ slug, notFound }: { slug: string; notFound: React
             <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-subtle">
               <span className="inline-flex items-center gap-1.5">
                 <Clock className="size-3.5" aria-hidden="true" />
-                {guide.readingMinutes} min read · {guide.wordCount.toLocaleString('en')} words
+                {guide.readingMinutes} min read · {formatNumber(guide.wordCount)} words
               </span>
               <span className="inline-flex items-center gap-1.5">
                 <CalendarDays className="size-3.5" aria-hidden="true" />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft, ArrowRight, CalendarDays, Clock, Printer, ScrollText } from 'lucide-react';
+import { ArrowLeft, ArrowRight, CalendarDays, Clock, Printer, ScrollText, TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/page/link-button';
 import { ContentError, DocumentSkeleton, formatDate, isNotFound } from './content-states';
@@ -69,6 +69,7 @@ export function LegalDocumentView({ slug, notFound }: { slug: string; notFound: 
         ) : null}
       </header>
 
+      {doc && doc.unsetFacts.length > 0 ? <UnsetFactsBanner facts={doc.unsetFacts} /> : null}
       {query.isPending ? <DocumentSkeleton label="Loading document..." /> : null}
       {query.isError ? <ContentError error={query.error} what="this document" onRetry={() => void query.refetch()} /> : null}
       {doc ? (
@@ -102,6 +103,35 @@ export function LegalDocumentView({ slug, notFound }: { slug: string; notFound: 
           </LinkButton>
         ) : null}
       </nav>
+    </div>
+  );
+}
+
+/**
+ * Development only (a production server refuses to start without these): the page prints placeholders where the
+ * operator's facts belong, and says which variables to set.
+ */
+function UnsetFactsBanner({ facts }: { facts: string[] }) {
+  return (
+    <div
+      role="note"
+      data-print-hide
+      data-testid="unset-facts-banner"
+      className="mb-6 flex items-start gap-3 rounded-xl border border-warning/40 bg-warning/10 px-4 py-3 text-sm text-warning"
+    >
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p className="min-w-0">
+        <span className="font-semibold">Not ready for visitors: </span>
+        this page prints placeholders because the server has no value for{' '}
+        {facts.map((f, i) => (
+          <span key={f}>
+            {i > 0 ? (i === facts.length - 1 ? ' and ' : ', ') : null}
+            <code className="rounded bg-warning/15 px-1 py-0.5 font-mono text-xs break-all">{f}</code>
+          </span>
+        ))}
+        . Set {facts.length === 1 ? 'it' : 'them'} in the server&apos;s environment (see the README); a production server will not start
+        without {facts.length === 1 ? 'it' : 'them'}.
+      </p>
     </div>
   );
 }

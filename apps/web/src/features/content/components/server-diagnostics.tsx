@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Activity, CheckCircle2, CircleDashed, ImagePlus, MessageCircle, RefreshCw, Stethoscope, XCircle } from 'lucide-react';
-import type { HealthResponse } from '@reverie/shared';
+import type { ChatStatus, HealthResponse } from '@reverie/shared';
 import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
 import { Button } from '@/components/ui/button';
+import { useChatStatus } from '@/features/chat/api/get-status';
+import { ModelStatus } from '@/features/chat/components/model-status';
 import { TinyChatCheck } from '@/features/chat/components/tiny-chat-check';
 import { isAgeVerified } from '@/lib/age-gate';
 import { TinyImageTest } from '@/features/images/components/tiny-image-test';
@@ -11,13 +13,20 @@ import { useImageBlur, useShowNsfw } from '@/lib/nsfw';
 import { cn } from '@/lib/utils';
 import { ContentError } from './content-states';
 import { useHealth } from '../api/get-health';
+import { formatDate } from '@/lib/format';
 
-type State = 'ok' | 'down' | 'disabled' | 'degraded';
+type State = 'ok' | 'down' | 'disabled' | 'degraded' | 'starting';
 
-const LABEL: Record<State, string> = { ok: 'Working', down: 'Not working', disabled: 'Not configured', degraded: 'Degraded' };
+const LABEL: Record<State, string> = {
+  ok: 'Working',
+  down: 'Not working',
+  disabled: 'Not configured',
+  degraded: 'Degraded',
+  starting: 'Starting',
+};
 
-function StatusPill({ state }: { state: State }) {
-  const Icon = state === 'ok' ? CheckCircle2 : state === 'disabled' ? CircleDashed : XCircle;
+function StatusPill({ state, label }: { state: State; label?: string }) {
+  const Icon = state === 'ok' ? CheckCircle2 : state === 'disabled' || state === 'starting' ? CircleDashed : XCircle;
   return (
     <span
       className={cn(
@@ -25,10 +34,11 @@ function StatusPill({ state }: { state: State }) {
         state === 'ok' && 'bg-success/10 text-success ring-success/30',
         (state === 'down' || state === 'degraded') && 'bg-danger/10 text-danger ring-danger/30',
         state === 'disabled' && 'bg-surface-raised text-fg-subtle ring-border',
+        state === 'starting' && 'bg-warning/10 text-warning ring-warning/30',
       )}
     >
       <Icon className="size-3.5" aria-hidden="true" />
-      {LABEL[state]}
+      {label ?? LABEL[state]}
     </span>
   );
 }
@@ -62,33 +72,56 @@ export function formatUptime(seconds: number): string {
  * The rows /test shows. Deliberately only states, kinds and the version: the server's `detail` texts can carry
  * hostnames or connection strings, which a public page must not repeat.
  */
-export function healthRows(h: HealthResponse): Array<{ name: string; kind: string; state: State }> {
+export function healthRows(h: HealthResponse, model?: ChatStatus): Array<{ name: string; kind: string; state: State; label?: string }> {
   return [
     { name: 'Database', kind: h.database.driver === 'postgres' ? 'PostgreSQL' : 'Embedded PostgreSQL (PGlite)', state: h.database.status },
     { name: 'Redis', kind: h.redis.status === 'disabled' ? 'In-process (no Redis)' : 'Redis', state: h.redis.status },
-    ...Object.entries(h.providers).map(([name, p]) => ({ name: title(name), kind: p.kind, state: p.status })),
+    ...Object.entries(h.providers).map(([name, p]) =>
+      name === 'llm' && model ? modelRow(model) : { name: title(name), kind: p.kind, state: p.status },
+    ),
   ];
+}
+
+/**
+ * The language model's row from GET /api/chat/status, the answer the chat page and /test-chat show (the server's
+ * health check reads the same state), so the pages cannot disagree.
+ */
+export function modelRow(m: ChatStatus): { name: string; kind: string; state: State; label?: string } {
+  const kind = `${m.model} (${m.provider})`;
+  if (m.ready) return { name: 'Language model', kind, state: 'ok' };
+  if (m.state === 'error' || m.problem) return { name: 'Language model', kind, state: 'down' };
+  if (m.state === 'downloading')
+    return {
+      name: 'Language model',
+      kind,
+      state: 'starting',
+      label: m.progress === null ? 'Downloading' : `Downloading ${Math.floor(m.progress)} %`,
+    };
+  return { name: 'Language model', kind, state: 'starting', label: 'Loading' };
 }
 
 /**
  * The headline and its pill, from every row: the server's own status covers only what it cannot run without (the
  * database), so a model or image backend that is down must still show here.
  */
-export function overallOf(h: HealthResponse): { text: string; state: State } {
+export function overallOf(h: HealthResponse, model?: ChatStatus): { text: string; state: State } {
   if (h.status !== 'ok') return { text: 'Some systems are down', state: h.status };
-  const down = healthRows(h).filter((r) => r.state === 'down' || r.state === 'degraded');
+  const rows = healthRows(h, model);
+  const down = rows.filter((r) => r.state === 'down' || r.state === 'degraded');
+  if (down.length === 0 && rows.some((r) => r.state === 'starting'))
+    return { text: 'Running; the language model is starting', state: 'starting' };
   if (down.length === 0) return { text: 'All systems working', state: 'ok' };
   return { text: `Running, but ${down.length === 1 ? 'one service is' : `${down.length} services are`} not working`, state: 'degraded' };
 }
 
-function Row({ name, kind, state }: { name: string; kind: ReactNode; state: State }) {
+function Row({ name, kind, state, label }: { name: string; kind: ReactNode; state: State; label?: string }) {
   return (
     <li className="flex items-center justify-between gap-4 px-5 py-3.5">
       <span className="min-w-0">
         <span className="block font-medium text-fg">{name}</span>
         <span className="block truncate text-sm text-fg-muted">{kind}</span>
       </span>
-      <StatusPill state={state} />
+      <StatusPill state={state} label={label} />
     </li>
   );
 }
@@ -96,6 +129,7 @@ function Row({ name, kind, state }: { name: string; kind: ReactNode; state: Stat
 /** `/test`: is the server up, which providers work, which version runs. Safe to show to anyone. */
 export function ServerDiagnostics() {
   const health = useHealth();
+  const model = useChatStatus();
   const [showNsfw] = useShowNsfw();
   const [imageBlur] = useImageBlur();
   const h = health.data;
@@ -106,7 +140,15 @@ export function ServerDiagnostics() {
       description="The health of this Reverie server and the services it uses."
       icon={<Stethoscope />}
       actions={
-        <Button variant="secondary" size="sm" onClick={() => void health.refetch()} disabled={health.isFetching}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            void health.refetch();
+            void model.refetch();
+          }}
+          disabled={health.isFetching}
+        >
           <RefreshCw className={cn(health.isFetching && 'animate-spin')} aria-hidden="true" />
           {health.isFetching ? 'Checking...' : 'Check again'}
         </Button>
@@ -130,7 +172,7 @@ export function ServerDiagnostics() {
               Overall
             </h2>
             <p className="mt-3 text-2xl font-bold text-fg" aria-live="polite">
-              {overallOf(h).text}
+              {overallOf(h, model.data).text}
             </p>
             <dl className="mt-4 space-y-2 text-sm">
               <div className="flex justify-between gap-4">
@@ -147,11 +189,11 @@ export function ServerDiagnostics() {
               </div>
               <div className="flex justify-between gap-4">
                 <dt className="text-fg-muted">Checked</dt>
-                <dd className="text-fg">{new Date(health.dataUpdatedAt).toLocaleTimeString()}</dd>
+                <dd className="text-fg">{formatDate(health.dataUpdatedAt, 'time')}</dd>
               </div>
             </dl>
             <div className="mt-5">
-              <StatusPill state={overallOf(h).state} />
+              <StatusPill state={overallOf(h, model.data).state} />
             </div>
           </section>
           <section aria-labelledby="components" className="rounded-2xl border border-border bg-surface lg:col-span-2">
@@ -159,10 +201,11 @@ export function ServerDiagnostics() {
               Services
             </h2>
             <ul className="divide-y divide-border">
-              {healthRows(h).map((r) => (
+              {healthRows(h, model.data).map((r) => (
                 <Row key={r.name} {...r} />
               ))}
             </ul>
+            <ModelStatus status={model.data} details={false} className="mx-4 mb-4 sm:mx-4" />
           </section>
         </div>
       ) : null}

@@ -7,6 +7,7 @@ import { useSession } from '@/features/auth/hooks/use-session';
 import { api } from '@reverie/shared';
 import { ApiError, apiRequest, getErrorMessage, refreshAccessToken } from '@/lib/api-client';
 import { decodeJwtPayload, getRefreshToken, isTokenExpired, useAccessToken } from '@/lib/auth-tokens';
+import { formatDate } from '@/lib/format';
 
 /** When an access token expires, read from its own claims; the token itself is never shown. */
 export function describeExpiry(token: string | null, now: number = Date.now()): string {
@@ -14,7 +15,7 @@ export function describeExpiry(token: string | null, now: number = Date.now()): 
   const exp = decodeJwtPayload(token)?.exp;
   if (typeof exp !== 'number') return 'Unreadable (treated as expired)';
   const ms = exp * 1000 - now;
-  const when = new Date(exp * 1000).toLocaleString();
+  const when = formatDate(exp * 1000, 'dateTime');
   if (isTokenExpired(token, now)) return `${when} (expired)`;
   const minutes = Math.floor(ms / 60000);
   const seconds = Math.floor((ms % 60000) / 1000);
@@ -23,7 +24,7 @@ export function describeExpiry(token: string | null, now: number = Date.now()): 
 
 function issuedAt(token: string | null): string {
   const iat = token ? decodeJwtPayload(token)?.iat : undefined;
-  return typeof iat === 'number' ? new Date(iat * 1000).toLocaleString() : '—';
+  return typeof iat === 'number' ? formatDate(iat * 1000, 'dateTime') : '—';
 }
 
 interface SubscriptionStatus {

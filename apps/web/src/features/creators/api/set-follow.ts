@@ -4,6 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { charactersKeys } from '@/features/characters/api/query-keys';
 import { patchCreatorFollow } from '@/features/characters/lib/cache-patch';
+import { creatorsKeys } from './query-keys';
 
 /** POST (follow) or DELETE (unfollow) /api/follows/users/{id}/follow; following yourself is refused (400). */
 export const setFollow = ({ userId, follow }: { userId: string; follow: boolean }) =>
@@ -11,7 +12,7 @@ export const setFollow = ({ userId, follow }: { userId: string; follow: boolean 
 
 /**
  * Affects every cached copy of the creator (isFollowing, follower count), their characters' profiles and the
- * following feed (which lists followed creators' characters).
+ * following feed (which lists followed creators' characters) and the follower / following lists of profiles.
  */
 export function useSetFollow() {
   return useMutation({
@@ -19,6 +20,7 @@ export function useSetFollow() {
     onMutate: () => queryClient.cancelQueries({ queryKey: charactersKeys.details() }),
     onSuccess: (result, { userId }) => {
       patchCreatorFollow(queryClient, userId, result.isFollowing, result.followers);
+      void queryClient.invalidateQueries({ queryKey: creatorsKeys.all, predicate: (q) => q.queryKey[1] !== 'top' });
       void queryClient.invalidateQueries({
         queryKey: charactersKeys.lists(),
         predicate: (query) => (query.queryKey[2] as { sort?: string } | undefined)?.sort === 'following',

@@ -35,7 +35,7 @@ export function CreatorCard({ creator, className }: { creator: CreatorSummary | 
       ) : null}
       <Avatar name={creator.username} src={creator.avatarUrl} size="lg" className="size-12 sm:size-14" />
       <div className="min-w-0 flex-1">
-        <h3 className="truncate font-semibold text-fg">
+        <h3 className="font-semibold text-fg [overflow-wrap:anywhere]">
           <Link
             to={`/creators/${creator.id}`}
             className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring"

@@ -5,8 +5,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { ReportMenu } from '@/features/moderation/components/report-menu';
 import { ImageActions } from './image-actions';
 import { LikeImageButton } from './like-image-button';
-
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDate } from '@/lib/format';
 
 /** The lightbox's side panel: who made it, of whom, the prompt and settings, and what the viewer can do. */
 export function ImageDetails({
@@ -22,7 +21,7 @@ export function ImageDetails({
     ['Size', `${image.width} × ${image.height}`],
     ['Model', image.model || 'Default model'],
     ...(image.seed !== null ? ([['Seed', String(image.seed)]] as Array<[string, string]>) : []),
-    ['Made', dateFormat.format(new Date(image.createdAt))],
+    ['Made', formatDate(image.createdAt, 'dateTime')],
     ['Visibility', image.visibility === 'public' ? 'Public' : 'Private (only you)'],
   ];
   return (

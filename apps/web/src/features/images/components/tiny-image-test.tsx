@@ -4,6 +4,7 @@ import { useSession } from '@/features/auth/hooks/use-session';
 import { useGuestPrompt } from '@/features/guest/guest-prompt-context';
 import { getErrorMessage } from '@/lib/api-client';
 import { useTestImage } from '../api/test-image';
+import { formatNumber } from '@/lib/format';
 
 /** /test: one tiny picture straight from the image backend (not charged, not kept), or the reason it failed. */
 export function TinyImageTest() {
@@ -33,8 +34,8 @@ export function TinyImageTest() {
               className="size-16 rounded-lg ring-1 ring-border [image-rendering:pixelated]"
             />
             <span>
-              {test.data.width} × {test.data.height} from {test.data.provider} in {(test.data.ms / 1000).toFixed(1)} s. Image generation
-              works.
+              {test.data.width} × {test.data.height} from {test.data.provider} in{' '}
+              {formatNumber(test.data.ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} s. Image generation works.
             </span>
           </div>
         ) : test.isError ? (

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Check, Trash2 } from 'lucide-react';
 import type { Notification } from '@reverie/shared';
-import { timeAgo } from '@/lib/time-ago';
+import { timeAgo } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { NotificationIcon } from './notification-icon';
 

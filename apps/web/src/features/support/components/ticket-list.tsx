@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { timeAgo } from '@/lib/time-ago';
+import { timeAgo } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { TICKETS_PAGE, useTickets } from '../api/get-tickets';
 import { CATEGORY_LABELS, STATUS_LABELS } from '../lib/labels';
@@ -48,7 +48,7 @@ export function TicketList({ status, page, onStatus, onPage }: Props) {
   const query = useTickets(status, page);
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / TICKETS_PAGE)) : 1;
   return (
-    <section aria-label="Your tickets" className="grid gap-4">
+    <section aria-label="Your tickets" className="grid min-w-0 grid-cols-1 gap-4">
       <Filter status={status} onStatus={onStatus} />
       {query.isPending ? (
         <div role="status" aria-label="Loading tickets" className="grid gap-2">
@@ -65,7 +65,7 @@ export function TicketList({ status, page, onStatus, onPage }: Props) {
           description={status ? 'Try another status.' : 'When you open a ticket, it appears here with every reply.'}
         />
       ) : (
-        <ul className="grid gap-2">
+        <ul className="grid grid-cols-1 gap-2">
           {query.data.items.map((t) => (
             <li key={t.id}>
               <Link

@@ -1,6 +1,6 @@
 import { LifeBuoy } from 'lucide-react';
 import type { TicketMessage } from '@reverie/shared';
-import { dateTime } from '@/lib/time-ago';
+import { dateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 /** A ticket's thread, oldest first; text is shown as text (line breaks kept), never as HTML. */

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/api-client';
-import { dateTime } from '@/lib/time-ago';
+import { dateTime } from '@/lib/format';
 import { useReplyToTicket } from '../api/reply-ticket';
 import { CATEGORY_LABELS, STATUS_HINTS } from '../lib/labels';
 import { TicketMessages } from './ticket-messages';

@@ -1,7 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, preferencesAreNsfw } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
+import { setShowNsfw } from '@/lib/nsfw';
 import { applyOwnUser } from '@/features/auth/lib/session-store';
+import { charactersKeys } from '@/features/characters/api/query-keys';
 
 /** PUT /api/users/{id}/preferences: selected tag names, onboarding done, nsfwEnabled derived from the tags. */
 export const updatePreferences = ({ userId, selectedTags }: { userId: string; selectedTags: string[] }) =>
@@ -10,7 +12,19 @@ export const updatePreferences = ({ userId, selectedTags }: { userId: string; se
     body: { selectedTags, completedOnboarding: true, nsfwEnabled: preferencesAreNsfw(selectedTags) },
   });
 
-/** Affects the session user (its preferences; the first save ends onboarding). */
+/**
+ * Affects the session user (its preferences; the first save ends onboarding) and the catalogue lists: the feed is
+ * ordered by the preferences, so it is fetched again. Picking an NSFW tag turns the NSFW filter on (SPEC §5); it is
+ * never turned off here.
+ */
 export function useUpdatePreferences() {
-  return useMutation({ mutationFn: updatePreferences, onSuccess: applyOwnUser });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePreferences,
+    onSuccess: async (user) => {
+      applyOwnUser(user);
+      if (user.preferences.nsfwEnabled) setShowNsfw(true);
+      await queryClient.invalidateQueries({ queryKey: charactersKeys.lists() });
+    },
+  });
 }

@@ -1,0 +1,152 @@
+/**
+ * Normalisation that remembers where every character came from, so a rule's match can be shown to the author as the
+ * span of the text they wrote (start/end in the original field). The same steps as `normalizeBase`: invisible
+ * characters dropped, NFKC, lowercase, diacritics removed, look-alike letters folded to Latin, runs of horizontal
+ * space collapsed, spaced-out letters ("t e e n", "t.e.e.n") joined. `leet` is the same text with leetspeak undone
+ * (same length, so the map serves both); digits stay digits in `text` (the numeric view).
+ */
+import { asciiLettersOnly, COMBINING, HOMOGLYPHS, undoLeet } from './normalize.ts';
+
+// Zero-width, joiners, bidi controls, soft hyphen, variation selectors, Hangul fillers, tag characters.
+function invisible(ch: string): boolean {
+  const c = ch.codePointAt(0)!;
+  return (
+    c === 0xad ||
+    c === 0x34f ||
+    c === 0x61c ||
+    c === 0x115f ||
+    c === 0x1160 ||
+    c === 0x17b4 ||
+    c === 0x17b5 ||
+    (c >= 0x180b && c <= 0x180f) ||
+    (c >= 0x200b && c <= 0x200f) ||
+    (c >= 0x202a && c <= 0x202e) ||
+    (c >= 0x2060 && c <= 0x206f) ||
+    c === 0x3164 ||
+    (c >= 0xfe00 && c <= 0xfe0f) ||
+    c === 0xfeff ||
+    c === 0xffa0 ||
+    (c >= 0xe0000 && c <= 0xe01ef)
+  );
+}
+const SPACED = /(?<![\p{L}\p{N}'])(?:[\p{L}\p{N}][ ._\-*~+|/\\]{1,3}){2,}[\p{L}\p{N}](?![\p{L}\p{N}])/gu;
+const SEPARATOR = /[ ._\-*~+|/\\]/;
+const LEAD_WORD = /^[ai][ ._\-*~+|/\\]+/;
+
+export interface AlignedText {
+  /** Normalised text with digits kept. */
+  text: string;
+  /** `text` with leetspeak undone (same length); equal to `text` when there was nothing to undo. */
+  leet: string;
+  /** For every index of `text`, the index in the original string it came from (undefined: the same index). */
+  map: number[] | undefined;
+  original: string;
+}
+
+const foldCache = new Map<string, string>();
+
+/** One character's folded form (may be empty or two letters, e.g. ß → ss). */
+export function foldChar(ch: string): string {
+  const code = ch.charCodeAt(0);
+  if (code < 128) return code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : ch;
+  let out = foldCache.get(ch);
+  if (out !== undefined) return out;
+  if (invisible(ch)) out = '';
+  else {
+    out = ch.normalize('NFKC').toLowerCase().normalize('NFD').replace(COMBINING, '');
+    let folded = '';
+    for (const c of out) folded += HOMOGLYPHS[c] ?? c;
+    out = folded;
+  }
+  if (foldCache.size < 10_000) foldCache.set(ch, out);
+  return out;
+}
+
+/** Folds a pattern source or word list the same way as the text (so Cyrillic words match their folded form). */
+export function foldSource(source: string): string {
+  // ASCII stays as written: sources are lowercase already, and `\S`, `\P{L}`, `\D` must keep their case.
+  let out = '';
+  for (const ch of source) out += ch.charCodeAt(0) < 128 ? ch : foldChar(ch);
+  return out;
+}
+
+const PRINTABLE_ASCII = /^[\x20-\x7e\n\t]*$/;
+const SPACED_ASCII = /(?<![A-Za-z0-9'])(?:[A-Za-z0-9][ ._\-*~+|/\\]{1,3}){2,}[A-Za-z0-9](?![A-Za-z0-9])/;
+
+export function alignedNormalize(original: string): AlignedText {
+  // Most text is plain ASCII without spaced-out letters: lowercase is the whole normalisation (runs of spaces are
+  // kept: every pattern reads \s+), and every position maps to itself.
+  if (PRINTABLE_ASCII.test(original) && !SPACED_ASCII.test(original)) {
+    const text = original.toLowerCase();
+    return { text, leet: undoLeet(text, 'i', true), map: undefined, original };
+  }
+  let text = '';
+  const map: number[] = [];
+  let lastSpace = false;
+  let i = 0;
+  for (const ch of original) {
+    const folded = foldChar(ch);
+    for (let k = 0; k < folded.length; k++) {
+      const c = folded[k]!;
+      const space =
+        c === ' ' || c === '\t' || c === '\r' || c === '\f' || c === '\v' || c === '\u00a0' || (c > '\u1fff' && /\s/.test(c) && c !== '\n');
+      if (space) {
+        if (lastSpace) continue;
+        lastSpace = true;
+        text += ' ';
+      } else {
+        lastSpace = false;
+        text += c;
+      }
+      map.push(i);
+    }
+    i += ch.length;
+  }
+  // Spaced-out letters: "t e e n" → "teen" (a leading "a"/"i" is usually a word of its own: "a k i d").
+  SPACED.lastIndex = 0;
+  if (SPACED.test(text)) {
+    SPACED.lastIndex = 0;
+    let joined = '';
+    const joinedMap: number[] = [];
+    let at = 0;
+    for (const m of text.matchAll(SPACED)) {
+      for (let k = at; k < m.index; k++) {
+        joined += text[k];
+        joinedMap.push(map[k]!);
+      }
+      const lead = LEAD_WORD.exec(m[0]);
+      let from = m.index;
+      if (lead && m[0].length - lead[0].length >= 3) {
+        joined += `${m[0][0]} `;
+        joinedMap.push(map[m.index]!, map[m.index + 1]!);
+        from = m.index + lead[0].length;
+      }
+      for (let k = from; k < m.index + m[0].length; k++) {
+        if (SEPARATOR.test(text[k]!)) continue;
+        joined += text[k];
+        joinedMap.push(map[k]!);
+      }
+      at = m.index + m[0].length;
+    }
+    for (let k = at; k < text.length; k++) {
+      joined += text[k];
+      joinedMap.push(map[k]!);
+    }
+    text = joined;
+    map.length = 0;
+    map.push(...joinedMap);
+  }
+  const leet = undoLeet(text, 'i', asciiLettersOnly(text));
+  return { text, leet, map, original };
+}
+
+/** The original text behind a normalised range, with its original start and end. */
+export function originalSpan(a: AlignedText, start: number, end: number): { span: string; start: number; end: number } {
+  if (!a.map) return { span: a.original.slice(start, end), start, end };
+  if (a.map.length === 0) return { span: '', start: 0, end: 0 };
+  const s = a.map[Math.min(start, a.map.length - 1)]!;
+  const lastIdx = a.map[Math.min(Math.max(end - 1, start), a.map.length - 1)]!;
+  const cp = a.original.codePointAt(lastIdx) ?? 0;
+  const e = lastIdx + (cp > 0xffff ? 2 : 1);
+  return { span: a.original.slice(s, e), start: s, end: e };
+}

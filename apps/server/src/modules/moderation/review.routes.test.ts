@@ -1,0 +1,127 @@
+// Blocks explained: a card with several problems answers them all in one 422 (rule + span each), an unrated card
+// is not checked as explicit, and "Ask for review" puts the author's blocked text in the moderation queue with the
+// rules and spans, where moderators see them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { jsonBytes, V2_CARD } from '../../lib/character-card/test/fixtures.ts';
+import { createCharacter, created, importCard, quickUser } from '../characters/test/helpers.ts';
+import { conversationScope } from '../chat/moderation-scope.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('422 CONTENT_BLOCKED lists every problem', () => {
+  it('names every field, rule and span of a card at once (old clients still get rule and field)', async () => {
+    const who = await quickUser(t);
+    const res = await createCharacter(t, who, {
+      description: 'Anna is a 15-year-old exchange student.',
+      scenario: 'You have sex with her in the dorm.',
+      tags: ['female', 'fantasy', 'sfw'],
+    });
+    expect(res.statusCode).toBe(422);
+    const { error } = res.json();
+    expect(error).toMatchObject({ code: 'CONTENT_BLOCKED', details: { rule: 'minors-sexual', field: 'description' } });
+    expect(error.details.problems).toEqual([
+      { field: 'description', rule: 'stated-age-under-18', span: '15-year-old', start: 10, end: 21 },
+      { field: 'scenario', rule: 'sexual-content', span: 'sex', start: 9, end: 12 },
+    ]);
+  });
+
+  it('imports a card without a rating, once the importer rates it, that uses harmless phrases beside adult content', async () => {
+    const who = await quickUser(t);
+    const card = jsonBytes({
+      ...V2_CARD,
+      data: {
+        ...V2_CARD.data,
+        character_book: undefined,
+        tags: [],
+        description: 'A Grade 4 sorcerer of a minor faction who survived the war as a twelve-year-old; now 34, she reads the minor arcana.',
+        scenario: 'Her childhood home, years later. Teacher and student roleplay between adults.',
+      },
+    });
+    // Without a rating the importer is asked for one, and nothing is kept.
+    const unrated = await importCard(t, who, 'card.json', card);
+    expect(unrated.statusCode, unrated.body).toBe(422);
+    expect(unrated.json().error.details.rule).toBe('card-rating-required');
+    // Checked in the rating the importer chose: the harmless phrases pass in an explicit context too.
+    for (const rating of ['sfw', 'nsfw']) {
+      const res = await importCard(t, who, 'card.json', card, 'application/octet-stream', { rating });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  });
+});
+
+describe('POST /api/moderation/review-requests', () => {
+  const ask = (who: { auth: Record<string, string> }, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/moderation/review-requests', headers: who.auth, payload });
+
+  it('puts the blocked text in the queue with its rules, spans and note; moderators see them', async () => {
+    const who = await quickUser(t);
+    const own = await created(t, who, { name: 'Archivist Vel' });
+    const problems = [{ field: 'description', rule: 'minor-life-stage', span: 'a minor faction' }];
+    const res = await ask(who, { surface: 'character', characterId: own.id, problems, note: 'It is a political faction, not a person.' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe('Thank you. A moderator will look at this and the reasons it was blocked.');
+
+    const admin = await quickUser(t, 'admin');
+    const queue = await t.app.inject({ url: '/api/admin/queue?kind=blocked_content', headers: admin.auth });
+    expect(queue.statusCode).toBe(200);
+    const item = queue.json().items.find((i: { id: string }) => i.id === res.json().id);
+    expect(item).toMatchObject({
+      kind: 'blocked_content',
+      priority: 'high',
+      reviewRequested: true,
+      note: 'It is a political faction, not a person.',
+      problems: [{ field: 'description', rule: 'minor-life-stage', span: 'a minor faction' }],
+      subject: { type: 'character', id: own.id, label: 'Archivist Vel' },
+      owner: { id: who.user.id },
+    });
+  });
+
+  it('answers 404 for a character the caller cannot see, and 400 without problems', async () => {
+    const [owner, other] = [await quickUser(t), await quickUser(t)];
+    const hidden = await created(t, owner, { visibility: 'private' });
+    const problems = [{ field: 'description', rule: 'sexual-content', span: 'x' }];
+    const res = await ask(other, { surface: 'character', characterId: hidden.id, problems });
+    expect(res.statusCode).toBe(404);
+    const empty = await ask(other, { surface: 'chat-user', problems: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toMatch(/Send the problems the refusal listed/);
+  });
+
+  it('needs a signed-in user', async () => {
+    const payload = { surface: 'chat-user', problems: [{ field: 'message', rule: 'sexual-content', span: 'x' }] };
+    const res = await t.app.inject({ method: 'POST', url: '/api/moderation/review-requests', payload });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('conversation scope', () => {
+  it('keeps a minor cue of an earlier message, the memory or the card for later messages', () => {
+    const m = t.modules.moderation.services.moderation;
+    const character = {
+      id: 'c1',
+      nsfw: false,
+      updatedAt: new Date(),
+      description: 'A friendly innkeeper.',
+      personality: '',
+      scenario: '',
+      greeting: '',
+      exampleDialogue: '',
+    };
+    const history = [{ content: 'By the way, Lily is 14.' }];
+    const scope = conversationScope(m, character, { memorySummary: null, pinnedFacts: [] }, history);
+    expect(scope.minor).toMatchObject({ rule: 'stated-age-under-18', span: 'Lily is 14' });
+    const verdict = m.check({ content: 'Lily undresses and we have sex.' }, { surface: 'chat-user', scope });
+    expect(verdict).toMatchObject({ allowed: false, rule: 'minors-sexual' });
+    // The same message in a conversation without the cue passes (adults).
+    const clean = conversationScope(m, { ...character, id: 'c2' }, { memorySummary: 'Lily, 29, runs the inn.', pinnedFacts: [] }, []);
+    expect(m.check({ content: 'Lily undresses and we have sex.' }, { surface: 'chat-user', scope: clean })).toEqual({ allowed: true });
+    // A blocked message never sets the scope.
+    const ignored = conversationScope(m, { ...character, id: 'c3' }, null, [{ content: 'she is 12', status: 'blocked' }]);
+    expect(ignored.minor).toBeUndefined();
+  });
+});

@@ -1,0 +1,176 @@
+// Conversations in and out as files. SillyTavern's chat format is JSON Lines: a header line (`user_name`,
+// `character_name`, `create_date`, `chat_metadata`), then one line per message (`name`, `is_user`, `send_date`,
+// `mes`, `swipes`, `swipe_id`, `extra`). Also Markdown and plain text for reading. Pure functions: no database.
+import { CARD_BOUNDS } from '@reverie/shared';
+import { AppError } from '../../lib/app-error.ts';
+
+export const CHAT_LIMITS = CARD_BOUNDS.chat;
+
+export interface ChatFileMessage {
+  isUser: boolean;
+  /** The shown text (for a reply with swipes: the chosen swipe). */
+  text: string;
+  /** Every alternative of a reply (empty for a message without swipes). */
+  swipes: string[];
+  swipeIndex: number;
+  sentAt: Date;
+}
+
+export interface ChatFile {
+  userName: string;
+  characterName: string;
+  createdAt: Date;
+  messages: ChatFileMessage[];
+}
+
+/** SillyTavern's humanized date ("June 1, 2024 10:00am"), which its own files use for `send_date`. */
+function humanDate(d: Date): string {
+  const month = d.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+  const h = d.getUTCHours();
+  const hour12 = h % 12 === 0 ? 12 : h % 12;
+  const min = String(d.getUTCMinutes()).padStart(2, '0');
+  return `${month} ${d.getUTCDate()}, ${d.getUTCFullYear()} ${hour12}:${min}${h < 12 ? 'am' : 'pm'}`;
+}
+
+/** The header's `create_date` as SillyTavern writes it ("2024-6-1@10h05m09s"). */
+function fileDate(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCFullYear()}-${d.getUTCMonth() + 1}-${d.getUTCDate()}@${p(d.getUTCHours())}h${p(d.getUTCMinutes())}m${p(d.getUTCSeconds())}s`;
+}
+
+export function toJsonl(chat: ChatFile): string {
+  const header = {
+    user_name: chat.userName,
+    character_name: chat.characterName,
+    create_date: fileDate(chat.createdAt),
+    chat_metadata: {},
+  };
+  const lines = chat.messages.map((m) => {
+    const line: Record<string, unknown> = {
+      name: m.isUser ? chat.userName : chat.characterName,
+      is_user: m.isUser,
+      is_system: false,
+      send_date: humanDate(m.sentAt),
+      mes: m.text,
+      extra: {},
+    };
+    if (m.swipes.length > 0) {
+      line.swipes = m.swipes;
+      line.swipe_id = m.swipeIndex;
+    }
+    return JSON.stringify(line);
+  });
+  return `${[JSON.stringify(header), ...lines].join('\n')}\n`;
+}
+
+export function toMarkdown(chat: ChatFile): string {
+  const parts = [`# ${chat.characterName} and ${chat.userName}`, '', `_Started ${chat.createdAt.toISOString().slice(0, 10)}_`, ''];
+  for (const m of chat.messages) {
+    parts.push(
+      `**${m.isUser ? chat.userName : chat.characterName}** · ${m.sentAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`,
+      '',
+      m.text,
+      '',
+    );
+  }
+  return `${parts.join('\n')}`;
+}
+
+export function toPlainText(chat: ChatFile): string {
+  const parts = [`${chat.characterName} and ${chat.userName}, started ${chat.createdAt.toISOString().slice(0, 10)}`, ''];
+  for (const m of chat.messages) parts.push(`${m.isUser ? chat.userName : chat.characterName}: ${m.text}`, '');
+  return parts.join('\n');
+}
+
+const bad = (message: string) => new AppError(400, 'BAD_REQUEST', message, { details: { rule: 'chat-file', field: 'file' } });
+const nf = (n: number) => n.toLocaleString('en-US');
+
+/** A date as SillyTavern writes it (humanized, ISO or a number), or `fallback`. */
+function readDate(value: unknown, fallback: Date): Date {
+  if (typeof value === 'number' && Number.isFinite(value)) return new Date(value);
+  if (typeof value !== 'string' || value.trim() === '') return fallback;
+  const file = /^(\d{4})-(\d{1,2})-(\d{1,2})\s*@(\d{1,2})h\s*(\d{1,2})m\s*(\d{1,2})s/.exec(value.trim());
+  if (file) {
+    const [, y, mo, d, h, mi, s] = file.map(Number) as number[];
+    return new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s!));
+  }
+  const human = /^([A-Za-z]+) (\d{1,2}), (\d{4}) (\d{1,2}):(\d{2}) ?(am|pm)$/i.exec(value.trim());
+  if (human) {
+    const [, month, day, year, hour, minute, ampm] = human;
+    const h = (Number(hour) % 12) + (ampm!.toLowerCase() === 'pm' ? 12 : 0);
+    const d = new Date(`${month} ${day}, ${year} ${String(h).padStart(2, '0')}:${minute}:00 UTC`);
+    if (!Number.isNaN(d.getTime())) return d;
+  }
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? fallback : d;
+}
+
+// eslint-disable-next-line no-control-regex -- NUL and the other C0/C1 controls (not tab and line breaks) are refused
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/**
+ * Reads a SillyTavern JSONL chat. Bounded (file size, lines, characters per message, swipes per message); every
+ * problem is said in words with its line number. System and hidden lines (`is_system`) are skipped.
+ */
+export function parseJsonl(bytes: Buffer, now = new Date()): ChatFile & { skipped: number } {
+  if (bytes.length > CHAT_LIMITS.fileBytes) {
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The chat file is too large: the limit is ${CHAT_LIMITS.fileBytes / (1024 * 1024)} MB.`);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    throw bad('The chat file is not UTF-8 text. Export the chat again from SillyTavern as .jsonl.');
+  }
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  if (lines.length === 0) throw bad('The chat file is empty.');
+  if (lines.length > CHAT_LIMITS.lines) throw bad(`The chat file has ${nf(lines.length)} lines; the limit is ${nf(CHAT_LIMITS.lines)}.`);
+  const parsed = lines.map((line, i) => {
+    try {
+      const value: unknown = JSON.parse(line);
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object');
+      return value as Record<string, unknown>;
+    } catch {
+      throw bad(
+        `Line ${i + 1} of the chat file is not a JSON object. A SillyTavern chat (.jsonl) has one JSON object per line; export the chat again.`,
+      );
+    }
+  });
+  const header = parsed[0]!;
+  if (!('user_name' in header) && !('character_name' in header) && !('chat_metadata' in header)) {
+    throw bad('The chat file has no SillyTavern header line (user_name, character_name, chat_metadata). Export the chat again as .jsonl.');
+  }
+  const messages: ChatFileMessage[] = [];
+  let skipped = 0;
+  let last = readDate(header.create_date, now);
+  parsed.slice(1).forEach((line, i) => {
+    const at = `Message ${i + 1} (line ${i + 2})`;
+    if (line.is_system === true) {
+      skipped++;
+      return;
+    }
+    if (typeof line.mes !== 'string') throw bad(`${at} has no text ("mes").`);
+    const swipes = line.swipes === undefined || line.swipes === null ? [] : line.swipes;
+    if (!Array.isArray(swipes) || swipes.some((s) => typeof s !== 'string')) throw bad(`${at} has swipes that are not a list of texts.`);
+    if (swipes.length > CHAT_LIMITS.swipes) throw bad(`${at} has ${swipes.length} swipes; the limit is ${CHAT_LIMITS.swipes}.`);
+    for (const t of [line.mes, ...(swipes as string[])]) {
+      if (t.length > CHAT_LIMITS.messageChars)
+        throw bad(`${at} is ${nf(t.length)} characters long; the limit is ${nf(CHAT_LIMITS.messageChars)}.`);
+      if (CONTROL.test(t)) throw bad(`${at} contains control characters.`);
+    }
+    const isUser = line.is_user === true;
+    const swipeId = typeof line.swipe_id === 'number' && Number.isInteger(line.swipe_id) ? line.swipe_id : 0;
+    const list = isUser ? [] : (swipes as string[]);
+    const index = list.length > 0 ? Math.min(Math.max(swipeId, 0), list.length - 1) : 0;
+    last = readDate(line.send_date, last);
+    messages.push({ isUser, text: list.length > 0 ? list[index]! : line.mes, swipes: list, swipeIndex: index, sentAt: last });
+  });
+  if (messages.length === 0) throw bad('The chat file has no messages.');
+  return {
+    userName: typeof header.user_name === 'string' ? header.user_name : 'You',
+    characterName: typeof header.character_name === 'string' ? header.character_name : '',
+    createdAt: readDate(header.create_date, messages[0]!.sentAt),
+    messages,
+    skipped,
+  };
+}

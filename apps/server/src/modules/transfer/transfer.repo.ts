@@ -1,0 +1,68 @@
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { characters, chatMessages, conversations, users, type ChatMessageRow, type ConversationRow } from '../../db/schema/index.ts';
+
+export type { ChatMessageRow, ConversationRow };
+
+export interface ImportedMessage {
+  role: 'user' | 'assistant';
+  content: string;
+  swipes: string[];
+  swipeIndex: number;
+  createdAt: Date;
+}
+
+/** Reads and writes for moving conversations and characters in and out as files. */
+export class TransferRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  async conversation(id: string): Promise<ConversationRow | undefined> {
+    const [row] = await this.db.select().from(conversations).where(eq(conversations.id, id));
+    return row;
+  }
+
+  /** Every message of a conversation in order (a conversation is bounded by what the chat and imports allow). */
+  messages(conversationId: string): Promise<ChatMessageRow[]> {
+    return this.db.select().from(chatMessages).where(eq(chatMessages.conversationId, conversationId)).orderBy(asc(chatMessages.seq));
+  }
+
+  conversationsOf(userId: string): Promise<ConversationRow[]> {
+    return this.db.select().from(conversations).where(eq(conversations.userId, userId)).orderBy(desc(conversations.updatedAt));
+  }
+
+  /** The user's characters that are not deleted (ids only: the characters service reads them). */
+  async characterIdsOf(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: characters.id })
+      .from(characters)
+      .where(and(eq(characters.creatorId, userId), isNull(characters.deletedAt)))
+      .orderBy(asc(characters.createdAt));
+    return rows.map((r) => r.id);
+  }
+
+  async characterNames(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.select({ id: characters.id, name: characters.name }).from(characters).where(inArray(characters.id, ids));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  async displayName(userId: string): Promise<string> {
+    const [row] = await this.db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+    return row?.username ?? 'You';
+  }
+
+  /** A new conversation holding the imported messages (call inside `uow.run`: all or nothing). */
+  async importConversation(userId: string, characterId: string, createdAt: Date, messages: ImportedMessage[]): Promise<ConversationRow> {
+    const last = messages.at(-1)?.createdAt ?? createdAt;
+    const [conversation] = await this.db
+      .insert(conversations)
+      .values({ userId, characterId, messageCount: messages.length, createdAt, updatedAt: last, lastReadAt: last })
+      .returning();
+    if (!conversation) throw new Error('conversation insert returned nothing');
+    // In slices: one statement per few hundred rows keeps the parameter count under PostgreSQL's limit.
+    for (let i = 0; i < messages.length; i += 500) {
+      await this.db.insert(chatMessages).values(messages.slice(i, i + 500).map((m) => ({ ...m, conversationId: conversation.id })));
+    }
+    return conversation;
+  }
+}

@@ -1,0 +1,147 @@
+// Conversations and whole accounts as files: a chat exported as SillyTavern JSONL, Markdown or text; a SillyTavern
+// chat imported into a new conversation with a chosen character (swipes kept, every message checked by the
+// moderation policy); and `exportAll(userId)`: every character (as .charx) and every chat (as .jsonl) in one zip.
+import { zipSync, type Zippable } from 'fflate';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import { ownerPolicy, type Actor } from '../../lib/access.ts';
+import { assertVisible } from '../characters/character-access.ts';
+import { cardFilename, type CharacterCards, type ExportedCard } from '../characters/character-cards.service.ts';
+import type { CharactersRepo } from '../characters/characters.repo.ts';
+import type { ModerationService } from '../moderation/moderation.service.ts';
+import { parseJsonl, toJsonl, toMarkdown, toPlainText, type ChatFile } from './chat-formats.ts';
+import type { ConversationRow, TransferRepo } from './transfer.repo.ts';
+
+type Repos = { transfer: TransferRepo; characters: CharactersRepo };
+
+export type ChatExportFormat = 'jsonl' | 'md' | 'txt';
+
+const conversationPolicy = ownerPolicy<ConversationRow>({ what: 'Conversation', ownerId: (c) => c.userId });
+
+const CONTENT_TYPES: Record<ChatExportFormat, string> = {
+  jsonl: 'application/jsonl; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+};
+
+export interface ChatImportResult {
+  conversationId: string;
+  characterId: string;
+  messages: number;
+  swipes: number;
+  /** Sentences for the person who imported the chat. */
+  warnings: string[];
+}
+
+export class TransferService {
+  constructor(
+    private readonly uow: UnitOfWork<Repos>,
+    private readonly cards: CharacterCards,
+    private readonly moderation: ModerationService,
+  ) {}
+
+  private async chatFile(conversation: ConversationRow): Promise<ChatFile> {
+    const { transfer } = this.uow.repos;
+    const [messages, names, userName] = await Promise.all([
+      transfer.messages(conversation.id),
+      transfer.characterNames([conversation.characterId]),
+      transfer.displayName(conversation.userId),
+    ]);
+    return {
+      userName,
+      characterName: names.get(conversation.characterId) ?? 'Character',
+      createdAt: conversation.createdAt,
+      messages: messages.map((m) => ({
+        isUser: m.role === 'user',
+        text: m.content,
+        swipes: m.role === 'assistant' ? (m.swipes.length > 0 ? m.swipes : [m.content]) : [],
+        swipeIndex: m.swipeIndex,
+        sentAt: m.createdAt,
+      })),
+    };
+  }
+
+  async exportConversation(actor: Actor, id: string, format: ChatExportFormat): Promise<ExportedCard> {
+    const conversation = conversationPolicy.assert(actor, await this.uow.repos.transfer.conversation(id), 'read');
+    const chat = await this.chatFile(conversation);
+    const text = format === 'jsonl' ? toJsonl(chat) : format === 'md' ? toMarkdown(chat) : toPlainText(chat);
+    const date = conversation.createdAt.toISOString().slice(0, 10);
+    return {
+      bytes: Buffer.from(text, 'utf8'),
+      contentType: CONTENT_TYPES[format],
+      filename: cardFilename(`${chat.characterName} ${date}`, format),
+    };
+  }
+
+  /** A SillyTavern chat into a new conversation with a character the user may chat with; all or nothing. */
+  async importChat(actor: Actor, characterId: string, bytes: Buffer): Promise<ChatImportResult> {
+    const character = assertVisible(actor, await this.uow.repos.characters.findById(characterId));
+    const chat = parseJsonl(bytes);
+    // Every text of the file in one check, in the character's own context (its rating).
+    const fields: Record<string, string> = {};
+    const labels: Record<string, string> = {};
+    chat.messages.forEach((m, i) => {
+      const texts = m.swipes.length > 0 ? m.swipes : [m.text];
+      texts.forEach((t, j) => {
+        const key = `m${i}_${j}`;
+        fields[key] = t;
+        labels[key] = `Message ${i + 1}${texts.length > 1 ? `, swipe ${j + 1}` : ''}`;
+      });
+    });
+    this.moderation.assertAllowed(fields, { surface: 'chat-user', nsfwContext: character.nsfw, userId: actor.userId, fieldLabels: labels });
+    const conversation = await this.uow.run((r) =>
+      r.transfer.importConversation(
+        actor.userId,
+        character.id,
+        chat.createdAt,
+        chat.messages.map((m) => ({
+          role: m.isUser ? 'user' : 'assistant',
+          content: m.text,
+          swipes: m.swipes.length > 0 ? m.swipes : m.isUser ? [] : [m.text],
+          swipeIndex: m.swipeIndex,
+          createdAt: m.sentAt,
+        })),
+      ),
+    );
+    const warnings: string[] = [];
+    if (chat.skipped > 0) warnings.push(`${chat.skipped} system message${chat.skipped === 1 ? ' was' : 's were'} left out.`);
+    if (chat.characterName && chat.characterName !== character.name) {
+      warnings.push(`The chat was with "${chat.characterName}"; it now continues with ${character.name}.`);
+    }
+    return {
+      conversationId: conversation.id,
+      characterId: character.id,
+      messages: chat.messages.length,
+      swipes: chat.messages.reduce((n, m) => n + m.swipes.length, 0),
+      warnings,
+    };
+  }
+
+  /**
+   * Everything a user made and said: `characters/<name>.charx` for each of their characters (with portrait and
+   * assets) and `chats/<character>-<date>.jsonl` for each conversation, as one zip. For the account export too.
+   */
+  async exportAll(userId: string): Promise<Buffer> {
+    const { transfer, characters } = this.uow.repos;
+    const actor: Actor = { userId, role: 'user' };
+    const files: Zippable = {};
+    const unique = (folder: string, name: string) => {
+      let path = `${folder}/${name}`;
+      for (let n = 2; path in files; n++) path = `${folder}/${name.replace(/(\.[a-z]+)$/, `-${n}$1`)}`;
+      return path;
+    };
+    for (const id of await transfer.characterIdsOf(userId)) {
+      const row = await characters.findById(id);
+      if (!row) continue;
+      const file = await this.cards.exportRow(row, 'charx');
+      files[unique('characters', file.filename)] = [file.bytes, { level: 0 }];
+    }
+    for (const conversation of await transfer.conversationsOf(userId)) {
+      const file = await this.exportConversation(actor, conversation.id, 'jsonl');
+      files[unique('chats', file.filename)] = [file.bytes, { level: 6 }];
+    }
+    files['README.txt'] = Buffer.from(
+      'Your Reverie characters (.charx: Character Card V3 with pictures) and chats (.jsonl: SillyTavern chat files).\n',
+    );
+    return Buffer.from(zipSync(files));
+  }
+}

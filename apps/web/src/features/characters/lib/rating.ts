@@ -1,0 +1,14 @@
+import { RATING_NEW_BELOW } from '@reverie/shared/constants';
+
+/** "4.6", or "New" while too few people have rated for an average to mean much. */
+export function ratingLabel(c: { rating: number; ratingCount: number }): string {
+  return c.ratingCount < RATING_NEW_BELOW ? 'New' : c.rating.toFixed(1);
+}
+
+/** Words for screen readers and tooltips: "4.6 out of 5 from 12 ratings" / "New: 1 rating so far". */
+export function ratingDescription(c: { rating: number; ratingCount: number }): string {
+  const count = `${c.ratingCount.toLocaleString()} rating${c.ratingCount === 1 ? '' : 's'}`;
+  if (c.ratingCount === 0) return 'New: not rated yet';
+  if (c.ratingCount < RATING_NEW_BELOW) return `New: ${count} so far`;
+  return `${c.rating.toFixed(1)} out of 5 from ${count}`;
+}

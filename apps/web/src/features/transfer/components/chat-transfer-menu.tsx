@@ -1,0 +1,115 @@
+import { useRef } from 'react';
+import { DropdownMenu } from 'radix-ui';
+import { ArrowDownUp, FileDown, FileText, FileUp, NotebookText } from 'lucide-react';
+import type { ChatExportFormat, ChatImportResponse } from '@reverie/shared';
+import { Button } from '@/components/ui/button';
+import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useExportConversation, useImportChat } from '../api/transfer';
+
+const itemClass =
+  'flex h-10 cursor-pointer items-center gap-2.5 rounded-lg px-2.5 text-sm text-fg-muted outline-none select-none data-[highlighted]:bg-surface-hover data-[highlighted]:text-fg data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4';
+
+const FORMATS: Array<{ format: ChatExportFormat; label: string; icon: typeof FileDown }> = [
+  { format: 'jsonl', label: 'SillyTavern chat (.jsonl)', icon: FileDown },
+  { format: 'md', label: 'Markdown (.md)', icon: NotebookText },
+  { format: 'txt', label: 'Plain text (.txt)', icon: FileText },
+];
+
+/** "Move chat": export this conversation as a file, or import a SillyTavern chat as a new conversation. */
+export function ChatTransferMenu({
+  characterId,
+  characterName,
+  conversationId,
+  onImported,
+}: {
+  characterId: string;
+  characterName: string;
+  conversationId: string | undefined;
+  onImported: (result: ChatImportResponse) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const exporter = useExportConversation();
+  const importer = useImportChat();
+  const busy = exporter.isPending || importer.isPending;
+  const slug =
+    characterName
+      .normalize('NFKD')
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, '-') || 'chat';
+
+  const run = (format: ChatExportFormat) => {
+    if (!conversationId) return;
+    exporter.mutate(
+      { id: conversationId, format, filename: `${slug}.${format}` },
+      {
+        onError: (err) =>
+          toast({ title: 'Export failed', description: getErrorMessage(err, 'The chat could not be exported.'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const send = (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    importer.mutate(
+      { characterId, file },
+      {
+        onSuccess: (result) => {
+          toast({
+            title: 'Chat imported',
+            description: [`${result.messages} messages and ${result.swipes} swipes.`, ...result.warnings].join(' '),
+            variant: 'success',
+          });
+          onImported(result);
+        },
+        onError: (err) =>
+          toast({ title: 'Import failed', description: getErrorMessage(err, 'The chat could not be imported.'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept=".jsonl,application/jsonl,application/x-ndjson"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Choose a SillyTavern chat file (.jsonl)"
+        onChange={(e) => send(e.target.files?.[0])}
+      />
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger asChild>
+          <Button size="sm" variant="ghost" disabled={busy} aria-label="Export or import a chat">
+            <ArrowDownUp />
+            <span className="hidden lg:inline">{busy ? 'Working...' : 'Move chat'}</span>
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-[110] w-64 rounded-2xl border border-border-strong bg-surface-raised p-1.5 shadow-2xl shadow-black/60 animate-fade-in"
+          >
+            <DropdownMenu.Label className="px-2.5 pt-1.5 pb-1 text-xs font-medium text-fg-subtle">Export this chat</DropdownMenu.Label>
+            {FORMATS.map(({ format, label, icon: Icon }) => (
+              <DropdownMenu.Item key={format} className={itemClass} disabled={!conversationId} onSelect={() => run(format)}>
+                <Icon aria-hidden="true" />
+                {label}
+              </DropdownMenu.Item>
+            ))}
+            <DropdownMenu.Separator className="my-1 h-px bg-border" />
+            <DropdownMenu.Item className={itemClass} onSelect={() => input.current?.click()}>
+              <FileUp aria-hidden="true" />
+              Import a SillyTavern chat…
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+    </>
+  );
+}

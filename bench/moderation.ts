@@ -1,0 +1,84 @@
+// `npm run bench:moderation`: the blocked-content policy on its corpus (apps/server/src/modules/moderation/corpus)
+// and its time per check, beside a raw baseline in the same run: one plain regular expression (English minor words
+// near English sexual words, no normalisation), the ceiling of what a scan of a text can cost.
+//
+// Prints the blocked rate on the must-block items, the false-block rate on the must-pass items, and p50/p99 time per
+// check for 750-character inputs (chat messages and card fields built from the corpus and ordinary roleplay), without
+// the optional LLM stage. The issue's bound: p50 and p99 under 300 µs.
+//
+//   BENCH_CHECKS=20000 (timed checks per column)
+import { judgeItem, loadCorpus, type CorpusItem } from '../apps/server/src/modules/moderation/corpus/corpus.ts';
+import { ModerationPolicy } from '../apps/server/src/modules/moderation/index.ts';
+
+const CHECKS = Number(process.env.BENCH_CHECKS ?? 20_000);
+const LENGTH = 750;
+const BOUND_US = 300;
+
+const policy = new ModerationPolicy();
+const { mustBlock, mustPass } = loadCorpus();
+
+// The raw baseline: what a naive filter does (no normalisation, no languages, no scope).
+const RAW =
+  /\b(?:child|kid|teen|minor|loli|schoolgirl|1[0-7]\s*(?:yo|years?\s*old))\b[^]{0,200}\b(?:sex|fuck|nude|naked|horny)\b|\b(?:sex|fuck|nude|naked|horny)\b[^]{0,200}\b(?:child|kid|teen|minor|loli|schoolgirl|1[0-7]\s*(?:yo|years?\s*old))\b/i;
+const rawBlocks = (item: CorpusItem) => [...Object.values(item.fields), ...(item.history ?? [])].some((t) => RAW.test(t));
+
+function rates(blocks: (item: CorpusItem) => boolean) {
+  const blocked = mustBlock.filter(blocks).length;
+  const falseBlocked = mustPass.filter(blocks).length;
+  return { blocked: blocked / mustBlock.length, falseBlocked: falseBlocked / mustPass.length };
+}
+
+// 750-character inputs: every corpus text, padded with ordinary roleplay to exactly 750 characters.
+const FILLER =
+  ' *She leans against the doorframe, smiling as the rain taps on the window.* "You made it. Sit, the tea is still warm, and tell me everything about the trip." The fire crackles; somewhere outside a carriage rolls past on the cobbles.';
+const inputs = [...mustBlock, ...mustPass].flatMap((item) =>
+  Object.values(item.fields).map((text) => {
+    let out = text;
+    while (out.length < LENGTH) out += FILLER;
+    return { text: out.slice(0, LENGTH), surface: item.surface, nsfw: item.nsfw };
+  }),
+);
+
+function time(fn: (input: (typeof inputs)[number]) => unknown): { p50: number; p99: number } {
+  for (let i = 0; i < 2000; i++) fn(inputs[i % inputs.length]!); // warm-up (JIT, regex compilation)
+  const samples = new Float64Array(CHECKS);
+  for (let i = 0; i < CHECKS; i++) {
+    const input = inputs[i % inputs.length]!;
+    const t0 = process.hrtime.bigint();
+    fn(input);
+    samples[i] = Number(process.hrtime.bigint() - t0) / 1000;
+  }
+  samples.sort();
+  return { p50: samples[Math.floor(CHECKS * 0.5)]!, p99: samples[Math.floor(CHECKS * 0.99)]! };
+}
+
+const app = {
+  ...rates((item) => judgeItem(policy, item).blocked),
+  ...time((i) => policy.evaluate({ message: i.text }, { surface: i.surface, nsfwContext: i.nsfw })),
+};
+const raw = { ...rates(rawBlocks), ...time((i) => RAW.test(i.text)) };
+
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const us = (x: number) => `${x.toFixed(1)} µs`;
+console.log(
+  `moderation corpus: ${mustBlock.length} must-block, ${mustPass.length} must-pass; ${CHECKS} timed checks of ${LENGTH} characters\n`,
+);
+console.table({
+  'app (policy, no LLM stage)': {
+    'blocked rate': pct(app.blocked),
+    'false-block rate': pct(app.falseBlocked),
+    p50: us(app.p50),
+    p99: us(app.p99),
+  },
+  'raw baseline (one regex)': {
+    'blocked rate': pct(raw.blocked),
+    'false-block rate': pct(raw.falseBlocked),
+    p50: us(raw.p50),
+    p99: us(raw.p99),
+  },
+});
+const ok = app.blocked === 1 && app.falseBlocked <= 0.02 && app.p50 < BOUND_US && app.p99 < BOUND_US;
+console.log(
+  ok ? `\nOK: blocked 100 %, false blocks ≤ 2 %, p50 and p99 under ${BOUND_US} µs.` : `\nNOT MET: see the table (bound ${BOUND_US} µs).`,
+);
+process.exitCode = ok ? 0 : 1;
