@@ -30,10 +30,10 @@ async function open(write: (res: ServerResponse) => void): Promise<{ reader: Sse
   return { reader: new SseReader(res), res, reads: () => reads };
 }
 
-/** Writes `count` events `every` ms apart, then ends. */
+/** Writes `count` events `every` ms apart, then ends; `written()` says how many it has written so far. */
 function ticker(count: number, every: number) {
-  return (res: ServerResponse) => {
-    let i = 0;
+  let i = 0;
+  const write = (res: ServerResponse) => {
     const timer = setInterval(() => {
       res.write(`data: {"n":${i}}\n\n`);
       if (++i === count) {
@@ -43,6 +43,12 @@ function ticker(count: number, every: number) {
     }, every);
     res.on('close', () => clearInterval(timer));
   };
+  return Object.assign(write, { written: () => i });
+}
+
+/** Waits until `done()` holds (real time varies on a busy machine; a fixed sleep does not). */
+async function until(done: () => boolean) {
+  while (!done()) await sleep(5);
 }
 
 describe('SseReader (pull mode)', () => {
@@ -54,11 +60,13 @@ describe('SseReader (pull mode)', () => {
   });
 
   it('reads nothing while nobody pulls, then takes what the server wrote meanwhile in one read and one batch', async () => {
-    const { reader, reads } = await open(ticker(40, 5));
+    const events = ticker(40, 5);
+    const { reader, reads } = await open(events);
     expect(await reader.next()).toEqual(['{"n":0}']);
     const before = reads();
-    // The consumer is busy for a while: the server keeps writing (an event every 5 ms).
-    await sleep(150);
+    // The consumer is busy for a while: the server keeps writing (an event every 5 ms) until it has written 22.
+    await until(() => events.written() >= 22);
+    await sleep(20);
     // At most the event that came right after the pull was read before the reader paused.
     expect(reads() - before).toBeLessThanOrEqual(2);
     const batch = (await reader.next())!;
