@@ -10,7 +10,7 @@ const fact = z
   .regex(/^[^\p{Cc}]*$/u, { message: 'must not contain control characters' })
   .optional();
 
-const OperatorEnv = z.object({
+export const OperatorEnv = z.object({
   OPERATOR_NAME: fact,
   OPERATOR_ADDRESS: fact,
   OPERATOR_EMAIL: fact,
