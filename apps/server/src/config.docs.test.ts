@@ -156,8 +156,7 @@ describe(`${DOC} against config.ts`, () => {
       const shape = EnvSchema.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>;
       const parsed = (shape[name] ?? OperatorEnv.shape[name as keyof typeof OperatorEnv.shape]).safeParse(undefined);
       const schemaDefault = parsed.success ? parsed.data : undefined;
-      const expected =
-        schemaDefault !== undefined ? [`\`${display(schemaDefault)}\``] : (computed[name] ?? ['unset']);
+      const expected = schemaDefault !== undefined ? [`\`${display(schemaDefault)}\``] : (computed[name] ?? ['unset']);
       for (const text of expected) {
         const ok = text === 'unset' ? cell.startsWith('unset') : cell.includes(text);
         if (!ok) wrong.push(`${name}: its default cell reads "${cell}" but must ${text === 'unset' ? 'begin with' : 'contain'} ${text}`);
