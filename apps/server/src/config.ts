@@ -52,7 +52,7 @@ export const EnvSchema = z
       .default(5 * 1_048_576),
     /** Sandbox payments: no real money moves; enables POST /api/auth/add-coins. */
     PAYMENTS_MODE: z.enum(['sandbox', 'stripe']).default('sandbox'),
-    /** JSON file overriding plans, coin packs and coin costs (see README "Payments"); defaults are built in. */
+    /** JSON file overriding plans, coin packs and coin costs (see docs/payments.md); defaults are built in. */
     BILLING_CATALOG_FILE: z.string().optional(),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -283,7 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && unsetFacts.length) {
     throw new Error(
       `Invalid configuration: NODE_ENV=production needs ${unsetFacts.join(', ')}: the Terms, Privacy Policy and other ` +
-        'legal pages name the operator, its address and contacts, and the public address (see README "Legal pages and operator").',
+        'legal pages name the operator, its address and contacts, and the public address (see docs/configuration.md, "Legal pages and operator").',
     );
   }
   const flag = (v: string | undefined, def: boolean) => (v === undefined ? def : ['true', '1', 'yes'].includes(v));

@@ -85,7 +85,7 @@ export async function openEmbedded(config: EmbeddedConfig, open: OpenFn, log: Em
   } catch (err) {
     if (!(err instanceof EmbeddedUnavailable)) throw err;
     log.warn(
-      `embedded PostgreSQL unavailable: ${err.message}. Falling back to PGlite on disk in ${config.pgliteDir} (slower; see README "Database modes").`,
+      `embedded PostgreSQL unavailable: ${err.message}. Falling back to PGlite on disk in ${config.pgliteDir} (slower; see docs/databases.md).`,
     );
     return describe(await open({ kind: 'pglite-disk', dir: config.pgliteDir }), `PGlite on disk (${config.pgliteDir}, fallback)`);
   }

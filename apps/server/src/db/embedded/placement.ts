@@ -12,7 +12,7 @@ import { firstClosedFolder, hydrateLibraryLinks, type PgBinaries, type RunAs } f
 import { EmbeddedUnavailable } from './errors.ts';
 import { ensureReachable, PG_USER } from './os-user.ts';
 
-/** The documented place (README "Database modes") for what cannot stay in the checkout. */
+/** The documented place (docs/databases.md) for what cannot stay in the checkout. */
 export const DEFAULT_SHARED_ROOT = '/var/lib/reverie/embedded-postgres';
 
 export function locationFile(dataDir: string): string {

@@ -129,8 +129,8 @@ function UnsetFactsBanner({ facts }: { facts: string[] }) {
             <code className="rounded bg-warning/15 px-1 py-0.5 font-mono text-xs break-all">{f}</code>
           </span>
         ))}
-        . Set {facts.length === 1 ? 'it' : 'them'} in the server&apos;s environment (see the README); a production server will not start
-        without {facts.length === 1 ? 'it' : 'them'}.
+        . Set {facts.length === 1 ? 'it' : 'them'} in the server&apos;s environment (see docs/configuration.md); a production server will
+        not start without {facts.length === 1 ? 'it' : 'them'}.
       </p>
     </div>
   );

@@ -14,8 +14,8 @@ export function BackendNotice({ provider }: { provider: ImageGenerationStatus['p
         <p className="mt-1 break-words text-fg-muted">{provider.message}</p>
         <p className="mt-2 text-fg-subtle">
           The server&apos;s operator chooses the backend with <code className="text-fg-muted">IMAGES_PROVIDER</code> (horde, sdapi, comfyui
-          or openai) and <code className="text-fg-muted">IMAGES_URL</code>; the README&apos;s Images section explains each. Nothing is
-          charged while it is unavailable.
+          or openai) and <code className="text-fg-muted">IMAGES_URL</code>; docs/configuration.md explains each. Nothing is charged while it
+          is unavailable.
         </p>
       </div>
     </section>
