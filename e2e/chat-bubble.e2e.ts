@@ -61,11 +61,11 @@ describeE2E('chat bubbles with HTML and long unbroken text (real server + Chromi
       await page.goto(`/chat/${characterId}`);
       const composer = page.getByLabel('Message Diagnostics');
       await composer.waitFor({ state: 'visible', timeout: 20_000 });
-      await untilSendIsOn(page);
       const mine = page.getByTestId('message-user');
       const before = await mine.count();
       for (const text of [TAGGED, UNBROKEN]) {
         await composer.fill(text);
+        await untilSendIsOn(page);
         await composer.press('Enter');
         await expect.poll(() => mine.count(), { timeout: 20_000 }).toBeGreaterThan(before + (text === TAGGED ? 0 : 1));
         await page.getByRole('button', { name: 'Regenerate reply' }).waitFor({ timeout: 30_000 });

@@ -161,9 +161,9 @@ describeE2E('chat across a kill -9 of the server', () => {
       await page.goto(`/chat/${characterId}`);
       const composer = page.getByLabel('Message Diagnostics');
       await composer.waitFor({ state: 'visible', timeout: 20_000 });
-      await untilSendIsOn(page);
       peer.behave({ kind: 'reply', parts: ['Tea', ' it', ' is.'] });
       await composer.fill(`Coffee or tea? (${tag})`);
+      await untilSendIsOn(page);
       await composer.press('Enter');
       await page.getByText('Tea it is.').last().waitFor({ timeout: 20_000 });
 

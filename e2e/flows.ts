@@ -89,7 +89,10 @@ export async function apiCall<E extends Endpoint>(
 
 export const header = (page: Page) => page.getByTestId('header');
 
-/** Send is on once the chat page has seen the model ready (its first status may still say the model is loading). */
+/**
+ * Call after typing: Send is on once there is text and the chat page has seen the model ready (its first status may
+ * still say the model is loading).
+ */
 export async function untilSendIsOn(page: Page) {
   await expect.poll(() => page.getByRole('button', { name: 'Send message' }).isEnabled(), { timeout: 30_000 }).toBe(true);
 }
