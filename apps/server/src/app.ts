@@ -19,6 +19,7 @@ import { safeUrl } from './lib/safe-error.ts';
 import { connectRedis } from './lib/redis.ts';
 import { loadOrCreateSecret } from './lib/secrets.ts';
 import { AccessTokens } from './modules/auth/access-tokens.ts';
+import { createAccountModule } from './modules/account/account.module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { Csrf } from './modules/auth/csrf.ts';
 import { createBillingModule } from './modules/billing/billing.module.ts';
@@ -168,6 +169,7 @@ function composeModules(
     endStreams: (userId) => notify.endStreams(userId),
     charactersChanged: () => deps.responseCache.invalidate(CHARACTERS_CHANGED),
   });
+  const transfer = createTransferModule({ ...deps, cards: characters.services.cards, moderation: moderation.services.moderation });
   return {
     health: createHealthModule({ ...deps, registry: deps.health, staff: admin.services.gate }),
     auth,
@@ -195,7 +197,17 @@ function composeModules(
       plans: billing.services.plans,
     }),
     images,
-    transfer: createTransferModule({ ...deps, cards: characters.services.cards, moderation: moderation.services.moderation }),
+    transfer,
+    account: createAccountModule({
+      ...deps,
+      transfer: transfer.services.transfer,
+      auth: auth.services.auth,
+      sessions: auth.services.sessions,
+      emailTokens: auth.services.emailTokens,
+      notify: (userId, input) => notify.notify(userId, input),
+      endStreams: (userId) => notify.endStreams(userId),
+      charactersChanged: () => deps.responseCache.invalidate(CHARACTERS_CHANGED),
+    }),
   } satisfies Record<string, AppModule>;
 }
 export type AppModules = ReturnType<typeof composeModules>;
@@ -353,6 +365,13 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   const recoverImageJobs = () => imageJobs.jobs.recover().catch((err: unknown) => app.log.warn({ err }, 'recovering image jobs failed'));
   void recoverImageJobs();
   const reaper = setInterval(() => void recoverImageJobs(), 5 * 60_000).unref();
+  // Data exports: this process works their queue too.
+  const accountExports = modules.account.services.exports;
+  accountExports.start();
+  app.addHook('onClose', async () => {
+    await accountExports.stop();
+    await accountExports.queue.close();
+  });
   app.addHook('onClose', async () => {
     clearInterval(reaper);
     await imageJobs.workers.stop();

@@ -111,6 +111,11 @@ export const EnvSchema = z
     ADMIN_EMAILS: z.string().optional(),
     /** How often (minutes) the server looks for due notification digests and membership coins to announce. */
     NOTIFY_SWEEP_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+    /**
+     * Hours between "Delete my account" and the erasure of its personal data, during which the mailed link undoes
+     * it. Default 168 (7 days, what Settings and the privacy policy promise); the sweep runs every NOTIFY_SWEEP_MINUTES.
+     */
+    ACCOUNT_DELETION_DELAY_HOURS: z.coerce.number().min(0).max(2160).default(168),
     /** Least time between two batches of a streamed reply after its first words (which go out at once). */
     CHAT_STREAM_INTERVAL_MS: z.coerce.number().int().min(0).max(1000).default(50),
     /** Batches a second this process aims to send across all streamed replies; more streams stretch the interval. */
@@ -193,6 +198,8 @@ export interface Config {
   /** Lower-case addresses from ADMIN_EMAILS. */
   adminEmails: string[];
   notifications: { sweepMinutes: number };
+  /** ACCOUNT_DELETION_DELAY_HOURS in ms: the undo period of an account deletion. */
+  account: { deletionDelayMs: number };
 }
 
 function stripeConfig(e: z.infer<typeof EnvSchema>): Config['billing']['stripe'] {
@@ -353,5 +360,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     s3: s3ConfigFromEnv(e),
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
     notifications: { sweepMinutes: e.NOTIFY_SWEEP_MINUTES },
+    account: { deletionDelayMs: Math.round(e.ACCOUNT_DELETION_DELAY_HOURS * 3600_000) },
   };
 }

@@ -10,6 +10,7 @@ import type { BackgroundTasks } from './lib/background.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { Redis } from './lib/redis.ts';
 import type { AccessTokens } from './modules/auth/access-tokens.ts';
+import { AccountRepo } from './modules/account/account.repo.ts';
 import { EmailTokensRepo, SessionsRepo } from './modules/auth/auth.repo.ts';
 import type { Csrf } from './modules/auth/csrf.ts';
 import { LedgerRepo } from './modules/billing/billing.repo.ts';
@@ -68,6 +69,7 @@ export function bindRepos(db: DbOrTx) {
     subjects: new SubjectsRepo(db),
     support: new SupportRepo(db),
     transfer: new TransferRepo(db),
+    account: new AccountRepo(db),
   };
 }
 export type Repos = ReturnType<typeof bindRepos>;

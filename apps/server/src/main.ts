@@ -27,9 +27,13 @@ app.addHook('onClose', async () => clearInterval(renewals));
 const sweeps = modules.notifications.services.sweeps;
 const sweepTimer = setInterval(() => {
   sweeps.run().catch((err: unknown) => app.log.warn({ err }, 'notification sweep failed; retrying at the next one'));
-  Promise.all([modules.moderation.services.queue.purgeClosed(), modules.support.services.support.purgeClosed()]).catch((err: unknown) =>
-    app.log.warn({ err }, 'retention sweep failed; retrying at the next one'),
-  );
+  Promise.all([
+    modules.moderation.services.queue.purgeClosed(),
+    modules.support.services.support.purgeClosed(),
+    // Accounts whose deletion delay has passed are erased; expired data exports are dropped.
+    modules.account.services.deletion.sweep(),
+    modules.account.services.exports.sweep(),
+  ]).catch((err: unknown) => app.log.warn({ err }, 'retention sweep failed; retrying at the next one'));
 }, config.notifications.sweepMinutes * 60_000);
 sweepTimer.unref();
 app.addHook('onClose', async () => clearInterval(sweepTimer));

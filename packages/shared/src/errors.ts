@@ -28,6 +28,8 @@ export const ErrorCode = z.enum([
   'CONTENT_BLOCKED',
   /** Sign-in refused: a moderator suspended the account (the message says how to ask for a review). */
   'ACCOUNT_SUSPENDED',
+  /** Sign-in refused during the undo period of an account deletion (`details.deletionDueAt`; the message names /keep-account). */
+  'ACCOUNT_DELETION_SCHEDULED',
   /** A character hidden by moderators stays private until they restore it. */
   'MODERATION_HOLD',
   'INTERNAL',

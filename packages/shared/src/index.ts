@@ -20,3 +20,4 @@ export * from './schemas/support.ts';
 export * from './schemas/moderation.ts';
 export * from './api/index.ts';
 export * from './schemas/transfer.ts';
+export * from './schemas/account.ts';

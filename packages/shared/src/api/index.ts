@@ -1,4 +1,5 @@
 export * from './endpoint.ts';
+export { accountEndpoints } from './account.ts';
 export { adminEndpoints } from './admin.ts';
 export { authEndpoints } from './auth.ts';
 export { billingEndpoints } from './billing.ts';
@@ -17,6 +18,7 @@ export { tagsEndpoints } from './tags.ts';
 export { transferEndpoints } from './transfer.ts';
 export { usersEndpoints } from './users.ts';
 
+import { accountEndpoints } from './account.ts';
 import { adminEndpoints } from './admin.ts';
 import { authEndpoints } from './auth.ts';
 import { billingEndpoints } from './billing.ts';
@@ -37,6 +39,7 @@ import { usersEndpoints } from './users.ts';
 
 /** Every endpoint by domain, e.g. `api.users.uploadAvatar`. */
 export const api = {
+  account: accountEndpoints,
   admin: adminEndpoints,
   auth: authEndpoints,
   billing: billingEndpoints,

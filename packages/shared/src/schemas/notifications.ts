@@ -17,6 +17,8 @@ export const NotificationKind = z.enum([
   'moderation',
   /** The outcome of a report the user filed. */
   'report_update',
+  /** A data export is ready to download (or could not be made). */
+  'account_export',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

@@ -33,7 +33,7 @@ export const emailTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_email', 'password_reset', 'email_change_revert'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify_email', 'password_reset', 'email_change_revert', 'account_restore'] }).notNull(),
     /** The address the link was sent to; a verification or reset is refused once the account's address differs. */
     email: text('email').notNull(),
     /** email_change_revert: the username before the change (restored with the address). */

@@ -11,3 +11,4 @@ export * from './images.ts';
 export * from './notifications.ts';
 export * from './support.ts';
 export * from './moderation.ts';
+export * from './account.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export interface UserPreferences {
   selectedTags: string[];
@@ -44,6 +44,15 @@ export const users = pgTable(
     /** Set by a moderator: sign-in refused, sessions revoked, public characters hidden until unsuspended. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspensionReason: text('suspension_reason'),
+    /**
+     * The owner asked to delete the account: sign-in is refused and, at this time, the deletion sweep erases it
+     * (ACCOUNT_DELETION_DELAY_HOURS after the request). Cleared by the undo link.
+     */
+    deletionDueAt: timestamp('deletion_due_at', { withTimezone: true }),
+    /** What happens to the account's public characters at deletion: deleted, or kept under the anonymised account. */
+    deletionPublicCharacters: text('deletion_public_characters', { enum: ['delete', 'anonymise'] }),
+    /** Personal data erased; the row stays (anonymised) so the ledger and invoices keep their account. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -52,6 +61,9 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_sub_idx').on(t.googleSub),
     check('users_coins_non_negative', sql`${t.coins} >= 0`),
+    index('users_deletion_due_idx')
+      .on(t.deletionDueAt)
+      .where(sql`${t.deletionDueAt} is not null`),
   ],
 );
 

@@ -13,6 +13,19 @@ export class AccountSuspendedError extends AppError {
   }
 }
 
+/** Sign-in during the undo period: when the account goes, and how to keep it. */
+export class AccountDeletionScheduledError extends AppError {
+  constructor(dueAt: Date) {
+    const date = dueAt.toUTCString().slice(5, 16);
+    super(
+      403,
+      'ACCOUNT_DELETION_SCHEDULED',
+      `This account is scheduled for deletion on ${date}, so it cannot sign in. To keep it, open the "Keep my account" link in the e-mail we sent you (it leads to /keep-account) before then.`,
+      { details: { deletionDueAt: dueAt.toISOString() } },
+    );
+  }
+}
+
 export class AccountGate {
   private readonly admins: ReadonlySet<string>;
 
@@ -26,6 +39,8 @@ export class AccountGate {
   /** Throws 403 ACCOUNT_SUSPENDED for a suspended account; promotes a configured admin. Returns the row to sign in with. */
   async admit(row: UserRow): Promise<UserRow> {
     if (row.suspendedAt) throw new AccountSuspendedError();
+    if (row.erasedAt) throw new AppError(401, 'UNAUTHORIZED', 'This account was deleted.');
+    if (row.deletionDueAt) throw new AccountDeletionScheduledError(row.deletionDueAt);
     if (row.role !== 'admin' && this.isConfiguredAdmin(row)) {
       return (await this.uow.repos.users.update(row.id, { role: 'admin' })) ?? row;
     }

@@ -245,11 +245,14 @@ export class AuthService {
     await this.d.sessions.revokeAllForUser(userId, sessionId);
   }
 
-  /** The current password, or on a password-less Google account a Google sign-in of the last 5 minutes. */
-  private async requireOwnerPresent(row: UserRow, proof: Reauthentication): Promise<void> {
+  /**
+   * The current password, or on a password-less Google account a Google sign-in of the last 5 minutes. `action`
+   * completes the sentences that ask for it ("to delete your account").
+   */
+  async requireOwnerPresent(row: UserRow, proof: Reauthentication, action = 'to change your e-mail address or username'): Promise<void> {
     if (row.passwordHash || !row.googleSub) {
       if (!proof.currentPassword) {
-        throw new AppError(400, 'REAUTH_REQUIRED', 'Enter your current password to change your e-mail address or username.', {
+        throw new AppError(400, 'REAUTH_REQUIRED', `Enter your current password ${action}.`, {
           details: { method: 'password' },
         });
       }
@@ -257,7 +260,7 @@ export class AuthService {
       return;
     }
     const again = () =>
-      new AppError(400, 'REAUTH_REQUIRED', 'Sign in with Google again to change your e-mail address or username.', {
+      new AppError(400, 'REAUTH_REQUIRED', `Sign in with Google again ${action}.`, {
         details: { method: 'google' },
       });
     if (!proof.googleIdToken && !proof.googleCode) throw again();

@@ -11,12 +11,15 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
   verify_email: 24 * 3600 * 1000,
   password_reset: 3600 * 1000,
   email_change_revert: 7 * 24 * 3600 * 1000,
+  /** Issued with the account's deletion delay instead (the link works until the erasure). */
+  account_restore: 7 * 24 * 3600 * 1000,
 };
 
 const INVALID_MESSAGE: Record<EmailTokenPurpose, string> = {
   verify_email: 'This verification link is invalid, expired or already used. Request a new one.',
   password_reset: 'This reset link is invalid, expired or already used. Request a new one.',
   email_change_revert: 'This link is invalid, expired or already used. If someone changed your account, reset your password.',
+  account_restore: 'This link is invalid, expired or already used. An account can be kept only before its deletion date.',
 };
 
 export class EmailTokensService {
@@ -26,17 +29,22 @@ export class EmailTokensService {
    * Issues a new token for `email`. A new verification or reset link supersedes the open ones of its purpose; undo
    * links do not (each change's undo link must keep working, or a second change would silence the first).
    */
-  async issue(userId: string, purpose: EmailTokenPurpose, email: string, extra: { previousUsername?: string } = {}): Promise<string> {
+  async issue(
+    userId: string,
+    purpose: EmailTokenPurpose,
+    email: string,
+    extra: { previousUsername?: string; ttlMs?: number } = {},
+  ): Promise<string> {
     const { token, hash } = newOpaqueToken();
     await this.uow.run(async ({ emailTokens }) => {
-      if (purpose !== 'email_change_revert') await emailTokens.supersedeOpen(userId, purpose);
+      if (purpose !== 'email_change_revert' && purpose !== 'account_restore') await emailTokens.supersedeOpen(userId, purpose);
       await emailTokens.insert({
         userId,
         purpose,
         email,
         previousUsername: extra.previousUsername,
         tokenHash: hash,
-        expiresAt: new Date(Date.now() + EMAIL_TOKEN_TTL_MS[purpose]),
+        expiresAt: new Date(Date.now() + (extra.ttlMs ?? EMAIL_TOKEN_TTL_MS[purpose])),
       });
     });
     return token;

@@ -87,6 +87,10 @@ export function notificationText(kind: NotificationKind, data: NotificationData,
         str(data.subjectName, 'your content'),
         data,
       );
+    case 'account_export':
+      return data.status === 'failed'
+        ? { title: 'Your data export could not be made', body: str(data.error) || 'Try again from Settings.' }
+        : { title: 'Your data export is ready', body: 'Download it from Settings within 7 days.' };
     case 'report_update':
       return {
         title: `Your report about ${str(data.subjectName, 'some content')} was reviewed`,

@@ -121,6 +121,15 @@ export class TransferService {
    * assets) and `chats/<character>-<date>.jsonl` for each conversation, as one zip. For the account export too.
    */
   async exportAll(userId: string): Promise<Buffer> {
+    const files = await this.exportAllFiles(userId);
+    files['README.txt'] = Buffer.from(
+      'Your Reverie characters (.charx: Character Card V3 with pictures) and chats (.jsonl: SillyTavern chat files).\n',
+    );
+    return Buffer.from(zipSync(files));
+  }
+
+  /** exportAll's files before zipping (`characters/…`, `chats/…`), for archives that add their own (the account export). */
+  async exportAllFiles(userId: string): Promise<Zippable> {
     const { transfer, characters } = this.uow.repos;
     const actor: Actor = { userId, role: 'user' };
     const files: Zippable = {};
@@ -139,9 +148,6 @@ export class TransferService {
       const file = await this.exportConversation(actor, conversation.id, 'jsonl');
       files[unique('chats', file.filename)] = [file.bytes, { level: 6 }];
     }
-    files['README.txt'] = Buffer.from(
-      'Your Reverie characters (.charx: Character Card V3 with pictures) and chats (.jsonl: SillyTavern chat files).\n',
-    );
-    return Buffer.from(zipSync(files));
+    return files;
   }
 }

@@ -1,4 +1,4 @@
-import { BadgeCheck, Coins, Crown, Flag, Heart, ImageIcon, LifeBuoy, ShieldAlert, Sparkles, UserPlus } from 'lucide-react';
+import { BadgeCheck, Coins, Crown, FileArchive, Flag, Heart, ImageIcon, LifeBuoy, ShieldAlert, Sparkles, UserPlus } from 'lucide-react';
 import type { NotificationKind } from '@reverie/shared';
 import { cn } from '@/lib/utils';
 
@@ -13,6 +13,7 @@ const ICONS: Record<NotificationKind, typeof Heart> = {
   image_ready: ImageIcon,
   moderation: ShieldAlert,
   report_update: Flag,
+  account_export: FileArchive,
 };
 
 const TONES: Partial<Record<NotificationKind, string>> = {

@@ -1,0 +1,64 @@
+import { accountEndpoints as api } from '@reverie/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../http/route.ts';
+import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
+import { authOf } from '../../plugins/authenticate.ts';
+import type { AccountDeletionService } from './account-deletion.service.ts';
+import type { AccountExportService } from './account-export.service.ts';
+import { toAccountExport } from './account.mapper.ts';
+
+export const ACCOUNT_LIMITS = {
+  /** A whole-account export reads everything: a few a day. */
+  exportPerUser: { name: 'account:export', limit: 5, windowMs: 24 * 3600_000 },
+  /** Password guesses through the deletion dialog count like sign-in attempts would. */
+  deletePerUser: { name: 'account:delete', limit: 10, windowMs: 3600_000 },
+  restorePerIp: { name: 'account:restore-ip', limit: 20, windowMs: 3600_000 },
+} satisfies Record<string, RateLimitRule>;
+
+export function accountRoutes(deps: {
+  exports: AccountExportService;
+  deletion: AccountDeletionService;
+  rateLimiter: RateLimiter;
+}): FastifyPluginAsync {
+  const { exports, deletion, rateLimiter } = deps;
+  const limit = (rule: RateLimitRule, key: string) => rateLimiter.consume([{ rule, key }]);
+  return async (app) => {
+    route(app, api.requestExport, async (req, reply) => {
+      const actor = authOf(req);
+      await limit(ACCOUNT_LIMITS.exportPerUser, actor.userId);
+      const row = await exports.request(actor.userId);
+      return reply.status(202).send({ export: toAccountExport(row) });
+    });
+
+    route(app, api.listExports, async (req) => {
+      const rows = await exports.list(authOf(req).userId);
+      return { exports: rows.map((r) => toAccountExport(r)) };
+    });
+
+    route(app, api.downloadExport, async (req, reply) => {
+      const file = await exports.download(authOf(req), req.params.id);
+      const date = file.createdAt.toISOString().slice(0, 10);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="reverie-data-${date}.zip"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.archive);
+    });
+
+    route(app, api.scheduleDeletion, async (req, reply) => {
+      const actor = authOf(req);
+      await limit(ACCOUNT_LIMITS.deletePerUser, actor.userId);
+      const { password, googleIdToken, googleCode, publicCharacters } = req.body;
+      const { dueAt } = await deletion.schedule(actor.userId, { currentPassword: password, googleIdToken, googleCode }, publicCharacters);
+      return reply.status(202).send({
+        deletionDueAt: dueAt.toISOString(),
+        message: 'Your account is scheduled for deletion. We sent you an e-mail with a link that keeps it, valid until then.',
+      });
+    });
+
+    route(app, api.restore, { onRequest: async (req) => limit(ACCOUNT_LIMITS.restorePerIp, req.ip) }, async (req) => {
+      const { username } = await deletion.restore(req.body.token);
+      return { username, message: 'Your account is kept. Sign in as usual.' };
+    });
+  };
+}
