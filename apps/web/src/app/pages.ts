@@ -33,6 +33,7 @@ export const CreateCharacterOldPage = lazyPage(() => import('@/pages/create-char
 export const UserCharactersPage = lazyPage(() => import('@/pages/user-characters'));
 export const VerifyEmailPage = lazyPage(() => import('@/pages/verify-email'));
 export const RestoreAccountPage = lazyPage(() => import('@/pages/restore-account'));
+export const KeepAccountPage = lazyPage(() => import('@/pages/keep-account'));
 export const TestPage = lazyPage(() => import('@/pages/test'));
 export const AuthDebugPage = lazyPage(() => import('@/pages/auth-debug'));
 export const GuidesPage = lazyPage(() => import('@/pages/guides'));

@@ -59,6 +59,8 @@ export const appRoutes: RouteObject[] = [
   { path: 'verify-email', element: <P.VerifyEmailPage /> },
   // The undo link mailed to the previous address after an e-mail or username change.
   { path: 'restore-account', element: <P.RestoreAccountPage /> },
+  // The undo link mailed when an account is scheduled for deletion (and where the deletion dialog leads).
+  { path: 'keep-account', element: <P.KeepAccountPage /> },
   { path: 'test', element: <P.TestPage /> },
   { path: 'auth-debug', element: <P.AuthDebugPage /> },
   { path: 'guides', element: <P.GuidesPage /> },

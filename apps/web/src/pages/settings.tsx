@@ -5,6 +5,8 @@ import { Page } from '@/components/page/page';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { SettingsSection } from '@/components/page/settings-section';
+import { DataExportCard } from '@/features/account/components/data-export-card';
+import { DeleteAccountCard } from '@/features/account/components/delete-account-card';
 import { PasswordCard } from '@/features/auth/components/password-card';
 import { ProfileCard } from '@/features/auth/components/profile-card';
 import { RequireSession } from '@/features/auth/components/require-session';
@@ -89,6 +91,8 @@ export default function SettingsPage() {
               <CoinsCard user={user} />
               <NotificationsCard user={user} />
               <SupportCard />
+              <DataExportCard />
+              <DeleteAccountCard user={user} />
             </>
           )}
         </RequireSession>

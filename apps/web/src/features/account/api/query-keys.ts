@@ -1,0 +1,4 @@
+export const accountKeys = {
+  all: ['account'] as const,
+  exports: () => [...accountKeys.all, 'exports'] as const,
+};

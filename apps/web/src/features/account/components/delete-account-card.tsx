@@ -1,0 +1,162 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Trash2 } from 'lucide-react';
+import type { PublicCharactersChoice, User } from '@reverie/shared';
+import { FormError, FormField } from '@/components/form/form-parts';
+import { SettingsSection } from '@/components/page/settings-section';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useAuthConfig } from '@/features/auth/api/get-auth-config';
+import { GOOGLE_UNAVAILABLE_MESSAGE, GoogleCancelledError, requestGoogleCode } from '@/features/auth/lib/google-identity';
+import { endSession } from '@/features/auth/lib/session-store';
+import { getErrorMessage } from '@/lib/api-client';
+import { logError } from '@/lib/request-queue';
+import { cn } from '@/lib/utils';
+import { useScheduleDeletion } from '../api/deletion';
+
+export const DELETE_PASSWORD_NEEDED = 'Enter your password to delete your account.';
+export const DELETE_GOOGLE_NEEDED = 'Confirm with Google to delete your account.';
+
+const CHOICES: Array<{ value: PublicCharactersChoice; label: string; hint: string }> = [
+  { value: 'delete', label: 'Delete them', hint: 'They disappear for everyone, with the chats others had with them.' },
+  { value: 'anonymise', label: 'Keep them, without my name', hint: 'They stay public under an anonymous creator.' },
+];
+
+function DeleteAccountDialog({ user, open, onOpenChange }: { user: User; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const hasPassword = user.hasPassword !== false;
+  const [password, setPassword] = useState('');
+  const [choice, setChoice] = useState<PublicCharactersChoice | null>(null);
+  const [googleCode, setGoogleCode] = useState<string | null>(null);
+  const [confirmingGoogle, setConfirmingGoogle] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const config = useAuthConfig();
+  const deletion = useScheduleDeletion();
+  const navigate = useNavigate();
+  const groupId = useId();
+
+  const confirmWithGoogle = async () => {
+    setError(null);
+    const clientId = config.data?.googleClientId;
+    if (!clientId) return setError(GOOGLE_UNAVAILABLE_MESSAGE);
+    setConfirmingGoogle(true);
+    try {
+      setGoogleCode(await requestGoogleCode(clientId));
+    } catch (err) {
+      if (!(err instanceof GoogleCancelledError)) {
+        logError('Google confirmation failed', err);
+        setError(getErrorMessage(err, 'Google sign-in failed'));
+      }
+    } finally {
+      setConfirmingGoogle(false);
+    }
+  };
+
+  // mutateAsync: ending the session unmounts the settings page, so the next step cannot wait for a callback.
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (deletion.isPending) return;
+    if (!choice) return setError('Choose what happens to your public characters.');
+    if (hasPassword && !password) return setError(DELETE_PASSWORD_NEEDED);
+    if (!hasPassword && !googleCode) return setError(DELETE_GOOGLE_NEEDED);
+    setError(null);
+    try {
+      const proof = hasPassword ? { password } : { googleCode: googleCode ?? undefined };
+      const { deletionDueAt } = await deletion.mutateAsync({ ...proof, publicCharacters: choice });
+      // The server signed every session out; this browser follows, then shows where the undo link is.
+      endSession();
+      void navigate(`/keep-account?due=${encodeURIComponent(deletionDueAt)}`, { replace: true });
+    } catch (err) {
+      setError(getErrorMessage(err, 'Your account could not be deleted.'));
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Delete your account?</DialogTitle>
+          <DialogDescription>
+            You are signed out everywhere at once. For 7 days, the link we e-mail you keeps the account. After that, your e-mail, username,
+            profile, chats, private characters and pictures are erased for good. Coin and payment records are kept without your name, for
+            accounting.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <fieldset className="grid gap-2">
+            <legend id={groupId} className="mb-1 text-sm font-medium text-fg">
+              Your public characters
+            </legend>
+            {CHOICES.map((c) => (
+              <label
+                key={c.value}
+                className={cn(
+                  'flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border p-3 transition-colors',
+                  choice === c.value ? 'border-primary bg-primary/10' : 'border-border hover:border-border-strong',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="publicCharacters"
+                  value={c.value}
+                  checked={choice === c.value}
+                  onChange={() => setChoice(c.value)}
+                  className="mt-1 size-4 accent-primary"
+                />
+                <span className="grid gap-0.5">
+                  <span className="text-sm font-medium text-fg">{c.label}</span>
+                  <span className="text-xs text-fg-muted">{c.hint}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {hasPassword ? (
+            <FormField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          ) : (
+            <div className="grid gap-2">
+              <p className="text-sm text-fg-muted">Your account signs in with Google: confirm it is you with a fresh Google sign-in.</p>
+              <Button variant="secondary" disabled={confirmingGoogle || !!googleCode} onClick={() => void confirmWithGoogle()}>
+                {googleCode ? 'Confirmed with Google' : confirmingGoogle ? 'Waiting for Google...' : 'Confirm with Google'}
+              </Button>
+            </div>
+          )}
+          {error ? <FormError>{error}</FormError> : null}
+          <DialogFooter className="mt-2">
+            <Button variant="ghost" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={deletion.isPending}>
+              <Trash2 aria-hidden="true" />
+              {deletion.isPending ? 'Deleting...' : 'Delete my account'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** "Delete my account": the danger zone of the settings page, with the dialog that asks for proof and the choice. */
+export function DeleteAccountCard({ user }: { user: User }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <SettingsSection
+      id="delete-account"
+      title="Delete account"
+      description="Scheduled for 7 days, during which a link we e-mail you undoes it; then your personal data is erased."
+      icon={<Trash2 />}
+    >
+      <Button variant="destructive" onClick={() => setOpen(true)}>
+        <Trash2 aria-hidden="true" />
+        Delete my account
+      </Button>
+      {open ? <DeleteAccountDialog user={user} open={open} onOpenChange={setOpen} /> : null}
+    </SettingsSection>
+  );
+}
