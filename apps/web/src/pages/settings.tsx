@@ -91,12 +91,17 @@ export default function SettingsPage() {
               <CoinsCard user={user} />
               <NotificationsCard user={user} />
               <SupportCard />
-              <DataExportCard />
-              <DeleteAccountCard user={user} />
             </>
           )}
         </RequireSession>
         <ContentCard />
+        {/* Last, as the danger zone: the account's data and its deletion. */}
+        {user ? (
+          <>
+            <DataExportCard />
+            <DeleteAccountCard user={user} />
+          </>
+        ) : null}
       </div>
     </Page>
   );

@@ -16,7 +16,7 @@ export class AccountSuspendedError extends AppError {
 /** Sign-in during the undo period: when the account goes, and how to keep it. */
 export class AccountDeletionScheduledError extends AppError {
   constructor(dueAt: Date) {
-    const date = dueAt.toUTCString().slice(5, 16);
+    const date = dueAt.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
     super(
       403,
       'ACCOUNT_DELETION_SCHEDULED',

@@ -222,3 +222,28 @@ describe('without Google configuration', () => {
     }
   });
 });
+
+describe('deleting an account that signs in only with Google', () => {
+  it('needs a fresh Google sign-in of this account, then refuses Google sign-in until the undo link is used', async () => {
+    const sub = 'g-9009';
+    const created = await google({ idToken: await idToken({ sub, email: 'leaving@gmail.com', name: 'Leaving Soon' }) });
+    const headers = { authorization: `Bearer ${created.json().accessToken}` };
+    const del = (payload: object) => t.app.inject({ method: 'POST', url: '/api/account/deletion', headers, payload });
+
+    const none = await del({ publicCharacters: 'delete' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toMatchObject({ code: 'REAUTH_REQUIRED', details: { method: 'google' } });
+    expect(none.json().message).toBe('Sign in with Google again to delete your account.');
+    const someoneElse = await del({
+      publicCharacters: 'delete',
+      googleIdToken: await idToken({ sub: 'g-other', email: 'other@gmail.com' }),
+    });
+    expect(someoneElse.json().message).toBe('That Google account is not the one linked to this account.');
+
+    codes.set('leave-code', await idToken({ sub, email: 'leaving@gmail.com' }));
+    expect((await del({ publicCharacters: 'delete', googleCode: 'leave-code' })).statusCode).toBe(202);
+    const refused = await google({ idToken: await idToken({ sub, email: 'leaving@gmail.com' }) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('ACCOUNT_DELETION_SCHEDULED');
+  });
+});

@@ -65,7 +65,7 @@ export function identityChangedEmail(
 
 /** Sent when the owner schedules the account's deletion: the date, and the link that cancels it. */
 export function accountDeletionEmail(to: string, username: string, deletion: { dueAt: Date; link: string }): MailMessage {
-  const date = deletion.dueAt.toUTCString().slice(5, 22) + ' UTC';
+  const date = deletion.dueAt.toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
   const intro = `Hi ${username}, your Reverie account is scheduled for deletion on ${date}. You have been signed out everywhere and cannot sign in until then.`;
   const outro =
     'Changed your mind? Open the link before that date: it keeps your account exactly as it was. After that date your personal data is erased and cannot be restored.';

@@ -100,7 +100,7 @@ function DeleteAccountDialog({ user, open, onOpenChange }: { user: User; open: b
                   value={c.value}
                   checked={choice === c.value}
                   onChange={() => setChoice(c.value)}
-                  className="mt-1 size-4 accent-primary"
+                  className="mt-1 size-4 shrink-0 accent-primary"
                 />
                 <span className="grid gap-0.5">
                   <span className="text-sm font-medium text-fg">{c.label}</span>
