@@ -93,6 +93,10 @@ describeE2E('account data: export and deletion (real server + Chromium)', () => 
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await del.getByRole('button', { name: 'Cancel' }).click();
       await del.waitFor({ state: 'hidden' });
+      await page.goto('/keep-account?token=not-a-real-token-but-long-enough');
+      await page.getByRole('button', { name: 'Keep my account' }).waitFor({ timeout: 10_000 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(page, 'account-keep-page-390');
       expectClean(p, 'the settings section at 390 px');
     } finally {
       await p.context.close();

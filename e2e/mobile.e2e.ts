@@ -130,6 +130,7 @@ describeE2E('phones and the shell (real server + Chromium)', () => {
       '/user-characters',
       '/verify-email',
       '/restore-account',
+      '/keep-account',
       '/test',
       '/auth-debug',
       '/guides',
