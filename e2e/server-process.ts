@@ -69,6 +69,15 @@ process.once('exit', () => {
   for (const child of running) killGroup(child, 'SIGKILL');
 });
 
+/** Production refuses to start without the operator facts the legal pages print: test servers name a made-up one. */
+export const operatorEnv = {
+  OPERATOR_NAME: 'Reverie Test Operator',
+  OPERATOR_ADDRESS: '1 Test Street, Testville',
+  OPERATOR_EMAIL: 'operator@reverie.test',
+  DMCA_AGENT: 'Test Agent',
+  GOVERNING_LAW: 'the laws of Testland',
+};
+
 export async function startServer(options: StartServerOptions = {}): Promise<ServerProcess> {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const port = await findFreePort();
@@ -96,12 +105,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     // The default image backend (AI Horde) stays the provider, but at an address that refuses at once: no journey
     // reaches the internet; images journeys point IMAGES_* at a local peer.
     IMAGES_URL: 'http://127.0.0.1:9',
-    // Production refuses to start without the operator facts the legal pages print.
-    OPERATOR_NAME: 'Reverie Test Operator',
-    OPERATOR_ADDRESS: '1 Test Street, Testville',
-    OPERATOR_EMAIL: 'operator@reverie.test',
-    DMCA_AGENT: 'Test Agent',
-    GOVERNING_LAW: 'the laws of Testland',
+    ...operatorEnv,
     ...options.env,
   });
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyModelPath } from '../apps/server/src/providers/llm/tiny-model.ts';
 import { registerReadyUser } from './flows.ts';
 import type { Harness } from './harness.ts';
-import { findFreePort, repoRoot } from './server-process.ts';
+import { findFreePort, operatorEnv, repoRoot } from './server-process.ts';
 
 const STARTS = Number(process.env.STARTS ?? 10);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -50,6 +50,7 @@ async function npmStart(): Promise<Started> {
     delete env[key];
   Object.assign(env, {
     NODE_ENV: 'production',
+    ...operatorEnv,
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
