@@ -35,7 +35,9 @@ async function mailedLink(to: string, part: string): Promise<string> {
   const { value } = await within(
     10_000,
     async () => {
-      for (const f of (await readdir(dir).catch(() => [] as string[])).sort().reverse()) {
+      // Only finished mails: the outbox writes `<name>.json.tmp` and renames it when complete.
+      const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json'));
+      for (const f of files.sort().reverse()) {
         const mail = JSON.parse(await readFile(path.join(dir, f), 'utf8')) as { to: string; links?: string[] };
         const link = mail.to === to ? mail.links?.find((l) => l.includes(part)) : undefined;
         if (link) return link;
