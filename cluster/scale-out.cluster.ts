@@ -4,7 +4,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { api } from '@reverie/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../e2e/server-process.ts';
 import { balance, buyCoins, createCharacter, signUp, within, type Person } from './actors.ts';
 import { Client, request } from './client.ts';
@@ -24,6 +24,15 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await c?.stop();
+});
+// A failure says what the servers said: the tail of each process's log (errors carry the reference a 500 names).
+afterEach((ctx) => {
+  if (ctx.task.result?.state !== 'fail' || !c) return;
+  for (const [name, p] of [
+    ['A', c.a],
+    ['B', c.b],
+  ] as const)
+    console.error(`--- process ${name}, last lines:\n${p.output().slice(-6000)}`);
 });
 
 const journalLength = async () =>
