@@ -45,6 +45,7 @@ import {
   TENS_STEMS,
   UNIT_WORDS,
 } from './minors-terms.ts';
+import { eachMatch, nextMatch, NUMBER_START, scanner, WORD_START, type Scanner } from './scan.ts';
 import type { Surface, TermSet } from './types.ts';
 
 export const MINOR_LAYERS = ['stated-age-under-18', 'minor-life-stage', 'minor-body', 'sexual-content'] as const;
@@ -81,7 +82,7 @@ const PAST_WINDOW = 8;
 const TICKET_WINDOW = 25;
 const MAX_HITS_PER_LIST = 500;
 
-const B = '(?<![\\p{L}\\p{N}])';
+const B = WORD_START;
 const E = '(?![\\p{L}\\p{N}])';
 
 function alternation(words: string[]): string {
@@ -97,16 +98,16 @@ const UNITS_ALT = alternation([...UNIT_WORD_MAP.keys()]);
 const TENS_ALT = alternation(TENS);
 const NUM_WORD = `(?:(?:ein|zwei|drei|vier|funf|sechs|sieben|acht|neun)und)?(?:${TENS_ALT})\\p{L}*(?:[\\s-]+(?:y\\s+|e\\s+|et[\\s-]+|und\\s+)?(?:${UNITS_ALT}))?|(?:${UNITS_ALT})(?=[^\\p{L}]|jahr|$)`;
 const KANJI = '[一二三四五六七八九十]{1,3}';
-const NUM = `(?<![\\p{L}\\p{N}]|\\d[.,])(?<n>0x[0-9a-f]{1,4}|0b[01]{1,8}|\\d(?:[\\s.,_\\-/*|]{1,2}\\d){1,2}(?=\\s*-?\\s*(?:${AGE_UNIT}|${AMBIGUOUS_UNIT}))|\\d{1,4}(?!\\d|[.,]\\d)|${NUM_WORD}|${KANJI})`;
+const NUM = `${NUMBER_START}(?<n>0x[0-9a-f]{1,4}|0b[01]{1,8}|\\d(?:[\\s.,_\\-/*|]{1,2}\\d){1,2}(?=\\s*-?\\s*(?:${AGE_UNIT}|${AMBIGUOUS_UNIT}))|\\d{1,4}(?!\\d|[.,]\\d)|${NUM_WORD}|${KANJI})`;
 const ROMAN = '(?<n>[ivxlc]{1,7})';
 
 type AgeKind = 'now' | 'generic' | 'future' | 'bound' | 'past' | 'look' | 'year' | 'profile';
 interface AgePattern {
-  re: RegExp;
+  scan: Scanner;
   kind: AgeKind;
 }
 // Sources are folded like the text (Cyrillic units and words).
-const age = (kind: AgeKind, source: string): AgePattern => ({ re: new RegExp(foldSource(source), 'gu'), kind });
+const age = (kind: AgeKind, source: string): AgePattern => ({ scan: scanner(foldSource(source)), kind });
 
 const AGE_PATTERNS: AgePattern[] = [
   age('now', `${NUM}\\s*-?\\s*${AGE_UNIT}`),
@@ -264,14 +265,13 @@ export function parseAgeNumber(raw: string): number | undefined {
   return undefined;
 }
 
-function compileList(sources: string[], bounded: boolean): RegExp | undefined {
-  if (sources.length === 0) return undefined;
+function compileList(sources: string[], bounded: boolean): Scanner {
   const body = sources.map((s) => `(?:${foldSource(s)})`).join('|');
-  return new RegExp(bounded ? `${B}(?:${body})${E}` : `(?:${body})`, 'gu');
+  return scanner(bounded ? `${B}(?:${body})${E}` : `(?:${body})`);
 }
 
 interface ListSpec {
-  re: RegExp;
+  scan: Scanner;
   unless?: RegExp[];
   layer: MinorLayer;
   strength: Strength;
@@ -301,8 +301,8 @@ export interface MinorsVerdict {
 export class MinorsPolicy {
   private readonly lists: ListSpec[];
   private readonly now: () => Date;
-  private readonly imageYoung: RegExp;
-  private readonly negativeAdult: RegExp;
+  private readonly imageYoung: Scanner;
+  private readonly negativeAdult: Scanner;
 
   constructor(options: MinorsOptions) {
     this.now = options.now ?? (() => new Date());
@@ -310,28 +310,28 @@ export class MinorsPolicy {
     const explicit = [...options.sexualExplicit.patterns.filter((p): p is string => typeof p === 'string'), ...SEXUAL_EXPLICIT_INTL];
     const suggestive = [...options.sexualSuggestive.patterns.filter((p): p is string => typeof p === 'string'), ...SEXUAL_SUGGESTIVE_INTL];
     this.lists = [
-      { re: compileList(LIFE_STAGE_ABSOLUTE, false)!, layer: 'minor-life-stage', strength: 'absolute' },
+      { scan: compileList(LIFE_STAGE_ABSOLUTE, false), layer: 'minor-life-stage', strength: 'absolute' },
       {
-        re: compileList(LIFE_STAGE_STRONG, true)!,
+        scan: compileList(LIFE_STAGE_STRONG, true),
         unless: unless(LIFE_STAGE_STRONG_UNLESS),
         layer: 'minor-life-stage',
         strength: 'strong',
       },
-      { re: compileList(LIFE_STAGE_STRONG_CJK, false)!, layer: 'minor-life-stage', strength: 'strong' },
-      { re: compileList(LIFE_STAGE_WEAK, true)!, unless: unless(LIFE_STAGE_WEAK_UNLESS), layer: 'minor-life-stage', strength: 'weak' },
-      { re: compileList(MINOR_BODY, true)!, layer: 'minor-body', strength: 'strong' },
-      { re: compileList(MINOR_BODY_CJK, false)!, layer: 'minor-body', strength: 'strong' },
-      { re: compileList(explicit, true)!, unless: unless(options.sexualExplicit.unless), layer: 'sexual-content', strength: 'explicit' },
-      { re: compileList(SEXUAL_CJK, false)!, layer: 'sexual-content', strength: 'explicit' },
+      { scan: compileList(LIFE_STAGE_STRONG_CJK, false), layer: 'minor-life-stage', strength: 'strong' },
+      { scan: compileList(LIFE_STAGE_WEAK, true), unless: unless(LIFE_STAGE_WEAK_UNLESS), layer: 'minor-life-stage', strength: 'weak' },
+      { scan: compileList(MINOR_BODY, true), layer: 'minor-body', strength: 'strong' },
+      { scan: compileList(MINOR_BODY_CJK, false), layer: 'minor-body', strength: 'strong' },
+      { scan: compileList(explicit, true), unless: unless(options.sexualExplicit.unless), layer: 'sexual-content', strength: 'explicit' },
+      { scan: compileList(SEXUAL_CJK, false), layer: 'sexual-content', strength: 'explicit' },
       {
-        re: compileList(suggestive, true)!,
+        scan: compileList(suggestive, true),
         unless: unless(options.sexualSuggestive.unless),
         layer: 'sexual-content',
         strength: 'suggestive',
       },
     ];
-    this.imageYoung = new RegExp(`${B}${IMAGE_YOUNG}${E}`, 'gu');
-    this.negativeAdult = new RegExp(`${B}${NEGATIVE_ADULT}${E}`, 'gu');
+    this.imageYoung = scanner(`${B}${IMAGE_YOUNG}${E}`);
+    this.negativeAdult = scanner(`${B}${NEGATIVE_ADULT}${E}`);
   }
 
   /** Reads one field. `role` says how an image prompt's field is read. */
@@ -339,34 +339,33 @@ export class MinorsPolicy {
     const hits: Hit[] = [];
     if (role === 'negative') {
       // A negative prompt that keeps adults out of an explicit picture is a minor cue (inverted), nothing else is.
-      for (const m of text.text.matchAll(this.negativeAdult)) {
+      eachMatch(this.negativeAdult, text.text, (m) => {
         hits.push({ layer: 'minor-life-stage', strength: 'strong', start: m.index, end: m.index + m[0].length });
-      }
+      });
       return { field, text, hits };
     }
     const views = text.leet === text.text ? [text.text] : [text.text, text.leet];
     for (const view of views) {
       this.ages(view, hits);
       for (const list of this.lists) {
-        list.re.lastIndex = 0;
         let neutral: { start: number; end: number }[] | undefined;
         let found = 0;
-        for (const m of view.matchAll(list.re)) {
+        eachMatch(list.scan, view, (m) => {
           // Bounds memory and time on adversarial texts; a few hundred hits per list decide as well as thousands.
-          if (++found > MAX_HITS_PER_LIST) break;
+          if (++found > MAX_HITS_PER_LIST) return false;
           const start = m.index;
           const end = start + m[0].length;
           if (list.unless && list.unless.length) {
             neutral ??= list.unless.flatMap((u) => [...view.matchAll(u)].map((n) => ({ start: n.index, end: n.index + n[0].length })));
-            if (neutral.some((n) => n.start <= start && n.end >= end)) continue;
+            if (neutral.some((n) => n.start <= start && n.end >= end)) return;
           }
           hits.push({ layer: list.layer, strength: list.strength, start, end });
-        }
+        });
       }
       if (surface === 'image-prompt') {
-        for (const m of view.matchAll(this.imageYoung)) {
+        eachMatch(this.imageYoung, view, (m) => {
           hits.push({ layer: 'minor-life-stage', strength: 'weak', start: m.index, end: m.index + m[0].length });
-        }
+        });
       }
     }
     hits.sort((a, b) => a.start - b.start || b.end - a.end);
@@ -389,8 +388,8 @@ export class MinorsPolicy {
   private agesIn(view: string, offset: number, out: Hit[]): void {
     const year = this.now().getUTCFullYear();
     for (const p of AGE_PATTERNS) {
-      p.re.lastIndex = 0;
-      for (const m of view.matchAll(p.re)) {
+      p.scan.re.lastIndex = 0;
+      for (let m = nextMatch(p.scan, view); m; m = nextMatch(p.scan, view)) {
         const g = m.groups ?? {};
         let value: number | undefined;
         if (p.kind === 'year') {

@@ -2,6 +2,7 @@ import { alignedNormalize, originalSpan, type AlignedText } from './aligned.ts';
 import { MinorsPolicy, type MinorsField, type Problem, type ScopeState } from './minors.ts';
 import { undoLeet, type NormalizedText } from './normalize.ts';
 import { POLICY_V1 } from './policy-v1.ts';
+import { nextMatch, scanner, WORD_START, type Scanner } from './scan.ts';
 import { plainPrompt, splitNegative } from './sd-prompt.ts';
 import type {
   BlockedEvent,
@@ -49,7 +50,7 @@ const WORD_REACH = 40;
 const MAX_HIT_SPAN = 300;
 
 interface CompiledPattern {
-  re: RegExp;
+  scan: Scanner;
   below?: number;
 }
 interface CompiledSet {
@@ -72,10 +73,10 @@ function parseNumber(value: string | undefined): number | undefined {
 }
 
 function compileSet(id: string, set: TermSet): CompiledSet {
-  const wrap = (source: string) => (set.form === 'leet' ? `(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])` : source);
+  const wrap = (source: string) => (set.form === 'leet' ? `${WORD_START}(?:${source})(?![\\p{L}\\p{N}])` : source);
   const compile = (source: string, below?: number): CompiledPattern => {
     try {
-      return { re: new RegExp(wrap(source.replaceAll('{NUM}', NUM_ALTERNATION)), 'gu'), below };
+      return { scan: scanner(wrap(source.replaceAll('{NUM}', NUM_ALTERNATION))), below };
     } catch (err) {
       throw new Error(`Moderation term set "${id}" has an invalid pattern ${source}: ${(err as Error).message}`);
     }
@@ -122,13 +123,10 @@ class FieldText {
       // The neutralising phrases are looked for only once a pattern matched (most texts match none).
       let neutral: Hit[] | undefined;
       for (const p of set.patterns) {
-        const re = p.re;
-        re.lastIndex = 0;
-        for (let m = re.exec(text); m; m = re.exec(text)) {
+        p.scan.re.lastIndex = 0;
+        for (let m = nextMatch(p.scan, text); m; m = nextMatch(p.scan, text)) {
           const start = m.index;
           const end = start + m[0].length;
-          // An empty match must not stop the scan (one code point on, as matchAll does).
-          if (end === start) re.lastIndex = start + ((text.codePointAt(start) ?? 0) > 0xffff ? 2 : 1);
           if (p.below !== undefined) {
             const n = parseNumber(m.groups?.n);
             if (n === undefined || n >= p.below) continue;

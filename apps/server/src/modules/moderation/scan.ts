@@ -1,0 +1,78 @@
+/**
+ * Regular expressions of the policy, compiled once, with their leading word boundary split in two.
+ *
+ * Why: a leading Unicode lookbehind (`(?<![\p{L}\p{N}])`) is tested at every position, and on a text with any
+ * character beyond Latin-1 (Cyrillic, Japanese, emoji) V8 looks `\p{L}` up in hundreds of ranges each time: ~7x
+ * slower. The regex keeps a cheap lookbehind over the common letters (a few ranges: it still skips the inside of most
+ * words) and the exact test runs here, only on its matches. Same matches as the Unicode lookbehind, by construction:
+ * the cheap class is a subset of `[\p{L}\p{N}]`.
+ */
+
+/** No letter or digit just before the match. */
+export const WORD_START = '(?<![\\p{L}\\p{N}])';
+/** No letter or digit just before, and not the decimals of a number ("1.5", "3,14"). */
+export const NUMBER_START = '(?<![\\p{L}\\p{N}]|\\d[.,])';
+
+type Lead = 'none' | 'word' | 'number';
+
+export interface Scanner {
+  re: RegExp;
+  lead: Lead;
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+// Letters and digits only (ASCII, Latin-1 and Latin Extended, Cyrillic, kana, common kanji): a subset of [\p{L}\p{N}].
+const COMMON_LETTERS = '[0-9A-Za-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u024F\\u0400-\\u0481\\u048A-\\u04FF\\u3041-\\u3096\\u30A1-\\u30FA\\u4E00-\\u9FFF]';
+
+/** Compiles `source` (global; `u` unless told); a leading WORD_START or NUMBER_START is checked in code instead. */
+export function scanner(source: string, flags = 'gu'): Scanner {
+  let lead: Lead = 'none';
+  let body = source;
+  if (source.startsWith(WORD_START)) {
+    lead = 'word';
+    body = `(?<!${COMMON_LETTERS})${source.slice(WORD_START.length)}`;
+  } else if (source.startsWith(NUMBER_START)) {
+    lead = 'number';
+    body = `(?<!${COMMON_LETTERS}|\\d[.,])${source.slice(NUMBER_START.length)}`;
+  }
+  return { re: new RegExp(body, flags.includes('g') ? flags : `${flags}g`), lead };
+}
+
+function letterOrDigitBefore(text: string, i: number): boolean {
+  if (i === 0) return false;
+  const c = text.charCodeAt(i - 1);
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+  // A low surrogate: the code point starts one unit earlier.
+  const from = c >= 0xdc00 && c <= 0xdfff && i >= 2 ? i - 2 : i - 1;
+  return LETTER_OR_DIGIT.test(String.fromCodePoint(text.codePointAt(from)!));
+}
+
+function leadHolds(lead: Lead, text: string, i: number): boolean {
+  if (lead === 'none') return true;
+  if (letterOrDigitBefore(text, i)) return false;
+  if (lead === 'number' && i >= 2) {
+    const p = text.charCodeAt(i - 1);
+    const d = text.charCodeAt(i - 2);
+    if ((p === 46 || p === 44) && d >= 48 && d <= 57) return false;
+  }
+  return true;
+}
+
+/** The next match at or after `re.lastIndex` (callers set it), or null; matches every `exec` loop would see. */
+export function nextMatch(s: Scanner, text: string): RegExpExecArray | null {
+  const re = s.re;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    // An empty match must not stop the scan (one code point on, as matchAll does).
+    if (m[0].length === 0) re.lastIndex = m.index + ((text.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
+    if (leadHolds(s.lead, text, m.index)) return m;
+    // Refused: try again one code point on, as the lookbehind would have.
+    re.lastIndex = m.index + ((text.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
+  }
+  return null;
+}
+
+/** Calls `fn` for every match in `text`, in order; `fn` returns false to stop. */
+export function eachMatch(s: Scanner, text: string, fn: (m: RegExpExecArray) => boolean | void): void {
+  s.re.lastIndex = 0;
+  for (let m = nextMatch(s, text); m; m = nextMatch(s, text)) if (fn(m) === false) return;
+}
