@@ -1,11 +1,12 @@
 /**
  * Normalisation that remembers where every character came from, so a rule's match can be shown to the author as the
- * span of the text they wrote (start/end in the original field). The same steps as `normalizeBase`: invisible
+ * span of the text they wrote (start/end in the original field). The one pass every layer reads: invisible
  * characters dropped, NFKC, lowercase, diacritics removed, look-alike letters folded to Latin, runs of horizontal
  * space collapsed, spaced-out letters ("t e e n", "t.e.e.n") joined. `leet` is the same text with leetspeak undone
  * (same length, so the map serves both); digits stay digits in `text` (the numeric view).
  */
-import { asciiLettersOnly, COMBINING, HOMOGLYPHS, undoLeet } from './normalize.ts';
+import { COMBINING, HOMOGLYPHS, undoLeet, type NormalizedText } from './normalize.ts';
+import { eachMatch, scanner, WORD_OR_APOSTROPHE_START } from './scan.ts';
 
 // Zero-width, joiners, bidi controls, soft hyphen, variation selectors, Hangul fillers, tag characters.
 function invisible(ch: string): boolean {
@@ -29,7 +30,6 @@ function invisible(ch: string): boolean {
     (c >= 0xe0000 && c <= 0xe01ef)
   );
 }
-const SPACED = /(?<![\p{L}\p{N}'])(?:[\p{L}\p{N}][ ._\-*~+|/\\]{1,3}){2,}[\p{L}\p{N}](?![\p{L}\p{N}])/gu;
 const SEPARATOR = /[ ._\-*~+|/\\]/;
 const LEAD_WORD = /^[ai][ ._\-*~+|/\\]+/;
 
@@ -72,44 +72,76 @@ export function foldSource(source: string): string {
 
 const PRINTABLE_ASCII = /^[\x20-\x7e\n\t]*$/;
 const SPACED_ASCII = /(?<![A-Za-z0-9'])(?:[A-Za-z0-9][ ._\-*~+|/\\]{1,3}){2,}[A-Za-z0-9](?![A-Za-z0-9])/;
+// Three or more single letters/digits split by separators ("l o l i", "s.h.o.t.a"); the lead is split (scan.ts).
+const SPACED = scanner(String.raw`${WORD_OR_APOSTROPHE_START}(?:[\p{L}\p{N}][ ._\-*~+|/\\]{1,3}){2,}[\p{L}\p{N}](?![\p{L}\p{N}])`);
+
+/** Horizontal space as the normalisation collapses it: ASCII blanks, no-break space and the wide spaces of \s. */
+function isSpace(f: number): boolean {
+  if (f < 0x2000) return f === 32 || f === 9 || f === 13 || f === 12 || f === 11 || f === 0xa0;
+  return (f <= 0x200a || f === 0x2028 || f === 0x2029 || f === 0x202f || f === 0x205f || f === 0x3000 || f === 0xfeff) && f !== 10;
+}
+
+function fromCodes(codes: number[]): string {
+  let out = '';
+  for (let i = 0; i < codes.length; i += 8192) out += String.fromCharCode(...codes.slice(i, i + 8192));
+  return out;
+}
 
 export function alignedNormalize(original: string): AlignedText {
   // Most text is plain ASCII without spaced-out letters: lowercase is the whole normalisation (runs of spaces are
   // kept: every pattern reads \s+), and every position maps to itself.
   if (PRINTABLE_ASCII.test(original) && !SPACED_ASCII.test(original)) {
     const text = original.toLowerCase();
-    return { text, leet: undoLeet(text, 'i', true), map: undefined, original };
+    return { text, leet: undoLeet(text, 'i'), map: undefined, original };
   }
-  let text = '';
-  const map: number[] = [];
+  // One pass over char codes: ASCII is lowercased in place, anything else folded through a per-character cache.
+  const codes: number[] = [];
+  let map: number[] = [];
   let lastSpace = false;
-  let i = 0;
-  for (const ch of original) {
-    const folded = foldChar(ch);
+  for (let i = 0; i < original.length; ) {
+    const c = original.charCodeAt(i);
+    if (c < 128) {
+      if (isSpace(c)) {
+        if (!lastSpace) {
+          codes.push(32);
+          map.push(i);
+        }
+        lastSpace = true;
+      } else {
+        codes.push(c >= 65 && c <= 90 ? c + 32 : c);
+        map.push(i);
+        lastSpace = false;
+      }
+      i++;
+      continue;
+    }
+    const len = c >= 0xd800 && c <= 0xdbff && i + 1 < original.length && (original.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+    const folded = foldChar(original.slice(i, i + len));
     for (let k = 0; k < folded.length; k++) {
-      const c = folded[k]!;
-      const space =
-        c === ' ' || c === '\t' || c === '\r' || c === '\f' || c === '\v' || c === '\u00a0' || (c > '\u1fff' && /\s/.test(c) && c !== '\n');
-      if (space) {
+      const f = folded.charCodeAt(k);
+      if (isSpace(f)) {
         if (lastSpace) continue;
         lastSpace = true;
-        text += ' ';
+        codes.push(32);
       } else {
         lastSpace = false;
-        text += c;
+        codes.push(f);
       }
       map.push(i);
     }
-    i += ch.length;
+    i += len;
   }
+  let text = fromCodes(codes);
   // Spaced-out letters: "t e e n" → "teen" (a leading "a"/"i" is usually a word of its own: "a k i d").
-  SPACED.lastIndex = 0;
-  if (SPACED.test(text)) {
-    SPACED.lastIndex = 0;
+  const spaced: RegExpExecArray[] = [];
+  eachMatch(SPACED, text, (m) => {
+    spaced.push(m);
+  });
+  if (spaced.length > 0) {
     let joined = '';
     const joinedMap: number[] = [];
     let at = 0;
-    for (const m of text.matchAll(SPACED)) {
+    for (const m of spaced) {
       for (let k = at; k < m.index; k++) {
         joined += text[k];
         joinedMap.push(map[k]!);
@@ -133,10 +165,9 @@ export function alignedNormalize(original: string): AlignedText {
       joinedMap.push(map[k]!);
     }
     text = joined;
-    map.length = 0;
-    map.push(...joinedMap);
+    map = joinedMap;
   }
-  const leet = undoLeet(text, 'i', asciiLettersOnly(text));
+  const leet = undoLeet(text, 'i');
   return { text, leet, map, original };
 }
 
@@ -149,4 +180,10 @@ export function originalSpan(a: AlignedText, start: number, end: number): { span
   const cp = a.original.codePointAt(lastIdx) ?? 0;
   const e = lastIdx + (cp > 0xffff ? 2 : 1);
   return { span: a.original.slice(s, e), start: s, end: e };
+}
+
+/** The normalised forms of a text (the same pass the rules read), without positions. */
+export function normalizeText(text: string): NormalizedText {
+  const { text: base, leet } = alignedNormalize(text);
+  return { base, leet, leetL: base.includes('1') ? undoLeet(base, 'l') : leet };
 }

@@ -13,6 +13,6 @@ export type { Evaluation, ModerationOptions, PublicRule } from './moderation.ts'
 export { MINOR_LAYERS } from './minors.ts';
 export type { MinorLayer, Problem, ScopeState } from './minors.ts';
 export { POLICY_V1 } from './policy-v1.ts';
-export { normalizeText, normalizeBase } from './normalize.ts';
+export { normalizeText } from './aligned.ts';
 export { RULE_IDS, SURFACES } from './types.ts';
 export type { BlockedEvent, CheckContext, CheckResult, PolicyData, PolicyRule, RuleId, Surface } from './types.ts';

@@ -109,7 +109,7 @@ class FieldText {
   constructor(text: string, aligned?: AlignedText) {
     this.aligned = aligned ?? alignedNormalize(text);
     const { text: base, leet } = this.aligned;
-    const leetL = base.includes('1') ? undoLeet(base, 'l', false) : leet;
+    const leetL = base.includes('1') ? undoLeet(base, 'l') : leet;
     this.norm = { base, leet, leetL };
   }
 

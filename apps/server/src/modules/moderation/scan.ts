@@ -10,10 +10,12 @@
 
 /** No letter or digit just before the match. */
 export const WORD_START = '(?<![\\p{L}\\p{N}])';
+/** No letter, digit or apostrophe just before (spaced-out letters: "l o l i", not "don't a b c"). */
+export const WORD_OR_APOSTROPHE_START = "(?<![\\p{L}\\p{N}'])";
 /** No letter or digit just before, and not the decimals of a number ("1.5", "3,14"). */
 export const NUMBER_START = '(?<![\\p{L}\\p{N}]|\\d[.,])';
 
-type Lead = 'none' | 'word' | 'number';
+type Lead = 'none' | 'word' | 'apostrophe' | 'number';
 
 export interface Scanner {
   re: RegExp;
@@ -31,6 +33,9 @@ export function scanner(source: string, flags = 'gu'): Scanner {
   if (source.startsWith(WORD_START)) {
     lead = 'word';
     body = `(?<!${COMMON_LETTERS})${source.slice(WORD_START.length)}`;
+  } else if (source.startsWith(WORD_OR_APOSTROPHE_START)) {
+    lead = 'apostrophe';
+    body = `(?<!${COMMON_LETTERS}|')${source.slice(WORD_OR_APOSTROPHE_START.length)}`;
   } else if (source.startsWith(NUMBER_START)) {
     lead = 'number';
     body = `(?<!${COMMON_LETTERS}|\\d[.,])${source.slice(NUMBER_START.length)}`;
@@ -50,6 +55,7 @@ function letterOrDigitBefore(text: string, i: number): boolean {
 function leadHolds(lead: Lead, text: string, i: number): boolean {
   if (lead === 'none') return true;
   if (letterOrDigitBefore(text, i)) return false;
+  if (lead === 'apostrophe' && i >= 1 && text.charCodeAt(i - 1) === 39) return false;
   if (lead === 'number' && i >= 2) {
     const p = text.charCodeAt(i - 1);
     const d = text.charCodeAt(i - 2);
