@@ -45,7 +45,7 @@ import {
   TENS_STEMS,
   UNIT_WORDS,
 } from './minors-terms.ts';
-import { eachMatch, nextMatch, NUMBER_START, scanner, WORD_START, type Scanner } from './scan.ts';
+import { countBelow, eachMatch, isWhiteSpace, nextMatch, NUMBER_START, scanner, sentenceEnds, wordStarts, WORD_START, type Scanner } from './scan.ts';
 import type { Surface, TermSet } from './types.ts';
 
 export const MINOR_LAYERS = ['stated-age-under-18', 'minor-life-stage', 'minor-body', 'sexual-content'] as const;
@@ -156,23 +156,48 @@ const AGE_PATTERNS: AgePattern[] = [
   age('profile', `${B}(?<n>1[0-7])\\s?[fm](?=\\s*(?:$|here|looking|lf|seeking|,|/|\\)))`),
 ];
 
-const WORD = /[^\s.,;:!?()"*[\]{}<>/\\\-_'~+=]+/g;
 const DIGIT = /\d/;
 const AGE_WORDS = new Set('aged sweet'.split(' '));
 const CJK_AGE = /[歳才]|[一二三四五六七八九十]/;
 const WINDOW_BEFORE = 90;
 const WINDOW_AFTER = 70;
+// What splits words for the age windows: white space and . , ; : ! ? ( ) " * [ ] { } < > / \ - _ ' ~ + =
+const WORD_SEPARATORS = new Set([...'.,;:!?()"*[]{}<>/\\-_\'~+='].map((c) => c.charCodeAt(0)));
+// Number words, age words and Roman numerals are short; a longer word without a digit can only be "…jährig…".
+const LONGEST_PLAIN = 13;
 
-/** Ranges of the text around words that may belong to an age, widened to whitespace and merged. */
+function isAgeKanji(c: number): boolean {
+  return c === 0x6b73 || c === 0x624d || c === 0x5341 || (c >= 0x4e00 && CJK_AGE.test(String.fromCharCode(c)));
+}
+
+/**
+ * Ranges of the text around words that may belong to an age, widened to whitespace and merged. A loop over char codes
+ * (no result object per word); only words that can matter are cut out and looked at.
+ */
 function ageWindows(view: string, year: number): [number, number][] {
   const windows: [number, number][] = [];
-  for (const m of view.matchAll(WORD)) {
-    const w = m[0];
+  const n = view.length;
+  for (let i = 0; i < n; ) {
+    const c0 = view.charCodeAt(i);
+    if (WORD_SEPARATORS.has(c0) || isWhiteSpace(c0)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let digitOrKanji = false;
+    for (; i < n; i++) {
+      const c = view.charCodeAt(i);
+      if (WORD_SEPARATORS.has(c) || isWhiteSpace(c)) break;
+      if ((c >= 48 && c <= 57) || (c >= 0x4e00 && isAgeKanji(c))) digitOrKanji = true;
+    }
+    const length = i - start;
+    if (!digitOrKanji && length > LONGEST_PLAIN && !view.slice(start, i).includes('jahrig')) continue;
+    const w = view.slice(start, i);
     if (!mayBeMinorAge(w, year)) continue;
-    let from = Math.max(0, m.index - WINDOW_BEFORE);
-    let to = Math.min(view.length, m.index + w.length + WINDOW_AFTER);
-    while (from > 0 && !/\s/.test(view[from - 1]!)) from--;
-    while (to < view.length && !/\s/.test(view[to]!)) to++;
+    let from = Math.max(0, start - WINDOW_BEFORE);
+    let to = Math.min(n, i + WINDOW_AFTER);
+    while (from > 0 && !isWhiteSpace(view.charCodeAt(from - 1))) from--;
+    while (to < n && !isWhiteSpace(view.charCodeAt(to))) to++;
     const last = windows[windows.length - 1];
     if (last && from <= last[1]) last[1] = Math.max(last[1], to);
     else windows.push([from, to]);
@@ -518,18 +543,12 @@ function problemOf(f: MinorsField, h: Hit): Problem {
 }
 
 function wordIndex(f: MinorsField, pos: number): number {
-  if (!f.wordStarts) {
-    f.wordStarts = [];
-    for (const m of f.text.text.matchAll(/[\p{L}\p{N}'{}]+/gu)) f.wordStarts.push(m.index);
-  }
+  f.wordStarts ??= wordStarts(f.text.text);
   return countBelow(f.wordStarts, pos + 1) - 1;
 }
 
 function sentenceOf(f: MinorsField, pos: number): number {
-  if (!f.sentenceEnds) {
-    f.sentenceEnds = [];
-    for (const m of f.text.text.matchAll(/[.!?;\u3002]+(?=\s|$)|\n/g)) f.sentenceEnds.push(m.index);
-  }
+  f.sentenceEnds ??= sentenceEnds(f.text.text);
   return countBelow(f.sentenceEnds, pos);
 }
 
@@ -538,15 +557,4 @@ function wordGap(f: MinorsField, a: Hit, b: Hit): number {
   const [first, second] = a.start <= b.start ? [a, b] : [b, a];
   if (second.start < first.end) return 0;
   return Math.max(0, wordIndex(f, second.start) - wordIndex(f, first.end - 1) - 1);
-}
-
-function countBelow(sorted: number[], pos: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < pos) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -2,7 +2,7 @@ import { alignedNormalize, originalSpan, type AlignedText } from './aligned.ts';
 import { MinorsPolicy, type MinorsField, type Problem, type ScopeState } from './minors.ts';
 import { undoLeet, type NormalizedText } from './normalize.ts';
 import { POLICY_V1 } from './policy-v1.ts';
-import { nextMatch, scanner, WORD_START, type Scanner } from './scan.ts';
+import { countBelow, nextMatch, scanner, sentenceEnds, wordStarts, WORD_START, type Scanner } from './scan.ts';
 import { plainPrompt, splitNegative } from './sd-prompt.ts';
 import type {
   BlockedEvent,
@@ -147,18 +147,12 @@ class FieldText {
   }
 
   private sentenceOf(pos: number): number {
-    if (!this.sentenceEnds) {
-      this.sentenceEnds = [];
-      for (const m of this.norm.base.matchAll(/[.!?;\u3002]+(?=\s|$)|\n/g)) this.sentenceEnds.push(m.index);
-    }
+    this.sentenceEnds ??= sentenceEnds(this.norm.base);
     return countBelow(this.sentenceEnds, pos);
   }
 
   private wordOf(pos: number): number {
-    if (!this.wordStarts) {
-      this.wordStarts = [];
-      for (const m of this.norm.base.matchAll(/[\p{L}\p{N}'{}]+/gu)) this.wordStarts.push(m.index);
-    }
+    this.wordStarts ??= wordStarts(this.norm.base);
     return countBelow(this.wordStarts, pos + 1) - 1;
   }
 
@@ -201,18 +195,6 @@ function countStartsBelow(sorted: Hit[], pos: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (sorted[mid]!.start < pos) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Number of sorted values lower than `pos`. */
-function countBelow(sorted: number[], pos: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < pos) lo = mid + 1;
     else hi = mid;
   }
   return lo;

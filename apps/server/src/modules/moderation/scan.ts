@@ -82,3 +82,79 @@ export function eachMatch(s: Scanner, text: string, fn: (m: RegExpExecArray) => 
   s.re.lastIndex = 0;
   for (let m = nextMatch(s, text); m; m = nextMatch(s, text)) if (fn(m) === false) return;
 }
+
+const letterOrDigitCache = new Map<number, boolean>();
+
+/** Whether a code point is a letter or digit (`[\p{L}\p{N}]`), ASCII without a lookup. */
+export function isLetterOrDigit(cp: number): boolean {
+  if (cp < 128) return (cp >= 97 && cp <= 122) || (cp >= 48 && cp <= 57) || (cp >= 65 && cp <= 90);
+  let yes = letterOrDigitCache.get(cp);
+  if (yes === undefined) {
+    yes = LETTER_OR_DIGIT.test(String.fromCodePoint(cp));
+    if (letterOrDigitCache.size < 10_000) letterOrDigitCache.set(cp, yes);
+  }
+  return yes;
+}
+
+/** Whether a UTF-16 unit is white space as `\s` reads it. */
+export function isWhiteSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/**
+ * Where each word starts (a run of letters, digits, `'`, `{`, `}`), in order. A loop over the text rather than a
+ * regex: one result array per word was most of what a check allocated (and so of its garbage collections).
+ */
+export function wordStarts(text: string): number[] {
+  const starts: number[] = [];
+  let inWord = false;
+  for (let i = 0; i < text.length; ) {
+    const cp = text.codePointAt(i)!;
+    const word = cp === 39 || cp === 123 || cp === 125 || isLetterOrDigit(cp);
+    if (word && !inWord) starts.push(i);
+    inWord = word;
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return starts;
+}
+
+/** Where sentences end: a run of `.!?;。` followed by white space or the end, and every line break. */
+export function sentenceEnds(text: string): number[] {
+  const ends: number[] = [];
+  for (let i = 0; i < text.length; ) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      ends.push(i);
+      i++;
+    } else if (c === 46 || c === 33 || c === 63 || c === 59 || c === 0x3002) {
+      let j = i + 1;
+      for (let d = text.charCodeAt(j); d === 46 || d === 33 || d === 63 || d === 59 || d === 0x3002; d = text.charCodeAt(++j));
+      if (j === text.length || isWhiteSpace(text.charCodeAt(j))) ends.push(i);
+      i = j;
+    } else i++;
+  }
+  return ends;
+}
+
+/** Number of sorted values lower than `pos`. */
+export function countBelow(sorted: number[], pos: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
