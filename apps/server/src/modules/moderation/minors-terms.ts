@@ -441,6 +441,13 @@ export const LIFE_STAGE_WEAK_UNLESS: string[] = [
   R`\bminor\s+(?:\w+)`,
 ];
 
+/**
+ * A life-stage cue the text takes back at once ("Uma menina? Não: uma mulher de 30 anos", "A teen? No, a 25-year-old
+ * woman"), read right after the cue: a question mark, a no (seven languages), then within four words an adult noun or
+ * an age of 18 or more. Such a cue is no cue; a stated age under 18 is never taken back this way.
+ */
+export const CORRECTED_CUE = R`\s*\?\s*(?:no|nope|nein|non|nao|нет|いいえ)(?![\p{L}\p{N}])[\s,:;.!\u2014\u2013-]*(?:[\p{L}\p{N}'-]+\s+){0,4}?(?:(?:a|an|um|uma|un|una|une|ein|eine)\s+)?(?:(?:women|woman|man|men|adults?|lady|grown[\s-]?ups?|frau|mann|erwachsene\p{L}*|mujer|hombre|adult[ao]s?|senora|femme|homme|adultes?|mulher|homem|donna|uomo|женщин\p{L}*|мужчин\p{L}*|взросл\p{L}*)(?![\p{L}\p{N}])|大人|成人|女性|(?:1[89]|[2-9]\d)(?![\p{N}])(?!\s*(?:%|cm|kg|min)))`;
+
 // ---------- bodies ----------
 
 const CHILD_NOUN = R`(?:child|kid|little\s+girl|little\s+boy|preteen|toddler|middle\s+schooler|schoolgirl|schoolboy|loli|shota|minor)`;

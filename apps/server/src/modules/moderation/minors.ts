@@ -26,6 +26,7 @@ import {
   AGE_UNIT,
   AGE_VERB_UNITS,
   AMBIGUOUS_UNIT,
+  CORRECTED_CUE,
   IMAGE_YOUNG,
   LIFE_STAGE_ABSOLUTE,
   LIFE_STAGE_STRONG,
@@ -159,12 +160,20 @@ const AGE_PATTERNS: AgePattern[] = [
 const DIGIT = /\d/;
 const AGE_WORDS = new Set('aged sweet'.split(' '));
 const CJK_AGE = /[歳才]|[一二三四五六七八九十]/;
+const CORRECTED = new RegExp(foldSource(CORRECTED_CUE), 'uy');
 const WINDOW_BEFORE = 90;
 const WINDOW_AFTER = 70;
 // What splits words for the age windows: white space and . , ; : ! ? ( ) " * [ ] { } < > / \ - _ ' ~ + =
 const WORD_SEPARATORS = new Set([...'.,;:!?()"*[]{}<>/\\-_\'~+='].map((c) => c.charCodeAt(0)));
-// Number words, age words and Roman numerals are short; a longer word without a digit can only be "…jährig…".
-const LONGEST_PLAIN = 13;
+// The words without a digit that can take part in an age under 18 (number words, age words, Roman numerals 1-18),
+// by a hash computed while scanning, so that ordinary words are never cut out of the text.
+const PLAIN_AGE_WORDS = [
+  ...AGE_WORDS,
+  ...[...UNIT_WORD_MAP].filter(([, n]) => n <= 18).map(([w]) => w),
+  ...Array.from({ length: 18 }, (_, i) => toRoman(i + 1)),
+];
+const wordHash = (h: number, c: number) => (Math.imul(h, 31) + c) | 0;
+const PLAIN_AGE_HASHES = new Set(PLAIN_AGE_WORDS.map((w) => [...w].reduce((h, ch) => wordHash(h, ch.charCodeAt(0)), 0)));
 
 function isAgeKanji(c: number): boolean {
   return c === 0x6b73 || c === 0x624d || c === 0x5341 || (c >= 0x4e00 && CJK_AGE.test(String.fromCharCode(c)));
@@ -185,13 +194,17 @@ function ageWindows(view: string, year: number): [number, number][] {
     }
     const start = i;
     let digitOrKanji = false;
+    let j = false;
+    let h = 0;
     for (; i < n; i++) {
       const c = view.charCodeAt(i);
       if (WORD_SEPARATORS.has(c) || isWhiteSpace(c)) break;
       if ((c >= 48 && c <= 57) || (c >= 0x4e00 && isAgeKanji(c))) digitOrKanji = true;
+      if (c === 106) j = true;
+      h = wordHash(h, c);
     }
-    const length = i - start;
-    if (!digitOrKanji && length > LONGEST_PLAIN && !view.slice(start, i).includes('jahrig')) continue;
+    // Only a digit, an age kanji, "jährig" or one of the plain age words can make the word part of an age.
+    if (!digitOrKanji && !PLAIN_AGE_HASHES.has(h) && !(j && view.slice(start, i).includes('jahrig'))) continue;
     const w = view.slice(start, i);
     if (!mayBeMinorAge(w, year)) continue;
     let from = Math.max(0, start - WINDOW_BEFORE);
@@ -392,6 +405,13 @@ export class MinorsPolicy {
           hits.push({ layer: 'minor-life-stage', strength: 'weak', start: m.index, end: m.index + m[0].length });
         });
       }
+    }
+    // A life-stage cue taken back at once ("A girl? No: a 30-year-old woman") is no cue.
+    for (let i = hits.length - 1; i >= 0; i--) {
+      const h = hits[i]!;
+      if (h.layer !== 'minor-life-stage' || h.strength === 'absolute') continue;
+      CORRECTED.lastIndex = h.end;
+      if (CORRECTED.test(text.text)) hits.splice(i, 1);
     }
     hits.sort((a, b) => a.start - b.start || b.end - a.end);
     // One hit per position and layer (both views may find the same word; the longer match wins).
