@@ -98,7 +98,7 @@ export function alignedNormalize(original: string): AlignedText {
   const codes: number[] = [];
   let map: number[] = [];
   let lastSpace = false;
-  for (let i = 0; i < original.length; ) {
+  for (let i = 0; i < original.length;) {
     const c = original.charCodeAt(i);
     if (c < 128) {
       if (isSpace(c)) {

@@ -8,7 +8,7 @@
  *
  * `POLICY_V1` (rules with titles and explanations, summary, limitations) is the source of the policy page.
  */
-export { ModerationPolicy, checkContent, isLikelyMinorAge, defaultPolicy, DEFAULT_FIELD_LABELS } from './moderation.ts';
+export { ModerationPolicy, checkContent, defaultPolicy, DEFAULT_FIELD_LABELS } from './moderation.ts';
 export type { Evaluation, ModerationOptions, PublicRule } from './moderation.ts';
 export { MINOR_LAYERS } from './minors.ts';
 export type { MinorLayer, Problem, ScopeState } from './minors.ts';

@@ -46,7 +46,18 @@ import {
   TENS_STEMS,
   UNIT_WORDS,
 } from './minors-terms.ts';
-import { countBelow, eachMatch, isWhiteSpace, nextMatch, NUMBER_START, scanner, sentenceEnds, wordStarts, WORD_START, type Scanner } from './scan.ts';
+import {
+  countBelow,
+  eachMatch,
+  isWhiteSpace,
+  nextMatch,
+  NUMBER_START,
+  scanner,
+  sentenceEnds,
+  wordStarts,
+  WORD_START,
+  type Scanner,
+} from './scan.ts';
 import type { Surface, TermSet } from './types.ts';
 
 export const MINOR_LAYERS = ['stated-age-under-18', 'minor-life-stage', 'minor-body', 'sexual-content'] as const;
@@ -186,7 +197,7 @@ function isAgeKanji(c: number): boolean {
 function ageWindows(view: string, year: number): [number, number][] {
   const windows: [number, number][] = [];
   const n = view.length;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     const c0 = view.charCodeAt(i);
     if (WORD_SEPARATORS.has(c0) || isWhiteSpace(c0)) {
       i++;
@@ -345,8 +356,8 @@ export class MinorsPolicy {
   constructor(options: MinorsOptions) {
     this.now = options.now ?? (() => new Date());
     const unless = (sources: string[] | undefined) => (sources ?? []).map((u) => new RegExp(foldSource(u), 'gu'));
-    const explicit = [...options.sexualExplicit.patterns.filter((p): p is string => typeof p === 'string'), ...SEXUAL_EXPLICIT_INTL];
-    const suggestive = [...options.sexualSuggestive.patterns.filter((p): p is string => typeof p === 'string'), ...SEXUAL_SUGGESTIVE_INTL];
+    const explicit = [...options.sexualExplicit.patterns, ...SEXUAL_EXPLICIT_INTL];
+    const suggestive = [...options.sexualSuggestive.patterns, ...SEXUAL_SUGGESTIVE_INTL];
     this.lists = [
       { scan: compileList(LIFE_STAGE_ABSOLUTE, false), layer: 'minor-life-stage', strength: 'absolute' },
       {

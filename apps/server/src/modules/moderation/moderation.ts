@@ -40,7 +40,6 @@ const NUMBER_WORDS = [
   'eighteen',
   'nineteen',
 ];
-const NUM_ALTERNATION = `(?:${[...NUMBER_WORDS].sort((a, b) => b.length - a.length).join('|')})`;
 /** Hits kept per term set and field; bounds memory on adversarial texts (a 10,000-char field has fewer words). */
 const MAX_HITS = 4000;
 const SENTENCE_GAP = 300;
@@ -49,16 +48,11 @@ const NEAR_GAP = 400;
 const WORD_REACH = 40;
 const MAX_HIT_SPAN = 300;
 
-interface CompiledPattern {
-  scan: Scanner;
-  below?: number;
-}
 interface CompiledSet {
   id: string;
-  form: TermSet['form'];
-  patterns: CompiledPattern[];
+  /** Every pattern of the set in one alternation: a term set costs one pass over a text. */
+  scan: Scanner;
   unless: RegExp[];
-  obfuscatedOnly: boolean;
 }
 interface Hit {
   start: number;
@@ -73,28 +67,16 @@ function parseNumber(value: string | undefined): number | undefined {
 }
 
 function compileSet(id: string, set: TermSet): CompiledSet {
-  const wrap = (source: string) => (set.form === 'leet' ? `${WORD_START}(?:${source})(?![\\p{L}\\p{N}])` : source);
-  const compile = (source: string, below?: number): CompiledPattern => {
+  const compile = (source: string): Scanner => {
     try {
-      return { scan: scanner(wrap(source.replaceAll('{NUM}', NUM_ALTERNATION))), below };
+      return scanner(`${WORD_START}(?:${source})(?![\\p{L}\\p{N}])`);
     } catch (err) {
       throw new Error(`Moderation term set "${id}" has an invalid pattern ${source}: ${(err as Error).message}`);
     }
   };
-  // Plain patterns share one alternation, so a term set costs one pass over the text.
-  const plain = set.patterns.filter((p): p is string => typeof p === 'string');
-  const patterns = set.patterns.flatMap((p) => (typeof p === 'string' ? [] : [compile(p.re, p.below)]));
-  if (plain.length > 0) {
-    plain.forEach((p) => compile(p));
-    patterns.push(compile(plain.map((p) => `(?:${p})`).join('|')));
-  }
-  return {
-    id,
-    form: set.form,
-    patterns,
-    unless: (set.unless ?? []).map((u) => new RegExp(u, 'gu')),
-    obfuscatedOnly: set.obfuscatedOnly ?? false,
-  };
+  // Each pattern alone first, so that an invalid one is named.
+  set.patterns.forEach((p) => compile(p));
+  return { id, scan: compile(set.patterns.map((p) => `(?:${p})`).join('|')), unless: (set.unless ?? []).map((u) => new RegExp(u, 'gu')) };
 }
 
 /** One field's normalised text with lazily computed hits per term set. */
@@ -117,26 +99,18 @@ class FieldText {
     let found = this.hits.get(set.id);
     if (found) return found;
     found = [];
-    const forms =
-      set.form === 'base' ? [this.norm.base] : this.norm.leet === this.norm.leetL ? [this.norm.leet] : [this.norm.leet, this.norm.leetL];
+    const forms = this.norm.leet === this.norm.leetL ? [this.norm.leet] : [this.norm.leet, this.norm.leetL];
     outer: for (const text of forms) {
       // The neutralising phrases are looked for only once a pattern matched (most texts match none).
       let neutral: Hit[] | undefined;
-      for (const p of set.patterns) {
-        p.scan.re.lastIndex = 0;
-        for (let m = nextMatch(p.scan, text); m; m = nextMatch(p.scan, text)) {
-          const start = m.index;
-          const end = start + m[0].length;
-          if (p.below !== undefined) {
-            const n = parseNumber(m.groups?.n);
-            if (n === undefined || n >= p.below) continue;
-          }
-          neutral ??= neutralHits(set.unless, text);
-          if (neutral.some((u) => u.start <= start && end <= u.end)) continue;
-          if (set.obfuscatedOnly && this.norm.base.slice(start, end) === text.slice(start, end)) continue;
-          found.push({ start, end });
-          if (found.length >= MAX_HITS) break outer;
-        }
+      set.scan.re.lastIndex = 0;
+      for (let m = nextMatch(set.scan, text); m; m = nextMatch(set.scan, text)) {
+        const start = m.index;
+        const end = start + m[0].length;
+        neutral ??= neutralHits(set.unless, text);
+        if (neutral.some((u) => u.start <= start && end <= u.end)) continue;
+        found.push({ start, end });
+        if (found.length >= MAX_HITS) break outer;
       }
     }
     found.sort((a, b) => a.start - b.start || a.end - b.end);
@@ -441,14 +415,6 @@ export class ModerationPolicy {
       }
     }
   }
-
-  /** True when the text states an age under 18 ("16", "sixteen", "a 16-year-old", "she's 15", "17yo"). */
-  isLikelyMinorAge(text: string): boolean {
-    const field = new FieldText(text);
-    const bare = parseNumber(field.norm.base.trim().replace(/\s*(?:years?\s*old|yo|y\/o)$/, ''));
-    if (bare !== undefined) return bare < 18;
-    return field.hitsOf(this.sets.get('minorAge')!).length > 0;
-  }
 }
 
 const RULE_ID_SET: ReadonlySet<string> = new Set(RULE_IDS);
@@ -470,8 +436,4 @@ export const defaultPolicy = new ModerationPolicy();
 
 export function checkContent(fields: Record<string, string | undefined>, context: CheckContext): CheckResult {
   return defaultPolicy.check(fields, context);
-}
-
-export function isLikelyMinorAge(text: string): boolean {
-  return defaultPolicy.isLikelyMinorAge(text);
 }

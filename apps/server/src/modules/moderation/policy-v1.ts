@@ -5,21 +5,13 @@ import type { PolicyData, Surface } from './types.ts';
  * normalise text, find the patterns of each term set and combine hits as each rule's detectors say.
  *
  * Pattern sources are matched against normalised text: lowercase, no diacritics or zero-width characters, look-alike
- * letters folded to Latin, letters spaced out ("l o l i") joined. `{NUM}` stands for an English number word
- * (zero … nineteen). Keep patterns free of nested quantifiers: they run on every message.
+ * letters folded to Latin, letters spaced out ("l o l i") joined. Keep patterns free of nested quantifiers: they run
+ * on every message. The minors rule has its own layers and word lists (minors.ts, minors-terms.ts).
  */
 
 const R = String.raw;
 const NOT_TICKET: Surface[] = ['character', 'chat-user', 'chat-reply', 'image-prompt', 'profile'];
 
-// Things that follow "she is 16" when 16 is not an age.
-const NOT_AN_AGE = R`(?!\s*(?:%|percent|'|"|′|″|feet|foot|ft\b|inch|cm\b|mm\b|km\b|m\b|meters?|metres?|miles?|mph|kg|lbs?\b|pounds?|dollars?|euros?|bucks|minutes?|mins?\b|hours?|hrs?\b|seconds?|secs?\b|days?|weeks?|months?|times?|o'?clock|am\b|pm\b|:\d|\.\d|th\b|st\b|nd\b|rd\b|stories|floors|points|people|men\b|women|kids|children|of\b|out\s+of|x\b|cups?|degrees|steps|and\s+\d|or\s+\d|-\d|to\s+\d|years?\s+(?:ago|later|since|before|after|into|of|in|older|younger|senior|junior|apart|married|together|sober|clean)))`;
-// Number words only count as ages where a sentence could end or "years" follows ("she's one of them" is no age).
-const WORD_AGE_END = R`(?=\s*(?:$|[.,;:!?)\]]|and\b|but\b|so\b|now\b|today\b|though\b|next\b|this\b|soon\b|last\b|tomorrow\b|years?\b|yrs?\b|yo\b|y/o\b))`;
-const SUBJECT = R`(?:i'?m|i\s+am|im|she'?s|he'?s|she\s+is|he\s+is|they'?re|they\s+are|you'?re|you\s+are|u\s+r|who'?s|who\s+is|\}\}\s+is|\}\}'s|char\s+is|turns|turned|turning|just\s+turned)`;
-const AGE_ADVERB = R`(?:only\s+|just\s+|barely\s+|almost\s+|nearly\s+|about\s+|like\s+|around\s+)?`;
-const PAST_SUBJECT = R`(?:i|she|he|they|we|you)\s+(?:was|were)`;
-const CHILD_NOUN = R`(?:child|kid|little\s+girl|little\s+boy|minor|preteen|young\s+teen|toddler|middle\s+schooler|schoolgirl|schoolboy|loli|shota)`;
 const ARTICLE = R`(?:a|an|the|his|her|my|their|your|some)`;
 const ANIMAL = R`(?:animals?|beasts?|dogs?|horses?|donkeys?|goats?|sheep|stallions?|mares?|canines?|dolphins?|hounds?)`;
 const FAMILY = R`(?:mother|mom|mum|father|dad|sister|brother|son|daughter|aunt|auntie|uncle|niece|nephew|cousin|grandma|grandmother|grandpa|grandfather|granddaughter|grandson|sibling|twin\s+sister|twin\s+brother)s?`;
@@ -173,7 +165,6 @@ export const POLICY_V1: PolicyData = {
 
   termSets: {
     sexualExplicit: {
-      form: 'leet',
       patterns: [
         R`sex`,
         R`sexual(?:ly)?`,
@@ -242,7 +233,6 @@ export const POLICY_V1: PolicyData = {
       ],
     },
     sexualSuggestive: {
-      form: 'leet',
       patterns: [
         R`explicit`,
         R`naked`,
@@ -285,192 +275,8 @@ export const POLICY_V1: PolicyData = {
       ],
     },
 
-    // --- minors ---
-    minorAge: {
-      form: 'base',
-      patterns: [
-        { re: R`\b(?<n>\d{1,2}|{NUM})(?:\s*-\s*|\s*)(?:years?|yrs?|yr)(?:\s*-\s*|\s*)old\b`, below: 18 },
-        { re: R`\b(?<n>\d{1,2})\s*(?:yo|y/o|yrs?o|yrsold)\b`, below: 18 },
-        { re: R`\b(?:age|aged)\s*(?:is\s+|of\s+|:\s*|=\s*|-\s*)?(?<n>\d{1,2})\b${NOT_AN_AGE}`, below: 18 },
-        { re: R`\b(?:age|aged)\s*(?:is\s+|of\s+|:\s*|=\s*|-\s*)?(?<n>{NUM})\b${WORD_AGE_END}`, below: 18 },
-        { re: R`\b${SUBJECT}\s+${AGE_ADVERB}(?<n>\d{1,2})\b${NOT_AN_AGE}`, below: 18 },
-        { re: R`\b${SUBJECT}\s+${AGE_ADVERB}(?<n>{NUM})\b${WORD_AGE_END}`, below: 18 },
-        { re: R`\b(?<n>1[0-7])\s?[fm]\b`, below: 18 },
-        // "Mia is 16" / "Mia is sixteen": any subject, but only ages 10-17 and only where the sentence could end.
-        {
-          re: R`\b[a-z]+\s+is\s+(?:only\s+|just\s+|barely\s+)?(?<n>1[0-7]|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen)\b${WORD_AGE_END}`,
-          below: 18,
-        },
-        { re: R`\blooks?\s+(?:about\s+|around\s+|only\s+|maybe\s+|like\s+(?:she'?s|he'?s)\s+)?(?<n>\d{1,2})\b${NOT_AN_AGE}`, below: 18 },
-        { re: R`\blooks?\s+(?:about\s+|around\s+|only\s+|maybe\s+|like\s+(?:she'?s|he'?s)\s+)?(?<n>{NUM})\b${WORD_AGE_END}`, below: 18 },
-        R`\b(?:under|below|younger\s+than|not\s+yet|not)\s+(?:the\s+age\s+of\s+)?(?:18|eighteen)\b(?!\s*\+)`,
-        R`\b(?:18|eighteen)\s+next\s+(?:year|month|week)\b`,
-      ],
-      unless: [
-        R`\b(?:no|not\s+for|dni|do\s+not\s+interact|don'?t\s+interact|nobody|no\s+one|anyone|anybody|nothing|never|users?|people|visitors?)\s+(?:\w+\s+)?(?:if\s+(?:you\s+are|you'?re)\s+)?(?:under|below|younger\s+than)\s+(?:the\s+age\s+of\s+)?(?:18|eighteen)\b`,
-        R`\b(?:if\s+)?(?:you\s+are|you'?re)\s+(?:under|below|younger\s+than)\s+(?:18|eighteen)\b`,
-      ],
-    },
-    minorAgePast: {
-      form: 'base',
-      patterns: [
-        { re: R`\b${PAST_SUBJECT}\s+${AGE_ADVERB}(?<n>\d{1,2})\b${NOT_AN_AGE}`, below: 18 },
-        { re: R`\b${PAST_SUBJECT}\s+${AGE_ADVERB}(?<n>{NUM})\b${WORD_AGE_END}`, below: 18 },
-        {
-          re: R`\b(?:virginity|first\s+time|first\s+kiss)\s+(?:at|when\s+\w+\s+(?:was|were))\s+(?:age\s+)?(?<n>\d{1,2}|{NUM})\b`,
-          below: 18,
-        },
-        { re: R`\bat\s+(?:the\s+)?age\s+(?:of\s+)?(?<n>\d{1,2}|{NUM})\b`, below: 18 },
-      ],
-    },
-    minorAbsolute: {
-      form: 'leet',
-      patterns: [
-        R`lolicon`,
-        R`shotacon`,
-        R`child\s*porn\w*`,
-        R`kiddie\s*porn\w*`,
-        R`kiddy\s*porn\w*`,
-        R`pedo\s*porn\w*`,
-        R`csam`,
-        R`(?:preteen|underage|under-age|child|kid|minor)\s+(?:sex|porn|nudes?|erotica)`,
-      ],
-    },
-    minorStrong: {
-      form: 'leet',
-      patterns: [
-        R`loli`,
-        R`lolis`,
-        R`lolita`,
-        R`shota`,
-        R`shotas`,
-        R`pre-?teens?`,
-        R`tweens?`,
-        R`pre-?pubescent`,
-        R`pubescent`,
-        R`under-?aged?`,
-        R`under\s+age`,
-        R`jail\s?bait`,
-        R`toddlers?`,
-        R`infants?`,
-        R`newborns?`,
-        R`little\s+(?:girl|boy)s?`,
-        R`young\s+(?:girl|boy|teen|child|kid)s?`,
-        R`(?:teen|teenage|teenaged|adolescent)\s+(?:girl|boy|student|model|slut|whore|cheerleader)s?`,
-        R`child\s+bride`,
-        R`sweet\s+(?:sixteen|16)`,
-        R`age\s?-?play`,
-        R`ddlg`,
-        R`kiddies?`,
-        R`pa?edo(?:phile|philia|philic|s)?`,
-        R`minors`,
-        R`(?:a|is|was|still|being|with|involving|of)\s+(?:a\s+)?minor(?!\s+(?:issue|problem|detail|details|character|characters|role|roles|change|changes|injury|injuries|league|key|chord|scale|inconvenience|setback|flaw|part|spoilers?|bug|bugs|edit|edits|update|fix|note|tweak|thing|point|offen[cs]e|surgery|scratch|god|deity|noble|nobility|in\b))`,
-        R`cubs?`,
-      ],
-      unless: [
-        R`\b(?:no|not\s+for|dni|nobody|no\s+one|never)\s+(?:\w+\s+)?minors\b`,
-        R`\bminors\s+(?:dni|do\s+not\s+interact|not\s+allowed|are\s+not\s+allowed|stay\s+away|keep\s+out|go\s+away|please\s+leave|leave)\b`,
-        R`\b(?:bear|lion|tiger|wolf|fox|cheetah|leopard)\s+cubs?\b`,
-      ],
-    },
-    minorDisguised: {
-      form: 'leet',
-      obfuscatedOnly: true,
-      patterns: [R`young`, R`teens?`, R`kids?`, R`child`, R`minors?`],
-    },
-    minorAppearance: {
-      form: 'leet',
-      patterns: [
-        R`child-?like`,
-        R`looks?\s+(?:just\s+|exactly\s+)?like\s+(?:a|an)\s+${CHILD_NOUN}`,
-        R`(?:body|figure|face|appearance|size|mind)\s+of\s+(?:a|an)\s+${CHILD_NOUN}`,
-        R`(?:child|kid|loli|little\s+girl)'?s?\s+body`,
-        R`appears?\s+to\s+be\s+(?:a\s+)?(?:child|minor|kid|underage|preteen)`,
-      ],
-    },
-    minorSchool: {
-      form: 'leet',
-      patterns: [
-        R`kindergarten(?:er)?s?`,
-        R`pre-?school(?:er)?s?`,
-        R`pre-?k`,
-        R`nursery\s+school`,
-        R`(?:elementary|primary|middle|grade)\s+school(?:er)?s?`,
-        R`elementary\s+(?:student|pupil)s?`,
-        R`j(?:unio)?r\.?\s+high(?:\s+school)?(?:er)?s?`,
-        R`high\s?school(?:er|ers)`,
-        R`high\s?school\s+(?:student|girl|boy|kid|freshman|sophomore|junior|senior|cheerleader|pupil)s?`,
-        R`(?:freshman|sophomore|junior|senior)\s+(?:in|at)\s+high\s?school`,
-        R`(?:still|is|currently|attends|attending)\s+(?:in\s+)?high\s?school`,
-        R`school\s?(?:girl|boy|kid|child)s?`,
-        R`joshi\s?kousei`,
-        R`chuugakusei`,
-        R`shougakusei`,
-      ],
-      unless: [
-        R`\b(?:elementary|primary|middle|grade|high)\s?school\s+(?:teacher|principal|nurse|counsel+or|coach|janitor|librarian|staff|sweetheart|reunion|days|years|diploma|graduate|dropout)s?\b`,
-      ],
-    },
-    minorGrade: {
-      form: 'base',
-      patterns: [
-        { re: R`\b(?<n>\d{1,2})(?:st|nd|rd|th)[\s-]*grade(?:rs?)?\b`, below: 13 },
-        { re: R`\bgrade\s*(?<n>\d{1,2})\b(?!\s*(?:%|percent))`, below: 13 },
-        R`\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)[\s-]*grade(?:rs?)?\b`,
-        { re: R`\byear\s+(?<n>\d{1,2})\s+(?:student|pupil|girl|boy)s?\b`, below: 14 },
-      ],
-      unless: [R`\bgrade\s*\d{1,2}\s+(?:teacher|teachers)\b`, R`\bgrade\s+teacher\b`],
-    },
-    minorWeak: {
-      form: 'leet',
-      patterns: [
-        R`child`,
-        R`children`,
-        R`kids?`,
-        R`kiddos?`,
-        R`teens?`,
-        R`teenagers?`,
-        R`teenage`,
-        R`teenaged`,
-        R`adolescents?`,
-        R`adolescence`,
-        R`juveniles?`,
-        R`youngsters?`,
-        R`schoolkids?`,
-        R`teenies?`,
-        R`teeny\s?boppers?`,
-        R`minors?(?!\s+(?:issue|problem|detail|details|character|characters|role|roles|change|changes|injury|injuries|league|key|chord|scale|inconvenience|setback|flaw|part|spoilers?|bug|bugs|edit|edits|update|fix|note|tweak|thing|point|offen[cs]e|surgery|scratch|god|deity|noble|nobility|in\b))`,
-      ],
-      unless: [
-        // A parent or adult "with two kids" is about the adult, not about the kids.
-        R`\b(?:mother|mom|mum|father|dad|parent|milf|dilf|divorcee|widow|widower|wife|husband|woman|man|lady|guy|she|he|i|we|they|who)\s+(?:of|with|has|have|had|raising|raised)\s+(?:(?:one|two|three|four|five|six|a\s+few|several|grown|adult|young|small|\d)\s+)?(?:kids|children|a\s+(?:kid|child))\b`,
-        R`\b(?:grown|adult)\s+(?:kids|children)\b`,
-        R`\binner\s+child\b`,
-        R`\b(?:kids|children)'?s?\s+(?:room|bedroom|menu|table|section|corner|tv|shows?|movies?|toys?|books?|hospital|party|parties|clothes|games?)\b`,
-        R`\bchild-?free\b`,
-      ],
-    },
-    youngLooking: {
-      form: 'leet',
-      patterns: [
-        R`looks?\s+(?:very\s+|so\s+|really\s+|quite\s+)?(?:young|younger|youthful|childish|small\s+for\s+(?:her|his)\s+age)`,
-        R`(?:young|youthful|little)[\s-]looking`,
-        R`appears?\s+(?:very\s+|so\s+)?young`,
-        R`(?:young|youthful|childish)\s+(?:appearance|body|form|face)`,
-        R`(?:trapped|stuck)\s+in\s+(?:a|the)\s+(?:young|little|small)\s+body`,
-      ],
-    },
-    ancientAge: {
-      form: 'base',
-      patterns: [
-        R`\b(?:\d{3,}|\d{1,3}(?:,\d{3})+|hundreds?|thousands?|millions?|several\s+hundred|a\s+thousand|one\s+thousand|ten\s+thousand)[\s-]*(?:years?|yrs?)\b`,
-        R`\b(?:centuries|millennia|millenia|millennium|ancient|immortal|ageless|eons?)\b`,
-      ],
-    },
-
     // --- animals, family, dead bodies ---
     bestialityAbsolute: {
-      form: 'leet',
       patterns: [
         R`bestiality`,
         R`zoophil\w*`,
@@ -480,16 +286,13 @@ export const POLICY_V1: PolicyData = {
       ],
     },
     animal: {
-      form: 'leet',
       patterns: [R`dogs?`, R`horses?`, R`donkeys?`, R`goats?`, R`sheep`, R`stallions?`, R`mares?`, R`canines?`, R`dolphins?`, R`hounds?`],
     },
     incestAbsolute: {
-      form: 'leet',
       patterns: [R`incest\w*`, R`twincest`],
       unless: [R`\bincest\s+(?:survivor|survivors|victim|victims|trauma|abuse\s+survivor)s?\b`],
     },
     family: {
-      form: 'leet',
       patterns: [FAMILY],
       unless: [
         // Someone else's relative ("his friend's sister") is not family; {{user}}'s sister is.
@@ -504,19 +307,16 @@ export const POLICY_V1: PolicyData = {
       ],
     },
     stepFamily: {
-      form: 'leet',
       patterns: [STEP_FAMILY],
       unless: [R`\b(?!(?:user|char|one)'s)[a-z]+'s\s+${STEP_FAMILY}\b`],
     },
-    necroAbsolute: { form: 'leet', patterns: [R`necrophil\w*`] },
+    necroAbsolute: { patterns: [R`necrophil\w*`] },
     corpse: {
-      form: 'leet',
       patterns: [R`corpses?`, R`cadavers?`, R`dead\s+bod(?:y|ies)`, R`lifeless\s+body`, R`dead\s+(?:girl|woman|man|wife|husband)`],
     },
 
     // --- real people and images ---
     realPerson: {
-      form: 'leet',
       patterns: [
         R`celebrit(?:y|ies)`,
         R`celebs?`,
@@ -529,7 +329,6 @@ export const POLICY_V1: PolicyData = {
       ],
     },
     deepfake: {
-      form: 'leet',
       patterns: [
         R`deep\s?fakes?`,
         R`face\s?swap\w*`,
@@ -538,7 +337,6 @@ export const POLICY_V1: PolicyData = {
       ],
     },
     deepfakeAbsolute: {
-      form: 'leet',
       patterns: [
         R`nudif\w+`,
         R`undress\s+(?:this|the|her|his|my)\s+(?:\w+\s+)?(?:photo|picture|pic|image|selfie)`,
@@ -549,7 +347,6 @@ export const POLICY_V1: PolicyData = {
       ],
     },
     imageryAbsolute: {
-      form: 'leet',
       patterns: [
         R`revenge\s+porn`,
         R`upskirts?`,
@@ -560,7 +357,6 @@ export const POLICY_V1: PolicyData = {
       ],
     },
     secretCapture: {
-      form: 'leet',
       patterns: [
         R`hidden\s+(?:camera|cam)s?`,
         R`spy\s?cams?`,
@@ -571,7 +367,6 @@ export const POLICY_V1: PolicyData = {
 
     // --- violence, exploitation ---
     sexualViolence: {
-      form: 'leet',
       patterns: [
         R`rape[sd]?`,
         R`raping`,
@@ -595,7 +390,6 @@ export const POLICY_V1: PolicyData = {
       ],
     },
     realFraming: {
-      form: 'leet',
       patterns: [
         R`true\s+story`,
         R`(?:really|actually)\s+happened`,
@@ -611,7 +405,6 @@ export const POLICY_V1: PolicyData = {
       ],
     },
     violenceInstructions: {
-      form: 'leet',
       patterns: [
         R`how\s+(?:to|do\s+i|can\s+i|would\s+i|should\s+i|could\s+i)\s+(?:rape|molest|drug|roofie|spike|sexually\s+assault|get\s+away\s+with\s+(?:rape|raping|molest\w*))`,
         R`(?:tips|guide|instructions|steps|ways)\s+(?:for|to|on)\s+(?:raping|rape|drugging|roofying|roofieing|molesting|spiking)`,
@@ -619,7 +412,6 @@ export const POLICY_V1: PolicyData = {
       ],
     },
     exploitationAbsolute: {
-      form: 'leet',
       patterns: [
         R`sex[\s-]?traffic\w*`,
         R`traffick\w*\s+(?:for|into)\s+(?:sex|prostitution)`,
@@ -631,7 +423,6 @@ export const POLICY_V1: PolicyData = {
 
     // --- not sexual ---
     selfHarm: {
-      form: 'leet',
       patterns: [
         R`(?:how|ways?|best\s+way|easiest\s+way|quickest\s+way|painless(?:ly)?(?:\s+way)?|methods?)\s+(?:to|of|do\s+i|can\s+i|should\s+i)\s+(?:kill\s+(?:myself|yourself|oneself)|commit\s+suicide|end\s+(?:my|your)\s+(?:own\s+)?life|hang\s+(?:myself|yourself)|slit\s+(?:my|your)\s+wrists?|overdose)`,
         R`(?:you\s+should|go|just|why\s+don'?t\s+you)\s+(?:kill\s+yourself|end\s+your\s+life|hang\s+yourself|slit\s+your\s+wrists)`,
@@ -643,7 +434,6 @@ export const POLICY_V1: PolicyData = {
       ],
     },
     extremism: {
-      form: 'leet',
       patterns: [
         R`how\s+(?:to|do\s+i|can\s+i)\s+(?:make|build|assemble)\s+(?:a\s+|an\s+)?(?:pipe\s+|nail\s+|fertili[sz]er\s+|car\s+|suicide\s+)?(?:bombs?|explosives?|ied|suicide\s+vest)`,
         R`(?:help\s+me|i'?m|i\s+am|we\s+are|we'?re)\s+plan(?:ning)?\s+(?:a\s+|an\s+)?(?:terror(?:ist)?\s+attack|mass\s+shooting|school\s+shooting|bombing|massacre)`,
@@ -655,7 +445,6 @@ export const POLICY_V1: PolicyData = {
       ],
     },
     hateViolence: {
-      form: 'leet',
       patterns: [
         R`(?:kill|exterminate|gas|lynch|eradicate|wipe\s+out|genocide|burn|hang|shoot)\s+(?:all|every|all\s+the)\s+${GROUP}`,
         R`${GROUP}\s+(?:should|must|deserve\s+to|need\s+to|ought\s+to)\s+(?:all\s+)?(?:die|be\s+killed|be\s+exterminated|be\s+gassed|be\s+lynched|burn|hang|be\s+wiped\s+out)`,

@@ -24,7 +24,8 @@ export interface Scanner {
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 // Letters and digits only (ASCII, Latin-1 and Latin Extended, Cyrillic, kana, common kanji): a subset of [\p{L}\p{N}].
-const COMMON_LETTERS = '[0-9A-Za-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u024F\\u0400-\\u0481\\u048A-\\u04FF\\u3041-\\u3096\\u30A1-\\u30FA\\u4E00-\\u9FFF]';
+const COMMON_LETTERS =
+  '[0-9A-Za-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u024F\\u0400-\\u0481\\u048A-\\u04FF\\u3041-\\u3096\\u30A1-\\u30FA\\u4E00-\\u9FFF]';
 
 /** Compiles `source` (global; `u` unless told); a leading WORD_START or NUMBER_START is checked in code instead. */
 export function scanner(source: string, flags = 'gu'): Scanner {
@@ -119,7 +120,7 @@ export function isWhiteSpace(c: number): boolean {
 export function wordStarts(text: string): number[] {
   const starts: number[] = [];
   let inWord = false;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const cp = text.codePointAt(i)!;
     const word = cp === 39 || cp === 123 || cp === 125 || isLetterOrDigit(cp);
     if (word && !inWord) starts.push(i);
@@ -132,7 +133,7 @@ export function wordStarts(text: string): number[] {
 /** Where sentences end: a run of `.!?;。` followed by white space or the end, and every line break. */
 export function sentenceEnds(text: string): number[] {
   const ends: number[] = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const c = text.charCodeAt(i);
     if (c === 10) {
       ends.push(i);

@@ -18,24 +18,14 @@ export const RULE_IDS = [
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number];
 
-/**
- * One pattern of a term set: a regular-expression source applied to normalised text (lowercase, no diacritics).
- * With `below`, the pattern must have a named group `n` holding a number (digits or an English number word) and
- * only counts when that number is lower than `below` (ages, school grades).
- */
-export type TermPattern = string | { re: string; below: number };
-
 export interface TermSet {
   /**
-   * `base`: normalised text with digits kept (ages, grades). `leet`: the same text with leetspeak undone
-   * (0→o, 1→i/l, 3→e, 4→a, 5→s, 7→t, @→a, $→s …), for word lists.
+   * Regular-expression sources, matched as whole words against normalised text (lowercase, no diacritics) with
+   * leetspeak undone (0→o, 1→i/l, 3→e, 4→a, 5→s, 7→t, @→a, $→s …).
    */
-  form: 'base' | 'leet';
-  patterns: TermPattern[];
+  patterns: string[];
   /** Phrases that make a hit inside them harmless (disclaimers, parental mentions, "sex: female", victim statements). */
   unless?: string[];
-  /** Count a hit only when the original text was disguised with digits or symbols ("y0ung", "k1d"). */
-  obfuscatedOnly?: boolean;
 }
 
 /**
