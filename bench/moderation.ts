@@ -4,9 +4,11 @@
 //
 // Prints the blocked rate on the must-block items, the false-block rate on the must-pass items, and p50/p99 time per
 // check for 750-character inputs (chat messages and card fields built from the corpus and ordinary roleplay), without
-// the optional LLM stage. The issue's bound: p50 and p99 under 300 µs.
+// the optional LLM stage, marked against the issue's bound: p50 and p99 under 300 µs. Beside the wall-clock times it
+// prints the CPU time per check, which a busy machine does not inflate (run it on a quiet one for the verdict).
 //
 //   BENCH_CHECKS=20000 (timed checks per column)
+import os from 'node:os';
 import { judgeItem, loadCorpus, type CorpusItem } from '../apps/server/src/modules/moderation/corpus/corpus.ts';
 import { ModerationPolicy } from '../apps/server/src/modules/moderation/index.ts';
 
@@ -39,17 +41,34 @@ const inputs = [...mustBlock, ...mustPass].flatMap((item) =>
   }),
 );
 
-function time(fn: (input: (typeof inputs)[number]) => unknown): { p50: number; p99: number } {
+interface Timing {
+  p50: number;
+  p99: number;
+  cpuP50: number;
+  cpuP99: number;
+}
+
+/**
+ * Wall-clock and CPU time per check. Wall-clock is what a request waits; on a loaded machine it also counts the time
+ * the process was not scheduled, so the CPU time the check itself used is measured beside it.
+ */
+function time(fn: (input: (typeof inputs)[number]) => unknown): Timing {
   for (let i = 0; i < 2000; i++) fn(inputs[i % inputs.length]!); // warm-up (JIT, regex compilation)
-  const samples = new Float64Array(CHECKS);
+  const wall = new Float64Array(CHECKS);
+  const cpu = new Float64Array(CHECKS);
   for (let i = 0; i < CHECKS; i++) {
     const input = inputs[i % inputs.length]!;
+    const c0 = process.cpuUsage();
     const t0 = process.hrtime.bigint();
     fn(input);
-    samples[i] = Number(process.hrtime.bigint() - t0) / 1000;
+    wall[i] = Number(process.hrtime.bigint() - t0) / 1000;
+    const c = process.cpuUsage(c0);
+    cpu[i] = c.user + c.system;
   }
-  samples.sort();
-  return { p50: samples[Math.floor(CHECKS * 0.5)]!, p99: samples[Math.floor(CHECKS * 0.99)]! };
+  wall.sort();
+  cpu.sort();
+  const at = (xs: Float64Array, q: number) => xs[Math.floor(CHECKS * q)]!;
+  return { p50: at(wall, 0.5), p99: at(wall, 0.99), cpuP50: at(cpu, 0.5), cpuP99: at(cpu, 0.99) };
 }
 
 const app = {
@@ -60,23 +79,36 @@ const raw = { ...rates(rawBlocks), ...time((i) => RAW.test(i.text)) };
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const us = (x: number) => `${x.toFixed(1)} µs`;
+const mark = (x: number) => `${us(x)} ${x < BOUND_US ? '✓' : '✗'}`;
+const load = os.loadavg()[0]!;
+const cores = os.availableParallelism();
 console.log(
-  `moderation corpus: ${mustBlock.length} must-block, ${mustPass.length} must-pass; ${CHECKS} timed checks of ${LENGTH} characters\n`,
+  `moderation corpus: ${mustBlock.length} must-block, ${mustPass.length} must-pass; ${CHECKS} timed checks of ${LENGTH} characters; bound ${BOUND_US} µs per check at p50 and p99\n`,
 );
 console.table({
   'app (policy, no LLM stage)': {
     'blocked rate': pct(app.blocked),
     'false-block rate': pct(app.falseBlocked),
-    p50: us(app.p50),
-    p99: us(app.p99),
+    'p50 per check': mark(app.p50),
+    'p99 per check': mark(app.p99),
+    'CPU p50': us(app.cpuP50),
+    'CPU p99': us(app.cpuP99),
   },
   'raw baseline (one regex)': {
     'blocked rate': pct(raw.blocked),
     'false-block rate': pct(raw.falseBlocked),
-    p50: us(raw.p50),
-    p99: us(raw.p99),
+    'p50 per check': us(raw.p50),
+    'p99 per check': us(raw.p99),
+    'CPU p50': us(raw.cpuP50),
+    'CPU p99': us(raw.cpuP99),
   },
 });
+console.log(`\nper check (app): p50 ${us(app.p50)} and p99 ${us(app.p99)} wall-clock, against ${BOUND_US} µs`);
+if (load > cores) {
+  console.log(
+    `note: load average ${load.toFixed(1)} on ${cores} cores: the wall-clock p99 counts time this process waited for a core; the CPU time per check is p50 ${us(app.cpuP50)}, p99 ${us(app.cpuP99)}.`,
+  );
+}
 const ok = app.blocked === 1 && app.falseBlocked <= 0.02 && app.p50 < BOUND_US && app.p99 < BOUND_US;
 console.log(
   ok ? `\nOK: blocked 100 %, false blocks ≤ 2 %, p50 and p99 under ${BOUND_US} µs.` : `\nNOT MET: see the table (bound ${BOUND_US} µs).`,
