@@ -1,8 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { characters } from './characters.ts';
 import { imageJobs } from './images.ts';
 import { users } from './users.ts';
+
+/** A cue of the conversation's moderation scope: the rule and the words that set it (see modules/moderation). */
+export interface ConversationScopeCue {
+  field: string;
+  rule: string;
+  span: string;
+  start: number;
+  end: number;
+}
+export interface ConversationModerationScope {
+  minor?: ConversationScopeCue;
+  explicit?: ConversationScopeCue;
+}
 
 /** One conversation of a user with a character; a user may keep several per character. */
 export const conversations = pgTable(
@@ -26,6 +39,11 @@ export const conversations = pgTable(
     /** How many messages the summary covers (the next summary starts after them). */
     summarizedCount: integer('summarized_count').notNull().default(0),
     messageCount: integer('message_count').notNull().default(0),
+    /**
+     * What the conversation established for the blocked-content policy (a minor cue, explicit content: rule and span
+     * each), kept from the first time a cue is seen so that it holds however long the conversation grows.
+     */
+    moderationScope: jsonb('moderation_scope').$type<ConversationModerationScope>(),
     lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Last activity: a message sent, generated, edited or deleted. */

@@ -2,9 +2,10 @@
 // the memory summary, the pinned facts or the recent messages stays in force for every later message (a minor cue in
 // one message and sexual content in a later one are refused together, also in a character marked SFW).
 //
-// Recomputed from stored text on each message rather than kept in a column: the card's part (the longest text) is
-// cached per character version, and the rest is the memory, the pinned facts and the few newest messages the send
-// path reads anyway.
+// Durable: a cue the memory, the pinned facts or the few newest messages (which the send path reads anyway) show for
+// the first time is kept in the conversation's row (conversations.moderation_scope, in the background), so it holds
+// after its message has scrolled out of the newest ones, without re-reading the history. The card's part is
+// recomputed per character version (cached), so an edited card counts as it now reads.
 import type { ScopeState } from '../moderation/minors.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 
@@ -23,9 +24,10 @@ const CARD_CACHE_SIZE = 500;
 const cardScopes = new Map<string, ScopeState>();
 
 export function conversationScope(
-  moderation: Pick<ModerationService, 'scopeOf'>,
+  moderation: Pick<ModerationService, 'scopeOf' | 'rememberScope'>,
   character: ScopeCharacter,
-  conversation: { memorySummary: string | null; pinnedFacts: string[] } | null | undefined,
+  conversation:
+    { id?: string; memorySummary: string | null; pinnedFacts: string[]; moderationScope?: ScopeState | null } | null | undefined,
   history: { content: string; status?: string }[],
 ): ScopeState {
   const key = `${character.id}:${character.updatedAt.getTime()}`;
@@ -44,5 +46,10 @@ export function conversationScope(
   // Blocked messages were never shown or kept as part of the story; they do not set the scope.
   history.filter((m) => m.status !== 'blocked').forEach((m, i) => (fields[`message${i}`] = m.content));
   const talk = moderation.scopeOf(fields, { surface: 'chat-user', nsfwContext: character.nsfw });
-  return { minor: card.minor ?? talk.minor, explicit: card.explicit ?? talk.explicit };
+  const kept = conversation?.moderationScope ?? {};
+  const fresh: ScopeState = {};
+  if (talk.minor && !kept.minor) fresh.minor = talk.minor;
+  if (talk.explicit && !kept.explicit) fresh.explicit = talk.explicit;
+  if (conversation?.id && (fresh.minor || fresh.explicit)) moderation.rememberScope(conversation.id, fresh);
+  return { minor: card.minor ?? kept.minor ?? talk.minor, explicit: card.explicit ?? kept.explicit ?? talk.explicit };
 }

@@ -26,7 +26,10 @@ export function createModerationModule(deps: {
   notify: Notify;
   config?: { moderationLlm?: LlmJudgeConfig };
 }) {
-  const moderation = new ModerationService(deps.log, deps.config?.moderationLlm);
+  // A conversation's cues are kept outside the request's transaction, after the check (which never waits for it).
+  const moderation = new ModerationService(deps.log, deps.config?.moderationLlm, (conversationId, scope) =>
+    deps.uow.outside(() => deps.background.run('conversation-scope', () => deps.uow.repos.moderation.rememberScope(conversationId, scope))),
+  );
   const audit = new AuditLog(deps.uow);
   const queue = new ModerationQueue({ uow: deps.uow, audit, notify: deps.notify });
   const subjects = new SubjectRegistry();

@@ -1,7 +1,8 @@
 // Reports and the moderation queue.
 import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { moderationQueue, reports, users, type QueueRow, type ReportRow } from '../../db/schema/index.ts';
+import { conversations, moderationQueue, reports, users, type QueueRow, type ReportRow } from '../../db/schema/index.ts';
+import type { ConversationModerationScope } from '../../db/schema/chat.ts';
 import type { QueueData } from '../../db/schema/moderation.ts';
 
 export type { QueueRow, ReportRow, QueueData };
@@ -19,6 +20,17 @@ const withOwner = { item: moderationQueue, ownerName: users.username };
 
 export class ModerationRepo {
   constructor(private readonly db: DbOrTx) {}
+
+  /**
+   * Adds cues to a conversation's moderation scope (conversations.moderation_scope, the policy's column). A cue already
+   * kept stays as it was first seen: of two writers at once, the earlier cue wins for each kind.
+   */
+  async rememberScope(conversationId: string, scope: ConversationModerationScope): Promise<void> {
+    await this.db
+      .update(conversations)
+      .set({ moderationScope: sql`${JSON.stringify(scope)}::jsonb || coalesce(${conversations.moderationScope}, '{}'::jsonb)` })
+      .where(eq(conversations.id, conversationId));
+  }
 
   /** undefined when the reporter already has an open report of this subject. */
   async insertReport(values: NewReport): Promise<ReportRow | undefined> {

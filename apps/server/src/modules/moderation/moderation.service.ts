@@ -9,6 +9,8 @@ import type { ScopeState } from './minors.ts';
 import type { BlockedEvent, CheckContext, CheckResult, Surface } from './types.ts';
 
 export type BlockListener = (event: BlockedEvent) => void;
+/** Keeps cues of a conversation's scope (in the background: a check never waits for it). */
+export type ScopeKeeper = (conversationId: string, scope: ScopeState) => void;
 
 export class ModerationService {
   readonly policy: ModerationPolicy;
@@ -19,6 +21,7 @@ export class ModerationService {
   constructor(
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
     judge?: LlmJudgeConfig | LlmJudge,
+    private readonly keepScope?: ScopeKeeper,
   ) {
     this.judge = judge instanceof LlmJudge ? judge : judge ? new LlmJudge(judge) : undefined;
     this.policy = new ModerationPolicy(undefined, {
@@ -89,6 +92,11 @@ export class ModerationService {
   /** What stored texts of a scope establish (a conversation's card, memory summary, pinned facts and messages). */
   scopeOf(fields: Record<string, string | undefined>, context: { surface: Surface; nsfwContext?: boolean }): ScopeState {
     return this.policy.scopeOf(fields, context);
+  }
+
+  /** Keeps cues a conversation established (first seen wins), so they hold after their messages scroll away. */
+  rememberScope(conversationId: string, scope: ScopeState): void {
+    this.keepScope?.(conversationId, scope);
   }
 }
 

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { jsonBytes, V2_CARD } from '../../lib/character-card/test/fixtures.ts';
+import { buildCharacter } from '../../../test/factories.ts';
 import { createCharacter, created, importCard, quickUser } from '../characters/test/helpers.ts';
 import { conversationScope } from '../chat/moderation-scope.ts';
 
@@ -123,5 +124,31 @@ describe('conversation scope', () => {
     // A blocked message never sets the scope.
     const ignored = conversationScope(m, { ...character, id: 'c3' }, null, [{ content: 'she is 12', status: 'blocked' }]);
     expect(ignored.minor).toBeUndefined();
+  });
+
+  it('keeps a cue in the conversation once seen, after its message has left the newest messages', async () => {
+    const m = t.modules.moderation.services.moderation;
+    const { chat } = t.deps.uow.repos;
+    const who = await quickUser(t);
+    const character = await buildCharacter(t, who, { description: 'A friendly innkeeper.' });
+    const conv = await chat.createConversation(who.user.id, character.id);
+    // The message with the cue is among the newest ones: the scope reads it and keeps it (in the background).
+    const seen = conversationScope(m, character, conv, [{ content: 'By the way, Lily is 14.' }]);
+    expect(seen.minor).toMatchObject({ rule: 'stated-age-under-18', span: 'Lily is 14' });
+    let row = await chat.conversation(conv.id);
+    for (let i = 0; i < 100 && !row?.moderationScope?.minor; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      row = await chat.conversation(conv.id);
+    }
+    expect(row!.moderationScope).toEqual({ minor: { ...seen.minor } });
+    // Many messages later the cue's message is no longer read, and the cue still holds.
+    const later = conversationScope(m, character, row, [{ content: 'The rain stops.' }, { content: 'We walk to the inn.' }]);
+    expect(later.minor).toMatchObject({ rule: 'stated-age-under-18', span: 'Lily is 14' });
+    const verdict = m.check({ content: 'Lily undresses and we have sex.' }, { surface: 'chat-user', scope: later });
+    expect(verdict).toMatchObject({ allowed: false, rule: 'minors-sexual' });
+    // Another conversation with the same character keeps nothing of it.
+    const other = await chat.createConversation(who.user.id, character.id);
+    const clean = conversationScope(m, character, other, []);
+    expect(m.check({ content: 'Lily undresses and we have sex.' }, { surface: 'chat-user', scope: clean })).toEqual({ allowed: true });
   });
 });
