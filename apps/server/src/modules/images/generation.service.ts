@@ -222,7 +222,8 @@ export class ImageGenerationService {
     // The character's rating decides; without one, the person's own NSFW preference.
     const nsfw = character ? character.nsfw : (user?.preferences.nsfwEnabled ?? false);
     const fullPrompt = combinePrompt(body.prompt, character ? lookOf(character) : null);
-    this.deps.moderation.assertAllowed(
+    // The optional LLM judge (off by default) decides the ambiguous band, before anything is queued or charged.
+    await this.deps.moderation.assertAllowedJudged(
       { prompt: body.prompt, negativePrompt: body.negativePrompt, fullPrompt },
       {
         surface: 'image-prompt',
@@ -271,7 +272,7 @@ export class ImageGenerationService {
     const scene = body.content ? (pictureRequest(body.content)?.scene ?? '') : '';
     const recent = (await chat.messagesNewestFirst(conv.id, 6)).filter((m) => m.status !== 'blocked');
     const { prompt, full } = chatPicturePrompt(character, scene, recent);
-    this.deps.moderation.assertAllowed(
+    await this.deps.moderation.assertAllowedJudged(
       { prompt: full },
       { surface: 'image-prompt', nsfwContext: character.nsfw, userId: actor.userId, fieldLabels: { prompt: 'picture request' } },
     );
