@@ -12,9 +12,18 @@ import {
   type EndpointResponse,
 } from '@reverie/shared';
 import { expect } from 'vitest';
+import { tinyModelPath } from '../apps/server/src/providers/llm/tiny-model.ts';
 import { newPage, passAgeGate, type E2EPage, type Harness } from './harness.ts';
 
 export const DESKTOP = { width: 1280, height: 800 };
+
+/** Server settings for chat on the embedded provider with the self-made tiny GGUF (one thread, no GPU). */
+export const tinyModelEnv = (): Record<string, string> => ({
+  LLM_MODEL_PATH: tinyModelPath(1),
+  LLM_CONTEXT_SIZE: '1024',
+  LLM_THREADS: '1',
+  LLM_GPU: 'false',
+});
 export const MOBILE = { width: 390, height: 844 };
 
 export interface OutboxMail {

@@ -4,8 +4,7 @@
 import { api, type AuthResponse, type ChatStatus } from '@reverie/shared';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { tinyModelPath } from '../apps/server/src/providers/llm/tiny-model.ts';
-import { apiCall, DESKTOP, expectClean, MOBILE, pageWithSession, registerReadyUser, untilSendIsOn } from './flows.ts';
+import { apiCall, DESKTOP, expectClean, MOBILE, pageWithSession, registerReadyUser, tinyModelEnv, untilSendIsOn } from './flows.ts';
 import { describeE2E, launchBrowser, screenshot, startServer, type Harness } from './harness.ts';
 
 const ADMIN_EMAIL = 'safety-admin@example.com';
@@ -22,6 +21,15 @@ async function shots(page: Page, name: string, { back = DESKTOP, focus }: { back
   await page.setViewportSize(back);
 }
 
+/** "Ask for review" under a block, until it says the request was sent. */
+async function askForReview(page: Page) {
+  await page.getByRole('button', { name: 'Ask for review' }).click();
+  await page
+    .getByRole('status')
+    .getByText(/Sent. A moderator will look at this/)
+    .waitFor({ timeout: 15_000 });
+}
+
 const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 describeE2E('blocks explained and sent for review (real server + Chromium)', () => {
@@ -32,13 +40,7 @@ describeE2E('blocks explained and sent for review (real server + Chromium)', () 
 
   beforeAll(async () => {
     h.server = await startServer({
-      env: {
-        ADMIN_EMAILS: ADMIN_EMAIL,
-        LLM_MODEL_PATH: tinyModelPath(1),
-        LLM_CONTEXT_SIZE: '1024',
-        LLM_THREADS: '1',
-        LLM_GPU: 'false',
-      },
+      env: { ADMIN_EMAILS: ADMIN_EMAIL, ...tinyModelEnv() },
     });
     h.browser = await launchBrowser();
     await registerReadyUser(h, { email: ADMIN_EMAIL, username: `warden_${suffix}`, password: 'queue-keeper-42' });
@@ -70,11 +72,7 @@ describeE2E('blocks explained and sent for review (real server + Chromium)', () 
     await shots(page, 'safety-author-problems', { focus: panel });
     expect(await fits(page)).toBeLessThanOrEqual(DESKTOP.width);
 
-    await page.getByRole('button', { name: 'Ask for review' }).click();
-    await page
-      .getByRole('status')
-      .getByText(/Sent. A moderator will look at this/)
-      .waitFor({ timeout: 15_000 });
+    await askForReview(page);
     expectClean(p, 'the authoring problems');
     await p.context.close();
   });
@@ -94,11 +92,7 @@ describeE2E('blocks explained and sent for review (real server + Chromium)', () 
     await panel.getByText('only 14', { exact: false }).first().waitFor();
     expect(await fits(page)).toBeLessThanOrEqual(MOBILE.width);
     await shots(page, 'safety-chat-blocked', { back: MOBILE, focus: panel });
-    await page.getByRole('button', { name: 'Ask for review' }).click();
-    await page
-      .getByRole('status')
-      .getByText(/Sent. A moderator will look at this/)
-      .waitFor({ timeout: 15_000 });
+    await askForReview(page);
     expectClean(p, 'the refused chat message');
     await p.context.close();
   }, 120_000);

@@ -6,8 +6,7 @@
 import type { Page } from 'playwright-core';
 import { api, type AuthResponse } from '@reverie/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { tinyModelPath } from '../apps/server/src/providers/llm/tiny-model.ts';
-import { apiCall, DESKTOP, expectClean, header, MOBILE, signedInPage, registerReadyUser } from './flows.ts';
+import { apiCall, DESKTOP, expectClean, header, MOBILE, signedInPage, registerReadyUser, tinyModelEnv } from './flows.ts';
 import { describeE2E, launchBrowser, newPage, passAgeGate, screenshot, startServer, type Harness } from './harness.ts';
 
 const ADMIN_EMAIL = 'money-admin@example.com';
@@ -45,13 +44,7 @@ describeE2E('coins and memberships (real server + Chromium, sandbox payments)', 
 
   beforeAll(async () => {
     h.server = await startServer({
-      env: {
-        ADMIN_EMAILS: ADMIN_EMAIL,
-        LLM_MODEL_PATH: tinyModelPath(1),
-        LLM_CONTEXT_SIZE: '1024',
-        LLM_THREADS: '1',
-        LLM_GPU: 'false',
-      },
+      env: { ADMIN_EMAILS: ADMIN_EMAIL, ...tinyModelEnv() },
     });
     h.browser = await launchBrowser();
     await registerReadyUser(h, { email, username: `mona_${suffix}`, password });
