@@ -13,7 +13,7 @@ import type { AccessTokens } from './modules/auth/access-tokens.ts';
 import { AccountRepo } from './modules/account/account.repo.ts';
 import { EmailTokensRepo, SessionsRepo } from './modules/auth/auth.repo.ts';
 import type { Csrf } from './modules/auth/csrf.ts';
-import { LedgerRepo } from './modules/billing/billing.repo.ts';
+import { LedgerRepo } from './modules/billing/ledger.repo.ts';
 import { CategoriesRepo } from './modules/categories/categories.repo.ts';
 import { CharacterAssetsRepo } from './modules/characters/character-assets.repo.ts';
 import { CharactersRepo } from './modules/characters/characters.repo.ts';

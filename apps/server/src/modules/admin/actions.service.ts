@@ -3,8 +3,8 @@
 // notified after the commit, and a suspension ends the account's sessions everywhere within a second.
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { LedgerService } from '../billing/billing.service.ts';
-import { InsufficientCoinsError } from '../billing/billing.service.ts';
+import type { LedgerService } from '../billing/ledger.service.ts';
+import { InsufficientCoinsError } from '../billing/ledger.service.ts';
 import type { AuditRepo } from '../moderation/audit.repo.ts';
 import type { AuditLog, StaffActor } from '../moderation/audit.service.ts';
 import type { ModerationQueue } from '../moderation/queue.service.ts';

@@ -1,6 +1,6 @@
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import type { LedgerService } from '../billing/billing.service.ts';
+import type { LedgerService } from '../billing/ledger.service.ts';
 import type { AuditRepo } from '../moderation/audit.repo.ts';
 import type { AuditLog } from '../moderation/audit.service.ts';
 import type { ModerationRepo } from '../moderation/moderation.repo.ts';

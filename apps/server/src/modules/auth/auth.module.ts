@@ -6,7 +6,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Redis } from '../../lib/redis.ts';
 import type { GoogleSignIn } from '../../providers/google/index.ts';
 import type { Mailer } from '../../providers/mail/index.ts';
-import type { LedgerService } from '../billing/billing.service.ts';
+import type { LedgerService } from '../billing/ledger.service.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import type { EmailTokensRepo, SessionsRepo } from './auth.repo.ts';

@@ -9,7 +9,7 @@ import type { BackgroundTasks } from '../../lib/background.ts';
 import type { GoogleProfile, GoogleSignIn } from '../../providers/google/index.ts';
 import type { Mailer } from '../../providers/mail/index.ts';
 import { identityChangedEmail, passwordResetEmail, verificationEmail } from '../../providers/mail/templates.ts';
-import type { LedgerService } from '../billing/billing.service.ts';
+import type { LedgerService } from '../billing/ledger.service.ts';
 import { uniqueViolationField, type UserRow, type UsersRepo } from '../users/users.repo.ts';
 import type { AccountGate } from './account-gate.ts';
 import type { EmailTokensService } from './email-tokens.service.ts';

@@ -1,94 +1,11 @@
-// The coin ledger: the only code that changes users.coins. Every change is one ledger row with a unique
-// idempotency key, written in the same transaction as the balance update, so retries never double-count
-// and concurrent debits can never take a balance below zero.
 import type { Config } from '../../config.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow, UsersRepo } from '../users/users.repo.ts';
-import type { LedgerRepo, LedgerRow } from './billing.repo.ts';
+import type { LedgerService } from './ledger.service.ts';
 
-export interface LedgerEntryInput {
-  userId: string;
-  /** Positive whole number of coins. */
-  amount: number;
-  reason: string;
-  reference?: string;
-  /** Same key twice = the same movement; the second call returns the first result. */
-  idempotencyKey: string;
-}
-
-export interface LedgerResult {
-  balance: number;
-  /** false when the idempotency key had already been applied. */
-  applied: boolean;
-}
-
-/** 402 with `{ cost, balance }` in the details. */
-export class InsufficientCoinsError extends AppError {
-  constructor(
-    readonly needed: number,
-    readonly balance: number,
-  ) {
-    super(402, 'PAYMENT_REQUIRED', `Not enough coins: this costs ${needed} and your balance is ${balance}.`, {
-      details: { cost: needed, balance },
-    });
-  }
-}
-
-export class LedgerService {
-  constructor(private readonly uow: UnitOfWork<{ ledger: LedgerRepo }>) {}
-
-  /** Inside a caller's `uow.run` the movement joins that transaction (and rolls back with it). */
-  credit(input: LedgerEntryInput): Promise<LedgerResult> {
-    return this.apply(input, input.amount);
-  }
-
-  debit(input: LedgerEntryInput): Promise<LedgerResult> {
-    return this.apply(input, -input.amount);
-  }
-
-  async balance(userId: string): Promise<number> {
-    const coins = await this.uow.repos.ledger.balanceOf(userId);
-    if (coins === undefined) throw AppError.notFound('User');
-    return coins;
-  }
-
-  history(userId: string, limit = 50): Promise<LedgerRow[]> {
-    return this.uow.repos.ledger.history(userId, limit);
-  }
-
-  private async apply(input: LedgerEntryInput, delta: number): Promise<LedgerResult> {
-    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
-      throw AppError.badRequest('Coin amounts must be positive whole numbers');
-    }
-    return this.uow.run(async ({ ledger }) => {
-      // Claim the idempotency key first; a conflict means this movement already happened.
-      const entryId = await ledger.claim({
-        userId: input.userId,
-        delta,
-        reason: input.reason,
-        reference: input.reference,
-        idempotencyKey: input.idempotencyKey,
-      });
-      if (!entryId) {
-        const prev = await ledger.findByKey(input.idempotencyKey);
-        // One key, one movement: the same key with another amount or purpose is a client bug, not a retry.
-        if (prev && (prev.userId !== input.userId || prev.delta !== delta || prev.reason !== input.reason)) {
-          throw AppError.conflict('This Idempotency-Key was already used for a different request. Send a new key for a new request.');
-        }
-        return { balance: prev?.balanceAfter ?? 0, applied: false };
-      }
-      const balance = await ledger.addToBalance(input.userId, delta);
-      if (balance === undefined) {
-        const current = await ledger.balanceOf(input.userId);
-        if (current === undefined) throw AppError.notFound('User');
-        throw new InsufficientCoinsError(-delta, current);
-      }
-      await ledger.setBalanceAfter(entryId, balance);
-      return { balance, applied: true };
-    });
-  }
-}
+// The chat module still imports LedgerService from here; drop this line once its split lands.
+export type { LedgerService } from './ledger.service.ts';
 
 /** Payments as this server is configured for them; today only the sandbox top-up. */
 export class BillingService {

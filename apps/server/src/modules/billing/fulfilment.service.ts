@@ -17,12 +17,12 @@ import type {
   ProviderInvoice,
   ProviderSubscription,
 } from '../../providers/payments/payments.ts';
-import type { LedgerRepo } from './billing.repo.ts';
-import type { LedgerService } from './billing.service.ts';
+import type { LedgerRepo } from './ledger.repo.ts';
+import type { LedgerService } from './ledger.service.ts';
 import { tierOf } from './entitlements.service.ts';
 import type { PaymentsRepo, SubscriptionRow } from './payments.repo.ts';
 
-/** What fulfilment reports after a commit (billing-announcer.ts turns it into notifications). */
+/** What fulfilment reports after a commit (payment-announcer.ts turns it into notifications). */
 export interface BillingAnnouncer {
   afterEvent(event: PaymentEvent, prepared: Prepared, before: SubscriptionRow | undefined): void;
 }

@@ -9,8 +9,8 @@ import { UNSUPPORTED_PROVIDERS, type PaymentsProvider, type PlanChange } from '.
 import type { SandboxSession } from '../../providers/payments/sandbox.ts';
 import type { CardInput } from '../../providers/payments/test-cards.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
-import type { LedgerRepo } from './billing.repo.ts';
-import type { LedgerService } from './billing.service.ts';
+import type { LedgerRepo } from './ledger.repo.ts';
+import type { LedgerService } from './ledger.service.ts';
 import { tierRank, type Plans } from './catalog.ts';
 import type { Entitlements, EntitlementsService } from './entitlements.service.ts';
 import type { FulfilmentService } from './fulfilment.service.ts';

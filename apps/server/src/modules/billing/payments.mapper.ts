@@ -1,5 +1,5 @@
 import type { CheckoutSession, CoinMovement, CoinPack, Invoice, Plan, SubscriptionStatusResponse, Subscription } from '@reverie/shared';
-import type { LedgerRow } from './billing.repo.ts';
+import type { LedgerRow } from './ledger.repo.ts';
 import type { Catalog, PackDef, PlanDef } from './catalog.ts';
 import type { Entitlements } from './entitlements.service.ts';
 import type { CheckoutView } from './membership.service.ts';

@@ -15,7 +15,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ImageBackendError, normalizeImage, type ImageProvider } from '../../providers/images/index.ts';
-import { InsufficientCoinsError, type LedgerService } from '../billing/billing.service.ts';
+import { InsufficientCoinsError, type LedgerService } from '../billing/ledger.service.ts';
 import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
 import { assertVisible } from '../characters/character-access.ts';

@@ -7,7 +7,7 @@ import { createJobQueue, type JobQueue, type JobWorker } from '../../lib/jobs/in
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { ImageProvider } from '../../providers/images/index.ts';
 import type { MediaStorage } from '../../providers/storage/index.ts';
-import type { LedgerService } from '../billing/billing.service.ts';
+import type { LedgerService } from '../billing/ledger.service.ts';
 import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
 import type { CharactersRepo } from '../characters/characters.repo.ts';
@@ -18,7 +18,7 @@ import { GalleryService, type AvatarSetter } from './gallery.service.ts';
 import { ImageGenerationService } from './generation.service.ts';
 import { ImageUrls } from './image-files.ts';
 import { imageResolver } from './image-moderation.ts';
-import { ImageJobRunner } from './image-worker.ts';
+import { ImageJobRunner } from './image-job-runner.ts';
 import { ImagesSeeder } from './images-seeder.ts';
 import type { ImagesRepo } from './images.repo.ts';
 import { imagesRoutes } from './images.routes.ts';

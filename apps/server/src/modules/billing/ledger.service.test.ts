@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildUser } from '../../../test/factories.ts';
-import { InsufficientCoinsError } from './billing.service.ts';
+import { InsufficientCoinsError } from './ledger.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
 import type { PaymentEvent, ProviderSubscription } from '../../providers/payments/payments.ts';
-import type { LedgerRepo } from './billing.repo.ts';
+import type { LedgerRepo } from './ledger.repo.ts';
 import type { Plans } from './catalog.ts';
 import type { BillingAnnouncer, Prepared } from './fulfilment.service.ts';
 import type { PaymentsRepo, SubscriptionRow } from './payments.repo.ts';
