@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BackendHttp, cachedHealth, cancelledError, expectObject, inspectImage, malformed, sleep } from './http.ts';
+import { BackendHttp, cachedHealth, cancelledError, expectObject, inspectImage, malformed } from './http.ts';
 import {
   checkImageRequest,
   ImageBackendError,
@@ -23,6 +23,7 @@ import {
   type ImageRequest,
   type ImagesInfo,
 } from './image-provider.ts';
+import { PolledJob, type Polling } from './polled-job.ts';
 
 export const DEFAULT_COMFYUI_WORKFLOW = fileURLToPath(new URL('./workflows/txt2img.json', import.meta.url));
 const PLACEHOLDERS = ['prompt', 'negative_prompt', 'seed', 'width', 'height', 'steps', 'cfg', 'model', 'count'] as const;
@@ -96,95 +97,54 @@ function executionError(status: Record<string, unknown> | undefined): string | u
   return undefined;
 }
 
-class ComfyJob implements ImageJob {
-  private state: ImageJobStatus = { state: 'queued' };
-  private settled: Promise<GeneratedImage[]> | undefined;
+class ComfyJob extends PolledJob {
   private outputs: Record<string, unknown> | undefined;
-  private readonly stop = new AbortController();
   private missing = 0;
 
   constructor(
-    readonly id: string,
-    private readonly http: BackendHttp,
-    private readonly opts: { pollMs: number; timeoutMs: number; seed: number },
+    id: string,
+    http: BackendHttp,
+    private readonly opts: Polling & { seed: number },
     signal?: AbortSignal,
   ) {
-    signal?.addEventListener('abort', () => void this.cancel(), { once: true });
+    super(id, http, opts, signal);
   }
 
-  private final() {
-    return this.state.state === 'done' || this.state.state === 'failed' || this.state.state === 'cancelled';
-  }
-
-  async status(): Promise<ImageJobStatus> {
-    if (this.final()) return { ...this.state };
+  protected async poll(): Promise<ImageJobStatus | undefined> {
     const history = expectObject(await this.http.json(`/history/${encodeURIComponent(this.id)}`), 'a history');
-    if (this.final()) return { ...this.state };
     const entry = history[this.id];
     if (entry !== undefined) {
       const e = expectObject(entry, 'a history entry');
       const status = e.status && typeof e.status === 'object' ? (e.status as Record<string, unknown>) : undefined;
       if (status?.status_str === 'error') {
-        this.state = { state: 'failed', error: `The image service failed: ${executionError(status) ?? 'no details'}` };
-      } else if (status === undefined || status.completed === true || status.status_str === 'success') {
-        this.outputs = expectObject(e.outputs, 'the outputs of a job');
-        this.state = { state: 'done', progress: 1 };
+        return { state: 'failed', error: `The image service failed: ${executionError(status) ?? 'no details'}` };
       }
-      return { ...this.state };
+      if (status === undefined || status.completed === true || status.status_str === 'success') {
+        this.outputs = expectObject(e.outputs, 'the outputs of a job');
+        return { state: 'done', progress: 1 };
+      }
+      return undefined;
     }
+    if (this.final()) return undefined; // cancelled while we asked
     const q = expectObject(await this.http.json('/queue'), 'a queue');
-    if (this.final()) return { ...this.state }; // cancelled while we asked
     const running = queueIds(q.queue_running);
     const pending = queueIds(q.queue_pending);
-    if (running.includes(this.id)) {
-      this.state = { state: 'running' };
-    } else if (pending.includes(this.id)) {
-      this.state = { state: 'queued', queuePosition: pending.indexOf(this.id) + 1 + running.length };
-    } else if (++this.missing >= 3) {
-      // Neither queued nor in the history: ComfyUI was restarted or the job was deleted by someone else.
-      this.state = { state: 'failed', error: 'The image service lost the job (was it restarted?). Try again.' };
-    }
-    return { ...this.state };
+    if (running.includes(this.id)) return { state: 'running' };
+    if (pending.includes(this.id)) return { state: 'queued', queuePosition: pending.indexOf(this.id) + 1 + running.length };
+    // Neither queued nor in the history: ComfyUI was restarted or the job was deleted by someone else.
+    if (++this.missing >= 3) return { state: 'failed', error: 'The image service lost the job (was it restarted?). Try again.' };
+    return undefined;
   }
 
-  result(): Promise<GeneratedImage[]> {
-    this.settled ??= this.run();
-    return this.settled;
+  protected async cancelUpstream(): Promise<void> {
+    const q = expectObject(await this.http.json('/queue', { timeoutMs: 5_000 }), 'a queue');
+    // Interrupt stops whatever runs, so only when it is ours.
+    if (queueIds(q.queue_running).includes(this.id))
+      await this.http.request('/interrupt', { body: { prompt_id: this.id }, timeoutMs: 5_000 });
+    await this.http.request('/queue', { body: { delete: [this.id] }, timeoutMs: 5_000 });
   }
 
-  async cancel(): Promise<void> {
-    if (this.final()) return;
-    this.state = { state: 'cancelled' };
-    this.stop.abort();
-    try {
-      const q = expectObject(await this.http.json('/queue', { timeoutMs: 5_000 }), 'a queue');
-      // Interrupt stops whatever runs, so only when it is ours.
-      if (queueIds(q.queue_running).includes(this.id))
-        await this.http.request('/interrupt', { body: { prompt_id: this.id }, timeoutMs: 5_000 });
-      await this.http.request('/queue', { body: { delete: [this.id] }, timeoutMs: 5_000 });
-    } catch {
-      // best effort: the job is cancelled for us either way
-    }
-  }
-
-  private async run(): Promise<GeneratedImage[]> {
-    const deadline = Date.now() + this.opts.timeoutMs;
-    for (;;) {
-      if (this.state.state === 'cancelled') throw cancelledError();
-      const s = await this.status();
-      if (s.state === 'cancelled') throw cancelledError();
-      if (s.state === 'failed') throw new ImageBackendError('UPSTREAM', s.error ?? 'The image service failed.');
-      if (s.state === 'done') break;
-      if (Date.now() > deadline) {
-        await this.cancel();
-        this.state = { state: 'failed', error: 'The picture took too long and was cancelled.' };
-        throw new ImageBackendError(
-          'TIMEOUT',
-          `The image service did not finish within ${Math.round(this.opts.timeoutMs / 1000)} s; the job was cancelled.`,
-        );
-      }
-      await sleep(this.opts.pollMs, this.stop.signal);
-    }
+  protected async collect(): Promise<GeneratedImage[]> {
     const files: { filename: string; subfolder: string; type: string }[] = [];
     for (const out of Object.values(this.outputs ?? {})) {
       const images = (out as { images?: unknown })?.images;

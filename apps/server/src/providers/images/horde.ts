@@ -5,7 +5,7 @@
 //   DELETE /api/v2/generate/status/{id}  cancels
 //   GET    /api/v2/status/models?type=image, GET /api/v2/status/heartbeat
 // The negative prompt rides in the prompt after "###". Sizes must be multiples of 64.
-import { BackendHttp, cachedHealth, cancelledError, expectObject, fromBase64, inspectImage, malformed, sleep } from './http.ts';
+import { BackendHttp, cachedHealth, cancelledError, expectObject, fromBase64, inspectImage, malformed } from './http.ts';
 import {
   checkImageRequest,
   ImageBackendError,
@@ -17,6 +17,7 @@ import {
   type ImageRequest,
   type ImagesInfo,
 } from './image-provider.ts';
+import { PolledJob, type Polling } from './polled-job.ts';
 
 export const HORDE_DEFAULT_URL = 'https://aihorde.net';
 export const HORDE_ANONYMOUS_KEY = '0000000000';
@@ -35,80 +36,39 @@ export interface HordeOptions {
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const round64 = (n: number) => Math.max(64, Math.round(n / 64) * 64);
 
-class HordeJob implements ImageJob {
-  private state: ImageJobStatus = { state: 'queued' };
-  private settled: Promise<GeneratedImage[]> | undefined;
-  private readonly stop = new AbortController();
-
+class HordeJob extends PolledJob {
   constructor(
-    readonly id: string,
-    private readonly http: BackendHttp,
-    private readonly opts: { pollMs: number; timeoutMs: number; count: number; nsfwAllowed: boolean },
+    id: string,
+    http: BackendHttp,
+    private readonly opts: Polling & { count: number; nsfwAllowed: boolean },
     signal?: AbortSignal,
   ) {
-    signal?.addEventListener('abort', () => void this.cancel(), { once: true });
+    super(id, http, opts, signal);
   }
 
-  async status(): Promise<ImageJobStatus> {
-    if (this.state.state === 'done' || this.state.state === 'failed' || this.state.state === 'cancelled') return { ...this.state };
+  protected async poll(): Promise<ImageJobStatus> {
     const j = expectObject(await this.http.json(`/api/v2/generate/check/${encodeURIComponent(this.id)}`), 'a job status');
-    if (this.isFinal()) return { ...this.state };
     if (typeof j.done !== 'boolean' && typeof j.faulted !== 'boolean') throw malformed('a job status without done/faulted');
     const wait = num(j.wait_time);
     if (j.faulted === true) {
-      this.state = {
-        state: 'failed',
-        error: 'The image service could not finish the picture (a worker failed). Nothing was made; try again.',
-      };
-    } else if (j.done === true) {
-      this.state = { state: 'done', progress: 1 };
-    } else if (j.is_possible === false) {
-      this.state = { state: 'failed', error: 'No image worker can take this request right now (try another model or a smaller size).' };
-    } else if ((num(j.processing) ?? 0) > 0 || (num(j.finished) ?? 0) > 0) {
+      return { state: 'failed', error: 'The image service could not finish the picture (a worker failed). Nothing was made; try again.' };
+    }
+    if (j.done === true) return { state: 'done', progress: 1 };
+    if (j.is_possible === false) {
+      return { state: 'failed', error: 'No image worker can take this request right now (try another model or a smaller size).' };
+    }
+    if ((num(j.processing) ?? 0) > 0 || (num(j.finished) ?? 0) > 0) {
       const finished = num(j.finished) ?? 0;
-      this.state = { state: 'running', progress: Math.min(0.99, finished / this.opts.count), etaSeconds: wait };
-    } else {
-      this.state = { state: 'queued', queuePosition: num(j.queue_position), etaSeconds: wait };
+      return { state: 'running', progress: Math.min(0.99, finished / this.opts.count), etaSeconds: wait };
     }
-    return { ...this.state };
+    return { state: 'queued', queuePosition: num(j.queue_position), etaSeconds: wait };
   }
 
-  result(): Promise<GeneratedImage[]> {
-    this.settled ??= this.run();
-    return this.settled;
+  protected async cancelUpstream(): Promise<void> {
+    await this.http.request(`/api/v2/generate/status/${encodeURIComponent(this.id)}`, { method: 'DELETE', timeoutMs: 10_000 });
   }
 
-  async cancel(): Promise<void> {
-    if (this.isFinal()) return;
-    this.state = { state: 'cancelled' };
-    this.stop.abort();
-    await this.http
-      .request(`/api/v2/generate/status/${encodeURIComponent(this.id)}`, { method: 'DELETE', timeoutMs: 10_000 })
-      .catch(() => {});
-  }
-
-  private isFinal() {
-    return this.state.state === 'failed' || this.state.state === 'cancelled' || this.state.state === 'done';
-  }
-
-  private async run(): Promise<GeneratedImage[]> {
-    const deadline = Date.now() + this.opts.timeoutMs;
-    for (;;) {
-      if (this.state.state === 'cancelled') throw cancelledError();
-      const s = await this.status();
-      if (s.state === 'cancelled') throw cancelledError();
-      if (s.state === 'failed') throw new ImageBackendError('UPSTREAM', s.error ?? 'The image service could not finish the picture.');
-      if (s.state === 'done') break;
-      if (Date.now() > deadline) {
-        await this.cancel();
-        this.state = { state: 'failed', error: 'The picture took too long and was cancelled.' };
-        throw new ImageBackendError(
-          'TIMEOUT',
-          `The image service did not finish within ${Math.round(this.opts.timeoutMs / 1000)} s; the request was cancelled.`,
-        );
-      }
-      await sleep(this.opts.pollMs, this.stop.signal);
-    }
+  protected async collect(): Promise<GeneratedImage[]> {
     const j = expectObject(await this.http.json(`/api/v2/generate/status/${encodeURIComponent(this.id)}`), 'a job result');
     if (!Array.isArray(j.generations)) throw malformed('a result without generations');
     const images: GeneratedImage[] = [];
