@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './filenames.ts';
 export * from './schemas/common.ts';
 export * from './schemas/text.ts';
 export * from './schemas/health.ts';

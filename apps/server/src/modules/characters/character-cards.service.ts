@@ -1,7 +1,7 @@
 // Character Cards in and out: an import becomes a private character (portrait from the PNG, lorebook and unknown
 // extensions kept, a report of what was mapped and dropped); an export writes V3 JSON, or the portrait as a PNG with
 // `ccv3` and `chara` chunks, or a CharX archive with its assets.
-import { CHARACTER_LIMITS, CONTENT_RATING_TAGS, type CardFormat, type CardImportReport } from '@reverie/shared';
+import { cardFilename, CHARACTER_LIMITS, CONTENT_RATING_TAGS, type CardFormat, type CardImportReport } from '@reverie/shared';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -46,18 +46,6 @@ function toAppError(err: CardError): AppError {
   return new AppError(err.status, code, err.message, {
     details: { rule: `card-${err.code.toLowerCase().replaceAll('_', '-')}`, ...(err.issues[0] ? { field: err.issues[0].field } : {}) },
   });
-}
-
-/** An ASCII file name from a character name ("Ilse Moreau" → "ilse-moreau"). */
-export function cardFilename(name: string, ext: string): string {
-  const base = name
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, '-')
-    .slice(0, 60);
-  return `${base || 'character'}.${ext}`;
 }
 
 export interface ImportOptions {

@@ -1,18 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, type CardFormat } from '@reverie/shared';
+import { api, cardFilename, type CardFormat } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-
-/** "Ilse Moreau" → "ilse-moreau.png", as the server names the file. */
-export function cardFilename(name: string, format: CardFormat): string {
-  const base = name
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, '-')
-    .slice(0, 60);
-  return `${base || 'character'}.${format}`;
-}
 
 /** GET /api/characters/{id}/export?format=png|json: the card file (the owner, or anyone when downloads are allowed). */
 export async function exportCharacterCard({ id, format }: { id: string; name: string; format: CardFormat }): Promise<Blob> {
