@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BullJobQueue, createJobQueue } from './index.ts';
-import { queueContract, waitFor } from './queue-contract.ts';
+import { queueContract, waitFor } from './test/queue-contract.ts';
 
 const REDIS_URL = process.env.REDIS_URL;
 const prefix = `rv-test-${randomBytes(4).toString('hex')}`;
@@ -86,7 +86,7 @@ describe.skipIf(!REDIS_URL)('BullMQ job queue on Redis', () => {
     const completed: { jobId: string; by: string }[] = [];
     survivor.on('completed', (e) => completed.push({ jobId: e.jobId, by: e.returnValue.by }));
 
-    const fixture = fileURLToPath(new URL('./crash-worker.fixture.ts', import.meta.url));
+    const fixture = fileURLToPath(new URL('./test/crash-worker.fixture.ts', import.meta.url));
     const child = spawn(process.execPath, ['--import', 'tsx', fixture, REDIS_URL!, prefix, name], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createJobQueue, MemoryJobQueue } from './index.ts';
-import { queueContract, waitFor } from './queue-contract.ts';
+import { queueContract, waitFor } from './test/queue-contract.ts';
 
 describe('in-process job queue', () => {
   queueContract(async () => new MemoryJobQueue('test'));

@@ -8,7 +8,7 @@ import { buildCharacter, buildUser, type BuiltUser } from '../../../test/factori
 import { BUCKET, KEY_ID, REGION, SECRET, startS3Peer } from '../../../test/s3-peer.ts';
 import { startSdApiPeer } from '../../../test/sdapi-peer.ts';
 import { IMAGES_SETUP_HELP } from '../../providers/images/index.ts';
-import { deadUrl, sendJson, startPeer, tinyPng, type Peer } from '../../providers/images/test-peer.ts';
+import { deadUrl, sendJson, startPeer, tinyPng, type Peer } from '../../providers/images/test/peer.ts';
 
 const open: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {

@@ -77,7 +77,7 @@ async function cluster(peer: SdApiPeer, maxStalledCount: number) {
 
 /** A third instance in its own process, to be killed with SIGKILL. */
 async function crashable(env: Record<string, string>, maxStalledCount: number): Promise<ChildProcess> {
-  const fixture = fileURLToPath(new URL('./crash-instance.fixture.ts', import.meta.url));
+  const fixture = fileURLToPath(new URL('./test/crash-instance.fixture.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
     env: {
       ...process.env,

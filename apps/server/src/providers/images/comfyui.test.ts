@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ComfyUiImageProvider, DEFAULT_COMFYUI_WORKFLOW, fillWorkflow, loadWorkflow } from './comfyui.ts';
 import type { ImageRequest } from './image-provider.ts';
-import { deadUrl, sendJson, startPeer, tinyPng, type Peer } from './test-peer.ts';
+import { deadUrl, sendJson, startPeer, tinyPng, type Peer } from './test/peer.ts';
 
 const request: ImageRequest = {
   prompt: 'a castle "in" fog',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HordeImageProvider } from './horde.ts';
 import { ImageBackendError, type ImageRequest } from './image-provider.ts';
-import { deadUrl, sendJson, startPeer, tinyPng, type Peer, type PeerHandler } from './test-peer.ts';
+import { deadUrl, sendJson, startPeer, tinyPng, type Peer, type PeerHandler } from './test/peer.ts';
 
 const request: ImageRequest = {
   prompt: 'a lighthouse at dusk',

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { HealthRegistry } from '../health.ts';
 import { createImageProvider, imageErrorToAppError, imagesConfigFromEnv, ImagesEnvSchema, normalizeImage } from './index.ts';
-import { tinyPng } from './test-peer.ts';
+import { tinyPng } from './test/peer.ts';
 
 const fromEnv = (env: Record<string, string>) => imagesConfigFromEnv(ImagesEnvSchema.parse(env));
 const request = { prompt: 'x', width: 512, height: 512, steps: 10, seed: 1, count: 1, nsfwAllowed: false };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ImageRequest } from './image-provider.ts';
 import { OpenAiImageProvider } from './openai.ts';
-import { deadUrl, sendJson, startPeer, tinyPng, type Peer } from './test-peer.ts';
+import { deadUrl, sendJson, startPeer, tinyPng, type Peer } from './test/peer.ts';
 
 const request: ImageRequest = {
   prompt: 'a watercolor harbor',

@@ -1,6 +1,6 @@
 // Behaviour both queue implementations must share; memory.test.ts and bullmq.test.ts run it. Only tests import this.
 import { afterEach, expect, it } from 'vitest';
-import type { JobEvent, JobEventMap, JobQueue } from './job-queue.ts';
+import type { JobEvent, JobEventMap, JobQueue } from '../job-queue.ts';
 
 export type MakeQueue = () => Promise<JobQueue<{ n: number }, { doubled: number }>>;
 

@@ -1,2 +1,0 @@
-// Kept for imports written before lib/format.ts held every date and number format: the same functions.
-export { dateTime, timeAgo } from './format';
