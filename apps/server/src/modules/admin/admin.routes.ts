@@ -4,8 +4,11 @@ import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ModerationQueue } from '../moderation/queue.service.ts';
 import type { RemovalService } from '../support/removal.service.ts';
+import { toTicketDetail } from '../support/support.mapper.ts';
 import type { SupportService } from '../support/support.service.ts';
 import type { ActionsService } from './actions.service.ts';
+import { toAccountSummary, toAuditEntry, toQueueItem } from '../moderation/moderation.mapper.ts';
+import { toAdminUserDetail, toPage, toQueueItemDetail } from './console.mapper.ts';
 import type { ConsoleService } from './console.service.ts';
 import { staffOf, type StaffGate } from './staff.ts';
 
@@ -22,8 +25,11 @@ export function adminRoutes(deps: {
   const staff = { onRequest: gate.perIp, preHandler: gate.require('moderator') };
   const admins = { onRequest: gate.perIp, preHandler: gate.require('admin') };
   return async (app) => {
-    route(app, api.queue, staff, async (req) => view.queue(req.query));
-    route(app, api.queueItem, staff, async (req) => view.item(req.params.id));
+    route(app, api.queue, staff, async (req) => {
+      const q = await view.queue(req.query);
+      return { ...toPage(q, toQueueItem), openCounts: q.openCounts };
+    });
+    route(app, api.queueItem, staff, async (req) => toQueueItemDetail(await view.item(req.params.id)));
     route(app, api.resolveItem, staff, async (req) => {
       const entry = await queue.resolve(staffOf(req), req.params.id, req.body.resolution, req.body.reason);
       return { message: req.body.resolution === 'resolved' ? 'Marked as resolved.' : 'Dismissed.', auditId: entry.id };
@@ -31,8 +37,8 @@ export function adminRoutes(deps: {
     route(app, api.contentAction, staff, async (req) =>
       actions.content(staffOf(req), req.params.subjectType, req.params.subjectId, req.body.action, req.body.reason),
     );
-    route(app, api.users, staff, async (req) => view.users(req.query));
-    route(app, api.user, staff, async (req) => view.user(req.params.id));
+    route(app, api.users, staff, async (req) => toPage(await view.users(req.query), (a) => toAccountSummary(a.user, a.warnings)));
+    route(app, api.user, staff, async (req) => toAdminUserDetail(await view.user(req.params.id)));
     route(app, api.userAction, staff, async (req) => actions.user(staffOf(req), req.params.id, req.body.action, req.body.reason));
     route(app, api.adjustCoins, admins, async (req) => {
       const key = req.headers['idempotency-key'];
@@ -44,9 +50,11 @@ export function adminRoutes(deps: {
       actions.premium(staffOf(req), req.params.id, req.body.premium, req.body.reason),
     );
     route(app, api.setRole, admins, async (req) => actions.role(staffOf(req), req.params.id, req.body.role, req.body.reason));
-    route(app, api.replyTicket, staff, async (req) => support.staffReply(staffOf(req), req.params.id, req.body));
-    route(app, api.ticketStatus, staff, async (req) => support.setStatus(staffOf(req), req.params.id, req.body.status, req.body.reason));
+    route(app, api.replyTicket, staff, async (req) => toTicketDetail(await support.staffReply(staffOf(req), req.params.id, req.body)));
+    route(app, api.ticketStatus, staff, async (req) =>
+      toTicketDetail(await support.setStatus(staffOf(req), req.params.id, req.body.status, req.body.reason)),
+    );
     route(app, api.resolveRemoval, staff, async (req) => removal.resolve(staffOf(req), req.params.id, req.body.outcome, req.body.reason));
-    route(app, api.audit, staff, async (req) => view.auditPage(req.query));
+    route(app, api.audit, staff, async (req) => toPage(await view.auditPage(req.query), toAuditEntry));
   };
 }

@@ -1,11 +1,10 @@
 // What the admin console reads: the queue, an item with everything needed to decide (the content, its owner,
-// earlier actions, related items), accounts and the audit log.
-import type { AdminUserDetail, QueueItemDetail, QueuePage, ReportReason, SubjectContext } from '@reverie/shared';
+// earlier actions, related items), accounts and the audit log. Rows here; console.mapper.ts builds the answers.
+import type { SubjectContext } from '@reverie/shared';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditRepo } from '../moderation/audit.repo.ts';
 import type { AuditLog } from '../moderation/audit.service.ts';
-import { toAccountSummary, toAuditEntry, toQueueItem } from '../moderation/moderation.mapper.ts';
 import type { ModerationRepo, QueueFilter } from '../moderation/moderation.repo.ts';
 import type { SubjectsRepo } from '../moderation/subjects.repo.ts';
 import type { SubjectRegistry } from '../moderation/subjects.ts';
@@ -14,7 +13,8 @@ import type { SupportService } from '../support/support.service.ts';
 
 type Repos = { moderation: ModerationRepo; subjects: SubjectsRepo; support: SupportRepo; audit: AuditRepo };
 
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
+export type QueueItemFacts = Awaited<ReturnType<ConsoleService['item']>>;
+export type UserFacts = Awaited<ReturnType<ConsoleService['user']>>;
 
 export class ConsoleService {
   constructor(
@@ -30,24 +30,17 @@ export class ConsoleService {
     return this.deps.uow.repos;
   }
 
-  async queue(q: QueueFilter & { page: number; limit: number }): Promise<QueuePage> {
+  async queue(q: QueueFilter & { page: number; limit: number }) {
     const { moderation } = this.repos;
     const [{ rows, total }, openCounts] = await Promise.all([
       moderation.page({ status: q.status, kind: q.kind, highOnly: q.highOnly }, q.limit, (q.page - 1) * q.limit),
       moderation.openCounts(),
     ]);
-    return {
-      items: rows.map(toQueueItem),
-      page: q.page,
-      limit: q.limit,
-      total,
-      hasMore: (q.page - 1) * q.limit + rows.length < total,
-      openCounts,
-    };
+    return { rows, page: q.page, limit: q.limit, total, openCounts };
   }
 
-  async item(id: string): Promise<QueueItemDetail> {
-    const { moderation, support, subjects } = this.repos;
+  async item(id: string) {
+    const { moderation, support, subjects, audit } = this.repos;
     const row = await moderation.item(id);
     if (!row) throw AppError.notFound('Queue item');
 
@@ -56,53 +49,16 @@ export class ConsoleService {
     const removal = row.kind === 'removal_request' && row.refId ? await support.removalRequest(row.refId) : undefined;
     const ticket = row.kind === 'ticket' && row.refId ? await this.deps.support.detail(row.refId) : null;
     const owner = row.ownerId ? await subjects.user(row.ownerId) : undefined;
-    const [history, related, context] = await Promise.all([
+    const [history, related, context, ownerWarnings] = await Promise.all([
       this.deps.audit.history(
         [row.id, row.refId, row.subjectId].filter((x): x is string => !!x),
         row.ownerId ? [row.ownerId] : [],
       ),
       moderation.related({ subjectId: row.subjectId, ownerId: row.ownerId, exceptId: row.id, limit: 10 }),
       this.context(row.subjectType, row.subjectId),
+      owner ? audit.countFor(owner.id, 'user.warn') : 0,
     ]);
-
-    return {
-      ...toQueueItem(row),
-      report: report
-        ? {
-            reason: report.reason as ReportReason,
-            note: report.note,
-            snapshot: report.snapshot,
-            reporter: reporter ? { id: reporter.id, username: reporter.username } : null,
-          }
-        : null,
-      removalRequest: removal
-        ? {
-            id: removal.id,
-            reference: removal.reference,
-            subjectUrl: removal.subjectUrl,
-            reason: removal.reason,
-            contactEmail: removal.contactEmail,
-            name: removal.name,
-            details: removal.details,
-            swornStatement: removal.swornStatement,
-            outcome: removal.outcome,
-          }
-        : null,
-      blocked:
-        row.kind === 'blocked_content'
-          ? {
-              rule: str(row.data.rule),
-              field: str(row.data.field),
-              surface: str(row.data.surface),
-              policyVersion: str(row.data.policyVersion),
-            }
-          : null,
-      ticket,
-      context,
-      ownerAccount: owner ? toAccountSummary(owner, await this.repos.audit.countFor(owner.id, 'user.warn')) : null,
-      history: history.map(toAuditEntry),
-      related: related.map(toQueueItem),
-    };
+    return { row, report, reporter, removal, ticket, owner, ownerWarnings, history, related, context };
   }
 
   private async context(type: string | null, id: string | null): Promise<SubjectContext | null> {
@@ -134,11 +90,11 @@ export class ConsoleService {
       limit: q.limit,
       offset: (q.page - 1) * q.limit,
     });
-    const items = await Promise.all(rows.map(async (u) => toAccountSummary(u, await audit.countFor(u.id, 'user.warn'))));
-    return { items, page: q.page, limit: q.limit, total, hasMore: (q.page - 1) * q.limit + rows.length < total };
+    const accounts = await Promise.all(rows.map(async (user) => ({ user, warnings: await audit.countFor(user.id, 'user.warn') })));
+    return { rows: accounts, page: q.page, limit: q.limit, total };
   }
 
-  async user(id: string): Promise<AdminUserDetail> {
+  async user(id: string) {
     const { subjects, moderation, audit } = this.repos;
     const row = await subjects.user(id);
     if (!row) throw AppError.notFound('User');
@@ -148,16 +104,11 @@ export class ConsoleService {
       moderation.related({ ownerId: id, limit: 20 }),
       subjects.heldOf(id),
     ]);
-    return {
-      account: toAccountSummary(row, warnings),
-      history: history.map(toAuditEntry),
-      openItems: items.filter((i) => i.status === 'open').map(toQueueItem),
-      heldCharacters: held.map((c) => ({ type: 'character' as const, id: c.id, label: c.name, url: `/characters/${c.id}` })),
-    };
+    return { row, warnings, history, openItems: items.filter((i) => i.status === 'open'), held };
   }
 
   async auditPage(q: { targetId?: string; actorId?: string; page: number; limit: number }) {
     const { rows, total } = await this.deps.audit.page({ targetId: q.targetId, actorId: q.actorId }, q.page, q.limit);
-    return { items: rows.map(toAuditEntry), page: q.page, limit: q.limit, total, hasMore: (q.page - 1) * q.limit + rows.length < total };
+    return { rows, page: q.page, limit: q.limit, total };
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/route.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
+import { toFavoriteResponse } from './favorites.mapper.ts';
 import type { FavoritesService } from './favorites.service.ts';
 
 export const FAVORITE_LIMIT: RateLimitRule = { name: 'favorites:user', limit: 240, windowMs: 60_000 };
@@ -18,19 +19,19 @@ export function favoritesRoutes(deps: { favorites: FavoritesService; rateLimiter
     route(app, api.add, async (req) => {
       const actor = authOf(req);
       await limited(actor.userId);
-      return favorites.add(actor, req.body.characterId);
+      return toFavoriteResponse(await favorites.add(actor, req.body.characterId));
     });
 
     route(app, api.remove, async (req) => {
       const actor = authOf(req);
       await limited(actor.userId);
-      return favorites.remove(actor, req.params.id);
+      return toFavoriteResponse(await favorites.remove(actor, req.params.id));
     });
 
     route(app, api.toggle, async (req) => {
       const actor = authOf(req);
       await limited(actor.userId);
-      return favorites.toggle(actor, req.body.characterId);
+      return toFavoriteResponse(await favorites.toggle(actor, req.body.characterId));
     });
 
     route(app, api.mergeLocal, async (req) => {

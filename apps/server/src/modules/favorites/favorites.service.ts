@@ -1,5 +1,4 @@
 // Favorites: add/remove/toggle with an exact counter, the caller's list, and the one-time merge of a guest's local state.
-import type { FavoriteResponse } from '@reverie/shared';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
 import { assertVisible } from '../characters/character-access.ts';
@@ -8,6 +7,12 @@ import { pageOf, type CharactersService } from '../characters/characters.service
 import type { LikesService } from '../likes/likes.service.ts';
 import type { FavoritesRepo } from './favorites.repo.ts';
 
+/** Whether the actor now has the character among their favorites, and how many people do. */
+export interface FavoriteState {
+  favorited: boolean;
+  count: number;
+}
+
 export class FavoritesService {
   constructor(
     private readonly uow: UnitOfWork<{ characters: CharactersRepo; favorites: FavoritesRepo }>,
@@ -15,25 +20,25 @@ export class FavoritesService {
     private readonly likes: LikesService,
   ) {}
 
-  add(actor: Actor, characterId: string): Promise<FavoriteResponse> {
+  add(actor: Actor, characterId: string): Promise<FavoriteState> {
     return this.uow.run(async ({ characters, favorites }) => {
       const c = assertVisible(actor, await characters.findAccess(characterId));
       const added = await favorites.add(actor.userId, characterId);
-      return { isFavorite: true, favorites: added ? await favorites.adjust(characterId, 1) : c.favoritesCount };
+      return { favorited: true, count: added ? await favorites.adjust(characterId, 1) : c.favoritesCount };
     });
   }
 
   /** Removing works for a character that has since become hidden too: a user can always clean up their list. */
-  remove(actor: Actor, characterId: string): Promise<FavoriteResponse> {
+  remove(actor: Actor, characterId: string): Promise<FavoriteState> {
     return this.uow.run(async ({ characters, favorites }) => {
       const removed = await favorites.remove(actor.userId, characterId);
-      if (removed) return { isFavorite: false, favorites: await favorites.adjust(characterId, -1) };
+      if (removed) return { favorited: false, count: await favorites.adjust(characterId, -1) };
       const c = assertVisible(actor, await characters.findAccess(characterId));
-      return { isFavorite: false, favorites: c.favoritesCount };
+      return { favorited: false, count: c.favoritesCount };
     });
   }
 
-  toggle(actor: Actor, characterId: string): Promise<FavoriteResponse> {
+  toggle(actor: Actor, characterId: string): Promise<FavoriteState> {
     return this.uow.run(async ({ favorites }) =>
       (await favorites.has(actor.userId, characterId)) ? this.remove(actor, characterId) : this.add(actor, characterId),
     );

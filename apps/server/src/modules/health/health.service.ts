@@ -1,11 +1,26 @@
 // Liveness and dependency status: the database, Redis, and every provider in the health registry.
-import type { HealthResponse } from '@reverie/shared';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Redis } from '../../lib/redis.ts';
 import type { HealthRegistry } from '../../providers/health.ts';
 
-async function check(fn: () => Promise<unknown>): Promise<{ status: 'ok' | 'down'; detail?: string }> {
+export interface Check {
+  status: 'ok' | 'down' | 'disabled';
+  /** For administrators: backend addresses, file paths, error messages. */
+  detail?: string;
+}
+
+/** The state of the process and what it depends on; `healthy` is false when the database or Redis is down. */
+export interface HealthReport {
+  healthy: boolean;
+  version: string;
+  uptimeMs: number;
+  database: Check & { driver: Database['driver'] };
+  redis: Check;
+  providers: Record<string, Check & { kind: string }>;
+}
+
+async function check(fn: () => Promise<unknown>): Promise<Check> {
   try {
     await fn();
     return { status: 'ok' };
@@ -26,28 +41,20 @@ export class HealthService {
     },
   ) {}
 
-  /**
-   * `healthy` is false when the database or Redis is down; providers only report. The `detail` texts (backend
-   * addresses, file paths, error messages) are for administrators: without `details` they are left out.
-   */
-  async report({ details = false }: { details?: boolean } = {}): Promise<{ healthy: boolean; body: HealthResponse }> {
+  /** Providers only report: their state never makes the process unhealthy. */
+  async report(): Promise<HealthReport> {
     const { database, redis, registry, config } = this.deps;
     const db = await check(() => database.ping());
-    const rd: { status: 'ok' | 'down' | 'disabled'; detail?: string } = redis ? await check(() => redis.ping()) : { status: 'disabled' };
-    const providers: HealthResponse['providers'] = {};
+    const rd = redis ? await check(() => redis.ping()) : { status: 'disabled' as const };
+    const providers: HealthReport['providers'] = {};
     for (const p of registry.list()) providers[p.name] = { kind: p.kind, ...(await p.health()) };
-    if (!details) for (const c of [db, rd, ...Object.values(providers)]) delete c.detail;
-    const healthy = db.status !== 'down' && rd.status !== 'down';
     return {
-      healthy,
-      body: {
-        status: healthy ? 'ok' : 'degraded',
-        version: config.version,
-        uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
-        database: { ...db, driver: database.driver },
-        redis: rd,
-        providers,
-      },
+      healthy: db.status !== 'down' && rd.status !== 'down',
+      version: config.version,
+      uptimeMs: Date.now() - this.startedAt,
+      database: { ...db, driver: database.driver },
+      redis: rd,
+      providers,
     };
   }
 }

@@ -1,6 +1,5 @@
 // The pictures once made: galleries (a user's, a character's, every public image, the showcase), one image, sharing,
 // deleting (files too), likes, the showcase pick, and making a picture a character's avatar.
-import type { ImageItem, ImagesPage } from '@reverie/shared';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { ownerPolicy, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -9,8 +8,7 @@ import { assertVisible } from '../characters/character-access.ts';
 import type { CharactersRepo } from '../characters/characters.repo.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import { removeImageFiles, type ImageUrls } from './image-files.ts';
-import { toImageItem } from './images.mapper.ts';
-import type { ImageRow, ImagesRepo } from './images.repo.ts';
+import type { ImageRow, ImagesRepo, ImageWithRefs } from './images.repo.ts';
 import { assertImageVisibilityChangeAllowed } from './moderation-hold.ts';
 
 /** The owner reads and writes; anyone reads a public image once it is ready. Denied = 404, like a missing one. */
@@ -35,16 +33,15 @@ export class GalleryService {
     private readonly deps: { urls: ImageUrls; storage: MediaStorage; avatars: AvatarSetter },
   ) {}
 
-  private async items(ids: string[], actor: Actor | null): Promise<ImageItem[]> {
-    const rows = await this.uow.repos.images.withRefs(ids, actor?.userId ?? null);
-    return rows.map((r) => toImageItem(r, actor, this.deps.urls));
+  private items(ids: string[], actor: Actor | null): Promise<ImageWithRefs[]> {
+    return this.uow.repos.images.withRefs(ids, actor?.userId ?? null);
   }
 
-  private page(items: ImageItem[], page: number, limit: number, total: number): ImagesPage {
-    return { items, page, limit, total, hasMore: (page - 1) * limit + items.length < total };
+  private async page(ids: string[], actor: Actor | null, page: number, limit: number, total: number) {
+    return { rows: await this.items(ids, actor), page, limit, total };
   }
 
-  async list(actor: Actor | null, q: { userId?: string; characterId?: string; page: number; limit: number }): Promise<ImagesPage> {
+  async list(actor: Actor | null, q: { userId?: string; characterId?: string; page: number; limit: number }) {
     const { repos } = this.uow;
     if (q.userId && !(await repos.users.findById(q.userId))) throw AppError.notFound('User');
     if (q.characterId) assertVisible(actor, await repos.characters.findById(q.characterId));
@@ -56,15 +53,15 @@ export class GalleryService {
       q.limit,
       (q.page - 1) * q.limit,
     );
-    return this.page(await this.items(ids, actor), q.page, q.limit, total);
+    return this.page(ids, actor, q.page, q.limit, total);
   }
 
-  async showcase(actor: Actor | null, q: { page: number; limit: number }): Promise<ImagesPage> {
+  async showcase(actor: Actor | null, q: { page: number; limit: number }) {
     const { ids, total } = await this.uow.repos.images.showcase(q.limit, (q.page - 1) * q.limit);
-    return this.page(await this.items(ids, actor), q.page, q.limit, total);
+    return this.page(ids, actor, q.page, q.limit, total);
   }
 
-  async get(actor: Actor | null, id: string): Promise<ImageItem> {
+  async get(actor: Actor | null, id: string): Promise<ImageWithRefs> {
     imagePolicy.assert(actor, await this.uow.repos.images.find(id), 'read');
     return (await this.items([id], actor))[0]!;
   }
@@ -78,7 +75,7 @@ export class GalleryService {
   }
 
   /** Share or make private; a picture moderators hold stays private (409 MODERATION_HOLD). */
-  async setVisibility(actor: Actor, id: string, visibility: 'private' | 'public'): Promise<ImageItem> {
+  async setVisibility(actor: Actor, id: string, visibility: 'private' | 'public'): Promise<ImageWithRefs> {
     const row = await this.own(actor, id);
     GalleryService.ready(row);
     assertImageVisibilityChangeAllowed(row, visibility);
@@ -104,7 +101,7 @@ export class GalleryService {
     return this.uow.run((r) => r.images.setLike(actor.userId, id, liked));
   }
 
-  async setShowcase(actor: Actor, id: string, showcase: boolean): Promise<ImageItem> {
+  async setShowcase(actor: Actor, id: string, showcase: boolean): Promise<ImageWithRefs> {
     if (actor.role !== 'admin') throw AppError.forbidden('Only the team picks images for the showcase.');
     const row = imagePolicy.assert(actor, await this.uow.repos.images.find(id), 'read');
     if (row.status !== 'ready' || row.visibility !== 'public') throw AppError.conflict('Only public pictures can be in the showcase.');

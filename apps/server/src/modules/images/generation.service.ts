@@ -3,13 +3,7 @@
 // its pending images and the charge (allowance first, then coins), and the job is queued. A failure or a cancel
 // later refunds through jobs.settle.
 import { randomInt } from 'node:crypto';
-import type {
-  ChatPictureResponse,
-  GenerateImageResponse,
-  ImageGenerationStatus,
-  ImageJobResponse,
-  TestImageResponse,
-} from '@reverie/shared';
+import type { ImageGenerationStatus, TestImageResponse } from '@reverie/shared';
 import { pictureRequest } from '@reverie/shared';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
@@ -20,14 +14,12 @@ import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
 import { assertVisible } from '../characters/character-access.ts';
 import type { CharactersRepo, CharacterWithCreator } from '../characters/characters.repo.ts';
-import { toChatMessage } from '../chat/chat.mapper.ts';
 import type { ChatMessageRow, ChatRepo } from '../chat/chat.repo.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { ImageUrls } from './image-files.ts';
-import { toImageItem, toImageJob } from './images.mapper.ts';
 import type { ImageJobRow, ImageRow, ImagesRepo } from './images.repo.ts';
-import { chargeKey, type ImageJobsService } from './jobs.service.ts';
+import { chargeKey, type ImageJobsService, type JobView } from './jobs.service.ts';
 import { characterSeed, chatPicturePrompt, combinePrompt, lookOf, suggestionsFor } from './prompt.ts';
 
 type Repos = { images: ImagesRepo; characters: CharactersRepo; chat: ChatRepo; users: UsersRepo };
@@ -197,12 +189,6 @@ export class ImageGenerationService {
     return out;
   }
 
-  private async present(actor: Actor, job: ImageJobRow): Promise<ImageJobResponse> {
-    const ids = (await this.uow.repos.images.ofJob(job.id)).map((i) => i.id);
-    const items = await this.uow.repos.images.withRefs(ids, actor.userId);
-    return { job: toImageJob(job, await this.deps.jobs.live(job.id)), images: items.map((i) => toImageItem(i, actor, this.deps.urls)) };
-  }
-
   async generate(
     actor: Actor,
     body: {
@@ -216,7 +202,7 @@ export class ImageGenerationService {
       seed?: number;
       visibility: 'private' | 'public';
     },
-  ): Promise<GenerateImageResponse> {
+  ) {
     const character = body.characterId ? await this.character(actor, body.characterId) : null;
     const user = await this.uow.repos.users.findById(actor.userId);
     // The character's rating decides; without one, the person's own NSFW preference.
@@ -251,11 +237,11 @@ export class ImageGenerationService {
       },
       q.queue,
     );
-    return { ...(await this.present(actor, job)), charge };
+    return { view: await this.deps.jobs.present(job, actor), charge };
   }
 
   /** "Send me a picture" in a conversation: the character's look in the scene of the last messages. */
-  async chatPicture(actor: Actor, characterId: string, body: { conversationId: string; content?: string }): Promise<ChatPictureResponse> {
+  async chatPicture(actor: Actor, characterId: string, body: { conversationId: string; content?: string }) {
     const { chat } = this.uow.repos;
     const conv = await chat.conversation(body.conversationId);
     if (!conv || conv.userId !== actor.userId || conv.characterId !== characterId) throw AppError.notFound('Conversation');
@@ -313,21 +299,16 @@ export class ImageGenerationService {
         return { userMessage, message };
       },
     );
-    return {
-      userMessage: more!.userMessage ? toChatMessage(more!.userMessage) : null,
-      message: toChatMessage(more!.message),
-      ...(await this.present(actor, job)),
-      charge,
-    };
+    return { userMessage: more!.userMessage, message: more!.message, view: await this.deps.jobs.present(job, actor), charge };
   }
 
-  async cancel(actor: Actor, jobId: string): Promise<ImageJobResponse> {
+  async cancel(actor: Actor, jobId: string): Promise<JobView> {
     const row = await this.uow.repos.images.job(jobId);
     if (!row || (row.ownerId !== actor.userId && actor.role !== 'admin')) throw AppError.notFound('Job');
     if (!(await this.deps.jobs.settle(jobId, 'cancelled', 'Cancelled. Nothing was charged.'))) {
       throw AppError.conflict('This job has already finished.');
     }
-    return this.present(actor, (await this.uow.repos.images.job(jobId))!);
+    return this.deps.jobs.present((await this.uow.repos.images.job(jobId))!, actor);
   }
 
   async status(actor: Actor | null, characterId?: string): Promise<ImageGenerationStatus> {

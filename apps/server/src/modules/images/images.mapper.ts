@@ -1,7 +1,8 @@
-import type { ImageItem, ImageJob } from '@reverie/shared';
+import type { ImageItem, ImageJob, ImageJobResponse, ImagesPage } from '@reverie/shared';
 import type { Actor } from '../../lib/access.ts';
 import type { ImageUrls } from './image-files.ts';
 import type { ImageJobRow, ImageWithRefs } from './images.repo.ts';
+import type { JobView } from './jobs.service.ts';
 
 /** What the queue knows about a job beyond its row: place in line and the backend's progress. */
 export interface JobLiveState {
@@ -70,4 +71,17 @@ export function toImageItem(r: ImageWithRefs, viewer: Actor | null, urls: ImageU
     jobId: r.jobId,
     createdAt: r.createdAt.toISOString(),
   };
+}
+
+export function toImageJobResponse(v: JobView, viewer: Actor, urls: ImageUrls): ImageJobResponse {
+  return { job: toImageJob(v.job, v.live), images: v.images.map((i) => toImageItem(i, viewer, urls)) };
+}
+
+export function toImagesPage(
+  p: { rows: ImageWithRefs[]; page: number; limit: number; total: number },
+  viewer: Actor | null,
+  urls: ImageUrls,
+): ImagesPage {
+  const { rows, page, limit, total } = p;
+  return { items: rows.map((r) => toImageItem(r, viewer, urls)), page, limit, total, hasMore: (page - 1) * limit + rows.length < total };
 }

@@ -54,7 +54,7 @@ export function createImagesModule(deps: {
     deps.queue ??
     createJobQueue<ImageJobData, unknown>('image-generation', { redisUrl: deps.config.redisUrl, redisPrefix: deps.config.redisPrefix });
   const awayMs = deps.config.images.awaySeconds * 1000;
-  const jobs = new ImageJobsService(deps.uow, queue, deps.entitlements, urls, deps.log, Math.min(2000, awayMs / 4));
+  const jobs = new ImageJobsService(deps.uow, queue, deps.entitlements, deps.log, Math.min(2000, awayMs / 4));
   const runner = new ImageJobRunner({ uow: deps.uow, provider: deps.images, storage: deps.storage, jobs, log: deps.log });
   const generation = new ImageGenerationService(deps.uow, {
     provider: deps.images,
@@ -96,6 +96,6 @@ export function createImagesModule(deps: {
   };
   return {
     services: { generation, gallery, jobs, seeder, runner, workers, urls, announcer, subject },
-    routes: imagesRoutes({ generation, gallery, jobs, rateLimiter: deps.rateLimiter, streams: deps.streams }),
+    routes: imagesRoutes({ generation, gallery, jobs, urls, rateLimiter: deps.rateLimiter, streams: deps.streams }),
   };
 }

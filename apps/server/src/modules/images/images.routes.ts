@@ -6,6 +6,9 @@ import type { StreamSlots } from '../../http/stream-slots.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import type { GalleryService } from './gallery.service.ts';
+import type { ImageUrls } from './image-files.ts';
+import { toImageItem, toImageJobResponse, toImagesPage } from './images.mapper.ts';
+import { toChatMessage } from '../chat/chat.mapper.ts';
 import type { ImageGenerationService } from './generation.service.ts';
 import type { ImageJobsService } from './jobs.service.ts';
 
@@ -74,26 +77,34 @@ export function imagesRoutes(deps: {
   jobs: ImageJobsService;
   rateLimiter: RateLimiter;
   streams: StreamSlots;
+  urls: ImageUrls;
 }): FastifyPluginAsync {
-  const { generation, gallery, jobs, rateLimiter, streams } = deps;
+  const { generation, gallery, jobs, rateLimiter, streams, urls } = deps;
   const limit = (rule: RateLimitRule, userId: string) => rateLimiter.consume([{ rule, key: userId }]);
   return async (app) => {
     route(app, api.generate, async (req) => {
       const actor = authOf(req);
       await limit(GENERATE_RATE, actor.userId);
-      return generation.generate(actor, req.body);
+      const { view, charge } = await generation.generate(actor, req.body);
+      return { ...toImageJobResponse(view, actor, urls), charge };
     });
     route(app, api.status, async (req) => generation.status(req.auth, req.query.characterId));
-    route(app, api.job, async (req) => jobs.view(authOf(req), req.params.id));
+    route(app, api.job, async (req) => {
+      const actor = authOf(req);
+      return toImageJobResponse(await jobs.view(actor, req.params.id), actor, urls);
+    });
     route(app, api.jobEvents, async (req, reply) => {
       const actor = authOf(req);
-      const load = () => jobs.view(actor, req.params.id);
+      const load = async () => toImageJobResponse(await jobs.view(actor, req.params.id), actor, urls);
       if (!/\btext\/event-stream\b/.test(req.headers.accept ?? '')) return load();
       await streams.hold(actor.userId, reply.raw);
       await streamJob(req as unknown as FastifyRequest, reply, load);
       return undefined as unknown as ImageJobResponse;
     });
-    route(app, api.cancelJob, async (req) => generation.cancel(authOf(req), req.params.id));
+    route(app, api.cancelJob, async (req) => {
+      const actor = authOf(req);
+      return toImageJobResponse(await generation.cancel(actor, req.params.id), actor, urls);
+    });
     route(app, api.test, async (req) => {
       await limit(TEST_RATE, authOf(req).userId);
       return generation.test();
@@ -101,13 +112,22 @@ export function imagesRoutes(deps: {
     route(app, api.chatPicture, async (req) => {
       const actor = authOf(req);
       await limit(GENERATE_RATE, actor.userId);
-      return generation.chatPicture(actor, req.params.characterId, req.body);
+      const { userMessage, message, view, charge } = await generation.chatPicture(actor, req.params.characterId, req.body);
+      return {
+        userMessage: userMessage ? toChatMessage(userMessage) : null,
+        message: toChatMessage(message),
+        ...toImageJobResponse(view, actor, urls),
+        charge,
+      };
     });
     route(app, api.models, async () => generation.models());
-    route(app, api.list, async (req) => gallery.list(req.auth, req.query));
-    route(app, api.showcase, async (req) => gallery.showcase(req.auth, req.query));
-    route(app, api.get, async (req) => gallery.get(req.auth, req.params.id));
-    route(app, api.update, async (req) => gallery.setVisibility(authOf(req), req.params.id, req.body.visibility));
+    route(app, api.list, async (req) => toImagesPage(await gallery.list(req.auth, req.query), req.auth, urls));
+    route(app, api.showcase, async (req) => toImagesPage(await gallery.showcase(req.auth, req.query), req.auth, urls));
+    route(app, api.get, async (req) => toImageItem(await gallery.get(req.auth, req.params.id), req.auth, urls));
+    route(app, api.update, async (req) => {
+      const actor = authOf(req);
+      return toImageItem(await gallery.setVisibility(actor, req.params.id, req.body.visibility), actor, urls);
+    });
     route(app, api.remove, async (req) => gallery.remove(authOf(req), req.params.id));
     route(app, api.setAvatar, async (req) => gallery.setAvatar(authOf(req), req.params.id, req.body.characterId));
     route(app, api.like, async (req) => {
@@ -120,7 +140,10 @@ export function imagesRoutes(deps: {
       await limit(LIKE_RATE, actor.userId);
       return gallery.setLike(actor, req.params.id, false);
     });
-    route(app, api.setShowcase, async (req) => gallery.setShowcase(authOf(req), req.params.id, req.body.showcase));
+    route(app, api.setShowcase, async (req) => {
+      const actor = authOf(req);
+      return toImageItem(await gallery.setShowcase(actor, req.params.id, req.body.showcase), actor, urls);
+    });
 
     // The picture files: images, not JSON, so outside the descriptor contract (ImageItem carries their URLs).
     for (const variant of ['full', 'thumb'] as const) {

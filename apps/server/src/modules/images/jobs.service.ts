@@ -4,15 +4,20 @@
 // cancel, the queue's final failure heard by every process, the reaper), and the refund happens in that same
 // transaction, each image's charge released under its own key.
 import type { FastifyBaseLogger } from 'fastify';
-import type { ImageJobResponse } from '@reverie/shared';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { JobQueue } from '../../lib/jobs/index.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
-import type { ImageUrls } from './image-files.ts';
-import { toImageItem, toImageJob, type JobLiveState } from './images.mapper.ts';
-import type { ImageJobRow, ImagesRepo } from './images.repo.ts';
+import type { JobLiveState } from './images.mapper.ts';
+import type { ImageJobRow, ImagesRepo, ImageWithRefs } from './images.repo.ts';
+
+/** A job, what the queue knows of it while it is open, and its pictures as the viewer may see them. */
+export interface JobView {
+  job: ImageJobRow;
+  live: JobLiveState;
+  images: ImageWithRefs[];
+}
 
 export interface ImageJobData {
   jobId: string;
@@ -53,7 +58,6 @@ export class ImageJobsService {
     private readonly uow: UnitOfWork<{ images: ImagesRepo }>,
     readonly queue: JobQueue<ImageJobData, unknown>,
     private readonly entitlements: EntitlementsService,
-    private readonly urls: ImageUrls,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
     /** An owner's look is written at most this often (well inside IMAGES_AWAY_SECONDS). */
     private readonly watchEveryMs = 2000,
@@ -92,7 +96,7 @@ export class ImageJobsService {
    * The caller's job with its images (404 for anyone else's). Its owner looking (a poll, or each tick of its event
    * stream) is recorded: a job that ends while nobody looks is announced (job-announcer.ts).
    */
-  async view(actor: Actor, jobId: string): Promise<ImageJobResponse> {
+  async view(actor: Actor, jobId: string): Promise<JobView> {
     const row = await this.uow.repos.images.job(jobId);
     if (!row || (row.ownerId !== actor.userId && actor.role !== 'admin')) throw AppError.notFound('Job');
     if (row.ownerId === actor.userId && (row.status === 'queued' || row.status === 'running')) {
@@ -101,12 +105,11 @@ export class ImageJobsService {
     return this.present(row, actor);
   }
 
-  async present(row: ImageJobRow, actor: Actor): Promise<ImageJobResponse> {
+  async present(row: ImageJobRow, actor: Actor): Promise<JobView> {
     const { images } = this.uow.repos;
     const open = row.status === 'queued' || row.status === 'running';
     const ids = (await images.ofJob(row.id)).map((i) => i.id);
-    const items = await images.withRefs(ids, actor.userId);
-    return { job: toImageJob(row, open ? await this.live(row.id) : {}), images: items.map((i) => toImageItem(i, actor, this.urls)) };
+    return { job: row, live: open ? await this.live(row.id) : {}, images: await images.withRefs(ids, actor.userId) };
   }
 
   /**

@@ -4,6 +4,7 @@ import { authOf } from '../../plugins/authenticate.ts';
 import { route } from '../../http/route.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { accountPolicy } from '../users/users.routes.ts';
+import { toLikedCharactersResponse, toLikeResponse } from './likes.mapper.ts';
 import type { LikesService } from './likes.service.ts';
 
 /** Generous for a person clicking hearts, tight enough to stop a script from flooding counters. */
@@ -16,21 +17,21 @@ export function likesRoutes(deps: { likes: LikesService; rateLimiter: RateLimite
     route(app, api.like, async (req) => {
       const actor = authOf(req);
       await limited(actor.userId);
-      return likes.like(actor, req.params.id);
+      return toLikeResponse(await likes.like(actor, req.params.id));
     });
     route(app, api.likePost, async (req) => {
       const actor = authOf(req);
       await limited(actor.userId);
-      return likes.like(actor, req.params.id);
+      return toLikeResponse(await likes.like(actor, req.params.id));
     });
     route(app, api.unlike, async (req) => {
       const actor = authOf(req);
       await limited(actor.userId);
-      return likes.unlike(actor, req.params.id);
+      return toLikeResponse(await likes.unlike(actor, req.params.id));
     });
     route(app, api.likedCharacters, async (req) => {
       accountPolicy.assert(req.auth, req.params, 'read');
-      return likes.likedCharacters(authOf(req), req.query.page, req.query.limit);
+      return toLikedCharactersResponse(await likes.likedCharacters(authOf(req), req.query.page, req.query.limit));
     });
   };
 }

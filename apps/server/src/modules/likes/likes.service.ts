@@ -1,5 +1,4 @@
 // Likes: idempotent like/unlike with an exact counter (row and counter change in one transaction), the user's list.
-import type { LikeResponse, LikedCharactersResponse } from '@reverie/shared';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
 import { assertVisible } from '../characters/character-access.ts';
@@ -12,6 +11,12 @@ export interface LikeEvents {
   liked(likerId: string, characterId: string): void;
 }
 
+/** Whether the actor now likes the character, and how many people do. */
+export interface LikeState {
+  liked: boolean;
+  count: number;
+}
+
 export class LikesService {
   constructor(
     private readonly uow: UnitOfWork<{ characters: CharactersRepo; likes: LikesRepo }>,
@@ -19,21 +24,21 @@ export class LikesService {
     private readonly events?: LikeEvents,
   ) {}
 
-  async like(actor: Actor, characterId: string): Promise<LikeResponse> {
+  async like(actor: Actor, characterId: string): Promise<LikeState> {
     const { added, answer } = await this.uow.run(async ({ characters, likes }) => {
       assertVisible(actor, await characters.findAccess(characterId));
       const added = await likes.add(actor.userId, characterId);
-      return { added, answer: { isLiked: true, likes: added ? await likes.adjust(characterId, 1) : await likes.count(characterId) } };
+      return { added, answer: { liked: true, count: added ? await likes.adjust(characterId, 1) : await likes.count(characterId) } };
     });
     if (added) this.events?.liked(actor.userId, characterId);
     return answer;
   }
 
-  unlike(actor: Actor, characterId: string): Promise<LikeResponse> {
+  unlike(actor: Actor, characterId: string): Promise<LikeState> {
     return this.uow.run(async ({ characters, likes }) => {
       assertVisible(actor, await characters.findAccess(characterId));
       const removed = await likes.remove(actor.userId, characterId);
-      return { isLiked: false, likes: removed ? await likes.adjust(characterId, -1) : await likes.count(characterId) };
+      return { liked: false, count: removed ? await likes.adjust(characterId, -1) : await likes.count(characterId) };
     });
   }
 
@@ -51,9 +56,10 @@ export class LikesService {
     });
   }
 
-  async likedCharacters(actor: Actor, page: number, limit: number): Promise<LikedCharactersResponse> {
+  async likedCharacters(actor: Actor, page: number, limit: number) {
     const { ids, total } = await this.uow.repos.likes.likedPage(actor.userId, limit, (page - 1) * limit);
     const items = await this.characters.cardsByIds(ids, actor);
-    return { likedCharacters: items, page, limit, total, hasMore: (page - 1) * limit + ids.length < total };
+    // hasMore counts ids, not cards: a liked character hidden since still takes its place in the pages.
+    return { items, page, limit, total, hasMore: (page - 1) * limit + ids.length < total };
   }
 }

@@ -1,6 +1,5 @@
 // Ratings: 1–5 stars, one per user and character, changeable. Only someone who has chatted with a character may rate
 // it (and never its creator), so the average speaks for people who tried it. "Top rated" sorts by a Bayesian average.
-import type { RatingResponse } from '@reverie/shared';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -14,7 +13,12 @@ import type { RatingsRepo, RatingSummary } from './ratings.repo.ts';
  */
 export const RATING_PRIOR = { mean: 3, weight: 5 } as const;
 
-const round = (n: number) => Math.round(n * 100) / 100;
+/** A character's ratings as this actor sees them: the summary, their own stars, and why they may not rate (or null). */
+export interface RatingView {
+  summary: RatingSummary;
+  mine: number | null;
+  refusal: string | null;
+}
 
 export class RatingsService {
   constructor(private readonly uow: UnitOfWork<{ characters: CharactersRepo; ratings: RatingsRepo }>) {}
@@ -28,22 +32,18 @@ export class RatingsService {
     return null;
   }
 
-  private answer(s: RatingSummary, myRating: number | null, reason: string | null): RatingResponse {
-    return { rating: round(s.rating), ratingCount: s.ratingCount, myRating, canRate: reason === null, reason };
-  }
-
-  async get(actor: Actor, characterId: string): Promise<RatingResponse> {
+  async get(actor: Actor, characterId: string): Promise<RatingView> {
     const { characters, ratings } = this.uow.repos;
     const c = assertVisible(actor, await characters.findAccess(characterId));
-    const [summary, mine, reason] = await Promise.all([
+    const [summary, mine, refusal] = await Promise.all([
       ratings.summary(characterId),
       ratings.mine(actor.userId, characterId),
       this.refusal(actor, c, characterId),
     ]);
-    return this.answer(summary, mine, reason);
+    return { summary, mine, refusal };
   }
 
-  async rate(actor: Actor, characterId: string, stars: number): Promise<RatingResponse> {
+  async rate(actor: Actor, characterId: string, stars: number): Promise<RatingView> {
     const c = assertVisible(actor, await this.uow.repos.characters.findAccess(characterId));
     const reason = await this.refusal(actor, c, characterId);
     if (reason) throw AppError.forbidden(reason);
@@ -51,6 +51,6 @@ export class RatingsService {
       await ratings.upsert(actor.userId, characterId, stars);
       return ratings.recompute(characterId, RATING_PRIOR);
     });
-    return this.answer(summary, stars, null);
+    return { summary, mine: stars, refusal: null };
   }
 }

@@ -2,6 +2,7 @@ import { searchEndpoints as api, type SearchType } from '@reverie/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/route.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
+import { toSearchResponse } from './search.mapper.ts';
 import type { SearchService } from './search.service.ts';
 
 /** Per client address: search is the most expensive read. */
@@ -15,7 +16,7 @@ export function searchRoutes(deps: { search: SearchService; rateLimiter: RateLim
       await rateLimiter.consume([{ rule: SEARCH_LIMIT, key: req.auth?.userId ?? req.ip }]);
       const { type, ...rest } = req.query;
       const types = type === undefined ? ALL_TYPES : Array.isArray(type) ? type : [type];
-      return search.search({ ...rest, types }, req.auth);
+      return toSearchResponse(await search.search({ ...rest, types }, req.auth));
     });
   };
 }

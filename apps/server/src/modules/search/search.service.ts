@@ -1,11 +1,10 @@
 // One search box over characters, creators and tags.
-import type { ContentFilter, SearchResponse, SearchType } from '@reverie/shared';
+import type { ContentFilter, SearchType } from '@reverie/shared';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
 import type { CharactersService } from '../characters/characters.service.ts';
 import type { SocialService } from '../social/social.service.ts';
-import { toTag } from '../tags/tags.mapper.ts';
-import type { SearchRepo } from './search.repo.ts';
+import type { SearchRepo, TagRow } from './search.repo.ts';
 
 export interface SearchInput {
   q: string;
@@ -22,7 +21,7 @@ export class SearchService {
     private readonly social: SocialService,
   ) {}
 
-  async search(input: SearchInput, actor: Actor | null): Promise<SearchResponse> {
+  async search(input: SearchInput, actor: Actor | null) {
     const { search } = this.uow.repos;
     const offset = (input.page - 1) * input.limit;
     const want = new Set(input.types);
@@ -32,13 +31,12 @@ export class SearchService {
       want.has('creators') ? search.creatorIds(input.q, input.limit, offset) : null,
       want.has('tags') ? search.tags(input.q, input.limit, offset) : null,
     ]);
+    const none = { items: [], total: 0 };
     return {
-      q: input.q,
-      page: input.page,
-      limit: input.limit,
-      characters: chars ? { items: await this.characters.present(chars.rows, actor), total: chars.total } : { items: [], total: 0 },
-      creators: creators ? { items: await this.social.creatorsByIds(creators.ids, actor), total: creators.total } : { items: [], total: 0 },
-      tags: tags ? { items: tags.rows.map(toTag), total: tags.total } : { items: [], total: 0 },
+      input,
+      characters: chars ? { items: await this.characters.present(chars.rows, actor), total: chars.total } : none,
+      creators: creators ? { items: await this.social.creatorsByIds(creators.ids, actor), total: creators.total } : none,
+      tags: tags ? { items: tags.rows, total: tags.total } : { items: [] as TagRow[], total: 0 },
     };
   }
 }

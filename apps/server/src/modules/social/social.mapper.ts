@@ -1,5 +1,8 @@
-import type { CreatorSummary, TopCreator } from '@reverie/shared';
+import type { CreatorSummary, FollowResponse, TopCreator } from '@reverie/shared';
 import type { CreatorRow, TopCreatorRow } from './social.repo.ts';
+import type { FollowState } from './social.service.ts';
+
+export const toFollowResponse = (s: FollowState): FollowResponse => ({ isFollowing: s.following, followers: s.followers });
 
 export function toCreatorSummary(row: CreatorRow, following?: ReadonlySet<string>): CreatorSummary {
   return {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/route.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
+import { toFollowResponse } from './social.mapper.ts';
 import type { SocialService } from './social.service.ts';
 
 export const FOLLOW_LIMIT: RateLimitRule = { name: 'follows:user', limit: 120, windowMs: 60_000 };
@@ -13,13 +14,13 @@ export function socialRoutes(deps: { social: SocialService; rateLimiter: RateLim
     route(app, api.follow, async (req) => {
       const actor = authOf(req);
       await rateLimiter.consume([{ rule: FOLLOW_LIMIT, key: actor.userId }]);
-      return social.follow(actor, req.params.id);
+      return toFollowResponse(await social.follow(actor, req.params.id));
     });
 
     route(app, api.unfollow, async (req) => {
       const actor = authOf(req);
       await rateLimiter.consume([{ rule: FOLLOW_LIMIT, key: actor.userId }]);
-      return social.unfollow(actor, req.params.id);
+      return toFollowResponse(await social.unfollow(actor, req.params.id));
     });
 
     route(app, api.followStatus, async (req) => ({ isFollowing: await social.isFollowing(authOf(req), req.params.id) }));

@@ -1,5 +1,5 @@
 // Follows between users and the creator rankings built on them.
-import type { CreatorPeriod, FollowResponse } from '@reverie/shared';
+import type { CreatorPeriod } from '@reverie/shared';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -15,6 +15,12 @@ export interface FollowEvents {
   followed(followerId: string, followeeId: string): void;
 }
 
+/** Whether the actor now follows the user, and how many people do. */
+export interface FollowState {
+  following: boolean;
+  followers: number;
+}
+
 export class SocialService {
   constructor(
     private readonly uow: UnitOfWork<{ social: SocialRepo; users: UsersRepo }>,
@@ -25,23 +31,23 @@ export class SocialService {
     if (!(await this.uow.repos.users.findById(id))) throw AppError.notFound('User');
   }
 
-  async follow(actor: Actor, userId: string): Promise<FollowResponse> {
+  async follow(actor: Actor, userId: string): Promise<FollowState> {
     if (actor.userId === userId) throw AppError.badRequest('You cannot follow yourself');
     const { added, answer } = await this.uow.run(async ({ social }) => {
       await this.requireUser(userId);
       const added = await social.follow(actor.userId, userId);
-      return { added, answer: { isFollowing: true, followers: await social.followerCount(userId) } };
+      return { added, answer: { following: true, followers: await social.followerCount(userId) } };
     });
     if (added) this.events?.followed(actor.userId, userId);
     return answer;
   }
 
-  unfollow(actor: Actor, userId: string): Promise<FollowResponse> {
+  unfollow(actor: Actor, userId: string): Promise<FollowState> {
     if (actor.userId === userId) throw AppError.badRequest('You cannot follow yourself');
     return this.uow.run(async ({ social }) => {
       await this.requireUser(userId);
       await social.unfollow(actor.userId, userId);
-      return { isFollowing: false, followers: await social.followerCount(userId) };
+      return { following: false, followers: await social.followerCount(userId) };
     });
   }
 

@@ -2,7 +2,7 @@
 // address; copyright requests also carry a name (the signature) and the sworn statement. The request becomes a queue
 // item and is acknowledged by mail with a reference number; when moderators settle it, the requester is told.
 import { randomInt } from 'node:crypto';
-import { REMOVAL_REASON_LABELS, type ContentRemovalBody, type ContentRemovalResponse } from '@reverie/shared';
+import { REMOVAL_REASON_LABELS, type ContentRemovalBody } from '@reverie/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
@@ -57,7 +57,8 @@ export class RemovalService {
     },
   ) {}
 
-  async request(actor: Actor | null, body: z.output<typeof ContentRemovalBody>): Promise<ContentRemovalResponse> {
+  /** The stored request, and whether its acknowledgement mail went out before the answer (else it is retried). */
+  async request(actor: Actor | null, body: z.output<typeof ContentRemovalBody>) {
     let url: URL;
     try {
       url = new URL(body.subjectUrl);
@@ -107,13 +108,7 @@ export class RemovalService {
       }),
     );
     if (sent === 'queued') this.deps.log.warn({ reference: row.reference }, 'removal acknowledgement not sent yet; it will be retried');
-    return {
-      reference: row.reference,
-      message:
-        sent === 'sent'
-          ? `We received your request. Your reference is ${row.reference}; we sent an acknowledgement to ${row.contactEmail}.`
-          : `We received your request. Your reference is ${row.reference}. We could not send the acknowledgement e-mail yet and will keep trying; please keep this reference.`,
-    };
+    return { row, acknowledged: sent === 'sent' };
   }
 
   /** A character or picture by id, through its resolver (undefined when missing or the type has none). */

@@ -1,5 +1,6 @@
-import type { TicketDetail, TicketSummary } from '@reverie/shared';
-import type { SupportMessageRow, TicketWithCount } from './support.repo.ts';
+import type { ContentRemovalResponse, TicketDetail, TicketSummary } from '@reverie/shared';
+import type { ContentRemovalRow, TicketWithCount } from './support.repo.ts';
+import type { TicketThread } from './support.service.ts';
 
 /** Staff replies are signed by the team, never by a moderator's account. */
 export const STAFF_NAME = 'Reverie Support';
@@ -17,9 +18,9 @@ export function toTicketSummary(row: TicketWithCount): TicketSummary {
   };
 }
 
-export function toTicketDetail(row: TicketWithCount, messages: SupportMessageRow[], ownerName: string): TicketDetail {
+export function toTicketDetail({ ticket, messages, ownerName }: TicketThread): TicketDetail {
   return {
-    ...toTicketSummary(row),
+    ...toTicketSummary(ticket),
     messages: messages.map((m) => ({
       id: m.id,
       author: m.authorRole,
@@ -27,5 +28,14 @@ export function toTicketDetail(row: TicketWithCount, messages: SupportMessageRow
       body: m.body,
       createdAt: m.createdAt.toISOString(),
     })),
+  };
+}
+
+export function toContentRemovalResponse({ row, acknowledged }: { row: ContentRemovalRow; acknowledged: boolean }): ContentRemovalResponse {
+  return {
+    reference: row.reference,
+    message: acknowledged
+      ? `We received your request. Your reference is ${row.reference}; we sent an acknowledgement to ${row.contactEmail}.`
+      : `We received your request. Your reference is ${row.reference}. We could not send the acknowledgement e-mail yet and will keep trying; please keep this reference.`,
   };
 }

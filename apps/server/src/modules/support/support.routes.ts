@@ -4,6 +4,7 @@ import { route } from '../../http/route.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import type { RemovalService } from './removal.service.ts';
+import { toContentRemovalResponse, toTicketDetail, toTicketSummary } from './support.mapper.ts';
 import type { SupportService } from './support.service.ts';
 
 export const SUPPORT_LIMITS = {
@@ -21,14 +22,17 @@ export function supportRoutes(deps: { support: SupportService; removal: RemovalS
     route(app, api.createTicket, async (req) => {
       const actor = authOf(req);
       await perUser(SUPPORT_LIMITS.ticketsUser, actor.userId);
-      return support.create(actor, req.body);
+      return toTicketDetail(await support.create(actor, req.body));
     });
-    route(app, api.tickets, async (req) => support.list(authOf(req), req.query));
-    route(app, api.ticket, async (req) => support.get(authOf(req), req.params.id));
+    route(app, api.tickets, async (req) => {
+      const page = await support.list(authOf(req), req.query);
+      return { ...page, items: page.items.map(toTicketSummary) };
+    });
+    route(app, api.ticket, async (req) => toTicketDetail(await support.get(authOf(req), req.params.id)));
     route(app, api.reply, async (req) => {
       const actor = authOf(req);
       await perUser(SUPPORT_LIMITS.repliesUser, actor.userId);
-      return support.reply(actor, req.params.id, req.body.message);
+      return toTicketDetail(await support.reply(actor, req.params.id, req.body.message));
     });
     route(
       app,
@@ -36,7 +40,7 @@ export function supportRoutes(deps: { support: SupportService; removal: RemovalS
       { onRequest: async (req: FastifyRequest) => rateLimiter.consume([{ rule: SUPPORT_LIMITS.removalIp, key: req.ip }]) },
       async (req) => {
         await rateLimiter.consume([{ rule: SUPPORT_LIMITS.removalEmail, key: req.body.contactEmail }]);
-        return removal.request(req.auth, req.body);
+        return toContentRemovalResponse(await removal.request(req.auth, req.body));
       },
     );
   };

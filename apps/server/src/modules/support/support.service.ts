@@ -1,6 +1,6 @@
 // Support tickets: a user opens one and replies in its thread; the support team answers from the admin console. A
 // ticket waiting for the team is an open item in the moderation queue; a staff reply notifies the user.
-import type { CreateTicketBody, TicketDetail, TicketStatus } from '@reverie/shared';
+import type { CreateTicketBody, TicketStatus } from '@reverie/shared';
 import type { z } from 'zod';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { ownerPolicy, type Actor } from '../../lib/access.ts';
@@ -9,10 +9,16 @@ import type { AuditLog, StaffActor } from '../moderation/audit.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import { RETENTION_MS, type ModerationQueue } from '../moderation/queue.service.ts';
 import type { NotificationInput } from '../notifications/notifications.service.ts';
-import { toTicketDetail, toTicketSummary } from './support.mapper.ts';
-import type { SupportRepo, SupportTicketRow } from './support.repo.ts';
+import type { SupportMessageRow, SupportRepo, SupportTicketRow, TicketWithCount } from './support.repo.ts';
 
 const ticketPolicy = ownerPolicy<SupportTicketRow>({ what: 'Ticket', ownerId: (t) => t.userId });
+/** A ticket with its thread and the name its owner's messages are signed with. */
+export interface TicketThread {
+  ticket: TicketWithCount;
+  messages: SupportMessageRow[];
+  ownerName: string;
+}
+
 const CLOSED = 'This ticket is closed. Open a new ticket if you need more help.';
 
 export class SupportService {
@@ -27,7 +33,7 @@ export class SupportService {
     },
   ) {}
 
-  async create(actor: Actor, body: z.output<typeof CreateTicketBody>): Promise<TicketDetail> {
+  async create(actor: Actor, body: z.output<typeof CreateTicketBody>): Promise<TicketThread> {
     this.deps.moderation.assertAllowed({ subject: body.subject, message: body.message }, { surface: 'ticket', userId: actor.userId });
     const id = await this.deps.uow.run(async ({ support }) => {
       const ticket = await support.createTicket({ userId: actor.userId, subject: body.subject, category: body.category });
@@ -44,16 +50,16 @@ export class SupportService {
       limit: q.limit,
       offset: (q.page - 1) * q.limit,
     });
-    return { items: rows.map(toTicketSummary), page: q.page, limit: q.limit, total, hasMore: (q.page - 1) * q.limit + rows.length < total };
+    return { items: rows, page: q.page, limit: q.limit, total, hasMore: (q.page - 1) * q.limit + rows.length < total };
   }
 
   /** The caller's ticket with its thread; another user's id answers 404 like a missing one. */
-  async get(actor: Actor, id: string): Promise<TicketDetail> {
+  async get(actor: Actor, id: string): Promise<TicketThread> {
     ticketPolicy.assert(actor, await this.deps.uow.repos.support.ticket(id), 'read');
     return this.detail(id);
   }
 
-  async reply(actor: Actor, id: string, message: string): Promise<TicketDetail> {
+  async reply(actor: Actor, id: string, message: string): Promise<TicketThread> {
     this.deps.moderation.assertAllowed({ message }, { surface: 'ticket', userId: actor.userId });
     await this.deps.uow.run(async ({ support }) => {
       const ticket = ticketPolicy.assert(actor, await support.ticketForUpdate(id), 'write');
@@ -70,7 +76,7 @@ export class SupportService {
     staff: StaffActor,
     id: string,
     body: { message: string; status: 'waiting' | 'resolved' | 'closed' },
-  ): Promise<TicketDetail> {
+  ): Promise<TicketThread> {
     await this.deps.uow.run(async ({ support }) => {
       const ticket = await support.ticketForUpdate(id);
       if (!ticket) throw AppError.notFound('Ticket');
@@ -95,7 +101,7 @@ export class SupportService {
     return this.detail(id);
   }
 
-  async setStatus(staff: StaffActor, id: string, status: TicketStatus, reason: string): Promise<TicketDetail> {
+  async setStatus(staff: StaffActor, id: string, status: TicketStatus, reason: string): Promise<TicketThread> {
     await this.deps.uow.run(async ({ support }) => {
       const ticket = await support.ticketForUpdate(id);
       if (!ticket) throw AppError.notFound('Ticket');
@@ -122,10 +128,10 @@ export class SupportService {
   }
 
   /** A ticket with its thread (no access check: callers decide who may see it). */
-  async detail(id: string): Promise<TicketDetail> {
+  async detail(id: string): Promise<TicketThread> {
     const { support } = this.deps.uow.repos;
     const [ticket, messages, owner] = await Promise.all([support.ticket(id), support.messages(id), support.ticketOwner(id)]);
     if (!ticket) throw AppError.notFound('Ticket');
-    return toTicketDetail(ticket, messages, owner?.username ?? 'You');
+    return { ticket, messages, ownerName: owner?.username ?? 'You' };
   }
 }
