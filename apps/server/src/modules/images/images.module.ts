@@ -1,4 +1,5 @@
 import type { StreamSlots } from '../../http/stream-slots.ts';
+import { Clock } from '../../lib/clock.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
@@ -54,7 +55,9 @@ export function createImagesModule(deps: {
     deps.queue ??
     createJobQueue<ImageJobData, unknown>('image-generation', { redisUrl: deps.config.redisUrl, redisPrefix: deps.config.redisPrefix });
   const awayMs = deps.config.images.awaySeconds * 1000;
-  const jobs = new ImageJobsService(deps.uow, queue, deps.entitlements, deps.log, Math.min(2000, awayMs / 4));
+  // When an owner last looked and whether they are away, on one clock: tests move it instead of waiting.
+  const clock = new Clock();
+  const jobs = new ImageJobsService(deps.uow, queue, deps.entitlements, deps.log, Math.min(2000, awayMs / 4), () => clock.now());
   const runner = new ImageJobRunner({ uow: deps.uow, provider: deps.images, storage: deps.storage, jobs, log: deps.log });
   const generation = new ImageGenerationService(deps.uow, {
     provider: deps.images,
@@ -73,6 +76,7 @@ export function createImagesModule(deps: {
     notify: deps.notify,
     background: deps.background,
     awayAfterMs: awayMs,
+    now: () => clock.now().getTime(),
   });
   announcer.listen(jobs);
   /** For the moderation registry: reports, the console's context, hide / remove / restore, suspensions. */
@@ -95,7 +99,7 @@ export function createImagesModule(deps: {
     },
   };
   return {
-    services: { generation, gallery, jobs, seeder, runner, workers, urls, announcer, subject },
+    services: { generation, gallery, jobs, seeder, runner, workers, urls, announcer, subject, clock },
     routes: imagesRoutes({ generation, gallery, jobs, urls, rateLimiter: deps.rateLimiter, streams: deps.streams }),
   };
 }

@@ -78,15 +78,15 @@ export class ImagesRepo {
     return row;
   }
 
-  /** The owner looked at the job now (written at most every `everyMs`: the page polls each second). */
-  async touchWatched(id: string, everyMs: number): Promise<void> {
+  /** The owner looked at the job at `now` (written at most every `everyMs`: the page polls each second). */
+  async touchWatched(id: string, everyMs: number, now = new Date()): Promise<void> {
     await this.db
       .update(imageJobs)
-      .set({ watchedAt: new Date() })
+      .set({ watchedAt: now })
       .where(
         and(
           eq(imageJobs.id, id),
-          or(isNull(imageJobs.watchedAt), lt(imageJobs.watchedAt, new Date(Date.now() - everyMs))),
+          or(isNull(imageJobs.watchedAt), lt(imageJobs.watchedAt, new Date(now.getTime() - everyMs))),
           inArray(imageJobs.status, ['queued', 'running']),
         ),
       );

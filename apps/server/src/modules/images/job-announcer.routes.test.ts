@@ -1,8 +1,8 @@
 // "Your picture is ready" while you were away, through the routes against a local Automatic1111-speaking peer: a
-// job that ends when its owner has not looked at it for IMAGES_AWAY_SECONDS (1 s here) becomes a notification — done
-// or failed — while one its owner keeps polling, or cancels, does not.
+// job that ends when its owner has not looked at it for IMAGES_AWAY_SECONDS becomes a notification — done or failed —
+// while one its owner keeps polling, or cancels, does not. The announcer's clock is moved forward, not waited for.
 import type { GenerateImageResponse, Notification, NotificationsPage } from '@reverie/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildCharacter, buildUser, type BuiltUser } from '../../../test/factories.ts';
 import { startSdApiPeer, type SdApiPeer } from '../../../test/sdapi-peer.ts';
@@ -12,14 +12,18 @@ let peer: SdApiPeer;
 
 beforeAll(async () => {
   peer = await startSdApiPeer({ kind: 'hold' });
-  t = await createTestApp({ IMAGES_PROVIDER: 'sdapi', IMAGES_URL: peer.url, IMAGES_CONCURRENCY: '1', IMAGES_AWAY_SECONDS: '1' });
+  t = await createTestApp({ IMAGES_PROVIDER: 'sdapi', IMAGES_URL: peer.url, IMAGES_CONCURRENCY: '1', IMAGES_AWAY_SECONDS: '60' });
 }, 60_000);
 afterAll(async () => {
   await t.close();
   await peer.close();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// Every test starts at the real time: a clock moved by one test must not make the next one's owner look away.
+beforeEach(() => t.modules.images.services.clock.set(new Date()));
+
+/** The owner stays away past IMAGES_AWAY_SECONDS. */
+const goAway = () => t.modules.images.services.clock.advance(120_000);
 
 async function generate(u: BuiltUser, characterId?: string): Promise<string> {
   const res = await t.app.inject({
@@ -44,9 +48,9 @@ function ended(jobId: string): Promise<string> {
 }
 
 /** Waits until the worker has the job at the peer (held there). */
-async function atPeer(jobId: string) {
-  for (let i = 0; i < 200 && (await t.deps.uow.repos.images.job(jobId))?.status !== 'running'; i++) await sleep(20);
-  await sleep(100);
+async function atPeer(jobId: string, callsBefore: number) {
+  await expect.poll(async () => (await t.deps.uow.repos.images.job(jobId))?.status, { timeout: 10_000 }).toBe('running');
+  await expect.poll(() => peer.txt2imgCalls().length, { timeout: 10_000 }).toBeGreaterThan(callsBefore);
 }
 
 const imageNotes = async (u: BuiltUser): Promise<Notification[]> =>
@@ -58,10 +62,11 @@ describe('an image job that ends while its owner is away', () => {
   it('is announced when it is done: how many pictures, of whom, and a link to them', async () => {
     const u = await buildUser(t, { coins: 50 });
     const c = await buildCharacter(t, u, { name: 'Nyx Hollow' });
+    const calls = peer.txt2imgCalls().length;
     const jobId = await generate(u, c.id);
     const done = ended(jobId);
-    await atPeer(jobId);
-    await sleep(1200); // nobody looks
+    await atPeer(jobId, calls);
+    goAway(); // nobody looks
     peer.release();
     expect(await done).toBe('done');
     const notes = await imageNotes(u);
@@ -74,10 +79,11 @@ describe('an image job that ends while its owner is away', () => {
 
   it('is announced when it failed, with the reason and that nothing was charged', async () => {
     const u = await buildUser(t, { coins: 50 });
+    const calls = peer.txt2imgCalls().length;
     const jobId = await generate(u);
     const done = ended(jobId);
-    await atPeer(jobId);
-    await sleep(1200);
+    await atPeer(jobId, calls);
+    goAway();
     // The web UI is interrupted: it answers with no picture, and the job fails.
     await fetch(`${peer.url}/sdapi/v1/interrupt`, { method: 'POST' });
     expect(await done).toBe('failed');
@@ -91,31 +97,35 @@ describe('an image job that ends while its owner is away', () => {
 describe('an image job its owner is watching', () => {
   it('is not announced while the page keeps polling it until it is done', async () => {
     const u = await buildUser(t, { coins: 50 });
+    const calls = peer.txt2imgCalls().length;
     const jobId = await generate(u);
     const done = ended(jobId);
-    await atPeer(jobId);
+    await atPeer(jobId, calls);
     const poll = async () => {
       const res = await t.app.inject({ url: `/api/image-generation/jobs/${jobId}`, headers: u.auth });
       expect(res.statusCode).toBe(200);
     };
     let finished = false;
     void done.then(() => (finished = true));
-    for (let i = 0; !finished; i++) {
-      // As the page does: it keeps polling until the job has ended.
+    // As the page does: it keeps polling, for longer than IMAGES_AWAY_SECONDS, until the job has ended.
+    for (let i = 0; i < 8; i++) {
       await poll();
-      if (i === 8) peer.release();
-      await sleep(200);
+      goAway();
     }
+    await poll();
+    peer.release();
+    await expect.poll(async () => (await poll(), finished), { interval: 100, timeout: 15_000 }).toBe(true);
     expect(await done).toBe('done');
     expect(await imageNotes(u)).toEqual([]);
   });
 
   it('is not announced when its owner cancels it', async () => {
     const u = await buildUser(t, { coins: 50 });
+    const calls = peer.txt2imgCalls().length;
     const jobId = await generate(u);
     const done = ended(jobId);
-    await atPeer(jobId);
-    await sleep(1200);
+    await atPeer(jobId, calls);
+    goAway();
     const cancel = await t.app.inject({ method: 'POST', url: `/api/image-generation/jobs/${jobId}/cancel`, headers: u.auth });
     expect(cancel.statusCode).toBe(200);
     peer.release();

@@ -61,6 +61,8 @@ export class ImageJobsService {
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
     /** An owner's look is written at most this often (well inside IMAGES_AWAY_SECONDS). */
     private readonly watchEveryMs = 2000,
+    /** The time a look is recorded at: the announcer's clock, so that both agree. */
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /** Called once per finished job (done, failed or cancelled) by the process that finished it; returns unsubscribe. */
@@ -100,7 +102,7 @@ export class ImageJobsService {
     const row = await this.uow.repos.images.job(jobId);
     if (!row || (row.ownerId !== actor.userId && actor.role !== 'admin')) throw AppError.notFound('Job');
     if (row.ownerId === actor.userId && (row.status === 'queued' || row.status === 'running')) {
-      await this.uow.repos.images.touchWatched(jobId, this.watchEveryMs);
+      await this.uow.repos.images.touchWatched(jobId, this.watchEveryMs, this.now());
     }
     return this.present(row, actor);
   }

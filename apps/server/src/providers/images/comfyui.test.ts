@@ -147,7 +147,7 @@ describe('ComfyUI provider', () => {
     const running = await provider.submit(request);
     ctl.jobs.set(running.id, 'running');
     const r2 = running.result().catch((e: unknown) => e);
-    await new Promise((r) => setTimeout(r, 30));
+    await expect.poll(async () => (await running.status()).state).toBe('running');
     await running.cancel();
     expect(await r2).toMatchObject({ code: 'CANCELLED' });
     expect(ctl.interrupted).toEqual([{ prompt_id: running.id }]);
