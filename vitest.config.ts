@@ -44,7 +44,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two journeys at a time (each its own server, database and browser) use both cores: ~25 % faster than one
-          // by one. Timing checks (performance.e2e.ts) run alone afterwards: see the test:e2e script.
+          // by one. Paint timings are a benchmark (npm run bench:lcp), not a check here.
           maxWorkers: 2,
         },
       },
