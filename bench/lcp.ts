@@ -11,6 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { ageGatePassed } from '../e2e/age-gate.ts';
 import { repoRoot, startServer } from '../e2e/server-process.ts';
 
 const RUNS = Number(process.env.BENCH_LCP_RUNS ?? 5);
@@ -37,22 +38,9 @@ interface Paint {
   fcpMs: number;
 }
 
-/** As the site remembers a passed age gate (harness.ts passAgeGate). */
-const AGE_GATE_PASSED = () => {
-  try {
-    if (window.localStorage.getItem('rv_age_verified') === null) {
-      window.localStorage.setItem('rv_age_verified', 'true');
-      window.localStorage.setItem('rv_age_verified_at', String(Date.now()));
-      window.localStorage.setItem('rv_age_verified_version', 'v3');
-    }
-  } catch {
-    // about:blank has no localStorage
-  }
-};
-
 async function fresh(browser: Browser, base: string, s: Scenario): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport: s.viewport, baseURL: base });
-  if (s.returning) await context.addInitScript(AGE_GATE_PASSED);
+  if (s.returning) await context.addInitScript(ageGatePassed);
   return { page: await context.newPage(), close: () => context.close() };
 }
 

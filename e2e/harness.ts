@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
+import { ageGatePassed } from './age-gate.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
 export { startServer, type ServerProcess } from './server-process.ts';
@@ -145,17 +146,7 @@ export async function newPage(ctx: Harness, viewport: { width: number; height: n
 
 /** Marks the age gate as passed (SPEC §4: flag 'true', timestamp now, version v3) for every page the context opens. */
 export async function passAgeGate(page: Page): Promise<void> {
-  await page.context().addInitScript(() => {
-    try {
-      if (window.localStorage.getItem('rv_age_verified') === null) {
-        window.localStorage.setItem('rv_age_verified', 'true');
-        window.localStorage.setItem('rv_age_verified_at', String(Date.now()));
-        window.localStorage.setItem('rv_age_verified_version', 'v3');
-      }
-    } catch {
-      // about:blank and opaque origins have no localStorage
-    }
-  });
+  await page.context().addInitScript(ageGatePassed);
 }
 
 /** Saves a PNG of the viewport (or the full page) to e2e/artifacts/<name>.png and returns its path. */
