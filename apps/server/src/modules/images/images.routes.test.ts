@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { GenerateImageResponse, ImageItem, ImageJobResponse, ImagesPage } from '@reverie/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildCharacter, buildUser, type BuiltUser } from '../../../test/factories.ts';
 import { startSdApiPeer, type SdApiPeer } from '../../../test/sdapi-peer.ts';
@@ -280,8 +280,13 @@ describe('galleries, sharing and permissions', () => {
   let characterId: string;
 
   beforeAll(async () => {
-    alice = await buildUser(t, { coins: 50 });
     bob = await buildUser(t, { coins: 50 });
+  });
+
+  // Each test its own owner, character and private picture: a test that shares, makes an avatar of or deletes it
+  // leaves the next one's picture as it was made, whatever order they run in.
+  beforeEach(async () => {
+    alice = await buildUser(t, { coins: 50 });
     characterId = (await buildCharacter(t, alice, { name: 'Aster' })).id;
     const { job } = (
       await call(alice, 'POST', '/api/image-generation/generate', { prompt: 'a quiet harbour', characterId })
