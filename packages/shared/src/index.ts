@@ -3,6 +3,8 @@ export * from './errors.ts';
 export * from './filenames.ts';
 export * from './schemas/common.ts';
 export * from './schemas/text.ts';
+export * from './schemas/events.ts';
+export * from './sse.ts';
 export * from './schemas/health.ts';
 export * from './schemas/users.ts';
 export * from './schemas/auth.ts';

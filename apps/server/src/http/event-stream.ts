@@ -1,7 +1,9 @@
 // A server-sent-events response on the raw socket: events, heartbeats while nothing else is written, and
 // backpressure. `send` answers false once the socket's buffer is full (the client reads slower than we write);
 // the producer then waits for `writable()`, which settles when the buffer has drained or the client has gone.
+// Typed by the endpoint's events (`Endpoint.events` in the contract): only a declared event with its data compiles.
 import type { ServerResponse } from 'node:http';
+import type { StreamEventData, StreamEvents } from '@reverie/shared';
 
 export interface EventStreamOptions {
   /** The longest silence: a comment line is written before it, so proxies keep the stream open. Default 15 s. */
@@ -10,7 +12,7 @@ export interface EventStreamOptions {
   headers?: Record<string, string>;
 }
 
-export class EventStream {
+export class EventStream<E extends StreamEvents = StreamEvents> {
   private lastWrite = performance.now();
   private readonly heartbeat: NodeJS.Timeout;
   private waiting: Promise<void> | undefined;
@@ -46,7 +48,7 @@ export class EventStream {
   }
 
   /** Writes one event; false when the socket's buffer is full (wait for `writable()` before producing more). */
-  send(event: string, data: unknown): boolean {
+  send<K extends keyof E & string>(event: K, data: StreamEventData<E, K>): boolean {
     return this.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 

@@ -2,6 +2,7 @@
 // and the web client (which infers request and response types from it), so a path or a shape cannot drift.
 import type { z } from 'zod';
 import { ErrorResponse } from '../errors.ts';
+import type { StreamEvent, StreamEvents } from '../schemas/events.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type SuccessStatus = 200 | 201 | 202 | 204;
@@ -28,6 +29,8 @@ export interface Endpoint {
   readonly csrf?: boolean;
   /** The body is multipart/form-data, not JSON. */
   readonly multipart?: boolean;
+  /** With Accept: text/event-stream the endpoint answers server-sent events: each event's name and data schema. */
+  readonly events?: StreamEvents;
   readonly summary: string;
   readonly description?: string;
   readonly tags: readonly string[];
@@ -61,6 +64,9 @@ export type FormDataLike = typeof globalThis extends { FormData: { prototype: in
 export type EndpointBody<E extends Endpoint> = E extends { readonly multipart: true } ? FormDataLike : InputOf<E, 'body'>;
 /** What the server answers on success. */
 export type EndpointResponse<E extends Endpoint> = z.output<E['response']>;
+
+/** An event of an SSE endpoint as a client receives it (`never` for endpoints without `events`). */
+export type EndpointEvent<E extends Endpoint> = E extends { readonly events: infer V extends StreamEvents } ? StreamEvent<V> : never;
 
 /** Names of the `:params` in a path literal: `'/a/:id/b/:key'` → `'id' | 'key'`. */
 export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

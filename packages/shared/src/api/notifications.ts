@@ -5,6 +5,7 @@ import {
   NotificationsPage,
   NotificationsQuery,
   NotificationsReadAllResponse,
+  NotificationStreamEvents,
   NotificationStreamSnapshot,
 } from '../schemas/notifications.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -25,6 +26,7 @@ export const notificationsEndpoints = {
     method: 'GET',
     path: '/api/notifications/stream',
     response: NotificationStreamSnapshot,
+    events: NotificationStreamEvents,
     auth: 'required',
     summary: 'Live notifications as server-sent events (Accept: text/event-stream); a plain request answers the unread count',
     description:

@@ -1,5 +1,6 @@
 // Chat: conversations with characters, their messages (with swipes: alternative replies), memory and model status.
 import { z } from 'zod';
+import { defineStreamEvents, StreamErrorEvent, type StreamEvent } from './events.ts';
 import { PageQuery, pageOf } from './characters.ts';
 import { text } from './text.ts';
 
@@ -188,9 +189,11 @@ export type ChatModelCheck = z.infer<typeof ChatModelCheck>;
  * `queue` {position} while waiting for the model, `start` {userMessage, replyId}, `token` {text} …,
  * then `done` {message, stats} or `error` {code, message} (the reply is then kept as incomplete and refunded).
  */
-export type ChatStreamEvent =
-  | { event: 'queue'; data: { position: number } }
-  | { event: 'start'; data: { userMessage: ChatMessage | null; replyId: string } }
-  | { event: 'token'; data: { text: string } }
-  | { event: 'done'; data: { message: ChatMessage; stats: { tokens: number; ms: number } } }
-  | { event: 'error'; data: { code: string; message: string; details?: Record<string, unknown> } };
+export const ChatStreamEvents = defineStreamEvents({
+  queue: z.object({ position: z.number().int().min(0) }),
+  start: z.object({ userMessage: ChatMessage.nullable(), replyId: z.uuid() }),
+  token: z.object({ text: z.string() }),
+  done: z.object({ message: ChatMessage, stats: ChatReply.shape.stats }),
+  error: StreamErrorEvent,
+});
+export type ChatStreamEvent = StreamEvent<typeof ChatStreamEvents>;

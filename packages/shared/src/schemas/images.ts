@@ -1,6 +1,7 @@
 // Images: generation jobs, generated pictures, galleries (own, a character's, every user's, the showcase) and
 // pictures inside a chat.
 import { z } from 'zod';
+import { defineStreamEvents, StreamErrorEvent, type StreamEvent } from './events.ts';
 import { ChatMessage } from './chat.ts';
 import { PageQuery, pageOf } from './characters.ts';
 import { text } from './text.ts';
@@ -216,7 +217,8 @@ export type TestImageResponse = z.infer<typeof TestImageResponse>;
  * Server-sent events of GET /api/image-generation/jobs/{id}/events (Accept: text/event-stream): `job` {job, images}
  * whenever something changed (position, progress, preview, status), ending after the one with a final status.
  */
-export type ImageJobStreamEvent = { event: 'job'; data: ImageJobResponse } | { event: 'error'; data: { code: string; message: string } };
+export const ImageJobStreamEvents = defineStreamEvents({ job: ImageJobResponse, error: StreamErrorEvent });
+export type ImageJobStreamEvent = StreamEvent<typeof ImageJobStreamEvents>;
 
 const PICTURE_REQUEST =
   /\b(?:send|show|give|share|snap|take|draw|make)\b[^.?!\n]{0,24}?\b(?:pictures?|pics?|photos?|photographs?|selfies?|images?|snapshots?|snaps?|portraits?)\b/i;

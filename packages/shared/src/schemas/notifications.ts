@@ -1,6 +1,7 @@
 // Notifications: what happened for a user (followers, likes, tickets, payments, moderation…), read in the bell
 // panel, pushed live to open tabs and mailed as a daily digest to those who want mail.
 import { z } from 'zod';
+import { defineStreamEvents } from './events.ts';
 import { PageQuery, pageOf } from './characters.ts';
 
 export const NotificationKind = z.enum([
@@ -68,10 +69,17 @@ export const NotificationDeleteResponse = z.object({ success: z.boolean(), unrea
 export const NotificationStreamSnapshot = z.object({ unreadCount: z.number().int() });
 export type NotificationStreamSnapshot = z.infer<typeof NotificationStreamSnapshot>;
 
+/** The stream's events; each one's data carries its name as `type` too, so one object is the whole event. */
+export const NotificationStreamEvents = defineStreamEvents({
+  ready: z.object({ type: z.literal('ready'), unreadCount: z.number().int() }),
+  notification: z.object({ type: z.literal('notification'), notification: Notification, unreadCount: z.number().int() }),
+  read: z.object({ type: z.literal('read'), ids: z.array(z.uuid()), unreadCount: z.number().int() }),
+  deleted: z.object({ type: z.literal('deleted'), id: z.uuid(), unreadCount: z.number().int() }),
+});
 export const NotificationStreamEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready'), unreadCount: z.number().int() }),
-  z.object({ type: z.literal('notification'), notification: Notification, unreadCount: z.number().int() }),
-  z.object({ type: z.literal('read'), ids: z.array(z.uuid()), unreadCount: z.number().int() }),
-  z.object({ type: z.literal('deleted'), id: z.uuid(), unreadCount: z.number().int() }),
+  NotificationStreamEvents.ready,
+  NotificationStreamEvents.notification,
+  NotificationStreamEvents.read,
+  NotificationStreamEvents.deleted,
 ]);
 export type NotificationStreamEvent = z.infer<typeof NotificationStreamEvent>;

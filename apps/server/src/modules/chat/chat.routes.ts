@@ -44,7 +44,7 @@ async function deliver(request: FastifyRequest, reply: FastifyReply, gen: Prepar
     }
   }
   reply.hijack();
-  const events = new EventStream(reply.raw, {
+  const events = new EventStream<typeof api.send.events>(reply.raw, {
     heartbeatMs: HEARTBEAT_MS,
     headers: { 'x-request-id': String(request.id), 'x-content-type-options': 'nosniff' },
   });

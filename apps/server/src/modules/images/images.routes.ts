@@ -1,6 +1,7 @@
 import { IdParam, imagesEndpoints as api, type ImageJobResponse } from '@reverie/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { EventStream } from '../../http/event-stream.ts';
 import { route } from '../../http/route.ts';
 import type { StreamSlots } from '../../http/stream-slots.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
@@ -32,42 +33,27 @@ const FileQuery = z.object({
 async function streamJob(request: FastifyRequest, reply: FastifyReply, load: () => Promise<ImageJobResponse>) {
   let current = await load(); // 404 before the stream opens
   reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'x-request-id': request.id,
-    'x-content-type-options': 'nosniff',
+  const events = new EventStream<typeof api.jobEvents.events>(reply.raw, {
+    heartbeatMs: HEARTBEAT_MS,
+    headers: { 'x-request-id': request.id, 'x-content-type-options': 'nosniff' },
   });
-  let closed = false;
-  res.on('close', () => (closed = true));
-  const send = (event: string, data: unknown) => {
-    if (!closed && !res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  };
   let last = '';
-  let lastWrite = Date.now();
   try {
     for (;;) {
       const text = JSON.stringify(current);
       if (text !== last) {
-        send('job', current);
+        events.send('job', current);
         last = text;
-        lastWrite = Date.now();
-      } else if (Date.now() - lastWrite > HEARTBEAT_MS) {
-        res.write(': keep-alive\n\n');
-        lastWrite = Date.now();
       }
-      if (closed || ['done', 'failed', 'cancelled'].includes(current.job.status)) break;
+      if (events.closed || ['done', 'failed', 'cancelled'].includes(current.job.status)) break;
       await new Promise((r) => setTimeout(r, POLL_MS));
       current = await load();
     }
   } catch (err) {
-    send('error', { code: 'INTERNAL', message: 'The job could not be read. Reload to see where it stands.' });
+    events.send('error', { code: 'INTERNAL', message: 'The job could not be read. Reload to see where it stands.' });
     request.log.warn({ err }, 'image job stream failed');
   } finally {
-    res.end();
+    events.end();
   }
 }
 

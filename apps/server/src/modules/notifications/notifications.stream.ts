@@ -1,8 +1,9 @@
 // One user's live notifications as server-sent events. Subscribed before the first count is read, so nothing that
 // happens while the stream opens is lost; ended by the client going away, the session ending (checked with every
 // heartbeat, and at once on suspension), or after STREAM_MAX_MS (the client reconnects with a fresh access token).
-import type { NotificationStreamEvent } from '@reverie/shared';
+import type { notificationsEndpoints, NotificationStreamEvent } from '@reverie/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { EventStream } from '../../http/event-stream.ts';
 import type { BusMessage } from './notifications.bus.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
@@ -19,28 +20,35 @@ export async function openStream(
   deps: { notifications: NotificationsService; userId: string; sessionActive: () => Promise<boolean>; maxMs?: number },
 ): Promise<void> {
   const backlog: NotificationStreamEvent[] = [];
-  let ready = false;
+  let events: EventStream<typeof notificationsEndpoints.stream.events> | undefined;
   let ended = false;
   const res = reply.raw;
+  // Each event's data carries its name as `type`: the narrowing pairs the name with its schema.
   const write = (event: NotificationStreamEvent) => {
-    if (!res.writableEnded && !res.destroyed) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    if (!events) return;
+    if (event.type === 'ready') events.send(event.type, event);
+    else if (event.type === 'notification') events.send(event.type, event);
+    else if (event.type === 'read') events.send(event.type, event);
+    else events.send(event.type, event);
   };
   const end = () => {
     if (ended) return;
     ended = true;
-    clearInterval(heartbeat);
+    clearInterval(sessionCheck);
     clearTimeout(maxAge);
     unsubscribe();
-    if (!res.writableEnded) res.end();
+    if (events) events.end();
+    else if (!res.writableEnded) res.end();
   };
   const unsubscribe = deps.notifications.subscribe(deps.userId, (message: BusMessage) => {
     if ('end' in message) return end();
-    if (ready) write(message.event);
+    if (events) write(message.event);
     else backlog.push(message.event);
   });
-  const heartbeat = setInterval(() => {
+  // The stream writes its own keep-alive comments; this ends it once the session has.
+  const sessionCheck = setInterval(() => {
     deps.sessionActive().then(
-      (active) => (active ? !res.writableEnded && res.write(': keep-alive\n\n') : end()),
+      (active) => active || end(),
       () => undefined,
     );
   }, HEARTBEAT_MS);
@@ -55,16 +63,11 @@ export async function openStream(
     throw err;
   }
   reply.hijack();
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'x-request-id': request.id,
-    'x-content-type-options': 'nosniff',
+  events = new EventStream(res, {
+    heartbeatMs: HEARTBEAT_MS,
+    headers: { 'x-request-id': request.id, 'x-content-type-options': 'nosniff' },
   });
   write({ type: 'ready', unreadCount });
-  ready = true;
   for (const event of backlog.splice(0)) write(event);
-  if (ended) res.end();
+  if (ended) events.end();
 }
