@@ -69,17 +69,17 @@ export const NotificationDeleteResponse = z.object({ success: z.boolean(), unrea
 export const NotificationStreamSnapshot = z.object({ unreadCount: z.number().int() });
 export type NotificationStreamSnapshot = z.infer<typeof NotificationStreamSnapshot>;
 
-/** The stream's events; each one's data carries its name as `type` too, so one object is the whole event. */
 export const NotificationStreamEvents = defineStreamEvents({
-  ready: z.object({ type: z.literal('ready'), unreadCount: z.number().int() }),
-  notification: z.object({ type: z.literal('notification'), notification: Notification, unreadCount: z.number().int() }),
-  read: z.object({ type: z.literal('read'), ids: z.array(z.uuid()), unreadCount: z.number().int() }),
-  deleted: z.object({ type: z.literal('deleted'), id: z.uuid(), unreadCount: z.number().int() }),
+  ready: z.object({ unreadCount: z.number().int() }),
+  notification: z.object({ notification: Notification, unreadCount: z.number().int() }),
+  read: z.object({ ids: z.array(z.uuid()), unreadCount: z.number().int() }),
+  deleted: z.object({ id: z.uuid(), unreadCount: z.number().int() }),
 });
+/** One event as the server handles it: the data with its name as `type` (the server also writes `type` in the data). */
 export const NotificationStreamEvent = z.discriminatedUnion('type', [
-  NotificationStreamEvents.ready,
-  NotificationStreamEvents.notification,
-  NotificationStreamEvents.read,
-  NotificationStreamEvents.deleted,
+  NotificationStreamEvents.ready.extend({ type: z.literal('ready') }),
+  NotificationStreamEvents.notification.extend({ type: z.literal('notification') }),
+  NotificationStreamEvents.read.extend({ type: z.literal('read') }),
+  NotificationStreamEvents.deleted.extend({ type: z.literal('deleted') }),
 ]);
 export type NotificationStreamEvent = z.infer<typeof NotificationStreamEvent>;

@@ -23,7 +23,7 @@ export async function openStream(
   let events: EventStream<typeof notificationsEndpoints.stream.events> | undefined;
   let ended = false;
   const res = reply.raw;
-  // Each event's data carries its name as `type`: the narrowing pairs the name with its schema.
+  // The data goes out with its name as `type` too; the narrowing pairs each name with its schema.
   const write = (event: NotificationStreamEvent) => {
     if (!events) return;
     if (event.type === 'ready') events.send(event.type, event);

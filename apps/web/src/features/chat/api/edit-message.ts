@@ -1,6 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
+import { updateMessages, upsertMessage } from '../lib/session-cache';
+
+export interface EditMessageInput {
+  characterId: string;
+  messageId: string;
+  body: { content?: string; swipeIndex?: number };
+}
 
 /** PUT /api/chat/{characterId}/message/{messageId}: new text, or which swipe of a reply is current. */
-export const editMessage = (characterId: string, messageId: string, body: { content?: string; swipeIndex?: number }) =>
+export const editMessage = ({ characterId, messageId, body }: EditMessageInput) =>
   apiRequest(api.chat.editMessage, { params: { characterId, messageId }, body });
+
+/** Affects the cached session of the message's conversation (the message is replaced). */
+export function useEditMessage() {
+  return useMutation({
+    mutationFn: editMessage,
+    onSuccess: (updated) => updateMessages(updated.conversationId, (all) => upsertMessage(all, updated)),
+  });
+}

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { chatKeys } from './query-keys';
@@ -7,6 +7,7 @@ import { chatKeys } from './query-keys';
 export const getChatSession = (characterId: string, conversationId?: string) =>
   apiRequest(api.chat.session, { params: { characterId }, query: conversationId ? { conversationId } : {} });
 
+/** The conversation on screen stays while another one of the same character loads (the page is keyed by character). */
 export function useChatSession(characterId: string | undefined, conversationId: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: chatKeys.session(characterId ?? '', conversationId),
@@ -14,5 +15,6 @@ export function useChatSession(characterId: string | undefined, conversationId: 
     enabled: enabled && Boolean(characterId),
     retry: false,
     refetchOnWindowFocus: false,
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,19 +1,21 @@
-import type { ChatMessage } from '@reverie/shared';
-import { API_BASE, ApiError, freshAccessToken } from '@/lib/api-client';
-import { SseParser } from '../lib/sse';
+import { api, type EndpointEvent } from '@reverie/shared';
+import { openEventStream, readEventStream } from '@/lib/event-stream';
 
 export type ReplyKind = 'message' | 'regenerate' | 'continue';
 
+/** The three generation endpoints share one set of events (`ChatStreamEvents`). */
+const endpoints = { message: api.chat.send, regenerate: api.chat.regenerate, continue: api.chat.continue } as const;
+
+type ChatStreamEvent = EndpointEvent<typeof api.chat.send>;
+type DataOf<K extends ChatStreamEvent['event']> = Extract<ChatStreamEvent, { event: K }>['data'];
+
 export interface StreamHandlers {
-  onStart?: (e: { userMessage: ChatMessage | null; replyId: string }) => void;
+  onStart?: (e: DataOf<'start'>) => void;
   onQueue?: (position: number) => void;
   onToken?: (text: string) => void;
 }
 
-export interface StreamResult {
-  message: ChatMessage;
-  stats: { tokens: number; ms: number };
-}
+export type StreamResult = DataOf<'done'>;
 
 /** The stream ended with an `error` event: the reply was kept as incomplete (or nothing was saved) and refunded. */
 export class StreamError extends Error {
@@ -35,9 +37,8 @@ export class ConnectionLostError extends Error {
 }
 
 /**
- * POST /api/chat/{characterId}/message | regenerate | continue with Accept: text/event-stream: the reply arrives
- * token by token. Errors before the stream (402, 403, 422, 429, 503…) reject with ApiError, like any request.
- * Aborting the signal stops the generation on the server.
+ * A reply (send, regenerate or continue) as server-sent events, token by token. Errors before the stream (402, 403,
+ * 422, 429, 503…) reject with ApiError, like any request. Aborting the signal stops the generation on the server.
  */
 export async function streamReply(
   characterId: string,
@@ -46,35 +47,18 @@ export async function streamReply(
   handlers: StreamHandlers,
   signal: AbortSignal,
 ): Promise<StreamResult> {
-  const token = await freshAccessToken();
-  const res = await fetch(`${API_BASE}/api/chat/${encodeURIComponent(characterId)}/${kind}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-    signal,
-  });
-  if (!res.ok || !res.body) throw new ApiError(res.status, res.statusText, await res.text().catch(() => ''));
+  const endpoint = endpoints[kind];
+  const stream = await openEventStream(endpoint, { params: { characterId }, body: body as { content: string }, signal });
   let result: StreamResult | undefined;
   let failure: StreamError | undefined;
-  const parser = new SseParser(({ event, data }) => {
-    const payload = JSON.parse(data) as Record<string, unknown>;
-    if (event === 'start') handlers.onStart?.(payload as { userMessage: ChatMessage | null; replyId: string });
-    else if (event === 'queue') handlers.onQueue?.(payload.position as number);
-    else if (event === 'token') handlers.onToken?.(payload.text as string);
-    else if (event === 'done') result = payload as unknown as StreamResult;
-    else if (event === 'error') failure = new StreamError(String(payload.code), String(payload.message));
-  });
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parser.push(value);
-    }
+    await readEventStream(endpoint, stream, (e) => {
+      if (e.event === 'start') handlers.onStart?.(e.data);
+      else if (e.event === 'queue') handlers.onQueue?.(e.data.position);
+      else if (e.event === 'token') handlers.onToken?.(e.data.text);
+      else if (e.event === 'done') result = e.data;
+      else failure = new StreamError(e.data.code, e.data.message);
+    });
   } catch (err) {
     if (signal.aborted) throw err;
     throw new ConnectionLostError();

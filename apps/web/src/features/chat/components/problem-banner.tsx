@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { AlertTriangle, Coins, Loader2, WifiOff } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { BlockedProblems } from '@/features/moderation/components/blocked-problems';
+import { cn } from '@/lib/utils';
+import type { Problem } from '../hooks/use-chat-problem';
+
+const icons = { coins: Coins, connection: WifiOff, blocked: AlertTriangle, other: AlertTriangle } as const;
+
+/** Why the last action failed, above the composer: coins to get, a retry, or what was blocked. */
+export function ProblemBanner({
+  problem,
+  characterId,
+  onRetry,
+  onDismiss,
+}: {
+  problem: Problem;
+  characterId: string;
+  onRetry: () => void;
+  onDismiss: () => void;
+}) {
+  const Icon = problem.kind === 'model' ? null : icons[problem.kind];
+  const icon = Icon ? <Icon /> : <Loader2 className="animate-spin" />;
+  return (
+    <div
+      role="alert"
+      className="mx-3 mb-2 flex flex-wrap items-center gap-3 rounded-xl bg-surface-raised px-4 py-3 text-sm ring-1 ring-border sm:mx-4 [&_svg]:size-4"
+    >
+      <span className={cn('shrink-0', problem.kind === 'blocked' ? 'text-danger' : 'text-warning')}>{icon}</span>
+      <span className="min-w-0 flex-1 text-fg-muted">{problem.message}</span>
+      {problem.kind === 'blocked' && problem.problems?.length ? (
+        <div className="w-full">
+          <BlockedProblems problems={problem.problems} surface="chat-user" characterId={characterId} />
+        </div>
+      ) : null}
+      {problem.kind === 'coins' ? (
+        <Button asChild size="sm">
+          <Link to="/coins">Get coins</Link>
+        </Button>
+      ) : null}
+      {problem.kind === 'connection' || problem.kind === 'other' ? (
+        <Button size="sm" variant="secondary" onClick={onRetry}>
+          Retry
+        </Button>
+      ) : null}
+      <Button size="sm" variant="ghost" onClick={onDismiss}>
+        Dismiss
+      </Button>
+    </div>
+  );
+}

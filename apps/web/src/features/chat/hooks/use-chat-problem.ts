@@ -1,0 +1,56 @@
+// Why the last action failed, in words on the chat page: no coins, blocked content, the model, the connection.
+import { useCallback, useState } from 'react';
+import type { ContentProblem } from '@reverie/shared';
+import { useMembershipModal } from '@/features/billing/components/membership-modal-context';
+import { useGuestPrompt } from '@/features/guest/guest-prompt-context';
+import { problemsOf } from '@/features/moderation/components/blocked-problems';
+import { ApiError } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { chatKeys } from '../api/query-keys';
+import { ConnectionLostError, StreamError } from '../api/stream-reply';
+
+export type Problem =
+  | { kind: 'coins'; message: string }
+  | { kind: 'blocked'; message: string; problems?: ContentProblem[] }
+  | { kind: 'model'; message: string }
+  | { kind: 'connection'; message: string }
+  | { kind: 'other'; message: string };
+
+/** An error answer as a problem to show; 503 also refreshes the model status, which says more. */
+function problemOfApiError(error: ApiError): Problem {
+  const message = error.serverMessage ?? error.message;
+  if (error.status === 402) return { kind: 'coins', message };
+  if (error.code === 'CONTENT_BLOCKED') return { kind: 'blocked', message, problems: problemsOf(error.details) };
+  if (error.status === 503) {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.status() });
+    return { kind: 'model', message };
+  }
+  return { kind: 'other', message };
+}
+
+/**
+ * The problem banner's state, and `explain(error)`: a 401 opens the sign-up prompt, a membership refusal the
+ * membership modal, anything else known becomes the banner. False for errors it does not know (the caller toasts).
+ */
+export function useChatProblem(characterName: string) {
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const guestPrompt = useGuestPrompt();
+  const membership = useMembershipModal();
+  const explain = useCallback(
+    (error: unknown): boolean => {
+      if (error instanceof ApiError) {
+        if (error.status === 401) guestPrompt.open(`chat with ${characterName}`);
+        else if (!membership.openForError(error, `chat with ${characterName}`)) setProblem(problemOfApiError(error));
+        return true;
+      }
+      if (error instanceof ConnectionLostError) setProblem({ kind: 'connection', message: error.message });
+      else if (error instanceof StreamError)
+        setProblem({ kind: error.code === 'CONTENT_BLOCKED' ? 'blocked' : 'other', message: error.message });
+      else return false;
+      return true;
+    },
+    [characterName, guestPrompt, membership],
+  );
+  const clearProblem = useCallback(() => setProblem(null), []);
+  return { problem, explain, clearProblem };
+}
