@@ -5,7 +5,7 @@ import { api, type ChatSession, type Endpoint, type GenerateImageResponse, type 
 import { SseParser, parseSse, type SseMessage } from '@reverie/shared/sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
-import { buildCharacter, buildUser, type BuiltUser } from '../../test/factories.ts';
+import { buildCharacter, buildUser } from '../../test/factories.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../../test/openai-peer.ts';
 import { startSdApiPeer, type SdApiPeer } from '../../test/sdapi-peer.ts';
 

@@ -20,11 +20,13 @@ export async function openStream(
   deps: { notifications: NotificationsService; userId: string; sessionActive: () => Promise<boolean>; maxMs?: number },
 ): Promise<void> {
   const backlog: NotificationStreamEvent[] = [];
-  let events: EventStream<typeof notificationsEndpoints.stream.events> | undefined;
+  // Opened once the first count is read; events meanwhile wait in the backlog.
+  const stream: { events?: EventStream<typeof notificationsEndpoints.stream.events> } = {};
   let ended = false;
   const res = reply.raw;
   // The data goes out with its name as `type` too; the narrowing pairs each name with its schema.
   const write = (event: NotificationStreamEvent) => {
+    const { events } = stream;
     if (!events) return;
     if (event.type === 'ready') events.send(event.type, event);
     else if (event.type === 'notification') events.send(event.type, event);
@@ -37,12 +39,12 @@ export async function openStream(
     clearInterval(sessionCheck);
     clearTimeout(maxAge);
     unsubscribe();
-    if (events) events.end();
+    if (stream.events) stream.events.end();
     else if (!res.writableEnded) res.end();
   };
   const unsubscribe = deps.notifications.subscribe(deps.userId, (message: BusMessage) => {
     if ('end' in message) return end();
-    if (events) write(message.event);
+    if (stream.events) write(message.event);
     else backlog.push(message.event);
   });
   // The stream writes its own keep-alive comments; this ends it once the session has.
@@ -63,11 +65,11 @@ export async function openStream(
     throw err;
   }
   reply.hijack();
-  events = new EventStream(res, {
+  stream.events = new EventStream(res, {
     heartbeatMs: HEARTBEAT_MS,
     headers: { 'x-request-id': request.id, 'x-content-type-options': 'nosniff' },
   });
   write({ type: 'ready', unreadCount });
   for (const event of backlog.splice(0)) write(event);
-  if (ended) events.end();
+  if (ended) stream.events.end();
 }

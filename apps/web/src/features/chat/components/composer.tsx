@@ -69,17 +69,7 @@ export function Composer({
     >
       <div className="mx-auto flex max-w-3xl items-end gap-2">
         {onPicture ? (
-          <Button
-            type="button"
-            size="icon"
-            variant="ghost"
-            aria-label={`Ask ${characterName} for a picture`}
-            title="Send me a picture"
-            disabled={disabled || generating || picturePending}
-            onClick={onPicture}
-          >
-            <ImagePlus />
-          </Button>
+          <PictureButton characterName={characterName} disabled={disabled || generating || picturePending} onClick={onPicture} />
         ) : null}
         <label htmlFor="chat-composer" className="sr-only">
           Message {characterName}
@@ -106,6 +96,15 @@ export function Composer({
           </Button>
         )}
       </div>
+      <ComposerNotes sendBlocked={sendBlocked} cost={cost} length={text.length} />
+    </form>
+  );
+}
+
+/** Under the box: why sending is off, what the next message costs, and the length near the limit. */
+function ComposerNotes({ sendBlocked, cost, length }: { sendBlocked?: string | null; cost: ChatCost | undefined; length: number }) {
+  return (
+    <>
       {sendBlocked ? (
         <p id="chat-blocked" role="status" className="mx-auto mt-1 max-w-3xl px-2 text-xs font-medium text-warning">
           {sendBlocked}
@@ -113,14 +112,30 @@ export function Composer({
       ) : null}
       <p id="chat-cost" className="mx-auto mt-1 flex max-w-3xl justify-between px-2 text-xs text-fg-subtle">
         <span>{costLine(cost)}</span>
-        {text.length > MAX_CHAT_MESSAGE - 500 ? (
-          <span className={tooLong ? 'text-danger' : ''}>
-            {formatNumber(text.length)} / {formatNumber(MAX_CHAT_MESSAGE)}
+        {length > MAX_CHAT_MESSAGE - 500 ? (
+          <span className={length > MAX_CHAT_MESSAGE ? 'text-danger' : ''}>
+            {formatNumber(length)} / {formatNumber(MAX_CHAT_MESSAGE)}
           </span>
         ) : (
           <span className="hidden sm:inline">Enter to send · Shift+Enter for a new line</span>
         )}
       </p>
-    </form>
+    </>
+  );
+}
+
+function PictureButton({ characterName, disabled, onClick }: { characterName: string; disabled?: boolean; onClick: () => void }) {
+  return (
+    <Button
+      type="button"
+      size="icon"
+      variant="ghost"
+      aria-label={`Ask ${characterName} for a picture`}
+      title="Send me a picture"
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <ImagePlus />
+    </Button>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ChevronLeft, ChevronRight, FastForward, Flag, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, FastForward, Flag, Pencil, RefreshCw, Trash2, type LucideIcon } from 'lucide-react';
 import type { ChatMessage } from '@reverie/shared';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -33,9 +33,7 @@ const STREAMING_CURSOR =
 
 export function MessageBubble({ message, characterName, characterAvatar, userName, streaming, busy, ...actions }: Props) {
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(message.content);
   const mine = message.role === 'user';
-  const swipes = message.swipes.length;
   const name = mine ? userName : characterName;
 
   return (
@@ -54,35 +52,7 @@ export function MessageBubble({ message, characterName, characterAvatar, userNam
           )}
         >
           {editing ? (
-            <form
-              className="flex w-[min(36rem,70vw)] flex-col gap-2"
-              onSubmit={(e) => {
-                e.preventDefault();
-                const text = draft.trim();
-                if (!text) return;
-                void Promise.resolve(actions.onEdit?.(text)).then(() => setEditing(false));
-              }}
-            >
-              <label className="sr-only" htmlFor={`edit-${message.id}`}>
-                Edit message
-              </label>
-              <textarea
-                id={`edit-${message.id}`}
-                value={draft}
-                onChange={(e) => setDraft(e.target.value)}
-                rows={Math.min(10, Math.max(3, draft.split('\n').length))}
-                maxLength={8000}
-                className="w-full resize-y rounded-lg bg-bg/60 p-2 text-fg ring-1 ring-border focus:ring-2 focus:ring-primary focus:outline-none"
-              />
-              <div className="flex justify-end gap-2">
-                <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
-                  Cancel
-                </Button>
-                <Button size="sm" type="submit" disabled={!draft.trim()}>
-                  Save
-                </Button>
-              </div>
-            </form>
+            <EditForm message={message} onSave={actions.onEdit} onClose={() => setEditing(false)} />
           ) : message.content ? (
             <ChatMarkdown text={message.content} />
           ) : (
@@ -94,110 +64,113 @@ export function MessageBubble({ message, characterName, characterAvatar, userNam
           )}
           {message.picture ? <ChatPicture jobId={message.picture.jobId} /> : null}
         </div>
-        {!streaming && !editing ? (
-          <div className="flex min-h-11 flex-wrap items-center gap-0.5 px-1 text-xs text-fg-subtle sm:h-9 sm:min-h-0 sm:flex-nowrap">
-            {message.status === 'incomplete' ? (
-              <span
-                className="mr-1 rounded bg-warning/15 px-1.5 py-0.5 font-medium text-warning"
-                title="This reply stopped before it was finished: continue it or regenerate it."
-              >
-                incomplete
-              </span>
-            ) : null}
-            {message.editedAt ? <span className="mr-1">edited</span> : null}
-            {swipes > 1 && actions.onSwipe ? (
-              <span className="mr-1 inline-flex items-center" aria-label="Alternative replies">
-                <Button
-                  size="icon-sm"
-                  variant="ghost"
-                  aria-label="Previous alternative"
-                  disabled={busy || message.swipeIndex <= 0}
-                  onClick={() => actions.onSwipe?.(message.swipeIndex - 1)}
-                >
-                  <ChevronLeft />
-                </Button>
-                <span className="tabular-nums" aria-live="polite">
-                  {message.swipeIndex + 1}/{swipes}
-                </span>
-                <Button
-                  size="icon-sm"
-                  variant="ghost"
-                  aria-label="Next alternative"
-                  disabled={busy || message.swipeIndex >= swipes - 1}
-                  onClick={() => actions.onSwipe?.(message.swipeIndex + 1)}
-                >
-                  <ChevronRight />
-                </Button>
-              </span>
-            ) : null}
-            <span className="inline-flex opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
-              {actions.onRegenerate ? (
-                <Button
-                  size="icon-sm"
-                  variant="ghost"
-                  aria-label="Regenerate reply"
-                  title="Regenerate"
-                  disabled={busy}
-                  onClick={actions.onRegenerate}
-                >
-                  <RefreshCw />
-                </Button>
-              ) : null}
-              {actions.onContinue ? (
-                <Button
-                  size="icon-sm"
-                  variant="ghost"
-                  aria-label="Continue reply"
-                  title="Continue"
-                  disabled={busy}
-                  onClick={actions.onContinue}
-                >
-                  <FastForward />
-                </Button>
-              ) : null}
-              {actions.onEdit ? (
-                <Button
-                  size="icon-sm"
-                  variant="ghost"
-                  aria-label="Edit message"
-                  title="Edit"
-                  disabled={busy}
-                  onClick={() => {
-                    setDraft(message.content);
-                    setEditing(true);
-                  }}
-                >
-                  <Pencil />
-                </Button>
-              ) : null}
-              {actions.onReport ? (
-                <Button
-                  size="icon-sm"
-                  variant="ghost"
-                  aria-label="Report this reply"
-                  title="Report"
-                  disabled={busy}
-                  onClick={actions.onReport}
-                >
-                  <Flag />
-                </Button>
-              ) : null}
-              {actions.onDelete ? (
-                <Button
-                  size="icon-sm"
-                  variant="ghost"
-                  aria-label="Delete message"
-                  title="Delete"
-                  disabled={busy}
-                  onClick={actions.onDelete}
-                >
-                  <Trash2 />
-                </Button>
-              ) : null}
-            </span>
-          </div>
-        ) : null}
+        {!streaming && !editing ? <BubbleToolbar message={message} busy={busy} actions={actions} onEdit={() => setEditing(true)} /> : null}
       </div>
     </li>
+  );
+}
+
+function EditForm({ message, onSave, onClose }: { message: Props['message']; onSave: BubbleActions['onEdit']; onClose: () => void }) {
+  const [draft, setDraft] = useState(message.content);
+  return (
+    <form
+      className="flex w-[min(36rem,70vw)] flex-col gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const text = draft.trim();
+        if (!text) return;
+        void Promise.resolve(onSave?.(text)).then(onClose);
+      }}
+    >
+      <label className="sr-only" htmlFor={`edit-${message.id}`}>
+        Edit message
+      </label>
+      <textarea
+        id={`edit-${message.id}`}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        rows={Math.min(10, Math.max(3, draft.split('\n').length))}
+        maxLength={8000}
+        className="w-full resize-y rounded-lg bg-bg/60 p-2 text-fg ring-1 ring-border focus:ring-2 focus:ring-primary focus:outline-none"
+      />
+      <div className="flex justify-end gap-2">
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button size="sm" type="submit" disabled={!draft.trim()}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface ToolbarProps {
+  message: Props['message'];
+  busy?: boolean;
+  actions: BubbleActions;
+  onEdit: () => void;
+}
+
+/** Under a message: incomplete/edited labels, the swipe picker, and the actions (shown on hover from 640 px). */
+function BubbleToolbar({ message, busy, actions, onEdit }: ToolbarProps) {
+  const buttons: Array<{ label: string; title: string; icon: LucideIcon; onClick?: () => void }> = [
+    { label: 'Regenerate reply', title: 'Regenerate', icon: RefreshCw, onClick: actions.onRegenerate },
+    { label: 'Continue reply', title: 'Continue', icon: FastForward, onClick: actions.onContinue },
+    { label: 'Edit message', title: 'Edit', icon: Pencil, onClick: actions.onEdit ? onEdit : undefined },
+    { label: 'Report this reply', title: 'Report', icon: Flag, onClick: actions.onReport },
+    { label: 'Delete message', title: 'Delete', icon: Trash2, onClick: actions.onDelete },
+  ];
+  return (
+    <div className="flex min-h-11 flex-wrap items-center gap-0.5 px-1 text-xs text-fg-subtle sm:h-9 sm:min-h-0 sm:flex-nowrap">
+      {message.status === 'incomplete' ? (
+        <span
+          className="mr-1 rounded bg-warning/15 px-1.5 py-0.5 font-medium text-warning"
+          title="This reply stopped before it was finished: continue it or regenerate it."
+        >
+          incomplete
+        </span>
+      ) : null}
+      {message.editedAt ? <span className="mr-1">edited</span> : null}
+      {message.swipes.length > 1 && actions.onSwipe ? <SwipePicker message={message} busy={busy} onSwipe={actions.onSwipe} /> : null}
+      <span className="inline-flex opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
+        {buttons.map(({ label, title, icon: Icon, onClick }) =>
+          onClick ? (
+            <Button key={label} size="icon-sm" variant="ghost" aria-label={label} title={title} disabled={busy} onClick={onClick}>
+              <Icon />
+            </Button>
+          ) : null,
+        )}
+      </span>
+    </div>
+  );
+}
+
+function SwipePicker({ message, busy, onSwipe }: { message: Props['message']; busy?: boolean; onSwipe: (index: number) => void }) {
+  const swipes = message.swipes.length;
+  return (
+    <span className="mr-1 inline-flex items-center" aria-label="Alternative replies">
+      <Button
+        size="icon-sm"
+        variant="ghost"
+        aria-label="Previous alternative"
+        disabled={busy || message.swipeIndex <= 0}
+        onClick={() => onSwipe(message.swipeIndex - 1)}
+      >
+        <ChevronLeft />
+      </Button>
+      <span className="tabular-nums" aria-live="polite">
+        {message.swipeIndex + 1}/{swipes}
+      </span>
+      <Button
+        size="icon-sm"
+        variant="ghost"
+        aria-label="Next alternative"
+        disabled={busy || message.swipeIndex >= swipes - 1}
+        onClick={() => onSwipe(message.swipeIndex + 1)}
+      >
+        <ChevronRight />
+      </Button>
+    </span>
   );
 }

@@ -29,7 +29,6 @@ export function ModelStatus({
   className?: string;
   details?: boolean;
 }) {
-  const retry = useRetryModel();
   if (!status || status.ready) return null;
   const downloading = status.state === 'downloading';
   const failed = status.state === 'error';
@@ -54,34 +53,7 @@ export function ModelStatus({
           )}
           aria-hidden="true"
         />
-        {failed ? (
-          <span className="min-w-0 text-fg">
-            <span className="block font-medium">The language model is not available.</span>
-            <span className="mt-0.5 block break-words text-fg-muted">
-              {details ? (status.problem ?? status.message ?? 'It failed to start.') : 'Open a chat to see why.'}
-            </span>
-          </span>
-        ) : status.problem ? (
-          <span className="min-w-0 text-fg">
-            <span className="block font-medium">The model download is not getting through.</span>
-            <span className="mt-0.5 block break-words text-fg-muted">
-              {details ? status.problem : 'It is tried again by itself. Open a chat to see why.'}
-            </span>
-          </span>
-        ) : (
-          <span className="min-w-0 text-fg-muted">
-            <span className="font-medium text-fg">
-              {downloading
-                ? percent === null
-                  ? 'The language model is downloading.'
-                  : `The language model is downloading: ${percent} %`
-                : 'The language model is loading.'}
-            </span>{' '}
-            {downloading
-              ? 'This happens once, on the first start. You can send messages as soon as it is ready.'
-              : 'Replies can start in a moment.'}
-          </span>
-        )}
+        <StatusText status={status} percent={percent} details={details} />
       </p>
       {downloading && percent !== null && !status.problem ? (
         <div
@@ -95,18 +67,58 @@ export function ModelStatus({
           <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${percent}%` }} />
         </div>
       ) : null}
-      {status.canRetry ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <Button size="sm" variant="secondary" onClick={() => retry.mutate()} disabled={retry.isPending}>
-            <RefreshCw className={cn(retry.isPending && 'animate-spin')} aria-hidden="true" />
-            {retry.isPending ? 'Retrying…' : 'Retry'}
-          </Button>
-          {retry.isError ? (
-            <span role="alert" className="text-fg-muted">
-              {getErrorMessage(retry.error, 'The retry did not go through.')}
-            </span>
-          ) : null}
-        </div>
+      {status.canRetry ? <RetryButton /> : null}
+    </div>
+  );
+}
+
+/** What the model is doing, and why it cannot answer yet. */
+function StatusText({ status, percent, details }: { status: ChatStatus; percent: number | null; details: boolean }) {
+  const downloading = status.state === 'downloading';
+  const failed = status.state === 'error';
+  return failed ? (
+    <span className="min-w-0 text-fg">
+      <span className="block font-medium">The language model is not available.</span>
+      <span className="mt-0.5 block break-words text-fg-muted">
+        {details ? (status.problem ?? status.message ?? 'It failed to start.') : 'Open a chat to see why.'}
+      </span>
+    </span>
+  ) : status.problem ? (
+    <span className="min-w-0 text-fg">
+      <span className="block font-medium">The model download is not getting through.</span>
+      <span className="mt-0.5 block break-words text-fg-muted">
+        {details ? status.problem : 'It is tried again by itself. Open a chat to see why.'}
+      </span>
+    </span>
+  ) : (
+    <span className="min-w-0 text-fg-muted">
+      <span className="font-medium text-fg">
+        {downloading
+          ? percent === null
+            ? 'The language model is downloading.'
+            : `The language model is downloading: ${percent} %`
+          : 'The language model is loading.'}
+      </span>{' '}
+      {downloading
+        ? 'This happens once, on the first start. You can send messages as soon as it is ready.'
+        : 'Replies can start in a moment.'}
+    </span>
+  );
+}
+
+/** Starts the model again after a failed download or load; says why when the retry itself fails. */
+function RetryButton() {
+  const retry = useRetryModel();
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button size="sm" variant="secondary" onClick={() => retry.mutate()} disabled={retry.isPending}>
+        <RefreshCw className={cn(retry.isPending && 'animate-spin')} aria-hidden="true" />
+        {retry.isPending ? 'Retrying…' : 'Retry'}
+      </Button>
+      {retry.isError ? (
+        <span role="alert" className="text-fg-muted">
+          {getErrorMessage(retry.error, 'The retry did not go through.')}
+        </span>
       ) : null}
     </div>
   );
