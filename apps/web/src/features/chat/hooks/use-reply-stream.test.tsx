@@ -1,0 +1,153 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage, ChatSession } from '@reverie/shared';
+import { setTokens } from '@/lib/auth-tokens';
+import { queryClient } from '@/lib/query-client';
+import { json, jwt, mockApi, resetClientState } from '@/test/helpers';
+import { chatKeys } from '../api/query-keys';
+import { StreamError } from '../api/stream-reply';
+import { useReplyStream } from './use-reply-stream';
+
+const characterId = '33333333-3333-4333-8333-333333333333';
+const conversationId = '44444444-4444-4444-8444-444444444444';
+const replyId = '55555555-5555-4555-8555-555555555555';
+
+const message = (over: Partial<ChatMessage>): ChatMessage => ({
+  id: '66666666-6666-4666-8666-666666666666',
+  conversationId,
+  role: 'assistant',
+  content: 'Hello there.',
+  status: 'complete',
+  swipes: ['Hello there.'],
+  swipeIndex: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  editedAt: null,
+  ...over,
+});
+const greeting = message({});
+const mine = message({ id: '77777777-7777-4777-8777-777777777777', role: 'user', content: 'Hi!', swipes: [] });
+const reply = message({ id: replyId, content: 'Hello, you.', swipes: ['Hello, you.'] });
+
+const session = (messages: ChatMessage[]) =>
+  ({
+    conversation: { id: conversationId },
+    character: { id: characterId, name: 'Mira' },
+    messages,
+    memory: { summary: '', pinned: [], updatedAt: null },
+  }) as unknown as ChatSession;
+
+/** A server-sent events body the test writes into, event by event. */
+function eventStream() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  const enc = new TextEncoder();
+  return {
+    response: () => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+    send: (event: string, data: object) => controller.enqueue(enc.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
+    close: () => controller.close(),
+  };
+}
+
+const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+const cached = () => queryClient.getQueryData<ChatSession>(chatKeys.session(characterId, undefined));
+
+function renderStream(explain = vi.fn((_error: unknown) => true)) {
+  const current = session([greeting]);
+  queryClient.setQueryData(chatKeys.session(characterId, undefined), current);
+  const hook = renderHook(
+    () => useReplyStream({ characterId, conversationId: undefined, session: current, explain, clearProblem: () => {} }),
+    {
+      wrapper,
+    },
+  );
+  return { hook, explain };
+}
+
+describe('useReplyStream', () => {
+  beforeEach(() => {
+    resetClientState();
+    setTokens({ accessToken: jwt(), refreshToken: 'r' });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('writes the stream into the cached session: your message on start, the words as they come, the reply when done', async () => {
+    const stream = eventStream();
+    const api = mockApi({
+      [`POST /api/chat/${characterId}/message`]: () => stream.response(),
+      [`GET /api/chat/${characterId}`]: () => json(session([greeting, mine, reply])),
+    });
+    const { hook } = renderStream();
+    let sent!: Promise<boolean>;
+    act(() => void (sent = hook.result.current.generate('message', 'Hi!')));
+
+    await waitFor(() => expect(api.callsTo(`POST /api/chat/${characterId}/message`)[0]?.body).toEqual({ conversationId, content: 'Hi!' }));
+    act(() => stream.send('start', { userMessage: mine, replyId }));
+    await waitFor(() => expect(cached()?.messages.map((m) => m.content)).toEqual(['Hello there.', 'Hi!']));
+    act(() => stream.send('queue', { position: 2 }));
+    await waitFor(() => expect(hook.result.current.streaming?.queue).toBe(2));
+    act(() => stream.send('token', { text: 'Hello,' }));
+    act(() => stream.send('token', { text: ' you.' }));
+    await waitFor(() => expect(hook.result.current.streaming).toMatchObject({ replyId, text: 'Hello, you.', queue: 0 }));
+    // An event the endpoint does not declare, or data its schema refuses, is skipped.
+    act(() => stream.send('token', { text: 42 }));
+    act(() => stream.send('surprise', { text: '?' }));
+    act(() => stream.send('token', { text: '!' }));
+    await waitFor(() => expect(hook.result.current.streaming?.text).toBe('Hello, you.!'));
+
+    act(() => {
+      stream.send('done', { message: reply, stats: { tokens: 3, ms: 120 } });
+      stream.close();
+    });
+    await act(async () => expect(await sent).toBe(true));
+    expect(cached()?.messages.map((m) => m.id)).toEqual([greeting.id, mine.id, replyId]);
+    expect(hook.result.current.streaming).toBeNull();
+    expect(hook.result.current.lastStats).toEqual({ tokens: 3, ms: 120 });
+    // Then the server's copy replaces the page's (saved text, swipes, cost).
+    expect(api.callsTo(`GET /api/chat/${characterId}`)).toHaveLength(1);
+  });
+
+  it('keeps what arrived when the reader stops, as an incomplete reply', async () => {
+    const stream = eventStream();
+    mockApi({
+      [`POST /api/chat/${characterId}/message`]: (init) => {
+        init.signal?.addEventListener('abort', () => stream.close());
+        return stream.response();
+      },
+      [`GET /api/chat/${characterId}`]: () => json(session([greeting, mine, reply])),
+    });
+    const { hook } = renderStream();
+    let sent!: Promise<boolean>;
+    act(() => void (sent = hook.result.current.generate('message', 'Hi!')));
+    act(() => {
+      stream.send('start', { userMessage: mine, replyId });
+      stream.send('token', { text: 'Hello' });
+    });
+    await waitFor(() => expect(hook.result.current.streaming?.text).toBe('Hello'));
+    act(() => hook.result.current.stop());
+    await act(async () => expect(await sent).toBe(true));
+    expect(cached()?.messages.at(-1)).toMatchObject({ id: replyId, content: 'Hello', status: 'incomplete' });
+  });
+
+  it('explains an error event, and reports the message as accepted once the stream had started', async () => {
+    const stream = eventStream();
+    mockApi({
+      [`POST /api/chat/${characterId}/message`]: () => stream.response(),
+      [`GET /api/chat/${characterId}`]: () => json(session([greeting, mine])),
+    });
+    const { hook, explain } = renderStream();
+    let sent!: Promise<boolean>;
+    act(() => void (sent = hook.result.current.generate('message', 'Hi!')));
+    act(() => {
+      stream.send('start', { userMessage: mine, replyId });
+      stream.send('error', { code: 'MODEL_FAILED', message: 'The model stopped answering. You were not charged.' });
+      stream.close();
+    });
+    await act(async () => expect(await sent).toBe(true));
+    const error = explain.mock.calls[0]![0] as unknown;
+    expect(error).toBeInstanceOf(StreamError);
+    expect(error).toMatchObject({ code: 'MODEL_FAILED', message: 'The model stopped answering. You were not charged.' });
+    expect(cached()?.messages.map((m) => m.id)).toEqual([greeting.id, mine.id]);
+  });
+});
