@@ -30,8 +30,6 @@ describe('SseParser', () => {
   });
 
   it('keeps an unfinished event until its blank line, and skips blocks without data', () => {
-    expect(parseSse('event: ping\n\nevent: job\ndata: {"a":1}\n\nevent: job\ndata: {"a":2}')).toEqual([
-      { event: 'job', data: '{"a":1}' },
-    ]);
+    expect(parseSse('event: ping\n\nevent: job\ndata: {"a":1}\n\nevent: job\ndata: {"a":2}')).toEqual([{ event: 'job', data: '{"a":1}' }]);
   });
 });

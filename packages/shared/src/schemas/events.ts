@@ -29,10 +29,7 @@ export const StreamErrorEvent = z.object({
  * Decodes one received event (`{ event, data }` as the SSE parser gives it) by the endpoint's schemas: null for an
  * event the endpoint does not declare or data its schema refuses, which a client skips like an unknown event.
  */
-export function decodeStreamEvent<E extends StreamEvents>(
-  events: E,
-  message: { event: string; data: string },
-): StreamEvent<E> | null {
+export function decodeStreamEvent<E extends StreamEvents>(events: E, message: { event: string; data: string }): StreamEvent<E> | null {
   const schema = Object.hasOwn(events, message.event) ? events[message.event] : undefined;
   if (!schema) return null;
   let json: unknown;

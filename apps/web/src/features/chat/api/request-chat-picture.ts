@@ -14,6 +14,7 @@ export function useRequestChatPicture() {
   return useMutation({
     mutationFn: ({ characterId, conversationId, content }: ChatPictureInput) =>
       requestChatPicture(characterId, { conversationId, ...(content ? { content } : {}) }),
-    onSuccess: (r, { conversationId }) => updateMessages(conversationId, (m) => [...m, ...(r.userMessage ? [r.userMessage] : []), r.message]),
+    onSuccess: (r, { conversationId }) =>
+      updateMessages(conversationId, (m) => [...m, ...(r.userMessage ? [r.userMessage] : []), r.message]),
   });
 }

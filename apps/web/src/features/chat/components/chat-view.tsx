@@ -135,8 +135,19 @@ function Conversation({ characterId, conversationId, session, userName, banner }
         />
       </div>
       <MemoryAside conversationId={convId} memory={session.memory} />
-      <MemoryDialog open={dialog === 'memory'} onOpenChange={closeDialog} characterName={character.name} conversationId={convId} memory={session.memory} />
-      <ConversationHistory open={dialog === 'history'} onOpenChange={closeDialog} {...{ characterId, conversationId: convId }} characterName={character.name} />
+      <MemoryDialog
+        open={dialog === 'memory'}
+        onOpenChange={closeDialog}
+        characterName={character.name}
+        conversationId={convId}
+        memory={session.memory}
+      />
+      <ConversationHistory
+        open={dialog === 'history'}
+        onOpenChange={closeDialog}
+        {...{ characterId, conversationId: convId }}
+        characterName={character.name}
+      />
       <MessageActionDialogs dialogs={actions.dialogs} characterName={character.name} />
     </div>
   );

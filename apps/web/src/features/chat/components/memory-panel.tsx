@@ -142,7 +142,12 @@ export function MemoryAside(props: PlaceProps) {
 }
 
 /** The memory in a dialog below 1280 px (the header's brain button). */
-export function MemoryDialog({ open, onOpenChange, characterName, ...props }: PlaceProps & {
+export function MemoryDialog({
+  open,
+  onOpenChange,
+  characterName,
+  ...props
+}: PlaceProps & {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   characterName: string;

@@ -59,7 +59,15 @@ export function MessageList({ character, userName, messages, streaming, freeRepl
         })}
         {streaming && !messages.some((m) => m.id === streaming.replyId) ? (
           <MessageBubble
-            message={{ id: 'streaming', role: 'assistant', content: streaming.text, status: 'complete', swipes: [], swipeIndex: 0, editedAt: null }}
+            message={{
+              id: 'streaming',
+              role: 'assistant',
+              content: streaming.text,
+              status: 'complete',
+              swipes: [],
+              swipeIndex: 0,
+              editedAt: null,
+            }}
             {...who}
             streaming
           />

@@ -57,7 +57,8 @@ export function useSessionResync(characterId: string, convId: string | undefined
   return useCallback(async (): Promise<ChatSession | undefined> => {
     void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
     // A reply came (or failed): the model's state may have changed since the page last asked.
-    if (!queryClient.getQueryData<ChatStatus>(chatKeys.status())?.ready) void queryClient.invalidateQueries({ queryKey: chatKeys.status() });
+    if (!queryClient.getQueryData<ChatStatus>(chatKeys.status())?.ready)
+      void queryClient.invalidateQueries({ queryKey: chatKeys.status() });
     try {
       const fresh = await getChatSession(characterId, convId);
       queryClient.setQueryData(chatKeys.session(characterId, conversationId), fresh);

@@ -17,7 +17,5 @@ export function updateMessages(conversationId: string, fn: (messages: ChatMessag
 
 /** Replaces the message with the same id, or adds it at the end. */
 export function upsertMessage(messages: ChatMessage[], message: ChatMessage): ChatMessage[] {
-  return messages.some((m) => m.id === message.id)
-    ? messages.map((m) => (m.id === message.id ? message : m))
-    : [...messages, message];
+  return messages.some((m) => m.id === message.id) ? messages.map((m) => (m.id === message.id ? message : m)) : [...messages, message];
 }
