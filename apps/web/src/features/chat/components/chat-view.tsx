@@ -9,7 +9,7 @@ import { toast } from '@/lib/toast';
 import { useChatSession } from '../api/get-session';
 import { useChatStatus } from '../api/get-status';
 import { useNewConversation } from '../api/new-conversation';
-import { useRequestChatPicture } from '../api/request-chat-picture';
+import { useAskPicture } from '../hooks/use-ask-picture';
 import { useChatProblem } from '../hooks/use-chat-problem';
 import { useReplyStream } from '../hooks/use-reply-stream';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
@@ -18,7 +18,7 @@ import { ChatLoadError, ChatSkeleton, GuestChat, needsMembership } from './chat-
 import { Composer } from './composer';
 import { ConversationHistory } from './conversation-history';
 import { MemoryAside, MemoryDialog } from './memory-panel';
-import { MessageActionDialogs, useMessageActions } from './message-actions';
+import { MessageActionDialogs, useMessageActions, type MessageActions } from './message-actions';
 import { MessageList } from './message-list';
 import { ModelStatus, sendBlockedReason } from './model-status';
 import { ProblemBanner } from './problem-banner';
@@ -68,28 +68,23 @@ function Conversation({ characterId, conversationId, session, userName, banner }
   const model = useChatStatus();
   const { problem, explain, clearProblem } = useChatProblem(character.name);
   const [dialog, setDialog] = useState<'memory' | 'history' | null>(null);
-  const closeDialog = (open: boolean) => !open && setDialog(null);
   const reply = useReplyStream({ characterId, conversationId, session, explain, clearProblem, onBegin: () => list.follow() });
   const list = useStickToBottom([messages, reply.streaming?.text, reply.streaming?.queue]);
   const actions = useMessageActions({ characterId, messages, explain });
-  const picture = useRequestChatPicture();
   const newChat = useNewConversation();
   const busy = reply.streaming !== null;
-
-  /** "Send me a picture" (the button, or a message asking for one): charged like any image, shown when ready. */
-  const askPicture = async (content?: string): Promise<boolean> => {
-    if (busy || picture.isPending) return false;
-    clearProblem();
-    try {
-      await picture.mutateAsync({ characterId, conversationId: convId, content });
+  const picture = useAskPicture({
+    characterId,
+    conversationId: convId,
+    busy,
+    explain,
+    clearProblem,
+    onAdded: () => {
       list.follow();
       void reply.resync();
-      return true;
-    } catch (error) {
-      explain(error);
-      return false;
-    }
-  };
+    },
+  });
+
   const startNew = () =>
     newChat.mutate(characterId, {
       onSuccess: (fresh) => setParams({ conversation: fresh.conversation.id }),
@@ -128,27 +123,45 @@ function Conversation({ characterId, conversationId, session, userName, banner }
           disabled={character.deleted}
           disabledReason="This character was deleted: the conversation can be read but not continued."
           sendBlocked={sendBlockedReason(model.data)}
-          onSend={(text) => (pictureRequest(text) ? askPicture(text) : reply.generate('message', text))}
+          onSend={(text) => (pictureRequest(text) ? picture.ask(text) : reply.generate('message', text))}
           onStop={reply.stop}
-          onPicture={() => void askPicture()}
-          picturePending={picture.isPending}
+          onPicture={() => void picture.ask()}
+          picturePending={picture.pending}
         />
       </div>
       <MemoryAside conversationId={convId} memory={session.memory} />
+      <ConversationDialogs {...{ dialog, session, actions }} onClose={() => setDialog(null)} />
+    </div>
+  );
+}
+
+interface DialogsProps {
+  dialog: 'memory' | 'history' | null;
+  onClose: () => void;
+  session: ChatSession;
+  actions: MessageActions;
+}
+
+/** The memory (below 1280 px) and the earlier chats, opened from the header; a message's delete and report. */
+function ConversationDialogs({ dialog, onClose, session, actions }: DialogsProps) {
+  const { character, conversation, memory } = session;
+  const onOpenChange = (open: boolean) => !open && onClose();
+  return (
+    <>
       <MemoryDialog
         open={dialog === 'memory'}
-        onOpenChange={closeDialog}
+        {...{ onOpenChange, memory }}
         characterName={character.name}
-        conversationId={convId}
-        memory={session.memory}
+        conversationId={conversation.id}
       />
       <ConversationHistory
         open={dialog === 'history'}
-        onOpenChange={closeDialog}
-        {...{ characterId, conversationId: convId }}
+        onOpenChange={onOpenChange}
+        characterId={character.id}
         characterName={character.name}
+        conversationId={conversation.id}
       />
       <MessageActionDialogs dialogs={actions.dialogs} characterName={character.name} />
-    </div>
+    </>
   );
 }

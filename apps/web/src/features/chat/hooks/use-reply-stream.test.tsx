@@ -129,6 +129,14 @@ describe('useReplyStream', () => {
     await act(async () => expect(await sent).toBe(true));
     expect(cached()?.messages.at(-1)).toMatchObject({ id: replyId, content: 'Hello', status: 'incomplete' });
   });
+});
+
+describe('useReplyStream on failures', () => {
+  beforeEach(() => {
+    resetClientState();
+    setTokens({ accessToken: jwt(), refreshToken: 'r' });
+  });
+  afterEach(() => vi.unstubAllGlobals());
 
   it('explains an error event, and reports the message as accepted once the stream had started', async () => {
     const stream = eventStream();
