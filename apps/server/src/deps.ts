@@ -18,6 +18,8 @@ import { CategoriesRepo } from './modules/categories/categories.repo.ts';
 import { CharacterAssetsRepo } from './modules/characters/character-assets.repo.ts';
 import { CharactersRepo } from './modules/characters/characters.repo.ts';
 import { ChatRepo } from './modules/chat/chat.repo.ts';
+import { ChatContextRepo } from './modules/chat/chat-context.repo.ts';
+import { ReplyProgressRepo } from './modules/chat/reply-progress.repo.ts';
 import { FavoritesRepo } from './modules/favorites/favorites.repo.ts';
 import { ImagesRepo } from './modules/images/images.repo.ts';
 import { LikesRepo } from './modules/likes/likes.repo.ts';
@@ -62,6 +64,8 @@ export function bindRepos(db: DbOrTx) {
     categories: new CategoriesRepo(db),
     search: new SearchRepo(db),
     chat: new ChatRepo(db),
+    replyProgress: new ReplyProgressRepo(db),
+    chatContext: new ChatContextRepo(db),
     images: new ImagesRepo(db),
     notifications: new NotificationsRepo(db),
     moderation: new ModerationRepo(db),

@@ -4,7 +4,6 @@ import type { Endpoint } from '@reverie/shared';
 import { ErrorResponse } from '@reverie/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import type { z } from 'zod';
-import { sessionCheckOf } from '../plugins/authenticate.ts';
 
 type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends { readonly [P in K]: infer S extends z.ZodType }
   ? z.output<S>
@@ -28,13 +27,6 @@ export interface RouteOptions {
   onRequest?: onRequestHookHandler;
   /** Runs after authentication and the CSRF check, before the handler. */
   preHandler?: preHandlerHookHandler;
-  /**
-   * `beside`: for `auth: 'required'`, only the token's signature is checked before the handler; the handler starts
-   * the session check at once and awaits it (`sessionCheckOf(request, read?)`, where `read` is its own statement's
-   * answer when that statement asked, `familyActiveSql`) before it changes or reveals anything. The route awaits it
-   * too before answering, so a handler's answer never leaves ahead of a refused session.
-   */
-  sessionCheck?: 'before' | 'beside';
 }
 
 /** The error statuses any route of a kind may answer, besides the ones its descriptor lists. */
@@ -78,8 +70,7 @@ export function route<const E extends Endpoint>(
   const opts = typeof optsOrHandler === 'function' ? {} : optsOrHandler;
   const handler = typeof optsOrHandler === 'function' ? optsOrHandler : maybeHandler!;
   const preHandler: preHandlerHookHandler[] = [];
-  const beside = endpoint.auth === 'required' && opts.sessionCheck === 'beside';
-  if (endpoint.auth === 'required') preHandler.push(beside ? app.requireAuthBeside : app.requireAuth);
+  if (endpoint.auth === 'required') preHandler.push(app.requireAuth);
   if (endpoint.auth === 'optional') preHandler.push(app.optionalAuth);
   if (endpoint.csrf) preHandler.push(app.verifyCsrf);
   if (opts.preHandler) preHandler.push(opts.preHandler);
@@ -93,14 +84,7 @@ export function route<const E extends Endpoint>(
     handler: async (request, reply) => {
       // The handler may still choose another status (health answers 503 with the same body).
       reply.status(status);
-      if (!beside) return handler(request as unknown as RouteRequest<E>, reply);
-      try {
-        return await handler(request as unknown as RouteRequest<E>, reply);
-      } finally {
-        // A refused session wins over whatever the handler answered (its own error included); a handler that never
-        // asked has it looked up here.
-        await sessionCheckOf(request);
-      }
+      return handler(request as unknown as RouteRequest<E>, reply);
     },
   });
 }

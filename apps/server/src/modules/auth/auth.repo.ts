@@ -71,14 +71,6 @@ function familyActive(familyId: SQL | ReturnType<typeof sql.placeholder>) {
   return and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, sql`now()`))!;
 }
 
-/**
- * `isFamilyActive` as an SQL expression, for a statement that reads other things too (a chat message's one read
- * answers the session check beside it, instead of a lookup of its own).
- */
-export function familyActiveSql(familyId: SQL): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${refreshTokens} where ${familyActive(familyId)})`;
-}
-
 export interface ConsumedEmailToken {
   userId: string;
   /** The address the link was sent to. */

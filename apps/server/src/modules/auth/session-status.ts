@@ -29,17 +29,9 @@ export class SessionStatusCache {
   }
 
   /** This process's answer while it is fresh; undefined when it would take a lookup. */
-  known(familyId: string): boolean | undefined {
+  private known(familyId: string): boolean | undefined {
     const hit = this.local.get(familyId);
     return hit && this.now() - hit.at < SESSION_STATUS_TTL_MS ? hit.active : undefined;
-  }
-
-  /**
-   * An answer the database gave inside another statement (`familyActiveSql`, e.g. a chat message's one read),
-   * remembered like a lookup's.
-   */
-  learn(familyId: string, active: boolean): void {
-    this.remember(familyId, active);
   }
 
   async revoked(familyIds: string[]): Promise<void> {

@@ -35,16 +35,6 @@ export class SessionsService {
     return this.status.isActive(familyId);
   }
 
-  /** The cached answer while it is fresh (no lookup); see `SessionStatusCache.known`. */
-  knownStatus(familyId: string): boolean | undefined {
-    return this.status.known(familyId);
-  }
-
-  /** Remembers an answer read from the database in another statement (`familyActiveSql`). */
-  learnStatus(familyId: string, active: boolean): void {
-    this.status.learn(familyId, active);
-  }
-
   /** Starts a new session (a new family) for a user who just proved who they are. */
   async start(user: SessionUser, userAgent?: string): Promise<TokenPair> {
     // Callers admit the account first (AccountGate); this is the last line against a suspended one.

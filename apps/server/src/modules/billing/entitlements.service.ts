@@ -7,8 +7,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { LedgerRepo } from './ledger.repo.ts';
 import type { LedgerService } from './ledger.service.ts';
 import type { Plans } from './catalog.ts';
-import type { StatementPart } from '../../db/statement-parts.ts';
-import { claimFreeUsePart, type ClaimedUse, type FreeUseClaim, type PaymentsRepo, type SubscriptionRow } from './payments.repo.ts';
+import type { ClaimedUse, FreeUseClaim, PaymentsRepo, SubscriptionRow } from './payments.repo.ts';
 
 /** A membership gives its plan while active (or past due, during the retry window) and before it ends. */
 export function isEntitled(sub: SubscriptionRow | undefined, now: Date): sub is SubscriptionRow {
@@ -135,20 +134,6 @@ export class EntitlementsService {
   /** One image: free from this month's allowance, else the image cost in coins, else 402 `{ cost, balance }`. */
   consumeImageAllowanceOrCharge(userId: string, idempotencyKey: string): Promise<AllowanceOutcome> {
     return this.consume(userId, 'image', idempotencyKey);
-  }
-
-  /**
-   * A chat message's allowance use, claimed by the caller's own statement: `part` goes into it (beside the message's
-   * write, statement-parts.ts), and `settle` turns what it claimed into the outcome, charging coins when no free use
-   * was left (402 `{ cost, balance }` when short; the claim is then dropped, and the caller takes its write back).
-   */
-  chatAllowanceClaim(
-    userId: string,
-    idempotencyKey: string,
-    known: Pick<Entitlements, 'tier' | 'permissions'>,
-  ): { part: StatementPart<ClaimedUse>; settle: (claimed: ClaimedUse) => Promise<AllowanceOutcome> } {
-    const claim = this.claimOf(userId, 'chat', idempotencyKey, known);
-    return { part: claimFreeUsePart(claim.row), settle: (claimed) => this.settle(claim, claimed) };
   }
 
   /**

@@ -1,5 +1,7 @@
-import type { ChatMemory, ChatMessage, ConversationSummary } from '@reverie/shared';
+import type { ChatCost, ChatMemory, ChatMessage, ChatSession, ChatStatus, ConversationPage, ConversationSummary } from '@reverie/shared';
 import type { ChatMessageRow, ConversationListRow, ConversationRow } from './chat.repo.ts';
+import type { MessageCost, OpenedConversation, Page } from './conversations.ts';
+import type { ModelState } from './model-status.ts';
 
 export function toChatMessage(row: ChatMessageRow): ChatMessage {
   return {
@@ -20,6 +22,32 @@ export function toChatMemory(row: ConversationRow): ChatMemory {
   return { summary: row.memorySummary, pinned: row.pinnedFacts, updatedAt: row.memoryUpdatedAt?.toISOString() ?? null };
 }
 
+export function toChatCost(cost: MessageCost): ChatCost {
+  return { freeLeft: cost.freeLeft, costPerMessage: cost.costPerMessage, balance: cost.balance };
+}
+
+export function toChatSession(s: OpenedConversation): ChatSession {
+  const { conversation: conv, character } = s;
+  return {
+    conversation: { id: conv.id, createdAt: conv.createdAt.toISOString(), updatedAt: conv.updatedAt.toISOString() },
+    character: {
+      id: character.id,
+      name: character.name,
+      avatarUrl: character.avatarUrl,
+      tagline: character.tagline,
+      creator: { id: character.creatorId, username: character.creatorUsername },
+      premium: character.premium,
+      nsfw: character.nsfw,
+      deleted: !!character.deletedAt,
+    },
+    messages: s.messages.map(toChatMessage),
+    hasMore: s.hasMore,
+    cost: toChatCost(s.cost),
+    memory: toChatMemory(conv),
+    freeReply: s.freeReply,
+  };
+}
+
 export function toConversationSummary(row: ConversationListRow): ConversationSummary {
   return {
     id: row.id,
@@ -32,5 +60,34 @@ export function toConversationSummary(row: ConversationListRow): ConversationSum
     unread: !!row.lastAt && row.lastAt.getTime() > row.lastReadAt.getTime() + 1000,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const pageOf = <T, W>(p: Page<T>, map: (row: T) => W) => ({
+  items: p.rows.map(map),
+  page: p.page,
+  limit: p.limit,
+  total: p.total,
+  hasMore: p.page * p.limit < p.total,
+});
+
+export const toConversationPage = (p: Page<ConversationListRow>): ConversationPage => pageOf(p, toConversationSummary);
+
+export const toChatHistoryPage = (p: Page<ChatMessageRow>) => pageOf(p, toChatMessage);
+
+export function toChatStatus({ info, unavailable, diagnosticCharacterId }: ModelState): ChatStatus {
+  return {
+    provider: info.provider,
+    model: info.model,
+    contextSize: info.contextSize,
+    ready: info.ready,
+    state: info.state,
+    progress: info.progress ?? null,
+    message: unavailable ?? null,
+    problem: info.problem ?? (info.state === 'error' ? (info.error ?? null) : null),
+    canRetry: info.canRetry ?? false,
+    active: info.active ?? 0,
+    queued: info.queued ?? 0,
+    diagnosticCharacterId,
   };
 }

@@ -1,4 +1,3 @@
-import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
 import { InFlightLimiter } from '../../lib/in-flight.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
@@ -7,16 +6,20 @@ import type { LlmProvider } from '../../providers/llm/llm-provider.ts';
 import type { LedgerService } from '../billing/billing.service.ts';
 import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
-import type { CharactersRepo } from '../characters/characters.repo.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
-import type { UsersRepo } from '../users/users.repo.ts';
-import type { ChatRepo } from './chat.repo.ts';
+import type { ChatDeps, ChatSettings, ChatUnitOfWork } from './chat-deps.ts';
 import { chatRoutes } from './chat.routes.ts';
-import { ChatService, type ChatSettings } from './chat.service.ts';
+import { Conversations } from './conversations.ts';
+import { MessageEdits } from './edit-message.ts';
+import { Generation } from './generation.ts';
+import { ConversationMemory } from './memory.ts';
+import { ModelStatus } from './model-status.ts';
+import { ReplyRecovery } from './recovery.ts';
+import { ReplyWriter } from './reply-writer.ts';
 
 export function createChatModule(deps: {
   config: { chat: ChatSettings; redisPrefix: string };
-  uow: UnitOfWork<{ chat: ChatRepo; characters: CharactersRepo; users: UsersRepo }>;
+  uow: ChatUnitOfWork;
   redis: Redis | undefined;
   rateLimiter: RateLimiter;
   background: BackgroundTasks;
@@ -26,16 +29,28 @@ export function createChatModule(deps: {
   ledger: LedgerService;
   plans: Plans;
 }) {
-  const inFlight = new InFlightLimiter('chat', { redis: deps.redis, prefix: deps.config.redisPrefix });
-  const chat = new ChatService(deps.uow, {
+  const chat: ChatDeps = {
+    uow: deps.uow,
     llm: deps.llm,
     moderation: deps.moderation,
     entitlements: deps.entitlements,
     ledger: deps.ledger,
     plans: deps.plans,
-    inFlight,
+    inFlight: new InFlightLimiter('chat', { redis: deps.redis, prefix: deps.config.redisPrefix }),
     background: deps.background,
     settings: deps.config.chat,
-  });
-  return { services: { chat }, routes: chatRoutes({ chat, rateLimiter: deps.rateLimiter }) };
+  };
+  const model = new ModelStatus(chat);
+  const memory = new ConversationMemory(chat);
+  const recovery = new ReplyRecovery(chat);
+  const writer = new ReplyWriter({ ...chat, recovery, memory });
+  const services = {
+    conversations: new Conversations(chat),
+    messages: new MessageEdits(chat),
+    memory,
+    model,
+    recovery,
+    generation: new Generation({ ...chat, model, writer }),
+  };
+  return { services, routes: chatRoutes({ ...services, rateLimiter: deps.rateLimiter }) };
 }

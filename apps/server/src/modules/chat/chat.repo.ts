@@ -1,39 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { jsonColumn, maybeRowFromJson, rowFromJson } from '../../db/json-row.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
-import { runTogether, type StatementPart } from '../../db/statement-parts.ts';
 import {
   characters,
   chatMessages,
   chatReplyProgress,
   conversations,
-  subscriptions,
-  users,
   type ChatMessageRow,
-  type ChatReplyProgressRow,
   type ConversationRow,
 } from '../../db/schema/index.ts';
-import { familyActiveSql } from '../auth/auth.repo.ts';
-import type { CharacterWithCreator } from '../characters/characters.repo.ts';
-import { MEMBERSHIP_ORDER, type SubscriptionRow } from '../billing/payments.repo.ts';
+import type { NewReplyProgress } from './reply-progress.repo.ts';
 
-export type { ChatMessageRow, ChatReplyProgressRow, ConversationRow };
+export type { ChatMessageRow, ConversationRow };
 
-/** A reply being written, as its progress row starts (chat_reply_progress). */
-export interface NewReplyProgress {
-  id: string;
-  userId: string;
-  replyId: string;
-  chargeKey: string;
-}
-
-/** A progress row whose process stopped renewing it, with what recovering it needs. */
-export interface StaleReply extends ChatReplyProgressRow {
-  characterName: string;
-  characterNsfw: boolean;
-}
 export type NewChatMessage = typeof chatMessages.$inferInsert;
 
 export interface ConversationListRow extends ConversationRow {
@@ -45,90 +25,8 @@ export interface ConversationListRow extends ConversationRow {
   lastAt: Date | null;
 }
 
-/** A character as chat reads it: every column but the search index (a long character's tsvector runs to kilobytes). */
-export type ChatCharacter = Omit<CharacterWithCreator, 'searchVector'>;
-
-const chatCharacterColumns = (() => {
-  const { searchVector, ...columns } = getTableColumns(characters);
-  void searchVector;
-  return columns;
-})();
-
-/** Everything a chat message needs before the model is asked, read in one statement (`ChatRepo.context`). */
-export interface ChatContext {
-  character: ChatCharacter;
-  /** The conversation asked for by id (whoever owns it: the caller checks), or the caller's latest with the character. */
-  conversation: ConversationRow | undefined;
-  /** That conversation's newest messages, newest first. */
-  newest: ChatMessageRow[];
-  /** The caller's username (null when the account is gone). */
-  userName: string | null;
-  /** The caller's newest membership, for the plan's permissions. */
-  latestSubscription: SubscriptionRow | undefined;
-  /** Whether the caller's session (`familyId`) is still signed in (`familyActiveSql`), when it was asked. */
-  sessionActive: boolean | undefined;
-}
-
 export class ChatRepo {
   constructor(private readonly db: DbOrTx) {}
-
-  /**
-   * The character with its creator, the conversation, its newest `limit` messages, the caller's name and newest
-   * membership: one statement, so a chat message pays one round trip (and one database process) for its reads
-   * instead of five side by side. Undefined when the character does not exist.
-   */
-  async context(q: {
-    userId: string;
-    characterId: string;
-    conversationId?: string;
-    limit: number;
-    /** The caller's session, checked in the same statement. */
-    familyId?: string;
-  }): Promise<ChatContext | undefined> {
-    const byId = q.conversationId !== undefined;
-    // The limit is part of the statement's text (one statement per limit): with it as a parameter PostgreSQL
-    // re-planned the statement on every run instead of keeping its generic plan.
-    const limit = Math.max(1, Math.floor(q.limit));
-    const key = `${byId ? 'chat_context_by_id' : 'chat_context_latest'}_${limit}`;
-    const query = reusable(this.db, key, () => {
-      const ph = (name: string) => sql.placeholder(name);
-      // The conversation: by id, or the caller's most recently active one with this character.
-      const convWhere = byId
-        ? sql`v.id = ${ph('conversationId')}`
-        : sql`v.user_id = ${ph('userId')} and v.character_id = ${ph('characterId')}`;
-      const conv = sql`select * from ${conversations} v where ${convWhere} order by v.updated_at desc limit 1`;
-      return this.db
-        .select({
-          c: chatCharacterColumns,
-          creatorUsername: users.username,
-          creatorAvatarUrl: users.avatarUrl,
-          userName: sql<string | null>`(select me.username from ${users} me where me.id = ${ph('userId')})`,
-          conv: sql<unknown>`(select row_to_json(cv) from (${conv}) cv)`,
-          sub: sql<unknown>`(select row_to_json(s) from (
-            select * from ${subscriptions} s where s.user_id = ${ph('userId')} order by ${MEMBERSHIP_ORDER} limit 1) s)`,
-          sessionActive: sql<boolean | null>`case when ${ph('familyId')}::uuid is null then null else ${familyActiveSql(
-            sql`${ph('familyId')}::uuid`,
-          )} end`,
-          messages: sql<unknown>`(select coalesce(json_agg(m order by m.seq desc), '[]'::json) from (
-            select * from ${chatMessages} cm where cm.conversation_id = (select cv.id from (${conv}) cv)
-            order by cm.seq desc limit ${sql.raw(String(limit))}) m)`,
-        })
-        .from(characters)
-        .innerJoin(users, eq(users.id, characters.creatorId))
-        .where(eq(characters.id, ph('characterId')))
-        .prepare(statementName(key));
-    });
-    const [row] = await query.execute({ ...q, conversationId: q.conversationId ?? null, familyId: q.familyId ?? null });
-    if (!row) return undefined;
-    return {
-      character: { ...row.c, creatorUsername: row.creatorUsername, creatorAvatarUrl: row.creatorAvatarUrl },
-      conversation: maybeRowFromJson(conversations, jsonColumn(row.conv)),
-      newest: (jsonColumn(row.messages) as Record<string, unknown>[]).map((m) => rowFromJson(chatMessages, m)),
-      userName: row.userName,
-      latestSubscription: maybeRowFromJson(subscriptions, jsonColumn(row.sub)),
-      sessionActive: row.sessionActive ?? undefined,
-    };
-  }
 
   async conversation(id: string): Promise<ConversationRow | undefined> {
     const query = reusable(this.db, 'chat_conversation', () =>
@@ -331,126 +229,73 @@ export class ChatRepo {
   }
 
   /**
-   * A user's message, the conversation's activity and (`countOn`, for the first message of a conversation) the
-   * character's chat count, with another module's write (`other`, e.g. the allowance claim) as one statement, committed
-   * asynchronously (statement-parts.ts): a database crash may lose the last fraction of a second of messages and
-   * their free uses together; coin charges are separate, durable writes.
+   * A user's message, the conversation's activity, the reply's progress row and (`countOn`, for the first message of
+   * a conversation) the character's chat count, in one statement.
    */
-  async insertUserMessageBeside<T>(
-    other: StatementPart<T>,
+  async insertUserMessage(
     conversationId: string,
     content: string,
     countOn: string | null,
     progress: NewReplyProgress,
-  ): Promise<[ChatMessageRow, T]> {
-    const [row, decoded] = await runTogether(this.db, [userMessagePart(conversationId, content, countOn, progress), other], {
-      asyncCommit: true,
+  ): Promise<ChatMessageRow> {
+    const query = reusable(this.db, 'chat_user_message', () => {
+      const p = (name: string) => sql.placeholder(name);
+      const inserted = this.db.$with('inserted').as(
+        this.db
+          .insert(chatMessages)
+          .values({ conversationId: p('conversationId'), role: 'user', content: p('content') })
+          .returning(),
+      );
+      const touched = this.db.$with('touched').as(
+        this.db
+          .update(conversations)
+          .set({ messageCount: sql`${conversations.messageCount} + 1`, updatedAt: sql`now()`, lastReadAt: sql`now()` })
+          .where(eq(conversations.id, p('conversationId')))
+          .returning({ id: conversations.id }),
+      );
+      // A null id matches no character.
+      const counted = this.db.$with('counted').as(
+        this.db
+          .update(characters)
+          .set({ chatCount: sql`${characters.chatCount} + 1` })
+          .where(sql`${characters.id} = ${p('countOn')}::uuid`)
+          .returning({ id: characters.id }),
+      );
+      const progressed = this.db.$with('progressed').as(
+        this.db
+          .insert(chatReplyProgress)
+          .select(
+            this.db
+              .select({
+                id: sql`${p('progressId')}::uuid`.as('id'),
+                conversationId: sql`${p('conversationId')}::uuid`.as('conversation_id'),
+                userId: sql`${p('userId')}::uuid`.as('user_id'),
+                kind: sql`'send'`.as('kind'),
+                replyId: sql`${p('replyId')}::uuid`.as('reply_id'),
+                userMessageId: sql`inserted.id`.as('user_message_id'),
+                newReply: sql`true`.as('new_reply'),
+                chargeKey: sql`${p('chargeKey')}::text`.as('charge_key'),
+                text: sql`''`.as('text'),
+                state: sql`'streaming'`.as('state'),
+                heartbeatAt: sql`now()`.as('heartbeat_at'),
+                createdAt: sql`now()`.as('created_at'),
+              })
+              .from(sql`inserted`),
+          )
+          .returning({ id: chatReplyProgress.id }),
+      );
+      return this.db.with(inserted, touched, counted, progressed).select().from(inserted).prepare(statementName('chat_user_message'));
     });
-    return [row, decoded];
-  }
-
-  // ---------- replies being written (chat_reply_progress) ----------
-
-  /** The progress row of a regenerated, continued or "Get a reply" reply (a message's own comes with the message). */
-  async insertProgress(
-    p: NewReplyProgress & {
-      conversationId: string;
-      kind: 'send' | 'regenerate' | 'continue';
-      newReply: boolean;
-      userMessageId: string | null;
-    },
-  ): Promise<void> {
-    await this.db.insert(chatReplyProgress).values(p);
-  }
-
-  /**
-   * Renews the rows of the replies this process is writing, each with the words `added` after the `from` characters
-   * saved before (`from` 0: `added` is the whole text, as after a round that may have failed).
-   */
-  async renewProgress(entries: { id: string; from: number; added: string }[]): Promise<void> {
-    if (entries.length === 0) return;
-    await this.db.execute(sql`update ${chatReplyProgress} p set heartbeat_at = now(),
-        text = case when v.from_len = 0 then v.added else p.text || v.added end
-      from unnest(${sql.param(entries.map((e) => e.id))}::uuid[], ${sql.param(entries.map((e) => e.from))}::int[],
-        ${sql.param(entries.map((e) => e.added))}::text[]) as v(id, from_len, added)
-      where p.id = v.id and p.state = 'streaming'`);
-  }
-
-  /** A user's replies being written and owed, oldest first. */
-  async repliesInProgress(userId: string): Promise<Pick<ChatReplyProgressRow, 'text' | 'state'>[]> {
-    return this.db
-      .select({ text: chatReplyProgress.text, state: chatReplyProgress.state })
-      .from(chatReplyProgress)
-      .where(eq(chatReplyProgress.userId, userId))
-      .orderBy(asc(chatReplyProgress.createdAt));
-  }
-
-  async deleteProgress(id: string): Promise<void> {
-    await this.db.delete(chatReplyProgress).where(eq(chatReplyProgress.id, id));
-  }
-
-  /** Replies whose process stopped renewing them for `staleMs` (it died), oldest first. */
-  async staleReplies(staleMs: number, limit = 100): Promise<StaleReply[]> {
-    const rows = await this.db
-      .select({ p: chatReplyProgress, characterName: characters.name, characterNsfw: characters.nsfw })
-      .from(chatReplyProgress)
-      .innerJoin(conversations, eq(conversations.id, chatReplyProgress.conversationId))
-      .innerJoin(characters, eq(characters.id, conversations.characterId))
-      .where(
-        and(
-          eq(chatReplyProgress.state, 'streaming'),
-          sql`${chatReplyProgress.heartbeatAt} < now() - make_interval(secs => ${staleMs / 1000})`,
-        ),
-      )
-      .orderBy(asc(chatReplyProgress.heartbeatAt))
-      .limit(limit);
-    return rows.map((r) => ({ ...r.p, characterName: r.characterName, characterNsfw: r.characterNsfw }));
-  }
-
-  /** Takes a stale reply for recovery: only one process gets it (it is deleted; the caller's transaction keeps that). */
-  async claimStaleReply(id: string, staleMs: number): Promise<boolean> {
-    const rows = await this.db
-      .delete(chatReplyProgress)
-      .where(
-        and(
-          eq(chatReplyProgress.id, id),
-          eq(chatReplyProgress.state, 'streaming'),
-          sql`${chatReplyProgress.heartbeatAt} < now() - make_interval(secs => ${staleMs / 1000})`,
-        ),
-      )
-      .returning({ id: chatReplyProgress.id });
-    return rows.length > 0;
-  }
-
-  /** A message left without its reply by a crash, whose "Get a reply" is free once. */
-  async markReplyOwed(p: { conversationId: string; userId: string; userMessageId: string }): Promise<void> {
-    await this.db.insert(chatReplyProgress).values({
-      ...p,
-      kind: 'send',
-      replyId: randomUUID(),
-      newReply: true,
-      chargeKey: '',
-      state: 'owed',
+    const [row] = await query.execute({
+      conversationId,
+      content,
+      countOn,
+      progressId: progress.id,
+      userId: progress.userId,
+      replyId: progress.replyId,
+      chargeKey: progress.chargeKey,
     });
-  }
-
-  /** Whether a free reply is owed for this message (after a crash left it without one). */
-  async replyOwed(userMessageId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: chatReplyProgress.id })
-      .from(chatReplyProgress)
-      .where(and(eq(chatReplyProgress.userMessageId, userMessageId), eq(chatReplyProgress.state, 'owed')))
-      .limit(1);
-    return !!row;
-  }
-
-  /** Uses up the free reply owed for this message: true when there was one. */
-  async takeReplyOwed(userMessageId: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(chatReplyProgress)
-      .where(and(eq(chatReplyProgress.userMessageId, userMessageId), eq(chatReplyProgress.state, 'owed')))
-      .returning({ id: chatReplyProgress.id });
-    return rows.length > 0;
+    return row!;
   }
 
   /**
@@ -504,7 +349,7 @@ export class ChatRepo {
     return row && { message: row.inserted, messageCount: row.touched.messageCount, summarizedCount: row.touched.summarizedCount };
   }
 
-  /** Takes back a user's message whose cost could not be settled (it was saved beside the charge). */
+  /** Takes back a user's message whose reply could not be asked for after all (its cost is given back apart). */
   async withdrawUserMessage(id: string, conversationId: string, uncountOn: string | null = null): Promise<void> {
     if (!(await this.deleteMessage(id))) return;
     await this.touch(conversationId, -1);
@@ -551,78 +396,4 @@ export class ChatRepo {
       .set({ chatCount: sql`${characters.chatCount} + 1` })
       .where(eq(characters.id, characterId));
   }
-}
-
-/** A user's message, the conversation's activity and (first message) the character's chat count, as a statement part. */
-function userMessagePart(
-  conversationId: string,
-  content: string,
-  countOn: string | null,
-  progress: NewReplyProgress,
-): StatementPart<ChatMessageRow> {
-  const p = (name: string) => sql.placeholder(`message_${name}`);
-  return {
-    key: 'chat_user_message',
-    build: (db) => {
-      const inserted = db.$with('inserted').as(
-        db
-          .insert(chatMessages)
-          .values({ conversationId: p('conversationId'), role: 'user', content: p('content') })
-          .returning(),
-      );
-      const touched = db.$with('touched').as(
-        db
-          .update(conversations)
-          .set({ messageCount: sql`${conversations.messageCount} + 1`, updatedAt: sql`now()`, lastReadAt: sql`now()` })
-          .where(eq(conversations.id, p('conversationId')))
-          .returning({ id: conversations.id }),
-      );
-      // A null id matches no character.
-      const counted = db.$with('counted').as(
-        db
-          .update(characters)
-          .set({ chatCount: sql`${characters.chatCount} + 1` })
-          .where(sql`${characters.id} = ${p('countOn')}::uuid`)
-          .returning({ id: characters.id }),
-      );
-      // The reply's progress row (see chatReplyProgress), pointing at the message it answers.
-      const progressed = db.$with('progressed').as(
-        db
-          .insert(chatReplyProgress)
-          .select(
-            db
-              .select({
-                id: sql`${p('progressId')}::uuid`.as('id'),
-                conversationId: sql`${p('conversationId')}::uuid`.as('conversation_id'),
-                userId: sql`${p('userId')}::uuid`.as('user_id'),
-                kind: sql`'send'`.as('kind'),
-                replyId: sql`${p('replyId')}::uuid`.as('reply_id'),
-                userMessageId: sql`inserted.id`.as('user_message_id'),
-                newReply: sql`true`.as('new_reply'),
-                chargeKey: sql`${p('chargeKey')}::text`.as('charge_key'),
-                text: sql`''`.as('text'),
-                state: sql`'streaming'`.as('state'),
-                heartbeatAt: sql`now()`.as('heartbeat_at'),
-                createdAt: sql`now()`.as('created_at'),
-              })
-              .from(sql`inserted`),
-          )
-          .returning({ id: chatReplyProgress.id }),
-      );
-      return {
-        ctes: [inserted, touched, counted, progressed],
-        fields: { message: sql`(select row_to_json(inserted) from inserted)` },
-      };
-    },
-    values: {
-      message_conversationId: conversationId,
-      message_content: content,
-      message_countOn: countOn,
-      message_progressId: progress.id,
-      message_userId: progress.userId,
-      message_replyId: progress.replyId,
-      message_chargeKey: progress.chargeKey,
-    },
-    decode: (r) => rowFromJson(chatMessages, jsonColumn(r.message) as Record<string, unknown>),
-  };
 }

@@ -4,8 +4,26 @@ import { EventStream } from '../../http/event-stream.ts';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
-import { authOf, sessionCheckOf } from '../../plugins/authenticate.ts';
-import { generationError, type ChatGate, type ChatService, type PreparedGeneration } from './chat.service.ts';
+import { authOf } from '../../plugins/authenticate.ts';
+import {
+  toChatHistoryPage,
+  toChatMemory,
+  toChatMessage,
+  toChatSession,
+  toChatStatus,
+  toConversationPage,
+  toConversationSummary,
+} from './chat.mapper.ts';
+import { continueLastReply } from './continue.ts';
+import type { Conversations } from './conversations.ts';
+import type { MessageEdits } from './edit-message.ts';
+import { generationError } from './generation-error.ts';
+import type { Generation, PreparedGeneration } from './generation.ts';
+import type { ConversationMemory } from './memory.ts';
+import type { ModelStatus } from './model-status.ts';
+import type { ReplyRecovery } from './recovery.ts';
+import { regenerateReply } from './regenerate.ts';
+import { sendMessage } from './send-message.ts';
 
 /** Generations per user a minute (on top of the in-flight limit): a person chats far slower than this. */
 export const CHAT_RATE: RateLimitRule = { name: 'chat:user', limit: 30, windowMs: 60_000 };
@@ -30,10 +48,11 @@ async function deliver(request: FastifyRequest, reply: FastifyReply, gen: Prepar
     if (!reply.raw.writableFinished) abort.abort(new Error('client went away'));
   };
   reply.raw.on('close', onClose);
+  const userMessage = gen.userMessage && toChatMessage(gen.userMessage);
   if (!wantsEventStream(request)) {
     try {
       const { message, stats } = await gen.run({ queue() {}, token() {} }, abort.signal);
-      return { userMessage: gen.userMessage, reply: message, stats };
+      return { userMessage, reply: toChatMessage(message), stats };
     } catch (err) {
       if (err instanceof AppError) throw err;
       const e = generationError(err);
@@ -48,7 +67,7 @@ async function deliver(request: FastifyRequest, reply: FastifyReply, gen: Prepar
     heartbeatMs: HEARTBEAT_MS,
     headers: { 'x-request-id': String(request.id), 'x-content-type-options': 'nosniff' },
   });
-  events.send('start', { userMessage: gen.userMessage, replyId: gen.replyId });
+  events.send('start', { userMessage, replyId: gen.replyId });
   try {
     const { message, stats } = await gen.run(
       {
@@ -58,7 +77,7 @@ async function deliver(request: FastifyRequest, reply: FastifyReply, gen: Prepar
       },
       abort.signal,
     );
-    events.send('done', { message, stats });
+    events.send('done', { message: toChatMessage(message), stats });
   } catch (err) {
     const e = generationError(err);
     events.send('error', { code: e.code, message: e.message });
@@ -70,57 +89,67 @@ async function deliver(request: FastifyRequest, reply: FastifyReply, gen: Prepar
   return undefined;
 }
 
-export function chatRoutes(deps: { chat: ChatService; rateLimiter: RateLimiter }): FastifyPluginAsync {
-  const { chat, rateLimiter } = deps;
+export function chatRoutes(deps: {
+  conversations: Conversations;
+  messages: MessageEdits;
+  memory: ConversationMemory;
+  model: ModelStatus;
+  recovery: ReplyRecovery;
+  generation: Generation;
+  rateLimiter: RateLimiter;
+}): FastifyPluginAsync {
+  const { conversations, messages, memory, model, recovery, generation, rateLimiter } = deps;
   const limited = (userId: string) => rateLimiter.consume([{ rule: CHAT_RATE, key: userId }]);
-  // A generation's gate: the session (checked beside the reads, see `sessionCheck: 'beside'`: the read statement
-  // answers it unless this process knows already) and the rate limit; both run at once, and a refused session is
-  // the answer even when the limit refuses too (ChatService.prepare).
-  const gate = (req: Pick<FastifyRequest, 'sessionCheck'>, userId: string): ChatGate => ({
-    familyId: req.sessionCheck?.familyId,
-    session: (read) => sessionCheckOf(req, read),
-    limit: () => limited(userId),
-  });
-  const beside = { sessionCheck: 'beside' } as const;
+  const byIp = (rule: RateLimitRule) => ({ onRequest: async (req: FastifyRequest) => rateLimiter.consume([{ rule, key: req.ip }]) });
   return async (app) => {
-    // Replies left half-written by a process that died are recovered from start-up on (ChatService.recoverStale).
-    app.addHook('onReady', async () => chat.startRecovery());
-    app.addHook('onClose', async () => chat.stopRecovery());
-    route(app, api.status, async () => chat.status());
-    route(app, api.retryModel, { onRequest: async (req) => rateLimiter.consume([{ rule: CHAT_RETRY_RATE, key: req.ip }]) }, async () =>
-      chat.retryModel(),
+    // Replies left half-written by a process that died are recovered from start-up on (recovery.ts).
+    app.addHook('onReady', async () => recovery.start());
+    app.addHook('onClose', async () => recovery.stop());
+    route(app, api.status, async () => toChatStatus(await model.state()));
+    route(app, api.retryModel, byIp(CHAT_RETRY_RATE), async () => toChatStatus(await model.retry()));
+    route(app, api.test, byIp(CHAT_TEST_RATE), async () => model.test());
+    route(app, api.history, async (req) => toChatHistoryPage(await conversations.history(authOf(req), req.query)));
+    route(app, api.session, async (req) =>
+      toChatSession(await conversations.open(authOf(req), req.params.characterId, req.query.conversationId)),
     );
-    route(app, api.test, { onRequest: async (req) => rateLimiter.consume([{ rule: CHAT_TEST_RATE, key: req.ip }]) }, async () =>
-      chat.testModel(),
+    route(app, api.send, async (req, reply) => {
+      const actor = authOf(req);
+      const gen = await sendMessage(generation, actor, req.params.characterId, req.body, () => limited(actor.userId));
+      return (await deliver(req, reply, gen)) as ChatReply;
+    });
+    route(app, api.regenerate, async (req, reply) => {
+      const actor = authOf(req);
+      const gen = await regenerateReply(generation, actor, req.params.characterId, req.body, () => limited(actor.userId));
+      return (await deliver(req, reply, gen)) as ChatReply;
+    });
+    route(app, api.continue, async (req, reply) => {
+      const actor = authOf(req);
+      const gen = await continueLastReply(generation, actor, req.params.characterId, req.body, () => limited(actor.userId));
+      return (await deliver(req, reply, gen)) as ChatReply;
+    });
+    route(app, api.editMessage, async (req) =>
+      toChatMessage(await messages.edit(authOf(req), req.params.characterId, req.params.messageId, req.body)),
     );
-    route(app, api.history, async (req) => chat.history(authOf(req), req.query));
-    route(app, api.session, async (req) => chat.session(authOf(req), req.params.characterId, req.query.conversationId));
-    route(app, api.send, beside, async (req, reply) => {
-      const actor = authOf(req);
-      const gen = await chat.prepare(actor, req.params.characterId, 'send', req.body, gate(req, actor.userId));
-      return (await deliver(req, reply, gen)) as ChatReply;
+    route(app, api.deleteMessage, async (req) => {
+      await messages.delete(authOf(req), req.params.characterId, req.params.messageId);
+      return { success: true, message: 'Message deleted' };
     });
-    route(app, api.regenerate, beside, async (req, reply) => {
-      const actor = authOf(req);
-      const gen = await chat.prepare(actor, req.params.characterId, 'regenerate', req.body, gate(req, actor.userId));
-      return (await deliver(req, reply, gen)) as ChatReply;
-    });
-    route(app, api.continue, beside, async (req, reply) => {
-      const actor = authOf(req);
-      const gen = await chat.prepare(actor, req.params.characterId, 'continue', req.body, gate(req, actor.userId));
-      return (await deliver(req, reply, gen)) as ChatReply;
-    });
-    route(app, api.editMessage, async (req) => chat.editMessage(authOf(req), req.params.characterId, req.params.messageId, req.body));
-    route(app, api.deleteMessage, async (req) => chat.deleteMessage(authOf(req), req.params.characterId, req.params.messageId));
-    route(app, api.characterConversations, async (req) => chat.characterConversations(authOf(req), req.params.characterId));
+    route(app, api.characterConversations, async (req) => ({
+      items: (await conversations.ofCharacter(authOf(req), req.params.characterId)).map(toConversationSummary),
+    }));
     route(app, api.newConversation, async (req) => {
       const actor = authOf(req);
       await limited(actor.userId);
-      return chat.newConversation(actor, req.params.characterId);
+      return toChatSession(await conversations.start(actor, req.params.characterId));
     });
-    route(app, api.conversations, async (req) => chat.conversations(authOf(req), req.query.page, req.query.limit));
-    route(app, api.deleteConversation, async (req) => chat.deleteConversation(authOf(req), req.params.id));
-    route(app, api.memory, async (req) => chat.memory(authOf(req), req.params.id));
-    route(app, api.updateMemory, async (req) => chat.updateMemory(authOf(req), req.params.id, req.body));
+    route(app, api.conversations, async (req) =>
+      toConversationPage(await conversations.list(authOf(req), req.query.page, req.query.limit)),
+    );
+    route(app, api.deleteConversation, async (req) => {
+      await conversations.delete(authOf(req), req.params.id);
+      return { success: true, message: 'Conversation deleted' };
+    });
+    route(app, api.memory, async (req) => toChatMemory(await memory.read(authOf(req), req.params.id)));
+    route(app, api.updateMemory, async (req) => toChatMemory(await memory.update(authOf(req), req.params.id, req.body)));
   };
 }

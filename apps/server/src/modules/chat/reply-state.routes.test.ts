@@ -52,14 +52,14 @@ describe('money and state around a reply', () => {
   });
 
   const session = async (u: BuiltUser) => (await t.app.inject({ url: `/api/chat/${characterId}`, headers: u.auth })).json() as ChatSession;
-  const progressRows = (userId: string) => t.deps.uow.repos.chat.repliesInProgress(userId);
+  const progressRows = (userId: string) => t.deps.uow.repos.replyProgress.repliesInProgress(userId);
   const refunds = async (userId: string) =>
     (await t.deps.uow.repos.ledger.history(userId, 100)).filter((e) => e.reason === 'allowance_refund').length;
 
   /** A reply a process was writing when it died: the user's message saved and charged, the words so far `words`. */
   async function leftByDeadProcess(u: BuiltUser, kind: 'send' | 'regenerate' | 'continue', words: string) {
     const s = await session(u);
-    const { chat } = t.deps.uow.repos;
+    const { chat, replyProgress } = t.deps.uow.repos;
     const chargeKey = `chat-dead-${Math.random().toString(36).slice(2)}`;
     await t.modules.billing.services.entitlements.consumeChatAllowanceOrCharge(u.user.id, chargeKey);
     let userMessageId: string | null = null;
@@ -71,8 +71,8 @@ describe('money and state around a reply', () => {
       replyId = s.messages.at(-1)!.id;
     }
     const id = crypto.randomUUID();
-    const renewOnce = (text: string) => chat.renewProgress([{ id, from: 0, added: text }]);
-    await chat.insertProgress({
+    const renewOnce = (text: string) => replyProgress.renewProgress([{ id, from: 0, added: text }]);
+    await replyProgress.insertProgress({
       id,
       userId: u.user.id,
       replyId,
@@ -116,12 +116,12 @@ describe('money and state around a reply', () => {
 
   it('a message whose process died before any word: refunded once (a ledger row), and its "Get a reply" is free', async () => {
     // From here on the sweeps are this test's own calls (as several processes would run them), not the timer's.
-    await t.modules.chat.services.chat.stopRecovery();
+    await t.modules.chat.services.recovery.stop();
     const u = await buildUser(t, { coins: 10 });
     await leftByDeadProcess(u, 'send', '');
     expect((await session(u)).cost.balance).toBe(8);
     // Two processes sweep at once: one refund.
-    const service = t.modules.chat.services.chat;
+    const service = t.modules.chat.services.recovery;
     const swept = await Promise.all([service.recoverStale(), service.recoverStale()]);
     expect(swept.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await service.recoverStale()).toBe(0);
@@ -159,7 +159,7 @@ describe('money and state around a reply', () => {
   it('a message whose process died mid-reply: the words saved as an incomplete reply that can be continued; the charge stays', async () => {
     const u = await buildUser(t, { coins: 10 });
     const { replyId } = await leftByDeadProcess(u, 'send', 'The storm rolled in over the');
-    await t.modules.chat.services.chat.recoverStale();
+    await t.modules.chat.services.recovery.recoverStale();
     const s = await session(u);
     expect(s.messages.at(-1)).toMatchObject({
       id: replyId,
@@ -189,7 +189,7 @@ describe('money and state around a reply', () => {
         .statusCode,
     ).toBe(200);
     expect((await session(u)).cost.balance).toBe(8);
-    const service = t.modules.chat.services.chat;
+    const service = t.modules.chat.services.recovery;
 
     await leftByDeadProcess(u, 'regenerate', 'Second ans');
     await service.recoverStale();

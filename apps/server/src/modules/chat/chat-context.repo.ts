@@ -1,0 +1,83 @@
+// Everything a chat message needs before the model is asked, read in one statement: one round trip (and one database
+// process) for a message's reads instead of five side by side.
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { jsonColumn, maybeRowFromJson, rowFromJson } from '../../db/json-row.ts';
+import { reusable, statementName } from '../../db/prepared.ts';
+import { characters, chatMessages, conversations, subscriptions, users } from '../../db/schema/index.ts';
+import { MEMBERSHIP_ORDER, type SubscriptionRow } from '../billing/payments.repo.ts';
+import type { CharacterWithCreator } from '../characters/characters.repo.ts';
+import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
+
+/** A character as chat reads it: every column but the search index (a long character's tsvector runs to kilobytes). */
+export type ChatCharacter = Omit<CharacterWithCreator, 'searchVector'>;
+
+const chatCharacterColumns = (() => {
+  const { searchVector, ...columns } = getTableColumns(characters);
+  void searchVector;
+  return columns;
+})();
+
+/** Everything a chat message needs before the model is asked, read in one statement (`ChatRepo.context`). */
+export interface ChatContext {
+  character: ChatCharacter;
+  /** The conversation asked for by id (whoever owns it: the caller checks), or the caller's latest with the character. */
+  conversation: ConversationRow | undefined;
+  /** That conversation's newest messages, newest first. */
+  newest: ChatMessageRow[];
+  /** The caller's username (null when the account is gone). */
+  userName: string | null;
+  /** The caller's newest membership, for the plan's permissions. */
+  latestSubscription: SubscriptionRow | undefined;
+}
+
+export class ChatContextRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  /**
+   * The character with its creator, the conversation, its newest `limit` messages, the caller's name and newest
+   * membership: one statement, so a chat message pays one round trip (and one database process) for its reads
+   * instead of five side by side. Undefined when the character does not exist.
+   */
+  async context(q: { userId: string; characterId: string; conversationId?: string; limit: number }): Promise<ChatContext | undefined> {
+    const byId = q.conversationId !== undefined;
+    // The limit is part of the statement's text (one statement per limit): with it as a parameter PostgreSQL
+    // re-planned the statement on every run instead of keeping its generic plan.
+    const limit = Math.max(1, Math.floor(q.limit));
+    const key = `${byId ? 'chat_context_by_id' : 'chat_context_latest'}_${limit}`;
+    const query = reusable(this.db, key, () => {
+      const ph = (name: string) => sql.placeholder(name);
+      // The conversation: by id, or the caller's most recently active one with this character.
+      const convWhere = byId
+        ? sql`v.id = ${ph('conversationId')}`
+        : sql`v.user_id = ${ph('userId')} and v.character_id = ${ph('characterId')}`;
+      const conv = sql`select * from ${conversations} v where ${convWhere} order by v.updated_at desc limit 1`;
+      return this.db
+        .select({
+          c: chatCharacterColumns,
+          creatorUsername: users.username,
+          creatorAvatarUrl: users.avatarUrl,
+          userName: sql<string | null>`(select me.username from ${users} me where me.id = ${ph('userId')})`,
+          conv: sql<unknown>`(select row_to_json(cv) from (${conv}) cv)`,
+          sub: sql<unknown>`(select row_to_json(s) from (
+            select * from ${subscriptions} s where s.user_id = ${ph('userId')} order by ${MEMBERSHIP_ORDER} limit 1) s)`,
+          messages: sql<unknown>`(select coalesce(json_agg(m order by m.seq desc), '[]'::json) from (
+            select * from ${chatMessages} cm where cm.conversation_id = (select cv.id from (${conv}) cv)
+            order by cm.seq desc limit ${sql.raw(String(limit))}) m)`,
+        })
+        .from(characters)
+        .innerJoin(users, eq(users.id, characters.creatorId))
+        .where(eq(characters.id, ph('characterId')))
+        .prepare(statementName(key));
+    });
+    const [row] = await query.execute({ ...q, conversationId: q.conversationId ?? null });
+    if (!row) return undefined;
+    return {
+      character: { ...row.c, creatorUsername: row.creatorUsername, creatorAvatarUrl: row.creatorAvatarUrl },
+      conversation: maybeRowFromJson(conversations, jsonColumn(row.conv)),
+      newest: (jsonColumn(row.messages) as Record<string, unknown>[]).map((m) => rowFromJson(chatMessages, m)),
+      userName: row.userName,
+      latestSubscription: maybeRowFromJson(subscriptions, jsonColumn(row.sub)),
+    };
+  }
+}

@@ -1,0 +1,49 @@
+// What the chat module's use cases are given (chat.module.ts builds it once).
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { BackgroundTasks } from '../../lib/background.ts';
+import type { InFlightLimiter } from '../../lib/in-flight.ts';
+import type { LlmProvider } from '../../providers/llm/llm-provider.ts';
+import type { LedgerService } from '../billing/billing.service.ts';
+import type { Plans } from '../billing/catalog.ts';
+import type { EntitlementsService } from '../billing/entitlements.service.ts';
+import type { CharactersRepo } from '../characters/characters.repo.ts';
+import type { ModerationService } from '../moderation/moderation.service.ts';
+import type { UsersRepo } from '../users/users.repo.ts';
+import type { ChatContextRepo } from './chat-context.repo.ts';
+import type { ChatRepo } from './chat.repo.ts';
+import type { ReplyProgressRepo } from './reply-progress.repo.ts';
+
+export interface ChatSettings {
+  maxTokens: number;
+  temperature: number;
+  topP: number;
+  memoryEvery: number;
+  inFlightPerUser: number;
+  /** Least time between two batches of a streamed reply after the first. */
+  streamIntervalMs: number;
+  /** Batches a second the process aims at across every streamed reply (more streams stretch the interval). */
+  streamBatchesPerSecond: number;
+  /** How often a reply being written saves its words (CHAT_PROGRESS_MS); three times this without a save = dead. */
+  progressMs: number;
+}
+
+export type ChatUnitOfWork = UnitOfWork<{
+  chat: ChatRepo;
+  chatContext: ChatContextRepo;
+  replyProgress: ReplyProgressRepo;
+  characters: CharactersRepo;
+  users: UsersRepo;
+}>;
+
+export interface ChatDeps {
+  uow: ChatUnitOfWork;
+  llm: LlmProvider;
+  moderation: ModerationService;
+  entitlements: EntitlementsService;
+  ledger: LedgerService;
+  plans: Plans;
+  /** Replies being written per user, across processes. */
+  inFlight: InFlightLimiter;
+  background: BackgroundTasks;
+  settings: ChatSettings;
+}

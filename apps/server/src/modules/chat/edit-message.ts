@@ -1,0 +1,54 @@
+// Editing a message (its text, or which alternative reply shows) and deleting one.
+import type { Actor } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { ownMessage } from './chat-access.ts';
+import type { ChatDeps } from './chat-deps.ts';
+import type { ChatMessageRow, ChatRepo } from './chat.repo.ts';
+
+export class MessageEdits {
+  constructor(private readonly deps: ChatDeps) {}
+
+  /** A new text (checked against the policy like a new message), or another of a reply's alternatives. */
+  async edit(
+    actor: Actor,
+    characterId: string,
+    messageId: string,
+    body: { content?: string; swipeIndex?: number },
+  ): Promise<ChatMessageRow> {
+    const { msg, conv } = await ownMessage(this.deps, actor, characterId, messageId);
+    const { chat, characters } = this.deps.uow.repos;
+    if (body.swipeIndex !== undefined) {
+      const swipes = msg.swipes.length ? msg.swipes : [msg.content];
+      if (msg.role !== 'assistant' || body.swipeIndex >= swipes.length) throw AppError.badRequest('That reply has no such alternative');
+      return (await chat.updateMessage(msg.id, { swipeIndex: body.swipeIndex, content: swipes[body.swipeIndex]! }))!;
+    }
+    const content = body.content!;
+    const character = await characters.findById(characterId);
+    this.deps.moderation.assertAllowed(
+      { content },
+      {
+        surface: msg.role === 'user' ? 'chat-user' : 'chat-reply',
+        nsfwContext: character?.nsfw,
+        userId: actor.userId,
+        fieldLabels: { content: 'message' },
+      },
+    );
+    const patch: Parameters<ChatRepo['updateMessage']>[1] = { content, edited: true };
+    if (msg.role === 'assistant') {
+      const swipes = msg.swipes.length ? [...msg.swipes] : [msg.content];
+      swipes[Math.min(msg.swipeIndex, swipes.length - 1)] = content;
+      patch.swipes = swipes;
+      if (msg.status === 'blocked') patch.status = 'complete';
+    }
+    const updated = await chat.updateMessage(msg.id, patch);
+    await chat.touch(conv.id, 0);
+    return updated!;
+  }
+
+  async delete(actor: Actor, characterId: string, messageId: string): Promise<void> {
+    const { conv } = await ownMessage(this.deps, actor, characterId, messageId);
+    await this.deps.uow.run(async ({ chat }) => {
+      if (await chat.deleteMessage(messageId)) await chat.touch(conv.id, -1);
+    });
+  }
+}

@@ -1,0 +1,118 @@
+// The request to the model for a reply: the prompt built from what was read (shrinking the reply budget before
+// refusing a prompt that cannot fit), the streaming request, and ending a request nobody will read.
+import { AppError } from '../../lib/app-error.ts';
+import type { LlmChunk } from '../../providers/llm/llm-provider.ts';
+import type { ChatCharacter } from './chat-context.repo.ts';
+import type { ChatDeps } from './chat-deps.ts';
+import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
+import { assemblePrompt, loreOptions, promptCharacter, PromptTooLongError, type HistoryMessage } from './prompt/index.ts';
+import type { ReplyKind } from './save-reply.ts';
+
+/** What a reply's prompt is made of. */
+export interface PromptInputs {
+  character: ChatCharacter;
+  userName: string;
+  memory: Pick<ConversationRow, 'memorySummary' | 'pinnedFacts'>;
+  history: HistoryMessage[];
+  maxTokens: number;
+}
+
+/** A built prompt and the reply length it leaves room for. */
+export interface ModelPrompt {
+  prompt: ReturnType<typeof assemblePrompt>;
+  replyBudget: number;
+}
+
+/** Where the request waits in the model server's queue; the sink is attached once the client listens. */
+export interface QueueWatch {
+  position: number;
+  sink?: { queue(position: number): void };
+}
+
+/** A request to the model under way; its first chunk is already awaited. */
+export interface ModelRequest {
+  stop: AbortController;
+  stream: AsyncIterator<LlmChunk>;
+  first: Promise<IteratorResult<LlmChunk>>;
+  started: number;
+}
+
+/**
+ * The history the model sees, oldest first: the plan's number of messages (`newest` is newest first), without the
+ * reply being regenerated, blocked or empty messages; a new message at the end.
+ */
+export function promptHistory(
+  newest: ChatMessageRow[],
+  kind: ReplyKind,
+  target: ChatMessageRow | undefined,
+  content: string | undefined,
+  historyMessages: number,
+): HistoryMessage[] {
+  const history: HistoryMessage[] = newest
+    .slice(0, historyMessages)
+    .reverse()
+    .filter((m) => m.id !== (kind === 'regenerate' ? target?.id : undefined) && m.status !== 'blocked' && m.content.trim())
+    .map((m) => ({ role: m.role, content: m.content }));
+  if (kind === 'send') history.push({ role: 'user', content: content! });
+  return history;
+}
+
+/** The prompt in the model's context; the reply budget shrinks (down to 64 tokens) before a 422, which costs nothing. */
+export function buildPrompt(llm: ChatDeps['llm'], i: PromptInputs): ModelPrompt {
+  const { contextSize, messageOrder } = llm.info();
+  let replyBudget = Math.min(i.maxTokens, Math.floor(contextSize / 2));
+  for (;;) {
+    try {
+      const prompt = assemblePrompt({
+        character: promptCharacter(i.character),
+        userName: i.userName,
+        memory: { summary: i.memory.memorySummary || undefined, pinnedFacts: i.memory.pinnedFacts },
+        history: i.history.length ? i.history : [{ role: 'user', content: '*waves*' }],
+        contextSize,
+        replyBudget,
+        countTokens: (t) => llm.countTokens(t),
+        options: { ...loreOptions(i.character), messageOrder },
+      });
+      return { prompt, replyBudget };
+    } catch (err) {
+      if (!(err instanceof PromptTooLongError)) throw err;
+      if (replyBudget > 64) {
+        replyBudget = Math.max(64, Math.floor(replyBudget / 2));
+        continue;
+      }
+      const advice =
+        err.part === 'character'
+          ? "This model's context is too small for this character; nothing was charged."
+          : 'Shorten the message or start a new conversation; nothing was charged.';
+      throw new AppError(422, 'UNPROCESSABLE', `${err.message}. ${advice}`, { details: { rule: 'context_size', field: 'content' } });
+    }
+  }
+}
+
+/** Asks the model; the first chunk is already being awaited. */
+export function askModel(deps: Pick<ChatDeps, 'llm' | 'settings'>, request: ModelPrompt, queue: QueueWatch): ModelRequest {
+  const stop = new AbortController();
+  const started = performance.now();
+  const reply = deps.llm.streamChat({
+    messages: request.prompt.messages,
+    stop: request.prompt.stop,
+    maxTokens: request.replyBudget,
+    temperature: deps.settings.temperature,
+    topP: deps.settings.topP,
+    signal: stop.signal,
+    onQueuePosition: (p) => {
+      queue.position = p;
+      if (p > 0) queue.sink?.queue(p);
+    },
+  });
+  const stream = reply[Symbol.asyncIterator]();
+  const first = stream.next();
+  first.catch(() => {}); // awaited by the relay; a refusal ends it first
+  return { stop, stream, first, started };
+}
+
+/** Ends a request nobody will read. */
+export function dropRequest(request: ModelRequest): void {
+  request.stop.abort(new Error('not needed'));
+  void request.first.then(() => request.stream.return?.()).catch(() => {});
+}

@@ -1,0 +1,66 @@
+// Regenerating: a new alternative (swipe) of the last reply, or the answer to the last message when it has none yet
+// (a reply lost with the connection; free once when a crash lost it).
+import type { Actor } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Charged, ChargeInput, Generation, PreparedGeneration, ReplyUseCase } from './generation.ts';
+import type { ChatDeps } from './chat-deps.ts';
+import type { Undo } from './undo.ts';
+
+/**
+ * The cost of a regenerated or continued reply and its progress row, in one transaction; `answers`: the message this
+ * reply answers, whose reply is free when a crash left it without one.
+ */
+export async function chargeReply(deps: ChatDeps, c: ChargeInput, undo: Undo, answers: string | null): Promise<Charged> {
+  const { actor, progress } = c;
+  const charging = deps.uow.run(async ({ replyProgress }) => {
+    const owed = answers !== null && (await replyProgress.takeReplyOwed(answers));
+    await replyProgress.insertProgress({
+      ...progress,
+      chargeKey: owed ? '' : progress.chargeKey,
+      conversationId: c.conversation.id,
+      kind: c.kind,
+      newReply: !c.target,
+      userMessageId: answers,
+    });
+    if (!owed) await deps.entitlements.consumeChatAllowanceOrCharge(actor.userId, progress.chargeKey, c.entitled);
+    return owed;
+  });
+  undo.add(() =>
+    charging.then(
+      async (owed) => {
+        const { replyProgress } = deps.uow.repos;
+        await replyProgress.deleteProgress(progress.id).catch(() => {});
+        await deps.entitlements.release(actor.userId, 'chat', progress.chargeKey).catch(() => {});
+        if (owed && answers)
+          await replyProgress.markReplyOwed({ conversationId: c.conversation.id, userId: actor.userId, userMessageId: answers });
+      },
+      () => {}, // nothing was saved or charged
+    ),
+  );
+  return { userMessage: null, freeFor: (await charging) ? answers : null };
+}
+
+const regenerate: ReplyUseCase = {
+  kind: 'regenerate',
+  check(_deps, read) {
+    if (!read.found) throw AppError.notFound('Conversation');
+  },
+  target(newest, hasUserMessage) {
+    const last = newest[0];
+    if (!last) throw AppError.conflict('There is no reply to regenerate yet.');
+    if (!hasUserMessage) throw AppError.conflict('The greeting has no reply to regenerate: swipe through its alternatives instead.');
+    return last.role === 'assistant' ? last : undefined;
+  },
+  charge: (deps, c, undo) => chargeReply(deps, c, undo, c.target ? null : c.newest[0]!.id),
+};
+
+/** POST /api/chat/{characterId}/regenerate. */
+export function regenerateReply(
+  generation: Generation,
+  actor: Actor,
+  characterId: string,
+  body: { conversationId?: string },
+  rateLimit: () => Promise<void>,
+): Promise<PreparedGeneration> {
+  return generation.prepare(regenerate, { actor, characterId, conversationId: body.conversationId, rateLimit });
+}

@@ -1,0 +1,136 @@
+// Streams a reply from the model to the client and saves it once at the end: complete, incomplete (stopped or failed
+// part-way, with what was generated) or blocked, refunding the cost when the user got nothing usable (a failure, a
+// blocked reply, a stop before the first word).
+import { AppError } from '../../lib/app-error.ts';
+import type { Actor } from '../../lib/access.ts';
+import type { ChatDeps } from './chat-deps.ts';
+import type { ChatMessageRow } from './chat.repo.ts';
+import type { ConversationMemory } from './memory.ts';
+import type { ModelRequest } from './model-request.ts';
+import { conversationScope } from './moderation-scope.ts';
+import { cleanReply } from './prompt/index.ts';
+import type { ReplyRecovery } from './recovery.ts';
+import { ReplyRelay } from './reply-relay.ts';
+import { saveReply, type ReplyToSave } from './save-reply.ts';
+
+/**
+ * Streamed text is checked against the blocked-content policy before it reaches the client: every batch with the
+ * CHECK_CONTEXT characters before it (cheap, so the first words go out at once), the whole reply every
+ * FULL_CHECK_EVERY_BATCHES batches and at the end (the saved reply is always checked whole).
+ */
+const CHECK_CONTEXT = 600;
+const FULL_CHECK_EVERY_BATCHES = 16;
+
+export const BLOCKED_REPLY_NOTICE =
+  'This reply was withheld because it broke the blocked-content policy. It was not charged. Try regenerating, or take the story another way.';
+
+export interface GenerationSink {
+  queue(position: number): void;
+  /** A promise when the client is behind: nothing more is pulled from the model until it settles. */
+  token(text: string): void | Promise<void>;
+}
+
+export interface GenerationResult {
+  message: ChatMessageRow;
+  stats: { tokens: number; ms: number };
+}
+
+export interface ReplyToWrite extends Omit<ReplyToSave, 'read'> {
+  actor: Actor;
+  chargeKey: string;
+  /** The message whose reply is free (owed after a crash): owed again when this reply comes to nothing. */
+  free: string | null;
+  request: ModelRequest;
+  sink: GenerationSink;
+  signal: AbortSignal;
+}
+
+export class ReplyWriter {
+  /** Replies streaming in this process now (stretches the interval between batches). */
+  private streaming = 0;
+
+  constructor(
+    private readonly deps: Pick<ChatDeps, 'uow' | 'moderation' | 'entitlements' | 'settings'> & {
+      recovery: ReplyRecovery;
+      memory: ConversationMemory;
+    },
+  ) {}
+
+  /** Streams the reply into the sink; resolves with the saved reply, rejects (after saving what it could) on failure. */
+  async write(w: ReplyToWrite): Promise<GenerationResult> {
+    const { stop } = w.request;
+    const onAbort = () => stop.abort(w.signal.reason);
+    if (w.signal.aborted) onAbort();
+    else w.signal.addEventListener('abort', onAbort, { once: true });
+    const allowed = this.policyCheck(w);
+    const relay = new ReplyRelay({ intervalMs: () => this.batchInterval(), wholeEvery: FULL_CHECK_EVERY_BATCHES, stop, allowed });
+    let failure: unknown;
+    this.streaming++;
+    this.deps.recovery.track(w.progressId, () => relay.sentText);
+    try {
+      await relay.run(w.request.first, w.request.stream, w.sink);
+    } catch (err) {
+      if (!stop.signal.aborted || (!w.signal.aborted && !relay.blocked)) failure = err;
+    } finally {
+      this.streaming--;
+      this.deps.recovery.untrack(w.progressId);
+      w.signal.removeEventListener('abort', onAbort);
+    }
+    // The saved reply is always checked whole.
+    const text = relay.text;
+    const blocked = relay.blocked || (text.trim() !== '' && !allowed(text, text.length, true));
+    const ms = performance.now() - w.request.started;
+    const { content, status, refund } = outcome(cleanReply(text, w.character.name), blocked, !!failure, w.signal.aborted);
+    if (refund) await this.deps.entitlements.release(w.actor.userId, 'chat', w.chargeKey).catch(() => {});
+    const saved = await saveReply({ ...this.deps }, { ...w, read: !w.signal.aborted }, content, status);
+    if (!saved) await this.nothingSaved(w);
+    if (failure) throw failure;
+    if (!saved) throw new AppError(409, 'CONFLICT', 'The reply was stopped before it began.');
+    return { message: saved, stats: { tokens: relay.completionTokens || Math.ceil(text.length / 4), ms: Math.round(ms) } };
+  }
+
+  /** Whether the reply so far passes the policy (after the text it continues; per batch, with context before it). */
+  private policyCheck(w: ReplyToWrite): (reply: string, fresh: number, whole: boolean) => boolean {
+    const before = w.kind === 'continue' && w.target ? w.target.content : '';
+    // The conversation's established cues (card, memory, pinned facts) hold for the reply too.
+    const scope = conversationScope(this.deps.moderation, w.character, w.conversation, []);
+    return (reply, fresh, whole) => {
+      const full = before + reply;
+      const verdict = this.deps.moderation.check(
+        { reply: whole ? full : full.slice(-(fresh + CHECK_CONTEXT)) },
+        { surface: 'chat-reply', nsfwContext: w.character.nsfw, userId: w.actor.userId, scope },
+      );
+      return verdict.allowed;
+    };
+  }
+
+  /** Saving the reply ends its progress row; with nothing saved it ends here, and a free reply is owed again. */
+  private async nothingSaved(w: ReplyToWrite): Promise<void> {
+    const { replyProgress } = this.deps.uow.repos;
+    await replyProgress.deleteProgress(w.progressId).catch(() => {});
+    if (w.free) {
+      await replyProgress
+        .markReplyOwed({ conversationId: w.conversation.id, userId: w.actor.userId, userMessageId: w.free })
+        .catch(() => {});
+    }
+  }
+
+  /** Batches of a streamed reply are at least this far apart; more replies streaming at once stretch it. */
+  private batchInterval(): number {
+    const { streamIntervalMs, streamBatchesPerSecond } = this.deps.settings;
+    return Math.max(streamIntervalMs, (1000 * this.streaming) / streamBatchesPerSecond);
+  }
+}
+
+/** What is saved, and whether the cost goes back: nothing usable (a failure, a block, a stop before any word) is free. */
+function outcome(
+  cleaned: string,
+  blocked: boolean,
+  failed: boolean,
+  stopped: boolean,
+): { content: string; status: ChatMessageRow['status']; refund: boolean } {
+  if (blocked) return { content: BLOCKED_REPLY_NOTICE, status: 'blocked', refund: true };
+  // A stop after some words keeps the charge (the words are kept).
+  if (failed || stopped) return { content: cleaned, status: 'incomplete', refund: failed || !cleaned.trim() };
+  return { content: cleaned, status: 'complete', refund: false };
+}
