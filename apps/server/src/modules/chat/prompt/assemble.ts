@@ -37,31 +37,26 @@ export function stopSequences(userName: string): string[] {
   ];
 }
 
-export function assemblePrompt(input: AssembleInput): AssembledPrompt {
-  const { character, memory, countTokens } = input;
-  const o = input.options ?? {};
-  const overhead = o.messageOverhead ?? 5;
-  const scanDepth = o.loreScanDepth ?? 4;
-  const names = { char: character.name.trim() || 'Character', user: input.userName.trim() || 'User' };
-  const render = (t: string | undefined) => (t ? neutralizeTemplateTokens(applyMacros(t, names)).trim() : '');
-  const measure = (t: string) => (t ? countTokens(t) : 0);
-  const available = input.contextSize - input.replyBudget;
-  if (input.history.length === 0) throw new Error('Prompt assembly needs at least one message');
-  if (available <= 0) {
-    throw new PromptTooLongError(
-      `The reply budget (${input.replyBudget} tokens) leaves no room in a ${input.contextSize}-token context`,
-      input.replyBudget,
-      input.contextSize,
-    );
-  }
+type Render = (t: string | undefined) => string;
+type Measure = (t: string) => number;
 
-  // Fixed parts.
+/** The parts every prompt of the character carries, rendered (macros filled, template tokens neutralised). */
+interface FixedParts {
+  instructions: string;
+  sheet: string;
+  pinned: string;
+  summaryText: string;
+  post: string;
+}
+
+function fixedParts(input: AssembleInput, charName: string, render: Render): FixedParts {
+  const { character, memory } = input;
   const instructions = character.systemPrompt?.trim()
     ? render(character.systemPrompt.replace(/\{\{\s*original\s*\}\}/gi, DEFAULT_INSTRUCTIONS))
     : render(DEFAULT_INSTRUCTIONS);
   const sheet = [
-    render(character.description) && `About ${names.char}:\n${render(character.description)}`,
-    render(character.personality) && `${names.char}'s personality: ${render(character.personality)}`,
+    render(character.description) && `About ${charName}:\n${render(character.description)}`,
+    render(character.personality) && `${charName}'s personality: ${render(character.personality)}`,
     render(character.scenario) && `Scenario: ${render(character.scenario)}`,
   ]
     .filter(Boolean)
@@ -71,44 +66,13 @@ export function assemblePrompt(input: AssembleInput): AssembledPrompt {
   const summaryText = render(memory?.summary)
     ? `Summary of the story so far (earlier messages are not shown):\n${render(memory?.summary)}`
     : '';
-  const post = render(character.postHistoryInstructions);
+  return { instructions, sheet, pinned, summaryText, post: render(character.postHistoryInstructions) };
+}
 
-  const history = input.history.map((m) => ({ role: m.role, content: render(m.content) }));
-  const scanText = history
-    .slice(-scanDepth)
-    .map((m) => m.content)
-    .join('\n');
-
-  const order = o.messageOrder ?? 'strict';
-  let fixed = measure(instructions) + measure(sheet) + measure(pinned) + overhead;
-  if (post) fixed += measure(post) + overhead;
-  if (fixed >= available) {
-    throw new PromptTooLongError(
-      `The character needs ${fixed} tokens for its instructions, sheet and pinned memory, but the model's context leaves ${available} tokens for the prompt (${input.contextSize} tokens less ${input.replyBudget} for the reply)`,
-      fixed,
-      available,
-      'character',
-    );
-  }
-
-  const loreBudget = Math.max(0, Math.min(o.loreBudget ?? Math.floor(input.contextSize / 4), available - fixed));
-  const lore = selectLore(character.characterBook, scanText, loreBudget, measure, render);
-  const atDepth = (s: SelectedLore) => s.entry.position === 'at_depth';
-  const loreTokens = lore.selected.reduce((n, s) => n + s.tokens + (atDepth(s) ? overhead : 1), 0);
-  fixed += loreTokens;
-
-  // History, newest first, until the budget is spent.
-  const remaining = available - fixed;
+/** How many of the newest messages fit a budget, each message counted once. */
+function historyFitter(history: ChatMessage[], measure: Measure, overhead: number) {
   const cost = history.map(() => -1);
   const costOf = (i: number) => (cost[i]! >= 0 ? cost[i]! : (cost[i] = measure(history[i]!.content) + overhead));
-  const lastCost = costOf(history.length - 1);
-  if (lastCost > remaining) {
-    throw new PromptTooLongError(
-      `The message is too long for this model: it needs ${lastCost} tokens and ${Math.max(0, remaining)} are left after the character and the reply budget`,
-      lastCost,
-      Math.max(0, remaining),
-    );
-  }
   const fitNewest = (budget: number): { count: number; tokens: number; all: boolean } => {
     let tokens = 0;
     let count = 0;
@@ -120,68 +84,175 @@ export function assemblePrompt(input: AssembleInput): AssembledPrompt {
     }
     return { count, tokens, all: true };
   };
+  return { costOf, fitNewest };
+}
 
-  let kept = fitNewest(remaining);
-  let summaryUsed = false;
+/** Example exchanges that fit `room`, behind their header (none fit: none, and no header). */
+function fitExamples(blocks: string[], header: string, room: number, measure: Measure): { examples: string[]; tokens: number } {
   const examples: string[] = [];
-  let examplesTokens = 0;
-  const blocks = exampleBlocks(character.exampleDialogue).map(render).filter(Boolean);
-  if (kept.all) {
-    // Examples only when the whole conversation fits; they are the first thing to go.
-    const header = `Example exchanges showing how ${names.char} writes (not part of this conversation):`;
-    let room = remaining - kept.tokens - measure(header);
-    for (const b of blocks) {
-      const block = `<START>\n${b}`;
-      const t = measure(block) + 1;
-      if (t > room) break;
-      examples.push(block);
-      examplesTokens += t;
-      room -= t;
-    }
-    if (examples.length) examplesTokens += measure(header);
-    if (examples.length) examples.unshift(header);
-  } else if (summaryText) {
-    const withSummary = fitNewest(remaining - measure(summaryText) - 1);
-    if (withSummary.count > 0) {
-      kept = withSummary;
-      summaryUsed = true;
-    }
+  let tokens = 0;
+  room -= measure(header);
+  for (const b of blocks) {
+    const block = `<START>\n${b}`;
+    const t = measure(block) + 1;
+    if (t > room) break;
+    examples.push(block);
+    tokens += t;
+    room -= t;
   }
+  if (examples.length === 0) return { examples, tokens };
+  return { examples: [header, ...examples], tokens: tokens + measure(header) };
+}
 
-  const build = (keepCount: number) => {
-    const beforeChar = lore.selected.filter((s) => s.entry.position === 'before_char').map((s) => s.text);
-    const afterChar = lore.selected
-      .filter((s) => (s.entry.position ?? 'after_char') === 'after_char' || (s.entry.position === 'at_depth' && !atDepth(s)))
-      .map((s) => s.text);
-    const system = [instructions, ...beforeChar, sheet, ...afterChar, pinned, summaryUsed ? summaryText : '', examples.join('\n')]
-      .filter(Boolean)
-      .join('\n\n');
-    const turns: ChatMessage[] = history.slice(history.length - keepCount).map((m) => ({ ...m }));
-    // Depth entries sit `depth` messages from the end; deeper than the kept history means the top.
-    for (const s of lore.selected.filter(atDepth).sort((a, b) => (b.entry.depth ?? 0) - (a.entry.depth ?? 0))) {
-      const at = Math.max(0, turns.length - Math.max(0, s.entry.depth ?? 0));
-      turns.splice(at, 0, { role: 'system', content: s.text });
-    }
-    if (post) {
-      // Closest to the reply: after the last turn, or before a trailing reply that is being continued.
-      const at = turns.at(-1)?.role === 'assistant' ? turns.length - 1 : turns.length;
-      turns.splice(at, 0, { role: 'system', content: post });
-    }
-    return arrangeMessages([{ role: 'system' as const, content: system }, ...turns], order);
-  };
+const atDepth = (s: SelectedLore) => s.entry.position === 'at_depth';
 
-  // Parts were counted one by one; count the real messages and drop more history if joining made them longer.
-  let keepCount = kept.count;
+/** The messages: one system message (instructions, lore, sheet, memory, examples), then the kept turns. */
+function buildMessages(
+  parts: FixedParts,
+  lore: SelectedLore[],
+  turnsKept: ChatMessage[],
+  extras: { summaryUsed: boolean; examples: string[]; order: NonNullable<AssembleInput['options']>['messageOrder'] },
+): ChatMessage[] {
+  const beforeChar = lore.filter((s) => s.entry.position === 'before_char').map((s) => s.text);
+  const afterChar = lore
+    .filter((s) => (s.entry.position ?? 'after_char') === 'after_char' || (s.entry.position === 'at_depth' && !atDepth(s)))
+    .map((s) => s.text);
+  const { instructions, sheet, pinned, summaryText, post } = parts;
+  const system = [
+    instructions,
+    ...beforeChar,
+    sheet,
+    ...afterChar,
+    pinned,
+    extras.summaryUsed ? summaryText : '',
+    extras.examples.join('\n'),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  const turns: ChatMessage[] = turnsKept.map((m) => ({ ...m }));
+  // Depth entries sit `depth` messages from the end; deeper than the kept history means the top.
+  for (const s of lore.filter(atDepth).sort((a, b) => (b.entry.depth ?? 0) - (a.entry.depth ?? 0))) {
+    const at = Math.max(0, turns.length - Math.max(0, s.entry.depth ?? 0));
+    turns.splice(at, 0, { role: 'system', content: s.text });
+  }
+  if (post) {
+    // Closest to the reply: after the last turn, or before a trailing reply that is being continued.
+    const at = turns.at(-1)?.role === 'assistant' ? turns.length - 1 : turns.length;
+    turns.splice(at, 0, { role: 'system', content: post });
+  }
+  return arrangeMessages([{ role: 'system' as const, content: system }, ...turns], extras.order ?? 'strict');
+}
+
+type Fit = { count: number; tokens: number; all: boolean };
+
+/**
+ * The history kept: as much as fits; when all of it fits, example exchanges fill the room left (they are the first
+ * thing to go), otherwise the memory's summary stands in for what was dropped.
+ */
+function chooseHistory(
+  fitNewest: (budget: number) => Fit,
+  remaining: number,
+  /** The summary's tokens; undefined without a summary. */
+  summaryTokens: number | undefined,
+  examplesIn: (room: number) => { examples: string[]; tokens: number },
+): { kept: Fit; summaryUsed: boolean; examples: { examples: string[]; tokens: number } } {
+  const kept = fitNewest(remaining);
+  const none = { examples: [], tokens: 0 };
+  if (kept.all) return { kept, summaryUsed: false, examples: examplesIn(remaining - kept.tokens) };
+  if (summaryTokens !== undefined) {
+    const withSummary = fitNewest(remaining - summaryTokens - 1);
+    if (withSummary.count > 0) return { kept: withSummary, summaryUsed: true, examples: none };
+  }
+  return { kept, summaryUsed: false, examples: none };
+}
+
+/** Parts were counted one by one: counts the real messages, dropping more history while joining made them too long. */
+function dropUntilFits(
+  build: (keepCount: number) => ChatMessage[],
+  exact: (ms: ChatMessage[]) => number,
+  available: number,
+  keepCount: number,
+): { messages: ChatMessage[]; total: number; keepCount: number } {
   let messages = build(keepCount);
-  const exact = (ms: ChatMessage[]) => ms.reduce((n, m) => n + measure(m.content) + overhead, 0);
   let total = exact(messages);
   while (total > available && keepCount > 1) {
     keepCount--;
     messages = build(keepCount);
     total = exact(messages);
   }
+  return { messages, total, keepCount };
+}
+
+/** The tokens the prompt may use: the context less the reply budget (none: a PromptTooLongError). */
+function promptRoom(input: AssembleInput): number {
+  const available = input.contextSize - input.replyBudget;
+  if (input.history.length === 0) throw new Error('Prompt assembly needs at least one message');
+  if (available <= 0) {
+    throw new PromptTooLongError(
+      `The reply budget (${input.replyBudget} tokens) leaves no room in a ${input.contextSize}-token context`,
+      input.replyBudget,
+      input.contextSize,
+    );
+  }
+  return available;
+}
+
+export function assemblePrompt(input: AssembleInput): AssembledPrompt {
+  const { character, countTokens } = input;
+  const o = input.options ?? {};
+  const overhead = o.messageOverhead ?? 5;
+  const names = { char: character.name.trim() || 'Character', user: input.userName.trim() || 'User' };
+  const render: Render = (t) => (t ? neutralizeTemplateTokens(applyMacros(t, names)).trim() : '');
+  const measure: Measure = (t) => (t ? countTokens(t) : 0);
+  const available = promptRoom(input);
+  const parts = fixedParts(input, names.char, render);
+  const { instructions, sheet, pinned, summaryText, post } = parts;
+  const history = input.history.map((m) => ({ role: m.role, content: render(m.content) }));
+  let fixed = measure(instructions) + measure(sheet) + measure(pinned) + overhead;
+  if (post) fixed += measure(post) + overhead;
+  if (fixed >= available) {
+    throw new PromptTooLongError(
+      `The character needs ${fixed} tokens for its instructions, sheet and pinned memory, but the model's context leaves ${available} tokens for the prompt (${input.contextSize} tokens less ${input.replyBudget} for the reply)`,
+      fixed,
+      available,
+      'character',
+    );
+  }
+
+  // Lore entries triggered by the newest messages, within their own budget and the room left.
+  const scanText = history
+    .slice(-(o.loreScanDepth ?? 4))
+    .map((m) => m.content)
+    .join('\n');
+  const loreBudget = Math.max(0, Math.min(o.loreBudget ?? Math.floor(input.contextSize / 4), available - fixed));
+  const lore = selectLore(character.characterBook, scanText, loreBudget, measure, render);
+  const loreTokens = lore.selected.reduce((n, s) => n + s.tokens + (atDepth(s) ? overhead : 1), 0);
+  fixed += loreTokens;
+
+  // History, newest first, until the budget is spent.
+  const remaining = available - fixed;
+  const { costOf, fitNewest } = historyFitter(history, measure, overhead);
+  const lastCost = costOf(history.length - 1);
+  if (lastCost > remaining) {
+    throw new PromptTooLongError(
+      `The message is too long for this model: it needs ${lastCost} tokens and ${Math.max(0, remaining)} are left after the character and the reply budget`,
+      lastCost,
+      Math.max(0, remaining),
+    );
+  }
+  const blocks = exampleBlocks(character.exampleDialogue).map(render).filter(Boolean);
+  const header = `Example exchanges showing how ${names.char} writes (not part of this conversation):`;
+  const { kept, summaryUsed, examples } = chooseHistory(fitNewest, remaining, summaryText ? measure(summaryText) : undefined, (room) =>
+    fitExamples(blocks, header, room, measure),
+  );
+
+  const extras = { summaryUsed, examples: examples.examples, order: o.messageOrder };
+  const build = (keepCount: number) => buildMessages(parts, lore.selected, history.slice(history.length - keepCount), extras);
+  const exact = (ms: ChatMessage[]) => ms.reduce((n, m) => n + measure(m.content) + overhead, 0);
+  const { messages, total, keepCount } = dropUntilFits(build, exact, available, kept.count);
 
   const historyTokens = history.slice(history.length - keepCount).reduce((n, _m, i) => n + costOf(history.length - keepCount + i), 0);
+  const examplesIncluded = Math.max(0, examples.examples.length - 1);
   const breakdown: PromptBreakdown = {
     contextSize: input.contextSize,
     replyBudget: input.replyBudget,
@@ -191,13 +262,13 @@ export function assemblePrompt(input: AssembleInput): AssembledPrompt {
       character: measure(sheet),
       lore: loreTokens,
       memory: measure(pinned) + (summaryUsed ? measure(summaryText) : 0),
-      examples: examplesTokens,
+      examples: examples.tokens,
       history: historyTokens,
       postHistory: post ? measure(post) + overhead : 0,
       total,
     },
     history: { included: keepCount, dropped: history.length - keepCount },
-    examples: { included: Math.max(0, examples.length - 1), dropped: blocks.length - Math.max(0, examples.length - 1) },
+    examples: { included: examplesIncluded, dropped: blocks.length - examplesIncluded },
     lore: { included: lore.selected.map((s) => s.label), skippedForBudget: lore.skipped },
     summaryUsed,
   };
