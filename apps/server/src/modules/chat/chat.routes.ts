@@ -99,7 +99,7 @@ export function chatRoutes(deps: {
   rateLimiter: RateLimiter;
 }): FastifyPluginAsync {
   const { conversations, messages, memory, model, recovery, generation, rateLimiter } = deps;
-  const limited = (userId: string) => rateLimiter.consume([{ rule: CHAT_RATE, key: userId }]);
+  const rateLimit = (userId: string) => rateLimiter.consume([{ rule: CHAT_RATE, key: userId }]);
   const byIp = (rule: RateLimitRule) => ({ onRequest: async (req: FastifyRequest) => rateLimiter.consume([{ rule, key: req.ip }]) });
   return async (app) => {
     // Replies left half-written by a process that died are recovered from start-up on (recovery.ts).
@@ -114,17 +114,17 @@ export function chatRoutes(deps: {
     );
     route(app, api.send, async (req, reply) => {
       const actor = authOf(req);
-      const gen = await sendMessage(generation, actor, req.params.characterId, req.body, () => limited(actor.userId));
+      const gen = await sendMessage(generation, actor, req.params.characterId, req.body, () => rateLimit(actor.userId));
       return (await deliver(req, reply, gen)) as ChatReply;
     });
     route(app, api.regenerate, async (req, reply) => {
       const actor = authOf(req);
-      const gen = await regenerateReply(generation, actor, req.params.characterId, req.body, () => limited(actor.userId));
+      const gen = await regenerateReply(generation, actor, req.params.characterId, req.body, () => rateLimit(actor.userId));
       return (await deliver(req, reply, gen)) as ChatReply;
     });
     route(app, api.continue, async (req, reply) => {
       const actor = authOf(req);
-      const gen = await continueLastReply(generation, actor, req.params.characterId, req.body, () => limited(actor.userId));
+      const gen = await continueLastReply(generation, actor, req.params.characterId, req.body, () => rateLimit(actor.userId));
       return (await deliver(req, reply, gen)) as ChatReply;
     });
     route(app, api.editMessage, async (req) =>
@@ -139,7 +139,7 @@ export function chatRoutes(deps: {
     }));
     route(app, api.newConversation, async (req) => {
       const actor = authOf(req);
-      await limited(actor.userId);
+      await rateLimit(actor.userId);
       return toChatSession(await conversations.start(actor, req.params.characterId));
     });
     route(app, api.conversations, async (req) =>

@@ -120,12 +120,12 @@ export class Generation {
       const replyId = target?.id ?? randomUUID();
       const progress = { id: randomUUID(), userId: actor.userId, replyId, chargeKey: `chat-${randomUUID()}` };
       const charge = { kind: useCase.kind, actor, character, conversation, content: req.content, newest, hasUserMessage, target };
-      const charging = useCase.charge(this.deps, { ...charge, progress, entitled: read.entitled }, undo);
-      charging.catch(() => {}); // awaited below, once the model has been asked
+      const charged = useCase.charge(this.deps, { ...charge, progress, entitled: read.entitled }, undo);
+      charged.catch(() => {}); // awaited below, once the model has been asked
       const queue: QueueWatch = { position: 0 };
       const request = askModel(this.deps, prompt, queue);
       undo.add(() => dropRequest(request));
-      const { userMessage, freeFor } = await charging;
+      const { userMessage, freeFor } = await charged;
       return {
         userMessage,
         replyId,
@@ -158,19 +158,19 @@ export class Generation {
    */
   private async readAndCheck(useCase: ReplyUseCase, req: GenerationRequest, undo: Undo): Promise<Read> {
     const { actor, characterId } = req;
-    const taking = this.deps.inFlight.take(actor.userId);
-    undo.add(async () => (await taking).release());
-    const reading = this.deps.uow.repos.chatContext.context({
+    const slot = this.deps.inFlight.take(actor.userId);
+    undo.add(async () => (await slot).release());
+    const context = this.deps.uow.repos.chatContext.context({
       userId: actor.userId,
       characterId,
       conversationId: req.conversationId,
       limit: this.firstReadLength + 1,
     });
-    const limited = Promise.resolve().then(req.rateLimit);
-    const [, context, slot] = await inOrder([limited, reading, taking] as const);
-    if (!context) throw AppError.notFound('Character');
-    const { character, conversation: found, newest } = context;
-    const entitled = this.deps.entitlements.permissionsFrom(context.latestSubscription);
+    const rateLimit = Promise.resolve().then(req.rateLimit);
+    const [, ctx, heldSlot] = await inOrder([rateLimit, context, slot] as const);
+    if (!ctx) throw AppError.notFound('Character');
+    const { character, conversation: found, newest } = ctx;
+    const entitled = this.deps.entitlements.permissionsFrom(ctx.latestSubscription);
     await checkCharacter(this.deps, actor, character, { allowDeleted: true, entitled });
     if (req.conversationId && (!found || found.userId !== actor.userId || found.characterId !== characterId)) {
       throw AppError.notFound('Conversation');
@@ -180,7 +180,7 @@ export class Generation {
     }
     useCase.check(this.deps, { character, found, newest }, req);
     await this.deps.model.ensureReady();
-    return { character, found, newest, entitled, userName: context.userName ?? 'User', slot };
+    return { character, found, newest, entitled, userName: ctx.userName ?? 'User', slot: heldSlot };
   }
 
   /**

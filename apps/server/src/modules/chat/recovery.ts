@@ -10,7 +10,7 @@ export class ReplyRecovery {
   private readonly writing = new Map<string, { text: () => string; saved: number }>();
   private progressTimer: NodeJS.Timeout | undefined;
   /** A round of progress saves under way (rounds never overlap: each appends to what the last one wrote). */
-  private savingProgress = false;
+  private progressSaveRunning = false;
   private recoveryTimer: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | undefined;
 
@@ -107,8 +107,8 @@ export class ReplyRecovery {
       this.progressTimer = undefined;
       return;
     }
-    if (this.savingProgress) return;
-    this.savingProgress = true;
+    if (this.progressSaveRunning) return;
+    this.progressSaveRunning = true;
     // Only the words added since the last save travel (a few hundred bytes a reply, not the whole reply each time).
     const writing = [...this.writing.values()];
     const entries = [...this.writing].map(([id, w]) => {
@@ -122,7 +122,7 @@ export class ReplyRecovery {
       // The round may or may not have been written: the next one sends each reply's whole text.
       for (const w of writing) w.saved = 0;
     } finally {
-      this.savingProgress = false;
+      this.progressSaveRunning = false;
     }
   }
 }

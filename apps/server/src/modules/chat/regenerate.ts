@@ -12,7 +12,7 @@ import type { Undo } from './undo.ts';
  */
 export async function chargeReply(deps: ChatDeps, c: ChargeInput, undo: Undo, answers: string | null): Promise<Charged> {
   const { actor, progress } = c;
-  const charging = deps.uow.run(async ({ replyProgress }) => {
+  const owedReply = deps.uow.run(async ({ replyProgress }) => {
     const owed = answers !== null && (await replyProgress.takeReplyOwed(answers));
     await replyProgress.insertProgress({
       ...progress,
@@ -26,7 +26,7 @@ export async function chargeReply(deps: ChatDeps, c: ChargeInput, undo: Undo, an
     return owed;
   });
   undo.add(() =>
-    charging.then(
+    owedReply.then(
       async (owed) => {
         const { replyProgress } = deps.uow.repos;
         await replyProgress.deleteProgress(progress.id).catch(() => {});
@@ -37,7 +37,7 @@ export async function chargeReply(deps: ChatDeps, c: ChargeInput, undo: Undo, an
       () => {}, // nothing was saved or charged
     ),
   );
-  return { userMessage: null, freeFor: (await charging) ? answers : null };
+  return { userMessage: null, freeFor: (await owedReply) ? answers : null };
 }
 
 const regenerate: ReplyUseCase = {

@@ -22,21 +22,21 @@ const send: ReplyUseCase = {
   async charge(deps, c, undo) {
     // The first message of a conversation makes it a real one: the character's chat count grows with it.
     const countOn = c.hasUserMessage ? null : c.character.id;
-    const saving = deps.uow.run(async ({ chat }) => {
-      const saved = await chat.insertUserMessage(c.conversation.id, c.content!, countOn, c.progress);
+    const saved = deps.uow.run(async ({ chat }) => {
+      const message = await chat.insertUserMessage(c.conversation.id, c.content!, countOn, c.progress);
       await deps.entitlements.consumeChatAllowanceOrCharge(c.actor.userId, c.progress.chargeKey, c.entitled);
-      return saved;
+      return message;
     });
     undo.add(() =>
-      saving.then(
-        async (saved) => {
-          await deps.uow.repos.chat.withdrawUserMessage(saved.id, c.conversation.id, countOn).catch(() => {});
+      saved.then(
+        async (message) => {
+          await deps.uow.repos.chat.withdrawUserMessage(message.id, c.conversation.id, countOn).catch(() => {});
           await deps.entitlements.release(c.actor.userId, 'chat', c.progress.chargeKey);
         },
         () => {}, // nothing was saved or charged
       ),
     );
-    return { userMessage: await saving, freeFor: null };
+    return { userMessage: await saved, freeFor: null };
   },
 };
 
