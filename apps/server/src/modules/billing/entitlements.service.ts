@@ -137,6 +137,21 @@ export class EntitlementsService {
   }
 
   /**
+   * A chat message's allowance use, claimed in the statement that saves the message (`row` goes to
+   * `ChatRepo.insertUserMessageClaiming`); `settle` turns what it claimed into the outcome, charging coins when no
+   * free use was left (402 `{ cost, balance }` when short; the claim is then dropped, and the caller takes its message
+   * back).
+   */
+  chatAllowanceClaim(
+    userId: string,
+    idempotencyKey: string,
+    known: Pick<Entitlements, 'tier' | 'permissions'>,
+  ): { row: FreeUseClaim; settle: (claimed: ClaimedUse) => Promise<AllowanceOutcome> } {
+    const claim = this.claimOf(userId, 'chat', idempotencyKey, known);
+    return { row: claim.row, settle: (claimed) => this.settle(claim, claimed) };
+  }
+
+  /**
    * Same key twice = one use (the second call answers the first outcome). Inside a caller's transaction everything
    * joins it, so a failed generation inside that transaction takes nothing. Outside one, a free use is one atomic
    * statement (a chat message's hot path); only the coin charge needs a transaction, and a charge that fails

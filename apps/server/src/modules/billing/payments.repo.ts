@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { combinedWrite, type WritePart } from '../../db/combined-write.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
 import {
   allowanceCounters,
@@ -198,44 +199,8 @@ export class PaymentsRepo {
    * that lost the period's last free use to a message at the same moment, `used` null): claimed, to settle in coins.
    */
   async claimFreeUse(row: FreeUseClaim): Promise<ClaimedUse> {
-    const query = reusable(this.db, 'claim_free_use', () => {
-      const p = (name: string) => sql.placeholder(name);
-      const c = allowanceCounters;
-      const claim = this.db.$with('claim', { outcome: sql<string | null>`outcome` }).as(sql`
-        insert into ${allowanceUses} (idempotency_key, user_id, kind, period_key, outcome, cost)
-        select ${p('key')}::text, ${p('userId')}::uuid, ${p('kind')}::text, ${p('period')}::text,
-          case when ${p('limit')}::int > coalesce((select used from ${c}
-            where user_id = ${p('userId')}::uuid and kind = ${p('kind')}::text and period_key = ${p('period')}::text), 0)
-          then 'free' else 'pending' end, 0
-        on conflict (idempotency_key) do nothing
-        returning outcome`);
-      const take = this.db.$with('take', { used: sql<number | null>`used` }).as(sql`
-        insert into ${c} (user_id, kind, period_key, used)
-        select ${p('userId')}::uuid, ${p('kind')}::text, ${p('period')}::text, 1 from claim where claim.outcome = 'free'
-        on conflict (user_id, kind, period_key) do update set used = ${c}.used + 1 where ${c}.used < ${p('limit')}::int
-        returning used`);
-      return this.db
-        .with(claim, take)
-        .select({
-          outcome: sql<ClaimedUse['outcome']>`(select outcome from claim)`,
-          used: sql<number | null>`(select used from take)`,
-          balance: sql<number | null>`(select coins from ${users} where id = ${p('userId')}::uuid)`,
-        })
-        .from(sql`(select 1) as one`)
-        .prepare(statementName('claim_free_use'));
-    });
-    const [r] = await query.execute({
-      key: row.idempotencyKey,
-      userId: row.userId,
-      kind: row.kind,
-      period: row.periodKey,
-      limit: row.limit,
-    });
-    return {
-      outcome: r!.outcome,
-      used: r!.used === null || r!.used === undefined ? null : Number(r!.used),
-      balance: r!.balance === null || r!.balance === undefined ? 0 : Number(r!.balance),
-    };
+    const [claimed] = await combinedWrite(this.db, [claimFreeUsePart(row)]);
+    return claimed;
   }
 
   /** Forgets a key this request claimed but could not settle (its coin charge failed): it points at no use. */
@@ -280,4 +245,48 @@ export interface ClaimedUse {
   outcome: 'free' | 'pending' | null;
   used: number | null;
   balance: number;
+}
+
+/** `claimFreeUse` as one module's part of a combined write (a chat message claims its free use in its own statement). */
+export function claimFreeUsePart(row: FreeUseClaim): WritePart<ClaimedUse> {
+  const p = (name: string) => sql.placeholder(`claim_${name}`);
+  return {
+    key: 'claim_free_use',
+    build: (db) => {
+      const c = allowanceCounters;
+      const claim = db.$with('claim', { outcome: sql<string | null>`outcome` }).as(sql`
+        insert into ${allowanceUses} (idempotency_key, user_id, kind, period_key, outcome, cost)
+        select ${p('key')}::text, ${p('userId')}::uuid, ${p('kind')}::text, ${p('period')}::text,
+          case when ${p('limit')}::int > coalesce((select used from ${c}
+            where user_id = ${p('userId')}::uuid and kind = ${p('kind')}::text and period_key = ${p('period')}::text), 0)
+          then 'free' else 'pending' end, 0
+        on conflict (idempotency_key) do nothing
+        returning outcome`);
+      const take = db.$with('take', { used: sql<number | null>`used` }).as(sql`
+        insert into ${c} (user_id, kind, period_key, used)
+        select ${p('userId')}::uuid, ${p('kind')}::text, ${p('period')}::text, 1 from claim where claim.outcome = 'free'
+        on conflict (user_id, kind, period_key) do update set used = ${c}.used + 1 where ${c}.used < ${p('limit')}::int
+        returning used`);
+      return {
+        ctes: [claim, take],
+        fields: {
+          claimOutcome: sql`(select outcome from claim)`,
+          claimUsed: sql`(select used from take)`,
+          claimBalance: sql`(select coins from ${users} where id = ${p('userId')}::uuid)`,
+        },
+      };
+    },
+    values: {
+      claim_key: row.idempotencyKey,
+      claim_userId: row.userId,
+      claim_kind: row.kind,
+      claim_period: row.periodKey,
+      claim_limit: row.limit,
+    },
+    decode: (r) => ({
+      outcome: r.claimOutcome as ClaimedUse['outcome'],
+      used: r.claimUsed === null || r.claimUsed === undefined ? null : Number(r.claimUsed),
+      balance: r.claimBalance === null || r.claimBalance === undefined ? 0 : Number(r.claimBalance),
+    }),
+  };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { combinedWrite } from '../../db/combined-write.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
 import {
   characters,
@@ -10,7 +11,9 @@ import {
   type ChatMessageRow,
   type ConversationRow,
 } from '../../db/schema/index.ts';
+import { claimFreeUsePart, type ClaimedUse, type FreeUseClaim } from '../billing/payments.repo.ts';
 import type { NewReplyProgress } from './reply-progress.repo.ts';
+import { userMessagePart } from './user-message.repo.ts';
 
 export type { ChatMessageRow, ConversationRow };
 
@@ -230,72 +233,15 @@ export class ChatRepo {
 
   /**
    * A user's message, the conversation's activity, the reply's progress row and (`countOn`, for the first message of
-   * a conversation) the character's chat count, in one statement.
+   * a conversation) the character's chat count, with the free use it claims (billing's part), as one statement
+   * committed asynchronously: a database crash may lose the last fraction of a second of messages and their free
+   * uses together; coin charges are separate, durable writes.
    */
-  async insertUserMessage(
-    conversationId: string,
-    content: string,
-    countOn: string | null,
-    progress: NewReplyProgress,
-  ): Promise<ChatMessageRow> {
-    const query = reusable(this.db, 'chat_user_message', () => {
-      const p = (name: string) => sql.placeholder(name);
-      const inserted = this.db.$with('inserted').as(
-        this.db
-          .insert(chatMessages)
-          .values({ conversationId: p('conversationId'), role: 'user', content: p('content') })
-          .returning(),
-      );
-      const touched = this.db.$with('touched').as(
-        this.db
-          .update(conversations)
-          .set({ messageCount: sql`${conversations.messageCount} + 1`, updatedAt: sql`now()`, lastReadAt: sql`now()` })
-          .where(eq(conversations.id, p('conversationId')))
-          .returning({ id: conversations.id }),
-      );
-      // A null id matches no character.
-      const counted = this.db.$with('counted').as(
-        this.db
-          .update(characters)
-          .set({ chatCount: sql`${characters.chatCount} + 1` })
-          .where(sql`${characters.id} = ${p('countOn')}::uuid`)
-          .returning({ id: characters.id }),
-      );
-      const progressed = this.db.$with('progressed').as(
-        this.db
-          .insert(chatReplyProgress)
-          .select(
-            this.db
-              .select({
-                id: sql`${p('progressId')}::uuid`.as('id'),
-                conversationId: sql`${p('conversationId')}::uuid`.as('conversation_id'),
-                userId: sql`${p('userId')}::uuid`.as('user_id'),
-                kind: sql`'send'`.as('kind'),
-                replyId: sql`${p('replyId')}::uuid`.as('reply_id'),
-                userMessageId: sql`inserted.id`.as('user_message_id'),
-                newReply: sql`true`.as('new_reply'),
-                chargeKey: sql`${p('chargeKey')}::text`.as('charge_key'),
-                text: sql`''`.as('text'),
-                state: sql`'streaming'`.as('state'),
-                heartbeatAt: sql`now()`.as('heartbeat_at'),
-                createdAt: sql`now()`.as('created_at'),
-              })
-              .from(sql`inserted`),
-          )
-          .returning({ id: chatReplyProgress.id }),
-      );
-      return this.db.with(inserted, touched, counted, progressed).select().from(inserted).prepare(statementName('chat_user_message'));
-    });
-    const [row] = await query.execute({
-      conversationId,
-      content,
-      countOn,
-      progressId: progress.id,
-      userId: progress.userId,
-      replyId: progress.replyId,
-      chargeKey: progress.chargeKey,
-    });
-    return row!;
+  async insertUserMessageClaiming(
+    claim: FreeUseClaim,
+    message: { conversationId: string; content: string; countOn: string | null; progress: NewReplyProgress },
+  ): Promise<readonly [ChatMessageRow, ClaimedUse]> {
+    return combinedWrite(this.db, [userMessagePart(message), claimFreeUsePart(claim)], { asyncCommit: true });
   }
 
   /**

@@ -7,24 +7,32 @@ import type { ChatDeps } from './chat-deps.ts';
 import type { Undo } from './undo.ts';
 
 /**
- * The cost of a regenerated or continued reply and its progress row, in one transaction; `answers`: the message this
- * reply answers, whose reply is free when a crash left it without one.
+ * The progress row of a regenerated or continued reply, then its cost (a refused charge takes the row back);
+ * `answers`: the message this reply answers, whose reply is free when a crash left it without one.
  */
 export async function chargeReply(deps: ChatDeps, c: ChargeInput, undo: Undo, answers: string | null): Promise<Charged> {
   const { actor, progress } = c;
-  const owedReply = deps.uow.run(async ({ replyProgress }) => {
-    const owed = answers !== null && (await replyProgress.takeReplyOwed(answers));
-    await replyProgress.insertProgress({
-      ...progress,
-      chargeKey: owed ? '' : progress.chargeKey,
-      conversationId: c.conversation.id,
-      kind: c.kind,
-      newReply: !c.target,
-      userMessageId: answers,
+  const owedReply = (async () => {
+    const owed = await deps.uow.run(async ({ replyProgress }) => {
+      const taken = answers !== null && (await replyProgress.takeReplyOwed(answers));
+      await replyProgress.insertProgress({
+        ...progress,
+        chargeKey: taken ? '' : progress.chargeKey,
+        conversationId: c.conversation.id,
+        kind: c.kind,
+        newReply: !c.target,
+        userMessageId: answers,
+      });
+      return taken;
     });
-    if (!owed) await deps.entitlements.consumeChatAllowanceOrCharge(actor.userId, progress.chargeKey, c.entitled);
-    return owed;
-  });
+    if (owed) return true;
+    // Outside the transaction: a free use is one statement (prepared once per connection, not per transaction).
+    await deps.entitlements.consumeChatAllowanceOrCharge(actor.userId, progress.chargeKey, c.entitled).catch(async (err: unknown) => {
+      await deps.uow.repos.replyProgress.deleteProgress(progress.id).catch(() => {});
+      throw err;
+    });
+    return false;
+  })();
   undo.add(() =>
     owedReply.then(
       async (owed) => {

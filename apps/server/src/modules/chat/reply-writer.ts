@@ -82,7 +82,7 @@ export class ReplyWriter {
     const ms = performance.now() - w.request.started;
     const { content, status, refund } = outcome(cleanReply(text, w.character.name), blocked, !!failure, w.signal.aborted);
     if (refund) await this.deps.entitlements.release(w.actor.userId, 'chat', w.chargeKey).catch(() => {});
-    const saved = await saveReply({ ...this.deps }, { ...w, read: !w.signal.aborted }, content, status);
+    const saved = await saveReply(this.deps, { ...w, read: !w.signal.aborted }, content, status);
     if (!saved) await this.nothingSaved(w);
     if (failure) throw failure;
     if (!saved) throw new AppError(409, 'CONFLICT', 'The reply was stopped before it began.');

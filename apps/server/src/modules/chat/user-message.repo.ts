@@ -1,0 +1,86 @@
+// A user's message as the chat module's part of a combined write (db/combined-write.ts), beside the free use it
+// claims: `ChatRepo.insertUserMessageClaiming`.
+import { eq, sql } from 'drizzle-orm';
+import type { WritePart } from '../../db/combined-write.ts';
+import { jsonColumn, rowFromJson } from '../../db/json-row.ts';
+import { characters, chatMessages, chatReplyProgress, conversations, type ChatMessageRow } from '../../db/schema/index.ts';
+import type { NewReplyProgress } from './reply-progress.repo.ts';
+
+/** The message, the conversation's activity, the reply's progress row and (first message) the character's chat count. */
+export function userMessagePart({
+  conversationId,
+  content,
+  countOn,
+  progress,
+}: {
+  conversationId: string;
+  content: string;
+  countOn: string | null;
+  progress: NewReplyProgress;
+}): WritePart<ChatMessageRow> {
+  const p = (name: string) => sql.placeholder(`message_${name}`);
+  return {
+    key: 'chat_user_message',
+    build: (db) => {
+      const inserted = db.$with('inserted').as(
+        db
+          .insert(chatMessages)
+          .values({ conversationId: p('conversationId'), role: 'user', content: p('content') })
+          .returning(),
+      );
+      const touched = db.$with('touched').as(
+        db
+          .update(conversations)
+          .set({ messageCount: sql`${conversations.messageCount} + 1`, updatedAt: sql`now()`, lastReadAt: sql`now()` })
+          .where(eq(conversations.id, p('conversationId')))
+          .returning({ id: conversations.id }),
+      );
+      // A null id matches no character.
+      const counted = db.$with('counted').as(
+        db
+          .update(characters)
+          .set({ chatCount: sql`${characters.chatCount} + 1` })
+          .where(sql`${characters.id} = ${p('countOn')}::uuid`)
+          .returning({ id: characters.id }),
+      );
+      // The reply's progress row (see chatReplyProgress), pointing at the message it answers.
+      const progressed = db.$with('progressed').as(
+        db
+          .insert(chatReplyProgress)
+          .select(
+            db
+              .select({
+                id: sql`${p('progressId')}::uuid`.as('id'),
+                conversationId: sql`${p('conversationId')}::uuid`.as('conversation_id'),
+                userId: sql`${p('userId')}::uuid`.as('user_id'),
+                kind: sql`'send'`.as('kind'),
+                replyId: sql`${p('replyId')}::uuid`.as('reply_id'),
+                userMessageId: sql`inserted.id`.as('user_message_id'),
+                newReply: sql`true`.as('new_reply'),
+                chargeKey: sql`${p('chargeKey')}::text`.as('charge_key'),
+                text: sql`''`.as('text'),
+                state: sql`'streaming'`.as('state'),
+                heartbeatAt: sql`now()`.as('heartbeat_at'),
+                createdAt: sql`now()`.as('created_at'),
+              })
+              .from(sql`inserted`),
+          )
+          .returning({ id: chatReplyProgress.id }),
+      );
+      return {
+        ctes: [inserted, touched, counted, progressed],
+        fields: { message: sql`(select row_to_json(inserted) from inserted)` },
+      };
+    },
+    values: {
+      message_conversationId: conversationId,
+      message_content: content,
+      message_countOn: countOn,
+      message_progressId: progress.id,
+      message_userId: progress.userId,
+      message_replyId: progress.replyId,
+      message_chargeKey: progress.chargeKey,
+    },
+    decode: (r) => rowFromJson(chatMessages, jsonColumn(r.message) as Record<string, unknown>),
+  };
+}
