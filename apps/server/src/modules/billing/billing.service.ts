@@ -4,9 +4,6 @@ import { AppError } from '../../lib/app-error.ts';
 import type { UserRow, UsersRepo } from '../users/users.repo.ts';
 import type { LedgerService } from './ledger.service.ts';
 
-// The chat module still imports LedgerService from here; drop this line once its split lands.
-export type { LedgerService } from './ledger.service.ts';
-
 /** Payments as this server is configured for them; today only the sandbox top-up. */
 export class BillingService {
   constructor(

@@ -3,7 +3,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
 import type { InFlightLimiter } from '../../lib/in-flight.ts';
 import type { LlmProvider } from '../../providers/llm/llm-provider.ts';
-import type { LedgerService } from '../billing/billing.service.ts';
+import type { LedgerService } from '../billing/ledger.service.ts';
 import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
 import type { CharactersRepo } from '../characters/characters.repo.ts';

@@ -3,7 +3,7 @@ import { InFlightLimiter } from '../../lib/in-flight.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Redis } from '../../lib/redis.ts';
 import type { LlmProvider } from '../../providers/llm/llm-provider.ts';
-import type { LedgerService } from '../billing/billing.service.ts';
+import type { LedgerService } from '../billing/ledger.service.ts';
 import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
