@@ -185,8 +185,11 @@ export interface Config {
     topP: number;
     memoryEvery: number;
     inFlightPerUser: number;
+    /** Least time between two batches of a streamed reply after the first. */
     streamIntervalMs: number;
+    /** How often a reply being written saves its words (CHAT_PROGRESS_MS); three times this without a save = dead. */
     progressMs: number;
+    /** Batches a second the process aims at across every streamed reply (more streams stretch the interval). */
     streamBatchesPerSecond: number;
   };
   /** SSE_STREAMS_PER_USER. */

@@ -1,4 +1,5 @@
 // What the chat module's use cases are given (chat.module.ts builds it once).
+import type { Config } from '../../config.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
 import type { InFlightLimiter } from '../../lib/in-flight.ts';
@@ -13,19 +14,8 @@ import type { ChatContextRepo } from './chat-context.repo.ts';
 import type { ChatRepo } from './chat.repo.ts';
 import type { ReplyProgressRepo } from './reply-progress.repo.ts';
 
-export interface ChatSettings {
-  maxTokens: number;
-  temperature: number;
-  topP: number;
-  memoryEvery: number;
-  inFlightPerUser: number;
-  /** Least time between two batches of a streamed reply after the first. */
-  streamIntervalMs: number;
-  /** Batches a second the process aims at across every streamed reply (more streams stretch the interval). */
-  streamBatchesPerSecond: number;
-  /** How often a reply being written saves its words (CHAT_PROGRESS_MS); three times this without a save = dead. */
-  progressMs: number;
-}
+/** CHAT_* settings (config.ts documents each). */
+export type ChatSettings = Config['chat'];
 
 export type ChatUnitOfWork = UnitOfWork<{
   chat: ChatRepo;
