@@ -3,22 +3,12 @@ import { useSearchParams } from 'react-router';
 import { CheckCircle2, LifeBuoy, MailCheck } from 'lucide-react';
 import { FormError } from '@/components/form/form-parts';
 import { Page } from '@/components/page/page';
+import { StatusPanel } from '@/components/page/status-panel';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { useRestoreAccount } from '@/features/account/api/deletion';
 import { useAuthDialogs } from '@/features/auth/components/auth-dialog-context';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-
-function Panel({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <Card className="mx-auto grid w-full max-w-md justify-items-center gap-3 p-6 text-center sm:p-8">
-      {icon}
-      <h2 className="text-xl font-bold text-fg">{title}</h2>
-      {children}
-    </Card>
-  );
-}
 
 /**
  * /keep-account?token=… : the link mailed when an account is scheduled for deletion. The visitor confirms with a
@@ -36,27 +26,27 @@ export default function KeepAccountPage() {
   let body: ReactNode;
   if (!token) {
     body = (
-      <Panel icon={<MailCheck aria-hidden="true" className="size-12 text-primary" />} title="Your account is scheduled for deletion">
+      <StatusPanel icon={<MailCheck aria-hidden="true" className="size-12 text-primary" />} title="Your account is scheduled for deletion">
         <p role="status" className="text-sm text-fg-muted">
           {dueDate ? `It will be deleted on ${dueDate}.` : 'It will be deleted in 7 days.'} You have been signed out everywhere. Changed
           your mind? Open the “Keep my account” link in the e-mail we sent you before then.
         </p>
-      </Panel>
+      </StatusPanel>
     );
   } else if (restore.isSuccess) {
     body = (
-      <Panel icon={<CheckCircle2 aria-hidden="true" className="size-12 text-success" />} title="Your account is kept">
+      <StatusPanel icon={<CheckCircle2 aria-hidden="true" className="size-12 text-success" />} title="Your account is kept">
         <p role="status" className="text-sm text-fg-muted">
           The deletion of {restore.data.username} is cancelled and nothing was erased. Sign in as usual.
         </p>
         <Button size="lg" className="mt-2 w-full" onClick={openSignIn}>
           Sign In
         </Button>
-      </Panel>
+      </StatusPanel>
     );
   } else {
     body = (
-      <Panel icon={<LifeBuoy aria-hidden="true" className="size-12 text-primary" />} title="Keep your account?">
+      <StatusPanel icon={<LifeBuoy aria-hidden="true" className="size-12 text-primary" />} title="Keep your account?">
         <p className="text-sm text-fg-muted">
           Your account is scheduled for deletion. Keep it and everything stays as it was: your characters, chats, pictures and coins.
         </p>
@@ -66,7 +56,7 @@ export default function KeepAccountPage() {
         <Button size="lg" className="mt-2 w-full" disabled={restore.isPending} onClick={() => restore.mutate(token)}>
           {restore.isPending ? 'Keeping...' : 'Keep my account'}
         </Button>
-      </Panel>
+      </StatusPanel>
     );
   }
 

@@ -3,21 +3,11 @@ import { useSearchParams } from 'react-router';
 import { CheckCircle2, ShieldAlert, Undo2 } from 'lucide-react';
 import { FormError } from '@/components/form/form-parts';
 import { Page } from '@/components/page/page';
+import { StatusPanel } from '@/components/page/status-panel';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { useRevertEmailChange } from '@/features/auth/api/revert-email-change';
 import { useAuthDialogs } from '@/features/auth/components/auth-dialog-context';
 import { getErrorMessage } from '@/lib/api-client';
-
-function Panel({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <Card className="mx-auto grid w-full max-w-md justify-items-center gap-3 p-6 text-center sm:p-8">
-      {icon}
-      <h2 className="text-xl font-bold text-fg">{title}</h2>
-      {children}
-    </Card>
-  );
-}
 
 /**
  * /restore-account?token=… : the link mailed to the previous address after an e-mail or username change. The
@@ -32,13 +22,13 @@ export default function RestoreAccountPage() {
   let body: ReactNode;
   if (!token) {
     body = (
-      <Panel icon={<ShieldAlert aria-hidden="true" className="size-12 text-warning" />} title="This link is incomplete">
+      <StatusPanel icon={<ShieldAlert aria-hidden="true" className="size-12 text-warning" />} title="This link is incomplete">
         <p className="text-sm text-fg-muted">Open the link from the e-mail we sent to your previous address, exactly as it is.</p>
-      </Panel>
+      </StatusPanel>
     );
   } else if (revert.isSuccess) {
     body = (
-      <Panel icon={<CheckCircle2 aria-hidden="true" className="size-12 text-success" />} title="Your account is restored">
+      <StatusPanel icon={<CheckCircle2 aria-hidden="true" className="size-12 text-success" />} title="Your account is restored">
         <p role="status" className="text-sm text-fg-muted">
           Your previous e-mail address and username are back, and every device was signed out. If you did not make the change, reset your
           password after signing in.
@@ -46,11 +36,11 @@ export default function RestoreAccountPage() {
         <Button size="lg" className="mt-2 w-full" onClick={openSignIn}>
           Sign In
         </Button>
-      </Panel>
+      </StatusPanel>
     );
   } else {
     body = (
-      <Panel icon={<Undo2 aria-hidden="true" className="size-12 text-primary" />} title="Undo the change to your account?">
+      <StatusPanel icon={<Undo2 aria-hidden="true" className="size-12 text-primary" />} title="Undo the change to your account?">
         <p className="text-sm text-fg-muted">
           Your e-mail address or username was changed. If that was not you, undo it: the previous address and username come back and every
           device is signed out.
@@ -61,7 +51,7 @@ export default function RestoreAccountPage() {
         <Button size="lg" className="mt-2 w-full" disabled={revert.isPending} onClick={() => revert.mutate(token)}>
           {revert.isPending ? 'Restoring...' : 'Undo the change'}
         </Button>
-      </Panel>
+      </StatusPanel>
     );
   }
 

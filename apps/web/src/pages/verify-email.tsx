@@ -4,8 +4,8 @@ import { CheckCircle2, MailCheck, MailX } from 'lucide-react';
 import { Email, ErrorCode, TOKEN_SUPERSEDED_MESSAGE } from '@reverie/shared';
 import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
+import { StatusPanel } from '@/components/page/status-panel';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { FormError, FormField, FormSuccess } from '@/components/form/form-parts';
 import { useVerifyEmail } from '@/features/auth/api/verify-email';
@@ -49,16 +49,6 @@ function ResendForm({ defaultEmail }: { defaultEmail: string }) {
   );
 }
 
-function Panel({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <Card className="mx-auto grid w-full max-w-md justify-items-center gap-3 p-6 text-center sm:p-8">
-      {icon}
-      <h2 className="text-xl font-bold text-fg">{title}</h2>
-      {children}
-    </Card>
-  );
-}
-
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
@@ -84,7 +74,7 @@ export default function VerifyEmailPage() {
   let body: ReactNode;
   if (!token) {
     body = (
-      <Panel icon={<MailCheck aria-hidden="true" className="size-12 text-primary" />} title="Check your inbox">
+      <StatusPanel icon={<MailCheck aria-hidden="true" className="size-12 text-primary" />} title="Check your inbox">
         <p className="text-sm text-fg-muted">
           Open the link we sent you to confirm your e-mail address. It can take a minute to arrive; check your spam folder too.
         </p>
@@ -92,38 +82,38 @@ export default function VerifyEmailPage() {
         <div className="w-full">
           <ResendForm defaultEmail={user?.email ?? ''} />
         </div>
-      </Panel>
+      </StatusPanel>
     );
   } else if (result.isPending) {
     body = (
-      <Panel icon={<Spinner className="size-10" label="Verifying your e-mail address..." />} title="Verifying your e-mail address...">
+      <StatusPanel icon={<Spinner className="size-10" label="Verifying your e-mail address..." />} title="Verifying your e-mail address...">
         <p className="text-sm text-fg-muted">This only takes a moment.</p>
-      </Panel>
+      </StatusPanel>
     );
   } else if (result.isError && isSuperseded(result.error)) {
     body = (
-      <Panel icon={<MailCheck aria-hidden="true" className="size-12 text-warning" />} title="A newer link was sent">
+      <StatusPanel icon={<MailCheck aria-hidden="true" className="size-12 text-warning" />} title="A newer link was sent">
         <p role="status" className="text-sm text-fg-muted">
           {getErrorMessage(result.error, TOKEN_SUPERSEDED_MESSAGE)}
         </p>
         <div className="w-full">
           <ResendForm defaultEmail={user?.email ?? ''} />
         </div>
-      </Panel>
+      </StatusPanel>
     );
   } else if (result.isError) {
     body = (
-      <Panel icon={<MailX aria-hidden="true" className="size-12 text-danger" />} title="Verification failed">
+      <StatusPanel icon={<MailX aria-hidden="true" className="size-12 text-danger" />} title="Verification failed">
         <FormError className="text-left">{getErrorMessage(result.error, VERIFY_FAILED)}</FormError>
         <p className="mt-1 text-sm text-fg-muted">Enter your e-mail address and we&apos;ll send you a new verification link.</p>
         <div className="w-full">
           <ResendForm defaultEmail={user?.email ?? ''} />
         </div>
-      </Panel>
+      </StatusPanel>
     );
   } else {
     body = (
-      <Panel icon={<CheckCircle2 aria-hidden="true" className="size-12 text-success" />} title="E-mail verified">
+      <StatusPanel icon={<CheckCircle2 aria-hidden="true" className="size-12 text-success" />} title="E-mail verified">
         <p role="status" className="text-sm text-fg-muted">
           {result.data.message}
         </p>
@@ -136,7 +126,7 @@ export default function VerifyEmailPage() {
             Sign In
           </Button>
         )}
-      </Panel>
+      </StatusPanel>
     );
   }
 
