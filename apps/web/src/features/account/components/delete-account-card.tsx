@@ -6,11 +6,9 @@ import { FormError, FormField } from '@/components/form/form-parts';
 import { SettingsSection } from '@/components/page/settings-section';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { useAuthConfig } from '@/features/auth/api/get-auth-config';
-import { GOOGLE_UNAVAILABLE_MESSAGE, GoogleCancelledError, requestGoogleCode } from '@/features/auth/lib/google-identity';
+import { useGoogleConfirmation } from '@/features/auth/hooks/use-google-confirmation';
 import { endSession } from '@/features/auth/lib/session-store';
 import { getErrorMessage } from '@/lib/api-client';
-import { logError } from '@/lib/request-queue';
 import { cn } from '@/lib/utils';
 import { useScheduleDeletion } from '../api/deletion';
 
@@ -26,30 +24,11 @@ function DeleteAccountDialog({ user, open, onOpenChange }: { user: User; open: b
   const hasPassword = user.hasPassword !== false;
   const [password, setPassword] = useState('');
   const [choice, setChoice] = useState<PublicCharactersChoice | null>(null);
-  const [googleCode, setGoogleCode] = useState<string | null>(null);
-  const [confirmingGoogle, setConfirmingGoogle] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const config = useAuthConfig();
+  const google = useGoogleConfirmation(setError);
   const deletion = useScheduleDeletion();
   const navigate = useNavigate();
   const groupId = useId();
-
-  const confirmWithGoogle = async () => {
-    setError(null);
-    const clientId = config.data?.googleClientId;
-    if (!clientId) return setError(GOOGLE_UNAVAILABLE_MESSAGE);
-    setConfirmingGoogle(true);
-    try {
-      setGoogleCode(await requestGoogleCode(clientId));
-    } catch (err) {
-      if (!(err instanceof GoogleCancelledError)) {
-        logError('Google confirmation failed', err);
-        setError(getErrorMessage(err, 'Google sign-in failed'));
-      }
-    } finally {
-      setConfirmingGoogle(false);
-    }
-  };
 
   // mutateAsync: ending the session unmounts the settings page, so the next step cannot wait for a callback.
   const submit = async (event: FormEvent) => {
@@ -57,10 +36,10 @@ function DeleteAccountDialog({ user, open, onOpenChange }: { user: User; open: b
     if (deletion.isPending) return;
     if (!choice) return setError('Choose what happens to your public characters.');
     if (hasPassword && !password) return setError(DELETE_PASSWORD_NEEDED);
-    if (!hasPassword && !googleCode) return setError(DELETE_GOOGLE_NEEDED);
+    if (!hasPassword && !google.code) return setError(DELETE_GOOGLE_NEEDED);
     setError(null);
     try {
-      const proof = hasPassword ? { password } : { googleCode: googleCode ?? undefined };
+      const proof = hasPassword ? { password } : { googleCode: google.code ?? undefined };
       const { deletionDueAt } = await deletion.mutateAsync({ ...proof, publicCharacters: choice });
       // The server signed every session out; this browser follows, then shows where the undo link is.
       endSession();
@@ -121,8 +100,8 @@ function DeleteAccountDialog({ user, open, onOpenChange }: { user: User; open: b
           ) : (
             <div className="grid gap-2">
               <p className="text-sm text-fg-muted">Your account signs in with Google: confirm it is you with a fresh Google sign-in.</p>
-              <Button variant="secondary" disabled={confirmingGoogle || !!googleCode} onClick={() => void confirmWithGoogle()}>
-                {googleCode ? 'Confirmed with Google' : confirmingGoogle ? 'Waiting for Google...' : 'Confirm with Google'}
+              <Button variant="secondary" disabled={google.confirming || !!google.code} onClick={() => void google.confirm()}>
+                {google.code ? 'Confirmed with Google' : google.confirming ? 'Waiting for Google...' : 'Confirm with Google'}
               </Button>
             </div>
           )}

@@ -8,10 +8,8 @@ import { FormError, FormField } from '@/components/form/form-parts';
 import { SettingsSection } from '@/components/page/settings-section';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { logError } from '@/lib/request-queue';
-import { useAuthConfig } from '../api/get-auth-config';
 import { useUpdateMe, type UpdateMeBody } from '../api/update-me';
-import { GOOGLE_UNAVAILABLE_MESSAGE, GoogleCancelledError, requestGoogleCode } from '../lib/google-identity';
+import { useGoogleConfirmation } from '../hooks/use-google-confirmation';
 import { useResendWithFeedback } from './resend-verification-button';
 
 export const REAUTH_PASSWORD_NEEDED = 'Enter your current password to change your e-mail address or username.';
@@ -34,47 +32,28 @@ export function ProfileCard({ user }: { user: User }) {
   const bioId = useId();
   const [values, setValues] = useState({ username: user.username, email: user.email, bio: user.bio ?? '' });
   const [currentPassword, setCurrentPassword] = useState('');
-  const [googleCode, setGoogleCode] = useState<string | null>(null);
-  const [confirmingGoogle, setConfirmingGoogle] = useState(false);
-  const config = useAuthConfig();
   const update = useUpdateMe();
   const saving = update.isPending;
   const resend = useResendWithFeedback();
   const [error, setError] = useState<string | null>(null);
+  const google = useGoogleConfirmation(setError);
   const diff = changes(user, values);
   const dirty = Object.keys(diff).length > 0;
   const identityChange = diff.username !== undefined || diff.email !== undefined;
   const hasPassword = user.hasPassword !== false;
-
-  const confirmWithGoogle = async () => {
-    setError(null);
-    const clientId = config.data?.googleClientId;
-    if (!clientId) return setError(GOOGLE_UNAVAILABLE_MESSAGE);
-    setConfirmingGoogle(true);
-    try {
-      setGoogleCode(await requestGoogleCode(clientId));
-    } catch (err) {
-      if (!(err instanceof GoogleCancelledError)) {
-        logError('Google confirmation failed', err);
-        setError(getErrorMessage(err, 'Google sign-in failed'));
-      }
-    } finally {
-      setConfirmingGoogle(false);
-    }
-  };
 
   // mutateAsync, not mutate's callbacks: the settings page re-keys this card when the saved user changes.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!dirty || saving) return;
     if (identityChange && hasPassword && !currentPassword) return setError(REAUTH_PASSWORD_NEEDED);
-    if (identityChange && !hasPassword && !googleCode) return setError(REAUTH_GOOGLE_NEEDED);
+    if (identityChange && !hasPassword && !google.code) return setError(REAUTH_GOOGLE_NEEDED);
     setError(null);
-    const proof = !identityChange ? {} : hasPassword ? { currentPassword } : { googleCode: googleCode ?? undefined };
+    const proof = !identityChange ? {} : hasPassword ? { currentPassword } : { googleCode: google.code ?? undefined };
     try {
       const updated = await update.mutateAsync({ ...diff, ...proof });
       setCurrentPassword('');
-      setGoogleCode(null);
+      google.clear();
       setValues({ username: updated.username, email: updated.email, bio: updated.bio ?? '' });
       toast({
         title: 'Profile updated',
@@ -158,7 +137,7 @@ export function ProfileCard({ user }: { user: User }) {
               onChange={(e) => setCurrentPassword(e.target.value)}
               hint="Needed to change your username or e-mail address. Your previous address gets a link to undo the change."
             />
-          ) : googleCode ? (
+          ) : google.code ? (
             <p role="status" className="flex items-center gap-2 text-sm text-success">
               <CheckCircle2 aria-hidden="true" className="size-4" />
               Confirmed with Google. Save to apply the change.
@@ -169,10 +148,10 @@ export function ProfileCard({ user }: { user: User }) {
                 type="button"
                 variant="secondary"
                 className="justify-self-start"
-                disabled={confirmingGoogle}
-                onClick={() => void confirmWithGoogle()}
+                disabled={google.confirming}
+                onClick={() => void google.confirm()}
               >
-                {confirmingGoogle ? 'Waiting for Google...' : 'Confirm with Google'}
+                {google.confirming ? 'Waiting for Google...' : 'Confirm with Google'}
               </Button>
               <p className="text-xs text-fg-subtle">
                 You sign in with Google: confirm it is you to change your username or e-mail address.
