@@ -4,7 +4,7 @@
 import type { AuthResponse, ChatStatus } from '@reverie/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { tinyModelPath } from '../apps/server/src/providers/llm/tiny-model.ts';
+import { tinyModelPath } from '../apps/server/test/tiny-model.ts';
 import { DESKTOP, expectClean, MOBILE, pageWithSession, registerReadyUser, untilSendIsOn } from './flows.ts';
 import { describeE2E, launchBrowser, screenshot, startServer, type Harness } from './harness.ts';
 

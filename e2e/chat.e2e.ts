@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { api, type AuthResponse, type ChatStatus } from '@reverie/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { tinyModelPath } from '../apps/server/src/providers/llm/tiny-model.ts';
+import { tinyModelPath } from '../apps/server/test/tiny-model.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
 import { apiCall, DESKTOP, expectClean, MOBILE, pageWithSession, registerReadyUser, untilSendIsOn } from './flows.ts';
 import { describeE2E, launchBrowser, screenshot, startServer, type Harness, type ServerProcess } from './harness.ts';

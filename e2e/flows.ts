@@ -12,7 +12,7 @@ import {
   type EndpointResponse,
 } from '@reverie/shared';
 import { expect } from 'vitest';
-import { tinyModelPath } from '../apps/server/src/providers/llm/tiny-model.ts';
+import { tinyModelPath } from '../apps/server/test/tiny-model.ts';
 import { newPage, passAgeGate, type E2EPage, type Harness } from './harness.ts';
 
 export const DESKTOP = { width: 1280, height: 800 };

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { api, type AuthResponse, type ChatStatus } from '@reverie/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tinyModelPath } from '../apps/server/src/providers/llm/tiny-model.ts';
+import { tinyModelPath } from '../apps/server/test/tiny-model.ts';
 import { registerReadyUser } from './flows.ts';
 import { artifactsDir, startServer, type Harness, type ServerProcess } from './harness.ts';
 import { repoRoot } from './server-process.ts';

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { api, type AuthResponse, type ChatStatus } from '@reverie/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { tinyModelPath } from '../apps/server/src/providers/llm/tiny-model.ts';
+import { tinyModelPath } from '../apps/server/test/tiny-model.ts';
 import { apiCall, DESKTOP, MOBILE, pageWithSession, registerReadyUser } from './flows.ts';
 import { describeE2E, launchBrowser, screenshot, startServer, type Harness, type ServerProcess } from './harness.ts';
 

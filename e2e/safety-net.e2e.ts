@@ -4,7 +4,7 @@
 // (fixtures/fault-injector.mjs) that only this test loads.
 import { api, type AuthResponse, type ChatStatus } from '@reverie/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tinyModelPath } from '../apps/server/src/providers/llm/tiny-model.ts';
+import { tinyModelPath } from '../apps/server/test/tiny-model.ts';
 import { registerReadyUser } from './flows.ts';
 import { startServer, type Harness, type ServerProcess } from './harness.ts';
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { api, type AuthResponse, type ChatStatus } from '@reverie/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tinyModelPath } from '../apps/server/src/providers/llm/tiny-model.ts';
+import { tinyModelPath } from '../apps/server/test/tiny-model.ts';
 import { registerReadyUser } from './flows.ts';
 import type { Harness } from './harness.ts';
 import { findFreePort, operatorEnv, repoRoot } from './server-process.ts';

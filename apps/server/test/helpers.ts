@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { composeApp, type AppModules, type AppOverrides } from '../src/app.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { tinyModelPath } from '../src/providers/llm/tiny-model.ts';
+import { tinyModelPath } from './tiny-model.ts';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterProfile } from '@reverie/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { jsonBytes, V2_CARD } from '../../lib/character-card/test/fixtures.ts';
-import { ALLOWED_EXAMPLES } from '../moderation/examples.allowed.ts';
-import { BLOCKED_EXAMPLES } from '../moderation/examples.blocked.ts';
+import { ALLOWED_EXAMPLES } from '../../../test/moderation-examples.allowed.ts';
+import { BLOCKED_EXAMPLES } from '../../../test/moderation-examples.blocked.ts';
 import { createCharacter, created, importCard, ownCount, quickUser, type Caller } from './test/helpers.ts';
 
 let t: TestApp;

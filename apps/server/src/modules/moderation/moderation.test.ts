@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_EXAMPLES } from './examples.allowed.ts';
-import { BLOCKED_EXAMPLES } from './examples.blocked.ts';
+import { ALLOWED_EXAMPLES } from '../../../test/moderation-examples.allowed.ts';
+import { BLOCKED_EXAMPLES } from '../../../test/moderation-examples.blocked.ts';
 import { ModerationPolicy, POLICY_V1, RULE_IDS, checkContent, normalizeText, type BlockedEvent } from './index.ts';
 
 describe('blocked examples', () => {

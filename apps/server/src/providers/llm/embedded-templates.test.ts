@@ -1,13 +1,13 @@
 // The embedded provider (node-llama-cpp, real llama.cpp) with tiny self-made GGUFs that carry the chat templates of
-// common model families (chat-templates.fixture.ts): each accepts the messages prompt assembly writes, in the order
+// common model families (test/chat-templates.ts): each accepts the messages prompt assembly writes, in the order
 // the family needs, and generates.
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { TEMPLATE_FAMILIES } from '../../modules/chat/prompt/chat-templates.fixture.ts';
+import { TEMPLATE_FAMILIES } from '../../../test/chat-templates.ts';
 import { assemblePrompt, type HistoryMessage } from '../../modules/chat/prompt/index.ts';
 import { createEmbeddedProvider } from './embedded.ts';
 import { collectChat } from './llm-provider.ts';
-import { tinyModelPath } from './tiny-model.ts';
+import { tinyModelPath } from '../../../test/tiny-model.ts';
 
 const wrappers: Record<string, string> = {};
 const silentLog = { info() {}, warn() {}, error() {} };

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedProvider, defaultThreads, DOWNLOAD_ADVICE, loadLlamaWithRetries, type EmbeddedLlmProvider } from './embedded.ts';
 import { collectChat, LlmUnavailableError, type LlmChunk, type StreamChatRequest } from './llm-provider.ts';
-import { tinyModelPath } from './tiny-model.ts';
+import { tinyModelPath } from '../../../test/tiny-model.ts';
 
 const silentLog = { info() {}, warn() {}, error() {} };
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import { createLlmProvider, DEFAULT_MODEL_URL, llmConfigFromEnv, LlmEnvSchema, llmErrorToAppError } from './index.ts';
 import { collectChat, LlmUnavailableError, LlmUpstreamError } from './llm-provider.ts';
-import { tinyModelPath } from './tiny-model.ts';
+import { tinyModelPath } from '../../../test/tiny-model.ts';
 
 const silentLog = { info() {}, warn() {}, error() {} };
 

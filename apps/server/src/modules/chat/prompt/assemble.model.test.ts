@@ -3,7 +3,7 @@ import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedProvider, type EmbeddedLlmProvider } from '../../../providers/llm/embedded.ts';
 import { collectChat } from '../../../providers/llm/llm-provider.ts';
-import { tinyModelPath } from '../../../providers/llm/tiny-model.ts';
+import { tinyModelPath } from '../../../../test/tiny-model.ts';
 import { assemblePrompt, type HistoryMessage } from './index.ts';
 
 describe('assembled prompt on the tiny model', () => {

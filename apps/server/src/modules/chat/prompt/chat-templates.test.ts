@@ -1,4 +1,4 @@
-// Assembled prompts rendered through the real chat templates of common model families (chat-templates.fixture.ts)
+// Assembled prompts rendered through the real chat templates of common model families (test/chat-templates.ts)
 // with @huggingface/jinja, as llama.cpp (--jinja), vLLM and node-llama-cpp render them: every case renders without the
 // template's raise_exception, and the rendered text holds the system prompt, the turns and the post-history
 // instructions in order.
@@ -6,7 +6,7 @@ import { Template } from '@huggingface/jinja';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../providers/llm/llm-provider.ts';
 import { arrangeMessages, CONVERSATION_OPENER, type MessageOrder } from '../../../providers/llm/message-order.ts';
-import { TEMPLATE_FAMILIES, type TemplateFamily } from './chat-templates.fixture.ts';
+import { TEMPLATE_FAMILIES, type TemplateFamily } from '../../../../test/chat-templates.ts';
 import { assemblePrompt, type AssembleInput, type HistoryMessage, type PromptCharacter } from './index.ts';
 
 const words = (t: string) => t.split(/\s+/).filter(Boolean).length;

@@ -6,9 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeTinyGguf } from '../../../../../scripts/make-tiny-gguf.mjs';
+import { writeTinyGguf } from '../../../scripts/make-tiny-gguf.mjs';
 
-const generator = fileURLToPath(new URL('../../../../../scripts/make-tiny-gguf.mjs', import.meta.url));
+const generator = fileURLToPath(new URL('../../../scripts/make-tiny-gguf.mjs', import.meta.url));
 
 /** `chatTemplate`: a Jinja chat template to store instead of the default ChatML one (a separate cached file). */
 export function tinyModelPath(seed = 1, chatTemplate?: string): string {

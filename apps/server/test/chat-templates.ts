@@ -3,7 +3,7 @@
 // system message, what it drops) is kept as in the originals; branches for tool calls and images, which our requests
 // never take, are left out. Rendered with @huggingface/jinja, the engine node-llama-cpp uses; llama.cpp (minja) and
 // vLLM (Python Jinja) render the same templates.
-import type { MessageOrder } from '../../../providers/llm/message-order.ts';
+import type { MessageOrder } from '../src/providers/llm/message-order.ts';
 
 export interface TemplateFamily {
   name: string;

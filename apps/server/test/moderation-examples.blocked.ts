@@ -1,4 +1,4 @@
-import type { RuleId, Surface } from './types.ts';
+import type { RuleId, Surface } from '../src/modules/moderation/types.ts';
 
 export interface BlockedExample {
   surface: Surface;

@@ -1,4 +1,4 @@
-import type { Surface } from './types.ts';
+import type { Surface } from '../src/modules/moderation/types.ts';
 
 export interface AllowedExample {
   surface: Surface;
