@@ -132,7 +132,7 @@ describeE2E('account management (real server + Chromium)', () => {
     const bio = `Stargazer and night owl.\nLikes long chats about the cosmos (${suffix}).`;
     try {
       await page.goto('/settings');
-      const account = page.getByRole('region', { name: 'Account' });
+      const account = page.getByRole('region', { name: 'Account', exact: true });
       await account.waitFor({ state: 'visible', timeout: 15_000 });
       const save = account.getByRole('button', { name: 'Save changes' });
       expect(await save.isDisabled()).toBe(true);
@@ -323,7 +323,7 @@ describeE2E('account management (real server + Chromium)', () => {
     try {
       const seen = await outboxFiles(h.server.dataDir);
       await page.goto('/settings');
-      const account = page.getByRole('region', { name: 'Account' });
+      const account = page.getByRole('region', { name: 'Account', exact: true });
       await account.waitFor({ state: 'visible', timeout: 15_000 });
       await account.getByLabel('Username').fill(renamed);
       await account.getByRole('button', { name: 'Save changes' }).click();
