@@ -11,6 +11,8 @@ export const ErrorCode = z.enum([
   'NOT_FOUND',
   'CONFLICT',
   'PAYMENT_REQUIRED',
+  /** 402: the action would pass the user's own daily or monthly coin cap; `details` is `{ cap, spent, period }`. */
+  'SPENDING_CAP',
   'CARD_DECLINED',
   'MEMBERSHIP_REQUIRED',
   'NO_LONGER_SUPPORTED',
@@ -54,6 +56,10 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 /** 402: the action costs more coins than the balance holds. */
 export const PaymentRequiredDetails = z.object({ cost: z.number().int(), balance: z.number().int() });
 export type PaymentRequiredDetails = z.infer<typeof PaymentRequiredDetails>;
+
+/** 402 SPENDING_CAP: the cap that refused, the coins spent in its period (without this action) and which period. */
+export const SpendingCapDetails = z.object({ cap: z.number().int(), spent: z.number().int(), period: z.enum(['day', 'month']) });
+export type SpendingCapDetails = z.infer<typeof SpendingCapDetails>;
 
 /** 403 MEMBERSHIP_REQUIRED: the caller's tier lacks a permission; `requiredTier` is the lowest tier that has it. */
 export const MembershipRequiredDetails = z.object({ permission: z.string(), requiredTier: z.string() });

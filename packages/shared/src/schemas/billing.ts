@@ -372,3 +372,40 @@ export const ClaimMonthlyResponse = z.object({
 export const CoinCheckoutBody = z.object({ packId: text({ min: 1, max: 40 }), provider: PaymentProviderChoice });
 
 export const WebhookResponse = z.object({ received: z.boolean(), duplicate: z.boolean().optional() });
+
+/** Bounds of a spending cap or confirmation threshold, in whole coins. */
+export const MAX_SPENDING_CAP = 1_000_000;
+const CapValue = z
+  .number({ message: 'Enter a whole number of coins, or leave it empty for no limit' })
+  .int('Enter a whole number of coins')
+  .min(1, 'A limit is at least 1 coin (leave it empty for no limit)')
+  .max(MAX_SPENDING_CAP, `A limit is at most ${MAX_SPENDING_CAP.toLocaleString('en-US')} coins`)
+  .nullable();
+
+/** A raise waiting out its cool-down: `cap` (null = no limit) applies from `from` (ISO time). */
+export const PendingCap = z.object({ cap: z.number().int().nullable(), from: z.string() });
+export type PendingCap = z.infer<typeof PendingCap>;
+
+export const SpendingCapState = z.object({
+  /** The cap in force now, in coins; null = no limit. */
+  cap: z.number().int().nullable(),
+  /** Coins spent in the current period (debits for chat, images…, less refunds). */
+  spent: z.number().int(),
+  /** When the current period ends and the count starts again (UTC midnight / the 1st of next month, UTC). */
+  resetsAt: z.string(),
+  pending: PendingCap.nullable(),
+});
+export type SpendingCapState = z.infer<typeof SpendingCapState>;
+
+export const SpendingLimitsResponse = z.object({
+  daily: SpendingCapState,
+  monthly: SpendingCapState,
+  /** Ask before one action that costs more than this many coins; null = never ask. */
+  confirmAbove: z.number().int().nullable(),
+  /** How long a raise waits before it applies, in minutes (lowering applies at once). */
+  raiseDelayMinutes: z.number().int(),
+});
+export type SpendingLimitsResponse = z.infer<typeof SpendingLimitsResponse>;
+
+export const UpdateSpendingLimitsBody = z.object({ daily: CapValue, monthly: CapValue, confirmAbove: CapValue });
+export type UpdateSpendingLimitsBody = z.infer<typeof UpdateSpendingLimitsBody>;

@@ -13,6 +13,7 @@ import type { BackgroundTasks } from '../../lib/background.ts';
 import { PaymentAnnouncer, type Notify } from './payment-announcer.ts';
 import { BillingService } from './billing.service.ts';
 import { LedgerService } from './ledger.service.ts';
+import { SpendingLimitsService } from './spending-limits.ts';
 import { loadCatalog, Plans } from './catalog.ts';
 import { CoinsService } from './coins.service.ts';
 import { EntitlementsService } from './entitlements.service.ts';
@@ -39,7 +40,8 @@ export function createBillingModule(deps: {
   const { imageCost } = deps.config.billing;
   // IMAGE_COST wins over the catalogue's coins per image.
   const plans = new Plans(imageCost === undefined ? catalog : { ...catalog, costs: { ...catalog.costs, image: imageCost } });
-  const ledger = new LedgerService(deps.uow);
+  const ledger = new LedgerService(deps.uow, clock);
+  const spendingLimits = new SpendingLimitsService(deps.uow, clock);
   const billing = new BillingService(deps.config, ledger, deps.uow);
   const provider = createPaymentsProvider(deps.config, {
     uow: deps.uow,
@@ -82,12 +84,13 @@ export function createBillingModule(deps: {
     monthlyClaimed: deps.monthlyClaimed,
   });
   return {
-    services: { ledger, billing, entitlements, fulfilment, membership, coins, payments: provider, plans, clock },
+    services: { ledger, spendingLimits, billing, entitlements, fulfilment, membership, coins, payments: provider, plans, clock },
     routes: billingRoutes({
       addCoinsEnabled: deps.config.sandboxTopUp,
       billing,
       membership,
       coins,
+      spendingLimits,
       fulfilment,
       provider,
       catalog: plans.catalog,

@@ -7,12 +7,13 @@ import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import type { PaymentsProvider } from '../../providers/payments/payments.ts';
 import type { SandboxProcessor } from '../../providers/payments/sandbox.ts';
-import { toCoinsResponse } from './billing.mapper.ts';
+import { toCoinsResponse, toLimits } from './billing.mapper.ts';
 import type { BillingService } from './billing.service.ts';
 import type { Catalog } from './catalog.ts';
 import type { CoinsService } from './coins.service.ts';
 import type { FulfilmentService } from './fulfilment.service.ts';
 import type { MembershipService } from './membership.service.ts';
+import type { SpendingLimitsService } from './spending-limits.ts';
 import { toCheckoutSession, toInvoice, toMovement, toPacks, toPlan, toStatus, toSubscription } from './payments.mapper.ts';
 
 export const ADD_COINS_LIMIT: RateLimitRule = { name: 'add-coins:user', limit: 20, windowMs: 60_000 };
@@ -33,6 +34,7 @@ export interface BillingRouteDeps {
   billing: BillingService;
   membership: MembershipService;
   coins: CoinsService;
+  spendingLimits: SpendingLimitsService;
   fulfilment: FulfilmentService;
   provider: PaymentsProvider;
   catalog: Catalog;
@@ -55,6 +57,9 @@ export function billingRoutes(deps: BillingRouteDeps): FastifyPluginAsync {
       const { balance, user } = await deps.billing.addSandboxCoins(userId, req.body.amount, key);
       return toCoinsResponse(balance, req.body.amount, user);
     });
+
+    route(app, api.spendingLimits, async (req) => toLimits(await deps.spendingLimits.get(authOf(req).userId)));
+    route(app, api.updateSpendingLimits, async (req) => toLimits(await deps.spendingLimits.set(authOf(req).userId, req.body)));
 
     route(app, api.plans, async () => ({
       plans: catalog.plans.map((p) => toPlan(p, catalog.currency)),

@@ -1,8 +1,9 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { coinLedger, users } from '../../db/schema/index.ts';
+import { coinLedger, spendingLimits, users } from '../../db/schema/index.ts';
 
 export type LedgerRow = typeof coinLedger.$inferSelect;
+export type SpendingLimitsRow = typeof spendingLimits.$inferSelect;
 
 /** The coin_ledger table and the users.coins balance it keeps; nothing else writes users.coins. */
 export class LedgerRepo {
@@ -15,6 +16,7 @@ export class LedgerRepo {
     reason: string;
     reference?: string;
     idempotencyKey: string;
+    createdAt?: Date;
   }): Promise<string | undefined> {
     const [row] = await this.db
       .insert(coinLedger)
@@ -63,5 +65,35 @@ export class LedgerRepo {
 
   async history(userId: string, limit: number): Promise<LedgerRow[]> {
     return this.db.select().from(coinLedger).where(eq(coinLedger.userId, userId)).orderBy(desc(coinLedger.createdAt)).limit(limit);
+  }
+
+  /** The user's caps, locked until the transaction ends (FOR UPDATE) so debits against them are counted one at a time. */
+  async lockLimits(userId: string): Promise<SpendingLimitsRow | undefined> {
+    const [row] = await this.db.select().from(spendingLimits).where(eq(spendingLimits.userId, userId)).for('update');
+    return row;
+  }
+
+  async limitsOf(userId: string): Promise<SpendingLimitsRow | undefined> {
+    const [row] = await this.db.select().from(spendingLimits).where(eq(spendingLimits.userId, userId));
+    return row;
+  }
+
+  async saveLimits(row: Omit<SpendingLimitsRow, 'updatedAt'>): Promise<SpendingLimitsRow> {
+    const { userId, ...rest } = row;
+    const [saved] = await this.db
+      .insert(spendingLimits)
+      .values({ ...row, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: spendingLimits.userId, set: { ...rest, updatedAt: new Date() } })
+      .returning();
+    return saved!;
+  }
+
+  /** Coins taken by movements with these reasons since `since` (debits count up, refunds count down; never below 0). */
+  async spentSince(userId: string, since: Date, reasons: readonly string[]): Promise<number> {
+    const [row] = await this.db
+      .select({ spent: sql<string>`coalesce(-sum(${coinLedger.delta}), 0)` })
+      .from(coinLedger)
+      .where(and(eq(coinLedger.userId, userId), gte(coinLedger.createdAt, since), inArray(coinLedger.reason, [...reasons])));
+    return Math.max(0, Number(row?.spent ?? 0));
   }
 }

@@ -3,7 +3,11 @@
 // and concurrent debits can never take a balance below zero.
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { Clock } from '../../lib/clock.ts';
 import type { LedgerRepo, LedgerRow } from './ledger.repo.ts';
+import { enforceCaps, SPENDING_REASONS } from './spending-limits.ts';
+
+const spending: ReadonlySet<string> = new Set(SPENDING_REASONS);
 
 export interface LedgerEntryInput {
   userId: string;
@@ -34,7 +38,11 @@ export class InsufficientCoinsError extends AppError {
 }
 
 export class LedgerService {
-  constructor(private readonly uow: UnitOfWork<{ ledger: LedgerRepo }>) {}
+  constructor(
+    private readonly uow: UnitOfWork<{ ledger: LedgerRepo }>,
+    /** Billing's clock: movements are dated by it, so the caps' day and month follow it in tests too. */
+    private readonly clock: Clock = new Clock(),
+  ) {}
 
   /** Inside a caller's `uow.run` the movement joins that transaction (and rolls back with it). */
   credit(input: LedgerEntryInput): Promise<LedgerResult> {
@@ -60,6 +68,9 @@ export class LedgerService {
       throw AppError.badRequest('Coin amounts must be positive whole numbers');
     }
     return this.uow.run(async ({ ledger }) => {
+      const now = this.clock.now();
+      // Spending waits for the caps row's lock first, so the sum below sees every earlier debit committed.
+      const limits = delta < 0 && spending.has(input.reason) ? await ledger.lockLimits(input.userId) : undefined;
       // Claim the idempotency key first; a conflict means this movement already happened.
       const entryId = await ledger.claim({
         userId: input.userId,
@@ -67,6 +78,7 @@ export class LedgerService {
         reason: input.reason,
         reference: input.reference,
         idempotencyKey: input.idempotencyKey,
+        createdAt: now,
       });
       if (!entryId) {
         const prev = await ledger.findByKey(input.idempotencyKey);
@@ -76,6 +88,7 @@ export class LedgerService {
         }
         return { balance: prev?.balanceAfter ?? 0, applied: false };
       }
+      if (limits) await enforceCaps(ledger, limits, input.amount, now);
       const balance = await ledger.addToBalance(input.userId, delta);
       if (balance === undefined) {
         const current = await ledger.balanceOf(input.userId);
