@@ -13,6 +13,7 @@ import { RequireSession } from '@/features/auth/components/require-session';
 import { ResetPasswordCard } from '@/features/auth/components/reset-password-card';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { CoinsCard } from '@/features/billing/components/coins-card';
+import { SpendingLimitsCard } from '@/features/billing/components/spending-limits-card';
 import { AvatarCard } from '@/features/users/components/avatar-card';
 import { NotificationsCard } from '@/features/users/components/notifications-card';
 import { PreferencesCard } from '@/features/users/components/preferences-card';
@@ -89,6 +90,7 @@ export default function SettingsPage() {
               <PasswordCard hasPassword={user.hasPassword !== false} />
               <PreferencesCard user={user} />
               <CoinsCard user={user} />
+              <SpendingLimitsCard />
               <NotificationsCard user={user} />
               <SupportCard />
             </>

@@ -8,5 +8,6 @@ export const billingKeys = {
   payments: (sessionId?: string) => [...billingKeys.account(), 'payments', sessionId ?? null] as const,
   invoices: () => [...billingKeys.account(), 'invoices'] as const,
   coins: () => [...billingKeys.account(), 'coins'] as const,
+  limits: () => [...billingKeys.account(), 'limits'] as const,
   checkout: (id: string) => [...billingKeys.all, 'checkout', id] as const,
 };

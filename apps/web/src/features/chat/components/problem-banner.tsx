@@ -35,7 +35,11 @@ export function ProblemBanner({
       ) : null}
       {problem.kind === 'coins' ? (
         <Button asChild size="sm">
-          <Link to="/coins">Get coins</Link>
+          {problem.message.endsWith('Settings → Spending limits.') ? (
+            <Link to="/settings#spending-limits">Change my spending limits</Link>
+          ) : (
+            <Link to="/coins">Get coins</Link>
+          )}
         </Button>
       ) : null}
       {problem.kind === 'connection' || problem.kind === 'other' ? (

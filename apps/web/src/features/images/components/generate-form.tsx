@@ -12,8 +12,11 @@ import {
 import { FormError } from '@/components/form/form-parts';
 import { Button } from '@/components/ui/button';
 import { Chip } from '@/components/ui/chip';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Label } from '@/components/ui/label';
+import { useSpendingLimits } from '@/features/billing/api/spending-limits';
 import { useMembershipModal } from '@/features/billing/components/membership-modal-context';
+import { SpendingCapLink, isSpendingCap } from '@/features/billing/components/spending-cap-link';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { useGenerateImage } from '../api/generate-image';
 import { quoteFor } from '../lib/cost';
@@ -37,7 +40,9 @@ export function GenerateForm({ user, characterId, onCharacterChange, status, onQ
   const [prompt, setPrompt] = useState('');
   const [negative, setNegative] = useState('');
   const [options, setOptions] = useState<GenerateOptionsValue>({ model: '', aspect: 'portrait', count: 1, share: false });
-  const [error, setError] = useState<{ message: string; coins?: boolean } | null>(null);
+  const [error, setError] = useState<{ message: string; coins?: boolean; cap?: boolean } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const limits = useSpendingLimits();
   const generate = useGenerateImage();
   const membership = useMembershipModal();
   const ready = status?.provider.ready ?? false;
@@ -46,6 +51,14 @@ export function GenerateForm({ user, characterId, onCharacterChange, status, onQ
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!prompt.trim() || generate.isPending) return;
+    // The user's own threshold (Settings → Spending limits): a costly batch asks first.
+    const above = limits.data?.confirmAbove ?? null;
+    if (above !== null && quote && quote.coins > above) setConfirming(true);
+    else queue();
+  };
+
+  const queue = () => {
+    setConfirming(false);
     setError(null);
     generate.mutate(
       {
@@ -63,7 +76,8 @@ export function GenerateForm({ user, characterId, onCharacterChange, status, onQ
           if (membership.openForError(err, 'picture premium characters')) return;
           const message =
             err instanceof ApiError ? (err.serverMessage ?? err.message) : getErrorMessage(err, 'The picture could not be queued.');
-          setError({ message, coins: err instanceof ApiError && err.status === 402 });
+          const cap = isSpendingCap(err);
+          setError({ message, coins: !cap && err instanceof ApiError && err.status === 402, cap });
         },
       },
     );
@@ -119,6 +133,12 @@ export function GenerateForm({ user, characterId, onCharacterChange, status, onQ
               </Link>
             </>
           ) : null}
+          {error.cap ? (
+            <>
+              {' '}
+              <SpendingCapLink className="font-semibold underline" />
+            </>
+          ) : null}
         </FormError>
       ) : null}
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
@@ -131,6 +151,15 @@ export function GenerateForm({ user, characterId, onCharacterChange, status, onQ
           {generate.isPending ? 'Queuing...' : 'Generate'}
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Generate these pictures?"
+        description={`This costs ${quote?.coins ?? 0} coins. Continue?`}
+        confirmLabel="Continue"
+        cancelLabel="Cancel"
+        onConfirm={queue}
+      />
     </form>
   );
 }

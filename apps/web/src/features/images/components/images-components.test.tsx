@@ -232,6 +232,55 @@ describe('GenerateForm', () => {
     expect(within(error).getByRole('link', { name: 'Get coins' }).getAttribute('href')).toBe('/coins');
   });
 
+  it('at the spending cap, says which cap and links to where it is raised', async () => {
+    const message =
+      'This costs 5 coins, which would pass your daily spending limit of 10 (2 coins left today). You can raise it in Settings → Spending limits.';
+    mockApi({
+      ...routes,
+      'POST /api/image-generation/generate': () =>
+        json({ error: { code: 'SPENDING_CAP', message, details: { cap: 10, spent: 8, period: 'day' } }, message }, 402),
+    });
+    renderForm(status({ cost: { freeLeft: 0, costPerImage: 5, balance: 50 } }));
+    fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: 'a fox' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    const error = await screen.findByTestId('form-error');
+    expect(error.textContent).toContain(message);
+    expect(within(error).getByRole('link', { name: 'Change my spending limits' }).getAttribute('href')).toBe('/settings#spending-limits');
+    expect(within(error).queryByRole('link', { name: 'Get coins' })).toBeNull();
+  });
+
+  it('asks first when the pictures cost more than the threshold set in Settings', async () => {
+    const api = mockApi({
+      ...routes,
+      'GET /api/coins/limits': () =>
+        json({
+          daily: { cap: null, spent: 0, resetsAt: '2026-03-05T00:00:00.000Z', pending: null },
+          monthly: { cap: null, spent: 0, resetsAt: '2026-04-01T00:00:00.000Z', pending: null },
+          confirmAbove: 7,
+          raiseDelayMinutes: 60,
+        }),
+      'POST /api/image-generation/generate': () => json({ job: { id: 'j' }, images: [], charge: { free: 0, coins: 10, balance: 40 } }, 202),
+    });
+    const onQueued = renderForm(status({ cost: { freeLeft: 0, costPerImage: 5, balance: 50 } }));
+    await waitFor(() => expect(api.callsTo('GET /api/coins/limits')).toHaveLength(1));
+    fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: 'a fox' } });
+    // One picture (5 coins) is under the threshold: no question.
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(onQueued).toHaveBeenCalledTimes(1));
+    // Two (10 coins) is over: asked, Cancel sends nothing, Continue sends.
+    fireEvent.click(screen.getByRole('radio', { name: '2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    const dialog = await screen.findByRole('dialog');
+    within(dialog).getByText('This costs 10 coins. Continue?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('POST /api/image-generation/generate')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(onQueued).toHaveBeenCalledTimes(2));
+    expect(api.callsTo('POST /api/image-generation/generate')[1]!.body).toMatchObject({ count: 2 });
+  });
+
   it('cannot generate while the backend is not set up', () => {
     mockApi(routes);
     renderForm(status({ provider: { ...status().provider, configured: false, ready: false, message: 'Image generation is not set up.' } }));
