@@ -79,7 +79,7 @@ export class LedgerRepo {
   }
 
   async saveLimits(row: Omit<SpendingLimitsRow, 'updatedAt'>): Promise<SpendingLimitsRow> {
-    const { userId, ...rest } = row;
+    const { userId: _userId, ...rest } = row;
     const [saved] = await this.db
       .insert(spendingLimits)
       .values({ ...row, updatedAt: new Date() })
