@@ -158,7 +158,7 @@ export function SpendingLimitsCard() {
     if (hash === `#${SPENDING_LIMITS_ID}` && loaded) ref.current?.scrollIntoView({ block: 'start' });
   }, [hash, loaded]);
   return (
-    <div ref={ref} className="scroll-mt-20">
+    <div ref={ref} className="scroll-mt-32 sm:scroll-mt-20">
       <SettingsSection
         id={SPENDING_LIMITS_ID}
         title="Spending limits"
