@@ -4,6 +4,7 @@ import type { ChatCharacter } from '@reverie/shared';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ChatTransferMenu } from '@/features/transfer/components/chat-transfer-menu';
+import { RateInChat } from './rate-in-chat';
 
 interface Props {
   character: ChatCharacter;
@@ -16,7 +17,7 @@ interface Props {
   onImported: (conversationId: string) => void;
 }
 
-/** The character, earlier chats, a new chat, export/import, and (below 1280 px) the memory. */
+/** The character, your rating of it, earlier chats, a new chat, export/import, and (below 1280 px) the memory. */
 export function ChatHeader({ character, conversationId, busy, onHistory, onNewChat, onMemory, onImported }: Props) {
   return (
     <header className="flex items-center gap-2 border-b border-border px-2 py-2 pt-[max(0.5rem,env(safe-area-inset-top))] sm:gap-3 sm:px-4 lg:py-2.5">
@@ -38,6 +39,7 @@ export function ChatHeader({ character, conversationId, busy, onHistory, onNewCh
           </span>
         </span>
       </Link>
+      <RateInChat characterId={character.id} name={character.name} />
       <Button size="sm" variant="ghost" onClick={onHistory} aria-label="Earlier chats">
         <History />
         <span className="hidden sm:inline">Chats</span>

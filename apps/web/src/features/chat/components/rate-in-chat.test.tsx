@@ -1,0 +1,49 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
+import { signIn } from '@/test/characters';
+import { RateInChat } from './rate-in-chat';
+
+const ID = '00000000-0000-4000-8000-000000000002';
+
+describe('RateInChat (the chat header star)', () => {
+  beforeEach(resetClientState);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows my current rating, and changing it in the dialog updates the header', async () => {
+    signIn();
+    const api = mockApi({
+      [`GET /api/characters/${ID}/rating`]: () => json({ rating: 3.5, ratingCount: 4, myRating: 3, canRate: true, reason: null }),
+      [`PUT /api/characters/${ID}/rating`]: () => json({ rating: 4, ratingCount: 4, myRating: 5, canRate: true, reason: null }),
+    });
+    renderWithProviders(<RateInChat characterId={ID} name="Aria" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Your rating of Aria: 3 of 5 stars. Change it' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rate Aria' });
+    expect(within(dialog).getByRole('radio', { name: '3 stars: Good' }).getAttribute('aria-checked')).toBe('true');
+    within(dialog).getByText('You gave 3 stars. Tap another star to change it.');
+    fireEvent.click(within(dialog).getByRole('radio', { name: '5 stars: Superb' }));
+    await waitFor(() => expect(api.callsTo(`PUT /api/characters/${ID}/rating`)[0]?.body).toEqual({ stars: 5 }));
+    await within(dialog).findByText('4.0 out of 5 from 4 ratings');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await screen.findByRole('button', { name: 'Your rating of Aria: 5 of 5 stars. Change it' });
+  });
+
+  it('invites a first rating when there is none, and explains when rating is not possible yet', async () => {
+    signIn();
+    mockApi({
+      [`GET /api/characters/${ID}/rating`]: () =>
+        json({
+          rating: 0,
+          ratingCount: 0,
+          myRating: null,
+          canRate: false,
+          reason: 'Chat with this character first: ratings come from people who have talked with it.',
+        }),
+    });
+    renderWithProviders(<RateInChat characterId={ID} name="Aria" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Rate Aria' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rate Aria' });
+    await within(dialog).findByText('Chat with this character first: ratings come from people who have talked with it.');
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+  });
+});
