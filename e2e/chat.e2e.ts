@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { api, type AuthResponse, type ChatStatus } from '@reverie/shared';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tinyModelPath } from '../apps/server/test/tiny-model.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
@@ -28,6 +28,39 @@ function chatHarness(env: () => Record<string, string>) {
 async function diagnosticId(h: Harness): Promise<string> {
   const status = (await (await fetch(`${h.server.url}/api/chat/status`)).json()) as ChatStatus;
   return status.diagnosticCharacterId!;
+}
+
+/**
+ * The space between consecutive messages, as boxes ([data-testid^=message-]) and as the bubbles a reader sees, and
+ * each message's action line: its height and whether it had to scroll sideways.
+ */
+async function messageSpacing(page: Page) {
+  return page.evaluate(() => {
+    const items = [...document.querySelectorAll('[data-testid^=message-]')];
+    const rect = (el: Element | null) => el!.getBoundingClientRect();
+    const boxes = items.map(rect);
+    const bubbles = items.map((el) => rect(el.querySelector('[data-testid=bubble]')));
+    const rows = items.map((el) => el.querySelector<HTMLElement>('[data-testid=bubble-toolbar]'));
+    return {
+      gaps: boxes.slice(1).map((b, i) => Math.round(b.top - boxes[i]!.bottom)),
+      bubbleGaps: bubbles.slice(1).map((b, i) => Math.round(b.top - bubbles[i]!.bottom)),
+      bubbleWidths: bubbles.map((b) => Math.round(b.width)),
+      rowHeights: rows.map((row) => (row ? Math.round(row.getBoundingClientRect().height) : null)),
+      rowsScrolling: rows.filter((row) => row && row.scrollWidth > row.clientWidth).length,
+    };
+  });
+}
+
+/** Every gap within 2 px of the others, boxes under 32 px apart (the list's 12 px gap), action lines one row high. */
+async function expectEvenSpacing(page: Page, rowHeight: number, what: string) {
+  const s = await messageSpacing(page);
+  const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+  expect(s.gaps.length, `${what}: ${JSON.stringify(s)}`).toBeGreaterThanOrEqual(2);
+  expect(spread(s.gaps), `${what}: ${JSON.stringify(s)}`).toBeLessThanOrEqual(2);
+  expect(Math.max(...s.gaps), `${what}: ${JSON.stringify(s)}`).toBeLessThan(32);
+  expect(spread(s.bubbleGaps), `${what}: ${JSON.stringify(s)}`).toBeLessThanOrEqual(2);
+  expect(s.rowHeights, `${what}: ${JSON.stringify(s)}`).toEqual(s.rowHeights.map(() => rowHeight));
+  return s;
 }
 
 describeE2E('chat on the embedded model (tiny GGUF, real llama.cpp)', () => {
@@ -80,6 +113,22 @@ describeE2E('chat on the embedded model (tiny GGUF, real llama.cpp)', () => {
     await mine.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Hello again, tell me about the moon.').waitFor();
     await page.getByText('edited').waitFor();
+    // The edit offers a new reply (a line between the two messages); keep this one.
+    await page.getByRole('button', { name: 'Keep reply' }).click();
+    // Even spacing whatever a message carries (a swipe picker, "edited", the last reply's extra actions), and the
+    // action line on one row (36 px) for the short messages and the long reply alike.
+    const desktop = await expectEvenSpacing(page, 36, 'chat at 1280 px');
+    expect(desktop.rowsScrolling).toBe(0);
+    console.info('message spacing at 1280 px', JSON.stringify(desktop));
+
+    // Rate the character from the chat header, without leaving the conversation.
+    await page.getByRole('button', { name: 'Rate Diagnostics' }).click();
+    const rating = page.getByRole('dialog', { name: 'Rate Diagnostics' });
+    await rating.getByRole('radio', { name: '4 stars: Great' }).click();
+    await rating.getByText('You gave 4 stars. Tap another star to change it.').waitFor();
+    await screenshot(page, 'chat-rate-1280');
+    await rating.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Your rating of Diagnostics: 4 of 5 stars. Change it' }).waitFor();
 
     // Pin a fact in the memory panel.
     await page.getByLabel('A fact to pin').fill("My name is Sam, I'm a pilot");
@@ -113,6 +162,15 @@ describeE2E('chat on the embedded model (tiny GGUF, real llama.cpp)', () => {
     await expect.poll(() => page.getByTestId('message-assistant').count(), { timeout: 20_000 }).toBe(2);
     await page.getByRole('button', { name: 'Regenerate reply' }).waitFor({ timeout: 20_000 });
     await screenshot(page, 'chat-streamed-390');
+    const phone = await expectEvenSpacing(page, 44, 'chat at 390 px');
+    expect(phone.rowsScrolling).toBe(0);
+    console.info('message spacing at 390 px', JSON.stringify(phone));
+    // The rating given at 1280 px shows in the header, and the dialog fits the phone.
+    await page.getByRole('button', { name: 'Your rating of Diagnostics: 4 of 5 stars. Change it' }).click();
+    const rating = page.getByRole('dialog', { name: 'Rate Diagnostics' });
+    await rating.getByText('You gave 4 stars. Tap another star to change it.').waitFor();
+    await screenshot(page, 'chat-rate-390');
+    await rating.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Memory' }).click();
     const memory = page.getByRole('dialog', { name: 'Memory' });
     await memory.getByRole('listitem').filter({ hasText: "My name is Sam, I'm a pilot" }).waitFor();
@@ -208,6 +266,8 @@ describeE2E('chat over an OpenAI-compatible server (local peer)', () => {
     const text = await page.getByTestId('message-assistant').last().innerText();
     expect(text).toMatch(/word3/);
     expect(text).not.toMatch(/word59/);
+    // The "incomplete" label sits in the action line: the spacing stays even.
+    await expectEvenSpacing(page, 36, 'a stopped reply at 1280 px');
     // The upstream request was closed when the reply was stopped.
     await expect.poll(() => peer.requests.at(-1)?.closedAt !== undefined, { timeout: 3000 }).toBe(true);
     expectClean(p, 'stopping a reply');

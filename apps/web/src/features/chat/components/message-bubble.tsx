@@ -1,21 +1,11 @@
 import { useState } from 'react';
-import { ChevronLeft, ChevronRight, FastForward, Flag, Pencil, RefreshCw, Trash2, type LucideIcon } from 'lucide-react';
 import type { ChatMessage } from '@reverie/shared';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { ChatPicture } from '@/features/images/components/chat-picture';
 import { ChatMarkdown } from './chat-markdown';
-
-export interface BubbleActions {
-  onEdit?: (content: string) => Promise<void> | void;
-  onDelete?: () => void;
-  onSwipe?: (index: number) => void;
-  onRegenerate?: () => void;
-  onContinue?: () => void;
-  /** Report this message to the moderators. */
-  onReport?: () => void;
-}
+import { BubbleToolbar, ToolbarSpace, type BubbleActions } from './message-toolbar';
 
 interface Props extends BubbleActions {
   message: Pick<ChatMessage, 'id' | 'role' | 'content' | 'status' | 'swipes' | 'swipeIndex' | 'editedAt' | 'picture'>;
@@ -42,6 +32,7 @@ export function MessageBubble({ message, characterName, characterAvatar, userNam
       <div className={cn('flex max-w-[min(42rem,85%)] min-w-0 flex-col gap-1', mine ? 'items-end' : 'items-start')}>
         <span className="px-1 text-xs font-medium text-fg-subtle">{name}</span>
         <div
+          data-testid="bubble"
           className={cn(
             'rounded-2xl px-4 py-3 text-[15px] leading-relaxed [overflow-wrap:anywhere]',
             mine
@@ -64,7 +55,11 @@ export function MessageBubble({ message, characterName, characterAvatar, userNam
           )}
           {message.picture ? <ChatPicture jobId={message.picture.jobId} /> : null}
         </div>
-        {!streaming && !editing ? <BubbleToolbar message={message} busy={busy} actions={actions} onEdit={() => setEditing(true)} /> : null}
+        {streaming || editing ? (
+          <ToolbarSpace />
+        ) : (
+          <BubbleToolbar message={message} busy={busy} actions={actions} onEdit={() => setEditing(true)} />
+        )}
       </div>
     </li>
   );
@@ -102,75 +97,5 @@ function EditForm({ message, onSave, onClose }: { message: Props['message']; onS
         </Button>
       </div>
     </form>
-  );
-}
-
-interface ToolbarProps {
-  message: Props['message'];
-  busy?: boolean;
-  actions: BubbleActions;
-  onEdit: () => void;
-}
-
-/** Under a message: incomplete/edited labels, the swipe picker, and the actions (shown on hover from 640 px). */
-function BubbleToolbar({ message, busy, actions, onEdit }: ToolbarProps) {
-  const buttons: Array<{ label: string; title: string; icon: LucideIcon; onClick?: () => void }> = [
-    { label: 'Regenerate reply', title: 'Regenerate', icon: RefreshCw, onClick: actions.onRegenerate },
-    { label: 'Continue reply', title: 'Continue', icon: FastForward, onClick: actions.onContinue },
-    { label: 'Edit message', title: 'Edit', icon: Pencil, onClick: actions.onEdit ? onEdit : undefined },
-    { label: 'Report this reply', title: 'Report', icon: Flag, onClick: actions.onReport },
-    { label: 'Delete message', title: 'Delete', icon: Trash2, onClick: actions.onDelete },
-  ];
-  return (
-    <div className="flex min-h-11 flex-wrap items-center gap-0.5 px-1 text-xs text-fg-subtle sm:h-9 sm:min-h-0 sm:flex-nowrap">
-      {message.status === 'incomplete' ? (
-        <span
-          className="mr-1 rounded bg-warning/15 px-1.5 py-0.5 font-medium text-warning"
-          title="This reply stopped before it was finished: continue it or regenerate it."
-        >
-          incomplete
-        </span>
-      ) : null}
-      {message.editedAt ? <span className="mr-1">edited</span> : null}
-      {message.swipes.length > 1 && actions.onSwipe ? <SwipePicker message={message} busy={busy} onSwipe={actions.onSwipe} /> : null}
-      <span className="inline-flex opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
-        {buttons.map(({ label, title, icon: Icon, onClick }) =>
-          onClick ? (
-            <Button key={label} size="icon-sm" variant="ghost" aria-label={label} title={title} disabled={busy} onClick={onClick}>
-              <Icon />
-            </Button>
-          ) : null,
-        )}
-      </span>
-    </div>
-  );
-}
-
-function SwipePicker({ message, busy, onSwipe }: { message: Props['message']; busy?: boolean; onSwipe: (index: number) => void }) {
-  const swipes = message.swipes.length;
-  return (
-    <span className="mr-1 inline-flex items-center" aria-label="Alternative replies">
-      <Button
-        size="icon-sm"
-        variant="ghost"
-        aria-label="Previous alternative"
-        disabled={busy || message.swipeIndex <= 0}
-        onClick={() => onSwipe(message.swipeIndex - 1)}
-      >
-        <ChevronLeft />
-      </Button>
-      <span className="tabular-nums" aria-live="polite">
-        {message.swipeIndex + 1}/{swipes}
-      </span>
-      <Button
-        size="icon-sm"
-        variant="ghost"
-        aria-label="Next alternative"
-        disabled={busy || message.swipeIndex >= swipes - 1}
-        onClick={() => onSwipe(message.swipeIndex + 1)}
-      >
-        <ChevronRight />
-      </Button>
-    </span>
   );
 }

@@ -46,4 +46,26 @@ describe('RateInChat (the chat header star)', () => {
     await within(dialog).findByText('Chat with this character first: ratings come from people who have talked with it.');
     expect(within(dialog).queryByRole('radio')).toBeNull();
   });
+
+  it('asks again when opened: the stars appear once the first message of this visit is sent', async () => {
+    signIn();
+    let chatted = false;
+    mockApi({
+      [`GET /api/characters/${ID}/rating`]: () =>
+        json({
+          rating: 0,
+          ratingCount: 0,
+          myRating: null,
+          canRate: chatted,
+          reason: chatted ? null : 'Chat with this character first: ratings come from people who have talked with it.',
+        }),
+    });
+    renderWithProviders(<RateInChat characterId={ID} name="Aria" />);
+    const star = await screen.findByRole('button', { name: 'Rate Aria' });
+    chatted = true;
+    fireEvent.click(star);
+    const dialog = await screen.findByRole('dialog', { name: 'Rate Aria' });
+    await within(dialog).findByRole('radio', { name: '4 stars: Great' });
+    within(dialog).getByText('Tap a star to rate.');
+  });
 });

@@ -19,7 +19,11 @@ export function RateInChat({ characterId, name }: { characterId: string; name: s
       <Button
         size="sm"
         variant="ghost"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          // Read afresh: the first message of this visit may just have made rating possible.
+          void rating.refetch();
+          setOpen(true);
+        }}
         aria-label={mine ? `Your rating of ${name}: ${mine} of 5 stars. Change it` : `Rate ${name}`}
         title={mine ? 'Your rating' : 'Rate'}
         className="px-2.5 sm:px-3"
