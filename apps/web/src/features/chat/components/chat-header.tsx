@@ -4,7 +4,7 @@ import type { ChatCharacter } from '@reverie/shared';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ChatTransferMenu } from '@/features/transfer/components/chat-transfer-menu';
-import { RateInChat } from './rate-in-chat';
+import { RateButton, RateStar, useRateInChat } from './rate-in-chat';
 
 interface Props {
   character: ChatCharacter;
@@ -19,6 +19,7 @@ interface Props {
 
 /** The character, your rating of it, earlier chats, a new chat, export/import, and (below 1280 px) the memory. */
 export function ChatHeader({ character, conversationId, busy, onHistory, onNewChat, onMemory, onImported }: Props) {
+  const rate = useRateInChat(character.id, character.name);
   return (
     <header className="flex items-center gap-2 border-b border-border px-2 py-2 pt-[max(0.5rem,env(safe-area-inset-top))] sm:gap-3 sm:px-4 lg:py-2.5">
       <Button asChild size="icon" variant="ghost" className="lg:hidden">
@@ -39,7 +40,8 @@ export function ChatHeader({ character, conversationId, busy, onHistory, onNewCh
           </span>
         </span>
       </Link>
-      <RateInChat characterId={character.id} name={character.name} />
+      {/* From 1024 px a star of its own; the header's menu has rating as its first entry at every width (phones' way in). */}
+      <RateButton rate={rate} className="hidden lg:inline-flex" />
       <Button size="sm" variant="ghost" onClick={onHistory} aria-label="Earlier chats">
         <History />
         <span className="hidden sm:inline">Chats</span>
@@ -53,10 +55,17 @@ export function ChatHeader({ character, conversationId, busy, onHistory, onNewCh
         characterName={character.name}
         conversationId={conversationId}
         onImported={(result) => onImported(result.conversationId)}
+        extra={{
+          label: rate.mine ? `Your rating: ${rate.mine} of 5` : `Rate ${character.name}`,
+          triggerLabel: `Rate ${character.name}`,
+          icon: <RateStar mine={rate.mine} />,
+          onSelect: rate.open,
+        }}
       />
       <Button size="sm" variant="ghost" className="xl:hidden" onClick={onMemory} aria-label="Memory">
         <Brain />
       </Button>
+      {rate.dialog}
     </header>
   );
 }

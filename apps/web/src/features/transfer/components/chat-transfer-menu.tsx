@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { ArrowDownUp, FileDown, FileText, FileUp, NotebookText } from 'lucide-react';
 import type { ChatExportFormat, ChatImportResponse } from '@reverie/shared';
@@ -16,17 +16,28 @@ const FORMATS: Array<{ format: ChatExportFormat; label: string; icon: typeof Fil
   { format: 'txt', label: 'Plain text (.txt)', icon: FileText },
 ];
 
+/** An entry another feature puts at the top of the menu (rating the character), and what it adds to the trigger's name. */
+export interface ExtraMenuItem {
+  label: string;
+  /** What the trigger's name says about it, e.g. "Rate Aria". */
+  triggerLabel: string;
+  icon: ReactNode;
+  onSelect: () => void;
+}
+
 /** "Move chat": export this conversation as a file, or import a SillyTavern chat as a new conversation. */
 export function ChatTransferMenu({
   characterId,
   characterName,
   conversationId,
   onImported,
+  extra,
 }: {
   characterId: string;
   characterName: string;
   conversationId: string | undefined;
   onImported: (result: ChatImportResponse) => void;
+  extra?: ExtraMenuItem;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const exporter = useExportConversation();
@@ -84,7 +95,12 @@ export function ChatTransferMenu({
       />
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
-          <Button size="sm" variant="ghost" disabled={busy} aria-label="Export or import a chat">
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={busy}
+            aria-label={extra ? `${extra.triggerLabel}, export or import a chat` : 'Export or import a chat'}
+          >
             <ArrowDownUp />
             <span className="hidden lg:inline">{busy ? 'Working...' : 'Move chat'}</span>
           </Button>
@@ -95,6 +111,15 @@ export function ChatTransferMenu({
             sideOffset={6}
             className="z-[110] w-64 rounded-2xl border border-border-strong bg-surface-raised p-1.5 shadow-2xl shadow-black/60 animate-fade-in"
           >
+            {extra ? (
+              <>
+                <DropdownMenu.Item className={itemClass} onSelect={extra.onSelect}>
+                  {extra.icon}
+                  {extra.label}
+                </DropdownMenu.Item>
+                <DropdownMenu.Separator className="my-1 h-px bg-border" />
+              </>
+            ) : null}
             <DropdownMenu.Label className="px-2.5 pt-1.5 pb-1 text-xs font-medium text-fg-subtle">Export this chat</DropdownMenu.Label>
             {FORMATS.map(({ format, label, icon: Icon }) => (
               <DropdownMenu.Item key={format} className={itemClass} disabled={!conversationId} onSelect={() => run(format)}>

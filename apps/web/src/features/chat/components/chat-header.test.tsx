@@ -2,11 +2,39 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
 import { signIn } from '@/test/characters';
-import { RateInChat } from './rate-in-chat';
+import { MemoryRouter } from 'react-router';
+import { ChatHeader } from './chat-header';
 
 const ID = '00000000-0000-4000-8000-000000000002';
 
-describe('RateInChat (the chat header star)', () => {
+function renderHeader() {
+  const character = {
+    id: ID,
+    name: 'Aria',
+    avatarUrl: null,
+    tagline: 'A test character',
+    creator: { id: '00000000-0000-4000-8000-000000000003', username: 'maker' },
+    premium: false,
+    nsfw: false,
+    deleted: false,
+  };
+  const noop = () => undefined;
+  return renderWithProviders(
+    <MemoryRouter>
+      <ChatHeader
+        character={character}
+        conversationId="00000000-0000-4000-8000-000000000004"
+        busy={false}
+        onHistory={noop}
+        onNewChat={noop}
+        onMemory={noop}
+        onImported={noop}
+      />
+    </MemoryRouter>,
+  );
+}
+
+describe('rating from the chat header', () => {
   beforeEach(resetClientState);
   afterEach(() => vi.unstubAllGlobals());
 
@@ -16,7 +44,7 @@ describe('RateInChat (the chat header star)', () => {
       [`GET /api/characters/${ID}/rating`]: () => json({ rating: 3.5, ratingCount: 4, myRating: 3, canRate: true, reason: null }),
       [`PUT /api/characters/${ID}/rating`]: () => json({ rating: 4, ratingCount: 4, myRating: 5, canRate: true, reason: null }),
     });
-    renderWithProviders(<RateInChat characterId={ID} name="Aria" />);
+    renderHeader();
     fireEvent.click(await screen.findByRole('button', { name: 'Your rating of Aria: 3 of 5 stars. Change it' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rate Aria' });
     expect(within(dialog).getByRole('radio', { name: '3 stars: Good' }).getAttribute('aria-checked')).toBe('true');
@@ -40,7 +68,7 @@ describe('RateInChat (the chat header star)', () => {
           reason: 'Chat with this character first: ratings come from people who have talked with it.',
         }),
     });
-    renderWithProviders(<RateInChat characterId={ID} name="Aria" />);
+    renderHeader();
     fireEvent.click(await screen.findByRole('button', { name: 'Rate Aria' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rate Aria' });
     await within(dialog).findByText('Chat with this character first: ratings come from people who have talked with it.');
@@ -60,12 +88,26 @@ describe('RateInChat (the chat header star)', () => {
           reason: chatted ? null : 'Chat with this character first: ratings come from people who have talked with it.',
         }),
     });
-    renderWithProviders(<RateInChat characterId={ID} name="Aria" />);
+    renderHeader();
     const star = await screen.findByRole('button', { name: 'Rate Aria' });
     chatted = true;
     fireEvent.click(star);
     const dialog = await screen.findByRole('dialog', { name: 'Rate Aria' });
     await within(dialog).findByRole('radio', { name: '4 stars: Great' });
     within(dialog).getByText('Tap a star to rate.');
+  });
+
+  it('offers rating in the header menu too (the way in on phones), showing my rating', async () => {
+    signIn();
+    mockApi({
+      [`GET /api/characters/${ID}/rating`]: () => json({ rating: 3.5, ratingCount: 4, myRating: 2, canRate: true, reason: null }),
+    });
+    renderHeader();
+    await screen.findByRole('button', { name: 'Your rating of Aria: 2 of 5 stars. Change it' });
+    const trigger = screen.getByRole('button', { name: 'Rate Aria, export or import a chat' });
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Your rating: 2 of 5' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rate Aria' });
+    expect(within(dialog).getByRole('radio', { name: '2 stars: Fair' }).getAttribute('aria-checked')).toBe('true');
   });
 });
