@@ -36,11 +36,11 @@ async function diagnosticId(h: Harness): Promise<string> {
  */
 async function messageSpacing(page: Page) {
   return page.evaluate(() => {
-    const items = [...document.querySelectorAll('[data-testid^=message-]')];
+    const items = Array.from(document.querySelectorAll('[data-testid^=message-]'));
     const rect = (el: Element | null) => el!.getBoundingClientRect();
     const boxes = items.map(rect);
     const bubbles = items.map((el) => rect(el.querySelector('[data-testid=bubble]')));
-    const rows = items.map((el) => el.querySelector<HTMLElement>('[data-testid=bubble-toolbar]'));
+    const rows = items.map((el) => el.querySelector('[data-testid=bubble-toolbar]') as HTMLElement | null);
     return {
       gaps: boxes.slice(1).map((b, i) => Math.round(b.top - boxes[i]!.bottom)),
       bubbleGaps: bubbles.slice(1).map((b, i) => Math.round(b.top - bubbles[i]!.bottom)),
