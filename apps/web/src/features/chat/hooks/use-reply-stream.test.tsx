@@ -3,9 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ChatSession } from '@reverie/shared';
+import { establishSession, getSessionUser } from '@/features/auth/lib/session-store';
 import { setTokens } from '@/lib/auth-tokens';
 import { queryClient } from '@/lib/query-client';
-import { json, jwt, mockApi, resetClientState } from '@/test/helpers';
+import { json, jwt, makeUser, mockApi, resetClientState } from '@/test/helpers';
 import { chatKeys } from '../api/query-keys';
 import { StreamError } from '../api/stream-reply';
 import { useReplyStream } from './use-reply-stream';
@@ -30,11 +31,12 @@ const greeting = message({});
 const mine = message({ id: '77777777-7777-4777-8777-777777777777', role: 'user', content: 'Hi!', swipes: [] });
 const reply = message({ id: replyId, content: 'Hello, you.', swipes: ['Hello, you.'] });
 
-const session = (messages: ChatMessage[]) =>
+const session = (messages: ChatMessage[], balance = 10) =>
   ({
     conversation: { id: conversationId },
     character: { id: characterId, name: 'Mira' },
     messages,
+    cost: { freeLeft: 0, costPerMessage: 1, balance },
     memory: { summary: '', pinned: [], updatedAt: null },
   }) as unknown as ChatSession;
 
@@ -76,8 +78,9 @@ describe('useReplyStream', () => {
     const stream = eventStream();
     const api = mockApi({
       [`POST /api/chat/${characterId}/message`]: () => stream.response(),
-      [`GET /api/chat/${characterId}`]: () => json(session([greeting, mine, reply])),
+      [`GET /api/chat/${characterId}`]: () => json(session([greeting, mine, reply], 9)),
     });
+    establishSession({ accessToken: jwt(), refreshToken: 'r', user: makeUser({ coins: 10 }) });
     const { hook } = renderStream();
     let sent!: Promise<boolean>;
     act(() => void (sent = hook.result.current.generate('message', 'Hi!')));
@@ -104,8 +107,9 @@ describe('useReplyStream', () => {
     expect(cached()?.messages.map((m) => m.id)).toEqual([greeting.id, mine.id, replyId]);
     expect(hook.result.current.streaming).toBeNull();
     expect(hook.result.current.lastStats).toEqual({ tokens: 3, ms: 120 });
-    // Then the server's copy replaces the page's (saved text, swipes, cost).
+    // Then the server's copy replaces the page's (saved text, swipes, cost), and the header's coins follow it.
     expect(api.callsTo(`GET /api/chat/${characterId}`)).toHaveLength(1);
+    expect(getSessionUser()?.coins).toBe(9);
   });
 
   it('keeps what arrived when the reader stops, as an incomplete reply', async () => {

@@ -2,6 +2,7 @@
 // reply is written; the messages themselves live in the cached session, which the stream's events update.
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import type { ChatMessage, ChatSession, ChatStatus } from '@reverie/shared';
+import { syncAccount } from '@/features/billing/lib/sync-account';
 import { queryClient } from '@/lib/query-client';
 import { getChatSession } from '../api/get-session';
 import { chatKeys } from '../api/query-keys';
@@ -62,6 +63,8 @@ export function useSessionResync(characterId: string, convId: string | undefined
     try {
       const fresh = await getChatSession(characterId, convId);
       queryClient.setQueryData(chatKeys.session(characterId, conversationId), fresh);
+      // The header's coin count reads the session user: a charged or refunded reply moves it too.
+      syncAccount({ coins: fresh.cost.balance });
       return fresh;
     } catch {
       return undefined; // the page keeps what it has; the next action tries again
