@@ -119,12 +119,14 @@ export function chatRoutes(deps: {
     });
     route(app, api.regenerate, async (req, reply) => {
       const actor = authOf(req);
-      const gen = await regenerateReply(generation, actor, req.params.characterId, req.body, () => rateLimit(actor.userId));
+      const input = { actor, characterId: req.params.characterId, conversationId: req.body.conversationId };
+      const gen = await generation.prepare(regenerateReply, { ...input, rateLimit: () => rateLimit(actor.userId) });
       return (await deliver(req, reply, gen)) as ChatReply;
     });
     route(app, api.continue, async (req, reply) => {
       const actor = authOf(req);
-      const gen = await continueLastReply(generation, actor, req.params.characterId, req.body, () => rateLimit(actor.userId));
+      const input = { actor, characterId: req.params.characterId, conversationId: req.body.conversationId };
+      const gen = await generation.prepare(continueLastReply, { ...input, rateLimit: () => rateLimit(actor.userId) });
       return (await deliver(req, reply, gen)) as ChatReply;
     });
     route(app, api.editMessage, async (req) =>

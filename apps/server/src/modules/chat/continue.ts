@@ -1,10 +1,10 @@
 // Continuing: the model writes more of the last reply, charged like a regeneration.
-import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Generation, PreparedGeneration, ReplyUseCase } from './generation.ts';
+import type { ReplyUseCase } from './generation.ts';
 import { chargeReply } from './regenerate.ts';
 
-const continueReply: ReplyUseCase = {
+/** POST /api/chat/{characterId}/continue (the routes hand it to `Generation.prepare`). */
+export const continueLastReply: ReplyUseCase = {
   kind: 'continue',
   check(_deps, read) {
     if (!read.found) throw AppError.notFound('Conversation');
@@ -16,14 +16,3 @@ const continueReply: ReplyUseCase = {
   },
   charge: (deps, c, undo) => chargeReply(deps, c, undo, null),
 };
-
-/** POST /api/chat/{characterId}/continue. */
-export function continueLastReply(
-  generation: Generation,
-  actor: Actor,
-  characterId: string,
-  body: { conversationId?: string },
-  rateLimit: () => Promise<void>,
-): Promise<PreparedGeneration> {
-  return generation.prepare(continueReply, { actor, characterId, conversationId: body.conversationId, rateLimit });
-}

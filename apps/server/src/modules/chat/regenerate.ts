@@ -1,8 +1,7 @@
 // Regenerating: a new alternative (swipe) of the last reply, or the answer to the last message when it has none yet
 // (a reply lost with the connection; free once when a crash lost it).
-import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Charged, ChargeInput, Generation, PreparedGeneration, ReplyUseCase } from './generation.ts';
+import type { Charged, ChargeInput, ReplyUseCase } from './generation.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { Undo } from './undo.ts';
 
@@ -48,7 +47,8 @@ export async function chargeReply(deps: ChatDeps, c: ChargeInput, undo: Undo, an
   return { userMessage: null, freeFor: (await owedReply) ? answers : null };
 }
 
-const regenerate: ReplyUseCase = {
+/** POST /api/chat/{characterId}/regenerate (the routes hand it to `Generation.prepare`). */
+export const regenerateReply: ReplyUseCase = {
   kind: 'regenerate',
   check(_deps, read) {
     if (!read.found) throw AppError.notFound('Conversation');
@@ -61,14 +61,3 @@ const regenerate: ReplyUseCase = {
   },
   charge: (deps, c, undo) => chargeReply(deps, c, undo, c.target ? null : c.newest[0]!.id),
 };
-
-/** POST /api/chat/{characterId}/regenerate. */
-export function regenerateReply(
-  generation: Generation,
-  actor: Actor,
-  characterId: string,
-  body: { conversationId?: string },
-  rateLimit: () => Promise<void>,
-): Promise<PreparedGeneration> {
-  return generation.prepare(regenerate, { actor, characterId, conversationId: body.conversationId, rateLimit });
-}
