@@ -11,9 +11,7 @@
 //   BENCH_SIZES=1000,100000,1000000  BENCH_EMBEDDED=100000 (0 = skip)  BENCH_REQUESTS=2000  BENCH_CONCURRENCY=8
 //   BENCH_PG=postgres://postgres@127.0.0.1:5432/test (a throwaway database is created next to it and dropped;
 //   BENCH_KEEP=1 keeps it for a look with psql)
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -22,6 +20,7 @@ import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded/cluster.ts';
 import { CharactersRepo } from '../apps/server/src/modules/characters/characters.repo.ts';
 import { SearchRepo } from '../apps/server/src/modules/search/search.repo.ts';
+import { measure, rawTwin, type Result } from './load.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000,1000000')
   .split(',')
@@ -32,6 +31,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const BASE_PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip, deflate', accept: 'application/json' };
+const load = { concurrency: CONCURRENCY, headers: BROWSER_HEADERS };
 
 const FEED_PATHS = [
   '/api/characters?sort=popular&limit=20',
@@ -179,65 +179,6 @@ async function fill(exec: (q: string) => Promise<unknown>, n: number, log: (s: s
 
 // ---------- measuring ----------
 
-interface Result {
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-  total: number;
-}
-
-function child(script: string): ChildProcess {
-  return fork(path.join(repoRoot, 'bench', script), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-}
-
-function ask<T>(proc: ChildProcess, msg: unknown): Promise<T> {
-  return new Promise((resolve, reject) => {
-    proc.once('message', (m) => resolve(m as T));
-    proc.once('exit', (code) => reject(new Error(`${proc.spawnfile} exited (${code})`)));
-    proc.send(msg as object);
-  });
-}
-
-/** `requests` requests over `paths` from a load client in its own process. */
-async function measure(base: string, paths: string[], requests: number): Promise<Result> {
-  const client = child('load-client.mjs');
-  try {
-    return await ask<Result>(client, { base, paths, requests, concurrency: CONCURRENCY, headers: BROWSER_HEADERS });
-  } finally {
-    client.kill();
-  }
-}
-
-function capture(url: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: BROWSER_HEADERS }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const headers: Record<string, string> = {};
-          for (const [k, v] of Object.entries(res.headers)) {
-            if (v === undefined || ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k)) continue;
-            headers[k] = Array.isArray(v) ? v.join(', ') : v;
-          }
-          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('base64') });
-        });
-      })
-      .on('error', reject);
-  });
-}
-
-/** A raw node:http server in its own process answering each path with the bytes (compressed as sent) the app gave. */
-async function rawTwin(base: string, paths: string[]) {
-  const routes: Record<string, unknown> = {};
-  for (const p of paths) routes[p] = await capture(base + p);
-  const proc = child('raw-server.mjs');
-  const { port } = await ask<{ port: number }>(proc, { routes });
-  return { url: `http://127.0.0.1:${port}`, close: () => proc.kill() };
-}
-
 async function probe(port: number, what: 'reset' | 'stats') {
   const res = await fetch(`http://127.0.0.1:${port}/${what}`);
   return (await res.json()) as { p99: number; cpuMicros: number };
@@ -275,13 +216,13 @@ async function benchApp(dbLabel: string, size: number, env: Record<string, strin
       ['feed', 'feed page (popular/new/page 5)', FEED_PATHS],
       ['search', 'search (typo/prefix/two words)', SEARCH_PATHS],
     ] as const) {
-      await measure(server.url, paths, 300);
+      await measure(server.url, paths, 300, load);
       const before = await probe(probePort, 'reset');
-      const appResult = await measure(server.url, paths, REQUESTS);
+      const appResult = await measure(server.url, paths, REQUESTS, load);
       const after = await probe(probePort, 'stats');
-      const twin = await rawTwin(server.url, paths);
-      await measure(twin.url, paths, 300);
-      const rawResult = await measure(twin.url, paths, REQUESTS);
+      const twin = await rawTwin(server.url, paths, BROWSER_HEADERS);
+      await measure(twin.url, paths, 300, load);
+      const rawResult = await measure(twin.url, paths, REQUESTS, load);
       twin.close();
       const cpuUs = (after.cpuMicros - before.cpuMicros) / REQUESTS;
       rows.push({

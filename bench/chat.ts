@@ -8,6 +8,8 @@
 //     ledger, the user's message saved, history read, prompt assembled, upstream request, first event relayed.
 //     Twice: against a model server that answers at once (every millisecond of ours shows), then one that takes
 //     BENCH_MODEL_FIRST_TOKEN_MS (default 50) to read the prompt, as a real model does (the ledger's work overlaps).
+//     Then a group message (POST /api/groups/{id}/message) in a group of 8 characters, the model answering at once:
+//     the group's reads, the turn order and the speaker's prompt over the same pipeline (target p50 ≤ 8 ms).
 //  2. Concurrent streams: BENCH_STREAMS (default 1,000) replies streaming at once, each 30 tokens/s for
 //     BENCH_STREAM_SECONDS (default 20), opened at BENCH_OPEN_PER_SECOND (default 250), two per user (the in-flight
 //     limit). First straight from the model server
@@ -259,6 +261,39 @@ interface TtftRow {
   peerCpuMsPerRequest: number;
 }
 
+/** Eight public characters made by the first user, and a group of them for each user: user token → group id. */
+async function groupsOf8(base: string, tokens: string[]): Promise<Map<string, string>> {
+  const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-forwarded-for': nextIp() });
+  const characterIds: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const res = await request(`${base}/api/characters`, {
+      method: 'POST',
+      headers: json(tokens[0]!),
+      body: JSON.stringify({
+        name: `Bench member ${i + 1}`,
+        tagline: 'One of eight in a group chat',
+        description: `Member ${i + 1} of a benchmark group: speaks briefly and stays in character.`,
+        greeting: 'Hello.',
+        tags: ['female', 'fantasy', 'sfw'],
+        visibility: 'public',
+      }),
+    });
+    if (res.status !== 201) throw new Error(`character ${i + 1}: ${res.status} ${res.body}`);
+    characterIds.push((JSON.parse(res.body) as { id: string }).id);
+  }
+  const groups = new Map<string, string>();
+  for (const token of tokens) {
+    const res = await request(`${base}/api/groups`, {
+      method: 'POST',
+      headers: json(token),
+      body: JSON.stringify({ name: 'Bench group', scenario: 'Eight characters meet at an inn.', characterIds }),
+    });
+    if (res.status !== 201) throw new Error(`group: ${res.status} ${res.body}`);
+    groups.set(token, (JSON.parse(res.body) as { group: { id: string } }).group.id);
+  }
+  return groups;
+}
+
 interface ModeResult {
   label: string;
   ttft: TtftRow[];
@@ -317,7 +352,8 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
     const status = JSON.parse((await request(`${base}/api/chat/status`)).body) as { diagnosticCharacterId: string };
     const characterId = status.diagnosticCharacterId;
     // Enough users that none passes the rate limit (30 messages a minute) or its 50 free messages of the day.
-    const ttftUserCount = Math.ceil((2 * TTFT_REQUESTS + 20) / 25) + 1;
+    // (the one-to-one rows and the group row: three rounds of TTFT_REQUESTS)
+    const ttftUserCount = Math.ceil((3 * TTFT_REQUESTS + 20) / 25) + 1;
     const users = Math.max(Math.ceil(STREAMS / 2), ttftUserCount);
     console.log(`  signing up ${users} users…`);
     const tokens: string[] = [];
@@ -338,13 +374,13 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
     // 1. Time to first token, one request at a time; users rotate (rate limit 30 a minute, 50 free a day each).
     const ttftUsers = tokens.slice(0, ttftUserCount);
     let turn = 0;
-    const ttft = async (model: string, firstTokenMs: number, requests: number): Promise<TtftRow> => {
+    const ttft = async (model: string, firstTokenMs: number, requests: number, via = send): Promise<TtftRow> => {
       await peer.set(3, 0, firstTokenMs);
       const row: TtftRow = { model, app: [], direct: [], errors: 0, cpuMsPerMessage: 0, peerCpuMsPerRequest: 0 };
       const cpuBefore = (await probe(probePort, 'stats')).cpuMicros;
       const peerCpuBefore = (await probe(peer.probePort, 'stats')).cpuMicros;
       for (let i = 0; i < requests; i++) {
-        const r = await send(ttftUsers[turn++ % ttftUsers.length]!, `Message number ${i}: tell me something.`);
+        const r = await via(ttftUsers[turn++ % ttftUsers.length]!, `Message number ${i}: tell me something.`);
         if (r.status !== 200 || !r.ended || r.firstMs < 0) row.errors++;
         else row.app.push(r.firstMs);
         row.direct.push((await direct()).firstMs);
@@ -362,6 +398,16 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
     await ttft('warm-up', 0, 20);
     const instant = await ttft('model answers at once', 0, TTFT_REQUESTS);
     const thinking = await ttft(`model needs ${MODEL_FIRST_TOKEN_MS} ms`, MODEL_FIRST_TOKEN_MS, Math.ceil(TTFT_REQUESTS / 2));
+    // A group of 8 characters per user (made by the first user, public), messages naming nobody (natural turns).
+    const groupOf = await groupsOf8(base, ttftUsers);
+    const sendToGroup = (token: string, content: string) =>
+      stream(
+        `${base}/api/groups/${groupOf.get(token)!}/message`,
+        { authorization: `Bearer ${token}`, accept: 'text/event-stream', 'x-forwarded-for': nextIp() },
+        JSON.stringify({ content }),
+        'app',
+      );
+    const group = await ttft('group of 8, model answers at once', 0, TTFT_REQUESTS, sendToGroup);
 
     // 2. Concurrent streams: straight from the model server (the ceiling), then through the app.
     const perStream = TOKENS_PER_SECOND * STREAM_SECONDS;
@@ -372,7 +418,7 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
     const appRow = await streamsRun('through the app', probePort, (i, onFirst) =>
       send(streamUsers[Math.floor(i / 2) % streamUsers.length]!, `Stream ${i}: go on.`, onFirst),
     );
-    return { label, ttft: [instant, thinking], streams: [rawRow, appRow] };
+    return { label, ttft: [instant, thinking, group], streams: [rawRow, appRow] };
   } finally {
     await server?.stop();
     peer.child.kill();
@@ -399,7 +445,7 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 console.log(`\nLoad average (1 min): ${loadStart} at the start, ${load1()} at the end, on ${os.cpus().length} CPUs.\n`);
 console.log(
   `Time to first token (ms), one request at a time, ${TTFT_REQUESTS} requests; the model server alone is the ceiling; ` +
-    'overhead = app − model server at the same percentile (targets p50 ≤ 5, p99 ≤ 25)\n',
+    'overhead = app − model server at the same percentile (targets p50 ≤ 5, p99 ≤ 25; a group message of 8 members p50 ≤ 8)\n',
 );
 console.log(
   '| database | model server | requests | app p50 | app p99 | model server p50 | model server p99 | overhead p50 | overhead p99 | CPU ms / request: app, model server | errors |',
@@ -410,7 +456,7 @@ for (const r of results) {
     const o50 = percentile(app, 50) - percentile(direct, 50);
     const o99 = percentile(app, 99) - percentile(direct, 99);
     console.log(
-      `| ${r.label} | ${model} | ${app.length + errors} | ${f(percentile(app, 50))} | ${f(percentile(app, 99))} | ${f(percentile(direct, 50))} | ${f(percentile(direct, 99))} | ${f(o50)} ${verdict(o50 <= 5)} | ${f(o99)} ${verdict(o99 <= 25)} | ${f(cpuMsPerMessage)}, ${f(peerCpuMsPerRequest)} | ${errors} |`,
+      `| ${r.label} | ${model} | ${app.length + errors} | ${f(percentile(app, 50))} | ${f(percentile(app, 99))} | ${f(percentile(direct, 50))} | ${f(percentile(direct, 99))} | ${f(o50)} ${verdict(o50 <= (model.startsWith('group') ? 8 : 5))} | ${f(o99)} ${verdict(o99 <= 25)} | ${f(cpuMsPerMessage)}, ${f(peerCpuMsPerRequest)} | ${errors} |`,
     );
   }
 }

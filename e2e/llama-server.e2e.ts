@@ -6,6 +6,10 @@
 // else /work/shared/tools/llama-server/llama-server (see that folder's README; building it takes ~35 min, so CI
 // machines carry a prebuilt copy). Skipped, with the reason, when none is found.
 //
+// After the one-to-one messages each case makes a persona and a group of two characters and lets them talk (issue
+// 31: two replies in a row must still reach a strict template as alternating turns); the last describe does the same
+// on the embedded provider with the same tiny model.
+//
 // Cases: the GGUF's own ChatML template with -c 1024; and --jinja with a Mistral and a Gemma template
 // (fixtures/*.jinja, written for this test after the rules those families' templates enforce: one optional leading
 // system message, then strictly alternating user/assistant turns starting with a user turn, else an exception).
@@ -18,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { api, type AuthResponse, type ChatStatus } from '@reverie/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tinyModelPath } from '../apps/server/test/tiny-model.ts';
-import { registerReadyUser } from './flows.ts';
+import { registerReadyUser, tinyModelEnv } from './flows.ts';
 import { artifactsDir, startServer, type Harness, type ServerProcess } from './harness.ts';
 import { repoRoot } from './server-process.ts';
 
@@ -103,15 +107,16 @@ async function startLlamaServer(bin: { bin: string; libDir: string }, port: numb
   };
 }
 
-async function send(server: ServerProcess, auth: AuthResponse, characterId: string, content: string) {
-  const res = await fetch(`${server.url}/api/chat/${characterId}/message`, {
+/** A streamed POST: the events by name, the reply's words and the error event, if any. */
+async function stream(server: ServerProcess, auth: AuthResponse, urlPath: string, body: unknown) {
+  const res = await fetch(`${server.url}${urlPath}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${auth.accessToken}`, 'content-type': 'application/json', accept: 'text/event-stream' },
-    body: JSON.stringify({ content }),
+    body: JSON.stringify(body),
     signal: AbortSignal.timeout(60_000),
   });
-  const body = await res.text();
-  const events = [...body.matchAll(/^event: (\w+)\ndata: (.*)$/gm)].map((m) => ({
+  const text = await res.text();
+  const events = [...text.matchAll(/^event: (\w+)\ndata: (.*)$/gm)].map((m) => ({
     event: m[1]!,
     data: JSON.parse(m[2]!) as Record<string, unknown>,
   }));
@@ -120,7 +125,91 @@ async function send(server: ServerProcess, auth: AuthResponse, characterId: stri
     .map((e) => e.data.text as string)
     .join('');
   const error = events.find((e) => e.event === 'error')?.data;
-  return { status: res.status, events: events.map((e) => e.event), reply, error };
+  const speaker = events.find((e) => e.event === 'speaker')?.data as { id: string; name: string } | undefined;
+  const done = events.find((e) => e.event === 'done')?.data as { message?: { id: string } } | undefined;
+  const refused = res.ok ? undefined : text.slice(0, 300);
+  return { status: res.status, events: events.map((e) => e.event), reply, error, refused, speaker, messageId: done?.message?.id };
+}
+
+const send = (server: ServerProcess, auth: AuthResponse, characterId: string, content: string) =>
+  stream(server, auth, `/api/chat/${characterId}/message`, { content });
+
+async function call<T>(server: ServerProcess, auth: AuthResponse, method: string, urlPath: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}${urlPath}`, {
+    method,
+    headers: { authorization: `Bearer ${auth.accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/**
+ * Issue 31 against a real model: a persona (the default, so every chat uses it), a group of two new characters, a
+ * message, "Let X speak" (two replies in a row, which strict templates refuse unless the history is arranged), a
+ * second message. Every reply streams without an error, the speakers alternate as asked, and the inspector shows the
+ * persona's part of the prompt.
+ */
+async function groupRound(server: ServerProcess, auth: AuthResponse, tag: string, log: (r: unknown) => void) {
+  await call(server, auth, 'POST', '/api/personas', {
+    name: 'Wren',
+    description: 'A cartographer who maps the river towns and answers to Wren.',
+    pronouns: 'she/her',
+    isDefault: true,
+  });
+  const make = (name: string, description: string) =>
+    call<{ id: string }>(server, auth, 'POST', '/api/characters', {
+      name,
+      tagline: description,
+      description,
+      greeting: 'Hello.',
+      tags: ['female', 'fantasy', 'sfw'],
+      visibility: 'private',
+    });
+  const ada = await make(`Ada ${tag}`, 'Keeps the harbour lighthouse burning through every storm.');
+  const bram = await make(`Bram ${tag}`, 'Mends the fishing nets and knows every rumour on the docks.');
+  const { group } = await call<{ group: { id: string } }>(server, auth, 'POST', '/api/groups', {
+    name: `Harbour ${tag}`,
+    scenario: 'A storm rolls over the harbour.',
+    characterIds: [ada.id, bram.id],
+  });
+  const steps = [
+    { path: `/api/groups/${group.id}/message`, body: { content: `Ada ${tag}, is the lamp lit?` }, speaker: ada.id },
+    { path: `/api/groups/${group.id}/speak`, body: { characterId: bram.id }, speaker: bram.id },
+    { path: `/api/groups/${group.id}/message`, body: { content: 'And the nets, Bram?' }, speaker: undefined },
+  ];
+  const messageIds: string[] = [];
+  for (const step of steps) {
+    const r = await stream(server, auth, step.path, step.body);
+    log({
+      case: `group (${tag})`,
+      sent: step.body,
+      status: r.status,
+      events: r.events,
+      speaker: r.speaker?.name,
+      reply: r.reply.slice(0, 120),
+      error: r.error,
+      refused: r.refused,
+    });
+    expect(r.status, r.refused).toBe(200);
+    expect(r.error, JSON.stringify(r.error)).toBeUndefined();
+    expect(r.events).toContain('done');
+    expect(r.reply.length).toBeGreaterThan(0);
+    if (step.speaker) expect(r.speaker?.id).toBe(step.speaker);
+    messageIds.push(r.messageId!);
+  }
+  // The inspection is written once the reply is saved, just after the stream ends.
+  const persona = async () => {
+    const inspected = await call<{ inspection: { parts: Array<{ name: string; tokens: number }> } | null }>(
+      server,
+      auth,
+      'GET',
+      `/api/messages/${messageIds[2]}/inspection`,
+    );
+    return inspected.inspection?.parts.find((p) => p.name === 'persona')?.tokens ?? 0;
+  };
+  await expect.poll(persona, { timeout: 10_000 }).toBeGreaterThan(0);
 }
 
 const MISTRAL = readFileSync(path.join(here, 'fixtures/mistral-like.jinja'), 'utf8');
@@ -154,18 +243,20 @@ const cases: Case[] = [
 ];
 
 const results: unknown[] = [];
+afterAll(async () => {
+  await mkdir(artifactsDir, { recursive: true });
+  await writeFile(path.join(artifactsDir, 'llama-server-results.json'), JSON.stringify(results, null, 2));
+});
 
 (binary ? describe : describe.skip)(`chat against a real llama.cpp server${binary ? '' : ` (skipped: ${skipReason})`}`, () => {
   const copy = binary ? runnableCopy(binary) : undefined;
   afterAll(async () => {
     if (copy) await rm(copy.libDir, { recursive: true, force: true });
-    await mkdir(artifactsDir, { recursive: true });
-    await writeFile(path.join(artifactsDir, 'llama-server-results.json'), JSON.stringify(results, null, 2));
   });
 
   for (const c of cases) {
     const waits = c.outcomes.flatMap((o) => (o === 'reply' ? [] : [o.waitsFor]));
-    it(`${c.name}: two messages${waits.length ? ` (known failures until ${[...new Set(waits)].join('; ')})` : ''}`, async () => {
+    it(`${c.name}: two messages, then a persona and a group of two${waits.length ? ` (known failures until ${[...new Set(waits)].join('; ')})` : ''}`, async () => {
       const llama = await startLlamaServer(copy!, c.port, await c.args(copy!.libDir));
       let server: ServerProcess | undefined;
       try {
@@ -199,10 +290,32 @@ const results: unknown[] = [];
           expect(r.events).toContain('done');
           expect(r.reply.length).toBeGreaterThan(0);
         }
+        await groupRound(server, auth, `${c.port}`, (r) => results.push(r));
       } finally {
         await server?.stop();
         await llama.stop();
       }
     });
   }
+});
+
+// The same group round on the embedded provider (node-llama-cpp in the server) with the tiny GGUF: `npm start`'s way.
+describe('personas and a group chat on the embedded tiny model', () => {
+  it('streams every reply of a group, with the persona in the prompt', async () => {
+    const server = await startServer({ env: tinyModelEnv() });
+    try {
+      const suffix = Date.now().toString(36);
+      const auth = await registerReadyUser({ server } as Harness, {
+        email: `tinygroup_${suffix}@example.com`,
+        username: `tinygroup_${suffix}`,
+        password: 'real-server-42',
+      });
+      await expect
+        .poll(async () => ((await (await fetch(`${server.url}${api.chat.status.path}`)).json()) as ChatStatus).ready, { timeout: 60_000 })
+        .toBe(true);
+      await groupRound(server, auth, 'embedded', (r) => results.push(r));
+    } finally {
+      await server.stop();
+    }
+  }, 180_000);
 });

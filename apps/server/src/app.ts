@@ -27,6 +27,7 @@ import { createCategoriesModule } from './modules/categories/categories.module.t
 import { CHARACTERS_CHANGED, createCharactersModule } from './modules/characters/characters.module.ts';
 import { createTransferModule } from './modules/transfer/transfer.module.ts';
 import { createChatModule } from './modules/chat/chat.module.ts';
+import { createGroupsModule } from './modules/groups/groups.module.ts';
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createImagesModule } from './modules/images/images.module.ts';
@@ -41,9 +42,11 @@ import type { NotificationInput } from './modules/notifications/notifications.se
 import { createSupportModule } from './modules/support/support.module.ts';
 import { createModerationModule } from './modules/moderation/moderation.module.ts';
 import { createSearchModule } from './modules/search/search.module.ts';
+import { createChatSearchModule } from './modules/chat-search/chat-search.module.ts';
 import { createSocialModule } from './modules/social/social.module.ts';
 import { createTagsModule } from './modules/tags/tags.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
+import { createPersonasModule } from './modules/personas/personas.module.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { createContentModule } from './modules/content/content.module.ts';
 import { ContentService } from './modules/content/content.service.ts';
@@ -169,6 +172,13 @@ function composeModules(
     endStreams: (userId) => notify.endStreams(userId),
     charactersChanged: () => deps.responseCache.invalidate(CHARACTERS_CHANGED),
   });
+  const chat = createChatModule({
+    ...deps,
+    moderation: moderation.services.moderation,
+    entitlements: billing.services.entitlements,
+    ledger: billing.services.ledger,
+    plans: billing.services.plans,
+  });
   const transfer = createTransferModule({ ...deps, cards: characters.services.cards, moderation: moderation.services.moderation });
   return {
     health: createHealthModule({ ...deps, registry: deps.health, staff: admin.services.gate }),
@@ -189,13 +199,10 @@ function composeModules(
     social,
     categories: createCategoriesModule({ ...deps, characters: characters.services.characters }),
     search: createSearchModule({ ...deps, characters: characters.services.characters, social: social.services.social }),
-    chat: createChatModule({
-      ...deps,
-      moderation: moderation.services.moderation,
-      entitlements: billing.services.entitlements,
-      ledger: billing.services.ledger,
-      plans: billing.services.plans,
-    }),
+    chat,
+    groups: createGroupsModule({ ...deps, pipeline: chat.services.pipeline, conversations: chat.services.conversations }),
+    chatSearch: createChatSearchModule(deps),
+    personas: createPersonasModule({ ...deps, moderation: moderation.services.moderation }),
     images,
     transfer,
     account: createAccountModule({

@@ -17,9 +17,12 @@ import { LedgerRepo } from './modules/billing/ledger.repo.ts';
 import { CategoriesRepo } from './modules/categories/categories.repo.ts';
 import { CharacterAssetsRepo } from './modules/characters/character-assets.repo.ts';
 import { CharactersRepo } from './modules/characters/characters.repo.ts';
+import { BranchesRepo } from './modules/chat/branches.repo.ts';
 import { ChatRepo } from './modules/chat/chat.repo.ts';
+import { InspectionsRepo } from './modules/chat/inspector/inspections.repo.ts';
 import { ChatContextRepo } from './modules/chat/chat-context.repo.ts';
 import { ReplyProgressRepo } from './modules/chat/reply-progress.repo.ts';
+import { GroupsRepo } from './modules/groups/groups.repo.ts';
 import { FavoritesRepo } from './modules/favorites/favorites.repo.ts';
 import { ImagesRepo } from './modules/images/images.repo.ts';
 import { LikesRepo } from './modules/likes/likes.repo.ts';
@@ -30,8 +33,10 @@ import { SubjectsRepo } from './modules/moderation/subjects.repo.ts';
 import { NotificationsRepo } from './modules/notifications/notifications.repo.ts';
 import { SupportRepo } from './modules/support/support.repo.ts';
 import { SearchRepo } from './modules/search/search.repo.ts';
+import { ChatSearchRepo } from './modules/chat-search/chat-search.repo.ts';
 import { SocialRepo } from './modules/social/social.repo.ts';
 import { PaymentsRepo } from './modules/billing/payments.repo.ts';
+import { PersonasRepo } from './modules/personas/personas.repo.ts';
 import { SandboxRepo } from './providers/payments/sandbox.repo.ts';
 import { TagsRepo } from './modules/tags/tags.repo.ts';
 import { TransferRepo } from './modules/transfer/transfer.repo.ts';
@@ -64,8 +69,13 @@ export function bindRepos(db: DbOrTx) {
     categories: new CategoriesRepo(db),
     search: new SearchRepo(db),
     chat: new ChatRepo(db),
+    chatSearch: new ChatSearchRepo(db),
+    branches: new BranchesRepo(db),
     replyProgress: new ReplyProgressRepo(db),
     chatContext: new ChatContextRepo(db),
+    inspections: new InspectionsRepo(db),
+    groups: new GroupsRepo(db),
+    personas: new PersonasRepo(db),
     images: new ImagesRepo(db),
     notifications: new NotificationsRepo(db),
     moderation: new ModerationRepo(db),

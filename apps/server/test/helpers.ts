@@ -10,7 +10,31 @@ import type { FastifyInstance } from 'fastify';
 import { composeApp, type AppModules, type AppOverrides } from '../src/app.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { loadCatalog } from '../src/modules/billing/catalog.ts';
 import { tinyModelPath } from './tiny-model.ts';
+
+/**
+ * A billing catalogue for a test (`BILLING_CATALOG_FILE`): the built-in one with `chatMessage` coins a reply and
+ * `dailyFreeMessages` free messages a day, on every plan or on the free plan only.
+ */
+export async function catalogFile(
+  name: string,
+  o: { chatMessage: number; dailyFreeMessages: number; plans?: 'all' | 'free' },
+): Promise<string> {
+  const catalog = loadCatalog(undefined);
+  const file = path.join(os.tmpdir(), `reverie-${name}-catalog-${process.pid}.json`);
+  const changed = (id: string) => (o.plans ?? 'all') === 'all' || id === 'free';
+  await writeFile(
+    file,
+    JSON.stringify({
+      costs: { ...catalog.costs, chatMessage: o.chatMessage },
+      plans: catalog.plans.map((p) =>
+        changed(p.id) ? { ...p, permissions: { ...p.permissions, dailyFreeMessages: o.dailyFreeMessages } } : p,
+      ),
+    }),
+  );
+  return file;
+}
 
 export interface TestApp {
   app: FastifyInstance;

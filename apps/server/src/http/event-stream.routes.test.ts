@@ -75,6 +75,33 @@ describe('every server-sent-events route writes only the events its schema allow
     expect((await generate(api.chat.send, { content: 'And then?', conversationId })).at(-1)).toBe('error');
   });
 
+  it('group chats: send, speak, regenerate and continue (speaker, start, token, done), and a reply that breaks off (error)', async () => {
+    const u = await buildUser(t, { coins: 100 });
+    const characterIds = [(await buildCharacter(t, u, { name: 'Group One' })).id, (await buildCharacter(t, u, { name: 'Group Two' })).id];
+    const created = await t.app.inject({
+      method: 'POST',
+      url: api.groups.create.path,
+      headers: u.auth,
+      payload: { name: 'Walk', characterIds },
+    });
+    const id = (created.json() as { group: { id: string } }).group.id;
+    const generate = async (endpoint: Endpoint, payload: object) => {
+      const res = await t.app.inject({ method: 'POST', url: endpoint.path.replace(':id', id), headers: { ...u.auth, ...sse }, payload });
+      expect(res.statusCode).toBe(200);
+      const messages = parseSse(res.body);
+      expectDeclared(endpoint, messages);
+      return messages.map((m) => m.event);
+    };
+    llm.behave({ kind: 'reply', parts: ['Hello', ' all.'] });
+    const replied = new Set(['speaker', 'start', 'token', 'done']);
+    expect(new Set(await generate(api.groups.send, { content: 'Hi both!' }))).toEqual(replied);
+    expect(new Set(await generate(api.groups.speak, {}))).toEqual(replied);
+    expect(new Set(await generate(api.groups.regenerate, {}))).toEqual(replied);
+    expect(new Set(await generate(api.groups.continue, {}))).toEqual(replied);
+    llm.behave({ kind: 'break', parts: ['Half'] });
+    expect((await generate(api.groups.send, { content: 'And then?' })).at(-1)).toBe('error');
+  });
+
   it('images: a job streamed until it is done (job)', async () => {
     const u = await buildUser(t, { coins: 100 });
     const generated = await t.app.inject({
@@ -144,6 +171,7 @@ describe('every server-sent-events route writes only the events its schema allow
     // database failure in the middle of a stream.
     const unprovoked = new Map<StreamEvents, string[]>([
       [api.chat.send.events, ['queue']],
+      [api.groups.send.events, ['queue']],
       [api.images.jobEvents.events, ['error']],
     ]);
     // Endpoints sharing one events map (send, regenerate, continue) are counted together.

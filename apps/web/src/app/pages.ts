@@ -10,6 +10,7 @@ export const GenerateImagesPage = lazyPage(() => import('@/pages/generate-images
 export const CharacterGalleryPage = lazyPage(() => import('@/pages/character-gallery'));
 export const RecentChatsPage = lazyPage(() => import('@/pages/recent-chats'));
 export const ChatPage = lazyPage(() => import('@/pages/chat'));
+export const GroupChatPage = lazyPage(() => import('@/pages/group-chat'));
 export const SubscribePage = lazyPage(() => import('@/pages/subscribe'));
 export const SubscriptionManagePage = lazyPage(() => import('@/pages/subscription-manage'));
 export const SubscriptionSuccessPage = lazyPage(() => import('@/pages/subscription-success'));

@@ -33,6 +33,7 @@ export const appRoutes: RouteObject[] = [
   { path: 'recent-chats', element: <P.RecentChatsPage /> },
   { path: 'chat/:characterId', element: <P.ChatPage /> },
   { path: 'test-chat', element: <P.ChatPage /> },
+  { path: 'group/:id', element: <P.GroupChatPage /> },
   { path: 'subscribe', element: <P.SubscribePage /> },
   { path: 'subscription/manage', element: <P.SubscriptionManagePage /> },
   { path: 'subscription/success', element: <P.SubscriptionSuccessPage /> },

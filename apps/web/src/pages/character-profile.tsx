@@ -22,6 +22,7 @@ import { MacroText, RoleplayText } from '@/features/characters/components/rolepl
 import { StartChatButton } from '@/features/characters/components/start-chat-button';
 import { FollowButton } from '@/features/creators/components/follow-button';
 import { FavoriteButton } from '@/features/favorites/components/favorite-button';
+import { AddToGroupButton } from '@/features/groups/components/add-to-group-button';
 import { getErrorStatus } from '@/lib/request-queue';
 import { shortenNumber } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -120,6 +121,7 @@ function Profile({ character }: { character: CharacterProfile }) {
 
           <div className="mt-5 flex flex-wrap gap-2">
             <StartChatButton character={character} />
+            <AddToGroupButton character={character} />
             <LikeButton character={character} />
             <FavoriteButton character={character} />
             <Button asChild variant="secondary" size="icon" className="size-11">

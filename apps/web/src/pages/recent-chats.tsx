@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { MessagesSquare, Trash2 } from 'lucide-react';
+import { MessagesSquare, Trash2, UsersRound } from 'lucide-react';
 import type { ConversationSummary } from '@reverie/shared';
 import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
@@ -14,8 +14,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { deleteConversation } from '@/features/chat/api/delete-conversation';
 import { useConversations } from '@/features/chat/api/get-conversations';
+import { AllChatsResults, AllChatsSearchBox } from '@/features/chat/components/all-chats-search';
+import { useSettledQuery } from '@/features/chat/components/search-snippet';
 import { chatKeys } from '@/features/chat/api/query-keys';
 import { useGuestPrompt } from '@/features/guest/guest-prompt-context';
+import { GroupCreator } from '@/features/groups/components/group-creator';
+import { StackedAvatars } from '@/features/groups/components/stacked-avatars';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { timeAgo } from '@/lib/format';
@@ -27,6 +31,9 @@ export default function RecentChatsPage() {
   const queryClient = useQueryClient();
   const [toDelete, setToDelete] = useState<ConversationSummary | null>(null);
   const [busy, setBusy] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [searchText, setSearchText] = useState('');
+  const q = useSettledQuery(searchText);
   const items = conversations.data?.pages.flatMap((p) => p.items) ?? [];
 
   const remove = async () => {
@@ -45,7 +52,19 @@ export default function RecentChatsPage() {
   };
 
   return (
-    <Page title="Chats" description="Pick up right where you left off." icon={<MessagesSquare />}>
+    <Page
+      title="Chats"
+      description="Pick up right where you left off."
+      icon={<MessagesSquare />}
+      actions={
+        user ? (
+          <Button variant="secondary" onClick={() => setCreating(true)}>
+            <UsersRound /> New group
+          </Button>
+        ) : undefined
+      }
+    >
+      {user && (items.length > 0 || searchText) ? <AllChatsSearchBox value={searchText} onChange={setSearchText} /> : null}
       {!user ? (
         <EmptyState
           icon={<MessagesSquare />}
@@ -53,6 +72,8 @@ export default function RecentChatsPage() {
           description="Sign up to chat with characters; every conversation is kept, most recent first."
           action={<LinkButton to="/">Discover characters</LinkButton>}
         />
+      ) : q && searchText.trim() ? (
+        <AllChatsResults q={q} />
       ) : conversations.isPending ? (
         <div className="flex flex-col gap-3" aria-busy="true">
           {Array.from({ length: 4 }, (_, i) => (
@@ -80,15 +101,22 @@ export default function RecentChatsPage() {
                 key={c.id}
                 className="group relative flex items-center gap-3 rounded-2xl bg-surface p-3 ring-1 ring-border transition-colors hover:bg-surface-hover"
               >
-                <Avatar name={c.character.name} src={c.character.avatarUrl} size="lg" />
+                {c.group ? (
+                  <StackedAvatars members={c.group.members} size="sm" />
+                ) : (
+                  <Avatar name={c.character.name} src={c.character.avatarUrl} size="lg" />
+                )}
                 <Link
-                  to={`/chat/${c.character.id}?conversation=${c.id}`}
+                  to={c.group ? `/group/${c.group.id}` : `/chat/${c.character.id}?conversation=${c.id}`}
                   className="min-w-0 flex-1 rounded-lg after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-primary"
                 >
                   <span className="flex items-center gap-2">
-                    <span className="truncate font-semibold text-fg">{c.character.name}</span>
+                    <span className="truncate font-semibold text-fg">{c.group?.name ?? c.character.name}</span>
+                    {c.group ? (
+                      <span className="hidden shrink-0 text-xs text-fg-subtle sm:inline">group · {c.group.members.length}</span>
+                    ) : null}
                     {c.unread ? <span className="size-2 shrink-0 rounded-full bg-primary" aria-label="unread" /> : null}
-                    {c.character.deleted ? <span className="text-xs text-fg-subtle">character deleted</span> : null}
+                    {c.character.deleted && !c.group ? <span className="text-xs text-fg-subtle">character deleted</span> : null}
                     <span className="ml-auto shrink-0 text-xs text-fg-subtle">{timeAgo(c.lastMessage?.createdAt ?? c.updatedAt)}</span>
                   </span>
                   <span className="mt-0.5 line-clamp-1 text-sm text-fg-muted">
@@ -99,7 +127,7 @@ export default function RecentChatsPage() {
                   size="icon-sm"
                   variant="ghost"
                   className="relative z-10"
-                  aria-label={`Delete the conversation with ${c.character.name}`}
+                  aria-label={c.group ? `Delete the group chat ${c.group.name}` : `Delete the conversation with ${c.character.name}`}
                   onClick={() => setToDelete(c)}
                 >
                   <Trash2 />
@@ -120,13 +148,18 @@ export default function RecentChatsPage() {
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
         title="Delete this conversation?"
-        description={`Every message with ${toDelete?.character.name ?? 'this character'} and its memory are deleted for good.`}
+        description={
+          toDelete?.group
+            ? `The group ${toDelete.group.name}, its messages and its memory are deleted for good.`
+            : `Every message with ${toDelete?.character.name ?? 'this character'} and its memory are deleted for good.`
+        }
         confirmLabel="Delete"
         busyLabel="Deleting…"
         busy={busy}
         destructive
         onConfirm={() => void remove()}
       />
+      <GroupCreator open={creating} onOpenChange={setCreating} />
       {!user ? (
         <div className="mt-4 flex justify-center">
           <Button onClick={() => guestPrompt.open('chat with characters')}>Sign up to chat</Button>

@@ -16,6 +16,7 @@ import { CoinsCard } from '@/features/billing/components/coins-card';
 import { SpendingLimitsCard } from '@/features/billing/components/spending-limits-card';
 import { AvatarCard } from '@/features/users/components/avatar-card';
 import { NotificationsCard } from '@/features/users/components/notifications-card';
+import { PersonasCard } from '@/features/personas/components/personas-card';
 import { PreferencesCard } from '@/features/users/components/preferences-card';
 import { SupportCard } from '@/features/support/components/support-card';
 import { useImageBlur, useShowNsfw } from '@/lib/nsfw';
@@ -87,6 +88,7 @@ export default function SettingsPage() {
             <>
               <ProfileCard key={`${user.id}:${user.username}:${user.email}:${user.bio ?? ''}`} user={user} />
               <AvatarCard user={user} />
+              <PersonasCard />
               <PasswordCard hasPassword={user.hasPassword !== false} />
               <PreferencesCard user={user} />
               <CoinsCard user={user} />

@@ -18,6 +18,7 @@ import {
   ConversationsQuery,
   EditMessageBody,
   MemoryBody,
+  RegenerateBody,
   SendMessageBody,
 } from '../schemas/chat.ts';
 import { defineEndpoint, errorBodies } from './endpoint.ts';
@@ -95,13 +96,13 @@ export const chatEndpoints = {
     method: 'POST',
     path: '/api/chat/:characterId/regenerate',
     params: CharacterIdParam,
-    body: ConversationRef,
+    body: RegenerateBody,
     response: ChatReply,
     events: ChatStreamEvents,
     errors: generationErrors,
     auth: 'required',
     summary:
-      'A new alternative (swipe) for the last reply, kept beside the earlier ones; when the last message has no reply yet (lost with the connection), a reply to it. Same streaming as send',
+      'A new alternative (swipe) for the last reply (or the reply `messageId`, written from the history up to the message it answers), kept beside the earlier ones; when the last message has no reply yet (lost with the connection), a reply to it. Same streaming as send',
     tags,
   }),
   continue: defineEndpoint({

@@ -326,6 +326,8 @@ export const CoinMovement = z.object({
   reason: z.string(),
   /** The reason in words ("Monthly membership coins"). */
   label: z.string(),
+  /** A refund: the id of the charge it gives back (shown beside it); null otherwise. */
+  refundOf: z.string().nullable().optional(),
   balanceAfter: z.number().int(),
   createdAt: z.string(),
 });

@@ -27,6 +27,8 @@ export const ChatMessage = z
     editedAt: z.string().nullable(),
     /** A picture the character sends (images module): its generation job; the message's text is the caption. */
     picture: z.object({ jobId: z.uuid() }).nullable().optional(),
+    /** In a group chat: the character who wrote this reply (see schemas/groups.ts). */
+    speakerId: z.uuid().nullable().optional(),
   })
   .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof ChatMessage>;
@@ -93,6 +95,8 @@ export const SendMessageBody = z.object({
 export type SendMessageBody = z.infer<typeof SendMessageBody>;
 
 export const ConversationRef = z.object({ conversationId: z.uuid({ message: 'conversationId must be a valid id' }) });
+/** Regenerate: the last reply, or `messageId`, a reply in the middle (its history ends at the message it answers). */
+export const RegenerateBody = ConversationRef.extend({ messageId: z.uuid({ message: 'messageId must be a valid message id' }).optional() });
 
 /** JSON answer of send/regenerate/continue when the client does not ask for an event stream. */
 export const ChatReply = z
@@ -119,6 +123,15 @@ export const ConversationSummary = z
   .object({
     id: z.uuid(),
     character: z.object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable(), deleted: z.boolean() }),
+    /** A group chat (schemas/groups.ts): its name and members, for stacked avatars; absent for one-to-one chats. */
+    group: z
+      .object({
+        id: z.uuid(),
+        name: z.string(),
+        members: z.array(z.object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable() })),
+      })
+      .nullable()
+      .optional(),
     lastMessage: LastMessage,
     messageCount: z.number().int(),
     unread: z.boolean(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { characters } from './characters.ts';
 import { imageJobs } from './images.ts';
 import { users } from './users.ts';
@@ -44,7 +44,23 @@ export const conversations = pgTable(
      * each), kept from the first time a cue is seen so that it holds however long the conversation grows.
      */
     moderationScope: jsonb('moderation_scope').$type<ConversationModerationScope>(),
+    /** Lorebook entries (by id) the user turned off for this conversation (the inspector); the prompt skips them. */
+    disabledLore: text('disabled_lore')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * A group chat's conversation (`chat_groups`): `character_id` is then the group's first member at creation, kept
+     * as an anchor, and the one-to-one reads (a character's conversations, "continue the latest") leave it out.
+     */
+    isGroup: boolean('is_group').notNull().default(false),
     lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Branches (modules/chat/branches.ts): the conversation this one was forked from; a deleted parent's children move up. */
+    parentConversationId: uuid('parent_conversation_id').references((): AnyPgColumn => conversations.id, { onDelete: 'set null' }),
+    /** The parent's message the fork was made from (the copy ends with it). */
+    forkedFromMessageId: uuid('forked_from_message_id').references((): AnyPgColumn => chatMessages.id, { onDelete: 'set null' }),
+    /** The tree's id: the first conversation's id (kept after that one is deleted); null on a conversation never forked from. */
+    rootConversationId: uuid('root_conversation_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Last activity: a message sent, generated, edited or deleted. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -53,6 +69,15 @@ export const conversations = pgTable(
     index('conversations_user_updated_idx').on(t.userId, t.updatedAt.desc().nullsFirst()),
     index('conversations_user_character_idx').on(t.userId, t.characterId, t.updatedAt.desc().nullsFirst()),
     index('conversations_character_idx').on(t.characterId),
+    index('conversations_root_idx')
+      .on(t.rootConversationId)
+      .where(sql`${t.rootConversationId} is not null`),
+    index('conversations_parent_idx')
+      .on(t.parentConversationId)
+      .where(sql`${t.parentConversationId} is not null`),
+    index('conversations_forked_from_idx')
+      .on(t.forkedFromMessageId)
+      .where(sql`${t.forkedFromMessageId} is not null`),
   ],
 );
 
@@ -80,9 +105,13 @@ export const chatMessages = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     /** A picture the character sends: its generation job (images module). */
     imageJobId: uuid('image_job_id').references(() => imageJobs.id, { onDelete: 'set null' }),
+    /** A group chat's reply: the character who wrote it (null in one-to-one chats and for the user's messages). */
+    speakerId: uuid('speaker_id').references(() => characters.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('chat_messages_conversation_seq_idx').on(t.conversationId, t.seq.desc()),
+    // Search in chats (modules/chat-search): full-text words; typos go through the chat_search_words lexicon.
+    index('chat_messages_search_idx').using('gin', sql`to_tsvector('english', ${t.content})`),
     check('chat_messages_role', sql`${t.role} in ('user', 'assistant')`),
     check('chat_messages_status', sql`${t.status} in ('complete', 'incomplete', 'blocked')`),
   ],
@@ -111,6 +140,8 @@ export const chatReplyProgress = pgTable(
     userMessageId: uuid('user_message_id').references(() => chatMessages.id, { onDelete: 'cascade' }),
     /** Whether the reply is a new message (else it changes `replyId`). */
     newReply: boolean('new_reply').notNull(),
+    /** A group chat's reply: the character writing it (a recovered reply keeps its speaker). */
+    speakerId: uuid('speaker_id'),
     /** The allowance use (billing) the reply was charged under; empty when it was free. */
     chargeKey: text('charge_key').notNull(),
     /** The words streamed so far. */

@@ -12,3 +12,6 @@ export * from './notifications.ts';
 export * from './support.ts';
 export * from './moderation.ts';
 export * from './account.ts';
+export * from './chat-inspections.ts';
+export * from './groups.ts';
+export * from './personas.ts';

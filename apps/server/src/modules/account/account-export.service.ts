@@ -11,6 +11,7 @@ import { type JobQueue, type JobWorker } from '../../lib/jobs/index.ts';
 import type { MediaStorage } from '../../providers/storage/index.ts';
 import type { NotificationInput } from '../notifications/notifications.service.ts';
 import type { TransferService } from '../transfer/transfer.service.ts';
+import type { PersonasRepo } from '../personas/personas.repo.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { AccountExportInfo, AccountExportRow, AccountRepo } from './account.repo.ts';
 
@@ -31,6 +32,7 @@ const README = `Your Reverie data, as it was when this export was made.
 profile.json        your account: username, e-mail, bio, settings, preferences, dates, who you follow
 characters/*.charx  every character you made (Character Card V3, with portrait and pictures)
 chats/*.jsonl       every conversation (SillyTavern chat files, swipes kept)
+personas.json       who you are in stories: each persona's name, pronouns, description and avatar
 pictures.json       every picture you made: id, prompt, character, date, visibility and its file below
 pictures/*.webp     the pictures themselves
 coin-ledger.json    every change to your coin balance
@@ -42,7 +44,7 @@ export class AccountExportService {
 
   constructor(
     private readonly d: {
-      uow: UnitOfWork<{ account: AccountRepo; users: UsersRepo }>;
+      uow: UnitOfWork<{ account: AccountRepo; users: UsersRepo; personas: PersonasRepo }>;
       queue: JobQueue<AccountExportJob, unknown>;
       transfer: TransferService;
       storage: MediaStorage;
@@ -121,12 +123,13 @@ export class AccountExportService {
     const user = await users.findById(userId);
     if (!user) throw new Error('account not found');
     const files: Zippable = await this.d.transfer.exportAllFiles(userId);
-    const [ledger, invoices, memberships, pictures, following] = await Promise.all([
+    const [ledger, invoices, memberships, pictures, following, personas] = await Promise.all([
       account.ledgerOf(userId),
       account.invoicesOf(userId),
       account.subscriptionsOf(userId),
       account.picturesOf(userId),
       account.followingOf(userId),
+      this.d.uow.repos.personas.list(userId),
     ]);
     files['profile.json'] = json({
       id: user.id,
@@ -146,6 +149,17 @@ export class AccountExportService {
       createdAt: user.createdAt,
       exportedAt: new Date(),
     });
+    files['personas.json'] = json(
+      personas.map((p) => ({
+        name: p.name,
+        pronouns: p.pronouns,
+        description: p.description,
+        isDefault: p.isDefault,
+        avatarUrl: p.avatarUrl?.startsWith('/') ? `${this.d.publicUrl}${p.avatarUrl}` : p.avatarUrl,
+        createdAt: p.createdAt,
+        updatedAt: p.updatedAt,
+      })),
+    );
     const pictureList = [];
     for (const p of pictures) {
       let file: string | null = null;

@@ -8,6 +8,7 @@ import {
   characters,
   coinLedger,
   conversations,
+  personas,
   emailTokens,
   favorites,
   follows,
@@ -223,6 +224,8 @@ export class AccountRepo {
     for (const p of pictures) files.keys.push(...[p.fileKey, p.thumbKey].filter((k): k is string => !!k));
     await this.db.delete(imageJobs).where(eq(imageJobs.ownerId, userId));
     await this.db.delete(conversations).where(eq(conversations.userId, userId));
+    const personaRows = await this.db.delete(personas).where(eq(personas.userId, userId)).returning({ avatarUrl: personas.avatarUrl });
+    for (const p of personaRows) if (p.avatarUrl) files.urls.push(p.avatarUrl);
 
     // Private and unlisted characters always go; public ones too when the owner chose so.
     const doomed = and(eq(characters.creatorId, userId), row.choice === 'anonymise' ? ne(characters.visibility, 'public') : undefined);

@@ -23,10 +23,17 @@ export function tierOf(sub: SubscriptionRow | undefined, now: Date): Tier {
 export type AllowanceKind = 'chat' | 'image';
 
 /** An allowance use being claimed: its row, and what settling it needs. */
+/**
+ * What a charge paid for, kept as its ledger row's `reference` so the coins page names it ("Regenerated reply"):
+ * regenerate, continue, chat-picture; none for a plain chat message or a picture from the generator.
+ */
+export type ChargePurpose = 'regenerate' | 'continue' | 'chat-picture';
+
 interface Claim {
   kind: AllowanceKind;
   tier: Tier;
   row: FreeUseClaim;
+  purpose?: ChargePurpose;
 }
 
 export interface Entitlements {
@@ -127,13 +134,14 @@ export class EntitlementsService {
     userId: string,
     idempotencyKey: string,
     known?: Pick<Entitlements, 'tier' | 'permissions'>,
+    purpose?: ChargePurpose,
   ): Promise<AllowanceOutcome> {
-    return this.consume(userId, 'chat', idempotencyKey, known);
+    return this.consume(userId, 'chat', idempotencyKey, known, purpose);
   }
 
   /** One image: free from this month's allowance, else the image cost in coins, else 402 `{ cost, balance }`. */
-  consumeImageAllowanceOrCharge(userId: string, idempotencyKey: string): Promise<AllowanceOutcome> {
-    return this.consume(userId, 'image', idempotencyKey);
+  consumeImageAllowanceOrCharge(userId: string, idempotencyKey: string, purpose?: ChargePurpose): Promise<AllowanceOutcome> {
+    return this.consume(userId, 'image', idempotencyKey, undefined, purpose);
   }
 
   /**
@@ -162,8 +170,9 @@ export class EntitlementsService {
     kind: AllowanceKind,
     idempotencyKey: string,
     known?: Pick<Entitlements, 'tier' | 'permissions'>,
+    purpose?: ChargePurpose,
   ): Promise<AllowanceOutcome> {
-    const claim = this.claimOf(userId, kind, idempotencyKey, known ?? (await this.permissionsOf(userId)));
+    const claim = { ...this.claimOf(userId, kind, idempotencyKey, known ?? (await this.permissionsOf(userId))), purpose };
     return this.settle(claim, await this.uow.repos.payments.claimFreeUse(claim.row));
   }
 
@@ -206,6 +215,7 @@ export class EntitlementsService {
             userId,
             amount: cost,
             reason: kind === 'chat' ? 'chat_message' : 'image',
+            reference: claim.purpose,
             idempotencyKey: `allowance:${key}`,
           }));
         }
@@ -222,12 +232,15 @@ export class EntitlementsService {
   /** Gives back a use whose work failed: the free use returns to the allowance, or the coins are refunded. */
   async release(userId: string, kind: AllowanceKind, idempotencyKey: string): Promise<void> {
     const key = `${kind}:${userId}:${idempotencyKey}`;
-    await this.uow.run(async ({ payments }) => {
+    await this.uow.run(async ({ payments, ledger }) => {
       const use = await payments.use(key);
       if (!use || use.userId !== userId || use.outcome === 'released') return;
       if (use.outcome === 'free') await payments.giveBackFreeUse(userId, kind, use.periodKey);
       if (use.outcome === 'coins' && use.cost > 0) {
-        await this.ledger.credit({ userId, amount: use.cost, reason: 'allowance_refund', idempotencyKey: `release:${key}` });
+        // The refund names its charge (`reference`), so the coins page shows it beside that charge.
+        const charge = await ledger.findByKey(`allowance:${key}`);
+        const reference = charge?.id;
+        await this.ledger.credit({ userId, amount: use.cost, reason: 'allowance_refund', reference, idempotencyKey: `release:${key}` });
       }
       await payments.settleUse(key, 'released', use.cost);
     });

@@ -1,9 +1,12 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { coinLedger, spendingLimits, users } from '../../db/schema/index.ts';
 
 export type LedgerRow = typeof coinLedger.$inferSelect;
 export type SpendingLimitsRow = typeof spendingLimits.$inferSelect;
+/** A movement of the history; a refund with the charge it gives back (null for other movements, or a refund of old). */
+export type LedgerHistoryRow = LedgerRow & { charge: Pick<LedgerRow, 'id' | 'reason' | 'reference' | 'createdAt'> | null };
 
 /** The coin_ledger table and the users.coins balance it keeps; nothing else writes users.coins. */
 export class LedgerRepo {
@@ -31,9 +34,15 @@ export class LedgerRepo {
     return row;
   }
 
-  async findByKey(idempotencyKey: string): Promise<Pick<LedgerRow, 'userId' | 'balanceAfter' | 'delta' | 'reason'> | undefined> {
+  async findByKey(idempotencyKey: string): Promise<Pick<LedgerRow, 'id' | 'userId' | 'balanceAfter' | 'delta' | 'reason'> | undefined> {
     const [row] = await this.db
-      .select({ userId: coinLedger.userId, balanceAfter: coinLedger.balanceAfter, delta: coinLedger.delta, reason: coinLedger.reason })
+      .select({
+        id: coinLedger.id,
+        userId: coinLedger.userId,
+        balanceAfter: coinLedger.balanceAfter,
+        delta: coinLedger.delta,
+        reason: coinLedger.reason,
+      })
       .from(coinLedger)
       .where(eq(coinLedger.idempotencyKey, idempotencyKey));
     return row;
@@ -63,8 +72,27 @@ export class LedgerRepo {
     return row?.coins;
   }
 
-  async history(userId: string, limit: number): Promise<LedgerRow[]> {
-    return this.db.select().from(coinLedger).where(eq(coinLedger.userId, userId)).orderBy(desc(coinLedger.createdAt)).limit(limit);
+  /** The newest movements; a refund comes with the charge it gives back (its `reference`), so the two can be shown together. */
+  async history(userId: string, limit: number): Promise<LedgerHistoryRow[]> {
+    const charge = alias(coinLedger, 'charge');
+    const rows = await this.db
+      .select({
+        row: coinLedger,
+        charge: { id: charge.id, reason: charge.reason, reference: charge.reference, createdAt: charge.createdAt },
+      })
+      .from(coinLedger)
+      .leftJoin(
+        charge,
+        and(
+          eq(coinLedger.reason, 'allowance_refund'),
+          eq(charge.userId, coinLedger.userId),
+          sql`${charge.id}::text = ${coinLedger.reference}`,
+        ),
+      )
+      .where(eq(coinLedger.userId, userId))
+      .orderBy(desc(coinLedger.createdAt))
+      .limit(limit);
+    return rows.map((r) => ({ ...r.row, charge: r.charge }));
   }
 
   /** The user's caps, locked until the transaction ends (FOR UPDATE) so debits against them are counted one at a time. */

@@ -4,7 +4,7 @@
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { Clock } from '../../lib/clock.ts';
-import type { LedgerRepo, LedgerRow } from './ledger.repo.ts';
+import type { LedgerHistoryRow, LedgerRepo } from './ledger.repo.ts';
 import { enforceCaps, SPENDING_REASONS } from './spending-limits.ts';
 
 const spending: ReadonlySet<string> = new Set(SPENDING_REASONS);
@@ -59,7 +59,7 @@ export class LedgerService {
     return coins;
   }
 
-  history(userId: string, limit = 50): Promise<LedgerRow[]> {
+  history(userId: string, limit = 50): Promise<LedgerHistoryRow[]> {
     return this.uow.repos.ledger.history(userId, limit);
   }
 

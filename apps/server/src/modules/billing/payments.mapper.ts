@@ -1,5 +1,5 @@
 import type { CheckoutSession, CoinMovement, CoinPack, Invoice, Plan, SubscriptionStatusResponse, Subscription } from '@reverie/shared';
-import type { LedgerRow } from './ledger.repo.ts';
+import type { LedgerHistoryRow, LedgerRow } from './ledger.repo.ts';
 import type { Catalog, PackDef, PlanDef } from './catalog.ts';
 import type { Entitlements } from './entitlements.service.ts';
 import type { CheckoutView } from './membership.service.ts';
@@ -105,17 +105,45 @@ const REASON_LABELS: Record<string, string> = {
   refund: 'Coin pack refunded',
   dispute: 'Payment disputed',
   dispute_won: 'Dispute resolved in your favour',
-  chat_message: 'Chat message',
-  image: 'Image generation',
-  allowance_refund: 'Refund for a failed generation',
+  chat_message: 'Chat message beyond the free allowance',
+  image: 'Picture from the image generator',
+  allowance_refund: 'Refund for a generation that failed or was withheld',
 };
 
-export function toMovement(r: LedgerRow): CoinMovement {
+/** What a charge paid for (`reference` holds its purpose, see `ChargePurpose`). */
+const PURPOSE_LABELS: Record<string, string> = {
+  'chat_message:regenerate': 'Regenerated reply',
+  'chat_message:continue': 'Continued reply',
+  'image:chat-picture': 'Picture in a chat',
+};
+
+/** What a refund gave back, by its charge: "Refund: the regenerated reply failed or was withheld". */
+const REFUNDED: Record<string, string> = {
+  chat_message: 'the chat reply',
+  'chat_message:regenerate': 'the regenerated reply',
+  'chat_message:continue': 'the continued reply',
+  image: 'the picture',
+  'image:chat-picture': 'the picture in the chat',
+};
+
+function refundLabel(charge: NonNullable<LedgerHistoryRow['charge']>): string {
+  const what = REFUNDED[`${charge.reason}:${charge.reference}`] ?? REFUNDED[charge.reason] ?? 'the generation';
+  return `Refund: ${what} failed or was withheld`;
+}
+
+function labelOf(r: Pick<LedgerRow, 'reason' | 'reference' | 'delta'>): string {
+  return PURPOSE_LABELS[`${r.reason}:${r.reference}`] ?? REASON_LABELS[r.reason] ?? (r.delta >= 0 ? 'Coins added' : 'Coins spent');
+}
+
+/** A movement with its reason in words; a refund names the charge it gives back (`refundOf`). */
+export function toMovement(r: LedgerRow & { charge?: LedgerHistoryRow['charge'] }): CoinMovement {
+  const charge = r.reason === 'allowance_refund' ? (r.charge ?? null) : null;
   return {
     id: r.id,
     delta: r.delta,
     reason: r.reason,
-    label: REASON_LABELS[r.reason] ?? (r.delta >= 0 ? 'Coins added' : 'Coins spent'),
+    label: charge ? refundLabel(charge) : labelOf(r),
+    refundOf: charge?.id ?? null,
     balanceAfter: r.balanceAfter,
     createdAt: r.createdAt.toISOString(),
   };

@@ -7,6 +7,7 @@ import { reusable, statementName } from '../../db/prepared.ts';
 import { characters, chatMessages, conversations, subscriptions, users } from '../../db/schema/index.ts';
 import { MEMBERSHIP_ORDER, type SubscriptionRow } from '../billing/payments.repo.ts';
 import type { CharacterWithCreator } from '../characters/characters.repo.ts';
+import { effectivePersonaFrom, effectivePersonaJson, type EffectivePersona } from '../personas/personas.repo.ts';
 import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
 
 /** A character as chat reads it: every column but the search index (a long character's tsvector runs to kilobytes). */
@@ -29,6 +30,8 @@ export interface ChatContext {
   userName: string | null;
   /** The caller's newest membership, for the plan's permissions. */
   latestSubscription: SubscriptionRow | undefined;
+  /** The persona in force: chosen for the conversation, remembered for the character, or the default. */
+  persona: EffectivePersona | undefined;
 }
 
 export class ChatContextRepo {
@@ -36,7 +39,7 @@ export class ChatContextRepo {
 
   /**
    * The character with its creator, the conversation, its newest `limit` messages, the caller's name and newest
-   * membership: one statement, so a chat message pays one round trip (and one database process) for its reads
+   * membership and persona: one statement, so a chat message pays one round trip (and one database process) for its reads
    * instead of five side by side. Undefined when the character does not exist.
    */
   async context(q: { userId: string; characterId: string; conversationId?: string; limit: number }): Promise<ChatContext | undefined> {
@@ -50,7 +53,7 @@ export class ChatContextRepo {
       // The conversation: by id, or the caller's most recently active one with this character.
       const convWhere = byId
         ? sql`v.id = ${ph('conversationId')}`
-        : sql`v.user_id = ${ph('userId')} and v.character_id = ${ph('characterId')}`;
+        : sql`v.user_id = ${ph('userId')} and v.character_id = ${ph('characterId')} and not v.is_group`;
       const conv = sql`select * from ${conversations} v where ${convWhere} order by v.updated_at desc limit 1`;
       return this.db
         .select({
@@ -64,6 +67,7 @@ export class ChatContextRepo {
           messages: sql<unknown>`(select coalesce(json_agg(m order by m.seq desc), '[]'::json) from (
             select * from ${chatMessages} cm where cm.conversation_id = (select cv.id from (${conv}) cv)
             order by cm.seq desc limit ${sql.raw(String(limit))}) m)`,
+          persona: effectivePersonaJson(sql`${ph('userId')}`, sql`${ph('characterId')}`, sql`(select cv.id from (${conv}) cv)`),
         })
         .from(characters)
         .innerJoin(users, eq(users.id, characters.creatorId))
@@ -78,6 +82,7 @@ export class ChatContextRepo {
       newest: (jsonColumn(row.messages) as Record<string, unknown>[]).map((m) => rowFromJson(chatMessages, m)),
       userName: row.userName,
       latestSubscription: maybeRowFromJson(subscriptions, jsonColumn(row.sub)),
+      persona: effectivePersonaFrom(row.persona),
     };
   }
 }

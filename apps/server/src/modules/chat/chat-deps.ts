@@ -9,9 +9,12 @@ import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
 import type { CharactersRepo } from '../characters/characters.repo.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
+import type { PersonasRepo } from '../personas/personas.repo.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
+import type { BranchesRepo } from './branches.repo.ts';
 import type { ChatContextRepo } from './chat-context.repo.ts';
 import type { ChatRepo } from './chat.repo.ts';
+import type { InspectionsRepo } from './inspector/inspections.repo.ts';
 import type { ReplyProgressRepo } from './reply-progress.repo.ts';
 
 /** CHAT_* settings (config.ts documents each). */
@@ -19,10 +22,13 @@ export type ChatSettings = Config['chat'];
 
 export type ChatUnitOfWork = UnitOfWork<{
   chat: ChatRepo;
+  branches: BranchesRepo;
   chatContext: ChatContextRepo;
   replyProgress: ReplyProgressRepo;
+  inspections: InspectionsRepo;
   characters: CharactersRepo;
   users: UsersRepo;
+  personas: PersonasRepo;
 }>;
 
 export interface ChatDeps {

@@ -15,6 +15,7 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
     picture: row.imageJobId ? { jobId: row.imageJobId } : null,
+    speakerId: row.speakerId,
   };
 }
 
@@ -52,6 +53,7 @@ export function toConversationSummary(row: ConversationListRow): ConversationSum
   return {
     id: row.id,
     character: { id: row.characterId, name: row.characterName, avatarUrl: row.characterAvatarUrl, deleted: row.characterDeleted },
+    group: row.group,
     lastMessage:
       row.lastRole && row.lastContent !== null && row.lastAt
         ? { role: row.lastRole, content: row.lastContent, createdAt: row.lastAt.toISOString() }

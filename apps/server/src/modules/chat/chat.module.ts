@@ -1,3 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { BackgroundTasks } from '../../lib/background.ts';
 import { InFlightLimiter } from '../../lib/in-flight.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
@@ -8,10 +9,14 @@ import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { ChatDeps, ChatSettings, ChatUnitOfWork } from './chat-deps.ts';
+import { branchRoutes } from './branches.routes.ts';
+import { Branches } from './branches.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { Conversations } from './conversations.ts';
 import { MessageEdits } from './edit-message.ts';
 import { Generation } from './generation.ts';
+import { inspectorRoutes } from './inspector/inspector.routes.ts';
+import { Inspector } from './inspector/inspector.service.ts';
 import { ConversationMemory } from './memory.ts';
 import { ModelStatus } from './model-status.ts';
 import { ReplyRecovery } from './recovery.ts';
@@ -43,7 +48,8 @@ export function createChatModule(deps: {
   const model = new ModelStatus(chat);
   const memory = new ConversationMemory(chat);
   const recovery = new ReplyRecovery(chat);
-  const writer = new ReplyWriter({ ...chat, recovery, memory });
+  const inspector = new Inspector(chat);
+  const writer = new ReplyWriter({ ...chat, recovery, memory, inspector });
   const services = {
     conversations: new Conversations(chat),
     messages: new MessageEdits(chat),
@@ -51,6 +57,16 @@ export function createChatModule(deps: {
     model,
     recovery,
     generation: new Generation({ ...chat, model, writer }),
+    inspector,
+    /** What group chats (modules/groups) reuse of the reply pipeline. */
+    pipeline: { chat, model, writer, inspector },
+    branches: new Branches(chat),
   };
-  return { services, routes: chatRoutes({ ...services, rateLimiter: deps.rateLimiter }) };
+  const chatPlugin = chatRoutes({ ...services, rateLimiter: deps.rateLimiter });
+  const routes: FastifyPluginAsync = async (app, opts) => {
+    await chatPlugin(app, opts);
+    await inspectorRoutes(inspector)(app, opts);
+    await branchRoutes({ ...services, rateLimiter: deps.rateLimiter })(app, opts);
+  };
+  return { services, routes };
 }

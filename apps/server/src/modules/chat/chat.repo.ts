@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { combinedWrite } from '../../db/combined-write.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
@@ -14,6 +14,7 @@ import {
 import { claimFreeUsePart, type ClaimedUse, type FreeUseClaim } from '../billing/payments.repo.ts';
 import type { NewReplyProgress } from './reply-progress.repo.ts';
 import { userMessagePart } from './user-message.repo.ts';
+import { groupSummaryOf, groupSummarySql, type GroupSummary } from '../groups/group-summary.repo.ts';
 
 export type { ChatMessageRow, ConversationRow };
 
@@ -26,6 +27,8 @@ export interface ConversationListRow extends ConversationRow {
   lastRole: 'user' | 'assistant' | null;
   lastContent: string | null;
   lastAt: Date | null;
+  /** A group chat's name and members (modules/groups), null for a one-to-one chat. */
+  group: GroupSummary | null;
 }
 
 export class ChatRepo {
@@ -49,7 +52,13 @@ export class ChatRepo {
       this.db
         .select()
         .from(conversations)
-        .where(and(eq(conversations.userId, sql.placeholder('userId')), eq(conversations.characterId, sql.placeholder('characterId'))))
+        .where(
+          and(
+            eq(conversations.userId, sql.placeholder('userId')),
+            eq(conversations.characterId, sql.placeholder('characterId')),
+            eq(conversations.isGroup, false),
+          ),
+        )
         .orderBy(desc(conversations.updatedAt))
         .limit(1)
         .prepare(statementName('chat_latest_conversation')),
@@ -106,10 +115,6 @@ export class ChatRepo {
     return (await this.latestConversation(userId, characterId)) ?? this.createConversation(userId, characterId, greetings);
   }
 
-  async deleteConversation(id: string): Promise<void> {
-    await this.db.delete(conversations).where(eq(conversations.id, id));
-  }
-
   /** Activity: `delta` messages added (or removed), and the conversation moves to the top of the list. */
   async touch(id: string, delta: number, read = true): Promise<void> {
     await this.db
@@ -150,7 +155,11 @@ export class ChatRepo {
     userId: string,
     opts: { characterId?: string; limit: number; offset: number },
   ): Promise<{ rows: ConversationListRow[]; total: number }> {
-    const where = and(eq(conversations.userId, userId), opts.characterId ? eq(conversations.characterId, opts.characterId) : undefined);
+    // A character's conversations are one-to-one; the recent chats include groups (with their members).
+    const where = and(
+      eq(conversations.userId, userId),
+      opts.characterId ? and(eq(conversations.characterId, opts.characterId), eq(conversations.isGroup, false)) : undefined,
+    );
     const last = sql`(select m.role, m.content, m.created_at from ${chatMessages} m where m.conversation_id = ${conversations.id} order by m.seq desc limit 1)`;
     const [rows, [count]] = await Promise.all([
       this.db
@@ -162,6 +171,7 @@ export class ChatRepo {
           lastRole: sql<'user' | 'assistant' | null>`(select l.role from ${last} l)`,
           lastContent: sql<string | null>`(select left(l.content, 200) from ${last} l)`,
           lastAt: sql<string | null>`(select l.created_at from ${last} l)`,
+          group: groupSummarySql(conversations),
         })
         .from(conversations)
         .innerJoin(characters, eq(characters.id, conversations.characterId))
@@ -183,6 +193,7 @@ export class ChatRepo {
         lastRole: r.lastRole,
         lastContent: r.lastContent,
         lastAt: r.lastAt ? new Date(r.lastAt) : null,
+        group: groupSummaryOf(r.group),
       })),
       total: count?.n ?? 0,
     };
@@ -249,7 +260,14 @@ export class ChatRepo {
    * messages the conversation now has and its summary covers (whether a new summary is due).
    */
   async insertReply(
-    m: { id: string; conversationId: string; content: string; status: ChatMessageRow['status']; progressId: string },
+    m: {
+      id: string;
+      conversationId: string;
+      content: string;
+      status: ChatMessageRow['status'];
+      progressId: string;
+      speakerId?: string | null;
+    },
     read: boolean,
   ): Promise<{ message: ChatMessageRow; messageCount: number; summarizedCount: number } | undefined> {
     const query = reusable(this.db, 'chat_insert_reply', () => {
@@ -263,6 +281,7 @@ export class ChatRepo {
             content: sql.placeholder('content'),
             swipes: sql`array[${sql.placeholder('content')}::text]`,
             status: sql.placeholder('status'),
+            speakerId: sql`${sql.placeholder('speakerId')}::uuid`,
           })
           .returning(),
       );
@@ -291,7 +310,7 @@ export class ChatRepo {
         .crossJoin(touched)
         .prepare(statementName('chat_insert_reply'));
     });
-    const [row] = await query.execute({ ...m, read });
+    const [row] = await query.execute({ ...m, speakerId: m.speakerId ?? null, read });
     return row && { message: row.inserted, messageCount: row.touched.messageCount, summarizedCount: row.touched.summarizedCount };
   }
 
@@ -324,6 +343,23 @@ export class ChatRepo {
       .orderBy(asc(chatMessages.seq))
       .limit(limit)
       .offset(from);
+  }
+
+  /**
+   * A message of the conversation and the `limit - 1` messages before it, newest first (the history a reply in the
+   * middle was written from); empty when the message is not in this conversation.
+   */
+  async messagesUpTo(conversationId: string, messageId: string, limit: number): Promise<ChatMessageRow[]> {
+    const upTo = this.db
+      .select({ seq: chatMessages.seq })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.id, messageId), eq(chatMessages.conversationId, conversationId)));
+    return this.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.conversationId, conversationId), lte(chatMessages.seq, sql`(${upTo})`)))
+      .orderBy(desc(chatMessages.seq))
+      .limit(limit);
   }
 
   async hasUserMessage(conversationId: string): Promise<boolean> {

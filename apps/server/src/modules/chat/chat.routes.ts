@@ -1,8 +1,6 @@
-import { chatEndpoints as api, type ChatReply, type ErrorCode } from '@reverie/shared';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { EventStream } from '../../http/event-stream.ts';
+import { chatEndpoints as api, type ChatReply } from '@reverie/shared';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../http/route.ts';
-import { AppError } from '../../lib/app-error.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import {
@@ -17,8 +15,8 @@ import {
 import { continueLastReply } from './continue.ts';
 import type { Conversations } from './conversations.ts';
 import type { MessageEdits } from './edit-message.ts';
-import { generationError } from './generation-error.ts';
-import type { Generation, PreparedGeneration } from './generation.ts';
+import { deliverReply } from './deliver-reply.ts';
+import type { Generation } from './generation.ts';
 import type { ConversationMemory } from './memory.ts';
 import type { ModelStatus } from './model-status.ts';
 import type { ReplyRecovery } from './recovery.ts';
@@ -31,64 +29,6 @@ export const CHAT_RATE: RateLimitRule = { name: 'chat:user', limit: 30, windowMs
 export const CHAT_TEST_RATE: RateLimitRule = { name: 'chat:test', limit: 6, windowMs: 60_000 };
 /** Retry of a failed model start, per address: anyone may press it on /test, and a retry may start a download. */
 export const CHAT_RETRY_RATE: RateLimitRule = { name: 'chat:retry', limit: 10, windowMs: 60_000 };
-/** Heartbeat comment on idle event streams, so proxies keep them open while the model queues or thinks. */
-const HEARTBEAT_MS = 15_000;
-
-function wantsEventStream(request: FastifyRequest): boolean {
-  return /\btext\/event-stream\b/.test(request.headers.accept ?? '');
-}
-
-/**
- * Runs a prepared generation as server-sent events (start, queue, token…, done | error) or, for plain clients, as
- * one JSON answer. The client going away aborts the generation (the provider closes its upstream request).
- */
-async function deliver(request: FastifyRequest, reply: FastifyReply, gen: PreparedGeneration): Promise<ChatReply | undefined> {
-  const abort = new AbortController();
-  const onClose = () => {
-    if (!reply.raw.writableFinished) abort.abort(new Error('client went away'));
-  };
-  reply.raw.on('close', onClose);
-  const userMessage = gen.userMessage && toChatMessage(gen.userMessage);
-  if (!wantsEventStream(request)) {
-    try {
-      const { message, stats } = await gen.run({ queue() {}, token() {} }, abort.signal);
-      return { userMessage, reply: toChatMessage(message), stats };
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      const e = generationError(err);
-      if (e.status >= 500) request.log.warn({ err }, 'chat generation failed');
-      throw new AppError(e.status, e.code as ErrorCode, e.message);
-    } finally {
-      reply.raw.off('close', onClose);
-    }
-  }
-  reply.hijack();
-  const events = new EventStream<typeof api.send.events>(reply.raw, {
-    heartbeatMs: HEARTBEAT_MS,
-    headers: { 'x-request-id': String(request.id), 'x-content-type-options': 'nosniff' },
-  });
-  events.send('start', { userMessage, replyId: gen.replyId });
-  try {
-    const { message, stats } = await gen.run(
-      {
-        queue: (position) => void events.send('queue', { position }),
-        // A full socket buffer: the generation stops pulling from the model until the client has caught up.
-        token: (text) => (events.send('token', { text }) ? undefined : events.writable()),
-      },
-      abort.signal,
-    );
-    events.send('done', { message: toChatMessage(message), stats });
-  } catch (err) {
-    const e = generationError(err);
-    events.send('error', { code: e.code, message: e.message });
-    if (e.status >= 500) request.log.warn({ err }, 'chat generation failed');
-  } finally {
-    reply.raw.off('close', onClose);
-    events.end();
-  }
-  return undefined;
-}
-
 export function chatRoutes(deps: {
   conversations: Conversations;
   messages: MessageEdits;
@@ -115,19 +55,20 @@ export function chatRoutes(deps: {
     route(app, api.send, async (req, reply) => {
       const actor = authOf(req);
       const gen = await sendMessage(generation, actor, req.params.characterId, req.body, () => rateLimit(actor.userId));
-      return (await deliver(req, reply, gen)) as ChatReply;
+      return (await deliverReply(req, reply, gen, { what: 'chat generation' })) as ChatReply;
     });
     route(app, api.regenerate, async (req, reply) => {
       const actor = authOf(req);
-      const input = { actor, characterId: req.params.characterId, conversationId: req.body.conversationId };
+      const { conversationId, messageId } = req.body;
+      const input = { actor, characterId: req.params.characterId, conversationId, messageId };
       const gen = await generation.prepare(regenerateReply, { ...input, rateLimit: () => rateLimit(actor.userId) });
-      return (await deliver(req, reply, gen)) as ChatReply;
+      return (await deliverReply(req, reply, gen, { what: 'chat generation' })) as ChatReply;
     });
     route(app, api.continue, async (req, reply) => {
       const actor = authOf(req);
       const input = { actor, characterId: req.params.characterId, conversationId: req.body.conversationId };
       const gen = await generation.prepare(continueLastReply, { ...input, rateLimit: () => rateLimit(actor.userId) });
-      return (await deliver(req, reply, gen)) as ChatReply;
+      return (await deliverReply(req, reply, gen, { what: 'chat generation' })) as ChatReply;
     });
     route(app, api.editMessage, async (req) =>
       toChatMessage(await messages.edit(authOf(req), req.params.characterId, req.params.messageId, req.body)),

@@ -5,6 +5,7 @@ import type { ChatCharacter } from './chat-context.repo.ts';
 import { chatCharacter, ownConversation } from './chat-access.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatMessageRow, ConversationListRow, ConversationRow } from './chat.repo.ts';
+import { newConversationUser } from './persona.ts';
 import { applyMacros } from './prompt/index.ts';
 
 /** Messages a conversation opens with (older ones come page by page from the history). */
@@ -37,8 +38,8 @@ export interface Page<T> {
 }
 
 /**
- * A new conversation, opened by the greeting (its alternates are the greeting's swipes); `userName` when already
- * read. `latest`: the user's latest conversation with the character if there is one by now (parallel first messages
+ * A new conversation, opened by the greeting (its alternates are the greeting's swipes), `{{user}}` being the
+ * persona's name (`userName` when already read); a persona remembered for the character stays this conversation's. `latest`: the user's latest conversation with the character if there is one by now (parallel first messages
  * open one conversation, not several).
  */
 export async function createConversation(
@@ -48,12 +49,16 @@ export async function createConversation(
   userName?: string,
   opts: { latest?: boolean } = {},
 ): Promise<ConversationRow> {
-  const names = { char: character.name, user: userName ?? (await deps.uow.repos.users.usernameOf(actor.userId)) ?? 'User' };
+  const who = await newConversationUser(deps, actor.userId, character.id);
+  const names = { char: character.name, user: userName ?? who.name };
   const greetings = [character.greeting, ...(character.alternateGreetings ?? [])]
     .map((g) => applyMacros(g ?? '', names).trim())
     .filter(Boolean);
-  if (opts.latest) return deps.uow.run(({ chat }) => chat.latestOrNewConversation(actor.userId, character.id, greetings));
-  return deps.uow.repos.chat.createConversation(actor.userId, character.id, greetings);
+  const conv = opts.latest
+    ? await deps.uow.run(({ chat }) => chat.latestOrNewConversation(actor.userId, character.id, greetings))
+    : await deps.uow.repos.chat.createConversation(actor.userId, character.id, greetings);
+  if (who.pin) await deps.uow.repos.personas.pinToConversation(conv.id, who.pin);
+  return conv;
 }
 
 export class Conversations {
@@ -98,7 +103,8 @@ export class Conversations {
 
   async delete(actor: Actor, conversationId: string): Promise<void> {
     await ownConversation(this.deps, actor, conversationId);
-    await this.deps.uow.repos.chat.deleteConversation(conversationId);
+    // Its branches stay, moved under its parent (branches.ts).
+    await this.deps.uow.repos.branches.deleteKeepingBranches(conversationId);
   }
 
   /** A page of a conversation's messages, oldest first within the page (page 1 is the newest). */

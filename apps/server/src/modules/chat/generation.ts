@@ -17,9 +17,12 @@ import type { ChatDeps } from './chat-deps.ts';
 import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
 import { createConversation } from './conversations.ts';
 import { askModel, buildPrompt, dropRequest, promptHistory, type QueueWatch } from './model-request.ts';
+import { checkPersona, promptUser } from './persona.ts';
+import type { PromptPersona } from './prompt/index.ts';
 import type { ModelStatus } from './model-status.ts';
 import type { NewReplyProgress } from './reply-progress.repo.ts';
 import type { GenerationResult, GenerationSink, ReplyWriter } from './reply-writer.ts';
+import { historyUpTo } from './regenerate.ts';
 import type { ReplyKind } from './save-reply.ts';
 import { Undo } from './undo.ts';
 
@@ -29,6 +32,8 @@ export interface GenerationRequest {
   conversationId?: string;
   /** The user's message (send only). */
   content?: string;
+  /** The reply to regenerate when it is not the last message (regenerate only; issue #28). */
+  messageId?: string;
   /** The per-user rate limit, checked beside the reads. */
   rateLimit: () => Promise<void>;
 }
@@ -85,6 +90,7 @@ export interface ReplyUseCase {
 interface Read extends CheckedRead {
   entitled: Pick<Entitlements, 'tier' | 'permissions'>;
   userName: string;
+  persona: PromptPersona | undefined;
   slot: HeldSlot;
 }
 
@@ -108,15 +114,24 @@ export class Generation {
       }
       const { actor } = req;
       const conversation = read.found ?? (await createConversation(this.deps, actor, read.character, read.userName, { latest: true }));
-      const newest = await this.history(read, conversation, limits.historyMessages);
+      const newest = req.messageId
+        ? await historyUpTo(this.deps, conversation.id, req.messageId, limits.historyMessages)
+        : await this.history(read, conversation, limits.historyMessages);
       const hasUserMessage =
         newest.some((m) => m.role === 'user') ||
         (newest.length > limits.historyMessages && (await this.deps.uow.repos.chat.hasUserMessage(conversation.id)));
       const target = useCase.target(newest, hasUserMessage);
       // Built before anything is charged: a prompt that cannot fit is a 422 that costs nothing.
       const history = promptHistory(newest, useCase.kind, target, req.content, limits.historyMessages);
-      const { character, userName } = read;
-      const prompt = buildPrompt(this.deps.llm, { character, userName, memory: conversation, history, maxTokens: limits.maxTokens });
+      const { character, userName, persona } = read;
+      const prompt = buildPrompt(this.deps.llm, {
+        character,
+        userName,
+        persona,
+        memory: conversation,
+        history,
+        maxTokens: limits.maxTokens,
+      });
       const replyId = target?.id ?? randomUUID();
       const progress = { id: randomUUID(), userId: actor.userId, replyId, chargeKey: `chat-${randomUUID()}` };
       const charge = { kind: useCase.kind, actor, character, conversation, content: req.content, newest, hasUserMessage, target };
@@ -134,8 +149,9 @@ export class Generation {
           if (queue.position > 0) sink.queue(queue.position);
           const { chargeKey, id: progressId } = progress;
           const reply = { kind: useCase.kind, replyId, progressId, target, conversation, character, userName, actor, chargeKey };
+          const inspect = { prompt, history, userMessageId: userMessage?.id ?? null };
           return this.deps.writer
-            .write({ ...reply, free: freeFor, request, sink, signal })
+            .write({ ...reply, free: freeFor, request, sink, signal, inspect })
             .finally(() => read.slot.release().catch(() => {}));
         },
       };
@@ -172,15 +188,16 @@ export class Generation {
     const { character, conversation: found, newest } = ctx;
     const entitled = this.deps.entitlements.permissionsFrom(ctx.latestSubscription);
     await checkCharacter(this.deps, actor, character, { allowDeleted: true, entitled });
-    if (req.conversationId && (!found || found.userId !== actor.userId || found.characterId !== characterId)) {
+    if (req.conversationId && (!found || found.userId !== actor.userId || found.characterId !== characterId || found.isGroup)) {
       throw AppError.notFound('Conversation');
     }
     if (character.deletedAt) {
       throw AppError.conflict('This character was deleted by its creator: the conversation can be read but not continued.');
     }
     useCase.check(this.deps, { character, found, newest }, req);
+    checkPersona(this.deps, ctx.persona, { character, found, newest }, actor);
     await this.deps.model.ensureReady();
-    return { character, found, newest, entitled, userName: ctx.userName ?? 'User', slot: heldSlot };
+    return { character, found, newest, entitled, ...promptUser(ctx), slot: heldSlot };
   }
 
   /**

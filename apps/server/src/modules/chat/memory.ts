@@ -41,9 +41,14 @@ export class ConversationMemory {
     const count = await chat.countMessages(conversationId);
     if (count - conv.summarizedCount < this.deps.settings.memoryEvery) return;
     const rows = await chat.messagesInOrder(conversationId, conv.summarizedCount, 200);
+    // A group chat's replies are labelled by who wrote each (modules/groups).
+    const names = new Map<string, string>([[character.id, character.name]]);
+    for (const id of new Set(rows.map((m) => m.speakerId).filter((x): x is string => !!x && !names.has(x)))) {
+      names.set(id, (await this.deps.uow.repos.characters.findById(id))?.name ?? character.name);
+    }
     const transcript = rows
       .filter((m) => m.status !== 'blocked')
-      .map((m) => `${m.role === 'user' ? userName : character.name}: ${m.content}`)
+      .map((m) => `${m.role === 'user' ? userName : (names.get(m.speakerId ?? '') ?? character.name)}: ${m.content}`)
       .join('\n')
       .slice(-12_000);
     const { text } = await collectChat(

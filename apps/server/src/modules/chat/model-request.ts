@@ -5,16 +5,31 @@ import type { LlmChunk } from '../../providers/llm/llm-provider.ts';
 import type { ChatCharacter } from './chat-context.repo.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
-import { assemblePrompt, loreOptions, promptCharacter, PromptTooLongError, type HistoryMessage } from './prompt/index.ts';
+import { withLoreOff } from './inspector/lore-toggles.ts';
+import {
+  assemblePrompt,
+  loreOptions,
+  promptCharacter,
+  PromptTooLongError,
+  type HistoryMessage,
+  type PromptPersona,
+} from './prompt/index.ts';
+import type { PromptCharacter } from './prompt/types.ts';
 import type { ReplyKind } from './save-reply.ts';
 
 /** What a reply's prompt is made of. */
 export interface PromptInputs {
   character: ChatCharacter;
   userName: string;
-  memory: Pick<ConversationRow, 'memorySummary' | 'pinnedFacts'>;
+  /** The user's persona (its name is `userName`). */
+  persona?: PromptPersona;
+  memory: Pick<ConversationRow, 'memorySummary' | 'pinnedFacts' | 'disabledLore'>;
   history: HistoryMessage[];
   maxTokens: number;
+  /** A group reply (modules/groups): the card as the prompt sees it (group scenario, every member's lorebook). */
+  card?: PromptCharacter;
+  /** A group reply: the other speakers' names, which end the reply when the model starts writing their lines. */
+  stopNames?: string[];
 }
 
 /** A built prompt and the reply length it leaves room for. */
@@ -52,7 +67,7 @@ export function promptHistory(
     .slice(0, historyMessages)
     .reverse()
     .filter((m) => m.id !== (kind === 'regenerate' ? target?.id : undefined) && m.status !== 'blocked' && m.content.trim())
-    .map((m) => ({ role: m.role, content: m.content }));
+    .map((m) => ({ role: m.role, content: m.content, id: m.id }));
   if (kind === 'send') history.push({ role: 'user', content: content! });
   return history;
 }
@@ -64,8 +79,9 @@ export function buildPrompt(llm: ChatDeps['llm'], i: PromptInputs): ModelPrompt 
   for (;;) {
     try {
       const prompt = assemblePrompt({
-        character: promptCharacter(i.character),
+        character: withLoreOff(i.card ?? promptCharacter(i.character), i.memory.disabledLore),
         userName: i.userName,
+        persona: i.persona,
         memory: { summary: i.memory.memorySummary || undefined, pinnedFacts: i.memory.pinnedFacts },
         history: i.history.length ? i.history : [{ role: 'user', content: '*waves*' }],
         contextSize,
@@ -73,6 +89,8 @@ export function buildPrompt(llm: ChatDeps['llm'], i: PromptInputs): ModelPrompt 
         countTokens: (t) => llm.countTokens(t),
         options: { ...loreOptions(i.character), messageOrder },
       });
+      // Right after the user's name: an OpenAI-compatible server takes the first four (the rest are applied here).
+      if (i.stopNames) prompt.stop.splice(1, 0, ...i.stopNames.map((n) => `\n${n}:`));
       return { prompt, replyBudget };
     } catch (err) {
       if (!(err instanceof PromptTooLongError)) throw err;

@@ -81,7 +81,14 @@ export class ReplyRecovery {
         this.deps.moderation.check({ reply: before + words }, { surface: 'chat-reply', nsfwContext: r.characterNsfw, userId: r.userId })
           .allowed;
       if (allowed && r.newReply && !(await chat.message(r.replyId))) {
-        const reply = { id: r.replyId, conversationId: r.conversationId, content: words, status: 'incomplete' as const, progressId: r.id };
+        const reply = {
+          id: r.replyId,
+          conversationId: r.conversationId,
+          content: words,
+          status: 'incomplete' as const,
+          progressId: r.id,
+          speakerId: r.speakerId,
+        };
         await chat.insertReply(reply, false);
         return true;
       }

@@ -1,8 +1,10 @@
 // Regenerating: a new alternative (swipe) of the last reply, or the answer to the last message when it has none yet
-// (a reply lost with the connection; free once when a crash lost it).
+// (a reply lost with the connection; free once when a crash lost it), or of a reply in the middle of the conversation
+// (after its message was edited, issue #28): its history then ends at the message it answers.
 import { AppError } from '../../lib/app-error.ts';
 import type { Charged, ChargeInput, ReplyUseCase } from './generation.ts';
 import type { ChatDeps } from './chat-deps.ts';
+import type { ChatMessageRow } from './chat.repo.ts';
 import type { Undo } from './undo.ts';
 
 /**
@@ -26,10 +28,12 @@ export async function chargeReply(deps: ChatDeps, c: ChargeInput, undo: Undo, an
     });
     if (owed) return true;
     // Outside the transaction: a free use is one statement (prepared once per connection, not per transaction).
-    await deps.entitlements.consumeChatAllowanceOrCharge(actor.userId, progress.chargeKey, c.entitled).catch(async (err: unknown) => {
-      await deps.uow.repos.replyProgress.deleteProgress(progress.id).catch(() => {});
-      throw err;
-    });
+    await deps.entitlements
+      .consumeChatAllowanceOrCharge(actor.userId, progress.chargeKey, c.entitled, purposeOf(c.kind))
+      .catch(async (err: unknown) => {
+        await deps.uow.repos.replyProgress.deleteProgress(progress.id).catch(() => {});
+        throw err;
+      });
     return false;
   })();
   undo.add(() =>
@@ -46,6 +50,26 @@ export async function chargeReply(deps: ChatDeps, c: ChargeInput, undo: Undo, an
   );
   return { userMessage: null, freeFor: (await owedReply) ? answers : null };
 }
+
+/**
+ * The history of a reply named by id (`messageId` of a regenerate), newest first: the reply and the plan's number of
+ * messages before it; later messages stay out of its prompt and as they are. 404 when the conversation has no such
+ * message, 409 when it is not a reply.
+ */
+export async function historyUpTo(
+  deps: ChatDeps,
+  conversationId: string,
+  messageId: string,
+  historyMessages: number,
+): Promise<ChatMessageRow[]> {
+  const newest = await deps.uow.repos.chat.messagesUpTo(conversationId, messageId, historyMessages + 1);
+  if (!newest.length) throw AppError.notFound('Message');
+  if (newest[0]!.role !== 'assistant') throw AppError.conflict('Only a reply can be regenerated: pick the reply after your message.');
+  return newest;
+}
+
+/** What the ledger calls a regenerate's or a continue's charge (a plain message has no purpose). */
+const purposeOf = (kind: ChargeInput['kind']) => (kind === 'continue' ? 'continue' : kind === 'regenerate' ? 'regenerate' : undefined);
 
 /** POST /api/chat/{characterId}/regenerate (the routes hand it to `Generation.prepare`). */
 export const regenerateReply: ReplyUseCase = {

@@ -13,6 +13,8 @@ export interface NewReplyProgress {
   userId: string;
   replyId: string;
   chargeKey: string;
+  /** A group chat's reply: who writes it. */
+  speakerId?: string | null;
 }
 
 /** A progress row whose process stopped renewing it, with what recovering it needs. */
@@ -50,9 +52,9 @@ export class ReplyProgressRepo {
   }
 
   /** A user's replies being written and owed, oldest first. */
-  async repliesInProgress(userId: string): Promise<Pick<ChatReplyProgressRow, 'text' | 'state'>[]> {
+  async repliesInProgress(userId: string): Promise<Pick<ChatReplyProgressRow, 'text' | 'state' | 'speakerId'>[]> {
     return this.db
-      .select({ text: chatReplyProgress.text, state: chatReplyProgress.state })
+      .select({ text: chatReplyProgress.text, state: chatReplyProgress.state, speakerId: chatReplyProgress.speakerId })
       .from(chatReplyProgress)
       .where(eq(chatReplyProgress.userId, userId))
       .orderBy(asc(chatReplyProgress.createdAt));

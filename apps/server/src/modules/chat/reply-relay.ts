@@ -40,6 +40,10 @@ export class ReplyRelay {
     return this.text.slice(0, this.sent);
   }
   completionTokens = 0;
+  /** The model's closing numbers (usage, timings), when it sent them. */
+  finish: LlmChunk['finish'];
+  /** When the first words came (performance.now()). */
+  firstTextAt: number | undefined;
   blocked = false;
   batches = 0;
 
@@ -71,8 +75,14 @@ export class ReplyRelay {
           return;
         }
         const chunk = r.value;
-        if (chunk.finish) this.completionTokens = chunk.finish.usage.completionTokens;
-        if (chunk.text) this.text += chunk.text;
+        if (chunk.finish) {
+          this.completionTokens = chunk.finish.usage.completionTokens;
+          this.finish = chunk.finish;
+        }
+        if (chunk.text) {
+          this.firstTextAt ??= performance.now();
+          this.text += chunk.text;
+        }
         const upTo = heldBack(this.text);
         if (upTo > this.sent) {
           const fresh = this.text.slice(this.sent, upTo);

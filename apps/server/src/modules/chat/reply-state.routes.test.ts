@@ -1,15 +1,11 @@
 // Money and state around a reply (issue #25): progress saved while a reply is written, replies left by a process
 // that died (words kept as incomplete, or the charge refunded and "Get a reply" free), one conversation for parallel
 // first messages. The real kill -9 of a server process is e2e/chat-crash.e2e.ts.
-import { writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { ChatReply, ChatSession } from '@reverie/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { catalogFile, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildCharacter, buildUser, type BuiltUser } from '../../../test/factories.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../test/openai-peer.ts';
-import { loadCatalog } from '../billing/catalog.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -23,15 +19,7 @@ describe('money and state around a reply', () => {
   beforeAll(async () => {
     peer = await startOpenAiPeer();
     // No free messages: every reply costs 2 coins, so refunds show in the balance.
-    const catalog = loadCatalog(undefined);
-    const file = path.join(os.tmpdir(), `reverie-reply-state-${process.pid}.json`);
-    await writeFile(
-      file,
-      JSON.stringify({
-        costs: { ...catalog.costs, chatMessage: 2 },
-        plans: catalog.plans.map((p) => ({ ...p, permissions: { ...p.permissions, dailyFreeMessages: 0 } })),
-      }),
-    );
+    const file = await catalogFile('reply-state', { chatMessage: 2, dailyFreeMessages: 0 });
     t = await createTestApp({
       LLM_PROVIDER: 'openai',
       LLM_BASE_URL: peer.baseUrl,

@@ -5,6 +5,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../../lib/access.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatMessageRow } from './chat.repo.ts';
+import type { InspectionSource } from './inspector/inspection.ts';
+import type { Inspector } from './inspector/inspector.service.ts';
 import type { ConversationMemory } from './memory.ts';
 import type { ModelRequest } from './model-request.ts';
 import { conversationScope } from './moderation-scope.ts';
@@ -43,6 +45,8 @@ export interface ReplyToWrite extends Omit<ReplyToSave, 'read'> {
   request: ModelRequest;
   sink: GenerationSink;
   signal: AbortSignal;
+  /** What the prompt was made of, recorded for the inspector once the reply is saved. */
+  inspect?: InspectionSource;
 }
 
 export class ReplyWriter {
@@ -50,9 +54,10 @@ export class ReplyWriter {
   private streaming = 0;
 
   constructor(
-    private readonly deps: Pick<ChatDeps, 'uow' | 'moderation' | 'entitlements' | 'settings'> & {
+    private readonly deps: Pick<ChatDeps, 'uow' | 'moderation' | 'entitlements' | 'settings' | 'background'> & {
       recovery: ReplyRecovery;
       memory: ConversationMemory;
+      inspector?: Inspector;
     },
   ) {}
 
@@ -84,6 +89,7 @@ export class ReplyWriter {
     if (refund) await this.deps.entitlements.release(w.actor.userId, 'chat', w.chargeKey).catch(() => {});
     const saved = await saveReply(this.deps, { ...w, read: !w.signal.aborted }, content, status);
     if (!saved) await this.nothingSaved(w);
+    else this.inspect(w, saved, relay, ms);
     if (failure) throw failure;
     if (!saved) throw new AppError(409, 'CONFLICT', 'The reply was stopped before it began.');
     return { message: saved, stats: { tokens: relay.completionTokens || Math.ceil(text.length / 4), ms: Math.round(ms) } };
@@ -102,6 +108,21 @@ export class ReplyWriter {
       );
       return verdict.allowed;
     };
+  }
+
+  /** Records what went into the reply, in the background once it is saved (nothing of it delays the reply). */
+  private inspect(w: ReplyToWrite, saved: ChatMessageRow, relay: ReplyRelay, ms: number): void {
+    const { inspector, background } = this.deps;
+    if (!w.inspect || !inspector) return;
+    const firstTokenMs = relay.firstTextAt === undefined ? null : relay.firstTextAt - w.request.started;
+    const numbers = {
+      tokensOut: relay.completionTokens || Math.ceil(relay.text.length / 4),
+      totalMs: ms,
+      firstTokenMs,
+      finish: relay.finish,
+    };
+    const source = w.inspect;
+    background.run('chat reply inspection', () => inspector.record({ ...w, inspect: source }, saved, numbers));
   }
 
   /** Saving the reply ends its progress row; with nothing saved it ends here, and a free reply is owed again. */

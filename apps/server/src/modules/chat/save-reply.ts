@@ -39,6 +39,8 @@ export interface ReplyToSave {
   userName: string;
   /** The user was still there at the end (the conversation counts as read). */
   read: boolean;
+  /** A group chat's reply: the character who writes it. */
+  speakerId?: string;
 }
 
 /** Saves the reply; undefined when there was nothing to save (no words, or the reply was deleted meanwhile). */
@@ -50,7 +52,7 @@ export async function saveReply(
 ): Promise<ChatMessageRow | undefined> {
   if (!r.target) {
     if (!content.trim()) return undefined;
-    const reply = { id: r.replyId, conversationId: r.conversation.id, content, status, progressId: r.progressId };
+    const reply = { id: r.replyId, conversationId: r.conversation.id, content, status, progressId: r.progressId, speakerId: r.speakerId };
     const saved = await deps.uow.repos.chat.insertReply(reply, r.read);
     if (!saved) return undefined;
     if (status === 'complete' && saved.messageCount - saved.summarizedCount >= deps.settings.memoryEvery) {

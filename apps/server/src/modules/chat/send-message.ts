@@ -5,7 +5,8 @@ import type { ChatMessageRow } from './chat.repo.ts';
 import type { Generation, PreparedGeneration, ReplyUseCase } from './generation.ts';
 import { conversationScope } from './moderation-scope.ts';
 
-const send: ReplyUseCase = {
+/** Also a group message's (modules/groups). */
+export const send: ReplyUseCase = {
   kind: 'send',
   check(deps, read, req) {
     deps.moderation.assertAllowed(

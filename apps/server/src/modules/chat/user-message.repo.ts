@@ -57,6 +57,7 @@ export function userMessagePart({
                 replyId: sql`${p('replyId')}::uuid`.as('reply_id'),
                 userMessageId: sql`inserted.id`.as('user_message_id'),
                 newReply: sql`true`.as('new_reply'),
+                speakerId: sql`${p('speakerId')}::uuid`.as('speaker_id'),
                 chargeKey: sql`${p('chargeKey')}::text`.as('charge_key'),
                 text: sql`''`.as('text'),
                 state: sql`'streaming'`.as('state'),
@@ -80,6 +81,7 @@ export function userMessagePart({
       message_userId: progress.userId,
       message_replyId: progress.replyId,
       message_chargeKey: progress.chargeKey,
+      message_speakerId: progress.speakerId ?? null,
     },
     decode: (r) => rowFromJson(chatMessages, jsonColumn(r.message) as Record<string, unknown>),
   };

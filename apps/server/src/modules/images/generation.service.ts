@@ -168,7 +168,8 @@ export class ImageGenerationService {
         );
         const charge = { free: 0, coins: 0, balance: 0 };
         for (const image of images) {
-          const o = await this.deps.entitlements.consumeImageAllowanceOrCharge(actor.userId, chargeKey(job.id, image.position));
+          const purpose = plan.kind === 'chat' ? 'chat-picture' : undefined;
+          const o = await this.deps.entitlements.consumeImageAllowanceOrCharge(actor.userId, chargeKey(job.id, image.position), purpose);
           if (o.outcome === 'free') charge.free++;
           else charge.coins += o.cost;
           charge.balance = o.balance;

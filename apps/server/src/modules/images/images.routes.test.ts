@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { GenerateImageResponse, ImageItem, ImageJobResponse, ImagesPage } from '@reverie/shared';
+import type { CoinMovement, GenerateImageResponse, ImageItem, ImageJobResponse, ImagesPage } from '@reverie/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildCharacter, buildUser, type BuiltUser } from '../../../test/factories.ts';
@@ -179,6 +179,11 @@ describe('generating against an Automatic1111 web UI', () => {
     ]);
     const status = (await call(u, 'GET', '/api/image-generation/status')).json();
     expect(status.cost).toEqual({ freeLeft: 1, costPerImage: 5, balance: 10 });
+    // The coins page names the charge and shows the refund with a link to it.
+    const { movements } = (await call(u, 'GET', '/api/coins/info')).json() as { movements: CoinMovement[] };
+    const [refund, charge] = movements;
+    expect(charge).toMatchObject({ delta: -5, label: 'Picture from the image generator', refundOf: null });
+    expect(refund).toMatchObject({ delta: 5, label: 'Refund: the picture failed or was withheld', refundOf: charge!.id });
   });
 
   it('cancels a running job upstream and refunds it once; a second cancel is a conflict', async () => {

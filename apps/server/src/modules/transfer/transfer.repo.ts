@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { characters, chatMessages, conversations, users, type ChatMessageRow, type ConversationRow } from '../../db/schema/index.ts';
+import { effectivePersonaFrom, effectivePersonaJson } from '../personas/personas.repo.ts';
 
 export type { ChatMessageRow, ConversationRow };
 
@@ -46,9 +47,13 @@ export class TransferRepo {
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
-  async displayName(userId: string): Promise<string> {
-    const [row] = await this.db.select({ username: users.username }).from(users).where(eq(users.id, userId));
-    return row?.username ?? 'You';
+  /** The user's name in a conversation: its persona's (see docs/personas.md), else the username. */
+  async displayName(userId: string, conversation?: { id: string; characterId: string }): Promise<string> {
+    const persona = conversation
+      ? effectivePersonaJson(sql`${userId}::uuid`, sql`${conversation.characterId}::uuid`, sql`${conversation.id}::uuid`)
+      : sql<unknown>`null`;
+    const [row] = await this.db.select({ username: users.username, persona }).from(users).where(eq(users.id, userId));
+    return effectivePersonaFrom(row?.persona)?.persona.name ?? row?.username ?? 'You';
   }
 
   /** A new conversation holding the imported messages (call inside `uow.run`: all or nothing). */

@@ -45,7 +45,7 @@ export class TransferService {
     const [messages, names, userName] = await Promise.all([
       transfer.messages(conversation.id),
       transfer.characterNames([conversation.characterId]),
-      transfer.displayName(conversation.userId),
+      transfer.displayName(conversation.userId, conversation),
     ]);
     return {
       userName,

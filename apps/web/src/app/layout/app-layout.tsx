@@ -18,7 +18,7 @@ const UnverifiedEmailBanner = lazy(() =>
 const MergeLocalSync = lazy(() => import('@/features/favorites/components/merge-local-sync').then((m) => ({ default: m.MergeLocalSync })));
 
 /** Inside a conversation the chat is the whole screen below 1024 px: its own header replaces the shell's. */
-export const isConversationPath = (pathname: string) => /^\/(chat\/[^/]+|test-chat)\/?$/.test(pathname);
+export const isConversationPath = (pathname: string) => /^\/(chat\/[^/]+|group\/[^/]+|test-chat)\/?$/.test(pathname);
 
 function Shell() {
   const { width, overlay } = useSidebar();

@@ -8,7 +8,7 @@ export const BOTTOM_NAV_ITEMS = [
   { label: 'Home', to: '/', icon: Home, aliases: ['/ForYouPage'] },
   { label: 'Create Character', to: '/create-character', icon: UserPlus },
   { label: 'Create Image', to: '/generate-images', icon: ImagePlus },
-  { label: 'Chats', to: '/chat', icon: MessageCircle, aliases: ['/recent-chats', '/test-chat'] },
+  { label: 'Chats', to: '/chat', icon: MessageCircle, aliases: ['/recent-chats', '/test-chat', '/group'] },
 ] as const;
 
 /**

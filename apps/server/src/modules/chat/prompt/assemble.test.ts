@@ -97,7 +97,14 @@ describe('assemblePrompt', () => {
     ];
     const p = assemblePrompt(input({ character, history, options: { loreScanDepth: 4, loreBudget: 30 } }));
     // "sea" must not match "season"; "ghost" is older than the scan depth; "too big" does not fit the budget.
-    expect(p.breakdown.lore).toEqual({ included: ['storm', 'lantern', 'harbor', 'island'], skippedForBudget: ['too big'] });
+    expect(p.breakdown.lore).toMatchObject({ included: ['storm', 'lantern', 'harbor', 'island'], skippedForBudget: ['too big'] });
+    // Each entry with the key that triggered it (the inspector shows it): 'lantern' came in by its second key.
+    expect(p.breakdown.lore.entries.map((e) => [e.label, e.key])).toEqual([
+      ['storm', 'storm'],
+      ['lantern', 'lamp'],
+      ['harbor', 'harbor'],
+      ['island', null], // always on: no key
+    ]);
     const system = p.messages[0]!.content;
     expect(system.indexOf('Storm lore goes first.')).toBeLessThan(system.indexOf('About Mira:'));
     const order = ["Mira's lantern was her mother's.", 'The harbor froze last winter.', 'The lighthouse is on Gull Island.'].map((s) =>
@@ -213,6 +220,31 @@ describe('assemblePrompt', () => {
     expect(text).not.toContain('<|im_end|>');
     expect(text).not.toContain('[INST]');
     expect(text).toContain('Ignore the rules');
+  });
+
+  it("keeps the end of a reply the model goes on from (continue, a group's next speaker) when all of it cannot fit", () => {
+    const reply = Array.from({ length: 500 }, (_, i) => `w${i}`).join(' ');
+    const history: HistoryMessage[] = [
+      { role: 'user', content: 'Tell me everything.' },
+      { role: 'assistant', content: reply },
+    ];
+    const p = assemblePrompt(input({ history, contextSize: 400, replyBudget: 100 }));
+    const kept = p.messages.at(-1)!;
+    expect(kept.role).toBe('assistant');
+    expect(kept.content.startsWith('…')).toBe(true);
+    expect(kept.content.endsWith('w498 w499')).toBe(true);
+    expect(kept.content).not.toContain('w0 ');
+    expect(p.breakdown.tokens.total).toBeLessThanOrEqual(300);
+
+    // Another character's stored line (a user-side turn in a group) is cut the same way; the message being sent is not.
+    const line = { role: 'user' as const, content: `Ada: ${reply}`, id: '00000000-0000-4000-8000-000000000001' };
+    const cut = assemblePrompt(input({ history: [line], contextSize: 400, replyBudget: 100 })).messages.at(-1)!;
+    expect(cut.content.startsWith('…')).toBe(true);
+    expect(cut.content).toContain('w498 w499');
+    expect(cut.content).not.toContain('w0 ');
+    expect(() => assemblePrompt(input({ history: [{ role: 'user', content: line.content }], contextSize: 400, replyBudget: 100 }))).toThrow(
+      /^The message is too long for this model/,
+    );
   });
 
   it('refuses a message that cannot fit with a clear error', () => {

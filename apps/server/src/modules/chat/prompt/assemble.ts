@@ -1,5 +1,5 @@
-// Builds the messages for one reply: instructions and character sheet (with lorebook entries) in the system
-// message, then as much history as fits (newest kept), then post-history instructions; then arranged in the order the
+// Builds the messages for one reply: instructions, character sheet (with lorebook entries) and the user's persona in
+// the system message, then as much history as fits (newest kept), then post-history instructions; then arranged in the order the
 // model's chat template accepts (`arrangeMessages`: by default one system message and alternating turns, post-history
 // instructions inside the last user turn). Counted with the model's tokenizer; the reply budget stays free. Pure: no
 // I/O, no clock.
@@ -44,9 +44,13 @@ type Measure = (t: string) => number;
 interface FixedParts {
   instructions: string;
   sheet: string;
+  /** "About <persona>:" and its description (and pronouns); empty without a persona. */
+  persona: string;
   pinned: string;
   summaryText: string;
   post: string;
+  /** The sheet's parts as they appear in it (for the breakdown). */
+  sheetParts: { description: string; personality: string; scenario: string };
 }
 
 function fixedParts(input: AssembleInput, charName: string, render: Render): FixedParts {
@@ -54,19 +58,35 @@ function fixedParts(input: AssembleInput, charName: string, render: Render): Fix
   const instructions = character.systemPrompt?.trim()
     ? render(character.systemPrompt.replace(/\{\{\s*original\s*\}\}/gi, DEFAULT_INSTRUCTIONS))
     : render(DEFAULT_INSTRUCTIONS);
-  const sheet = [
-    render(character.description) && `About ${charName}:\n${render(character.description)}`,
-    render(character.personality) && `${charName}'s personality: ${render(character.personality)}`,
-    render(character.scenario) && `Scenario: ${render(character.scenario)}`,
-  ]
-    .filter(Boolean)
-    .join('\n\n');
+  const sheetParts = {
+    description: render(character.description) && `About ${charName}:\n${render(character.description)}`,
+    personality: render(character.personality) && `${charName}'s personality: ${render(character.personality)}`,
+    scenario: render(character.scenario) && `Scenario: ${render(character.scenario)}`,
+  };
+  const sheet = Object.values(sheetParts).filter(Boolean).join('\n\n');
   const facts = (memory?.pinnedFacts ?? []).map((f) => render(f)).filter(Boolean);
   const pinned = facts.length ? `Facts to remember:\n${facts.map((f) => `- ${f}`).join('\n')}` : '';
   const summaryText = render(memory?.summary)
     ? `Summary of the story so far (earlier messages are not shown):\n${render(memory?.summary)}`
     : '';
-  return { instructions, sheet, pinned, summaryText, post: render(character.postHistoryInstructions) };
+  return {
+    instructions,
+    sheet,
+    persona: personaBlock(input, render),
+    pinned,
+    summaryText,
+    post: render(character.postHistoryInstructions),
+    sheetParts,
+  };
+}
+
+/** The user's persona, after the character sheet: who `{{user}}` is (the name is the persona's). */
+function personaBlock(input: AssembleInput, render: Render): string {
+  const user = input.userName.trim() || 'User';
+  const description = render(input.persona?.description);
+  const pronouns = render(input.persona?.pronouns ?? undefined);
+  if (description) return `About ${user}${pronouns ? ` (${pronouns})` : ''}:\n${description}`;
+  return pronouns ? `${user}'s pronouns: ${pronouns}` : '';
 }
 
 /** How many of the newest messages fit a budget, each message counted once. */
@@ -85,6 +105,28 @@ function historyFitter(history: ChatMessage[], measure: Measure, overhead: numbe
     return { count, tokens, all: true };
   };
   return { costOf, fitNewest };
+}
+
+/** Below this many tokens of room a cut message says too little to answer: the prompt is refused instead. */
+const MIN_REPLY_END = 32;
+
+/**
+ * When the newest message is not one the user is sending now (a continue, a regenerate, a group's "Let X speak"
+ * after another character's line) and it alone is longer than the room left on a small model, it keeps its end
+ * (what the next words follow), its start cut off behind "…", instead of refusing. The message being sent is never
+ * cut: its writer is told to shorten it.
+ */
+function keepEndOfNewest(history: ChatMessage[], room: number, measure: Measure): void {
+  const last = history.at(-1);
+  if (!last || room < MIN_REPLY_END) return;
+  let tokens = measure(last.content);
+  let text = last.content;
+  for (let i = 0; i < 8 && tokens > room; i++) {
+    text = text.slice(text.length - Math.floor(text.length * (room / tokens) * 0.9));
+    if (/^[\uDC00-\uDFFF]/.test(text)) text = text.slice(1); // not half a surrogate pair
+    tokens = measure(`…${text}`);
+  }
+  if (text !== last.content && tokens <= room) history[history.length - 1] = { ...last, content: `…${text}` };
 }
 
 /** Example exchanges that fit `room`, behind their header (none fit: none, and no header). */
@@ -117,12 +159,13 @@ function buildMessages(
   const afterChar = lore
     .filter((s) => (s.entry.position ?? 'after_char') === 'after_char' || (s.entry.position === 'at_depth' && !atDepth(s)))
     .map((s) => s.text);
-  const { instructions, sheet, pinned, summaryText, post } = parts;
+  const { instructions, sheet, persona, pinned, summaryText, post } = parts;
   const system = [
     instructions,
     ...beforeChar,
     sheet,
     ...afterChar,
+    persona,
     pinned,
     extras.summaryUsed ? summaryText : '',
     extras.examples.join('\n'),
@@ -206,9 +249,9 @@ export function assemblePrompt(input: AssembleInput): AssembledPrompt {
   const measure: Measure = (t) => (t ? countTokens(t) : 0);
   const available = promptRoom(input);
   const parts = fixedParts(input, names.char, render);
-  const { instructions, sheet, pinned, summaryText, post } = parts;
+  const { instructions, sheet, persona, pinned, summaryText, post } = parts;
   const history = input.history.map((m) => ({ role: m.role, content: render(m.content) }));
-  let fixed = measure(instructions) + measure(sheet) + measure(pinned) + overhead;
+  let fixed = measure(instructions) + measure(sheet) + measure(persona) + measure(pinned) + overhead;
   if (post) fixed += measure(post) + overhead;
   if (fixed >= available) {
     throw new PromptTooLongError(
@@ -231,6 +274,8 @@ export function assemblePrompt(input: AssembleInput): AssembledPrompt {
 
   // History, newest first, until the budget is spent.
   const remaining = available - fixed;
+  const newest = input.history.at(-1);
+  if (newest && (newest.id !== undefined || newest.role === 'assistant')) keepEndOfNewest(history, remaining - overhead, measure);
   const { costOf, fitNewest } = historyFitter(history, measure, overhead);
   const lastCost = costOf(history.length - 1);
   if (lastCost > remaining) {
@@ -261,6 +306,8 @@ export function assemblePrompt(input: AssembleInput): AssembledPrompt {
       instructions: measure(instructions) + overhead,
       character: measure(sheet),
       lore: loreTokens,
+      // After the sheet and the lore that follows it, as in the prompt.
+      persona: measure(persona),
       memory: measure(pinned) + (summaryUsed ? measure(summaryText) : 0),
       examples: examples.tokens,
       history: historyTokens,
@@ -269,8 +316,28 @@ export function assemblePrompt(input: AssembleInput): AssembledPrompt {
     },
     history: { included: keepCount, dropped: history.length - keepCount },
     examples: { included: examplesIncluded, dropped: blocks.length - examplesIncluded },
-    lore: { included: lore.selected.map((s) => s.label), skippedForBudget: lore.skipped },
+    lore: {
+      included: lore.selected.map((s) => s.label),
+      skippedForBudget: lore.skipped,
+      entries: lore.selected.map((s) => ({
+        id: s.entry.id ?? s.label,
+        label: s.label,
+        key: s.key,
+        tokens: s.tokens + (atDepth(s) ? overhead : 1),
+        position: s.entry.position ?? 'after_char',
+      })),
+    },
     summaryUsed,
+    sheet: {
+      description: measure(parts.sheetParts.description),
+      personality: measure(parts.sheetParts.personality),
+      scenario: measure(parts.sheetParts.scenario),
+    },
+    memory: {
+      pinnedFacts: (input.memory?.pinnedFacts ?? []).filter((f) => render(f)).length,
+      pinnedTokens: measure(pinned),
+      summaryTokens: summaryUsed ? measure(summaryText) : 0,
+    },
   };
   return { messages, stop: stopSequences(names.user), breakdown };
 }

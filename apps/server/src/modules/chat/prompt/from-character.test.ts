@@ -68,7 +68,9 @@ describe('a stored character as the prompt sees it', () => {
       { role: 'assistant', content: 'Welcome aboard.' },
       { role: 'user', content: 'A storm near the lighthouse?' },
     ]);
-    expect(last.breakdown.lore).toEqual({ included: ['storm'], skippedForBudget: ['lighthouse'] });
+    expect(last.breakdown.lore).toMatchObject({ included: ['storm'], skippedForBudget: ['lighthouse'] });
+    // Entries without an id of their own are named by their place in the book.
+    expect(last.breakdown.lore.entries).toMatchObject([{ id: '#2', key: 'storm', position: 'at_depth' }]);
     // The entry one message from the end opens the last user turn (one system message: the default order).
     expect(last.messages.at(-1)).toEqual({ role: 'user', content: '[Storms come from the west.]\n\nA storm near the lighthouse?' });
   });

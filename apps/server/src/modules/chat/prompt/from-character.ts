@@ -35,6 +35,7 @@ export function loreOf(book: CharacterRow['characterBook'] | undefined): LoreEnt
   const entries = book?.entries;
   if (!entries?.length) return undefined;
   return entries.map((e, i) => ({
+    id: typeof e.id === 'string' || typeof e.id === 'number' ? String(e.id) : `#${i + 1}`,
     keys: Array.isArray(e.keys) ? e.keys.filter((k): k is string => typeof k === 'string') : [],
     content: str(e.content) ?? '',
     insertionOrder: num(e.insertionOrder) ?? i,

@@ -26,6 +26,8 @@ export interface SelectedLore {
   text: string;
   tokens: number;
   label: string;
+  /** The key that triggered it (the first that matched); null for a constant entry no key matched. */
+  key: string | null;
 }
 
 export function selectLore(
@@ -37,15 +39,14 @@ export function selectLore(
 ): { selected: SelectedLore[]; skipped: string[] } {
   const triggered = (entries ?? [])
     .map((entry, index) => ({ entry, index }))
-    .filter(
-      ({ entry }) =>
-        entry.enabled && entry.content.trim() && (entry.constant || entry.keys.some((k) => keyMatches(k, scanText, entry.caseSensitive))),
-    )
+    .filter(({ entry }) => entry.enabled && entry.content.trim())
+    .map((e) => ({ ...e, key: e.entry.keys.find((k) => keyMatches(k, scanText, e.entry.caseSensitive))?.trim() ?? null }))
+    .filter(({ entry, key }) => entry.constant || key !== null)
     .sort((a, b) => a.entry.insertionOrder - b.entry.insertionOrder || a.index - b.index);
   const selected: SelectedLore[] = [];
   const skipped: string[] = [];
   let used = 0;
-  for (const { entry, index } of triggered) {
+  for (const { entry, index, key } of triggered) {
     const text = render(entry.content.trim());
     const tokens = measure(text);
     const label = entry.name?.trim() || entry.keys[0]?.trim() || `entry ${index + 1}`;
@@ -54,7 +55,7 @@ export function selectLore(
       continue;
     }
     used += tokens;
-    selected.push({ entry, text, tokens, label });
+    selected.push({ entry, text, tokens, label, key });
   }
   return { selected, skipped };
 }

@@ -4,6 +4,8 @@ import type { MessageOrder } from '../../../providers/llm/message-order.ts';
 export type LorePosition = 'before_char' | 'after_char' | 'at_depth';
 
 export interface LoreEntry {
+  /** Stable within the character's book: the card's own `id`, else `#<position>` (1-based); per-conversation toggles use it. */
+  id?: string;
   keys: string[];
   content: string;
   /** Lower goes first; also the order in which the token budget is spent. */
@@ -41,9 +43,17 @@ export interface PromptMemory {
   pinnedFacts?: string[];
 }
 
+/** Who the user is in the story: `userName` is the persona's name; this is the rest of it. */
+export interface PromptPersona {
+  description?: string;
+  pronouns?: string | null;
+}
+
 export interface HistoryMessage {
   role: 'user' | 'assistant';
   content: string;
+  /** The stored message (none for the message being sent); the inspector records which ones went in. */
+  id?: string;
 }
 
 export interface AssembleOptions {
@@ -63,6 +73,8 @@ export interface AssembleOptions {
 export interface AssembleInput {
   character: PromptCharacter;
   userName: string;
+  /** The user's persona: an "About {{user}}" block after the character sheet (and its lore). */
+  persona?: PromptPersona;
   memory?: PromptMemory;
   /** Oldest first: the greeting, …, and the new user message last (or a cut-off reply to continue). */
   history: HistoryMessage[];
@@ -83,6 +95,8 @@ export interface PromptBreakdown {
     instructions: number;
     character: number;
     lore: number;
+    /** The user's persona block. */
+    persona: number;
     memory: number;
     examples: number;
     history: number;
@@ -91,8 +105,17 @@ export interface PromptBreakdown {
   };
   history: { included: number; dropped: number };
   examples: { included: number; dropped: number };
-  lore: { included: string[]; skippedForBudget: string[] };
+  lore: {
+    included: string[];
+    skippedForBudget: string[];
+    /** Each entry that went in: its id and label, the key that triggered it (null: a constant entry), its tokens. */
+    entries: Array<{ id: string; label: string; key: string | null; tokens: number; position: LorePosition }>;
+  };
   summaryUsed: boolean;
+  /** The character sheet's parts (each part's own tokens; `tokens.character` is the whole sheet). */
+  sheet: { description: number; personality: number; scenario: number };
+  /** `tokens.memory` split: the pinned facts (how many) and the summary (0 when not used). */
+  memory: { pinnedFacts: number; pinnedTokens: number; summaryTokens: number };
 }
 
 export interface AssembledPrompt {

@@ -13,6 +13,8 @@ export function syncAccount(update: { coins?: number; tier?: Tier }): void {
   const coins = update.coins ?? user.coins;
   const tier = update.tier ?? user.tier;
   if (coins !== user.coins || tier !== user.tier) updateSessionUser({ ...user, coins, tier });
+  // Coins spent or refunded move what the caps count (Settings → Spending limits reads it again when shown).
+  if (coins !== user.coins) void queryClient.invalidateQueries({ queryKey: billingKeys.limits() });
 }
 
 /** After anything that moved money or changed the membership: every account-dependent billing query is refetched. */

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyMacros } from '@reverie/shared/macros';
-import { renderWithProviders, resetClientState } from '@/test/helpers';
+import { json, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
 import { signIn } from '@/test/characters';
 import { RoleplayText } from './roleplay-text';
 
@@ -28,6 +28,31 @@ describe('character texts on public pages', () => {
     expect(container.querySelector('em')?.textContent).toBe('smiles at luna');
     expect(screen.queryByTestId('user-placeholder')).toBeNull();
     expect(shown).not.toMatch(/\byou has\b|\{\{/);
+  });
+
+  it("shows the default persona's name once the viewer has one, as a new chat's greeting would", async () => {
+    signIn({ username: 'luna' });
+    const persona = {
+      id: 'p1',
+      name: 'Captain Ro',
+      description: '',
+      pronouns: null,
+      avatarUrl: null,
+      isDefault: true,
+      createdAt: '',
+      updatedAt: '',
+    };
+    mockApi({ 'GET /api/personas': () => json({ items: [persona], max: 20 }) });
+    renderWithProviders(
+      <p data-testid="text">
+        <RoleplayText text={greeting} characterName="Aster" />
+      </p>,
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('text').textContent).toBe(
+        "smiles at Captain Ro Captain Ro has climbed far. I am Aster, and this is Captain Ro's room.",
+      ),
+    );
   });
 
   it('shows guests a "Traveller" placeholder chip where their name would be', () => {

@@ -1,14 +1,17 @@
 import { Fragment } from 'react';
 import { GUEST_USER_NAME, macroParts } from '@reverie/shared/macros';
 import { useSession } from '@/features/auth/hooks/use-session';
+import { useDefaultPersonaName } from '@/features/personas/api/get-personas';
 import { splitActions } from '../lib/roleplay-text';
 
 /**
  * A character text with `{{char}}` and `{{user}}` filled in by the same function the chat uses: `{{user}}` is the
- * signed-in viewer's name (as in their chats), for guests a "Traveller" chip that shows it stands for them.
+ * signed-in viewer's default persona's name, else their username (as in their chats), for guests a "Traveller" chip that shows it stands for them.
  */
 export function MacroText({ text, characterName }: { text: string; characterName: string }) {
-  const viewer = useSession().user?.username ?? null;
+  const username = useSession().user?.username ?? null;
+  const persona = useDefaultPersonaName(username !== null);
+  const viewer = username === null ? null : (persona ?? username);
   return (
     <>
       {macroParts(text, { char: characterName, user: viewer ?? GUEST_USER_NAME }).map((part, i) =>

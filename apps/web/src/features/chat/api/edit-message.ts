@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { updateMessages, upsertMessage } from '../lib/session-cache';
+import { updateMessages } from '../lib/session-cache';
 
 export interface EditMessageInput {
   characterId: string;
@@ -13,10 +13,10 @@ export interface EditMessageInput {
 export const editMessage = ({ characterId, messageId, body }: EditMessageInput) =>
   apiRequest(api.chat.editMessage, { params: { characterId, messageId }, body });
 
-/** Affects the cached session of the message's conversation (the message is replaced). */
+/** Affects the cached session of the message's conversation (the message is replaced, also in older pages). */
 export function useEditMessage() {
   return useMutation({
     mutationFn: editMessage,
-    onSuccess: (updated) => updateMessages(updated.conversationId, (all) => upsertMessage(all, updated)),
+    onSuccess: (updated) => updateMessages(updated.conversationId, (all) => all.map((m) => (m.id === updated.id ? updated : m))),
   });
 }

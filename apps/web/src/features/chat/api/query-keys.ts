@@ -5,4 +5,21 @@ export const chatKeys = {
   conversations: () => ['chat', 'conversations'] as const,
   characterConversations: (characterId: string) => ['chat', 'character-conversations', characterId] as const,
   status: () => ['chat', 'status'] as const,
+  /** "Why this reply": a reply alternative's inspection, its rebuilt prompt, the conversation's memory as it is now. */
+  inspections: () => ['chat', 'inspection'] as const,
+  inspection: (messageId: string, swipe: number) => ['chat', 'inspection', messageId, swipe] as const,
+  rebuiltPrompt: (messageId: string, swipe: number) => ['chat', 'inspection', messageId, swipe, 'prompt'] as const,
+  memory: (conversationId: string) => ['chat', 'memory', conversationId] as const,
+};
+
+/** Under chatKeys.all, so whatever refreshes the chats refreshes the branch trees too. */
+export const branchKeys = {
+  all: () => ['chat', 'branches'] as const,
+  tree: (conversationId: string) => ['chat', 'branches', conversationId] as const,
+};
+
+/** Search in chats (issue 32). */
+export const chatSearchKeys = {
+  inConversation: (conversationId: string, q: string) => ['chat', 'search', conversationId, q] as const,
+  all: (q: string) => ['chat', 'search-all', q] as const,
 };

@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import { imagesKeys } from '@/features/images/api/query-keys';
 import { requestChatPicture } from '@/features/images/api/request-chat-picture';
+import { queryClient } from '@/lib/query-client';
 import { updateMessages } from '../lib/session-cache';
 
 export interface ChatPictureInput {
@@ -9,12 +11,17 @@ export interface ChatPictureInput {
   content?: string;
 }
 
-/** Affects the conversation's cached session: your message (if any) and the character's picture message join it. */
+/**
+ * Affects the conversation's cached session: your message (if any) and the character's picture message join it; and
+ * the images status, whose price of the next picture (free pictures left, balance) the composer shows.
+ */
 export function useRequestChatPicture() {
   return useMutation({
     mutationFn: ({ characterId, conversationId, content }: ChatPictureInput) =>
       requestChatPicture(characterId, { conversationId, ...(content ? { content } : {}) }),
-    onSuccess: (r, { conversationId }) =>
-      updateMessages(conversationId, (m) => [...m, ...(r.userMessage ? [r.userMessage] : []), r.message]),
+    onSuccess: (r, { characterId, conversationId }) => {
+      updateMessages(conversationId, (m) => [...m, ...(r.userMessage ? [r.userMessage] : []), r.message]);
+      void queryClient.invalidateQueries({ queryKey: imagesKeys.status(characterId) });
+    },
   });
 }

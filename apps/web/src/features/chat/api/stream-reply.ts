@@ -43,16 +43,32 @@ export class ConnectionLostError extends Error {
 export async function streamReply(
   characterId: string,
   kind: ReplyKind,
-  body: { content?: string; conversationId?: string },
+  body: { content?: string; conversationId?: string; messageId?: string },
   handlers: StreamHandlers,
   signal: AbortSignal,
 ): Promise<StreamResult> {
   const endpoint = endpoints[kind];
   const stream = await openEventStream(endpoint, { params: { characterId }, body: body as { content: string }, signal });
+  return followReply((onEvent) => readEventStream(endpoint, stream, onEvent), handlers, signal);
+}
+
+/**
+ * Reads a reply's events into `handlers` until `done` (its result) or `error` (a StreamError); a stream that ends
+ * without either lost its connection. `other` takes the events of an endpoint beyond the chat's own (a group's
+ * `speaker`) and answers whether it did.
+ */
+export async function followReply<E extends { event: string }>(
+  read: (onEvent: (e: E) => void) => Promise<void>,
+  handlers: StreamHandlers,
+  signal: AbortSignal,
+  other?: (e: E) => boolean,
+): Promise<StreamResult> {
   let result: StreamResult | undefined;
   let failure: StreamError | undefined;
   try {
-    await readEventStream(endpoint, stream, (e) => {
+    await read((event) => {
+      if (other?.(event)) return;
+      const e = event as unknown as ChatStreamEvent;
       if (e.event === 'start') handlers.onStart?.(e.data);
       else if (e.event === 'queue') handlers.onQueue?.(e.data.position);
       else if (e.event === 'token') handlers.onToken?.(e.data.text);

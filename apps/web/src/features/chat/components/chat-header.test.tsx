@@ -7,7 +7,7 @@ import { ChatHeader } from './chat-header';
 
 const ID = '00000000-0000-4000-8000-000000000002';
 
-function renderHeader() {
+function renderHeader(onHistory: () => void = () => undefined) {
   const character = {
     id: ID,
     name: 'Aria',
@@ -25,7 +25,7 @@ function renderHeader() {
         character={character}
         conversationId="00000000-0000-4000-8000-000000000004"
         busy={false}
-        onHistory={noop}
+        onHistory={onHistory}
         onNewChat={noop}
         onMemory={noop}
         onImported={noop}
@@ -109,5 +109,49 @@ describe('rating from the chat header', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Your rating: 2 of 5' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rate Aria' });
     expect(within(dialog).getByRole('radio', { name: '2 stars: Fair' }).getAttribute('aria-checked')).toBe('true');
+  });
+});
+
+describe('earlier chats in the chat header', () => {
+  beforeEach(resetClientState);
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A window as wide as `width`: min-width media queries answer from it. */
+  function viewport(width: number) {
+    vi.stubGlobal('matchMedia', (query: string) => {
+      const min = /min-width:\s*(\d+)px/.exec(query);
+      return {
+        matches: min ? width >= Number(min[1]) : false,
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      } as unknown as MediaQueryList;
+    });
+  }
+
+  it('is a button from 640 px', async () => {
+    viewport(1280);
+    signIn();
+    mockApi({
+      [`GET /api/characters/${ID}/rating`]: () => json({ rating: null, ratingCount: 0, myRating: null, canRate: true, reason: null }),
+    });
+    const onHistory = vi.fn();
+    renderHeader(onHistory);
+    fireEvent.click(screen.getByRole('button', { name: 'Earlier chats' }));
+    expect(onHistory).toHaveBeenCalledOnce();
+  });
+
+  it('moves into the menu on a phone, leaving the name room', async () => {
+    viewport(390);
+    signIn();
+    mockApi({
+      [`GET /api/characters/${ID}/rating`]: () => json({ rating: null, ratingCount: 0, myRating: null, canRate: true, reason: null }),
+    });
+    const onHistory = vi.fn();
+    renderHeader(onHistory);
+    expect(screen.queryByRole('button', { name: 'Earlier chats' })).toBeNull();
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Rate Aria, export or import a chat' }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Earlier chats' }));
+    expect(onHistory).toHaveBeenCalledOnce();
   });
 });

@@ -1,8 +1,11 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft, Brain, History, Plus } from 'lucide-react';
+import { ArrowLeft, Brain, History, Plus, Search } from 'lucide-react';
 import type { ChatCharacter } from '@reverie/shared';
+import { useMediaQuery } from '@/app/layout/use-media-query';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { PersonaPicker } from '@/features/personas/components/persona-picker';
 import { ChatTransferMenu } from '@/features/transfer/components/chat-transfer-menu';
 import { RateButton, RateStar, useRateInChat } from './rate-in-chat';
 
@@ -10,16 +13,35 @@ interface Props {
   character: ChatCharacter;
   conversationId: string;
   busy: boolean;
+  /** No message of yours yet: the persona picker is offered. */
+  fresh?: boolean;
   onHistory: () => void;
   onNewChat: () => void;
   onMemory: () => void;
+  /** Search this conversation (issue 32). */
+  onSearch?: () => void;
   /** A chat file was imported into a new conversation: open it. */
   onImported: (conversationId: string) => void;
+  /** Which branch this is, and the way to the others (branches.tsx). */
+  branch?: ReactNode;
 }
 
 /** The character, your rating of it, earlier chats, a new chat, export/import, and (below 1280 px) the memory. */
-export function ChatHeader({ character, conversationId, busy, onHistory, onNewChat, onMemory, onImported }: Props) {
+export function ChatHeader({
+  character,
+  conversationId,
+  busy,
+  fresh,
+  onHistory,
+  onNewChat,
+  onMemory,
+  onSearch,
+  onImported,
+  branch,
+}: Props) {
   const rate = useRateInChat(character.id, character.name);
+  // On phones earlier chats move into the menu, so that the character's name keeps room beside the buttons.
+  const roomy = useMediaQuery('(min-width: 640px)');
   return (
     <header className="flex items-center gap-2 border-b border-border px-2 py-2 pt-[max(0.5rem,env(safe-area-inset-top))] sm:gap-3 sm:px-4 lg:py-2.5">
       <Button asChild size="icon" variant="ghost" className="lg:hidden">
@@ -42,10 +64,21 @@ export function ChatHeader({ character, conversationId, busy, onHistory, onNewCh
       </Link>
       {/* From 1024 px a star of its own; the header's menu has rating as its first entry at every width (phones' way in). */}
       <RateButton rate={rate} className="hidden lg:inline-flex" />
-      <Button size="sm" variant="ghost" onClick={onHistory} aria-label="Earlier chats">
-        <History />
-        <span className="hidden sm:inline">Chats</span>
-      </Button>
+      {onSearch ? (
+        <Button size="sm" variant="ghost" onClick={onSearch} aria-label="Search this chat">
+          <Search />
+        </Button>
+      ) : null}
+      {branch}
+      <PersonaPicker conversationId={conversationId} busy={busy} fresh={fresh} />
+      {/* Words beside the icons where the header has room: phones turned sideways and tablets (the chat has the full
+          width), and from 1536 px; between, the sidebar and the memory panel leave the character's name too little. */}
+      {roomy ? (
+        <Button size="sm" variant="ghost" onClick={onHistory} aria-label="Earlier chats" title="Earlier chats">
+          <History />
+          <span className="lg:hidden 2xl:inline">Chats</span>
+        </Button>
+      ) : null}
       <Button size="sm" variant="secondary" onClick={onNewChat} disabled={busy || character.deleted}>
         <Plus />
         <span className="hidden sm:inline">New chat</span>
@@ -55,12 +88,15 @@ export function ChatHeader({ character, conversationId, busy, onHistory, onNewCh
         characterName={character.name}
         conversationId={conversationId}
         onImported={(result) => onImported(result.conversationId)}
-        extra={{
-          label: rate.mine ? `Your rating: ${rate.mine} of 5` : `Rate ${character.name}`,
-          triggerLabel: `Rate ${character.name}`,
-          icon: <RateStar mine={rate.mine} />,
-          onSelect: rate.open,
-        }}
+        extras={[
+          {
+            label: rate.mine ? `Your rating: ${rate.mine} of 5` : `Rate ${character.name}`,
+            triggerLabel: `Rate ${character.name}`,
+            icon: <RateStar mine={rate.mine} />,
+            onSelect: rate.open,
+          },
+          ...(roomy ? [] : [{ label: 'Earlier chats', icon: <History aria-hidden="true" />, onSelect: onHistory }]),
+        ]}
       />
       <Button size="sm" variant="ghost" className="xl:hidden" onClick={onMemory} aria-label="Memory">
         <Brain />

@@ -7,12 +7,18 @@ import { useMembershipModal } from '@/features/billing/components/membership-mod
 import { useGuestPrompt } from '@/features/guest/guest-prompt-context';
 import { toast } from '@/lib/toast';
 import { useChatSession } from '../api/get-session';
+import { useMessageWindow } from '../hooks/use-message-window';
+import { ChatSearchDialog } from './chat-search-dialog';
+import { NewerEdge, OlderEdge } from './message-window-edges';
 import { useChatStatus } from '../api/get-status';
 import { useNewConversation } from '../api/new-conversation';
 import { useAskPicture } from '../hooks/use-ask-picture';
+import { useChatPrices } from '../hooks/use-chat-prices';
 import { useChatProblem } from '../hooks/use-chat-problem';
 import { useReplyStream } from '../hooks/use-reply-stream';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
+import { useBranches } from './branches';
+import { useChatUser } from '@/features/personas/components/persona-picker';
 import { ChatHeader } from './chat-header';
 import { ChatLoadError, ChatSkeleton, GuestChat, needsMembership } from './chat-states';
 import { Composer } from './composer';
@@ -67,12 +73,27 @@ function Conversation({ characterId, conversationId, session, userName, banner }
   const convId = session.conversation.id;
   const model = useChatStatus();
   const { problem, explain, clearProblem } = useChatProblem(character.name);
-  const [dialog, setDialog] = useState<'memory' | 'history' | null>(null);
-  const reply = useReplyStream({ characterId, conversationId, session, explain, clearProblem, onBegin: () => list.follow() });
+  const [dialog, setDialog] = useState<'memory' | 'history' | 'search' | null>(null);
+  const reply = useReplyStream({
+    characterId,
+    conversationId,
+    session,
+    explain,
+    clearProblem,
+    onBegin: () => {
+      win.toLatest();
+      list.follow();
+    },
+  });
   const list = useStickToBottom([messages, reply.streaming?.text, reply.streaming?.queue]);
-  const actions = useMessageActions({ characterId, messages, explain });
+  const win = useMessageWindow(session, list.scroller);
+  useJumpFromAddress(win.jumpTo);
+  const actions = useMessageActions({ characterId, messages: win.messages, explain });
+  const prices = useChatPrices(characterId, session);
   const newChat = useNewConversation();
+  const branches = useBranches({ characterId, conversationId: convId, explain });
   const busy = reply.streaming !== null;
+  const me = useChatUser(convId, userName);
   const picture = useAskPicture({
     characterId,
     conversationId: convId,
@@ -100,17 +121,34 @@ function Conversation({ characterId, conversationId, session, userName, banner }
       <div className="flex min-w-0 flex-1 flex-col">
         <ChatHeader
           {...{ character, busy, conversationId: convId }}
+          fresh={!messages.some((m) => m.role === 'user')}
           onHistory={() => setDialog('history')}
           onNewChat={startNew}
           onMemory={() => setDialog('memory')}
+          onSearch={() => setDialog('search')}
           onImported={(id) => setParams({ conversation: id })}
+          branch={branches.button}
         />
+        {branches.strip}
         {banner?.(reply.lastStats)}
         <MessageList
-          {...{ character, userName, messages, actions, scroller: list.scroller, onScroll: list.onScroll }}
+          {...{ character, actions, scroller: list.scroller }}
+          userName={me.name}
+          userAvatar={me.avatarUrl}
+          messages={win.messages}
+          onScroll={() => {
+            list.onScroll();
+            win.onScroll();
+          }}
+          top={<OlderEdge win={win} />}
+          bottom={<NewerEdge win={win} />}
+          atNewest={win.atNewest}
+          highlightId={win.highlight}
           streaming={reply.streaming}
           freeReply={session.freeReply ?? false}
-          generate={(kind) => void reply.generate(kind)}
+          price={prices.message}
+          generate={(kind, messageId) => void prices.guard(kind, () => reply.generate(kind, undefined, messageId), messageId)}
+          onBranch={branches.forking ? undefined : branches.branchFrom}
         />
         <ModelStatus status={model.data} />
         {problem && !(problem.kind === 'model' && model.data && !model.data.ready) ? (
@@ -123,20 +161,46 @@ function Conversation({ characterId, conversationId, session, userName, banner }
           disabled={character.deleted}
           disabledReason="This character was deleted: the conversation can be read but not continued."
           sendBlocked={sendBlockedReason(model.data)}
-          onSend={(text) => (pictureRequest(text) ? picture.ask(text) : reply.generate('message', text))}
+          onSend={(text) =>
+            pictureRequest(text)
+              ? prices.guard('picture', () => picture.ask(text))
+              : prices.guard('message', () => reply.generate('message', text))
+          }
           onStop={reply.stop}
-          onPicture={() => void picture.ask()}
+          onPicture={() => void prices.guard('picture', () => picture.ask())}
+          picturePrice={prices.picture}
           picturePending={picture.pending}
         />
       </div>
       <MemoryAside conversationId={convId} memory={session.memory} />
       <ConversationDialogs {...{ dialog, session, actions }} onClose={() => setDialog(null)} />
+      <ChatSearchDialog
+        open={dialog === 'search'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        conversationId={convId}
+        characterName={character.name}
+        onJump={win.jumpTo}
+      />
+      {prices.dialog}
+      {branches.dialog}
     </div>
   );
 }
 
+/** `?message=` (a match picked in the search across chats): shown once the conversation is open. */
+function useJumpFromAddress(jumpTo: (messageId: string) => void) {
+  const [params] = useSearchParams();
+  const messageId = params.get('message');
+  const done = useRef<string | null>(null);
+  useEffect(() => {
+    if (!messageId || done.current === messageId) return;
+    done.current = messageId;
+    jumpTo(messageId);
+  }, [messageId, jumpTo]);
+}
+
 interface DialogsProps {
-  dialog: 'memory' | 'history' | null;
+  dialog: 'memory' | 'history' | 'search' | null;
   onClose: () => void;
   session: ChatSession;
   actions: MessageActions;

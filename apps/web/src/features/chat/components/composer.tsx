@@ -2,6 +2,8 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { ImagePlus, SendHorizontal, Square } from 'lucide-react';
 import { MAX_CHAT_MESSAGE, pictureRequest, type ChatCost } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
+import { PriceTag } from '@/features/billing/components/price-tag';
+import type { Price } from '@/features/billing/lib/price';
 import { formatNumber } from '@/lib/format';
 
 interface Props {
@@ -17,14 +19,17 @@ interface Props {
   /** Ask the character for a picture (images); the button shows while this is given. */
   onPicture?: () => void;
   picturePending?: boolean;
+  /** What a picture costs now (from the images status), shown before the click. */
+  picturePrice?: Price | null;
 }
 
-/** What the next message costs, said before sending. */
+/** What the next message (and a regenerate or a continue, one message each) costs, said before sending. */
 export function costLine(cost: ChatCost | undefined): string {
   if (!cost) return '';
   if (cost.freeLeft > 0) return `${cost.freeLeft} free ${cost.freeLeft === 1 ? 'message' : 'messages'} left today`;
   if (cost.costPerMessage === 0) return 'Messages are free';
-  return `${cost.costPerMessage} ${cost.costPerMessage === 1 ? 'coin' : 'coins'} per message · balance ${cost.balance}`;
+  const coins = `${cost.costPerMessage} ${cost.costPerMessage === 1 ? 'coin' : 'coins'}`;
+  return `${coins} per message, regenerate or continue · balance ${cost.balance}`;
 }
 
 /** Enter sends, Shift+Enter adds a line; the stop button replaces send while a reply is being written. */
@@ -39,6 +44,7 @@ export function Composer({
   onStop,
   onPicture,
   picturePending,
+  picturePrice,
 }: Props) {
   const [text, setText] = useState('');
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -96,13 +102,23 @@ export function Composer({
           </Button>
         )}
       </div>
-      <ComposerNotes sendBlocked={sendBlocked} cost={cost} length={text.length} />
+      <ComposerNotes sendBlocked={sendBlocked} cost={cost} length={text.length} picturePrice={onPicture ? picturePrice : null} />
     </form>
   );
 }
 
 /** Under the box: why sending is off, what the next message costs, and the length near the limit. */
-function ComposerNotes({ sendBlocked, cost, length }: { sendBlocked?: string | null; cost: ChatCost | undefined; length: number }) {
+function ComposerNotes({
+  sendBlocked,
+  cost,
+  length,
+  picturePrice,
+}: {
+  sendBlocked?: string | null;
+  cost: ChatCost | undefined;
+  length: number;
+  picturePrice?: Price | null;
+}) {
   return (
     <>
       {sendBlocked ? (
@@ -111,13 +127,20 @@ function ComposerNotes({ sendBlocked, cost, length }: { sendBlocked?: string | n
         </p>
       ) : null}
       <p id="chat-cost" className="mx-auto mt-1 flex max-w-3xl justify-between px-2 text-xs text-fg-subtle">
-        <span>{costLine(cost)}</span>
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+          <span>{costLine(cost)}</span>
+          {picturePrice ? (
+            <span className="inline-flex items-center gap-1">
+              Picture <PriceTag price={picturePrice} action="A picture" />
+            </span>
+          ) : null}
+        </span>
         {length > MAX_CHAT_MESSAGE - 500 ? (
           <span className={length > MAX_CHAT_MESSAGE ? 'text-danger' : ''}>
             {formatNumber(length)} / {formatNumber(MAX_CHAT_MESSAGE)}
           </span>
         ) : (
-          <span className="hidden sm:inline">Enter to send · Shift+Enter for a new line</span>
+          <span className="hidden shrink-0 whitespace-nowrap sm:inline">Enter to send · Shift+Enter for a new line</span>
         )}
       </p>
     </>

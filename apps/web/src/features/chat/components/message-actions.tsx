@@ -7,6 +7,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDeleteMessage } from '../api/delete-message';
 import { useEditMessage } from '../api/edit-message';
+import { ReplyInspectorDialog } from './reply-inspector';
 
 interface Options {
   characterId: string;
@@ -20,7 +21,8 @@ export function useMessageActions({ characterId, messages, explain }: Options) {
   const remove = useDeleteMessage();
   const [confirmDelete, setConfirmDelete] = useState<ChatMessage | null>(null);
   const [reporting, setReporting] = useState<ChatMessage | null>(null);
-  /** A message just edited whose reply (the last one) may be regenerated to fit it. */
+  const [inspecting, setInspecting] = useState<ChatMessage | null>(null);
+  /** A message just edited whose reply (the one right after it, last or not) may be regenerated to fit it. */
   const [regenerateOffer, setRegenerateOffer] = useState<string | null>(null);
   // The messages as they are once an edit is back (the edit awaited a render or more).
   const latest = useRef(messages);
@@ -29,10 +31,9 @@ export function useMessageActions({ characterId, messages, explain }: Options) {
   const saveEdit = async (m: ChatMessage, content: string, index: number) => {
     try {
       await edit.mutateAsync({ characterId, messageId: m.id, body: { content } });
-      // Your message changed and the last reply answers it: offer a new reply (the old one stays as a swipe).
-      const all = latest.current;
-      const answeredByLast = m.role === 'user' && all[index + 1]?.role === 'assistant' && index + 1 === all.length - 1;
-      setRegenerateOffer(content !== m.content && answeredByLast ? m.id : null);
+      // Your message changed and a reply follows it: offer a new one (the old one stays as a swipe; issue #28).
+      const answered = m.role === 'user' && latest.current[index + 1]?.role === 'assistant';
+      setRegenerateOffer(content !== m.content && answered ? m.id : null);
     } catch (error) {
       if (!explain(error)) toast({ title: 'Not saved', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
       throw error;
@@ -63,9 +64,10 @@ export function useMessageActions({ characterId, messages, explain }: Options) {
     pickSwipe,
     askDelete: setConfirmDelete,
     report: setReporting,
+    inspect: setInspecting,
     regenerateOffer,
     setRegenerateOffer,
-    dialogs: { confirmDelete, setConfirmDelete, confirmRemove, reporting, setReporting },
+    dialogs: { confirmDelete, setConfirmDelete, confirmRemove, reporting, setReporting, inspecting, setInspecting },
   };
 }
 
@@ -89,6 +91,14 @@ export function MessageActionDialogs({ dialogs, characterName }: { dialogs: Mess
           subject={{ type: 'message', id: dialogs.reporting.id, name: `this reply from ${characterName}` }}
           open
           onOpenChange={(open) => !open && dialogs.setReporting(null)}
+        />
+      ) : null}
+      {dialogs.inspecting ? (
+        <ReplyInspectorDialog
+          message={dialogs.inspecting}
+          characterName={characterName}
+          open
+          onOpenChange={(open) => !open && dialogs.setInspecting(null)}
         />
       ) : null}
     </>

@@ -12,6 +12,7 @@ interface Props extends BubbleActions {
   characterName: string;
   characterAvatar: string | null;
   userName: string;
+  userAvatar?: string | null;
   /** Text still arriving (the streaming reply). */
   streaming?: boolean;
   busy?: boolean;
@@ -21,14 +22,18 @@ interface Props extends BubbleActions {
 const STREAMING_CURSOR =
   "[&>*:last-child]:after:ml-0.5 [&>*:last-child]:after:inline-block [&>*:last-child]:after:h-4 [&>*:last-child]:after:w-1.5 [&>*:last-child]:after:animate-pulse [&>*:last-child]:after:bg-primary [&>*:last-child]:after:align-middle [&>*:last-child]:after:content-['']";
 
-export function MessageBubble({ message, characterName, characterAvatar, userName, streaming, busy, ...actions }: Props) {
+export function MessageBubble({ message, characterName, characterAvatar, userName, userAvatar, streaming, busy, ...actions }: Props) {
   const [editing, setEditing] = useState(false);
   const mine = message.role === 'user';
   const name = mine ? userName : characterName;
 
   return (
-    <li className={cn('group flex gap-3', mine ? 'flex-row-reverse' : 'flex-row')} data-testid={`message-${message.role}`}>
-      <Avatar name={name} src={mine ? null : characterAvatar} size="sm" className="mt-1 shrink-0" />
+    <li
+      className={cn('group flex gap-3', mine ? 'flex-row-reverse' : 'flex-row')}
+      data-testid={`message-${message.role}`}
+      data-message-id={message.id}
+    >
+      <Avatar name={name} src={mine ? userAvatar : characterAvatar} size="sm" className="mt-1 shrink-0" />
       <div className={cn('flex max-w-[min(42rem,85%)] min-w-0 flex-col gap-1', mine ? 'items-end' : 'items-start')}>
         <span className="px-1 text-xs font-medium text-fg-subtle">{name}</span>
         <div

@@ -1,8 +1,10 @@
 // The conversation: every message with its actions, the reply being written, and what to do when a reply is missing.
-import { Fragment, type RefObject } from 'react';
+import { Fragment, type ReactNode, type RefObject } from 'react';
 import { Loader2, RefreshCw } from 'lucide-react';
 import type { ChatCharacter, ChatMessage } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
+import { PriceTag } from '@/features/billing/components/price-tag';
+import type { Price } from '@/features/billing/lib/price';
 import type { ReplyKind } from '../api/stream-reply';
 import type { Streaming } from '../hooks/use-reply-stream';
 import type { MessageActions } from './message-actions';
@@ -11,14 +13,35 @@ import { MessageBubble } from './message-bubble';
 interface Props {
   character: ChatCharacter;
   userName: string;
+  /** The persona's avatar on your messages. */
+  userAvatar?: string | null;
   messages: ChatMessage[];
   streaming: Streaming | null;
   /** The last message's reply was lost in a server failure: getting one is free. */
   freeReply: boolean;
   actions: MessageActions;
-  generate: (kind: ReplyKind) => void;
+  /** `messageId`: regenerate that reply instead of the last one (after an edit in the middle). */
+  generate: (kind: ReplyKind, messageId?: string) => void;
+  /** What a regenerate, a continue or a reply costs now (one message), shown beside their buttons. */
+  price?: Price | null;
+  /** "Branch from here" (branches.tsx). */
+  onBranch?: (m: ChatMessage) => void;
   scroller: RefObject<HTMLDivElement | null>;
   onScroll: () => void;
+  /** Above and below the messages: loading older pages, and (around a search match) newer ones. */
+  top?: ReactNode;
+  bottom?: ReactNode;
+  /** The newest messages are shown (not the page around a search match): the last reply's actions apply. */
+  atNewest?: boolean;
+  /** A message to highlight (a search match jumped to). */
+  highlightId?: string | null;
+  /** A group chat (features/groups): each reply's speaker, and who writes the reply streaming in. */
+  speakers?: { of: (m: ChatMessage) => Speaker; streaming: Speaker | null };
+}
+
+interface Speaker {
+  name: string;
+  avatarUrl: string | null;
 }
 
 /** The text on screen for a message the stream is writing into (a new swipe replaces it, continue adds to it). */
@@ -27,15 +50,26 @@ function shownWhileStreaming(m: ChatMessage, streaming: Streaming | null): ChatM
   return { ...m, content: streaming.kind === 'continue' ? `${m.content} ${streaming.text}` : streaming.text };
 }
 
-export function MessageList({ character, userName, messages, streaming, freeReply, actions, generate, scroller, onScroll }: Props) {
+export function MessageList(props: Props) {
+  const { character, userName, userAvatar, messages, streaming, freeReply, actions, generate, onBranch, price, scroller, onScroll } = props;
+  const { top, bottom, atNewest = true, highlightId, speakers } = props;
   const busy = streaming !== null;
   const lastIndex = messages.length - 1;
-  const lastReplyIndex = messages.at(-1)?.role === 'assistant' ? lastIndex : -1;
-  const canReply = messages.some((m) => m.role === 'user') && !character.deleted;
-  const who = { characterName: character.name, characterAvatar: character.avatarUrl, userName };
+  const lastReplyIndex = atNewest && messages.at(-1)?.role === 'assistant' ? lastIndex : -1;
+  // A group has no greeting: any reply may be regenerated.
+  const canReply = (speakers !== undefined || messages.some((m) => m.role === 'user')) && !character.deleted;
+  const who = { characterName: character.name, characterAvatar: character.avatarUrl, userName, userAvatar };
+  const whoFor = (s: Speaker | null | undefined) => (s ? { ...who, characterName: s.name, characterAvatar: s.avatarUrl } : who);
   return (
     <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-6" aria-live="off">
-      <ol className="mx-auto flex max-w-3xl flex-col gap-3" aria-label={`Conversation with ${character.name}`}>
+      {top}
+      {/* A highlighted match (ids are UUIDs, checked by the contract); long chats skip the layout and painting of
+          messages far off screen (content-visibility), the browser's scroll anchoring keeps the reader's place. */}
+      {highlightId ? <style>{`[data-message-id="${highlightId}"] { ${HIGHLIGHT} }`}</style> : null}
+      <ol
+        className={`mx-auto flex max-w-3xl flex-col gap-3 ${OFFSCREEN}`}
+        aria-label={speakers ? `Group chat ${character.name}` : `Conversation with ${character.name}`}
+      >
         {messages.map((m, i) => {
           const isStreamingTarget = streaming !== null && m.id === streaming.replyId;
           const isLastReply = i === lastReplyIndex;
@@ -43,17 +77,22 @@ export function MessageList({ character, userName, messages, streaming, freeRepl
             <Fragment key={m.id}>
               <MessageBubble
                 message={shownWhileStreaming(m, streaming)}
-                {...who}
+                {...whoFor(m.role === 'assistant' ? speakers?.of(m) : undefined)}
                 streaming={isStreamingTarget}
                 busy={busy}
                 onEdit={character.deleted ? undefined : (content) => actions.saveEdit(m, content, i)}
                 onDelete={() => actions.askDelete(m)}
-                onSwipe={m.role === 'assistant' && (isLastReply || i === 0) ? (index) => actions.pickSwipe(m, index) : undefined}
+                onSwipe={m.role === 'assistant' ? (index) => actions.pickSwipe(m, index) : undefined}
                 onRegenerate={isLastReply && canReply ? () => generate('regenerate') : undefined}
                 onContinue={isLastReply && canReply ? () => generate('continue') : undefined}
                 onReport={m.role === 'assistant' && !isStreamingTarget ? () => actions.report(m) : undefined}
+                onInspect={m.role === 'assistant' && !isStreamingTarget ? () => actions.inspect(m) : undefined}
+                price={isLastReply && canReply ? <PriceTag price={price} action="Regenerate or continue" /> : undefined}
+                onBranch={onBranch && !isStreamingTarget ? () => onBranch(m) : undefined}
               />
-              {actions.regenerateOffer === m.id && !busy ? <RegenerateOffer actions={actions} generate={generate} /> : null}
+              {actions.regenerateOffer === m.id && !busy && messages[i + 1]?.role === 'assistant' ? (
+                <RegenerateOffer actions={actions} price={price} onRegenerate={() => generate('regenerate', messages[i + 1]!.id)} />
+              ) : null}
             </Fragment>
           );
         })}
@@ -68,19 +107,21 @@ export function MessageList({ character, userName, messages, streaming, freeRepl
               swipeIndex: 0,
               editedAt: null,
             }}
-            {...who}
+            {...whoFor(speakers?.streaming)}
             streaming
           />
         ) : null}
       </ol>
+      {bottom}
       {streaming && streaming.queue > 0 ? (
         <p className="mx-auto mt-3 flex max-w-3xl items-center gap-2 text-sm text-fg-subtle" role="status">
           <Loader2 className="size-4 animate-spin" /> Waiting for the model: number {streaming.queue} in line
         </p>
       ) : null}
-      {!busy && !character.deleted && messages.at(-1)?.role === 'user' ? (
+      {atNewest && !busy && !character.deleted && messages.at(-1)?.role === 'user' ? (
         <p className="mx-auto mt-3 flex max-w-3xl items-center justify-end gap-2 text-sm text-fg-subtle">
           {freeReply ? 'The reply to this message was lost in a server failure. Getting one is free.' : 'No reply to this message yet.'}
+          {freeReply ? null : <PriceTag price={price} action="A reply" />}
           <Button size="sm" variant="secondary" onClick={() => generate('regenerate')}>
             <RefreshCw /> {freeReply ? 'Get a reply (free)' : 'Get a reply'}
           </Button>
@@ -90,12 +131,20 @@ export function MessageList({ character, userName, messages, streaming, freeRepl
   );
 }
 
-/** After an edit of the message the last reply answers: regenerate it (the current reply stays as a swipe)? */
-function RegenerateOffer({ actions, generate }: { actions: MessageActions; generate: (kind: ReplyKind) => void }) {
+const OFFSCREEN = '[&>li]:[content-visibility:auto] [&>li]:[contain-intrinsic-size:auto_7rem]';
+const HIGHLIGHT =
+  'border-radius: 1rem; outline: 2px solid var(--color-primary); outline-offset: 4px; background: color-mix(in oklab, var(--color-primary) 12%, transparent);';
+
+/**
+ * After an edit of a message a reply answers (the last one or one in the middle): regenerate the reply right after it
+ * (the current reply stays as a swipe; later messages stay as they are)?
+ */
+function RegenerateOffer({ actions, price, onRegenerate }: { actions: MessageActions; price?: Price | null; onRegenerate: () => void }) {
   return (
     <li className="flex flex-wrap items-center justify-end gap-2 text-sm text-fg-muted" role="status">
-      <span>Your message changed. Regenerate the reply to it? The current reply stays as an alternative.</span>
-      <span className="flex gap-2">
+      <span>Your message changed. Regenerate the reply after it? The current reply stays as an alternative.</span>
+      <span className="flex items-center gap-2">
+        <PriceTag price={price} action="Regenerating the reply" />
         <Button size="sm" variant="ghost" onClick={() => actions.setRegenerateOffer(null)}>
           Keep reply
         </Button>
@@ -104,7 +153,7 @@ function RegenerateOffer({ actions, generate }: { actions: MessageActions; gener
           variant="secondary"
           onClick={() => {
             actions.setRegenerateOffer(null);
-            generate('regenerate');
+            onRegenerate();
           }}
         >
           <RefreshCw /> Regenerate reply

@@ -1,7 +1,20 @@
 // The line under a message: its labels (incomplete, edited), the swipe picker and its actions. Every message has this
 // line at one fixed height and on one line, filled or not, so the space between messages is the same everywhere.
 import { DropdownMenu } from 'radix-ui';
-import { ChevronLeft, ChevronRight, Ellipsis, FastForward, Flag, Pencil, RefreshCw, Trash2, type LucideIcon } from 'lucide-react';
+import {
+  ChevronLeft,
+  ChevronRight,
+  Ellipsis,
+  FastForward,
+  Flag,
+  GitBranch,
+  Pencil,
+  RefreshCw,
+  ScanSearch,
+  Trash2,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { ChatMessage } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -14,6 +27,12 @@ export interface BubbleActions {
   onContinue?: () => void;
   /** Report this message to the moderators. */
   onReport?: () => void;
+  /** "Why this reply": what went into a model reply's prompt. */
+  onInspect?: () => void;
+  /** What regenerate and continue cost (a PriceTag), shown beside their buttons. */
+  price?: ReactNode;
+  /** Fork the conversation here (branches.tsx). */
+  onBranch?: () => void;
 }
 
 type ToolbarMessage = Pick<ChatMessage, 'status' | 'swipes' | 'swipeIndex' | 'editedAt'>;
@@ -52,6 +71,8 @@ export function BubbleToolbar({ message, busy, actions, onEdit }: ToolbarProps) 
     { label: 'Regenerate reply', title: 'Regenerate', icon: RefreshCw, onClick: actions.onRegenerate },
     { label: 'Continue reply', title: 'Continue', icon: FastForward, onClick: actions.onContinue },
     { label: 'Edit message', title: 'Edit', icon: Pencil, onClick: actions.onEdit ? onEdit : undefined },
+    { label: 'Why this reply', title: 'Why this reply', icon: ScanSearch, onClick: actions.onInspect, phoneMenu: true },
+    { label: 'Branch from here', title: 'Branch from here', icon: GitBranch, onClick: actions.onBranch, phoneMenu: true },
     { label: 'Report this reply', title: 'Report', icon: Flag, onClick: actions.onReport, phoneMenu: true },
     { label: 'Delete message', title: 'Delete', icon: Trash2, onClick: actions.onDelete, phoneMenu: true },
   ];
@@ -85,6 +106,8 @@ export function BubbleToolbar({ message, busy, actions, onEdit }: ToolbarProps) 
           </Button>
         ))}
         {inMenu.length > 0 ? <PhoneMenu actions={inMenu} busy={busy} /> : null}
+        {/* From 640 px; on phones the composer's line says it (this line has no room left there). */}
+        {actions.price ? <span className="ml-1 hidden items-center sm:inline-flex">{actions.price}</span> : null}
       </span>
     </div>
   );

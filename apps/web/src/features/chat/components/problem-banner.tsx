@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { AlertTriangle, Coins, Loader2, WifiOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { SpendingCapLink } from '@/features/billing/components/spending-cap-link';
 import { BlockedProblems } from '@/features/moderation/components/blocked-problems';
 import { cn } from '@/lib/utils';
 import type { Problem } from '../hooks/use-chat-problem';
@@ -35,11 +36,7 @@ export function ProblemBanner({
       ) : null}
       {problem.kind === 'coins' ? (
         <Button asChild size="sm">
-          {problem.message.endsWith('Settings → Spending limits.') ? (
-            <Link to="/settings#spending-limits">Change my spending limits</Link>
-          ) : (
-            <Link to="/coins">Get coins</Link>
-          )}
+          {problem.atCap ? <SpendingCapLink cap={problem.cap} /> : <Link to="/coins">Get coins</Link>}
         </Button>
       ) : null}
       {problem.kind === 'connection' || problem.kind === 'other' ? (

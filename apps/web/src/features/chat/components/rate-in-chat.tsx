@@ -45,7 +45,7 @@ export function RateButton({ rate, className }: { rate: RateInChat; className?: 
       className={cn('px-2.5 sm:px-3', className)}
     >
       <RateStar mine={rate.mine} />
-      {rate.mine ? <span className="tabular-nums">{rate.mine}</span> : <span>Rate</span>}
+      {rate.mine ? <span className="tabular-nums">{rate.mine}</span> : <span className="hidden 2xl:inline">Rate</span>}
     </Button>
   );
 }

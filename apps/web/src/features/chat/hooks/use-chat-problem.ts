@@ -1,16 +1,18 @@
 // Why the last action failed, in words on the chat page: no coins, blocked content, the model, the connection.
 import { useCallback, useState } from 'react';
-import type { ContentProblem } from '@reverie/shared';
+import type { ContentProblem, SpendingCapDetails } from '@reverie/shared';
 import { useMembershipModal } from '@/features/billing/components/membership-modal-context';
 import { useGuestPrompt } from '@/features/guest/guest-prompt-context';
 import { problemsOf } from '@/features/moderation/components/blocked-problems';
+import { isSpendingCap, spendingCapOf } from '@/features/billing/components/spending-cap-link';
 import { ApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { chatKeys } from '../api/query-keys';
 import { ConnectionLostError, StreamError } from '../api/stream-reply';
 
 export type Problem =
-  | { kind: 'coins'; message: string }
+  /** `atCap`: refused at the user's own spending cap (402 SPENDING_CAP), not for a short balance; `cap`: its details. */
+  | { kind: 'coins'; message: string; atCap?: boolean; cap?: SpendingCapDetails | null }
   | { kind: 'blocked'; message: string; problems?: ContentProblem[] }
   | { kind: 'model'; message: string }
   | { kind: 'connection'; message: string }
@@ -19,7 +21,7 @@ export type Problem =
 /** An error answer as a problem to show; 503 also refreshes the model status, which says more. */
 function problemOfApiError(error: ApiError): Problem {
   const message = error.serverMessage ?? error.message;
-  if (error.status === 402) return { kind: 'coins', message };
+  if (error.status === 402) return { kind: 'coins', message, atCap: isSpendingCap(error), cap: spendingCapOf(error) };
   if (error.code === 'CONTENT_BLOCKED') return { kind: 'blocked', message, problems: problemsOf(error.details) };
   if (error.status === 503) {
     void queryClient.invalidateQueries({ queryKey: chatKeys.status() });

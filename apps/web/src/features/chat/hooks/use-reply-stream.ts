@@ -109,11 +109,12 @@ export function useReplyStream(options: ReplyStreamOptions) {
 
   const resync = useSessionResync(characterId, convId, conversationId);
 
-  const generate = async (kind: ReplyKind, content?: string): Promise<boolean> => {
+  /** `messageId`: regenerate that reply rather than the last one (after an edit in the middle, issue #28). */
+  const generate = async (kind: ReplyKind, content?: string, messageId?: string): Promise<boolean> => {
     if (abortRef.current || !convId) return false;
     // Regenerate and continue write into the last reply; regenerate after a message left without one writes a new reply.
     const last = (queryClient.getQueryData<ChatSession>(sessionKey) ?? latest.current.session)?.messages.at(-1);
-    const target = kind !== 'message' && last?.role === 'assistant' ? last.id : null;
+    const target = messageId ?? (kind !== 'message' && last?.role === 'assistant' ? last.id : null);
     latest.current.clearProblem();
     const request: LastRequest = { kind, content, accepted: false };
     lastRequest.current = request;
@@ -126,7 +127,7 @@ export function useReplyStream(options: ReplyStreamOptions) {
       const result = await streamReply(
         characterId,
         kind,
-        { conversationId: convId, ...(content !== undefined ? { content } : {}) },
+        { conversationId: convId, ...(content !== undefined ? { content } : {}), ...(messageId ? { messageId } : {}) },
         replyHandlers(convId, request, run, setStreaming),
         abort.signal,
       );

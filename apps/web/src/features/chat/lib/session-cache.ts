@@ -2,7 +2,9 @@
 // mutations patch them in place. A conversation may be cached twice ("current" and by id), so writes go by its id.
 import type { ChatMessage, ChatSession } from '@reverie/shared';
 import { queryClient } from '@/lib/query-client';
+import { updateGroupMessages } from '@/features/groups/lib/group-cache';
 import { chatKeys } from '../api/query-keys';
+import { patchWindow } from './message-window';
 
 /** Applies `fn` to every cached session showing conversation `conversationId`. */
 export function updateConversation(conversationId: string, fn: (session: ChatSession) => ChatSession) {
@@ -13,6 +15,9 @@ export function updateConversation(conversationId: string, fn: (session: ChatSes
 
 export function updateMessages(conversationId: string, fn: (messages: ChatMessage[]) => ChatMessage[]) {
   updateConversation(conversationId, (s) => ({ ...s, messages: fn(s.messages) }));
+  // A group chat is a conversation too (edits, swipes and deletes go through the same routes).
+  updateGroupMessages(conversationId, fn);
+  patchWindow(conversationId, fn);
 }
 
 /** Replaces the message with the same id, or adds it at the end. */

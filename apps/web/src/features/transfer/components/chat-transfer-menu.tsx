@@ -16,11 +16,12 @@ const FORMATS: Array<{ format: ChatExportFormat; label: string; icon: typeof Fil
   { format: 'txt', label: 'Plain text (.txt)', icon: FileText },
 ];
 
-/** An entry another feature puts at the top of the menu (rating the character), and what it adds to the trigger's name. */
+/** An entry another feature puts at the top of the menu (rating the character, earlier chats on phones), and what it
+ * adds to the trigger's name. */
 export interface ExtraMenuItem {
   label: string;
-  /** What the trigger's name says about it, e.g. "Rate Aria". */
-  triggerLabel: string;
+  /** What the trigger's name says about it, e.g. "Rate Aria"; none for an entry the name need not announce. */
+  triggerLabel?: string;
   icon: ReactNode;
   onSelect: () => void;
 }
@@ -31,13 +32,13 @@ export function ChatTransferMenu({
   characterName,
   conversationId,
   onImported,
-  extra,
+  extras = [],
 }: {
   characterId: string;
   characterName: string;
   conversationId: string | undefined;
   onImported: (result: ChatImportResponse) => void;
-  extra?: ExtraMenuItem;
+  extras?: ExtraMenuItem[];
 }) {
   const input = useRef<HTMLInputElement>(null);
   const exporter = useExportConversation();
@@ -99,10 +100,12 @@ export function ChatTransferMenu({
             size="sm"
             variant="ghost"
             disabled={busy}
-            aria-label={extra ? `${extra.triggerLabel}, export or import a chat` : 'Export or import a chat'}
+            aria-label={[...extras.flatMap((e) => (e.triggerLabel ? [e.triggerLabel] : [])), 'export or import a chat']
+              .join(', ')
+              .replace(/^./, (c) => c.toUpperCase())}
           >
             <ArrowDownUp />
-            <span className="hidden lg:inline">{busy ? 'Working...' : 'Move chat'}</span>
+            <span className="hidden 2xl:inline">{busy ? 'Working...' : 'Move chat'}</span>
           </Button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
@@ -111,15 +114,13 @@ export function ChatTransferMenu({
             sideOffset={6}
             className="z-[110] w-64 rounded-2xl border border-border-strong bg-surface-raised p-1.5 shadow-2xl shadow-black/60 animate-fade-in"
           >
-            {extra ? (
-              <>
-                <DropdownMenu.Item className={itemClass} onSelect={extra.onSelect}>
-                  {extra.icon}
-                  {extra.label}
-                </DropdownMenu.Item>
-                <DropdownMenu.Separator className="my-1 h-px bg-border" />
-              </>
-            ) : null}
+            {extras.map((extra) => (
+              <DropdownMenu.Item key={extra.label} className={itemClass} onSelect={extra.onSelect}>
+                {extra.icon}
+                {extra.label}
+              </DropdownMenu.Item>
+            ))}
+            {extras.length ? <DropdownMenu.Separator className="my-1 h-px bg-border" /> : null}
             <DropdownMenu.Label className="px-2.5 pt-1.5 pb-1 text-xs font-medium text-fg-subtle">Export this chat</DropdownMenu.Label>
             {FORMATS.map(({ format, label, icon: Icon }) => (
               <DropdownMenu.Item key={format} className={itemClass} disabled={!conversationId} onSelect={() => run(format)}>

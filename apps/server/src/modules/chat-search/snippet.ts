@@ -1,0 +1,65 @@
+// The snippet of a matching message: about 160 characters around the first matched word, with every matched word
+// marked as a [start, end) range of the snippet, so the page highlights them while rendering the text as text.
+
+const WORD = /[\p{L}\p{N}]+/gu;
+export const SNIPPET_LENGTH = 160;
+
+/** pg_trgm's trigrams of a word: lower case, padded with two spaces before and one after. */
+function trigrams(word: string): Set<string> {
+  const padded = `  ${word} `;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+  return out;
+}
+
+function similarity(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
+/**
+ * Whether a word of the message answers a searched word: the same start (any form of it: "dragons", "dragon's" for
+ * "dragon"; "drag" as it is typed) or, for typos, trigram similarity like the database's.
+ */
+function answers(word: string, searched: string, grams: Set<string>): boolean {
+  const stem = searched.length > 4 ? searched.slice(0, Math.max(4, searched.length - 2)) : searched;
+  if (word.startsWith(stem)) return true;
+  return searched.length >= 3 && similarity(trigrams(word), grams) >= 0.45;
+}
+
+export function snippet(content: string, words: string[]): { snippet: string; marks: Array<[number, number]> } {
+  const searched = words.map((w) => ({ w, grams: trigrams(w) }));
+  const found: Array<[number, number]> = [];
+  for (const m of content.matchAll(WORD)) {
+    const word = m[0].toLowerCase();
+    if (searched.some((s) => answers(word, s.w, s.grams))) found.push([m.index, m.index + m[0].length]);
+  }
+  const first = found[0]?.[0] ?? 0;
+  let start = content.length <= SNIPPET_LENGTH ? 0 : Math.max(0, first - 50);
+  // Begin at a word boundary.
+  if (start > 0) {
+    const space = content.lastIndexOf(' ', start);
+    start = space >= 0 && first - space < 80 ? space + 1 : start;
+  }
+  let end = Math.min(content.length, start + SNIPPET_LENGTH);
+  if (end < content.length) {
+    const space = content.indexOf(' ', end);
+    end = space >= 0 && space - end < 20 ? space : end;
+  }
+  const lead = start > 0 ? '…' : '';
+  const text = lead + content.slice(start, end).replace(/\s+/g, ' ') + (end < content.length ? '…' : '');
+  // Whitespace runs collapse above; map marks through the same collapse.
+  const marks: Array<[number, number]> = [];
+  const raw = content.slice(start, end);
+  const map: number[] = [];
+  let out = lead.length;
+  for (let i = 0; i < raw.length; i++) {
+    map.push(out);
+    if (/\s/.test(raw[i]!) && i > 0 && /\s/.test(raw[i - 1]!)) continue;
+    out++;
+  }
+  map.push(out);
+  for (const [a, b] of found) if (a >= start && b <= end) marks.push([map[a - start]!, map[b - start]!]);
+  return { snippet: text, marks };
+}

@@ -1,0 +1,64 @@
+// Branches: "Branch from here" forks a conversation at one of its messages into a new conversation with the history up
+// to and including it (swipes and all), the memory as it stood (the summary counting at most the copied messages), the
+// moderation scope and every per-conversation setting. The forks of one conversation form a tree; deleting one keeps
+// the others (its children move under its parent). Switching is opening another conversation of the tree.
+import type { Actor } from '../../lib/access.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { BranchRow } from './branches.repo.ts';
+import { chatCharacter, ownConversation } from './chat-access.ts';
+import type { ChatDeps } from './chat-deps.ts';
+import type { ConversationRow } from './chat.repo.ts';
+
+/** Conversations one tree may hold (the first and its branches): a fork copies the history, so they are kept few. */
+export const MAX_BRANCHES = 50;
+
+/** A tree of branches as the service answers it: the conversation asked about and every branch, oldest first. */
+export interface BranchTree {
+  characterId: string;
+  currentId: string;
+  rows: BranchRow[];
+}
+
+const treeIdOf = (conv: ConversationRow) => conv.rootConversationId ?? conv.id;
+
+export class Branches {
+  constructor(private readonly deps: ChatDeps) {}
+
+  /** POST /api/conversations/{id}/branches: the new branch's id and its tree. */
+  async fork(
+    actor: Actor,
+    conversationId: string,
+    messageId: string,
+    rateLimit: () => Promise<void>,
+  ): Promise<{ id: string; tree: BranchTree }> {
+    const conv = await ownConversation(this.deps, actor, conversationId);
+    const character = await chatCharacter(this.deps, actor, conv.characterId, { allowDeleted: true });
+    if (character.deletedAt) throw AppError.conflict('This character was deleted: its conversations can be read but not branched.');
+    // A group's turn order and members live beside its conversation (modules/groups); a copy would lose them.
+    if (conv.isGroup) throw AppError.conflict('Group chats cannot be branched yet. Branch a one-to-one chat instead.');
+    await rateLimit();
+    // Counted and forked under one lock per tree, so parallel forks cannot pass the limit together.
+    const id = await this.deps.uow.run(async ({ branches }) => {
+      await branches.lockTree(treeIdOf(conv));
+      const existing = await branches.tree(actor.userId, treeIdOf(conv));
+      if (existing.length >= MAX_BRANCHES) {
+        throw AppError.conflict(`A conversation can have at most ${MAX_BRANCHES} branches. Delete one you no longer need first.`);
+      }
+      return branches.fork(conv.id, messageId);
+    });
+    // The message is not in this conversation (another one's, someone else's, or deleted): the same 404 as a missing one.
+    if (!id) throw AppError.notFound('Message');
+    return { id, tree: await this.treeOf(actor, conv, id) };
+  }
+
+  /** GET /api/conversations/{id}/branches. */
+  async tree(actor: Actor, conversationId: string): Promise<BranchTree> {
+    const conv = await ownConversation(this.deps, actor, conversationId);
+    return this.treeOf(actor, conv, conv.id);
+  }
+
+  private async treeOf(actor: Actor, conv: ConversationRow, currentId: string): Promise<BranchTree> {
+    const rows = await this.deps.uow.repos.branches.tree(actor.userId, treeIdOf(conv));
+    return { characterId: conv.characterId, currentId, rows };
+  }
+}

@@ -1,0 +1,133 @@
+// What the inspector records for one reply: the prompt's structure (part names and tokens, the lorebook entries
+// with the key that triggered each, which history went in), hashes that later tell an edit apart, and the
+// generation's numbers. Never the prompt's text: the owner can have it rebuilt (rebuild.ts). Pure.
+import { createHash } from 'node:crypto';
+import type { LlmFinish } from '../../../providers/llm/llm-provider.ts';
+import type { ChatCharacter } from '../chat-context.repo.ts';
+import type { ConversationRow } from '../chat.repo.ts';
+import type { ModelPrompt } from '../model-request.ts';
+import { promptCharacter } from '../prompt/from-character.ts';
+import type { HistoryMessage, LorePosition, PromptBreakdown, PromptCharacter } from '../prompt/types.ts';
+import type { ReplyKind } from '../save-reply.ts';
+
+/** The row's `data` (jsonb); `charge` is filled from billing by the statement that saves it. */
+export interface InspectionData {
+  v: 1;
+  kind: ReplyKind;
+  provider: string;
+  model: string;
+  contextSize: number;
+  replyBudget: number;
+  parts: Array<{ name: string; tokens: number }>;
+  lore: Array<{ id: string; name: string; key: string | null; tokens: number; position: LorePosition; hash: string | null }>;
+  loreSkipped: string[];
+  facts: { count: number; tokens: number; hash: string };
+  summary: { used: boolean; tokens: number; hash: string | null };
+  /** `firstId`/`lastId`: the first and last stored message of the history that went in (null: none stored). */
+  history: { included: number; leftOut: number; firstId: string | null; lastId: string | null };
+  examples: { included: number; leftOut: number };
+  sheetHash: string;
+  tokens: { in: number; out: number; prompt: number };
+  firstTokenMs: number | null;
+  totalMs: number;
+  tokensPerSecond: number | null;
+  /** The reply was free because a failure had left its message without one. */
+  owed: boolean;
+  charge?: { outcome: string; coins: number } | null;
+}
+
+/** What a reply's prompt was built from (handed from `Generation.prepare` to the writer). */
+export interface InspectionSource {
+  prompt: ModelPrompt;
+  /** As the prompt saw it, oldest first (stored messages carry their id). */
+  history: HistoryMessage[];
+  /** The message sent with this reply (send only). */
+  userMessageId: string | null;
+}
+
+/** The generation as the writer measured it. */
+export interface GenerationNumbers {
+  tokensOut: number;
+  totalMs: number;
+  /** From the request to the model until the first words (null: none came). */
+  firstTokenMs: number | null;
+  finish: LlmFinish | undefined;
+}
+
+export const hashOf = (...parts: Array<string | undefined | null>): string =>
+  createHash('sha256')
+    .update(parts.map((p) => p ?? '').join('\u0000'))
+    .digest('base64url')
+    .slice(0, 16);
+
+/** The sheet as the prompt uses it (any change to these shows as "the character changed"). */
+export function sheetHashOf(c: PromptCharacter): string {
+  return hashOf(c.name, c.description, c.personality, c.scenario, c.exampleDialogue, c.systemPrompt, c.postHistoryInstructions);
+}
+
+export const factsHashOf = (facts: readonly string[]): string => hashOf(...facts);
+
+/**
+ * The prompt's parts in order, taken generically from the breakdown's token counts: the sheet split into its parts,
+ * memory into pinned facts and summary; any other part a later change adds (a persona…) shows under its own name.
+ */
+export function partsOf(b: PromptBreakdown): InspectionData['parts'] {
+  const parts: InspectionData['parts'] = [];
+  for (const [name, tokens] of Object.entries(b.tokens)) {
+    if (name === 'total') continue;
+    if (name === 'character') for (const [n, t] of Object.entries(b.sheet)) parts.push({ name: n, tokens: t });
+    else if (name === 'memory')
+      parts.push({ name: 'pinnedFacts', tokens: b.memory.pinnedTokens }, { name: 'summary', tokens: b.memory.summaryTokens });
+    else parts.push({ name, tokens });
+  }
+  return parts.filter((p) => p.tokens > 0 || p.name === 'history');
+}
+
+export function inspectionData(
+  r: { kind: ReplyKind; free: boolean; character: ChatCharacter; conversation: Pick<ConversationRow, 'memorySummary' | 'pinnedFacts'> },
+  source: InspectionSource,
+  info: { provider: string; model: string },
+  n: GenerationNumbers,
+): InspectionData {
+  const b = source.prompt.prompt.breakdown;
+  const character = promptCharacter(r.character);
+  const book = new Map((character.characterBook ?? []).map((e) => [e.id, e]));
+  const included = source.history.slice(source.history.length - b.history.included);
+  // Stored messages only. Without an id: the message being sent (saved as `userMessageId`), or a line the prompt adds
+  // (a group's "(X speaks again.)" cue, the opener of an empty history), which is no message.
+  const stored = included.flatMap((m) => {
+    const id = m.id ?? (r.kind === 'send' ? source.userMessageId : null);
+    return id ? [id] : [];
+  });
+  const promptTokens = n.finish?.usage.promptTokens;
+  const genMs =
+    n.finish && n.finish.firstTokenMs !== null ? n.finish.durationMs - n.finish.firstTokenMs : n.totalMs - (n.firstTokenMs ?? 0);
+  return {
+    v: 1,
+    kind: r.kind,
+    provider: info.provider,
+    model: info.model,
+    contextSize: b.contextSize,
+    replyBudget: b.replyBudget,
+    parts: partsOf(b),
+    lore: b.lore.entries.map((e) => ({
+      id: e.id,
+      name: e.label,
+      key: e.key,
+      tokens: e.tokens,
+      position: e.position,
+      hash: book.has(e.id) ? hashOf(book.get(e.id)!.content) : null,
+    })),
+    loreSkipped: b.lore.skippedForBudget,
+    facts: { count: b.memory.pinnedFacts, tokens: b.memory.pinnedTokens, hash: factsHashOf(r.conversation.pinnedFacts) },
+    summary: { used: b.summaryUsed, tokens: b.memory.summaryTokens, hash: b.summaryUsed ? hashOf(r.conversation.memorySummary) : null },
+    history: { included: b.history.included, leftOut: b.history.dropped, firstId: stored[0] ?? null, lastId: stored.at(-1) ?? null },
+    examples: { included: b.examples.included, leftOut: b.examples.dropped },
+    sheetHash: sheetHashOf(character),
+    tokens: { in: promptTokens && promptTokens > 0 ? promptTokens : b.tokens.total, out: n.tokensOut, prompt: b.tokens.total },
+    firstTokenMs: n.firstTokenMs === null ? null : Math.round(n.firstTokenMs),
+    totalMs: Math.round(n.totalMs),
+    tokensPerSecond: n.tokensOut > 0 && genMs > 0 ? Math.round((n.tokensOut / genMs) * 10_000) / 10 : null,
+    owed: r.free,
+  };
+}

@@ -1,0 +1,70 @@
+// The inspector's rows: one per generated reply alternative, and a conversation's lorebook entries turned off.
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import {
+  allowanceUses,
+  chatMessages,
+  chatReplyInspections,
+  conversations,
+  type ChatMessageRow,
+  type ChatReplyInspectionRow,
+} from '../../../db/schema/index.ts';
+
+export type { ChatReplyInspectionRow };
+
+export class InspectionsRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  /**
+   * Saves (or replaces, for a continued alternative) a reply's inspection, with what its charge turned out to be read
+   * from billing's allowance use in the same statement (`charge`: `{ outcome, coins }`, null without one).
+   */
+  async save(
+    row: { messageId: string; swipeIndex: number; conversationId: string; data: object },
+    chargeKey: string | null,
+  ): Promise<void> {
+    const charge = chargeKey
+      ? sql`(select jsonb_build_object('outcome', u.outcome, 'coins', u.cost) from ${allowanceUses} u where u.idempotency_key = ${chargeKey})`
+      : sql`null::jsonb`;
+    await this.db
+      .insert(chatReplyInspections)
+      .values({ ...row, data: sql`${JSON.stringify(row.data)}::jsonb || jsonb_build_object('charge', ${charge})` })
+      .onConflictDoUpdate({
+        target: [chatReplyInspections.messageId, chatReplyInspections.swipeIndex],
+        set: { data: sql`excluded.data`, createdAt: sql`now()` },
+      });
+  }
+
+  async find(messageId: string, swipeIndex: number): Promise<ChatReplyInspectionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(chatReplyInspections)
+      .where(and(eq(chatReplyInspections.messageId, messageId), eq(chatReplyInspections.swipeIndex, swipeIndex)));
+    return row;
+  }
+
+  /** Turns an entry off (adds its id to the conversation's set) or on again; answers the set, undefined without the conversation. */
+  async setLoreOff(conversationId: string, entryId: string, off: boolean): Promise<string[] | undefined> {
+    const next = off
+      ? sql`case when ${entryId} = any(${conversations.disabledLore}) then ${conversations.disabledLore} else array_append(${conversations.disabledLore}, ${entryId}::text) end`
+      : sql`array_remove(${conversations.disabledLore}, ${entryId}::text)`;
+    const [row] = await this.db
+      .update(conversations)
+      .set({ disabledLore: next })
+      .where(eq(conversations.id, conversationId))
+      .returning({ disabled: conversations.disabledLore });
+    return row?.disabled;
+  }
+
+  /** The conversation's messages from `firstId` to `lastId` (both included), oldest first; empty when either is gone. */
+  async messagesBetween(conversationId: string, firstId: string, lastId: string): Promise<ChatMessageRow[]> {
+    const seqOf = (id: string) => sql`(select m.seq from ${chatMessages} m where m.id = ${id} and m.conversation_id = ${conversationId})`;
+    return this.db
+      .select()
+      .from(chatMessages)
+      .where(
+        and(eq(chatMessages.conversationId, conversationId), gte(chatMessages.seq, seqOf(firstId)), lte(chatMessages.seq, seqOf(lastId))),
+      )
+      .orderBy(asc(chatMessages.seq));
+  }
+}

@@ -1,0 +1,54 @@
+import type { InspectionResponse, RebuiltPrompt, ReplyInspection } from '@reverie/shared';
+import type { InspectionData } from './inspection.ts';
+import type { ReplyInspected } from './inspector.service.ts';
+import type { Rebuilt } from './rebuild.ts';
+
+function chargeOf(d: InspectionData): ReplyInspection['charge'] {
+  if (d.owed) return { kind: 'owed', coins: 0 };
+  const c = d.charge;
+  if (c?.outcome === 'free') return { kind: 'free', coins: 0 };
+  if (c?.outcome === 'coins') return { kind: 'coins', coins: c.coins };
+  if (c?.outcome === 'released') return { kind: 'refunded', coins: 0 };
+  return { kind: 'unknown', coins: 0 };
+}
+
+export function toReplyInspection(d: InspectionData, createdAt: Date): ReplyInspection {
+  return {
+    kind: d.kind,
+    provider: d.provider,
+    model: d.model,
+    contextSize: d.contextSize,
+    replyBudget: d.replyBudget,
+    parts: d.parts,
+    lore: d.lore.map(({ id, name, key, tokens, position }) => ({ id, name, key, tokens, position })),
+    loreSkipped: d.loreSkipped,
+    facts: { count: d.facts.count, tokens: d.facts.tokens },
+    summary: { used: d.summary.used, tokens: d.summary.tokens },
+    history: { included: d.history.included, leftOut: d.history.leftOut },
+    examples: d.examples,
+    tokens: d.tokens,
+    firstTokenMs: d.firstTokenMs,
+    totalMs: d.totalMs,
+    tokensPerSecond: d.tokensPerSecond,
+    charge: chargeOf(d),
+    createdAt: createdAt.toISOString(),
+  };
+}
+
+export function toInspectionResponse(r: ReplyInspected): InspectionResponse {
+  return {
+    messageId: r.message.id,
+    conversationId: r.conversation.id,
+    swipeIndex: r.swipeIndex,
+    inspection: r.row ? toReplyInspection(r.row.data as unknown as InspectionData, r.row.createdAt) : null,
+    disabledLore: r.conversation.disabledLore,
+  };
+}
+
+export function toRebuiltPrompt(r: Rebuilt): RebuiltPrompt {
+  return {
+    messages: r.prompt.messages.map((m) => ({ role: m.role, content: m.content })),
+    tokens: r.prompt.breakdown.tokens.total,
+    changes: r.changes,
+  };
+}

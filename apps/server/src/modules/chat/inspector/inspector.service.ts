@@ -1,0 +1,120 @@
+// "Why this reply": records what went into each reply's prompt (after the reply is saved, never before its first
+// word), shows it to the conversation's owner, rebuilds the full prompt text on request, and turns lorebook entries
+// off for a conversation. Pinning and dropping facts and editing the summary go through the memory endpoints.
+import type { Actor } from '../../../lib/access.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { ownConversation } from '../chat-access.ts';
+import type { ChatDeps } from '../chat-deps.ts';
+import type { ChatMessageRow, ConversationRow } from '../chat.repo.ts';
+import { loreOf } from '../prompt/from-character.ts';
+import type { ReplyKind } from '../save-reply.ts';
+import type { ChatCharacter } from '../chat-context.repo.ts';
+import { inspectionData, type GenerationNumbers, type InspectionData, type InspectionSource } from './inspection.ts';
+import type { ChatReplyInspectionRow } from './inspections.repo.ts';
+import { rebuildPrompt, type PromptShape, type Rebuilt } from './rebuild.ts';
+import { promptUser } from '../persona.ts';
+
+export interface ReplyInspected {
+  message: ChatMessageRow;
+  conversation: ConversationRow;
+  swipeIndex: number;
+  row: ChatReplyInspectionRow | undefined;
+}
+
+/** A group reply's prompt shape, from the history that went in (oldest first); the groups module provides it. */
+export type GroupShapes = (q: {
+  conversationId: string;
+  speakerId: string;
+  messages: ChatMessageRow[];
+  userName: string;
+  kind: ReplyKind;
+}) => Promise<(PromptShape & { speaker: ChatCharacter }) | undefined>;
+
+export class Inspector {
+  private groupShapes: GroupShapes | undefined;
+
+  constructor(private readonly deps: ChatDeps) {}
+
+  /** Called by the groups module at start: how a group reply's prompt is rebuilt (the chat module does not know groups). */
+  shapeGroups(fn: GroupShapes): void {
+    this.groupShapes = fn;
+  }
+
+  /** Saves a reply's inspection (the writer calls it once the reply is saved); a failure is logged, never the reply's. */
+  async record(
+    r: {
+      kind: ReplyKind;
+      free: string | null;
+      chargeKey: string;
+      actor: Actor;
+      character: ChatCharacter;
+      conversation: ConversationRow;
+      inspect: InspectionSource;
+    },
+    saved: ChatMessageRow,
+    numbers: GenerationNumbers,
+  ): Promise<void> {
+    const info = this.deps.llm.info();
+    const data = inspectionData({ ...r, free: r.free !== null }, r.inspect, info, numbers);
+    const key = r.chargeKey && r.free === null ? `chat:${r.actor.userId}:${r.chargeKey}` : null;
+    await this.deps.uow.repos.inspections.save(
+      { messageId: saved.id, swipeIndex: saved.swipeIndex, conversationId: saved.conversationId, data },
+      key,
+    );
+  }
+
+  /** A reply of the caller's (404 otherwise, and for a user's own message) and its inspection, if one was recorded. */
+  async inspection(actor: Actor, messageId: string, swipe: number | undefined): Promise<ReplyInspected> {
+    const { chat, inspections } = this.deps.uow.repos;
+    const message = await chat.message(messageId);
+    const conversation = message && (await chat.conversation(message.conversationId));
+    if (!message || !conversation || conversation.userId !== actor.userId || message.role !== 'assistant')
+      throw AppError.notFound('Message');
+    const swipeIndex = swipe ?? message.swipeIndex;
+    return { message, conversation, swipeIndex, row: await inspections.find(message.id, swipeIndex) };
+  }
+
+  /** The full prompt of a reply, rebuilt from its recorded structure and today's data. */
+  async rebuild(actor: Actor, messageId: string, swipe: number | undefined): Promise<Rebuilt> {
+    const { row, conversation, message } = await this.inspection(actor, messageId, swipe);
+    if (!row) throw AppError.notFound('Details of this reply');
+    const { characters, inspections, users, personas } = this.deps.uow.repos;
+    const data = row.data as unknown as InspectionData;
+    const { firstId, lastId } = data.history;
+    const [character, messages, user, persona] = await Promise.all([
+      characters.findById(conversation.characterId),
+      firstId && lastId ? inspections.messagesBetween(conversation.id, firstId, lastId) : Promise.resolve([]),
+      users.findById(actor.userId),
+      personas.effective({ userId: conversation.userId, characterId: conversation.characterId, conversationId: conversation.id }),
+    ]);
+    // Who the user is now (the conversation's persona, see persona.ts), as the next reply would have it.
+    const who = promptUser({ persona, userName: user?.username ?? null });
+    if (conversation.isGroup) {
+      // The speaker's group prompt; without the groups module (or the speaker) there is no honest rebuild to show.
+      const group =
+        message.speakerId && this.groupShapes
+          ? await this.groupShapes({
+              conversationId: conversation.id,
+              speakerId: message.speakerId,
+              messages,
+              userName: who.userName,
+              kind: data.kind,
+            })
+          : undefined;
+      if (!group) throw AppError.conflict('The full prompt of this group reply cannot be rebuilt: its speaker is no longer known.');
+      const { speaker, ...shape } = group;
+      return rebuildPrompt(this.deps, data, row.createdAt, { character: speaker, conversation, messages, ...who, shape });
+    }
+    if (!character) throw AppError.notFound('Character');
+    return rebuildPrompt(this.deps, data, row.createdAt, { character, conversation, messages, ...who });
+  }
+
+  /** Turns a lorebook entry of the conversation's character off (or on again) for this conversation. */
+  async toggleLore(actor: Actor, conversationId: string, entryId: string, enabled: boolean): Promise<string[]> {
+    const conv = await ownConversation(this.deps, actor, conversationId);
+    const character = await this.deps.uow.repos.characters.findById(conv.characterId);
+    const entries = loreOf(character?.characterBook) ?? [];
+    if (!entries.some((e) => e.id === entryId)) throw AppError.notFound('Lorebook entry');
+    return (await this.deps.uow.repos.inspections.setLoreOff(conv.id, entryId, !enabled)) ?? [];
+  }
+}

@@ -1,0 +1,93 @@
+// The full text of a reply's prompt, rebuilt on the owner's request from its recorded structure (the history that went
+// in, the lorebook entries that triggered, whether the summary was used, the context and reply budget) and today's
+// data, with what changed since then in words.
+import { AppError } from '../../../lib/app-error.ts';
+import type { ChatCharacter } from '../chat-context.repo.ts';
+import type { ChatDeps } from '../chat-deps.ts';
+import type { ChatMessageRow, ConversationRow } from '../chat.repo.ts';
+import { assemblePrompt, loreOptions, promptCharacter, PromptTooLongError } from '../prompt/index.ts';
+import type { AssembledPrompt, HistoryMessage, PromptCharacter, PromptPersona } from '../prompt/types.ts';
+import { factsHashOf, hashOf, sheetHashOf, type InspectionData } from './inspection.ts';
+
+export interface Rebuilt {
+  prompt: AssembledPrompt;
+  changes: string[];
+}
+
+/**
+ * A prompt that is not the one-to-one shape: a group reply's card (the speaker's sheet with the scenario, the cast and
+ * every member's lorebook) and its history labelled by speaker. The groups module makes it (`Inspector.shapeGroups`).
+ */
+export interface PromptShape {
+  card: PromptCharacter;
+  history: HistoryMessage[];
+}
+
+export function rebuildPrompt(
+  deps: Pick<ChatDeps, 'llm'>,
+  d: InspectionData,
+  at: Date,
+  now: {
+    character: ChatCharacter;
+    conversation: ConversationRow;
+    messages: ChatMessageRow[];
+    userName: string;
+    persona?: PromptPersona;
+    /** A group reply's card and labelled history (the messages above, arranged); none: a one-to-one reply. */
+    shape?: PromptShape;
+  },
+): Rebuilt {
+  const changes: string[] = [];
+  const current = promptCharacter(now.character);
+  if (sheetHashOf(current) !== d.sheetHash) changes.push("The character's sheet was edited since this reply.");
+  const card = now.shape?.card ?? current;
+
+  // The entries that went in, as they are now (off for this conversation or not: this is what was sent).
+  const book = new Map((card.characterBook ?? []).map((e) => [e.id, e]));
+  const lore = d.lore.flatMap((l) => {
+    const entry = book.get(l.id);
+    if (!entry) {
+      changes.push(`The lorebook entry "${l.name}" was removed from the character since; it is left out here.`);
+      return [];
+    }
+    if (l.hash && hashOf(entry.content) !== l.hash) changes.push(`The lorebook entry "${l.name}" was edited since.`);
+    if (now.conversation.disabledLore.includes(l.id)) changes.push(`The lorebook entry "${l.name}" is now off for this conversation.`);
+    return [{ ...entry, enabled: true }];
+  });
+
+  if (factsHashOf(now.conversation.pinnedFacts) !== d.facts.hash) changes.push('The pinned facts were changed since this reply.');
+  const summary = d.summary.used ? now.conversation.memorySummary : '';
+  if (d.summary.used && hashOf(summary) !== d.summary.hash) changes.push('The summary was edited since this reply.');
+
+  const kept = now.messages.filter((m) => m.status !== 'blocked' && m.content.trim());
+  // A group's history may end with a line the prompt adds (a cue), counted in `included` as it is here.
+  const history: HistoryMessage[] = now.shape?.history ?? kept.map((m) => ({ role: m.role, content: m.content }));
+  const edited = kept.filter((m) => m.editedAt && m.editedAt > at).length;
+  if (d.history.firstId && history.length !== d.history.included) {
+    changes.push('Messages of the history were deleted since this reply; the rebuilt history has only the ones left.');
+  } else if (edited > 0) {
+    changes.push(
+      `${edited === 1 ? 'A message' : `${edited} messages`} of the history ${edited === 1 ? 'was' : 'were'} edited since this reply.`,
+    );
+  }
+  if (d.kind === 'continue') changes.push('This reply continued an earlier one: the history ends with that reply as it reads now.');
+
+  const { messageOrder } = deps.llm.info();
+  try {
+    const prompt = assemblePrompt({
+      character: { ...card, characterBook: lore },
+      userName: now.userName,
+      persona: now.persona,
+      memory: { summary: summary || undefined, pinnedFacts: now.conversation.pinnedFacts },
+      history: history.length ? history : [{ role: 'user', content: '*waves*' }],
+      contextSize: d.contextSize,
+      replyBudget: d.replyBudget,
+      countTokens: (t) => deps.llm.countTokens(t),
+      options: { ...loreOptions(now.character), messageOrder, loreBudget: d.contextSize },
+    });
+    return { prompt, changes };
+  } catch (err) {
+    if (!(err instanceof PromptTooLongError)) throw err;
+    throw AppError.conflict(`The prompt no longer fits the model's context with today's data (${err.message}).`);
+  }
+}

@@ -1,0 +1,72 @@
+// The prompt of a group reply, for the character who speaks: that character's card with the group's scenario and the
+// cast, every current member's lorebook (triggered by the shared history), the group's memory, and the shared history
+// with every message labelled by its speaker's name. The speaker's own lines are its (assistant) turns; everyone
+// else's (the user's and the other characters') are user-side turns, which `arrangeMessages` joins when they follow
+// each other, so the strict user/assistant alternation holds however many characters talk.
+import type { ChatCharacter } from '../chat/chat-context.repo.ts';
+import type { ChatMessageRow } from '../chat/chat.repo.ts';
+import type { HistoryMessage, LoreEntry, PromptCharacter } from '../chat/prompt/index.ts';
+import { loreOf, promptCharacter } from '../chat/prompt/index.ts';
+import type { ReplyKind } from '../chat/save-reply.ts';
+
+export interface GroupPromptInput {
+  speaker: ChatCharacter;
+  /** Current members (the speaker among them). */
+  members: ChatCharacter[];
+  /** Every character who ever spoke in the group, by id (former members included), for the labels. */
+  names: ReadonlyMap<string, string>;
+  scenario: string;
+  userName: string;
+}
+
+/** The speaker's card as the prompt sees it. */
+export function groupCard(i: GroupPromptInput): PromptCharacter {
+  const card = promptCharacter(i.speaker);
+  const others = i.members.filter((m) => m.id !== i.speaker.id).map((m) => m.name);
+  const cast = `This is a group chat between {{user}}, {{char}}, ${others.join(', ')}. Write only {{char}}'s next reply, never the lines of ${others.join(', ')} or {{user}}.`;
+  const lore: LoreEntry[] = i.members.flatMap((m) => loreOf(m.characterBook) ?? []);
+  return {
+    ...card,
+    scenario: [i.scenario.trim() || card.scenario, cast].filter(Boolean).join('\n\n'),
+    characterBook: lore.length ? lore : undefined,
+  };
+}
+
+/**
+ * The history the speaker sees, oldest first: the plan's number of messages (`newest` is newest first), without the
+ * reply being regenerated, blocked or empty messages, each labelled with its speaker's name; a new message at the end.
+ */
+export function groupHistory(
+  i: GroupPromptInput,
+  newest: ChatMessageRow[],
+  kind: ReplyKind,
+  target: ChatMessageRow | undefined,
+  content: string | undefined,
+  historyMessages: number,
+): HistoryMessage[] {
+  const label = (m: Pick<ChatMessageRow, 'role' | 'speakerId'>) =>
+    m.role === 'user' ? i.userName : ((m.speakerId && i.names.get(m.speakerId)) ?? 'Someone');
+  const history: HistoryMessage[] = newest
+    .slice(0, historyMessages)
+    .reverse()
+    .filter((m) => m.id !== (kind === 'regenerate' ? target?.id : undefined) && m.status !== 'blocked' && m.content.trim())
+    .map((m) => ({
+      role: m.role === 'assistant' && m.speakerId === i.speaker.id ? 'assistant' : 'user',
+      content: `${label(m)}: ${m.content}`,
+      id: m.id,
+    }));
+  if (kind === 'send') history.push({ role: 'user', content: `${i.userName}: ${content!}` });
+  // A new reply after the speaker's own line ("Let X speak" twice): a trailing assistant turn would make the server
+  // continue that line instead of writing a new one, so a user-side cue closes it.
+  if (kind !== 'continue' && history.at(-1)?.role === 'assistant')
+    history.push({ role: 'user', content: `(${i.speaker.name} speaks again.)` });
+  return history;
+}
+
+/** Names whose lines end the speaker's reply: the user's (already a stop) and the other members'. */
+export function otherNames(i: GroupPromptInput): string[] {
+  return i.members
+    .filter((m) => m.id !== i.speaker.id)
+    .map((m) => m.name.trim())
+    .filter(Boolean);
+}

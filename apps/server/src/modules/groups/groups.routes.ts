@@ -1,0 +1,47 @@
+import { groupsEndpoints as api, type GroupReply } from '@reverie/shared';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { route } from '../../http/route.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { authOf } from '../../plugins/authenticate.ts';
+import { CHAT_RATE } from '../chat/chat.routes.ts';
+import { deliverReply } from '../chat/deliver-reply.ts';
+import type { GroupGeneration, GroupReplyKind } from './group-generation.ts';
+import { toGroup, toGroupSession, toGroupSpeaker } from './groups.mapper.ts';
+import type { GroupsService } from './groups.service.ts';
+
+export function groupsRoutes(deps: { groups: GroupsService; generation: GroupGeneration; rateLimiter: RateLimiter }): FastifyPluginAsync {
+  const { groups, generation, rateLimiter } = deps;
+  const generate = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    groupId: string,
+    kind: GroupReplyKind,
+    extra: { content?: string; speakerId?: string } = {},
+  ) => {
+    const actor = authOf(req);
+    const rateLimit = () => rateLimiter.consume([{ rule: CHAT_RATE, key: actor.userId }]);
+    const gen = await generation.prepare({ actor, groupId, kind, ...extra, rateLimit });
+    return (await deliverReply(req, reply, gen, {
+      what: 'group generation',
+      lead: { speaker: toGroupSpeaker(gen.speaker) },
+    })) as GroupReply;
+  };
+  return async (app) => {
+    route(app, api.create, async (req, reply) => {
+      const actor = authOf(req);
+      // Like starting a one-to-one conversation: counted with the user's generations.
+      await rateLimiter.consume([{ rule: CHAT_RATE, key: actor.userId }]);
+      reply.status(201);
+      return toGroupSession(await groups.create(actor, req.body));
+    });
+    route(app, api.get, async (req) => toGroupSession(await groups.open(authOf(req), req.params.id)));
+    route(app, api.update, async (req) => toGroup(await groups.update(authOf(req), req.params.id, req.body)));
+    route(app, api.addMember, async (req) => toGroup(await groups.addMember(authOf(req), req.params.id, req.body.characterId)));
+    route(app, api.removeMember, async (req) => toGroup(await groups.removeMember(authOf(req), req.params.id, req.params.characterId)));
+    route(app, api.skip, async (req) => toGroup(await groups.skip(authOf(req), req.params.id)));
+    route(app, api.send, (req, reply) => generate(req, reply, req.params.id, 'send', req.body));
+    route(app, api.speak, (req, reply) => generate(req, reply, req.params.id, 'speak', { speakerId: req.body.characterId }));
+    route(app, api.regenerate, (req, reply) => generate(req, reply, req.params.id, 'regenerate'));
+    route(app, api.continue, (req, reply) => generate(req, reply, req.params.id, 'continue'));
+  };
+}

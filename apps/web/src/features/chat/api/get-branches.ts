@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { branchKeys } from './query-keys';
+
+/** GET /api/conversations/{id}/branches: every branch of the conversation's tree. */
+export const getBranchTree = (conversationId: string) => apiRequest(api.branches.tree, { params: { id: conversationId } });
+
+export function useBranchTree(conversationId: string) {
+  return useQuery({ queryKey: branchKeys.tree(conversationId), queryFn: () => getBranchTree(conversationId), retry: false });
+}

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { chatKeys } from './query-keys';
+
+/** GET /api/messages/{id}/inspection: what went into a reply's prompt (null inspection: nothing was recorded). */
+export const getInspection = (messageId: string, swipe: number) =>
+  apiRequest(api.inspector.inspection, { params: { messageId }, query: { swipe } });
+
+export function useInspection(messageId: string, swipe: number) {
+  return useQuery({ queryKey: chatKeys.inspection(messageId, swipe), queryFn: () => getInspection(messageId, swipe) });
+}

@@ -1,0 +1,6 @@
+import { api, type MessagesQuery } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+
+/** GET /api/conversations/{id}/messages: the newest page, before or after a message, or around it. */
+export const getMessages = (conversationId: string, query: Partial<MessagesQuery>) =>
+  apiRequest(api.chatSearch.messages, { params: { id: conversationId }, query });

@@ -1,0 +1,16 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { chatSearchKeys } from './query-keys';
+
+/** GET /api/conversations/{id}/search: matches in one conversation, newest first (`q` already trimmed; nothing is asked for an empty one). */
+export function useConversationSearch(conversationId: string, q: string) {
+  return useQuery({
+    queryKey: chatSearchKeys.inConversation(conversationId, q),
+    queryFn: () => apiRequest(api.chatSearch.inConversation, { params: { id: conversationId }, query: { q, limit: 30 } }),
+    enabled: q.length > 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 10_000,
+  });
+}

@@ -1,0 +1,442 @@
+// "Why this reply": what went into a reply's prompt (its parts with their tokens, the lorebook entries with the key
+// that triggered each, memory, history) and the generation's numbers, with actions that shape the next reply: turn a
+// lorebook entry off, pin or drop a fact, edit the summary. A sheet on phones, a dialog from 640 px.
+import { useEffect, useState } from 'react';
+import { BookOpen, FileText, Pin, ScanSearch, X } from 'lucide-react';
+import {
+  MAX_MEMORY_SUMMARY,
+  MAX_PINNED_FACT,
+  MAX_PINNED_FACTS,
+  type ChatMemory,
+  type InspectedLoreEntry,
+  type ReplyInspection,
+} from '@reverie/shared';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { ErrorState } from '@/components/page/error-state';
+import { getErrorMessage } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { useInspection } from '../api/get-inspection';
+import { useMemory } from '../api/get-memory';
+import { useRebuiltPrompt } from '../api/get-rebuilt-prompt';
+import { chatKeys } from '../api/query-keys';
+import { useToggleLore } from '../api/toggle-lore';
+import { useUpdateMemory } from '../api/update-memory';
+
+/** Names of the prompt's parts in words; a part this list does not know shows under its own name. */
+const PART_LABELS: Record<string, string> = {
+  instructions: 'Instructions',
+  description: 'Description',
+  personality: 'Personality',
+  scenario: 'Scenario',
+  persona: 'Your persona',
+  lore: 'Lorebook entries',
+  pinnedFacts: 'Pinned facts',
+  summary: 'Summary',
+  examples: 'Example exchanges',
+  history: 'History',
+  postHistory: 'Post-history instructions',
+};
+
+export function partLabel(name: string): string {
+  if (PART_LABELS[name]) return PART_LABELS[name];
+  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
+}
+
+const n = (v: number) => v.toLocaleString('en');
+
+function chargeText(c: ReplyInspection['charge']): string {
+  switch (c.kind) {
+    case 'free':
+      return 'Free message';
+    case 'coins':
+      return `${n(c.coins)} ${c.coins === 1 ? 'coin' : 'coins'}`;
+    case 'owed':
+      return 'Free (owed)';
+    case 'refunded':
+      return 'Refunded';
+    default:
+      return 'Not known';
+  }
+}
+
+interface Props {
+  message: { id: string; swipeIndex: number };
+  characterName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function ReplyInspectorDialog({ message, characterName, open, onOpenChange }: Props) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className={cn(
+          // A sheet from the bottom on phones; a wide dialog from 640 px.
+          'top-auto bottom-0 max-h-[90dvh] w-full max-w-none translate-y-0 overflow-y-auto rounded-b-none p-4',
+          'sm:dialog-fit sm:bottom-auto sm:w-[calc(100%-2rem)] sm:max-w-2xl sm:-translate-y-1/2 sm:rounded-2xl sm:p-6',
+        )}
+        data-testid="reply-inspector"
+      >
+        <DialogHeader className="text-left">
+          <DialogTitle className="flex items-center gap-2">
+            <ScanSearch className="size-5 text-primary" aria-hidden="true" /> Why this reply
+          </DialogTitle>
+          <DialogDescription>
+            What went into {characterName}'s prompt for this reply. Changes here apply to the next reply.
+          </DialogDescription>
+        </DialogHeader>
+        <InspectorBody messageId={message.id} swipe={message.swipeIndex} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function InspectorBody({ messageId, swipe }: { messageId: string; swipe: number }) {
+  const query = useInspection(messageId, swipe);
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-12">
+        <Spinner label="Loading the details of this reply" showLabel />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <ErrorState
+        title="Could not load the details"
+        description={getErrorMessage(query.error, 'Check your connection and try again.')}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  const { inspection, conversationId, disabledLore } = query.data;
+  if (!inspection) {
+    return (
+      <div className="rounded-2xl border border-dashed border-border-strong px-4 py-10 text-center" role="status">
+        <p className="font-medium text-fg">No details were recorded for this reply</p>
+        <p className="mt-1 text-sm text-fg-subtle">Greetings and replies written before this feature have none.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6 text-sm">
+      <Numbers inspection={inspection} />
+      <Parts inspection={inspection} />
+      <Lore conversationId={conversationId} entries={inspection.lore} skipped={inspection.loreSkipped} disabled={disabledLore} />
+      <Memory conversationId={conversationId} inspection={inspection} />
+      <FullPrompt messageId={messageId} swipe={swipe} />
+    </div>
+  );
+}
+
+function Numbers({ inspection: i }: { inspection: ReplyInspection }) {
+  const rows: Array<[string, string]> = [
+    ['Model', i.model],
+    ['Context', `${n(i.contextSize)} tokens`],
+    ['Tokens in', n(i.tokens.in)],
+    ['Tokens out', n(i.tokens.out)],
+    [
+      'First token',
+      i.firstTokenMs === null
+        ? '—'
+        : i.firstTokenMs < 1000
+          ? `${Math.round(i.firstTokenMs)} ms`
+          : `${(i.firstTokenMs / 1000).toFixed(2)} s`,
+    ],
+    ['Speed', i.tokensPerSecond === null ? '—' : `${i.tokensPerSecond.toFixed(1)} tokens/s`],
+    ['Cost', chargeText(i.charge)],
+  ];
+  return (
+    <section aria-labelledby="inspector-numbers">
+      <h3 id="inspector-numbers" className="sr-only">
+        Numbers
+      </h3>
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {rows.map(([label, value]) => (
+          <div key={label} className={cn('rounded-xl bg-surface-raised px-3 py-2 ring-1 ring-border', label === 'Model' && 'col-span-2')}>
+            <dt className="text-xs text-fg-subtle">{label}</dt>
+            <dd className="truncate font-medium text-fg tabular-nums" title={value}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Parts({ inspection: i }: { inspection: ReplyInspection }) {
+  const scale = Math.max(1, ...i.parts.map((p) => p.tokens));
+  return (
+    <section aria-labelledby="inspector-parts">
+      <h3 id="inspector-parts" className="mb-1 font-semibold text-fg">
+        What the prompt was made of
+      </h3>
+      <p className="mb-3 text-xs text-fg-subtle">
+        {n(i.tokens.prompt)} of {n(i.contextSize - i.replyBudget)} tokens the prompt may use ({n(i.replyBudget)} kept for the reply).
+      </p>
+      <ul className="flex flex-col gap-2" data-testid="inspector-parts">
+        {i.parts.map((p) => (
+          <li key={p.name} className="grid grid-cols-[minmax(0,9rem)_1fr_auto] items-center gap-3 sm:grid-cols-[12rem_1fr_auto]">
+            <span className="min-w-0">
+              <span className="block truncate text-fg-muted">{partLabel(p.name)}</span>
+              {p.name === 'history' ? (
+                <span className="block text-xs text-fg-subtle">
+                  {n(i.history.included)} {i.history.included === 1 ? 'message' : 'messages'} fitted, {n(i.history.leftOut)} left out
+                </span>
+              ) : null}
+            </span>
+            <span className="h-2 overflow-hidden rounded-full bg-surface-raised ring-1 ring-border" aria-hidden="true">
+              <span
+                className="block h-full rounded-full bg-linear-to-r from-primary-strong to-accent-strong"
+                style={{ width: `${Math.max(2, (p.tokens / scale) * 100)}%` }}
+              />
+            </span>
+            <span className="text-right text-xs text-fg-subtle tabular-nums">{n(p.tokens)} tokens</span>
+          </li>
+        ))}
+      </ul>
+      {i.examples.leftOut > 0 ? (
+        <p className="mt-2 text-xs text-fg-subtle">{n(i.examples.leftOut)} example exchanges did not fit.</p>
+      ) : null}
+    </section>
+  );
+}
+
+function Lore({
+  conversationId,
+  entries,
+  skipped,
+  disabled,
+}: {
+  conversationId: string;
+  entries: InspectedLoreEntry[];
+  skipped: string[];
+  disabled: string[];
+}) {
+  const toggle = useToggleLore();
+  return (
+    <section aria-labelledby="inspector-lore">
+      <h3 id="inspector-lore" className="mb-1 flex items-center gap-2 font-semibold text-fg">
+        <BookOpen className="size-4 text-primary" aria-hidden="true" /> Lorebook entries
+      </h3>
+      {entries.length === 0 ? (
+        <p className="text-xs text-fg-subtle">No lorebook entry was triggered for this reply.</p>
+      ) : (
+        <>
+          <p className="mb-2 text-xs text-fg-subtle">Turn an entry off to leave it out of this conversation from the next reply on.</p>
+          <ul className="flex flex-col gap-1.5" data-testid="inspector-lore">
+            {entries.map((e) => {
+              const on = !disabled.includes(e.id);
+              return (
+                <li key={e.id} className="flex items-center gap-3 rounded-lg bg-surface-raised px-3 py-2 ring-1 ring-border">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium text-fg">{e.name}</p>
+                    <p className="text-xs text-fg-subtle">
+                      {e.key === null ? 'Always on' : <>Triggered by “{e.key}”</>} · {n(e.tokens)} tokens
+                      {on ? '' : ' · off from the next reply'}
+                    </p>
+                  </div>
+                  <Switch
+                    checked={on}
+                    disabled={toggle.isPending}
+                    aria-label={`Use “${e.name}” in this conversation`}
+                    onCheckedChange={(enabled) =>
+                      toggle.mutate(
+                        { conversationId, entryId: e.id, enabled },
+                        {
+                          onSuccess: () => toast({ title: enabled ? `“${e.name}” is on again` : `“${e.name}” is off`, variant: 'success' }),
+                          onError: (error) =>
+                            toast({
+                              title: 'Not changed',
+                              description: getErrorMessage(error, 'Please try again.'),
+                              variant: 'destructive',
+                            }),
+                        },
+                      )
+                    }
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+      {skipped.length ? (
+        <p className="mt-2 text-xs text-fg-subtle">Triggered but left out (the lorebook's token budget was spent): {skipped.join(', ')}.</p>
+      ) : null}
+    </section>
+  );
+}
+
+function Memory({ conversationId, inspection: i }: { conversationId: string; inspection: ReplyInspection }) {
+  const memory = useMemory(conversationId);
+  const update = useUpdateMemory();
+  const [fact, setFact] = useState('');
+  const [summary, setSummary] = useState('');
+  useEffect(() => {
+    if (memory.data) setSummary(memory.data.summary);
+  }, [memory.data]);
+
+  const save = async (next: { summary: string; pinned: string[] }, done: string) => {
+    try {
+      const saved = await update.mutateAsync({ conversationId, body: next });
+      queryClient.setQueryData<ChatMemory>(chatKeys.memory(conversationId), saved);
+      toast({ title: done, variant: 'success' });
+      return true;
+    } catch (error) {
+      toast({ title: 'Memory not saved', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
+      return false;
+    }
+  };
+
+  const used = `${i.facts.count} pinned ${i.facts.count === 1 ? 'fact' : 'facts'} (${n(i.facts.tokens)} tokens); summary ${
+    i.summary.used ? `used (${n(i.summary.tokens)} tokens)` : 'not used'
+  }.`;
+  return (
+    <section aria-labelledby="inspector-memory">
+      <h3 id="inspector-memory" className="mb-1 flex items-center gap-2 font-semibold text-fg">
+        <Pin className="size-4 text-primary" aria-hidden="true" /> Memory
+      </h3>
+      <p className="mb-2 text-xs text-fg-subtle">In this reply: {used} Below is the memory as it is now.</p>
+      {memory.isPending ? (
+        <Spinner label="Loading the memory" />
+      ) : memory.isError ? (
+        <p role="alert" className="text-danger">
+          Could not load the memory.{' '}
+          <Button size="sm" variant="link" onClick={() => void memory.refetch()}>
+            Try again
+          </Button>
+        </p>
+      ) : (
+        <div className="flex flex-col gap-3">
+          {memory.data.pinned.length ? (
+            <ul className="flex flex-col gap-1.5" data-testid="inspector-facts">
+              {memory.data.pinned.map((p, idx) => (
+                <li key={`${idx}-${p}`} className="flex items-start gap-2 rounded-lg bg-surface-raised px-3 py-2 ring-1 ring-border">
+                  <span className="flex-1 break-words text-fg-muted">{p}</span>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Drop “${p}”`}
+                    disabled={update.isPending}
+                    onClick={() =>
+                      void save({ summary: memory.data.summary, pinned: memory.data.pinned.filter((_, j) => j !== idx) }, 'Fact dropped')
+                    }
+                  >
+                    <X aria-hidden="true" /> Drop
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-xs text-fg-subtle">No pinned facts.</p>
+          )}
+          <form
+            className="flex gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const value = fact.trim();
+              if (!value) return;
+              void save({ summary: memory.data.summary, pinned: [...memory.data.pinned, value] }, 'Fact pinned').then(
+                (ok) => ok && setFact(''),
+              );
+            }}
+          >
+            <label htmlFor="inspector-fact" className="sr-only">
+              Pin a fact
+            </label>
+            <input
+              id="inspector-fact"
+              value={fact}
+              onChange={(e) => setFact(e.target.value)}
+              maxLength={MAX_PINNED_FACT}
+              placeholder="Pin a fact, e.g. “My name is Sam”"
+              disabled={memory.data.pinned.length >= MAX_PINNED_FACTS}
+              className="h-11 min-w-0 flex-1 rounded-lg bg-surface-raised px-3 text-fg ring-1 ring-border placeholder:text-fg-subtle focus:ring-2 focus:ring-primary focus:outline-none sm:h-9"
+            />
+            <Button size="sm" type="submit" disabled={update.isPending || !fact.trim()}>
+              Pin
+            </Button>
+          </form>
+          <div>
+            <label htmlFor="inspector-summary" className="mb-1 block text-xs font-medium text-fg-muted">
+              Summary (used when the conversation no longer fits)
+            </label>
+            <textarea
+              id="inspector-summary"
+              value={summary}
+              onChange={(e) => setSummary(e.target.value)}
+              rows={4}
+              maxLength={MAX_MEMORY_SUMMARY}
+              placeholder="Nothing summarised yet."
+              className="w-full resize-y rounded-lg bg-surface-raised p-3 text-fg-muted ring-1 ring-border placeholder:text-fg-subtle focus:ring-2 focus:ring-primary focus:outline-none"
+            />
+            <div className="mt-1 flex justify-end">
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={update.isPending || summary === memory.data.summary}
+                onClick={() => void save({ summary, pinned: memory.data.pinned }, 'Summary saved')}
+              >
+                Save summary
+              </Button>
+            </div>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function FullPrompt({ messageId, swipe }: { messageId: string; swipe: number }) {
+  const [shown, setShown] = useState(false);
+  const prompt = useRebuiltPrompt(messageId, swipe, shown);
+  return (
+    <section aria-labelledby="inspector-prompt">
+      <h3 id="inspector-prompt" className="sr-only">
+        Full prompt
+      </h3>
+      <Button size="sm" variant="outline" onClick={() => setShown((s) => !s)} aria-expanded={shown}>
+        <FileText aria-hidden="true" /> {shown ? 'Hide full prompt' : 'Show full prompt'}
+      </Button>
+      {!shown ? null : prompt.isPending ? (
+        <div className="mt-3">
+          <Spinner label="Rebuilding the prompt" showLabel />
+        </div>
+      ) : prompt.isError ? (
+        <p role="alert" className="mt-3 text-danger">
+          {getErrorMessage(prompt.error, 'Could not rebuild the prompt.')}
+        </p>
+      ) : (
+        <div className="mt-3 flex flex-col gap-2" data-testid="inspector-full-prompt">
+          <p className="text-xs text-fg-subtle">Rebuilt from what this reply used and today's data: {n(prompt.data.tokens)} tokens.</p>
+          {prompt.data.changes.length ? (
+            <ul
+              className="rounded-lg bg-warning/10 px-3 py-2 text-xs text-warning ring-1 ring-warning/30"
+              aria-label="Changed since this reply"
+            >
+              {prompt.data.changes.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+          ) : null}
+          {prompt.data.messages.map((m, idx) => (
+            <div key={idx} className="rounded-lg bg-surface-raised ring-1 ring-border">
+              <p className="border-b border-border px-3 py-1 text-xs font-medium text-fg-subtle capitalize">{m.role}</p>
+              <pre className="max-h-64 overflow-auto px-3 py-2 font-sans text-xs whitespace-pre-wrap text-fg-muted [overflow-wrap:anywhere]">
+                {m.content}
+              </pre>
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

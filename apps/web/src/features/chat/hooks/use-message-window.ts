@@ -1,0 +1,207 @@
+// The conversation's messages as the list shows them: the session's newest page, older pages loaded while
+// scrolling up (the reader's place kept), and a jump to a search match (the page around it, scrolled to and
+// highlighted; scrolling down loads newer pages until they meet the newest ones again).
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import type { ChatMessage, ChatSession } from '@reverie/shared';
+import { getErrorMessage } from '@/lib/api-client';
+import { getMessages } from '../api/get-messages';
+import { useWindow, writeWindow } from '../lib/message-window';
+
+const PAGE = 40;
+/** Loading starts this far (px) from the top (older) or, around a match, from the bottom (newer). */
+const EDGE = 600;
+
+/** The first of each id, in order; a later copy's content wins (an edit). */
+function merge(older: ChatMessage[], newest: ChatMessage[]): ChatMessage[] {
+  const latest = new Map(newest.map((m) => [m.id, m]));
+  const seen = new Set<string>();
+  const out: ChatMessage[] = [];
+  for (const m of [...older, ...newest]) {
+    if (seen.has(m.id)) continue;
+    seen.add(m.id);
+    out.push(latest.get(m.id) ?? m);
+  }
+  return out;
+}
+
+/**
+ * Scrolls a message to the middle, then again once the messages around it have been laid out (off-screen ones
+ * start at an estimated height and take their real one as they come near).
+ */
+function centre(node: Element) {
+  node.scrollIntoView({ block: 'center' });
+  requestAnimationFrame(() => requestAnimationFrame(() => node.scrollIntoView({ block: 'center' })));
+}
+
+/** How far (px) a message's top is below the top of the scrolling list. */
+function offsetIn(el: HTMLElement, node: Element): number {
+  return node.getBoundingClientRect().top - el.getBoundingClientRect().top;
+}
+
+/** The first message whose lower part is on screen: the one the reader is looking at. */
+function firstVisible(el: HTMLElement): HTMLElement | null {
+  const top = el.getBoundingClientRect().top;
+  for (const m of el.querySelectorAll<HTMLElement>('[data-message-id]')) {
+    if (m.getBoundingClientRect().bottom > top + 1) return m;
+  }
+  return null;
+}
+
+/** What the window needs of a conversation's session (a one-to-one chat's, or a group's). */
+export type WindowSession = { conversation: { id: string } } & Pick<ChatSession, 'messages' | 'hasMore'>;
+
+export function useMessageWindow(session: WindowSession, scroller: RefObject<HTMLDivElement | null>) {
+  const convId = session.conversation.id;
+  const w = useWindow(convId);
+  const [loading, setLoading] = useState<'older' | 'newer' | 'jump' | null>(null);
+  const [error, setError] = useState<{ kind: 'older' | 'newer' | 'jump'; message: string } | null>(null);
+  const [highlight, setHighlight] = useState<string | null>(null);
+  const scrollTo = useRef<string | null>(null);
+  const anchor = useRef<{ id: string; top: number } | null>(null);
+  const busy = useRef(false);
+
+  const live = w.older.length ? merge(w.older, session.messages) : session.messages;
+  const shown = w.jump ? w.jump.items : live;
+  const hasOlder = w.jump ? w.jump.hasOlder : w.older.length ? (w.hasOlder ?? false) : session.hasMore;
+  const hasNewer = w.jump?.hasNewer ?? false;
+
+  // A reply moved the session's newest page on: the messages that left it stay shown, as older ones.
+  const previous = useRef<ChatMessage[]>(live);
+  useLayoutEffect(() => {
+    const before = previous.current;
+    previous.current = live;
+    const first = session.messages[0];
+    if (!first || w.older.length === 0) return;
+    const k = before.findIndex((m) => m.id === first.id);
+    const known = new Set(live.map((m) => m.id));
+    const left = k > 0 ? before.slice(0, k).filter((m) => !known.has(m.id)) : [];
+    if (left.length) writeWindow(convId, (cur) => ({ ...cur, older: [...cur.older, ...left] }));
+  }, [session.messages]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the session's page changes
+
+  // Older messages went in above: the message the reader was looking at stays where it was. It is measured
+  // rather than inferred from the list's height, so the loading line giving way to the button, or the browser's
+  // own scroll anchoring having moved first, cannot throw it off.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    const a = anchor.current;
+    anchor.current = null;
+    const node = el && a ? el.querySelector(`[data-message-id="${a.id}"]`) : null;
+    if (el && a && node) el.scrollTop += offsetIn(el, node) - a.top;
+    const target = scrollTo.current;
+    if (el && target) {
+      const node = el.querySelector(`[data-message-id="${target}"]`);
+      if (node) {
+        scrollTo.current = null;
+        centre(node);
+      }
+    }
+  }, [shown, scroller]);
+
+  const run = useCallback(async (kind: 'older' | 'newer' | 'jump', fn: () => Promise<void>) => {
+    if (busy.current) return;
+    busy.current = true;
+    setLoading(kind);
+    setError(null);
+    try {
+      await fn();
+    } catch (e) {
+      setError({ kind, message: getErrorMessage(e, 'The messages could not be loaded.') });
+    } finally {
+      busy.current = false;
+      setLoading(null);
+    }
+  }, []);
+
+  const loadOlder = useCallback(() => {
+    const first = shown[0];
+    if (!hasOlder || !first) return;
+    void run('older', async () => {
+      const page = await getMessages(convId, { before: first.id, limit: PAGE });
+      const el = scroller.current;
+      const seen = el ? firstVisible(el) : null;
+      if (el && seen) anchor.current = { id: seen.dataset.messageId!, top: offsetIn(el, seen) };
+      writeWindow(convId, (cur) =>
+        cur.jump
+          ? { ...cur, jump: { ...cur.jump, items: [...page.items, ...cur.jump.items], hasOlder: page.hasOlder } }
+          : { ...cur, older: [...page.items, ...cur.older], hasOlder: page.hasOlder },
+      );
+    });
+  }, [convId, hasOlder, run, scroller, shown]);
+
+  /** Messages after a jump's window: joined to the newest ones once they meet them. */
+  const loadNewer = useCallback(() => {
+    const last = w.jump?.items.at(-1);
+    if (!w.jump || !last) return;
+    void run('newer', async () => {
+      const page = await getMessages(convId, { after: last.id, limit: PAGE });
+      settle([...(w.jump?.items ?? []), ...page.items], w.jump?.hasOlder ?? true, page.hasNewer);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- settle reads the session at call time
+  }, [convId, run, w.jump]);
+
+  /** A run of messages ending at `hasNewer`: shown on its own, or as the older part of the newest messages once they meet. */
+  const settle = (items: ChatMessage[], older: boolean, newer: boolean) => {
+    const newestIds = new Set(session.messages.map((m) => m.id));
+    if (!newer || items.some((m) => newestIds.has(m.id)) || session.messages.length === 0) {
+      writeWindow(convId, (cur) => ({ ...cur, older: items.filter((m) => !newestIds.has(m.id)), hasOlder: older, jump: null }));
+    } else {
+      writeWindow(convId, (cur) => ({ ...cur, jump: { items, hasOlder: older, hasNewer: newer } }));
+    }
+  };
+
+  /** Shows a message (a search match): scrolled to and highlighted, its page loaded around it when it is not on screen. */
+  const jumpTo = useCallback(
+    (messageId: string) => {
+      setHighlight(messageId);
+      scrollTo.current = messageId;
+      if (shown.some((m) => m.id === messageId)) {
+        const node = scroller.current?.querySelector(`[data-message-id="${messageId}"]`);
+        if (node) centre(node);
+        scrollTo.current = null;
+        return;
+      }
+      if (live.some((m) => m.id === messageId)) {
+        writeWindow(convId, (cur) => ({ ...cur, jump: null }));
+        return;
+      }
+      void run('jump', async () => {
+        const page = await getMessages(convId, { around: messageId, limit: PAGE });
+        settle(page.items, page.hasOlder, page.hasNewer);
+      });
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- settle reads the session at call time
+    [convId, live, run, scroller, shown],
+  );
+
+  /** Back to the newest messages (a jump's window is dropped). */
+  const toLatest = useCallback(() => {
+    if (w.jump) writeWindow(convId, (cur) => ({ ...cur, jump: null }));
+    const el = scroller.current;
+    if (el) requestAnimationFrame(() => (el.scrollTop = el.scrollHeight));
+  }, [convId, scroller, w.jump]);
+
+  const onScroll = useCallback(() => {
+    const el = scroller.current;
+    if (!el || busy.current) return;
+    if (el.scrollTop < EDGE && hasOlder) loadOlder();
+    else if (hasNewer && el.scrollHeight - el.scrollTop - el.clientHeight < EDGE) loadNewer();
+  }, [hasNewer, hasOlder, loadNewer, loadOlder, scroller]);
+
+  return {
+    messages: shown,
+    hasOlder,
+    hasNewer,
+    /** The newest messages are on screen (not a jump's window). */
+    atNewest: !w.jump,
+    loading,
+    error,
+    highlight,
+    loadOlder,
+    loadNewer,
+    jumpTo,
+    toLatest,
+    onScroll,
+  };
+}
+
+export type MessageWindow = ReturnType<typeof useMessageWindow>;

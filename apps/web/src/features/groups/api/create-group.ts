@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, type EndpointBody } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { chatKeys } from '@/features/chat/api/query-keys';
+import { groupKeys } from './query-keys';
+
+/** POST /api/groups. */
+export const createGroup = (body: EndpointBody<typeof api.groups.create>) => apiRequest(api.groups.create, { body });
+
+/** Affects the group's session (cached as created) and the recent chats (the group joins them). */
+export function useCreateGroup() {
+  return useMutation({
+    mutationFn: createGroup,
+    onSuccess: (session) => {
+      queryClient.setQueryData(groupKeys.session(session.group.id), session);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import { ArrowLeft, Brain, Settings2 } from 'lucide-react';
+import type { Group } from '@reverie/shared';
+import { Button } from '@/components/ui/button';
+import { PersonaPicker } from '@/features/personas/components/persona-picker';
+import { StackedAvatars } from './stacked-avatars';
+
+const MODE: Record<Group['turnMode'], string> = { natural: 'natural turns', round_robin: 'round robin', manual: 'you pick who replies' };
+
+interface Props {
+  group: Group;
+  /** A reply is being written (switching persona waits). */
+  busy: boolean;
+  /** No message of the user's yet: the persona picker is offered. */
+  fresh: boolean;
+  onSettings: () => void;
+  onMemory: () => void;
+}
+
+/** The group's faces, name, members and turn mode; who you are in it (persona); its settings and (below 1280 px) the memory. */
+export function GroupHeader({ group, busy, fresh, onSettings, onMemory }: Props) {
+  return (
+    <header className="flex items-center gap-2 border-b border-border px-2 py-2 pt-[max(0.5rem,env(safe-area-inset-top))] sm:gap-3 sm:px-4 lg:py-2.5">
+      <Button asChild size="icon" variant="ghost" className="lg:hidden">
+        <Link to="/chat" aria-label="Back to chats">
+          <ArrowLeft />
+        </Link>
+      </Button>
+      <StackedAvatars members={group.members} size="sm" />
+      <span className="min-w-0 flex-1">
+        <h1 className="truncate font-semibold text-fg">{group.name}</h1>
+        <span className="block truncate text-xs text-fg-subtle">
+          {group.members.map((m) => m.name).join(', ')} · {MODE[group.turnMode]}
+        </span>
+      </span>
+      <PersonaPicker conversationId={group.conversationId} busy={busy} fresh={fresh} />
+      <Button size="sm" variant="secondary" onClick={onSettings} aria-label="Group settings">
+        <Settings2 />
+        <span className="hidden sm:inline">Group</span>
+      </Button>
+      <Button size="sm" variant="ghost" className="xl:hidden" onClick={onMemory} aria-label="Memory">
+        <Brain />
+      </Button>
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { chatKeys } from '@/features/chat/api/query-keys';
+import { personasKeys } from './query-keys';
+
+/** PUT /api/conversations/{id}/persona (null: back to the default). */
+export const choosePersona = ({ conversationId, personaId }: { conversationId: string; personaId: string | null }) =>
+  apiRequest(api.personas.choose, { params: { id: conversationId }, body: { personaId } });
+
+/**
+ * Affects this conversation's persona (cached from the answer), the persona other conversations with the character
+ * start with, and the chat sessions (an untouched greeting is written again with the new name).
+ */
+export function useChoosePersona() {
+  return useMutation({
+    mutationFn: choosePersona,
+    onSuccess: (result) => {
+      queryClient.setQueryData(personasKeys.conversation(result.conversationId), result);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.sessions() });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { personasKeys } from './query-keys';
+
+/** GET /api/conversations/{id}/persona: who you are in this conversation. */
+export const getConversationPersona = (conversationId: string) =>
+  apiRequest(api.personas.conversationPersona, { params: { id: conversationId } });
+
+export function useConversationPersona(conversationId: string | undefined) {
+  return useQuery({
+    queryKey: personasKeys.conversation(conversationId ?? ''),
+    queryFn: () => getConversationPersona(conversationId!),
+    enabled: Boolean(conversationId),
+    staleTime: 60_000,
+  });
+}

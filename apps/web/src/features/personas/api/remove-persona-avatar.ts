@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@reverie/shared';
+import { apiRequest } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+import { personasKeys } from './query-keys';
+
+/** DELETE /api/personas/{id}/avatar. */
+export const removePersonaAvatar = (id: string) => apiRequest(api.personas.removeAvatar, { params: { id } });
+
+/** Affects the personas list and the avatars in conversations. */
+export const useRemovePersonaAvatar = () =>
+  useMutation({ mutationFn: removePersonaAvatar, onSuccess: () => queryClient.invalidateQueries({ queryKey: personasKeys.all }) });

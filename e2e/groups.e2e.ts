@@ -1,0 +1,119 @@
+// Group chats against the real server and Chromium: a group of three characters made from a character's profile
+// ("Add to a group"), a message the named character answers, "Let X speak", "Skip", the group in the recent chats with
+// stacked avatars; screenshots at 1280 and 390 px. Replies come from a local OpenAI-compatible peer.
+import { api } from '@reverie/shared';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
+import { apiCall, DESKTOP, dialog, expectClean, MOBILE, registerReadyUser, signedInPage, untilSendIsOn } from './flows.ts';
+import { describeE2E, launchBrowser, screenshot, startServer, type Harness } from './harness.ts';
+
+describeE2E('group chats (real server + Chromium)', () => {
+  const h = {} as Harness;
+  let peer: OpenAiPeer;
+  const suffix = Date.now().toString(36);
+  const email = `troupe_${suffix}@example.com`;
+  const password = 'three-voices-7';
+  const names = { ada: 'Ada Lanternwright', bram: 'Bram Netmender', cass: 'Cass Ferrywoman' };
+  let adaId = '';
+
+  beforeAll(async () => {
+    peer = await startOpenAiPeer();
+    h.server = await startServer({ env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: peer.baseUrl, LLM_MODEL: 'peer-model' } });
+    h.browser = await launchBrowser();
+    const auth = await registerReadyUser(h, { email, username: `troupe_${suffix}`, password });
+    const make = (name: string, description: string) =>
+      apiCall(h, api.characters.create, {
+        token: auth.accessToken,
+        body: { name, tagline: description, description, greeting: 'Hello.', tags: ['female', 'fantasy', 'sfw'], visibility: 'public' },
+      });
+    adaId = (await make(names.ada, 'Keeps the harbour lighthouse burning through every storm.')).id;
+    await make(names.bram, 'Mends the fishing nets and knows every rumour on the docks.');
+    await make(names.cass, 'Runs the ferry across the bay, rain or shine.');
+  }, 120_000);
+  afterAll(async () => {
+    await h.browser?.close().catch(() => undefined);
+    await h.server?.stop();
+    await peer?.close();
+  });
+
+  it('creates a group of three from a profile, lets them talk, forces a speaker and skips a turn (1280 and 390 px)', async () => {
+    const p = await signedInPage(h, email, password);
+    const { page } = p;
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${h.server.url}/characters/${adaId}`);
+    await page.getByRole('button', { name: 'Add to a group' }).click();
+    const creator = dialog(page, 'New group chat');
+    await creator.waitFor();
+    // Ada is already picked; the others come from the search.
+    await creator.getByRole('button', { name: `Remove ${names.ada}` }).waitFor();
+    for (const name of [names.bram, names.cass]) {
+      await creator.getByLabel('Search characters').fill(name.split(' ')[0]!);
+      await creator
+        .getByRole('list', { name: 'Characters' })
+        .getByRole('button', { name: new RegExp(name) })
+        .click({ timeout: 15_000 });
+      await creator.getByRole('button', { name: `Remove ${name}` }).waitFor();
+    }
+    await creator.getByLabel('Name').fill('Harbour night');
+    await creator.getByLabel('Scenario (optional)').fill('A storm rolls over the harbour; the three meet in the lighthouse.');
+    await screenshot(page, 'groups-creator-1280');
+    await creator.getByRole('button', { name: 'Create group' }).click();
+    await page.waitForURL(/\/group\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Harbour night' }).waitFor();
+    await page.getByText('Set the scene').waitFor();
+
+    // A message naming Bram: Bram answers, his name on the reply.
+    peer.behave({ kind: 'reply', parts: ['*Bram shakes the rain', ' off his coat.* Nets held, barely.'] });
+    const composer = page.getByLabel('Message Harbour night');
+    await composer.fill('Bram, how did the nets hold up?');
+    await untilSendIsOn(page);
+    await composer.press('Enter');
+    const replies = page.getByTestId('message-assistant');
+    await expect.poll(() => replies.count(), { timeout: 20_000 }).toBe(1);
+    // The speaker's name shows as soon as the reply starts; the words arrive as it streams.
+    await expect.poll(() => replies.nth(0).textContent(), { timeout: 20_000 }).toContain('Nets held, barely.');
+    expect(await replies.nth(0).textContent()).toContain(names.bram);
+
+    // "Let Cass speak": a reply from Cass with no message from the user.
+    peer.behave({ kind: 'reply', parts: ['The ferry waits for no storm.'] });
+    await page.getByRole('button', { name: `Let ${names.cass} speak` }).click();
+    await expect.poll(() => replies.count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => replies.nth(1).textContent(), { timeout: 20_000 }).toContain(names.cass);
+    expect(await page.getByTestId('message-user').count()).toBe(1);
+
+    // Skip: the one whose turn it is is passed over (no reply); the next one is named.
+    const turns = page.getByRole('group', { name: 'Turns' });
+    await turns.getByText(`Next turn: ${names.ada}.`, { exact: false }).waitFor({ timeout: 15_000 });
+    await turns.getByRole('button', { name: `Skip ${names.ada}'s turn` }).click();
+    await turns.getByText(`Next turn: ${names.bram}.`, { exact: false }).waitFor({ timeout: 15_000 });
+    expect(await replies.count()).toBe(2);
+    await screenshot(page, 'groups-chat-1280');
+
+    // On a phone: the same conversation, the turn controls scroll sideways, nothing overflows.
+    await page.setViewportSize(MOBILE);
+    peer.behave({ kind: 'reply', parts: ['*Ada trims the lamp.* Welcome, all of you.'] });
+    await page.getByRole('button', { name: `Let ${names.ada} speak` }).click();
+    await expect.poll(() => replies.count(), { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => replies.nth(2).textContent(), { timeout: 20_000 }).toContain(names.ada);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'groups-chat-390');
+
+    // The settings: three members, the turn mode.
+    await page.getByRole('button', { name: 'Group settings' }).click();
+    const settings = dialog(page, 'Group settings');
+    await settings.getByRole('button', { name: `Remove ${names.cass} from the group` }).waitFor();
+    await screenshot(page, 'groups-settings-390');
+    await settings.getByRole('button', { name: 'Cancel' }).click();
+
+    // The recent chats list the group with its members' faces.
+    await page.goto(`${h.server.url}/chat`);
+    const row = page.getByRole('link', { name: /Harbour night/ });
+    await row.waitFor({ timeout: 15_000 });
+    await page.getByRole('img', { name: `${names.ada}, ${names.bram}, ${names.cass}` }).waitFor();
+    await screenshot(page, 'groups-recent-390');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'groups-recent-1280');
+    expectClean(p, 'the group chat journey');
+  }, 180_000);
+});

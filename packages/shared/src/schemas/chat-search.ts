@@ -1,0 +1,79 @@
+// Search in chats (issue 32): within one conversation and across all of a user's conversations, and the pages of a
+// long conversation (older, newer, or around a message a search result points at).
+import { z } from 'zod';
+import { ChatMessage, ChatRole } from './chat.ts';
+import { text } from './text.ts';
+
+export const MAX_CHAT_SEARCH = 100;
+export const MAX_MESSAGE_PAGE = 100;
+
+const intParam = (name: string, min: number, max: number, def: number) =>
+  z.coerce
+    .number<number>({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`)
+    .default(def);
+
+export const ChatSearchQuery = z.object({
+  q: text({
+    required: 'q is required',
+    min: 1,
+    max: MAX_CHAT_SEARCH,
+    tooShort: 'Type something to search for',
+    tooLong: `Search text must be at most ${MAX_CHAT_SEARCH} characters`,
+  }),
+  page: intParam('page', 1, 100, 1),
+  limit: intParam('limit', 1, 50, 20),
+});
+export type ChatSearchQuery = z.infer<typeof ChatSearchQuery>;
+
+/** One matching message: where it is, and a snippet of its text with the matched words as [start, end) ranges. */
+export const ChatSearchHit = z
+  .object({
+    conversationId: z.uuid(),
+    messageId: z.uuid(),
+    role: ChatRole,
+    snippet: z.string(),
+    marks: z.array(z.tuple([z.number().int(), z.number().int()])),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ChatSearchHit' });
+export type ChatSearchHit = z.infer<typeof ChatSearchHit>;
+
+/** Matches in one conversation, newest first. */
+export const ConversationSearchPage = z
+  .object({ q: z.string(), items: z.array(ChatSearchHit), page: z.number().int(), limit: z.number().int(), hasMore: z.boolean() })
+  .meta({ id: 'ConversationSearchPage' });
+export type ConversationSearchPage = z.infer<typeof ConversationSearchPage>;
+
+/** Matches across conversations, one group per character (newest match first), each with its newest few hits. */
+export const ChatSearchGroup = z.object({
+  character: z.object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable(), deleted: z.boolean() }),
+  /** Matching messages in all of the user's conversations with this character. */
+  total: z.number().int(),
+  hits: z.array(ChatSearchHit),
+});
+export type ChatSearchGroup = z.infer<typeof ChatSearchGroup>;
+
+export const ChatSearchResults = z
+  .object({ q: z.string(), groups: z.array(ChatSearchGroup), page: z.number().int(), limit: z.number().int(), hasMore: z.boolean() })
+  .meta({ id: 'ChatSearchResults' });
+export type ChatSearchResults = z.infer<typeof ChatSearchResults>;
+
+/** At most one cursor: `before`/`after` a message (older/newer page), or `around` it (a search result); none = newest. */
+export const MessagesQuery = z
+  .object({
+    before: z.uuid({ message: 'before must be a message id' }).optional(),
+    after: z.uuid({ message: 'after must be a message id' }).optional(),
+    around: z.uuid({ message: 'around must be a message id' }).optional(),
+    limit: intParam('limit', 1, MAX_MESSAGE_PAGE, 40),
+  })
+  .refine((q) => [q.before, q.after, q.around].filter(Boolean).length <= 1, { message: 'Use one of before, after or around' });
+export type MessagesQuery = z.infer<typeof MessagesQuery>;
+
+/** A run of consecutive messages, oldest first, and whether there are older or newer ones beyond it. */
+export const MessageWindow = z
+  .object({ items: z.array(ChatMessage), hasOlder: z.boolean(), hasNewer: z.boolean() })
+  .meta({ id: 'MessageWindow' });
+export type MessageWindow = z.infer<typeof MessageWindow>;
