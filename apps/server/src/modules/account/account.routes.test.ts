@@ -1,5 +1,5 @@
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountExport, AuthResponse } from '@reverie/shared';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildUser, csrfHeaders, lastMailTo, tokenFromLink, type BuiltUser } from '../../../test/factories.ts';
@@ -60,6 +60,7 @@ describe('data export', () => {
       coins: 500,
     });
 
+    await t.app.inject({ method: 'POST', url: '/api/personas', headers: alice.auth, payload: { name: 'Captain Ro', pronouns: 'she/her' } });
     const res = await t.app.inject({ method: 'POST', url: '/api/account/exports', headers: alice.auth });
     expect(res.statusCode).toBe(202);
     const pending = (res.json() as { export: AccountExport }).export;
@@ -89,6 +90,9 @@ describe('data export', () => {
       expect.objectContaining({ id: picture!.id, prompt: 'a lighthouse at dusk', file: `pictures/${picture!.id}.webp` }),
     ]);
     expect(Buffer.from(files[`pictures/${picture!.id}.webp`]!)).toEqual(WEBP);
+    expect(read('personas.json')).toEqual([
+      expect.objectContaining({ name: 'Captain Ro', pronouns: 'she/her', isDefault: true, avatarUrl: null }),
+    ]);
     expect(read('coin-ledger.json')).toEqual([expect.objectContaining({ change: 40, balanceAfter: 40 })]);
     expect((read('invoices.json').invoices as unknown[])[0]).toMatchObject({ number: 'RV-0001', amount: 4.99, coins: 500 });
 
@@ -111,16 +115,26 @@ describe('data export', () => {
 
   it('takes one export at a time (409 with a sentence), and says when one has expired (410)', async () => {
     const who = await quickUser(t);
-    // Two clicks at once: one export, one 409.
+    // Two clicks at once: one export, one 409. The first export's build waits until both answers are in; otherwise
+    // a fast job could finish before the second click lands, and a second export would rightly be allowed.
+    const transfer = t.modules.transfer.services.transfer;
+    const build = transfer.exportAllFiles.bind(transfer);
+    let release!: () => void;
+    const bothAnswered = new Promise<void>((r) => (release = r));
+    const held = vi.spyOn(transfer, 'exportAllFiles').mockImplementation(async (userId) => {
+      await bothAnswered;
+      return build(userId);
+    });
     const [a, b] = await Promise.all([
       t.app.inject({ method: 'POST', url: '/api/account/exports', headers: who.auth }),
       t.app.inject({ method: 'POST', url: '/api/account/exports', headers: who.auth }),
-    ]);
+    ]).finally(release);
     expect([a.statusCode, b.statusCode].sort()).toEqual([202, 409]);
     const refused = a.statusCode === 409 ? a : b;
     expect(refused.json().message).toBe('Your previous export is still being prepared. You will get a notification when it is ready.');
     const id = ((a.statusCode === 202 ? a : b).json() as { export: AccountExport }).export.id;
     await waitForExport(who, id);
+    held.mockRestore();
     // Ready: a new one may be asked for; the sweep a week later drops the old zip.
     await t.modules.account.services.exports.sweep(new Date(Date.now() + 8 * 86_400_000));
     const gone = await t.app.inject({ url: `/api/account/exports/${id}/download`, headers: who.auth });
@@ -188,6 +202,12 @@ describe('account deletion', () => {
       await t.deps.uow.repos.users.update(who.user.id, { bio: 'I like lighthouses', avatarUrl: '/media/avatars/x.webp' });
       await t.app.inject({ method: 'POST', url: `/api/follows/users/${who.user.id}/follow`, headers: fan.auth });
     }
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/personas',
+      headers: keeper.auth,
+      payload: { name: 'Secret Me', description: 'private' },
+    });
     const fileKey = `images/${keeper.user.id}/p/full.webp`;
     await t.deps.storage.put(fileKey, WEBP, 'image/webp');
     await t.deps.uow.repos.images.insertImages([
@@ -233,6 +253,7 @@ describe('account deletion', () => {
     expect(kept.statusCode).toBe(200);
     expect(JSON.stringify(kept.json())).not.toContain(keeper.user.username);
     expect(await characters.findById(ids.deleter!.pub)).toBeUndefined();
+    expect(await t.deps.uow.repos.personas.list(keeper.user.id)).toEqual([]);
     // Pictures and their files are gone.
     expect(await t.deps.storage.exists(fileKey)).toBe(false);
     // A new account may take the old address.
