@@ -130,9 +130,29 @@ describeE2E('long chats and search in chats (real server + Chromium)', () => {
         )!;
         return { id: seen.dataset.messageId!, y: seen.getBoundingClientRect().top };
       }, scrollTop);
+    // Two painted frames: off-screen messages take their real height only when they come near the screen, so a
+    // position read straight after a programmatic scroll is not what the reader saw.
+    const painted = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    // The older page is held until the reader's place has been read on a painted frame; otherwise, on a busy
+    // machine, the reading could come before or after the page went in, depending on who is faster.
+    let releaseOlder!: () => void;
+    const olderAsked = new Promise<void>((asked) => {
+      const held = new Promise<void>((r) => (releaseOlder = r));
+      void page.route(/\/api\/conversations\/[^/]+\/messages\?.*before=/, async (route) => {
+        asked();
+        await held;
+        await route.continue();
+      });
+    });
     await firstSeen(1200);
-    const before = await firstSeen(400); // into the last 600 px: the older page is asked for
+    await painted();
+    await firstSeen(400); // into the top 600 px: the older page is asked for
+    await olderAsked;
+    await painted();
+    const before = await firstSeen();
+    releaseOlder();
     await page.getByText(`Message ${MESSAGES - 40}:`).waitFor({ state: 'attached', timeout: 15_000 });
+    await painted();
     await page.waitForTimeout(300);
     const after = await scroller.evaluate(
       (el, id) => el.querySelector(`[data-message-id="${id}"]`)!.getBoundingClientRect().top,

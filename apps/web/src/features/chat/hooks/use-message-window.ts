@@ -38,6 +38,25 @@ function offsetIn(el: HTMLElement, node: Element): number {
   return node.getBoundingClientRect().top - el.getBoundingClientRect().top;
 }
 
+/**
+ * Keeps `node` at `top` px below the top of the list for a few frames after older messages went in: the new ones
+ * start at an estimated height and take their real one as they come near the screen, and the browser's scroll
+ * anchoring does not always make up for that right after a script moved the list. Stops as soon as the reader
+ * scrolls (the list moved and the message with it).
+ */
+function holdPlace(el: HTMLElement, node: Element, top: number, frames = 8) {
+  let seen = el.scrollTop;
+  const step = () => {
+    if (!node.isConnected) return;
+    const drift = offsetIn(el, node) - top;
+    if (el.scrollTop !== seen && Math.abs(drift) > 1) return;
+    if (Math.abs(drift) > 0.5) el.scrollTop += drift;
+    seen = el.scrollTop;
+    if (--frames > 0) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
+
 /** The first message whose lower part is on screen: the one the reader is looking at. */
 function firstVisible(el: HTMLElement): HTMLElement | null {
   const top = el.getBoundingClientRect().top;
@@ -86,7 +105,10 @@ export function useMessageWindow(session: WindowSession, scroller: RefObject<HTM
     const a = anchor.current;
     anchor.current = null;
     const node = el && a ? el.querySelector(`[data-message-id="${a.id}"]`) : null;
-    if (el && a && node) el.scrollTop += offsetIn(el, node) - a.top;
+    if (el && a && node) {
+      el.scrollTop += offsetIn(el, node) - a.top;
+      holdPlace(el, node, a.top);
+    }
     const target = scrollTo.current;
     if (el && target) {
       const node = el.querySelector(`[data-message-id="${target}"]`);
