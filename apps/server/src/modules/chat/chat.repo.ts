@@ -225,7 +225,9 @@ export class ChatRepo {
         .returning(),
     );
     const [row] = await this.db.with(updated).select().from(updated).leftJoin(personas, eq(personas.id, updated.personaId));
-    return row && shownMessage({ m: row.updated, personaName: row.personas?.name ?? null, personaAvatarUrl: row.personas?.avatarUrl ?? null });
+    if (!row) return undefined;
+    const p = row.personas;
+    return shownMessage({ m: row.updated, personaName: p?.name ?? null, personaAvatarUrl: p?.avatarUrl ?? null });
   }
 
   async deleteMessage(id: string): Promise<boolean> {

@@ -292,7 +292,12 @@ export class ImageGenerationService {
         let userMessage: ShownMessageRow | null = null;
         if (body.content) {
           if (!(await r.chat.hasUserMessage(conv.id))) await r.chat.countChatOnCharacter(character.id);
-          const row = await r.chat.insertMessage({ conversationId: conv.id, role: 'user', content: body.content, personaId: persona?.id ?? null });
+          const row = await r.chat.insertMessage({
+            conversationId: conv.id,
+            role: 'user',
+            content: body.content,
+            personaId: persona?.id ?? null,
+          });
           userMessage = { ...row, persona: persona ? { name: persona.name, avatarUrl: persona.avatarUrl } : null };
         }
         const message = await r.chat.insertMessage({

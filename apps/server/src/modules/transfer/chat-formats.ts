@@ -71,12 +71,7 @@ export function toJsonl(chat: ChatFile): string {
 export function toMarkdown(chat: ChatFile): string {
   const parts = [`# ${chat.characterName} and ${chat.userName}`, '', `_Started ${chat.createdAt.toISOString().slice(0, 10)}_`, ''];
   for (const m of chat.messages) {
-    parts.push(
-      `**${speaker(chat, m)}** · ${m.sentAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`,
-      '',
-      m.text,
-      '',
-    );
+    parts.push(`**${speaker(chat, m)}** · ${m.sentAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`, '', m.text, '');
   }
   return `${parts.join('\n')}`;
 }
