@@ -13,6 +13,10 @@ export const ChatRole = z.enum(['user', 'assistant']);
 /** `incomplete`: generation stopped or failed part-way (what was generated is kept); `blocked`: replaced by a policy notice. */
 export const ChatMessageStatus = z.enum(['complete', 'incomplete', 'blocked']);
 
+/** The persona a user's message was written as: its name and avatar as they are now. */
+export const MessagePersona = z.object({ name: z.string(), avatarUrl: z.string().nullable() }).meta({ id: 'MessagePersona' });
+export type MessagePersona = z.infer<typeof MessagePersona>;
+
 export const ChatMessage = z
   .object({
     id: z.uuid(),
@@ -29,6 +33,11 @@ export const ChatMessage = z
     picture: z.object({ jobId: z.uuid() }).nullable().optional(),
     /** In a group chat: the character who wrote this reply (see schemas/groups.ts). */
     speakerId: z.uuid().nullable().optional(),
+    /**
+     * A user's message: the persona it was written as. Null for replies, and when none was recorded or that persona
+     * was deleted (the conversation's current persona, or the account's name, stands in).
+     */
+    persona: MessagePersona.nullable(),
   })
   .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof ChatMessage>;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { characters } from './characters.ts';
 import { imageJobs } from './images.ts';
+import { personas } from './personas.ts';
 import { users } from './users.ts';
 
 /** A cue of the conversation's moderation scope: the rule and the words that set it (see modules/moderation). */
@@ -107,9 +108,18 @@ export const chatMessages = pgTable(
     imageJobId: uuid('image_job_id').references(() => imageJobs.id, { onDelete: 'set null' }),
     /** A group chat's reply: the character who wrote it (null in one-to-one chats and for the user's messages). */
     speakerId: uuid('speaker_id').references(() => characters.id, { onDelete: 'set null' }),
+    /**
+     * A user's message: the persona it was written as (the one in force then), so a later switch leaves it as it
+     * was. Null for replies, for messages from before personas or without one, and once the persona is deleted.
+     */
+    personaId: uuid('persona_id').references((): AnyPgColumn => personas.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('chat_messages_conversation_seq_idx').on(t.conversationId, t.seq.desc()),
+    // Deleting a persona sets its messages' persona to null: found by this index, not a scan of every message.
+    index('chat_messages_persona_idx')
+      .on(t.personaId)
+      .where(sql`${t.personaId} is not null`),
     // Search in chats (modules/chat-search): full-text words; typos go through the chat_search_words lexicon.
     index('chat_messages_search_idx').using('gin', sql`to_tsvector('english', ${t.content})`),
     check('chat_messages_role', sql`${t.role} in ('user', 'assistant')`),

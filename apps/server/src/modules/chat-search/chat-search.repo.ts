@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { chatMessages, characters, conversations, type ChatMessageRow } from '../../db/schema/index.ts';
+import { chatMessages, characters, conversations, personas } from '../../db/schema/index.ts';
+import { messagePersonaJoin, shownMessage, shownMessageColumns, type ShownMessageRow } from '../chat/shown-message.repo.ts';
 
 /** A message that matched: where it is, its text (the snippet is cut from it), and when. */
 export interface ChatHitRow {
@@ -122,25 +123,29 @@ export class ChatSearchRepo {
     return row?.seq ?? null;
   }
 
-  /** Up to `limit` messages older than `seq` (all when null), newest first. */
-  async olderThan(conversationId: string, seq: number | null, limit: number): Promise<ChatMessageRow[]> {
-    return this.db
-      .select()
+  /** Up to `limit` messages older than `seq` (all when null), newest first, as shown. */
+  async olderThan(conversationId: string, seq: number | null, limit: number): Promise<ShownMessageRow[]> {
+    const rows = await this.db
+      .select(shownMessageColumns)
       .from(chatMessages)
+      .leftJoin(personas, messagePersonaJoin)
       .where(and(eq(chatMessages.conversationId, conversationId), seq === null ? undefined : lt(chatMessages.seq, seq)))
       .orderBy(desc(chatMessages.seq))
       .limit(limit);
+    return rows.map(shownMessage);
   }
 
-  /** Up to `limit` messages from `seq` on (`inclusive`) or after it, oldest first. */
-  async fromSeq(conversationId: string, seq: number, limit: number, inclusive: boolean): Promise<ChatMessageRow[]> {
-    return this.db
-      .select()
+  /** Up to `limit` messages from `seq` on (`inclusive`) or after it, oldest first, as shown. */
+  async fromSeq(conversationId: string, seq: number, limit: number, inclusive: boolean): Promise<ShownMessageRow[]> {
+    const rows = await this.db
+      .select(shownMessageColumns)
       .from(chatMessages)
+      .leftJoin(personas, messagePersonaJoin)
       .where(
         and(eq(chatMessages.conversationId, conversationId), inclusive ? sql`${chatMessages.seq} >= ${seq}` : gt(chatMessages.seq, seq)),
       )
       .orderBy(asc(chatMessages.seq))
       .limit(limit);
+    return rows.map(shownMessage);
   }
 }

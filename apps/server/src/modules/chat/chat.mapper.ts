@@ -1,9 +1,9 @@
 import type { ChatCost, ChatMemory, ChatMessage, ChatSession, ChatStatus, ConversationPage, ConversationSummary } from '@reverie/shared';
-import type { ChatMessageRow, ConversationListRow, ConversationRow } from './chat.repo.ts';
+import type { ChatMessageRow, ConversationListRow, ConversationRow, ShownMessageRow } from './chat.repo.ts';
 import type { MessageCost, OpenedConversation, Page } from './conversations.ts';
 import type { ModelState } from './model-status.ts';
 
-export function toChatMessage(row: ChatMessageRow): ChatMessage {
+export function toChatMessage(row: ShownMessageRow): ChatMessage {
   return {
     id: row.id,
     conversationId: row.conversationId,
@@ -16,8 +16,12 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
     editedAt: row.editedAt?.toISOString() ?? null,
     picture: row.imageJobId ? { jobId: row.imageJobId } : null,
     speakerId: row.speakerId,
+    persona: row.role === 'user' ? row.persona : null,
   };
 }
+
+/** A reply (the model's, a picture's caption): written by the character, so with no persona. */
+export const toReplyMessage = (row: ChatMessageRow): ChatMessage => toChatMessage({ ...row, persona: null });
 
 export function toChatMemory(row: ConversationRow): ChatMemory {
   return { summary: row.memorySummary, pinned: row.pinnedFacts, updatedAt: row.memoryUpdatedAt?.toISOString() ?? null };
@@ -75,7 +79,7 @@ const pageOf = <T, W>(p: Page<T>, map: (row: T) => W) => ({
 
 export const toConversationPage = (p: Page<ConversationListRow>): ConversationPage => pageOf(p, toConversationSummary);
 
-export const toChatHistoryPage = (p: Page<ChatMessageRow>) => pageOf(p, toChatMessage);
+export const toChatHistoryPage = (p: Page<ShownMessageRow>) => pageOf(p, toChatMessage);
 
 export function toChatStatus({ info, unavailable, diagnosticCharacterId }: ModelState): ChatStatus {
   return {

@@ -8,15 +8,17 @@ import {
   chatMessages,
   chatReplyProgress,
   conversations,
+  personas,
   type ChatMessageRow,
   type ConversationRow,
 } from '../../db/schema/index.ts';
 import { claimFreeUsePart, type ClaimedUse, type FreeUseClaim } from '../billing/payments.repo.ts';
 import type { NewReplyProgress } from './reply-progress.repo.ts';
+import { messagePersonaJoin, shownMessage, shownMessageColumns, type MessagePersona, type ShownMessageRow } from './shown-message.repo.ts';
 import { userMessagePart } from './user-message.repo.ts';
 import { groupSummaryOf, groupSummarySql, type GroupSummary } from '../groups/group-summary.repo.ts';
 
-export type { ChatMessageRow, ConversationRow };
+export type { ChatMessageRow, ConversationRow, MessagePersona, ShownMessageRow };
 
 export type NewChatMessage = typeof chatMessages.$inferInsert;
 
@@ -209,17 +211,23 @@ export class ChatRepo {
     return row;
   }
 
+  /** Answers the message as shown (an edit keeps the persona it was written as). */
   async updateMessage(
     id: string,
     patch: Partial<Pick<ChatMessageRow, 'content' | 'swipes' | 'swipeIndex' | 'status'>> & { edited?: boolean },
-  ): Promise<ChatMessageRow | undefined> {
+  ): Promise<ShownMessageRow | undefined> {
     const { edited, ...rest } = patch;
-    const [row] = await this.db
-      .update(chatMessages)
-      .set({ ...rest, ...(edited ? { editedAt: sql`now()` } : {}) })
-      .where(eq(chatMessages.id, id))
-      .returning();
-    return row;
+    const updated = this.db.$with('updated').as(
+      this.db
+        .update(chatMessages)
+        .set({ ...rest, ...(edited ? { editedAt: sql`now()` } : {}) })
+        .where(eq(chatMessages.id, id))
+        .returning(),
+    );
+    const [row] = await this.db.with(updated).select().from(updated).leftJoin(personas, eq(personas.id, updated.personaId));
+    if (!row) return undefined;
+    const p = row.personas;
+    return shownMessage({ m: row.updated, personaName: p?.name ?? null, personaAvatarUrl: p?.avatarUrl ?? null });
   }
 
   async deleteMessage(id: string): Promise<boolean> {
@@ -227,19 +235,20 @@ export class ChatRepo {
     return rows.length > 0;
   }
 
-  /** The newest `limit` messages after skipping `offset`, newest first. */
-  async messagesNewestFirst(conversationId: string, limit: number, offset = 0): Promise<ChatMessageRow[]> {
+  /** The newest `limit` messages after skipping `offset`, newest first, as shown. */
+  async messagesNewestFirst(conversationId: string, limit: number, offset = 0): Promise<ShownMessageRow[]> {
     const query = reusable(this.db, 'chat_messages_newest', () =>
       this.db
-        .select()
+        .select(shownMessageColumns)
         .from(chatMessages)
+        .leftJoin(personas, messagePersonaJoin)
         .where(eq(chatMessages.conversationId, sql.placeholder('conversationId')))
         .orderBy(desc(chatMessages.seq))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare(statementName('chat_messages_newest')),
     );
-    return query.execute({ conversationId, limit, offset });
+    return (await query.execute({ conversationId, limit, offset })).map(shownMessage);
   }
 
   /**
@@ -250,8 +259,8 @@ export class ChatRepo {
    */
   async insertUserMessageClaiming(
     claim: FreeUseClaim,
-    message: { conversationId: string; content: string; countOn: string | null; progress: NewReplyProgress },
-  ): Promise<readonly [ChatMessageRow, ClaimedUse]> {
+    message: { conversationId: string; content: string; personaId: string | null; countOn: string | null; progress: NewReplyProgress },
+  ): Promise<readonly [ShownMessageRow, ClaimedUse]> {
     return combinedWrite(this.db, [userMessagePart(message), claimFreeUsePart(claim)], { asyncCommit: true });
   }
 

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ChatCharacter } from './chat-context.repo.ts';
 import { chatCharacter, ownConversation } from './chat-access.ts';
 import type { ChatDeps } from './chat-deps.ts';
-import type { ChatMessageRow, ConversationListRow, ConversationRow } from './chat.repo.ts';
+import type { ConversationListRow, ConversationRow, ShownMessageRow } from './chat.repo.ts';
 import { newConversationUser } from './persona.ts';
 import { applyMacros } from './prompt/index.ts';
 
@@ -23,7 +23,7 @@ export interface OpenedConversation {
   conversation: ConversationRow;
   character: ChatCharacter;
   /** The newest messages, oldest first. */
-  messages: ChatMessageRow[];
+  messages: ShownMessageRow[];
   hasMore: boolean;
   cost: MessageCost;
   /** The last message is the user's, left without a reply by a crash: its "Get a reply" is free. */
@@ -111,7 +111,7 @@ export class Conversations {
   async history(
     actor: Actor,
     q: { characterId: string; conversationId?: string; page: number; limit: number },
-  ): Promise<Page<ChatMessageRow>> {
+  ): Promise<Page<ShownMessageRow>> {
     const { chat } = this.deps.uow.repos;
     const conv = q.conversationId
       ? await ownConversation(this.deps, actor, q.conversationId, q.characterId)

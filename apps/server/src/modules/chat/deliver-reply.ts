@@ -5,7 +5,7 @@ import type { ChatReply, ChatStreamEvents, ErrorCode } from '@reverie/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EventStream } from '../../http/event-stream.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { toChatMessage } from './chat.mapper.ts';
+import { toChatMessage, toReplyMessage } from './chat.mapper.ts';
 import { generationError } from './generation-error.ts';
 import type { PreparedGeneration } from './generation.ts';
 
@@ -31,7 +31,7 @@ export async function deliverReply<Lead extends Record<string, unknown> = Record
   if (!/\btext\/event-stream\b/.test(request.headers.accept ?? '')) {
     try {
       const { message, stats } = await gen.run({ queue() {}, token() {} }, abort.signal);
-      return { ...(lead as Lead), userMessage, reply: toChatMessage(message), stats };
+      return { ...(lead as Lead), userMessage, reply: toReplyMessage(message), stats };
     } catch (err) {
       if (err instanceof AppError) throw err;
       const e = generationError(err);
@@ -59,7 +59,7 @@ export async function deliverReply<Lead extends Record<string, unknown> = Record
       },
       abort.signal,
     );
-    events.send('done', { message: toChatMessage(message), stats });
+    events.send('done', { message: toReplyMessage(message), stats });
   } catch (err) {
     const e = generationError(err);
     events.send('error', { code: e.code, message: e.message });

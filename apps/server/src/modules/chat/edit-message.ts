@@ -3,7 +3,7 @@ import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ownMessage } from './chat-access.ts';
 import type { ChatDeps } from './chat-deps.ts';
-import type { ChatMessageRow, ChatRepo } from './chat.repo.ts';
+import type { ChatRepo, ShownMessageRow } from './chat.repo.ts';
 
 export class MessageEdits {
   constructor(private readonly deps: ChatDeps) {}
@@ -14,7 +14,7 @@ export class MessageEdits {
     characterId: string,
     messageId: string,
     body: { content?: string; swipeIndex?: number },
-  ): Promise<ChatMessageRow> {
+  ): Promise<ShownMessageRow> {
     const { msg, conv } = await ownMessage(this.deps, actor, characterId, messageId);
     const { chat, characters } = this.deps.uow.repos;
     if (body.swipeIndex !== undefined) {

@@ -14,7 +14,7 @@ import type { Permissions } from '@reverie/shared';
 import { checkCharacter } from './chat-access.ts';
 import type { ChatCharacter } from './chat-context.repo.ts';
 import type { ChatDeps } from './chat-deps.ts';
-import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
+import type { ChatMessageRow, ConversationRow, ShownMessageRow } from './chat.repo.ts';
 import { createConversation } from './conversations.ts';
 import { askModel, buildPrompt, dropRequest, promptHistory, type QueueWatch } from './model-request.ts';
 import { checkPersona, promptUser } from './persona.ts';
@@ -40,7 +40,7 @@ export interface GenerationRequest {
 
 export interface PreparedGeneration {
   /** The user's message, saved (send only). */
-  userMessage: ChatMessageRow | null;
+  userMessage: ShownMessageRow | null;
   replyId: string;
   /** Streams the reply into `sink`; resolves with the saved reply. Rejects (after saving what it could) on failure. */
   run(sink: GenerationSink, signal: AbortSignal): Promise<GenerationResult>;
@@ -62,6 +62,8 @@ export interface ChargeInput {
   character: ChatCharacter;
   conversation: ConversationRow;
   content: string | undefined;
+  /** The persona in force (null: none): a user's message is written as it. */
+  personaId: string | null;
   newest: ChatMessageRow[];
   hasUserMessage: boolean;
   target: ChatMessageRow | undefined;
@@ -71,7 +73,7 @@ export interface ChargeInput {
 }
 
 export interface Charged {
-  userMessage: ChatMessageRow | null;
+  userMessage: ShownMessageRow | null;
   /** The message whose reply this one is, free because a crash left it without one. */
   freeFor: string | null;
 }
@@ -91,6 +93,7 @@ interface Read extends CheckedRead {
   entitled: Pick<Entitlements, 'tier' | 'permissions'>;
   userName: string;
   persona: PromptPersona | undefined;
+  personaId: string | null;
   slot: HeldSlot;
 }
 
@@ -134,7 +137,17 @@ export class Generation {
       });
       const replyId = target?.id ?? randomUUID();
       const progress = { id: randomUUID(), userId: actor.userId, replyId, chargeKey: `chat-${randomUUID()}` };
-      const charge = { kind: useCase.kind, actor, character, conversation, content: req.content, newest, hasUserMessage, target };
+      const charge = {
+        kind: useCase.kind,
+        actor,
+        character,
+        conversation,
+        content: req.content,
+        personaId: read.personaId,
+        newest,
+        hasUserMessage,
+        target,
+      };
       const charged = useCase.charge(this.deps, { ...charge, progress, entitled: read.entitled }, undo);
       charged.catch(() => {}); // awaited below, once the model has been asked
       const queue: QueueWatch = { position: 0 };
@@ -197,7 +210,7 @@ export class Generation {
     useCase.check(this.deps, { character, found, newest }, req);
     checkPersona(this.deps, ctx.persona, { character, found, newest }, actor);
     await this.deps.model.ensureReady();
-    return { character, found, newest, entitled, ...promptUser(ctx), slot: heldSlot };
+    return { character, found, newest, entitled, ...promptUser(ctx), personaId: ctx.persona?.persona.id ?? null, slot: heldSlot };
   }
 
   /**

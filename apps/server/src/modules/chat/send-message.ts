@@ -1,7 +1,7 @@
 // Sending a message: the message must pass the blocked-content policy in the conversation's scope; it is saved with
 // its cost (a free use of the plan, else coins, else 402 { cost, balance }), and the model answers.
 import type { Actor } from '../../lib/access.ts';
-import type { ChatMessageRow } from './chat.repo.ts';
+import type { ShownMessageRow } from './chat.repo.ts';
 import type { Generation, PreparedGeneration, ReplyUseCase } from './generation.ts';
 import { conversationScope } from './moderation-scope.ts';
 
@@ -25,12 +25,12 @@ export const send: ReplyUseCase = {
     const { chat } = deps.uow.repos;
     // The first message of a conversation makes it a real one: the character's chat count grows with it.
     const countOn = c.hasUserMessage ? null : c.character.id;
-    const withdraw = (message: ChatMessageRow) => chat.withdrawUserMessage(message.id, c.conversation.id, countOn).catch(() => {});
+    const withdraw = (message: ShownMessageRow) => chat.withdrawUserMessage(message.id, c.conversation.id, countOn).catch(() => {});
     // Saved with its free use in one statement; with none left, settling charges coins, and a refused charge
     // (402 { cost, balance }) takes the message back, so nothing of this request remains.
     const saved = (async () => {
       const claim = deps.entitlements.chatAllowanceClaim(c.actor.userId, c.progress.chargeKey, c.entitled);
-      const message = { conversationId: c.conversation.id, content: c.content!, countOn, progress: c.progress };
+      const message = { conversationId: c.conversation.id, content: c.content!, personaId: c.personaId, countOn, progress: c.progress };
       const [row, claimed] = await chat.insertUserMessageClaiming(claim.row, message);
       await claim.settle(claimed).catch(async (err: unknown) => {
         await withdraw(row);

@@ -2,22 +2,28 @@
 // claims: `ChatRepo.insertUserMessageClaiming`.
 import { eq, sql } from 'drizzle-orm';
 import type { WritePart } from '../../db/combined-write.ts';
-import { jsonColumn, rowFromJson } from '../../db/json-row.ts';
-import { characters, chatMessages, chatReplyProgress, conversations, type ChatMessageRow } from '../../db/schema/index.ts';
+import { jsonColumn } from '../../db/json-row.ts';
+import { characters, chatMessages, chatReplyProgress, conversations, personas } from '../../db/schema/index.ts';
 import type { NewReplyProgress } from './reply-progress.repo.ts';
+import { shownMessageFromJson, type ShownMessageRow } from './shown-message.repo.ts';
 
-/** The message, the conversation's activity, the reply's progress row and (first message) the character's chat count. */
+/**
+ * The message (written as `personaId`, the persona in force), the conversation's activity, the reply's progress row
+ * and (first message) the character's chat count. Answers the message with its persona.
+ */
 export function userMessagePart({
   conversationId,
   content,
+  personaId,
   countOn,
   progress,
 }: {
   conversationId: string;
   content: string;
+  personaId: string | null;
   countOn: string | null;
   progress: NewReplyProgress;
-}): WritePart<ChatMessageRow> {
+}): WritePart<ShownMessageRow> {
   const p = (name: string) => sql.placeholder(`message_${name}`);
   return {
     key: 'chat_user_message',
@@ -25,7 +31,15 @@ export function userMessagePart({
       const inserted = db.$with('inserted').as(
         db
           .insert(chatMessages)
-          .values({ conversationId: p('conversationId'), role: 'user', content: p('content') })
+          .values({
+            conversationId: p('conversationId'),
+            role: 'user',
+            content: p('content'),
+            // The user's own persona, if it still exists: one deleted since the context was read leaves the message
+            // without one (shown as the current persona) instead of failing the send on the foreign key.
+            personaId: sql`(select ${personas.id} from ${personas}
+              where ${personas.id} = ${p('personaId')}::uuid and ${personas.userId} = ${p('userId')}::uuid)`,
+          })
           .returning(),
       );
       const touched = db.$with('touched').as(
@@ -70,12 +84,17 @@ export function userMessagePart({
       );
       return {
         ctes: [inserted, touched, counted, progressed],
-        fields: { message: sql`(select row_to_json(inserted) from inserted)` },
+        fields: {
+          message: sql`(select row_to_json(m) from (
+            select inserted.*, pe.name as persona_name, pe.avatar_url as persona_avatar_url
+            from inserted left join ${personas} pe on pe.id = inserted.persona_id) m)`,
+        },
       };
     },
     values: {
       message_conversationId: conversationId,
       message_content: content,
+      message_personaId: personaId,
       message_countOn: countOn,
       message_progressId: progress.id,
       message_userId: progress.userId,
@@ -83,6 +102,6 @@ export function userMessagePart({
       message_chargeKey: progress.chargeKey,
       message_speakerId: progress.speakerId ?? null,
     },
-    decode: (r) => rowFromJson(chatMessages, jsonColumn(r.message) as Record<string, unknown>),
+    decode: (r) => shownMessageFromJson(jsonColumn(r.message) as Record<string, unknown>),
   };
 }

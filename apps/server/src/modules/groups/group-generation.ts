@@ -138,6 +138,7 @@ export class GroupGeneration {
         character: speaker,
         conversation,
         content: req.content,
+        personaId: ctx.persona?.persona.id ?? null,
         newest,
         hasUserMessage: true,
         target,

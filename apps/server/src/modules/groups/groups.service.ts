@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { MAX_GROUP_MEMBERS, MIN_GROUP_MEMBERS, type GroupTurnMode } from '@reverie/shared';
 import { checkCharacter } from '../chat/chat-access.ts';
 import type { ChatDeps } from '../chat/chat-deps.ts';
-import type { ChatMessageRow } from '../chat/chat.repo.ts';
+import type { ChatMessageRow, ShownMessageRow } from '../chat/chat.repo.ts';
 import type { Conversations, MessageCost } from '../chat/conversations.ts';
 import { current, speakable, type GroupsUnitOfWork } from './group-generation.ts';
 import type { ChatGroupRow, GroupWithMembers } from './groups.repo.ts';
@@ -20,7 +20,7 @@ export interface GroupView extends GroupWithMembers {
 export interface OpenedGroup {
   view: GroupView;
   conversation: NonNullable<Awaited<ReturnType<ChatDeps['uow']['repos']['chat']['conversation']>>>;
-  messages: ChatMessageRow[];
+  messages: ShownMessageRow[];
   hasMore: boolean;
   cost: MessageCost;
 }

@@ -14,15 +14,16 @@ import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
 import { assertVisible } from '../characters/character-access.ts';
 import type { CharactersRepo, CharacterWithCreator } from '../characters/characters.repo.ts';
-import type { ChatMessageRow, ChatRepo } from '../chat/chat.repo.ts';
+import type { ChatRepo, ShownMessageRow } from '../chat/chat.repo.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
+import type { PersonasRepo } from '../personas/personas.repo.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { ImageUrls } from './image-files.ts';
 import type { ImageJobRow, ImageRow, ImagesRepo } from './images.repo.ts';
 import { chargeKey, type ImageJobsService, type JobView } from './jobs.service.ts';
 import { characterSeed, chatPicturePrompt, combinePrompt, lookOf, suggestionsFor } from './prompt.ts';
 
-type Repos = { images: ImagesRepo; characters: CharactersRepo; chat: ChatRepo; users: UsersRepo };
+type Repos = { images: ImagesRepo; characters: CharactersRepo; chat: ChatRepo; users: UsersRepo; personas: PersonasRepo };
 
 export interface GenerationSettings {
   steps: number;
@@ -264,6 +265,10 @@ export class ImageGenerationService {
       { surface: 'image-prompt', nsfwContext: character.nsfw, userId: actor.userId, fieldLabels: { prompt: 'picture request' } },
     );
     const q = await this.preflight(actor, 1);
+    // The user's words are written as the persona in force, like a message sent in the chat.
+    const persona = body.content
+      ? (await this.uow.repos.personas.effective({ userId: actor.userId, characterId, conversationId: conv.id }))?.persona
+      : undefined;
     const caption = `*${character.name} sends you a picture.*`;
     const { job, charge, more } = await this.createJob(
       actor,
@@ -284,10 +289,16 @@ export class ImageGenerationService {
       },
       q.queue,
       async (r, job) => {
-        let userMessage: ChatMessageRow | null = null;
+        let userMessage: ShownMessageRow | null = null;
         if (body.content) {
           if (!(await r.chat.hasUserMessage(conv.id))) await r.chat.countChatOnCharacter(character.id);
-          userMessage = await r.chat.insertMessage({ conversationId: conv.id, role: 'user', content: body.content });
+          const row = await r.chat.insertMessage({
+            conversationId: conv.id,
+            role: 'user',
+            content: body.content,
+            personaId: persona?.id ?? null,
+          });
+          userMessage = { ...row, persona: persona ? { name: persona.name, avatarUrl: persona.avatarUrl } : null };
         }
         const message = await r.chat.insertMessage({
           conversationId: conv.id,

@@ -14,6 +14,7 @@ import type { EntitlementsService } from '../billing/entitlements.service.ts';
 import type { CharactersRepo } from '../characters/characters.repo.ts';
 import type { ChatRepo } from '../chat/chat.repo.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
+import type { PersonasRepo } from '../personas/personas.repo.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import { GalleryService, type AvatarSetter } from './gallery.service.ts';
 import { ImageGenerationService } from './generation.service.ts';
@@ -31,7 +32,7 @@ const MAX_OPEN_JOBS = 4;
 
 export function createImagesModule(deps: {
   config: Pick<Config, 'images' | 'redisUrl' | 'redisPrefix'>;
-  uow: UnitOfWork<{ images: ImagesRepo; characters: CharactersRepo; chat: ChatRepo; users: UsersRepo }>;
+  uow: UnitOfWork<{ images: ImagesRepo; characters: CharactersRepo; chat: ChatRepo; users: UsersRepo; personas: PersonasRepo }>;
   log: FastifyBaseLogger;
   rateLimiter: RateLimiter;
   streams: StreamSlots;

@@ -9,7 +9,7 @@ import { authOf } from '../../plugins/authenticate.ts';
 import type { GalleryService } from './gallery.service.ts';
 import type { ImageUrls } from './image-files.ts';
 import { toImageItem, toImageJobResponse, toImagesPage } from './images.mapper.ts';
-import { toChatMessage } from '../chat/chat.mapper.ts';
+import { toChatMessage, toReplyMessage } from '../chat/chat.mapper.ts';
 import type { ImageGenerationService } from './generation.service.ts';
 import type { ImageJobsService } from './jobs.service.ts';
 
@@ -101,7 +101,7 @@ export function imagesRoutes(deps: {
       const { userMessage, message, view, charge } = await generation.chatPicture(actor, req.params.characterId, req.body);
       return {
         userMessage: userMessage ? toChatMessage(userMessage) : null,
-        message: toChatMessage(message),
+        message: toReplyMessage(message),
         ...toImageJobResponse(view, actor, urls),
         charge,
       };

@@ -1,7 +1,20 @@
 // Personas over HTTP: CRUD within bounds, the owner rule (someone else's persona is a 404 everywhere), the default,
-// the choice per conversation remembered per character, and the persona in the prompt the model gets (a local
-// OpenAI-compatible peer records it).
-import type { ChatSession, ConversationPersona, Persona, PersonaList, InspectionResponse, RebuiltPrompt } from '@reverie/shared';
+// the choice per conversation remembered per character, the persona in the prompt the model gets (a local
+// OpenAI-compatible peer records it), and each message shown as the persona it was written as.
+import type {
+  ChatMessage,
+  ChatReply,
+  ChatSession,
+  ConversationPersona,
+  ForkResult,
+  GroupReply,
+  GroupSession,
+  InspectionResponse,
+  MessageWindow,
+  Persona,
+  PersonaList,
+  RebuiltPrompt,
+} from '@reverie/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -310,5 +323,122 @@ describe('the persona in the prompt', () => {
     expect(res.json().error.details.field).toBe('personaDescription');
     expect(peer.requests.length).toBe(before);
     expect(await t.modules.billing.services.ledger.balance(u.user.id)).toBe(5);
+  });
+});
+
+describe('each message keeps the persona it was written as', () => {
+  const session = async (u: BuiltUser, characterId: string, conversationId: string) =>
+    (await t.app.inject({ url: `/api/chat/${characterId}?conversationId=${conversationId}`, headers: u.auth })).json() as ChatSession;
+  const shown = (messages: ChatMessage[]) => messages.map((m) => [m.role, m.content, m.persona]);
+  const ro = { name: 'Captain Ro', avatarUrl: '/media/avatars/personas/ro.webp' };
+  const kit = { name: 'Kit', avatarUrl: null };
+
+  it('shows each message as its persona after a switch, in every read, and falls back to null once that persona is deleted', async () => {
+    peer.behave({ kind: 'reply', parts: ['Aye.'] });
+    const u = await buildUser(t);
+    const character = await buildCharacter(t, owner, { greeting: 'Ahoy, {{user}}.' });
+    const a = await persona(u, { name: 'Captain Ro' });
+    await t.deps.uow.repos.personas.update(a.id, { avatarUrl: ro.avatarUrl });
+    const b = await persona(u, { name: 'Kit' });
+    const conv = (await open(u, character.id)).conversation.id;
+
+    await choose(u, conv, a.id);
+    const first = await send(u, character.id, 'First, as Ro.', conv);
+    expect(first.statusCode, first.body).toBe(200);
+    // The answer carries it already (the page shows the message from it).
+    expect((first.json() as ChatReply).userMessage).toMatchObject({ content: 'First, as Ro.', persona: ro });
+    expect((first.json() as ChatReply).reply.persona).toBeNull();
+    await choose(u, conv, b.id);
+    const second = await send(u, character.id, 'Second, as Kit.', conv);
+    expect((second.json() as ChatReply).userMessage).toMatchObject({ persona: kit });
+
+    const expected = [
+      ['assistant', 'Ahoy, Captain Ro.', null],
+      ['user', 'First, as Ro.', ro],
+      ['assistant', 'Aye.', null],
+      ['user', 'Second, as Kit.', kit],
+      ['assistant', 'Aye.', null],
+    ];
+    expect(shown((await session(u, character.id, conv)).messages)).toEqual(expected);
+    const history = await t.app.inject({ url: `/api/chat/history?characterId=${character.id}&conversationId=${conv}`, headers: u.auth });
+    expect(shown((history.json() as { items: ChatMessage[] }).items)).toEqual(expected);
+    const window = await t.app.inject({ url: `/api/conversations/${conv}/messages`, headers: u.auth });
+    expect(shown((window.json() as MessageWindow).items)).toEqual(expected);
+
+    // An edit keeps the persona the message was written as, not the one in force now.
+    const firstId = (await session(u, character.id, conv)).messages[1]!.id;
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/chat/${character.id}/message/${firstId}`,
+      headers: u.auth,
+      payload: { content: 'First, as Ro (edited).' },
+    });
+    expect(edited.json()).toMatchObject({ content: 'First, as Ro (edited).', persona: ro });
+
+    // A branch copies the messages with their personas.
+    const secondId = (await session(u, character.id, conv)).messages[3]!.id;
+    const forked = await t.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conv}/branches`,
+      headers: u.auth,
+      payload: { messageId: secondId },
+    });
+    expect(forked.statusCode, forked.body).toBe(201);
+    const branchId = (forked.json() as ForkResult).branch.id;
+    expect((await session(u, character.id, branchId)).messages.map((m) => m.persona)).toEqual([null, ro, null, kit]);
+
+    // The exported chat names each line by its persona.
+    const exported = await t.app.inject({ url: `/api/conversations/${conv}/export?format=jsonl`, headers: u.auth });
+    const lines = exported.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { name?: string; is_user?: boolean; user_name?: string });
+    expect(lines[0]).toMatchObject({ user_name: 'Kit' });
+    expect(lines.slice(1).map((l) => [l.is_user, l.name])).toEqual([
+      [false, character.name],
+      [true, 'Captain Ro'],
+      [false, character.name],
+      [true, 'Kit'],
+      [false, character.name],
+    ]);
+
+    // Deleting a persona leaves its messages without one: they show as the conversation's persona of today.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/personas/${a.id}`, headers: u.auth })).statusCode).toBe(200);
+    expect((await session(u, character.id, conv)).messages.map((m) => m.persona)).toEqual([null, null, null, kit, null]);
+    expect((await session(u, character.id, branchId)).messages.map((m) => m.persona)).toEqual([null, null, null, kit]);
+  });
+
+  it('in a group chat too', async () => {
+    peer.behave({ kind: 'reply', parts: ['Aye.'] });
+    const u = await buildUser(t);
+    const members = [await buildCharacter(t, owner, { name: 'Ada' }), await buildCharacter(t, owner, { name: 'Bram' })];
+    const a = await persona(u, { name: 'Captain Ro' });
+    await t.deps.uow.repos.personas.update(a.id, { avatarUrl: ro.avatarUrl });
+    const b = await persona(u, { name: 'Kit' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/groups',
+      headers: u.auth,
+      payload: { name: 'Harbour crew', characterIds: members.map((m) => m.id) },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const group = (created.json() as GroupSession).group;
+    const say = (content: string) =>
+      t.app.inject({ method: 'POST', url: `/api/groups/${group.id}/message`, headers: u.auth, payload: { content } });
+
+    await choose(u, group.conversationId, a.id);
+    const first = await say('First, as Ro.');
+    expect(first.statusCode, first.body).toBe(200);
+    expect((first.json() as GroupReply).userMessage).toMatchObject({ persona: ro });
+    await choose(u, group.conversationId, b.id);
+    expect((await say('Second, as Kit.')).statusCode).toBe(200);
+
+    const opened = (await t.app.inject({ url: `/api/groups/${group.id}`, headers: u.auth })).json() as GroupSession;
+    expect(shown(opened.messages)).toEqual([
+      ['user', 'First, as Ro.', ro],
+      ['assistant', 'Aye.', null],
+      ['user', 'Second, as Kit.', kit],
+      ['assistant', 'Aye.', null],
+    ]);
   });
 });

@@ -8,6 +8,8 @@ export const CHAT_LIMITS = CARD_BOUNDS.chat;
 
 export interface ChatFileMessage {
   isUser: boolean;
+  /** A user's message: the name of the persona it was written as (none recorded: the file's `userName` stands in). */
+  name?: string;
   /** The shown text (for a reply with swipes: the chosen swipe). */
   text: string;
   /** Every alternative of a reply (empty for a message without swipes). */
@@ -38,6 +40,9 @@ function fileDate(d: Date): string {
   return `${d.getUTCFullYear()}-${d.getUTCMonth() + 1}-${d.getUTCDate()}@${p(d.getUTCHours())}h${p(d.getUTCMinutes())}m${p(d.getUTCSeconds())}s`;
 }
 
+/** Who wrote a message: the persona it was written as, else the file's user or character. */
+const speaker = (chat: ChatFile, m: ChatFileMessage) => (m.isUser ? (m.name ?? chat.userName) : chat.characterName);
+
 export function toJsonl(chat: ChatFile): string {
   const header = {
     user_name: chat.userName,
@@ -47,7 +52,7 @@ export function toJsonl(chat: ChatFile): string {
   };
   const lines = chat.messages.map((m) => {
     const line: Record<string, unknown> = {
-      name: m.isUser ? chat.userName : chat.characterName,
+      name: speaker(chat, m),
       is_user: m.isUser,
       is_system: false,
       send_date: humanDate(m.sentAt),
@@ -66,19 +71,14 @@ export function toJsonl(chat: ChatFile): string {
 export function toMarkdown(chat: ChatFile): string {
   const parts = [`# ${chat.characterName} and ${chat.userName}`, '', `_Started ${chat.createdAt.toISOString().slice(0, 10)}_`, ''];
   for (const m of chat.messages) {
-    parts.push(
-      `**${m.isUser ? chat.userName : chat.characterName}** · ${m.sentAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`,
-      '',
-      m.text,
-      '',
-    );
+    parts.push(`**${speaker(chat, m)}** · ${m.sentAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`, '', m.text, '');
   }
   return `${parts.join('\n')}`;
 }
 
 export function toPlainText(chat: ChatFile): string {
   const parts = [`${chat.characterName} and ${chat.userName}, started ${chat.createdAt.toISOString().slice(0, 10)}`, ''];
-  for (const m of chat.messages) parts.push(`${m.isUser ? chat.userName : chat.characterName}: ${m.text}`, '');
+  for (const m of chat.messages) parts.push(`${speaker(chat, m)}: ${m.text}`, '');
   return parts.join('\n');
 }
 

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { characters, chatMessages, conversations, users, type ChatMessageRow, type ConversationRow } from '../../db/schema/index.ts';
+import { characters, chatMessages, conversations, personas, users, type ConversationRow } from '../../db/schema/index.ts';
+import { messagePersonaJoin, shownMessage, shownMessageColumns, type ShownMessageRow } from '../chat/shown-message.repo.ts';
 import { effectivePersonaFrom, effectivePersonaJson } from '../personas/personas.repo.ts';
 
-export type { ChatMessageRow, ConversationRow };
+export type { ConversationRow, ShownMessageRow };
 
 export interface ImportedMessage {
   role: 'user' | 'assistant';
@@ -22,9 +23,18 @@ export class TransferRepo {
     return row;
   }
 
-  /** Every message of a conversation in order (a conversation is bounded by what the chat and imports allow). */
-  messages(conversationId: string): Promise<ChatMessageRow[]> {
-    return this.db.select().from(chatMessages).where(eq(chatMessages.conversationId, conversationId)).orderBy(asc(chatMessages.seq));
+  /**
+   * Every message of a conversation in order, each user message with the persona it was written as (a conversation
+   * is bounded by what the chat and imports allow).
+   */
+  async messages(conversationId: string): Promise<ShownMessageRow[]> {
+    const rows = await this.db
+      .select(shownMessageColumns)
+      .from(chatMessages)
+      .leftJoin(personas, messagePersonaJoin)
+      .where(eq(chatMessages.conversationId, conversationId))
+      .orderBy(asc(chatMessages.seq));
+    return rows.map(shownMessage);
   }
 
   conversationsOf(userId: string): Promise<ConversationRow[]> {

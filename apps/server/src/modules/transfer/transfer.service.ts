@@ -53,6 +53,7 @@ export class TransferService {
       createdAt: conversation.createdAt,
       messages: messages.map((m) => ({
         isUser: m.role === 'user',
+        name: m.role === 'user' ? m.persona?.name : undefined,
         text: m.content,
         swipes: m.role === 'assistant' ? (m.swipes.length > 0 ? m.swipes : [m.content]) : [],
         swipeIndex: m.swipeIndex,

@@ -21,6 +21,7 @@ const msg = (id: string, role: ChatMessage['role'], content: string): ChatMessag
   swipeIndex: 0,
   createdAt: '2026-03-04T15:07:00.000Z',
   editedAt: null,
+  persona: null,
 });
 const messages = [
   msg('1', 'assistant', 'Hi.'),

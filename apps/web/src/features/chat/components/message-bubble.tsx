@@ -8,9 +8,10 @@ import { ChatMarkdown } from './chat-markdown';
 import { BubbleToolbar, ToolbarSpace, type BubbleActions } from './message-toolbar';
 
 interface Props extends BubbleActions {
-  message: Pick<ChatMessage, 'id' | 'role' | 'content' | 'status' | 'swipes' | 'swipeIndex' | 'editedAt' | 'picture'>;
+  message: Pick<ChatMessage, 'id' | 'role' | 'content' | 'status' | 'swipes' | 'swipeIndex' | 'editedAt' | 'picture' | 'persona'>;
   characterName: string;
   characterAvatar: string | null;
+  /** Who you are now: your messages without a persona of their own (see `ChatMessage.persona`) show it. */
   userName: string;
   userAvatar?: string | null;
   /** Text still arriving (the streaming reply). */
@@ -25,7 +26,10 @@ const STREAMING_CURSOR =
 export function MessageBubble({ message, characterName, characterAvatar, userName, userAvatar, streaming, busy, ...actions }: Props) {
   const [editing, setEditing] = useState(false);
   const mine = message.role === 'user';
-  const name = mine ? userName : characterName;
+  // Your message keeps the persona it was written as, whoever you are now.
+  const writtenAs = mine ? message.persona : null;
+  const name = mine ? (writtenAs?.name ?? userName) : characterName;
+  const avatar = mine ? (writtenAs ? writtenAs.avatarUrl : userAvatar) : characterAvatar;
 
   return (
     <li
@@ -33,7 +37,7 @@ export function MessageBubble({ message, characterName, characterAvatar, userNam
       data-testid={`message-${message.role}`}
       data-message-id={message.id}
     >
-      <Avatar name={name} src={mine ? userAvatar : characterAvatar} size="sm" className="mt-1 shrink-0" />
+      <Avatar name={name} src={avatar} size="sm" className="mt-1 shrink-0" />
       <div className={cn('flex max-w-[min(42rem,85%)] min-w-0 flex-col gap-1', mine ? 'items-end' : 'items-start')}>
         <span className="px-1 text-xs font-medium text-fg-subtle">{name}</span>
         <div

@@ -12,8 +12,9 @@ import { MessageBubble } from './message-bubble';
 
 interface Props {
   character: ChatCharacter;
+  /** Who you are now (the current persona, else the account): shown on your messages written as no persona of their own. */
   userName: string;
-  /** The persona's avatar on your messages. */
+  /** The current persona's avatar, beside `userName`. */
   userAvatar?: string | null;
   messages: ChatMessage[];
   streaming: Streaming | null;
@@ -106,6 +107,7 @@ export function MessageList(props: Props) {
               swipes: [],
               swipeIndex: 0,
               editedAt: null,
+              persona: null,
             }}
             {...whoFor(speakers?.streaming)}
             streaming

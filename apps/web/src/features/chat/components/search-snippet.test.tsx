@@ -51,6 +51,7 @@ const message = (id: string, content: string): ChatMessage => ({
   swipeIndex: 0,
   createdAt: '2026-11-24T10:00:00.000Z',
   editedAt: null,
+  persona: null,
 });
 
 describe('loaded older pages', () => {

@@ -25,6 +25,7 @@ const message = (over: Partial<ChatMessage>): ChatMessage => ({
   swipeIndex: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
   editedAt: null,
+  persona: null,
   ...over,
 });
 const greeting = message({});

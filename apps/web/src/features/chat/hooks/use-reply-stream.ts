@@ -50,6 +50,7 @@ function partialReply(id: string, conversationId: string, text: string): ChatMes
     swipeIndex: 0,
     createdAt: new Date().toISOString(),
     editedAt: null,
+    persona: null,
   };
 }
 

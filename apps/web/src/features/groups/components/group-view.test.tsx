@@ -34,6 +34,7 @@ const message = (n: number): ChatMessage => ({
   swipeIndex: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
   editedAt: null,
+  persona: null,
   speakerId: n % 2 ? null : n % 4 ? bram : ada,
 });
 

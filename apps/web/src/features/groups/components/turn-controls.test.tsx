@@ -83,6 +83,7 @@ describe('turn controls of a group chat', () => {
       swipeIndex: 0,
       createdAt: at,
       editedAt: null,
+      persona: null,
       speakerId,
     });
     const messages = [

@@ -1,0 +1,3 @@
+ALTER TABLE "chat_messages" ADD COLUMN "persona_id" uuid;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_persona_id_personas_id_fk" FOREIGN KEY ("persona_id") REFERENCES "public"."personas"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "chat_messages_persona_idx" ON "chat_messages" USING btree ("persona_id") WHERE "chat_messages"."persona_id" is not null;
