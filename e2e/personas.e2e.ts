@@ -1,6 +1,7 @@
 // Personas against the real server and Chromium: create a persona (with pronouns, a description and an avatar) in
 // Settings, chat with a character as that persona (its name on your message, `{{user}}` in the greeting filled with
-// it), then start a new chat and pick another persona from the header (the untouched greeting follows). 1280 and
+// it), switch persona mid-chat (earlier messages keep the persona they were written as), then start a new chat (it
+// starts as the persona last chosen) and pick another from the header (the untouched greeting follows). 1280 and
 // 390 px. Replies from a local OpenAI-compatible peer, which also shows the persona reached the prompt.
 import sharp from 'sharp';
 import { api } from '@reverie/shared';
@@ -94,14 +95,29 @@ describeE2E('personas (real server + Chromium)', () => {
     await apiCall(h, api.personas.create, { token: auth.accessToken, body: { name: 'Kit Marlowe', pronouns: 'they/them' } });
     await page.reload();
     await composer.waitFor({ state: 'visible', timeout: 20_000 });
-    await page.getByRole('button', { name: 'New chat' }).click();
-    await page.waitForURL(/conversation=/);
-    await page.getByText('Welcome aboard, Captain Ro. The storm is close.').waitFor();
+    // Switching persona mid-chat: the earlier message keeps the persona it was written as.
     await picker.click();
-    await page.getByText('Who are you in this chat?').waitFor();
     await page.getByRole('menuitem', { name: /Kit Marlowe/ }).click();
+    await expect.poll(() => picker.getAttribute('aria-label')).toBe('You are Kit Marlowe. Change persona');
+    await composer.fill('Kit here, dripping on your floor.');
+    await untilSendIsOn(page);
+    await composer.press('Enter');
+    await expect.poll(() => mine.count(), { timeout: 20_000 }).toBe(2);
+    expect(await mine.nth(0).textContent()).toContain('Captain Ro');
+    expect(await mine.nth(1).textContent()).toContain('Kit Marlowe');
+    await expect.poll(() => page.getByTestId('message-assistant').count(), { timeout: 20_000 }).toBe(3);
+    await screenshot(page, 'personas-switched-1280');
+    // A new chat starts as the persona last chosen with this character; choosing another rewrites the untouched greeting.
+    const before = new URL(page.url()).searchParams.get('conversation');
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await page.waitForURL((u) => u.searchParams.has('conversation') && u.searchParams.get('conversation') !== before);
     await page.getByText('Welcome aboard, Kit Marlowe. The storm is close.').waitFor({ timeout: 15_000 });
     await expect.poll(() => picker.getAttribute('aria-label')).toBe('You are Kit Marlowe. Change persona');
+    await picker.click();
+    await page.getByText('Who are you in this chat?').waitFor();
+    await page.getByRole('menuitem', { name: /Captain Ro/ }).click();
+    await page.getByText('Welcome aboard, Captain Ro. The storm is close.').waitFor({ timeout: 15_000 });
+    await expect.poll(() => picker.getAttribute('aria-label')).toBe('You are Captain Ro. Change persona');
     expectClean(p, 'creating a persona and chatting as it');
 
     // Phones: the settings section and the chat at 390 px.
@@ -117,10 +133,10 @@ describeE2E('personas (real server + Chromium)', () => {
     await editor.getByRole('button', { name: 'Save persona' }).click();
     await card.getByText('A poet with ink on every finger.').waitFor({ timeout: 15_000 });
     await page.goto(`/chat/${character.id}`);
-    await page.getByText('Welcome aboard, Kit Marlowe. The storm is close.').waitFor({ timeout: 20_000 });
-    await expect.poll(() => picker.getAttribute('aria-label')).toBe('You are Kit Marlowe. Change persona');
+    await page.getByText('Welcome aboard, Captain Ro. The storm is close.').waitFor({ timeout: 20_000 });
+    await expect.poll(() => picker.getAttribute('aria-label')).toBe('You are Captain Ro. Change persona');
     await picker.click();
-    await page.getByRole('menuitem', { name: /Captain Ro/ }).waitFor();
+    await page.getByRole('menuitem', { name: /Kit Marlowe/ }).waitFor();
     await screenshot(page, 'personas-chat-picker-390');
     await page.keyboard.press('Escape');
     expectClean(p, 'personas on a phone');
