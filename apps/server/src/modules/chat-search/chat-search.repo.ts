@@ -99,8 +99,8 @@ export class ChatSearchRepo {
    * One statement: the caller's matches read once (the GIN index answers for every user's messages, the join keeps
    * the caller's), counted per result by a hash aggregate, the page of results by their newest match, then only
    * those results' matches ranked (the window stops at `perGroup` a result) for the text and speaker of their newest
-   * hits, and the character or the group with its members. Ranking every match first, then paging, measured 20 %
-   * slower (p50 28 against 22 ms in the bench).
+   * hits, and the character or the group with its members. Ranking every match first, then paging, was slower
+   * (bench p50 28 against 22 ms, two alternated runs each).
    */
   async acrossConversations(userId: string, match: ChatMatch, limit: number, offset: number, perGroup: number): Promise<ChatHitGroupRow[]> {
     const res = await this.db.execute(sql`
