@@ -9,7 +9,8 @@
 //
 // The data: 40 characters, 200 conversations (5 per character), 500 messages each of 14 words drawn from a
 // 300-word vocabulary (seeded), so a word is in about 5 % of the messages (~4,700 matches across all chats,
-// ~23 in one conversation); another user's 20,000 messages share the indexes.
+// ~23 in one conversation); 10 of the 200 are group chats of 4 members (each its own result across chats, its
+// replies under their speakers); another user's 20,000 messages (2 of them group chats) share the indexes.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,8 @@ const TARGET = 50;
 const CONVERSATIONS = 200;
 const PER_CONVERSATION = 500;
 const CHARACTERS = 40;
+const GROUPS = 10;
+const GROUP_MEMBERS = 4;
 const PASSWORD = 'bench-password-1';
 
 const WORDS = `
@@ -87,6 +90,29 @@ async function seed(database: Database, log: (s: string) => void): Promise<{ con
         from generate_series(1, 14 + (g % 2) * 0 + (length(c.id::text) - 36))) x`);
   await fill('bench_searcher', PER_CONVERSATION);
   await fill('bench_other', 20_000 / CHARACTERS);
+  // Some conversations become group chats (modules/groups: the row flagged, anchored on its first member), with
+  // members in turn order and each reply under one of them. The first conversation (searched within) stays one-to-one.
+  const groupsOf = (who: string, n: number) =>
+    exec(`with picked as (
+        select c.id from conversations c join users u on u.id = c.user_id and u.username = '${who}' order by c.id desc limit ${n}
+      ), flagged as (
+        update conversations c set is_group = true from picked p where c.id = p.id returning c.id, c.user_id, c.character_id
+      ), made as (
+        insert into chat_groups (user_id, name, conversation_id)
+        select f.user_id, 'Group ' || row_number() over (order by f.id), f.id from flagged f returning id, conversation_id
+      )
+      insert into chat_group_members (group_id, character_id, position)
+      select m.id, x.id, x.pos from made m join flagged f on f.id = m.conversation_id
+      cross join lateral (
+        select ch.id, (row_number() over (order by ch.id <> f.character_id, md5(ch.id::text || m.id::text)) - 1)::int as pos
+        from characters ch where ch.name like 'Character %' order by pos limit ${GROUP_MEMBERS}
+      ) x`);
+  await groupsOf('bench_searcher', GROUPS);
+  await groupsOf('bench_other', 2);
+  await exec(`update chat_messages m set speaker_id = (
+      select gm.character_id from chat_groups g join chat_group_members gm on gm.group_id = g.id
+      where g.conversation_id = m.conversation_id and gm.position = m.seq % ${GROUP_MEMBERS})
+    from conversations c where c.id = m.conversation_id and c.is_group and m.role = 'assistant'`);
   log(`  messages inserted (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   await exec(`create index chat_messages_search_idx on chat_messages using gin (to_tsvector('english', content))`);
   await exec(`alter table chat_messages enable trigger chat_messages_search_words_ins`);
@@ -252,7 +278,8 @@ for (const kind of DBS) await run(kind);
 const f = (n: number) => n.toFixed(1);
 console.log(
   `\nChat search bench: ${REQUESTS} requests per row after 100 warm-up, concurrency ${CONCURRENCY}, node ${process.version}, ` +
-    `${os.cpus().length} cores, load average ${loadAtStart} at start and ${load1()} at the end\n`,
+    `${os.cpus().length} cores, load average ${loadAtStart} at start and ${load1()} at the end; ` +
+    `${CONVERSATIONS} conversations of which ${GROUPS} group chats\n`,
 );
 const header = ['database', 'search', 'p50', `p95 (≤ ${TARGET})`, 'p99', 'req/s', 'errors', 'raw p50', 'raw p95', 'raw req/s'];
 const table = rows.map((r) => [

@@ -196,7 +196,7 @@ describeE2E('long chats and search in chats (real server + Chromium)', () => {
     await page.setViewportSize(MOBILE);
     await page.goto(`${h.server.url}/chat`);
     await page.getByRole('searchbox', { name: 'Search all your chats' }).fill('marmalade');
-    const groups = page.getByRole('list', { name: 'Matches by character' });
+    const groups = page.getByRole('list', { name: 'Matches by chat' });
     await groups.waitFor({ timeout: 15_000 });
     await expect.poll(() => groups.getByRole('heading').allTextContents()).toEqual(['Oren Thorne1 match', 'Mira Vale1 match']);
     await screenshot(page, 'chat-search-all-390');

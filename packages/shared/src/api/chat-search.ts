@@ -12,8 +12,9 @@ export const chatSearchEndpoints = {
     response: ChatSearchResults,
     errors: errorBodies(429),
     auth: 'required',
-    summary: "Search the caller's conversations: matches grouped by character, newest first, each with a snippet",
-    description: 'Full-text (any form of a word: "dragons" finds "dragon") with trigram similarity for typos ("dragn"). Pages characters.',
+    summary: "Search the caller's conversations: matches grouped by character and by group chat, newest first, each with a snippet",
+    description:
+      'Full-text (any form of a word: "dragons" finds "dragon") with trigram similarity for typos ("dragn"). Pages the results (characters and group chats).',
     tags,
   }),
   inConversation: defineEndpoint({

@@ -47,13 +47,42 @@ export const ConversationSearchPage = z
   .meta({ id: 'ConversationSearchPage' });
 export type ConversationSearchPage = z.infer<typeof ConversationSearchPage>;
 
-/** Matches across conversations, one group per character (newest match first), each with its newest few hits. */
-export const ChatSearchGroup = z.object({
-  character: z.object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable(), deleted: z.boolean() }),
-  /** Matching messages in all of the user's conversations with this character. */
-  total: z.number().int(),
-  hits: z.array(ChatSearchHit),
-});
+/** A hit in a group chat: also who wrote it (null for the user's lines, or a reply whose character was deleted). */
+export const ChatSearchGroupChatHit = ChatSearchHit.extend({
+  speaker: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+}).meta({ id: 'ChatSearchGroupChatHit' });
+export type ChatSearchGroupChatHit = z.infer<typeof ChatSearchGroupChatHit>;
+
+/**
+ * Matches across conversations: one result per character (all of the user's one-to-one conversations with it,
+ * `kind: 'character'`, the shape this endpoint always had plus `kind`) and one per group chat (`kind: 'groupChat'`,
+ * its current members for stacked avatars), newest match first, each with its match count and newest few hits.
+ */
+export const ChatSearchGroup = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('character'),
+      character: z.object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable(), deleted: z.boolean() }),
+      /** Matching messages in all of the user's one-to-one conversations with this character. */
+      total: z.number().int(),
+      hits: z.array(ChatSearchHit),
+    })
+    .meta({ id: 'ChatSearchCharacterResult' }),
+  z
+    .object({
+      kind: z.literal('groupChat'),
+      groupChat: z.object({
+        id: z.uuid(),
+        name: z.string(),
+        /** Current members in turn order (at most MAX_GROUP_MEMBERS). */
+        members: z.array(z.object({ id: z.uuid(), name: z.string(), avatarUrl: z.string().nullable() })),
+      }),
+      /** Matching messages in the group chat. */
+      total: z.number().int(),
+      hits: z.array(ChatSearchGroupChatHit),
+    })
+    .meta({ id: 'ChatSearchGroupChatResult' }),
+]);
 export type ChatSearchGroup = z.infer<typeof ChatSearchGroup>;
 
 export const ChatSearchResults = z

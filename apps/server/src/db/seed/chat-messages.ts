@@ -4,13 +4,18 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { chatMessages, conversations } from '../schema/index.ts';
 
-/** Adds the texts in order (user and character taking turns, the user first) and returns their ids. */
-export async function addChatMessages(db: DbOrTx, conversationId: string, texts: string[]): Promise<string[]> {
+/**
+ * Adds the texts in order (user and character taking turns, the user first) and returns their ids. In a group chat,
+ * `speakers` names who writes each reply, in turn.
+ */
+export async function addChatMessages(db: DbOrTx, conversationId: string, texts: string[], speakers: string[] = []): Promise<string[]> {
   const ids: string[] = [];
   for (const [i, content] of texts.entries()) {
+    const user = i % 2 === 0;
+    const speakerId = user || speakers.length === 0 ? null : speakers[Math.floor(i / 2) % speakers.length]!;
     const [row] = await db
       .insert(chatMessages)
-      .values({ conversationId, role: i % 2 === 0 ? 'user' : 'assistant', content, swipes: i % 2 === 0 ? [] : [content] })
+      .values({ conversationId, role: user ? 'user' : 'assistant', content, swipes: user ? [] : [content], speakerId })
       .returning({ id: chatMessages.id });
     ids.push(row!.id);
   }

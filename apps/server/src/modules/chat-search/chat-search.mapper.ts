@@ -1,4 +1,11 @@
-import type { ChatSearchHit, ChatSearchResults, ConversationSearchPage, MessageWindow } from '@reverie/shared';
+import type {
+  ChatSearchGroup,
+  ChatSearchGroupChatHit,
+  ChatSearchHit,
+  ChatSearchResults,
+  ConversationSearchPage,
+  MessageWindow,
+} from '@reverie/shared';
 import { toChatMessage } from '../chat/chat.mapper.ts';
 import type { ChatHitGroupRow, ChatHitRow } from './chat-search.repo.ts';
 import type { HitPage, MessageWindowRows } from './chat-search.service.ts';
@@ -18,18 +25,19 @@ export function toConversationSearchPage(q: string, p: HitPage<ChatHitRow>): Con
   return { q, items: p.rows.map((r) => toChatSearchHit(r, p.words)), page: p.page, limit: p.limit, hasMore: p.hasMore };
 }
 
+function toGroupChatHit(row: ChatHitRow, words: string[]): ChatSearchGroupChatHit {
+  return { ...toChatSearchHit(row, words), speaker: row.speaker ?? null };
+}
+
+export function toChatSearchGroup(g: ChatHitGroupRow, words: string[]): ChatSearchGroup {
+  if (g.kind === 'groupChat') {
+    return { kind: 'groupChat', groupChat: g.groupChat, total: g.total, hits: g.hits.map((h) => toGroupChatHit(h, words)) };
+  }
+  return { kind: 'character', character: g.character, total: g.total, hits: g.hits.map((h) => toChatSearchHit(h, words)) };
+}
+
 export function toChatSearchResults(q: string, p: HitPage<ChatHitGroupRow>): ChatSearchResults {
-  return {
-    q,
-    groups: p.rows.map((g) => ({
-      character: { id: g.characterId, name: g.characterName, avatarUrl: g.characterAvatarUrl, deleted: g.characterDeleted },
-      total: g.total,
-      hits: g.hits.map((h) => toChatSearchHit(h, p.words)),
-    })),
-    page: p.page,
-    limit: p.limit,
-    hasMore: p.hasMore,
-  };
+  return { q, groups: p.rows.map((g) => toChatSearchGroup(g, p.words)), page: p.page, limit: p.limit, hasMore: p.hasMore };
 }
 
 export function toMessageWindow(w: MessageWindowRows): MessageWindow {

@@ -1,5 +1,5 @@
-// Search in chats and the pages of a long conversation over HTTP (issue 32): matches, typos, owner-only, grouping,
-// paging, bounds.
+// Search in chats and the pages of a long conversation over HTTP (issue 32): matches, typos, owner-only, grouping
+// (by character and by group chat), paging, bounds.
 import type { ChatSearchResults, ConversationSearchPage, MessageWindow } from '@reverie/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -12,11 +12,15 @@ describe('search in chats', () => {
   let bob: BuiltUser;
   let mira: string;
   let oren: string;
+  let ash: string;
   let miraConv: string;
   let miraConv2: string;
   let orenConv: string;
   let bobConv: string;
   let ids: string[];
+  let watch: { id: string; conversationId: string };
+  let watchIds: string[];
+  let bobsGroup: { id: string; conversationId: string };
 
   const get = <T>(u: BuiltUser, url: string) =>
     t.app.inject({ url, headers: u.auth }).then((r) => ({ status: r.statusCode, body: r.json() as T & { message?: string } }));
@@ -28,6 +32,7 @@ describe('search in chats', () => {
     bob = await buildUser(t);
     mira = (await buildCharacter(t, owner, { name: 'Mira Vale' })).id;
     oren = (await buildCharacter(t, owner, { name: 'Oren Thorne' })).id;
+    ash = (await buildCharacter(t, owner, { name: 'Ash Reed' })).id;
     const { chat } = t.deps.uow.repos;
     const db = t.deps.database.db;
     miraConv = (await chat.createConversation(alice.user.id, mira)).id;
@@ -44,17 +49,23 @@ describe('search in chats', () => {
     await addChatMessages(db, miraConv2, ['Another evening, another dragon story.', 'Of course: the dragon returns.']);
     await addChatMessages(db, orenConv, ['Did you ever meet a dragon?', 'Only once, in a snowstorm near the pass.']);
     await addChatMessages(db, bobConv, ['Bob also talks about a dragon, privately.']);
-    // A group chat of Alice's with both: its row names only its first member, so it stays out of the grouping.
-    const group = await t.app.inject({
-      method: 'POST',
-      url: '/api/groups',
-      headers: alice.auth,
-      payload: { name: 'Dragon watch', characterIds: [mira, oren] },
-    });
-    expect(group.statusCode, group.body).toBe(201);
-    await addChatMessages(db, (group.json() as { group: { conversationId: string } }).group.conversationId, [
-      'A dragon for the whole group.',
-    ]);
+    // Group chats: one of Alice's with both (and Ash, who left), written last; one of Bob's.
+    const newGroup = async (u: BuiltUser, name: string, characterIds: string[]) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/groups', headers: u.auth, payload: { name, characterIds } });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { group: { id: string; conversationId: string } }).group;
+    };
+    watch = await newGroup(alice, 'Dragon watch', [mira, ash, oren]);
+    const left = await t.app.inject({ method: 'DELETE', url: `/api/groups/${watch.id}/members/${ash}`, headers: alice.auth });
+    expect(left.statusCode, left.body).toBe(200);
+    bobsGroup = await newGroup(bob, 'Bob and the dragon', [mira, oren]);
+    await addChatMessages(db, bobsGroup.conversationId, ['A dragon in Bob’s group, privately.']);
+    watchIds = await addChatMessages(
+      db,
+      watch.conversationId,
+      ['Who has seen the dragon tonight?', 'I did: the dragon flew over the pass.', 'And the lighthouse?'],
+      [oren],
+    );
   }, 60_000);
   afterAll(() => t.close());
 
@@ -102,29 +113,57 @@ describe('search in chats', () => {
     expect((await get(alice, `/api/conversations/00000000-0000-4000-8000-000000000000/search?q=dragon`)).status).toBe(404);
     const all = await get<ChatSearchResults>(alice, `/api/conversations/search?q=privately`);
     expect(all.body.groups).toEqual([]);
+    // Bob's search finds his own one-to-one chat and his own group chat, never Alice's group (both share Mira and Oren).
     const bobs = await get<ChatSearchResults>(bob, `/api/conversations/search?q=dragon`);
-    expect(bobs.body.groups.flatMap((g) => g.hits.map((h) => h.conversationId))).toEqual([bobConv]);
+    expect(bobs.body.groups.flatMap((g) => g.hits.map((h) => h.conversationId))).toEqual([bobsGroup.conversationId, bobConv]);
+    expect(bobs.body.groups.map((g) => (g.kind === 'groupChat' ? g.groupChat.id : g.character.id))).toEqual([bobsGroup.id, mira]);
   });
 
-  it('searches every one-to-one conversation, grouped by character, newest match first (group chats left out)', async () => {
+  it('searches every conversation, grouped by character and by group chat, newest match first', async () => {
     const res = await get<ChatSearchResults>(alice, `/api/conversations/search?q=dragon`);
     expect(res.status).toBe(200);
-    // Oren's conversation was written last, so its match is the newest.
-    expect(res.body.groups.map((g) => [g.character.name, g.total])).toEqual([
-      ['Oren Thorne', 1],
-      ['Mira Vale', 5],
+    // The group chat was written last, then Oren's conversation: their matches are the newest.
+    expect(res.body.groups.map((g) => [g.kind, g.kind === 'groupChat' ? g.groupChat.name : g.character.name, g.total])).toEqual([
+      ['groupChat', 'Dragon watch', 2],
+      ['character', 'Oren Thorne', 1],
+      ['character', 'Mira Vale', 5],
     ]);
-    const miraGroup = res.body.groups[1]!;
-    // Three newest hits of the group, from both of Alice's conversations with Mira.
+    const [watchGroup, orenGroup, miraGroup] = res.body.groups;
+    // The group chat's result is the group, with its current members in turn order (Ash left), and who said what.
+    if (watchGroup?.kind !== 'groupChat') throw new Error('expected the group chat first');
+    expect(watchGroup.groupChat.id).toBe(watch.id);
+    expect(watchGroup.groupChat.members.map((m) => [m.id, m.name])).toEqual([
+      [mira, 'Mira Vale'],
+      [oren, 'Oren Thorne'],
+    ]);
+    expect(watchGroup.hits.map((h) => [h.conversationId, h.messageId, h.role, h.speaker?.name ?? null])).toEqual([
+      [watch.conversationId, watchIds[1], 'assistant', 'Oren Thorne'],
+      [watch.conversationId, watchIds[0], 'user', null],
+    ]);
+    expect(watchGroup.hits[0]!.snippet).toBe('I did: the dragon flew over the pass.');
+    // A group chat's messages do not count under its first member's one-to-one result.
+    if (miraGroup?.kind !== 'character' || orenGroup?.kind !== 'character') throw new Error('expected two characters');
     expect(miraGroup.hits).toHaveLength(3);
+    // Three newest hits of the character, from both of Alice's conversations with Mira.
     expect(miraGroup.hits.map((h) => h.conversationId)).toEqual([miraConv2, miraConv2, miraConv]);
     expect(miraGroup.hits[0]!.snippet).toBe('Of course: the dragon returns.');
-    expect(res.body.groups[0]!.hits[0]).toMatchObject({ conversationId: orenConv, snippet: 'Did you ever meet a dragon?' });
-    const paged = await get<ChatSearchResults>(alice, `/api/conversations/search?q=dragon&limit=1&page=2`);
-    expect(paged.body.groups.map((g) => g.character.id)).toEqual([mira]);
+    expect(miraGroup.hits[0]).not.toHaveProperty('speaker');
+    expect(orenGroup.hits[0]).toMatchObject({ conversationId: orenConv, snippet: 'Did you ever meet a dragon?' });
+    const paged = await get<ChatSearchResults>(alice, `/api/conversations/search?q=dragon&limit=2&page=2`);
+    expect(paged.body.groups.map((g) => g.kind === 'character' && g.character.id)).toEqual([mira]);
     expect(paged.body.hasMore).toBe(false);
+    const first = await get<ChatSearchResults>(alice, `/api/conversations/search?q=dragon&limit=2`);
+    expect(first.body.hasMore).toBe(true);
+    // A word of the group chat and of a one-to-one chat, and a typo of it (widened through the lexicon).
+    for (const q of ['lighthouse', 'lighthuose']) {
+      const only = await get<ChatSearchResults>(alice, `/api/conversations/search?q=${q}`);
+      expect(
+        only.body.groups.map((g) => (g.kind === 'groupChat' ? g.groupChat.id : g.character.id)),
+        q,
+      ).toEqual([watch.id, mira]);
+    }
     const typo = await get<ChatSearchResults>(alice, `/api/conversations/search?q=snowstom`);
-    expect(typo.body.groups.map((g) => g.character.id)).toEqual([oren]);
+    expect(typo.body.groups.map((g) => g.kind === 'character' && g.character.id)).toEqual([oren]);
   });
 
   it('refuses an empty, too long or wordless query with a clear 400', async () => {

@@ -9,8 +9,8 @@ import type { ChatHitGroupRow, ChatHitRow, ChatMatch, ChatSearchRepo } from './c
 
 export type ChatSearchUnitOfWork = UnitOfWork<{ chat: ChatRepo; chatSearch: ChatSearchRepo }>;
 
-/** Hits shown per character when searching all conversations. */
-export const HITS_PER_CHARACTER = 3;
+/** Hits shown per result (a character, or a group chat) when searching all conversations. */
+export const HITS_PER_RESULT = 3;
 
 export interface HitPage<T> {
   rows: T[];
@@ -71,7 +71,7 @@ export class ChatSearchService {
     const { chatSearch } = this.uow.repos;
     const offset = (q.page - 1) * q.limit;
     const { rows, words } = await this.matching(q.q, offset, (m, at) =>
-      chatSearch.acrossConversations(actor.userId, m, q.limit, at, HITS_PER_CHARACTER),
+      chatSearch.acrossConversations(actor.userId, m, q.limit, at, HITS_PER_RESULT),
     );
     return { rows: rows.slice(0, q.limit), words, page: q.page, limit: q.limit, hasMore: rows.length > q.limit };
   }

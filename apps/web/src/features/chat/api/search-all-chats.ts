@@ -3,7 +3,7 @@ import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { chatSearchKeys } from './query-keys';
 
-/** GET /api/conversations/search: matches across every one-to-one conversation, grouped by character (10 a page). */
+/** GET /api/conversations/search: matches across every conversation, by character and by group chat (10 results a page). */
 export function useAllChatsSearch(q: string) {
   return useInfiniteQuery({
     queryKey: chatSearchKeys.all(q),

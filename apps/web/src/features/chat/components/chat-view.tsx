@@ -7,6 +7,7 @@ import { useMembershipModal } from '@/features/billing/components/membership-mod
 import { useGuestPrompt } from '@/features/guest/guest-prompt-context';
 import { toast } from '@/lib/toast';
 import { useChatSession } from '../api/get-session';
+import { useJumpFromAddress } from '../hooks/use-jump-from-address';
 import { useMessageWindow } from '../hooks/use-message-window';
 import { ChatSearchDialog } from './chat-search-dialog';
 import { NewerEdge, OlderEdge } from './message-window-edges';
@@ -185,18 +186,6 @@ function Conversation({ characterId, conversationId, session, userName, banner }
       {branches.dialog}
     </div>
   );
-}
-
-/** `?message=` (a match picked in the search across chats): shown once the conversation is open. */
-function useJumpFromAddress(jumpTo: (messageId: string) => void) {
-  const [params] = useSearchParams();
-  const messageId = params.get('message');
-  const done = useRef<string | null>(null);
-  useEffect(() => {
-    if (!messageId || done.current === messageId) return;
-    done.current = messageId;
-    jumpTo(messageId);
-  }, [messageId, jumpTo]);
 }
 
 interface DialogsProps {

@@ -1,10 +1,12 @@
-// The group page keeps more than its newest page: older messages load above, as in a one-to-one chat.
+// The group page keeps more than its newest page: older messages load above, as in a one-to-one chat, and it opens
+// at a message the search across chats picked (`?message=`).
 import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, Group, GroupSession } from '@reverie/shared';
 import { signIn } from '@/test/characters';
 import { json, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
+import { writeWindow } from '@/features/chat/lib/message-window';
 import { GroupView } from './group-view';
 
 const ada = '0c6a3d1e-1111-4111-8111-111111111111';
@@ -40,17 +42,21 @@ const message = (n: number): ChatMessage => ({
 
 describe('a group chat page', () => {
   beforeEach(resetClientState);
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    writeWindow(conversationId, () => ({ older: [], jump: null }));
+  });
+
+  const session: GroupSession = {
+    group,
+    messages: [41, 42, 43, 44].map(message),
+    hasMore: true,
+    cost: { freeLeft: 10, costPerMessage: 1, balance: 0 },
+    memory: { summary: '', pinned: [], updatedAt: null },
+  };
 
   it('loads the messages before its newest page, each under its speaker', async () => {
     signIn();
-    const session: GroupSession = {
-      group,
-      messages: [41, 42, 43, 44].map(message),
-      hasMore: true,
-      cost: { freeLeft: 10, costPerMessage: 1, balance: 0 },
-      memory: { summary: '', pinned: [], updatedAt: null },
-    };
     const api = mockApi({
       [`GET /api/groups/${group.id}`]: () => json(session),
       [`GET /api/conversations/${conversationId}/messages`]: () =>
@@ -70,5 +76,27 @@ describe('a group chat page', () => {
     // The older lines keep their speakers; nothing is older, so no more loading is offered.
     expect(screen.getAllByText('Ada Lanternwright').length).toBeGreaterThan(1);
     expect(screen.queryByRole('button', { name: 'Load earlier messages' })).toBeNull();
+  });
+
+  it('opens at the message a search picked: the page around it, outlined', async () => {
+    signIn();
+    const target = message(6);
+    const api = mockApi({
+      [`GET /api/groups/${group.id}`]: () => json(session),
+      [`GET /api/conversations/${conversationId}/messages`]: () =>
+        json({ items: [3, 4, 5, 6, 7, 8, 9].map(message), hasOlder: true, hasNewer: true }),
+    });
+    renderWithProviders(
+      <MemoryRouter initialEntries={[`/group/${group.id}?message=${target.id}`]}>
+        <GroupView groupId={group.id} userName="luna" />
+      </MemoryRouter>,
+    );
+    await screen.findByText('Line 6 of the storm');
+    const asked = api.fetchMock.mock.calls.map(([url]) => String(url)).find((u) => u.includes('/messages'))!;
+    expect(new URL(asked, 'http://localhost').searchParams.get('around')).toBe(target.id);
+    // The newest page gives way to the window around the match until the reader goes back to it.
+    expect(screen.queryByText('Line 44 of the storm')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Back to the latest messages' })).toBeTruthy();
+    expect([...document.querySelectorAll('style')].some((s) => s.textContent?.includes(`[data-message-id="${target.id}"]`))).toBe(true);
   });
 });

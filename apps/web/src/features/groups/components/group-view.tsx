@@ -14,6 +14,7 @@ import { NewerEdge, OlderEdge } from '@/features/chat/components/message-window-
 import { ModelStatus, sendBlockedReason } from '@/features/chat/components/model-status';
 import { ProblemBanner } from '@/features/chat/components/problem-banner';
 import { useChatProblem } from '@/features/chat/hooks/use-chat-problem';
+import { useJumpFromAddress } from '@/features/chat/hooks/use-jump-from-address';
 import { useMessageWindow } from '@/features/chat/hooks/use-message-window';
 import { useStickToBottom } from '@/features/chat/hooks/use-stick-to-bottom';
 import { useConfirmSpend } from '@/features/billing/hooks/use-confirm-spend';
@@ -68,6 +69,8 @@ function GroupConversation({ session, userName }: { session: GroupSession; userN
   const list = useStickToBottom([messages, reply.streaming?.text, reply.streaming?.queue]);
   // Older messages load as the reader scrolls up, as in a one-to-one chat (the session holds the newest page).
   const win = useMessageWindow({ conversation: { id: group.conversationId }, messages, hasMore: session.hasMore }, list.scroller);
+  // A match picked in the search across chats (`?message=`): the page around it, scrolled to and outlined.
+  useJumpFromAddress(win.jumpTo);
   const actions = useMessageActions({ characterId: group.chatCharacterId, messages: win.messages, explain });
   const busy = reply.streaming !== null;
   const [manualPick, setManualPick] = useState<string | null>(null);
