@@ -1,6 +1,7 @@
 // Group chats against the real server and Chromium: a group of three characters made from a character's profile
 // ("Add to a group"), a message the named character answers, "Let X speak", "Skip", the group in the recent chats with
-// stacked avatars; screenshots at 1280 and 390 px. Replies come from a local OpenAI-compatible peer.
+// stacked avatars, and the search across chats finding the group; screenshots at 1280 and 390 px. Replies come from
+// a local OpenAI-compatible peer.
 import { api } from '@reverie/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
@@ -114,6 +115,20 @@ describeE2E('group chats (real server + Chromium)', () => {
     await screenshot(page, 'groups-recent-390');
     await page.setViewportSize(DESKTOP);
     await screenshot(page, 'groups-recent-1280');
+
+    // Searching all chats finds what was said in the group, under the group, and opens the group at that message.
+    await page.getByRole('searchbox', { name: 'Search all your chats' }).fill('nets');
+    const results = page.getByRole('list', { name: 'Matches by chat' });
+    await results.waitFor({ timeout: 15_000 });
+    const result = results.locator(':scope > li').filter({ hasText: 'Harbour night' });
+    await result.getByText(`Group chat · ${names.ada}, ${names.bram}, ${names.cass}`).waitFor();
+    await screenshot(page, 'groups-search-1280');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'groups-search-390');
+    await result.getByRole('link', { name: /You ·.*nets/ }).click();
+    await page.waitForURL(/\/group\/[^/?]+\?message=/);
+    await expect.poll(() => page.getByText('Bram, how did the nets hold up?').isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.setViewportSize(DESKTOP);
     expectClean(p, 'the group chat journey');
   }, 180_000);
 });
