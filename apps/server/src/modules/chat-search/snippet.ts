@@ -28,7 +28,11 @@ function answers(word: string, searched: string, grams: Set<string>): boolean {
   return searched.length >= 3 && similarity(trigrams(word), grams) >= 0.45;
 }
 
-export function snippet(content: string, words: string[]): { snippet: string; marks: Array<[number, number]> } {
+/** Markdown's emphasis asterisks (`*she smiles*`): the chat shows them as italics and bold, a snippet as plain text. */
+const EMPHASIS = /\*+/g;
+
+export function snippet(message: string, words: string[]): { snippet: string; marks: Array<[number, number]> } {
+  const content = message.replace(EMPHASIS, '');
   const searched = words.map((w) => ({ w, grams: trigrams(w) }));
   const found: Array<[number, number]> = [];
   for (const m of content.matchAll(WORD)) {
