@@ -78,10 +78,14 @@ describeE2E('why this reply (real server + Chromium)', () => {
     await composer.waitFor({ state: 'visible', timeout: 20_000 });
 
     const send = async (text: string, replies: number) => {
+      const asked = peer.requests.length;
       await composer.fill(text);
       await untilSendIsOn(page);
       await composer.press('Enter');
       await expect.poll(() => page.getByTestId('message-assistant').count(), { timeout: 20_000 }).toBe(replies);
+      // The reply's bubble shows from the stream's start, before the model is asked: on a busy machine the model
+      // server's newest request could still be the previous reply's.
+      await expect.poll(() => peer.requests.length, { timeout: 20_000 }).toBeGreaterThan(asked);
       await page.getByRole('button', { name: 'Regenerate reply' }).waitFor({ timeout: 20_000 });
     };
 
