@@ -1,7 +1,7 @@
 // Group chats against the real server and Chromium: a group of three characters made from a character's profile
 // ("Add to a group"), a message the named character answers, "Let X speak", "Skip", the group in the recent chats with
-// stacked avatars, and the search across chats finding the group; screenshots at 1280 and 390 px. Replies come from
-// a local OpenAI-compatible peer.
+// stacked avatars, the search across chats finding the group, and the group's own search; screenshots at 1280 and
+// 390 px. Replies come from a local OpenAI-compatible peer.
 import { api } from '@reverie/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
@@ -128,7 +128,19 @@ describeE2E('group chats (real server + Chromium)', () => {
     await result.getByRole('link', { name: /You ·.*nets/ }).click();
     await page.waitForURL(/\/group\/[^/?]+\?message=/);
     await expect.poll(() => page.getByText('Bram, how did the nets hold up?').isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // "Search this chat" in the group: the match is shown under the member who said it, and a pick shows it.
+    await page.getByRole('button', { name: 'Search this chat' }).click();
+    const search = dialog(page, 'Search this chat');
+    await search.getByRole('searchbox', { name: 'Search the group chat Harbour night' }).fill('ferry');
+    const match = search.getByRole('list', { name: 'Matches' }).getByRole('button');
+    await expect.poll(() => match.count(), { timeout: 15_000 }).toBe(1);
+    expect(await match.textContent()).toContain(`${names.cass} ·`);
+    await screenshot(page, 'groups-chat-search-390');
     await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'groups-chat-search-1280');
+    await match.click();
+    await expect.poll(() => page.getByText('The ferry waits for no storm.').isVisible(), { timeout: 15_000 }).toBe(true);
     expectClean(p, 'the group chat journey');
   }, 180_000);
 });

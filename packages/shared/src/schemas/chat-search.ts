@@ -41,17 +41,26 @@ export const ChatSearchHit = z
   .meta({ id: 'ChatSearchHit' });
 export type ChatSearchHit = z.infer<typeof ChatSearchHit>;
 
-/** Matches in one conversation, newest first. */
-export const ConversationSearchPage = z
-  .object({ q: z.string(), items: z.array(ChatSearchHit), page: z.number().int(), limit: z.number().int(), hasMore: z.boolean() })
-  .meta({ id: 'ConversationSearchPage' });
-export type ConversationSearchPage = z.infer<typeof ConversationSearchPage>;
-
-/** A hit in a group chat: also who wrote it (null for the user's lines, or a reply whose character was deleted). */
+/**
+ * A hit that also says who wrote it: in a group chat, the member who wrote a reply; null for the user's lines, for
+ * a reply whose character was deleted since, and for every line of a one-to-one chat (its character wrote them).
+ */
 export const ChatSearchGroupChatHit = ChatSearchHit.extend({
   speaker: z.object({ id: z.uuid(), name: z.string() }).nullable(),
 }).meta({ id: 'ChatSearchGroupChatHit' });
 export type ChatSearchGroupChatHit = z.infer<typeof ChatSearchGroupChatHit>;
+
+/** Matches in one conversation (one-to-one or a group chat), newest first. */
+export const ConversationSearchPage = z
+  .object({
+    q: z.string(),
+    items: z.array(ChatSearchGroupChatHit),
+    page: z.number().int(),
+    limit: z.number().int(),
+    hasMore: z.boolean(),
+  })
+  .meta({ id: 'ConversationSearchPage' });
+export type ConversationSearchPage = z.infer<typeof ConversationSearchPage>;
 
 /**
  * Matches across conversations: one result per character (all of the user's one-to-one conversations with it,

@@ -21,12 +21,12 @@ export function toChatSearchHit(row: ChatHitRow, words: string[]): ChatSearchHit
   };
 }
 
-export function toConversationSearchPage(q: string, p: HitPage<ChatHitRow>): ConversationSearchPage {
-  return { q, items: p.rows.map((r) => toChatSearchHit(r, p.words)), page: p.page, limit: p.limit, hasMore: p.hasMore };
-}
-
 function toGroupChatHit(row: ChatHitRow, words: string[]): ChatSearchGroupChatHit {
   return { ...toChatSearchHit(row, words), speaker: row.speaker ?? null };
+}
+
+export function toConversationSearchPage(q: string, p: HitPage<ChatHitRow>): ConversationSearchPage {
+  return { q, items: p.rows.map((r) => toGroupChatHit(r, p.words)), page: p.page, limit: p.limit, hasMore: p.hasMore };
 }
 
 export function toChatSearchGroup(g: ChatHitGroupRow, words: string[]): ChatSearchGroup {

@@ -75,21 +75,31 @@ export class ChatSearchRepo {
     return new Map((res as unknown as { rows: Array<{ word: string; similar: string[] }> }).rows.map((r) => [r.word, r.similar]));
   }
 
-  /** Matching messages of one conversation, newest first; one more than `limit` tells whether there are more. */
+  /**
+   * Matching messages of one conversation, newest first, each reply of a group chat with its speaker; one more than
+   * `limit` tells whether there are more.
+   */
   async inConversation(conversationId: string, match: ChatMatch, limit: number, offset: number): Promise<ChatHitRow[]> {
-    return this.db
+    const rows = await this.db
       .select({
         id: chatMessages.id,
         conversationId: chatMessages.conversationId,
         role: chatMessages.role,
         content: chatMessages.content,
         createdAt: isoTime(chatMessages.createdAt),
+        speakerId: characters.id,
+        speakerName: characters.name,
       })
       .from(chatMessages)
+      .leftJoin(characters, eq(characters.id, chatMessages.speakerId))
       .where(and(eq(chatMessages.conversationId, conversationId), matchOn(match, sql`${chatMessages.content}`)))
       .orderBy(desc(chatMessages.seq))
       .limit(limit + 1)
       .offset(offset);
+    return rows.map(({ speakerId, speakerName, ...hit }) => ({
+      ...hit,
+      speaker: speakerId && speakerName !== null ? { id: speakerId, name: speakerName } : null,
+    }));
   }
 
   /**

@@ -105,6 +105,22 @@ describe('search in chats', () => {
     expect(p3.body.items).toEqual([]);
   });
 
+  it('searches one group chat, each reply under its speaker, and keeps other groups out', async () => {
+    const res = await get<ConversationSearchPage>(alice, `/api/conversations/${watch.conversationId}/search?q=dragon`);
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((h) => [h.messageId, h.role, h.speaker?.name ?? null])).toEqual([
+      [watchIds[1], 'assistant', 'Oren Thorne'],
+      [watchIds[0], 'user', null],
+    ]);
+    expect(res.body.items[0]!.speaker?.id).toBe(oren);
+    // A one-to-one chat's lines name no speaker (its character wrote every reply).
+    const single = await get<ConversationSearchPage>(alice, `/api/conversations/${miraConv}/search?q=dragon`);
+    expect(single.body.items.map((h) => h.speaker)).toEqual([null, null, null]);
+    // Bob's group chat is his: 404 as if it did not exist.
+    const other = await get<ConversationSearchPage>(alice, `/api/conversations/${bobsGroup.conversationId}/search?q=dragon`);
+    expect(other.status).toBe(404);
+  });
+
   it("answers 404 for someone else's conversation and never shows their messages", async () => {
     const other = await get<ConversationSearchPage>(alice, `/api/conversations/${bobConv}/search?q=dragon`);
     expect(other.status).toBe(404);

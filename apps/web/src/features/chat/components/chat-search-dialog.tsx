@@ -1,8 +1,8 @@
-// Search this conversation (header action): matches newest first with snippets; picking one shows it in the
-// conversation (its page loaded around it) and highlights it.
+// Search this conversation (header action of a one-to-one or a group chat): matches newest first with snippets;
+// picking one shows it in the conversation (its page loaded around it) and highlights it.
 import { useState } from 'react';
 import { Loader2, Search } from 'lucide-react';
-import { MAX_CHAT_SEARCH } from '@reverie/shared';
+import { MAX_CHAT_SEARCH, type ChatSearchGroupChatHit } from '@reverie/shared';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { getErrorMessage } from '@/lib/api-client';
@@ -14,11 +14,14 @@ interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   conversationId: string;
-  characterName: string;
+  /** The search box's accessible name, e.g. "Search the chat with Mira Vale". */
+  searchLabel: string;
+  /** Who wrote a reply: the character, or in a group chat its speaker. */
+  replyAuthor: (hit: ChatSearchGroupChatHit) => string;
   onJump: (messageId: string) => void;
 }
 
-export function ChatSearchDialog({ open, onOpenChange, conversationId, characterName, onJump }: Props) {
+export function ChatSearchDialog({ open, onOpenChange, conversationId, searchLabel, replyAuthor, onJump }: Props) {
   const [text, setText] = useState('');
   const q = useSettledQuery(text);
   const results = useConversationSearch(conversationId, open ? q : '');
@@ -34,7 +37,7 @@ export function ChatSearchDialog({ open, onOpenChange, conversationId, character
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle" aria-hidden="true" />
           <Input
             type="search"
-            aria-label={`Search the chat with ${characterName}`}
+            aria-label={searchLabel}
             placeholder="Search messages…"
             maxLength={MAX_CHAT_SEARCH}
             value={text}
@@ -75,7 +78,7 @@ export function ChatSearchDialog({ open, onOpenChange, conversationId, character
                       }}
                     >
                       <span className="block text-xs text-fg-subtle">
-                        {hit.role === 'user' ? 'You' : characterName} · {timeAgo(hit.createdAt)}
+                        {hit.role === 'user' ? 'You' : replyAuthor(hit)} · {timeAgo(hit.createdAt)}
                       </span>
                       <span className="line-clamp-3 text-sm break-words text-fg-muted">
                         <SearchSnippet hit={hit} />

@@ -179,7 +179,8 @@ function Conversation({ characterId, conversationId, session, userName, banner }
         open={dialog === 'search'}
         onOpenChange={(open) => !open && setDialog(null)}
         conversationId={convId}
-        characterName={character.name}
+        searchLabel={`Search the chat with ${character.name}`}
+        replyAuthor={() => character.name}
         onJump={win.jumpTo}
       />
       {prices.dialog}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ArrowLeft, Brain, Settings2 } from 'lucide-react';
+import { ArrowLeft, Brain, Search, Settings2 } from 'lucide-react';
 import type { Group } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
 import { PersonaPicker } from '@/features/personas/components/persona-picker';
@@ -15,10 +15,15 @@ interface Props {
   fresh: boolean;
   onSettings: () => void;
   onMemory: () => void;
+  /** Search this group chat (jump to a match). */
+  onSearch: () => void;
 }
 
-/** The group's faces, name, members and turn mode; who you are in it (persona); its settings and (below 1280 px) the memory. */
-export function GroupHeader({ group, busy, fresh, onSettings, onMemory }: Props) {
+/**
+ * The group's faces, name, members and turn mode; who you are in it (persona); search in it; its settings and (below
+ * 1280 px) the memory.
+ */
+export function GroupHeader({ group, busy, fresh, onSettings, onMemory, onSearch }: Props) {
   return (
     <header className="flex items-center gap-2 border-b border-border px-2 py-2 pt-[max(0.5rem,env(safe-area-inset-top))] sm:gap-3 sm:px-4 lg:py-2.5">
       <Button asChild size="icon" variant="ghost" className="lg:hidden">
@@ -34,6 +39,9 @@ export function GroupHeader({ group, busy, fresh, onSettings, onMemory }: Props)
         </span>
       </span>
       <PersonaPicker conversationId={group.conversationId} busy={busy} fresh={fresh} />
+      <Button size="sm" variant="ghost" onClick={onSearch} aria-label="Search this chat">
+        <Search />
+      </Button>
       <Button size="sm" variant="secondary" onClick={onSettings} aria-label="Group settings">
         <Settings2 />
         <span className="hidden sm:inline">Group</span>

@@ -1,6 +1,6 @@
 // The group page keeps more than its newest page: older messages load above, as in a one-to-one chat, and it opens
-// at a message the search across chats picked (`?message=`).
-import { fireEvent, screen } from '@testing-library/react';
+// at a message the search across chats picked (`?message=`) or its own "Search this chat" picked.
+import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, Group, GroupSession } from '@reverie/shared';
@@ -98,5 +98,48 @@ describe('a group chat page', () => {
     expect(screen.queryByText('Line 44 of the storm')).toBeNull();
     expect(screen.getByRole('button', { name: 'Back to the latest messages' })).toBeTruthy();
     expect([...document.querySelectorAll('style')].some((s) => s.textContent?.includes(`[data-message-id="${target.id}"]`))).toBe(true);
+  });
+
+  it('searches this group chat: each match under its speaker, a pick opens the page around it', async () => {
+    signIn();
+    const target = message(6);
+    const hit = (m: ChatMessage, speaker: { id: string; name: string } | null) => ({
+      conversationId,
+      messageId: m.id,
+      role: m.role,
+      snippet: m.content,
+      marks: [[8, 13]],
+      createdAt: m.createdAt,
+      speaker,
+    });
+    const api = mockApi({
+      [`GET /api/groups/${group.id}`]: () => json(session),
+      [`GET /api/conversations/${conversationId}/search`]: () =>
+        json({
+          q: 'storm',
+          items: [hit(target, { id: bram, name: 'Bram Netmender' }), hit(message(5), null)],
+          page: 1,
+          limit: 20,
+          hasMore: false,
+        }),
+      [`GET /api/conversations/${conversationId}/messages`]: () =>
+        json({ items: [3, 4, 5, 6, 7, 8, 9].map(message), hasOlder: true, hasNewer: true }),
+    });
+    renderWithProviders(
+      <MemoryRouter>
+        <GroupView groupId={group.id} userName="luna" />
+      </MemoryRouter>,
+    );
+    await screen.findByText('Line 44 of the storm');
+    fireEvent.click(screen.getByRole('button', { name: 'Search this chat' }));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the group chat Harbour night' }), { target: { value: 'storm' } });
+    const matches = await screen.findByRole('list', { name: 'Matches' });
+    const items = within(matches).getAllByRole('button');
+    expect(items.map((b) => b.textContent?.split(' · ')[0])).toEqual(['Bram Netmender', 'You']);
+    fireEvent.click(items[0]!);
+    await screen.findByText('Line 6 of the storm');
+    const asked = api.fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.includes('/messages'));
+    expect(new URL(asked.at(-1)!, 'http://localhost').searchParams.get('around')).toBe(target.id);
+    expect(screen.queryByText('Line 44 of the storm')).toBeNull();
   });
 });

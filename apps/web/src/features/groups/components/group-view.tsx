@@ -5,6 +5,7 @@ import type { ChatCharacter, ChatMessage, GroupSession } from '@reverie/shared';
 import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
 import { useChatStatus } from '@/features/chat/api/get-status';
+import { ChatSearchDialog } from '@/features/chat/components/chat-search-dialog';
 import { ChatSkeleton } from '@/features/chat/components/chat-states';
 import { Composer } from '@/features/chat/components/composer';
 import { MemoryAside, MemoryDialog } from '@/features/chat/components/memory-panel';
@@ -55,7 +56,7 @@ function GroupConversation({ session, userName }: { session: GroupSession; userN
   const { group, messages } = session;
   const model = useChatStatus();
   const { problem, explain, clearProblem } = useChatProblem(group.name);
-  const [dialog, setDialog] = useState<'memory' | 'settings' | null>(null);
+  const [dialog, setDialog] = useState<'memory' | 'settings' | 'search' | null>(null);
   const reply = useGroupReply({
     groupId: group.id,
     session,
@@ -111,6 +112,7 @@ function GroupConversation({ session, userName }: { session: GroupSession; userN
           fresh={!messages.some((m) => m.role === 'user')}
           onSettings={() => setDialog('settings')}
           onMemory={() => setDialog('memory')}
+          onSearch={() => setDialog('search')}
         />
         {messages.length === 0 && !busy ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 text-center">
@@ -181,6 +183,14 @@ function GroupConversation({ session, userName }: { session: GroupSession; userN
         memory={session.memory}
         characterName={group.name}
         conversationId={group.conversationId}
+      />
+      <ChatSearchDialog
+        open={dialog === 'search'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        conversationId={group.conversationId}
+        searchLabel={`Search the group chat ${group.name}`}
+        replyAuthor={(hit) => hit.speaker?.name ?? 'A former member'}
+        onJump={win.jumpTo}
       />
       <GroupSettings group={group} open={dialog === 'settings'} onOpenChange={(open) => !open && setDialog(null)} />
       <MessageActionDialogs dialogs={actions.dialogs} characterName={group.name} />
