@@ -1,7 +1,8 @@
-// Group chats against the real server and Chromium: a group of three characters made from a character's profile
-// ("Add to a group"), a message the named character answers, "Let X speak", "Skip", the group in the recent chats with
-// stacked avatars, the search across chats finding the group, and the group's own search; screenshots at 1280 and
-// 390 px. Replies come from a local OpenAI-compatible peer.
+// Issue 31 in one sitting against the real server and Chromium: a persona made in Settings, a one-to-one chat as it,
+// then a group of three characters made from a character's profile ("Add to a group"), a message the named
+// character answers (the persona on the user's line and in the group prompt), "Let X speak", "Skip", the group in the
+// recent chats with stacked avatars, the search across chats finding the group, and the group's own search;
+// screenshots at 1280 and 390 px. Replies come from a local OpenAI-compatible peer.
 import { api } from '@reverie/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
@@ -37,10 +38,34 @@ describeE2E('group chats (real server + Chromium)', () => {
     await peer?.close();
   });
 
-  it('creates a group of three from a profile, lets them talk, forces a speaker and skips a turn (1280 and 390 px)', async () => {
+  /** The texts of the last prompt the model server received. */
+  const lastPrompt = () => (peer.requests.at(-1)!.body.messages as Array<{ content: string }>).map((m) => m.content).join('\n');
+
+  it('makes a persona, chats as it, then creates a group of three, lets them talk, forces a speaker and skips a turn (1280 and 390 px)', async () => {
     const p = await signedInPage(h, email, password);
     const { page } = p;
     await page.setViewportSize(DESKTOP);
+
+    // A persona from Settings, then a one-to-one chat with Ada as it: the user's line carries its name, the prompt too.
+    await page.goto(`${h.server.url}/settings#personas`);
+    const personas = page.getByRole('region', { name: 'Personas' });
+    await personas.getByRole('button', { name: 'Create a persona' }).click({ timeout: 15_000 });
+    const form = page.getByRole('form', { name: 'New persona' });
+    await form.getByLabel('Name').fill('Captain Ro');
+    await form.getByLabel('Description').fill('A retired smuggler who knows the harbour by night.');
+    await form.getByRole('button', { name: 'Create persona' }).click();
+    await personas.getByTestId('persona-row').waitFor({ timeout: 15_000 });
+    peer.behave({ kind: 'reply', parts: ['*Ada raises the lamp.* Come in, Captain.'] });
+    await page.goto(`${h.server.url}/chat/${adaId}`);
+    const single = page.getByLabel(`Message ${names.ada}`);
+    await single.waitFor({ state: 'visible', timeout: 20_000 });
+    await single.fill('Room by the fire for an old sailor?');
+    await untilSendIsOn(page);
+    await single.press('Enter');
+    await expect.poll(() => page.getByTestId('message-user').first().textContent(), { timeout: 20_000 }).toContain('Captain Ro');
+    await page.getByText('Come in, Captain.').waitFor({ timeout: 20_000 });
+    expect(lastPrompt()).toContain('About Captain Ro:\nA retired smuggler who knows the harbour by night.');
+
     await page.goto(`${h.server.url}/characters/${adaId}`);
     await page.getByRole('button', { name: 'Add to a group' }).click();
     const creator = dialog(page, 'New group chat');
@@ -74,6 +99,10 @@ describeE2E('group chats (real server + Chromium)', () => {
     // The speaker's name shows as soon as the reply starts; the words arrive as it streams.
     await expect.poll(() => replies.nth(0).textContent(), { timeout: 20_000 }).toContain('Nets held, barely.');
     expect(await replies.nth(0).textContent()).toContain(names.bram);
+    // The persona applies in the group too: on the user's line, and in the speaker's prompt.
+    expect(await page.getByTestId('message-user').first().textContent()).toContain('Captain Ro');
+    expect(lastPrompt()).toContain('About Captain Ro:');
+    expect(lastPrompt()).toContain('Captain Ro: Bram, how did the nets hold up?');
 
     // "Let Cass speak": a reply from Cass with no message from the user.
     peer.behave({ kind: 'reply', parts: ['The ferry waits for no storm.'] });

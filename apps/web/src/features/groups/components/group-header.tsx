@@ -31,7 +31,8 @@ export function GroupHeader({ group, busy, fresh, onSettings, onMemory, onSearch
           <ArrowLeft />
         </Link>
       </Button>
-      <StackedAvatars members={group.members} size="sm" />
+      {/* On a phone the name needs the room; the line under it names the members. */}
+      <StackedAvatars members={group.members} size="sm" className="hidden sm:flex" />
       <span className="min-w-0 flex-1">
         <h1 className="truncate font-semibold text-fg">{group.name}</h1>
         <span className="block truncate text-xs text-fg-subtle">
