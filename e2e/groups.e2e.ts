@@ -1,8 +1,8 @@
 // Issue 31 in one sitting against the real server and Chromium: a persona made in Settings, a one-to-one chat as it,
 // then a group of three characters made from a character's profile ("Add to a group"), a message the named
 // character answers (the persona on the user's line and in the group prompt), "Let X speak", "Skip", the group in the
-// recent chats with stacked avatars, the search across chats finding the group, and the group's own search;
-// screenshots at 1280 and 390 px. Replies come from a local OpenAI-compatible peer.
+// recent chats with stacked avatars, the search across chats finding the group, the group's own search, and a branch
+// of the group; screenshots at 1280 and 390 px. Replies come from a local OpenAI-compatible peer.
 import { api } from '@reverie/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
@@ -85,6 +85,7 @@ describeE2E('group chats (real server + Chromium)', () => {
     await screenshot(page, 'groups-creator-1280');
     await creator.getByRole('button', { name: 'Create group' }).click();
     await page.waitForURL(/\/group\/[0-9a-f-]{36}$/);
+    const groupPath = new URL(page.url()).pathname;
     await page.getByRole('heading', { name: 'Harbour night' }).waitFor();
     await page.getByText('Set the scene').waitFor();
 
@@ -170,6 +171,35 @@ describeE2E('group chats (real server + Chromium)', () => {
     await screenshot(page, 'groups-chat-search-1280');
     await match.click();
     await expect.poll(() => page.getByText('The ferry waits for no storm.').isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // "Branch from here" on Bram's reply: a group chat of its own, with the same members, up to that reply.
+    const bramsReply = replies.filter({ hasText: 'Nets held, barely.' });
+    await bramsReply.hover();
+    await bramsReply.getByRole('button', { name: 'Branch from here' }).click();
+    await page.waitForURL((u) => /^\/group\/[0-9a-f-]{36}$/.test(u.pathname) && u.pathname !== groupPath);
+    await page.getByRole('heading', { name: 'Harbour night' }).waitFor();
+    await expect.poll(() => replies.count(), { timeout: 15_000 }).toBe(1);
+    expect(await replies.nth(0).textContent()).toContain(names.bram);
+    const switcher = page.getByRole('button', { name: /branches\. Switch branch$/ });
+    await switcher.getByText('2/2').waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: `Let ${names.cass} speak` }).waitFor();
+    // The "Branch 2 made" toast opens below the group's own header bar, not over its buttons.
+    const made = page.locator('.toast-viewport li').filter({ hasText: 'Branch 2 made' });
+    const headerBar = page.locator('header').filter({ has: page.getByRole('heading', { name: 'Harbour night' }) });
+    expect((await made.boundingBox())!.y).toBeGreaterThanOrEqual(
+      Math.floor((await headerBar.boundingBox())!.y + (await headerBar.boundingBox())!.height),
+    );
+    await screenshot(page, 'groups-branch-1280');
+    // The first group chat is as it was: switching back shows all its replies.
+    await switcher.click();
+    const tree = dialog(page, 'Branches').getByTestId('branch-tree');
+    await tree.getByRole('button', { name: /^Main/ }).click();
+    await page.waitForURL((u) => u.pathname === groupPath);
+    await expect.poll(() => replies.count(), { timeout: 15_000 }).toBe(3);
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('button', { name: 'Main, 1 of 2 branches. Switch branch' }).getByText('Main of 2').waitFor();
+    await screenshot(page, 'groups-branch-390');
+    await page.setViewportSize(DESKTOP);
     expectClean(p, 'the group chat journey');
   }, 180_000);
 });

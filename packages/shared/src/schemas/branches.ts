@@ -17,6 +17,8 @@ export const ChatBranch = z
     /** The message of the parent the branch was forked from (its start, up to 120 characters); null for a root or when it was deleted. */
     forkPoint: z.object({ messageId: z.uuid(), role: z.enum(['user', 'assistant']), preview: z.string() }).nullable(),
     messageCount: z.number().int(),
+    /** The group chat this branch is (open it at /group/{groupId}); null for a one-to-one conversation. */
+    groupId: z.uuid().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -29,6 +31,9 @@ export const ChatBranchTree = z
   .meta({ id: 'ChatBranchTree' });
 export type ChatBranchTree = z.infer<typeof ChatBranchTree>;
 
-/** A fork: the new branch (open it with GET /api/chat/{characterId}?conversationId=…) and the tree it is in. */
+/**
+ * A fork: the new branch (open it with GET /api/chat/{characterId}?conversationId=…, or a group chat's at
+ * /group/{groupId}) and the tree it is in.
+ */
 export const ForkResult = z.object({ branch: ChatBranch, tree: ChatBranchTree }).meta({ id: 'ForkResult' });
 export type ForkResult = z.infer<typeof ForkResult>;

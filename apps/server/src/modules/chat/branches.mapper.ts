@@ -14,6 +14,7 @@ export function toChatBranch(row: BranchRow, position: number): ChatBranch {
     forkPoint:
       row.forkMessageId && row.forkRole ? { messageId: row.forkMessageId, role: row.forkRole, preview: row.forkPreview ?? '' } : null,
     messageCount: row.messageCount,
+    groupId: row.groupId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -4,7 +4,14 @@ import { randomUUID } from 'node:crypto';
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { chatMessages, chatReplyInspections, conversationPersonas, conversations } from '../../db/schema/index.ts';
+import {
+  chatGroupMembers,
+  chatGroups,
+  chatMessages,
+  chatReplyInspections,
+  conversationPersonas,
+  conversations,
+} from '../../db/schema/index.ts';
 
 /** One conversation of a tree, with its fork point (the parent's message it was forked from) when that still exists. */
 export interface BranchRow {
@@ -16,6 +23,8 @@ export interface BranchRow {
   forkMessageId: string | null;
   forkRole: 'user' | 'assistant' | null;
   forkPreview: string | null;
+  /** The group chat this conversation is (null: one-to-one). */
+  groupId: string | null;
 }
 
 const FORK_PREVIEW = 120;
@@ -102,6 +111,41 @@ function copyMessageRowsPart(name: string, t: (typeof FORK_COPIED_MESSAGE_TABLES
       )`;
 }
 
+/**
+ * A group chat's fork is a group chat too: the group (its name, scenario and turn mode as they are now; nobody
+ * skipped) on the branch's conversation, with every member row (former members too, whose earlier lines keep their
+ * names). Nothing is inserted when the source is a one-to-one conversation.
+ */
+function copyGroupPart(conversationId: string): SQL {
+  const own: Record<string, SQL> = {
+    id: sql`gen_random_uuid()`,
+    conversation_id: sql`created.id`,
+    skipped: sql`'{}'::uuid[]`,
+    created_at: sql`now()`,
+    updated_at: sql`now()`,
+  };
+  const groupColumns = copiedColumns(chatGroups);
+  const memberColumns = copiedColumns(chatGroupMembers);
+  const list = (names: string[]) => sql.join(names.map(quoted), sql`, `);
+  return sql`, src_group as (select * from ${chatGroups} where conversation_id = ${conversationId}),
+      new_group as (
+        insert into ${chatGroups} (${list(groupColumns)})
+        select ${sql.join(
+          groupColumns.map((c) => own[c] ?? sql`g.${quoted(c)}`),
+          sql`, `,
+        )} from created, src_group g
+        returning id
+      ),
+      group_members as (
+        insert into ${chatGroupMembers} (${list(memberColumns)})
+        select ${sql.join(
+          memberColumns.map((c) => (c === 'group_id' ? sql`new_group.id` : sql`m.${quoted(c)}`)),
+          sql`, `,
+        )} from new_group, src_group g join ${chatGroupMembers} m on m.group_id = g.id
+        returning 1
+      )`;
+}
+
 export class BranchesRepo {
   constructor(private readonly db: DbOrTx) {}
 
@@ -149,7 +193,7 @@ export class BranchesRepo {
       )}${sql.join(
         FORK_COPIED_TABLES.map((t, i) => copyRowsPart(`settings_${i}`, t, conversationId)),
         sql``,
-      )}
+      )}${copyGroupPart(conversationId)}
       select created.id, (select count(*) from copied)::int as copied from created`);
     const [row] = (result as unknown as { rows: { id: string }[] }).rows;
     return row?.id;
@@ -165,9 +209,11 @@ export class BranchesRepo {
     const result = await this.db.execute(sql`
       select c.id, c.parent_conversation_id as "parentId", c.message_count as "messageCount",
              c.created_at as "createdAt", c.updated_at as "updatedAt",
-             f.id as "forkMessageId", f.role as "forkRole", left(f.content, ${FORK_PREVIEW}) as "forkPreview"
+             f.id as "forkMessageId", f.role as "forkRole", left(f.content, ${FORK_PREVIEW}) as "forkPreview",
+             g.id as "groupId"
       from ${conversations} c
       left join ${chatMessages} f on f.id = c.forked_from_message_id
+      left join ${chatGroups} g on g.conversation_id = c.id
       where c.user_id = ${userId} and (c.id = ${rootId} or c.root_conversation_id = ${rootId})
       order by c.created_at, c.id`);
     return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
@@ -179,6 +225,7 @@ export class BranchesRepo {
       forkMessageId: (r.forkMessageId as string | null) ?? null,
       forkRole: (r.forkRole as 'user' | 'assistant' | null) ?? null,
       forkPreview: (r.forkPreview as string | null) ?? null,
+      groupId: (r.groupId as string | null) ?? null,
     }));
   }
 

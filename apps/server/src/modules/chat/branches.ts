@@ -1,7 +1,8 @@
 // Branches: "Branch from here" forks a conversation at one of its messages into a new conversation with the history up
 // to and including it (swipes and all), the memory as it stood (the summary counting at most the copied messages), the
-// moderation scope and every per-conversation setting. The forks of one conversation form a tree; deleting one keeps
-// the others (its children move under its parent). Switching is opening another conversation of the tree.
+// moderation scope and every per-conversation setting; a group chat's fork is a group chat with the same members. The
+// forks of one conversation form a tree; deleting one keeps the others (its children move under its parent).
+// Switching is opening another conversation of the tree.
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { BranchRow } from './branches.repo.ts';
@@ -34,8 +35,6 @@ export class Branches {
     const conv = await ownConversation(this.deps, actor, conversationId);
     const character = await chatCharacter(this.deps, actor, conv.characterId, { allowDeleted: true });
     if (character.deletedAt) throw AppError.conflict('This character was deleted: its conversations can be read but not branched.');
-    // A group's turn order and members live beside its conversation (modules/groups); a copy would lose them.
-    if (conv.isGroup) throw AppError.conflict('Group chats cannot be branched yet. Branch a one-to-one chat instead.');
     await rateLimit();
     // Counted and forked under one lock per tree, so parallel forks cannot pass the limit together.
     const id = await this.deps.uow.run(async ({ branches }) => {

@@ -412,16 +412,58 @@ describe('group chats', () => {
     expect(again.json()).toMatchObject({ messages: sentAgain, changes: [] });
   });
 
-  it('a group chat is not branched (409), and stays as it was', async () => {
-    const u = await buildUser(t, { coins: 5 });
-    const s = await newGroup(u);
+  it('branches a group chat into a group chat: members, scenario, turn order and speakers kept; each goes its own way', async () => {
+    const u = await buildUser(t, { coins: 20 });
+    const s = await newGroup(u, { scenario: 'A storm over the harbour.', turnMode: 'round_robin' });
     peer.behave({ kind: 'reply', parts: ['Aye.'] });
-    await post(u, `/api/groups/${s.group.id}/message`, { content: 'Bob?' });
-    const messages = (await session(u, s.group.id)).messages;
-    const res = await post(u, `/api/conversations/${s.group.conversationId}/branches`, { messageId: messages[0]!.id });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ message: 'Group chats cannot be branched yet. Branch a one-to-one chat instead.' });
-    expect((await session(u, s.group.id)).messages).toHaveLength(messages.length);
+    expect((await post(u, `/api/groups/${s.group.id}/message`, { content: 'Bob?' })).statusCode).toBe(200);
+    peer.behave({ kind: 'reply', parts: ['The ferry is late.'] });
+    expect((await post(u, `/api/groups/${s.group.id}/speak`, { characterId: ids.cara })).statusCode).toBe(200);
+    // Cara leaves after her line: the branch keeps her as a former member, so the line keeps her name.
+    const left = await t.app.inject({ method: 'DELETE', url: `/api/groups/${s.group.id}/members/${ids.cara}`, headers: u.auth });
+    expect(left.statusCode, left.body).toBe(200);
+    const before = (await session(u, s.group.id)).messages;
+    expect(before.map((m) => m.content)).toEqual(['Bob?', 'Aye.', 'The ferry is late.']);
+
+    const res = await post(u, `/api/conversations/${s.group.conversationId}/branches`, { messageId: before[2]!.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const { branch, tree } = res.json() as {
+      branch: { id: string; groupId: string | null };
+      tree: { items: { groupId: string | null }[] };
+    };
+    expect(branch.groupId).toBeTruthy();
+    expect(branch.groupId).not.toBe(s.group.id);
+    expect(tree.items.map((b) => b.groupId)).toEqual([s.group.id, branch.groupId]);
+
+    const fork = await session(u, branch.groupId!);
+    expect(fork.group).toMatchObject({
+      name: 'Harbour crew',
+      scenario: 'A storm over the harbour.',
+      turnMode: 'round_robin',
+      conversationId: branch.id,
+    });
+    expect(fork.group.members.map((m) => m.id)).toEqual([ids.alice, ids.bob]);
+    expect(fork.group.formerMembers.map((m) => m.id)).toEqual([ids.cara]);
+    expect(fork.messages.map((m) => [m.content, m.speakerId])).toEqual(before.map((m) => [m.content, m.speakerId]));
+    expect(fork.messages.map((m) => m.id)).not.toContain(before[0]!.id);
+
+    // A reply in the branch stays there; the group it came from is as it was.
+    peer.behave({ kind: 'reply', parts: ['Here, in the branch.'] });
+    const there = await post(u, `/api/groups/${branch.groupId}/message`, { content: 'Alice?' });
+    expect(there.statusCode, there.body).toBe(200);
+    expect(lastRequest().messages[0]!.content).toContain('A storm over the harbour.');
+    expect((await session(u, branch.groupId!)).messages).toHaveLength(5);
+    expect((await session(u, s.group.id)).messages.map((m) => m.id)).toEqual(before.map((m) => m.id));
+
+    // Deleting the branch deletes its group; the first one stays.
+    const gone = await t.app.inject({ method: 'DELETE', url: `/api/conversations/${branch.id}`, headers: u.auth });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await t.app.inject({ url: `/api/groups/${branch.groupId}`, headers: u.auth })).statusCode).toBe(404);
+    expect((await session(u, s.group.id)).messages).toHaveLength(3);
+    // Someone else cannot branch it: 404, as for a conversation that does not exist.
+    const other = await buildUser(t);
+    const theirs = await post(other, `/api/conversations/${s.group.conversationId}/branches`, { messageId: before[0]!.id });
+    expect(theirs.statusCode).toBe(404);
   });
 
   it("recent chats show groups with their members; a character's own conversations do not", async () => {

@@ -39,6 +39,28 @@ function useToastLane(viewport: RefObject<HTMLOListElement | null>, visible: boo
   }, [viewport, visible]);
 }
 
+/**
+ * Toasts open below this element while it is on the page, from 640 px (a chat's own header bar under the app's
+ * header, whose controls they would otherwise cover). Published as `--toasts-below`, the element's bottom edge.
+ */
+export function useToastsBelow(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement.style;
+    const update = () => root.setProperty('--toasts-below', `${Math.ceil(el.getBoundingClientRect().bottom)}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    window.addEventListener('resize', update);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', update);
+      root.removeProperty('--toasts-below');
+    };
+  }, [ref]);
+}
+
 export function Toaster() {
   const { toasts } = useToast();
   const viewport = useRef<HTMLOListElement>(null);
@@ -79,10 +101,11 @@ export function Toaster() {
           </ToastPrimitive.Root>
         );
       })}
-      {/* Under the header (its height changes with the width), never over its controls; above the bottom bar on phones. */}
+      {/* Under the header (its height changes with the width) and a page's own header bar (useToastsBelow), never over
+          their controls; above the bottom bar on phones. */}
       <ToastPrimitive.Viewport
         ref={viewport}
-        className="toast-viewport fixed right-0 bottom-[calc(var(--bottom-nav-h)+env(safe-area-inset-bottom))] z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none sm:top-(--header-h) sm:bottom-auto"
+        className="toast-viewport fixed right-0 bottom-[calc(var(--bottom-nav-h)+env(safe-area-inset-bottom))] z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none sm:top-[max(var(--header-h),var(--toasts-below,0px))] sm:bottom-auto"
       />
     </ToastPrimitive.Provider>
   );

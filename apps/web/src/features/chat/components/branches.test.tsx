@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, useSearchParams } from 'react-router';
+import { MemoryRouter, useLocation, useSearchParams } from 'react-router';
 import type { ChatBranch, ChatBranchTree } from '@reverie/shared';
 import { json, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
 import { signIn } from '@/test/characters';
@@ -17,6 +17,7 @@ function branch(n: number, parentId: string | null, extra: Partial<ChatBranch> =
     position: n,
     forkPoint: parentId ? { messageId: id(8), role: 'user', preview: `Fork ${n}` } : null,
     messageCount: 3,
+    groupId: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...extra,
@@ -32,10 +33,12 @@ const TREE: ChatBranchTree = {
 
 function Harness({ conversationId }: { conversationId: string }) {
   const [params] = useSearchParams();
+  const location = useLocation();
   const b = useBranches({ characterId: CHARACTER, conversationId, explain: () => false });
   return (
     <>
       <p data-testid="address">{params.get('conversation') ?? ''}</p>
+      <p data-testid="path">{location.pathname}</p>
       {b.button}
       {b.dialog}
     </>
@@ -96,6 +99,26 @@ describe('branches in the chat header', () => {
     // Picking another branch opens it (the address names it).
     fireEvent.click(within(tree).getAllByRole('button', { name: /^Main/ })[0]!);
     await waitFor(() => expect(screen.getByTestId('address').textContent).toBe(id(1)));
+  });
+
+  it("opens a group chat's branch at its own page", async () => {
+    signIn();
+    const group = (n: number) => `0c6a3d1e-0000-4000-8000-00000000000${n}`;
+    const groupTree: ChatBranchTree = {
+      ...TREE,
+      items: [branch(1, null, { groupId: group(1) }), branch(2, id(1), { groupId: group(2) })],
+    };
+    mockApi({ [`GET /api/conversations/${id(2)}/branches`]: () => json(groupTree) });
+    renderWithProviders(
+      <MemoryRouter initialEntries={[`/group/${group(2)}`]}>
+        <Harness conversationId={id(2)} />
+      </MemoryRouter>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Branch 2, 2 of 2 branches. Switch branch' }));
+    const tree = within(await screen.findByRole('dialog', { name: 'Branches' })).getByTestId('branch-tree');
+    fireEvent.click(within(tree).getAllByRole('button', { name: /^Main/ })[0]!);
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe(`/group/${group(1)}`));
+    expect(screen.getByTestId('address').textContent).toBe('');
   });
 
   it('shows nothing for a conversation without branches', async () => {

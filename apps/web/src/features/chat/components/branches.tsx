@@ -1,7 +1,7 @@
 // Branches of a conversation: "Branch from here" on a message, the header's "Branch 2 of 3", and the dialog that
 // switches between them (an indented tree from 1024 px, a list on phones) and deletes one (its branches stay).
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { GitBranch, Trash2 } from 'lucide-react';
 import type { ChatBranch, ChatBranchTree, ChatMessage } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
@@ -26,11 +26,10 @@ interface Options {
 
 /** The branch state of the conversation on screen: fork from a message, the header's button, the dialog. */
 export function useBranches({ characterId, conversationId, explain }: Options) {
-  const [, setParams] = useSearchParams();
+  const switchTo = useOpenBranch();
   const tree = useBranchTree(conversationId);
   const fork = useForkBranch(characterId);
   const [open, setOpen] = useState(false);
-  const switchTo = (id: string) => setParams({ conversation: id });
   // Message counts and activity move on as the chat goes on: read the tree again when it is opened.
   const openDialog = () => {
     setOpen(true);
@@ -42,7 +41,7 @@ export function useBranches({ characterId, conversationId, explain }: Options) {
       { conversationId, messageId: m.id },
       {
         onSuccess: ({ branch }) => {
-          switchTo(branch.id);
+          switchTo(branch);
           toast({ title: `${branch.title} made`, description: 'You are on it now. The other branches are kept.', variant: 'success' });
         },
         onError: (error) => {
@@ -100,13 +99,24 @@ export function useBranches({ characterId, conversationId, explain }: Options) {
         loading={tree.isPending}
         failed={tree.isError}
         onRetry={() => void tree.refetch()}
-        onSwitch={(id) => {
+        onSwitch={(branch) => {
           setOpen(false);
-          if (id !== conversationId) switchTo(id);
+          if (branch.id !== conversationId) switchTo(branch);
         }}
       />
     ),
   };
+}
+
+/**
+ * Opens a branch: a one-to-one branch in this page (`?conversation=`), a group chat's branch, a group chat of its own,
+ * at its page.
+ */
+function useOpenBranch() {
+  const [, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  return (branch: Pick<ChatBranch, 'id' | 'groupId'>) =>
+    branch.groupId ? void navigate(`/group/${branch.groupId}`) : setParams({ conversation: branch.id });
 }
 
 const label = (b: ChatBranch, count: number) => (b.position === 1 ? `Main of ${count}` : `Branch ${b.position} of ${count}`);
@@ -120,7 +130,7 @@ interface DialogProps {
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
-  onSwitch: (id: string) => void;
+  onSwitch: (branch: ChatBranch) => void;
 }
 
 /** A branch with its depth in the tree, parents before children. */
@@ -150,7 +160,7 @@ export function placeBranches(items: ChatBranch[]): Placed[] {
 }
 
 function BranchesDialog({ open, onOpenChange, characterId, conversationId, tree, loading, failed, onRetry, onSwitch }: DialogProps) {
-  const [, setParams] = useSearchParams();
+  const switchTo = useOpenBranch();
   const remove = useDeleteBranch(characterId);
   const [toDelete, setToDelete] = useState<ChatBranch | null>(null);
   const placed = tree ? placeBranches(tree.items) : [];
@@ -167,7 +177,7 @@ function BranchesDialog({ open, onOpenChange, characterId, conversationId, tree,
         if (b.id === conversationId) {
           const next =
             (b.parentId && placed.find((p) => p.branch.id === b.parentId)?.branch) || placed.find((p) => p.branch.id !== b.id)?.branch;
-          if (next) setParams({ conversation: next.id });
+          if (next) switchTo(next);
         }
       },
       onError: (error) => {
@@ -232,7 +242,7 @@ function BranchesDialog({ open, onOpenChange, characterId, conversationId, tree,
 interface ViewProps {
   placed: Placed[];
   currentId: string;
-  onSwitch: (id: string) => void;
+  onSwitch: (branch: ChatBranch) => void;
   onDelete?: (b: ChatBranch) => void;
 }
 
@@ -285,7 +295,7 @@ function BranchTreeView({ placed, currentId, onSwitch, onDelete }: ViewProps) {
             <div
               className={cn('flex min-w-0 flex-1 items-center gap-1 rounded-xl ring-1 ring-border', here && 'bg-primary/10 ring-primary')}
             >
-              <button type="button" className={pick} onClick={() => onSwitch(branch.id)} aria-current={here ? 'true' : undefined}>
+              <button type="button" className={pick} onClick={() => onSwitch(branch)} aria-current={here ? 'true' : undefined}>
                 <span className="flex items-center gap-2 text-sm font-semibold text-fg">
                   <GitBranch className="size-4 text-primary" aria-hidden="true" />
                   {branch.title}
@@ -316,7 +326,7 @@ function BranchListView({ placed, currentId, onSwitch, onDelete }: ViewProps) {
             key={branch.id}
             className={cn('flex items-center gap-1 rounded-xl bg-surface-raised ring-1 ring-border', here && 'ring-primary')}
           >
-            <button type="button" className={pick} onClick={() => onSwitch(branch.id)} aria-current={here ? 'true' : undefined}>
+            <button type="button" className={pick} onClick={() => onSwitch(branch)} aria-current={here ? 'true' : undefined}>
               <span className="block text-sm font-semibold text-fg">
                 {branch.title}
                 {parent ? <span className="font-normal text-fg-subtle"> · from {parent.title}</span> : null}

@@ -1,7 +1,9 @@
+import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, Brain, Search, Settings2 } from 'lucide-react';
 import type { Group } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
+import { useToastsBelow } from '@/components/ui/toaster';
 import { PersonaPicker } from '@/features/personas/components/persona-picker';
 import { StackedAvatars } from './stacked-avatars';
 
@@ -17,15 +19,22 @@ interface Props {
   onMemory: () => void;
   /** Search this group chat (jump to a match). */
   onSearch: () => void;
+  /** "Branch 2 of 3" once the group chat has branches (branches.tsx). */
+  branch?: ReactNode;
 }
 
 /**
- * The group's faces, name, members and turn mode; who you are in it (persona); search in it; its settings and (below
- * 1280 px) the memory.
+ * The group's faces, name, members and turn mode; who you are in it (persona); search in it; which branch this is;
+ * its settings and (below 1280 px) the memory.
  */
-export function GroupHeader({ group, busy, fresh, onSettings, onMemory, onSearch }: Props) {
+export function GroupHeader({ group, busy, fresh, onSettings, onMemory, onSearch, branch }: Props) {
+  const header = useRef<HTMLElement>(null);
+  useToastsBelow(header);
   return (
-    <header className="flex items-center gap-2 border-b border-border px-2 py-2 pt-[max(0.5rem,env(safe-area-inset-top))] sm:gap-3 sm:px-4 lg:py-2.5">
+    <header
+      ref={header}
+      className="flex items-center gap-2 border-b border-border px-2 py-2 pt-[max(0.5rem,env(safe-area-inset-top))] sm:gap-3 sm:px-4 lg:py-2.5"
+    >
       <Button asChild size="icon" variant="ghost" className="lg:hidden">
         <Link to="/chat" aria-label="Back to chats">
           <ArrowLeft />
@@ -43,6 +52,7 @@ export function GroupHeader({ group, busy, fresh, onSettings, onMemory, onSearch
       <Button size="sm" variant="ghost" onClick={onSearch} aria-label="Search this chat">
         <Search />
       </Button>
+      {branch}
       <Button size="sm" variant="secondary" onClick={onSettings} aria-label="Group settings">
         <Settings2 />
         <span className="hidden sm:inline">Group</span>

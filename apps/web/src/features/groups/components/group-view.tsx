@@ -5,6 +5,7 @@ import type { ChatCharacter, ChatMessage, GroupSession } from '@reverie/shared';
 import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
 import { useChatStatus } from '@/features/chat/api/get-status';
+import { useBranches } from '@/features/chat/components/branches';
 import { ChatSearchDialog } from '@/features/chat/components/chat-search-dialog';
 import { ChatSkeleton } from '@/features/chat/components/chat-states';
 import { Composer } from '@/features/chat/components/composer';
@@ -73,6 +74,8 @@ function GroupConversation({ session, userName }: { session: GroupSession; userN
   // A match picked in the search across chats (`?message=`): the page around it, scrolled to and outlined.
   useJumpFromAddress(win.jumpTo);
   const actions = useMessageActions({ characterId: group.chatCharacterId, messages: win.messages, explain });
+  // "Branch from here": a group chat's branch is a group chat of its own, with the same members (its page opens).
+  const branches = useBranches({ characterId: group.chatCharacterId, conversationId: group.conversationId, explain });
   const busy = reply.streaming !== null;
   const [manualPick, setManualPick] = useState<string | null>(null);
   const speaker = group.turnMode === 'manual' ? (manualPick ?? group.members[0]?.id ?? null) : null;
@@ -113,7 +116,9 @@ function GroupConversation({ session, userName }: { session: GroupSession; userN
           onSettings={() => setDialog('settings')}
           onMemory={() => setDialog('memory')}
           onSearch={() => setDialog('search')}
+          branch={branches.button}
         />
+        {branches.strip}
         {messages.length === 0 && !busy ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 text-center">
             <p className="font-semibold text-fg">Set the scene</p>
@@ -144,6 +149,7 @@ function GroupConversation({ session, userName }: { session: GroupSession; userN
               win.onScroll();
             }}
             speakers={speakers}
+            onBranch={branches.forking ? undefined : branches.branchFrom}
           />
         )}
         <ModelStatus status={model.data} />
@@ -192,6 +198,7 @@ function GroupConversation({ session, userName }: { session: GroupSession; userN
         replyAuthor={(hit) => hit.speaker?.name ?? 'A former member'}
         onJump={win.jumpTo}
       />
+      {branches.dialog}
       <GroupSettings group={group} open={dialog === 'settings'} onOpenChange={(open) => !open && setDialog(null)} />
       <MessageActionDialogs dialogs={actions.dialogs} characterName={group.name} />
       {spend.dialog}
