@@ -2,33 +2,12 @@
 // its inspector listing the entry its key triggered; the entry turned off there, the next reply's inspector (and the
 // prompt the model server received) no longer has it; the inspector as a sheet on a phone with the full prompt.
 // Replies from a local OpenAI-compatible peer, which also shows what each prompt carried.
-import { api, type AuthResponse } from '@reverie/shared';
+import type { AuthResponse } from '@reverie/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
 import { DESKTOP, dialog, expectClean, MOBILE, pageWithSession, registerReadyUser, untilSendIsOn } from './flows.ts';
+import { importLighthouseCard, LANTERN, lastSystemPrompt } from './fixtures/lighthouse-card.ts';
 import { describeE2E, launchBrowser, screenshot, startServer, type Harness } from './harness.ts';
-
-const LANTERN = "Juniper's lantern was her mother's; it never goes out.";
-
-const card = {
-  spec: 'chara_card_v2',
-  spec_version: '2.0',
-  data: {
-    name: 'Juniper Vale',
-    description: 'A lighthouse keeper with a dry wit.',
-    personality: 'Calm, curious, a little stubborn.',
-    scenario: 'A stormy night at the northern lighthouse.',
-    first_mes: '*Juniper waves from the lighthouse steps.* You made it before dark!',
-    mes_example: '',
-    tags: ['fantasy'],
-    character_book: {
-      entries: [
-        { id: 1, name: 'The lantern', keys: ['lantern', 'lamp'], content: LANTERN, enabled: true, insertion_order: 0 },
-        { id: 2, name: 'The storm', keys: ['storm'], content: 'Storms here come from the west.', enabled: true, insertion_order: 1 },
-      ],
-    },
-  },
-};
 
 describeE2E('why this reply (real server + Chromium)', () => {
   const h = {} as Harness;
@@ -47,16 +26,7 @@ describeE2E('why this reply (real server + Chromium)', () => {
       username: `keeper_${suffix}`,
       password: 'lantern-light-42',
     });
-    const form = new FormData();
-    form.append('rating', 'sfw');
-    form.append('file', new Blob([JSON.stringify(card)], { type: 'application/json' }), 'juniper.json');
-    const res = await fetch(`${h.server.url}${api.characters.importCard.path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${auth.accessToken}` },
-      body: form,
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    characterId = ((await res.json()) as { character: { id: string } }).character.id;
+    characterId = await importLighthouseCard(h, auth);
   }, 120_000);
   afterAll(async () => {
     await h.browser?.close().catch(() => undefined);
@@ -64,11 +34,7 @@ describeE2E('why this reply (real server + Chromium)', () => {
     await peer?.close();
   });
 
-  /** The system text of the last prompt the model server received. */
-  const lastSystem = () => {
-    const messages = peer.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>;
-    return messages.find((m) => m.role === 'system')!.content;
-  };
+  const lastSystem = () => lastSystemPrompt(peer);
 
   it('shows what went into a reply, turns a lorebook entry off, and the next reply goes without it (1280 and 390 px)', async () => {
     const p = await pageWithSession(h, auth, DESKTOP);

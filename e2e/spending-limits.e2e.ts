@@ -4,53 +4,31 @@
 // click, the confirmation threshold asks before a regenerate (also of a reply in the middle, after an edit), and the
 // coins page shows a refund under its charge. No free messages and 2 coins a message (a catalogue of our own); replies
 // from a local OpenAI-compatible peer.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { api } from '@reverie/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadCatalog } from '../apps/server/src/modules/billing/catalog.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
 import { apiCall, DESKTOP, expectClean, MOBILE, registerReadyUser, signedInPage, untilSendIsOn } from './flows.ts';
-import { describeE2E, launchBrowser, screenshot, startServer, type Harness } from './harness.ts';
+import { startPaidServer } from './fixtures/paid-catalog.ts';
+import { describeE2E, launchBrowser, screenshot, type Harness } from './harness.ts';
 
 describeE2E('spending limits (real server + Chromium)', () => {
   const h = {} as Harness;
   let peer: OpenAiPeer;
-  let dir: string;
+  let removeCatalog: (() => Promise<void>) | undefined;
   const suffix = Date.now().toString(36);
   const email = `sage_${suffix}@example.com`;
   const password = 'thrifty-coins-9';
 
   beforeAll(async () => {
     peer = await startOpenAiPeer();
-    dir = await mkdtemp(path.join(os.tmpdir(), 'reverie-caps-'));
-    const catalog = loadCatalog(undefined);
-    const catalogFile = path.join(dir, 'catalog.json');
-    await writeFile(
-      catalogFile,
-      JSON.stringify({
-        costs: { ...catalog.costs, chatMessage: 2 },
-        plans: catalog.plans.map((p) => ({ ...p, permissions: { ...p.permissions, dailyFreeMessages: 0 } })),
-      }),
-    );
-    h.server = await startServer({
-      env: {
-        LLM_PROVIDER: 'openai',
-        LLM_BASE_URL: peer.baseUrl,
-        LLM_MODEL: 'peer-model',
-        BILLING_CATALOG_FILE: catalogFile,
-        // The journey gets its coins from the sandbox top-up.
-        SANDBOX_TOP_UP: 'true',
-      },
-    });
+    ({ server: h.server, removeCatalog } = await startPaidServer(peer));
     h.browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
     await h.browser?.close().catch(() => undefined);
     await h.server?.stop();
     await peer?.close();
-    await rm(dir, { recursive: true, force: true });
+    await removeCatalog?.();
   });
 
   it('sets a daily cap at once, shows a raise as pending with its time, and opens from the refusal link on a phone', async () => {

@@ -4,46 +4,21 @@
 // branch and shows it; a daily spending cap then refuses the next message with the cap in words and a link to raise
 // it. Screenshots at 1280 and 390 px. No free messages and 2 coins a message (a catalogue of our own); replies from a
 // local OpenAI-compatible peer, which also shows what each prompt carried.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { api, type AuthResponse } from '@reverie/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadCatalog } from '../apps/server/src/modules/billing/catalog.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
 import { apiCall, DESKTOP, dialog, expectClean, MOBILE, pageWithSession, registerReadyUser, untilSendIsOn } from './flows.ts';
-import { describeE2E, launchBrowser, screenshot, startServer, type Harness } from './harness.ts';
-
-const LANTERN = "Juniper's lantern was her mother's; it never goes out.";
-const STORM = 'Storms here come from the west.';
-
-const card = {
-  spec: 'chara_card_v2',
-  spec_version: '2.0',
-  data: {
-    name: 'Juniper Vale',
-    description: 'A lighthouse keeper with a dry wit.',
-    personality: 'Calm, curious, a little stubborn.',
-    scenario: 'A stormy night at the northern lighthouse.',
-    first_mes: '*Juniper waves from the lighthouse steps.* You made it before dark!',
-    mes_example: '',
-    tags: ['fantasy'],
-    character_book: {
-      entries: [
-        { id: 1, name: 'The lantern', keys: ['lantern', 'lamp'], content: LANTERN, enabled: true, insertion_order: 0 },
-        { id: 2, name: 'The storm', keys: ['storm'], content: STORM, enabled: true, insertion_order: 1 },
-      ],
-    },
-  },
-};
+import { importLighthouseCard, LANTERN, lastSystemPrompt, STORM } from './fixtures/lighthouse-card.ts';
+import { startPaidServer } from './fixtures/paid-catalog.ts';
+import { describeE2E, launchBrowser, screenshot, type Harness } from './harness.ts';
 
 const bubbles = (page: Page) => page.locator('[data-testid^="message-"] [data-testid="bubble"]');
 
 describeE2E('steering a reply: inspector, branch, search and a cap (real server + Chromium)', () => {
   const h = {} as Harness;
   let peer: OpenAiPeer;
-  let dir: string;
+  let removeCatalog: (() => Promise<void>) | undefined;
   let auth: AuthResponse;
   let characterId: string;
   const suffix = Date.now().toString(36);
@@ -51,51 +26,20 @@ describeE2E('steering a reply: inspector, branch, search and a cap (real server 
   beforeAll(async () => {
     peer = await startOpenAiPeer();
     peer.behave({ kind: 'reply', parts: ['*She lifts', ' the lantern.*', ' It has seen', ' worse storms.'] });
-    dir = await mkdtemp(path.join(os.tmpdir(), 'reverie-steer-'));
-    const catalog = loadCatalog(undefined);
-    const catalogFile = path.join(dir, 'catalog.json');
-    await writeFile(
-      catalogFile,
-      JSON.stringify({
-        costs: { ...catalog.costs, chatMessage: 2 },
-        plans: catalog.plans.map((p) => ({ ...p, permissions: { ...p.permissions, dailyFreeMessages: 0 } })),
-      }),
-    );
-    h.server = await startServer({
-      env: {
-        LLM_PROVIDER: 'openai',
-        LLM_BASE_URL: peer.baseUrl,
-        LLM_MODEL: 'peer-model',
-        BILLING_CATALOG_FILE: catalogFile,
-        SANDBOX_TOP_UP: 'true',
-      },
-    });
+    ({ server: h.server, removeCatalog } = await startPaidServer(peer));
     h.browser = await launchBrowser();
     auth = await registerReadyUser(h, { email: `steer_${suffix}@example.com`, username: `steer_${suffix}`, password: 'lantern-light-42' });
     await apiCall(h, api.billing.addCoins, { body: { amount: 20 }, token: auth.accessToken });
-    const form = new FormData();
-    form.append('rating', 'sfw');
-    form.append('file', new Blob([JSON.stringify(card)], { type: 'application/json' }), 'juniper.json');
-    const res = await fetch(`${h.server.url}${api.characters.importCard.path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${auth.accessToken}` },
-      body: form,
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    characterId = ((await res.json()) as { character: { id: string } }).character.id;
+    characterId = await importLighthouseCard(h, auth);
   }, 120_000);
   afterAll(async () => {
     await h.browser?.close().catch(() => undefined);
     await h.server?.stop();
     await peer?.close();
-    await rm(dir, { recursive: true, force: true });
+    await removeCatalog?.();
   });
 
-  /** The system text of the last prompt the model server received. */
-  const lastSystem = () => {
-    const messages = peer.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>;
-    return messages.find((m) => m.role === 'system')!.content;
-  };
+  const lastSystem = () => lastSystemPrompt(peer);
 
   it('opens the inspector, drops a lorebook entry, branches, searches and hits a cap (1280 and 390 px)', async () => {
     const p = await pageWithSession(h, auth, DESKTOP);

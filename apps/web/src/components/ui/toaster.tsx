@@ -10,6 +10,17 @@ const variantStyles = {
   destructive: { className: 'border-danger/50 bg-[#1f1016]', Icon: AlertTriangle, iconClass: 'text-danger' },
 } as const;
 
+/** Calls `update` whenever `el` changes size or the window does; answers the way to stop. */
+function onLayout(el: Element, update: () => void): () => void {
+  const observer = new ResizeObserver(update);
+  observer.observe(el);
+  window.addEventListener('resize', update);
+  return () => {
+    observer.disconnect();
+    window.removeEventListener('resize', update);
+  };
+}
+
 /**
  * Publishes the room the visible toasts take at the top or bottom of the window as `--toast-top` and
  * `--toast-bottom` (see `dialog-fit` in styles.css): open dialogs move out of the way instead of being covered.
@@ -27,12 +38,9 @@ function useToastLane(viewport: RefObject<HTMLOListElement | null>, visible: boo
     };
     update();
     if (!el || !visible) return;
-    const observer = new ResizeObserver(update);
-    observer.observe(el);
-    window.addEventListener('resize', update);
+    const stop = onLayout(el, update);
     return () => {
-      observer.disconnect();
-      window.removeEventListener('resize', update);
+      stop();
       root.setProperty('--toast-top', '0px');
       root.setProperty('--toast-bottom', '0px');
     };
@@ -50,12 +58,9 @@ export function useToastsBelow(ref: RefObject<HTMLElement | null>) {
     const root = document.documentElement.style;
     const update = () => root.setProperty('--toasts-below', `${Math.ceil(el.getBoundingClientRect().bottom)}px`);
     update();
-    const observer = new ResizeObserver(update);
-    observer.observe(el);
-    window.addEventListener('resize', update);
+    const stop = onLayout(el, update);
     return () => {
-      observer.disconnect();
-      window.removeEventListener('resize', update);
+      stop();
       root.removeProperty('--toasts-below');
     };
   }, [ref]);
