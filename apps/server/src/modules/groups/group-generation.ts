@@ -117,7 +117,7 @@ export class GroupGeneration {
       const { userName, persona } = promptUser(ctx);
       const members = current(ctx).map((m) => m.character);
       const names = new Map(ctx.members.map((m) => [m.character.id, m.character.name]));
-      const pi: GroupPromptInput = { speaker, members, names, scenario: ctx.group.scenario, userName };
+      const pi: GroupPromptInput = { speaker, members, names, scenario: ctx.group.scenario, userName, personaNames: ctx.personaNames };
       const history = groupHistory(pi, newest, useCase.kind, target, req.content, historyMessages);
       const prompt = buildPrompt(this.deps.llm, {
         character: speaker,

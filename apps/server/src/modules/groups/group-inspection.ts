@@ -17,6 +17,7 @@ export function groupShapes(uow: { repos: { groups: GroupsRepo } }): GroupShapes
       names: new Map(ctx.members.map((m) => [m.character.id, m.character.name])),
       scenario: ctx.group.scenario,
       userName,
+      personaNames: ctx.personaNames,
     };
     // The recorded history is oldest first and already holds the user's message of a send: nothing is added to it.
     const newestFirst = [...messages].reverse();

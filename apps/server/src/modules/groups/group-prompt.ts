@@ -16,7 +16,10 @@ export interface GroupPromptInput {
   /** Every character who ever spoke in the group, by id (former members included), for the labels. */
   names: ReadonlyMap<string, string>;
   scenario: string;
+  /** The user's name now (the persona in force, else the username): the new message's label, and older lines' without a persona of their own. */
   userName: string;
+  /** The user's personas by id: an earlier line is labelled as the persona it was written as. */
+  personaNames?: ReadonlyMap<string, string>;
 }
 
 /** The speaker's card as the prompt sees it. */
@@ -44,8 +47,10 @@ export function groupHistory(
   content: string | undefined,
   historyMessages: number,
 ): HistoryMessage[] {
-  const label = (m: Pick<ChatMessageRow, 'role' | 'speakerId'>) =>
-    m.role === 'user' ? i.userName : ((m.speakerId && i.names.get(m.speakerId)) ?? 'Someone');
+  const label = (m: Pick<ChatMessageRow, 'role' | 'speakerId' | 'personaId'>) =>
+    m.role === 'user'
+      ? ((m.personaId && i.personaNames?.get(m.personaId)) ?? i.userName)
+      : ((m.speakerId && i.names.get(m.speakerId)) ?? 'Someone');
   const history: HistoryMessage[] = newest
     .slice(0, historyMessages)
     .reverse()

@@ -12,6 +12,7 @@ import {
   chatGroups,
   chatMessages,
   conversations,
+  personas,
   subscriptions,
   users,
   type ChatGroupMemberRow,
@@ -47,6 +48,8 @@ export interface GroupContext extends GroupWithMembers {
   latestSubscription: SubscriptionRow | undefined;
   /** The user's persona in this group (see personas.repo.ts `effectivePersonaJson`). */
   persona: EffectivePersona | undefined;
+  /** The names of the group owner's personas by id: each of the user's lines is labelled as the persona it was written as. */
+  personaNames: ReadonlyMap<string, string>;
 }
 
 /** A column of the outer chat_groups row, qualified (Drizzle leaves a one-table select's columns bare). */
@@ -159,6 +162,9 @@ export class GroupsRepo {
           // The persona in force: chosen for the group's conversation, else the default (a group has no character of
           // its own for a remembered choice).
           persona: effectivePersonaJson(sql`${ph('userId')}::uuid`, sql`null::uuid`, groupCol('conversation_id')),
+          // At most PERSONA_LIMITS.maxPersonas rows.
+          personaNames: sql<unknown>`(select coalesce(json_object_agg(p.id, p.name), '{}'::json) from ${personas} p
+            where p.user_id = ${groupCol('user_id')})`,
         })
         .from(chatGroups)
         .where(eq(chatGroups.id, ph('groupId')))
@@ -191,6 +197,7 @@ export class GroupsRepo {
       userName: row.userName,
       latestSubscription: maybeRowFromJson(subscriptions, jsonColumn(row.sub)),
       persona: effectivePersonaFrom(row.persona),
+      personaNames: new Map(Object.entries(jsonColumn(row.personaNames) as Record<string, string>)),
     };
   }
 }

@@ -365,10 +365,12 @@ describe('group chats', () => {
     expect(chosen.statusCode, chosen.body).toBe(200);
     peer.behave({ kind: 'reply', parts: ['Hi.'] });
     await post(u, `/api/groups/${s.group.id}/message`, { content: 'Cara?' });
-    // Cara's prompt: the user's lines (the earlier one too) and Bob's are on the user side, all under their names now.
+    // Cara's prompt: the user's lines and Bob's are on the user side, each of the user's under the persona it was
+    // written as (the earlier one Captain Ro's, as the page shows it); only the persona in force is described.
     const last = lastRequest().messages.at(-1)!;
-    expect(last.content).toBe('Mx Vale: Bob, I am home.\n\nBob: Welcome back.\n\nMx Vale: Cara?');
-    expect(JSON.stringify(lastRequest().messages)).not.toContain('Captain Ro');
+    expect(last.content).toBe('Captain Ro: Bob, I am home.\n\nBob: Welcome back.\n\nMx Vale: Cara?');
+    expect(lastRequest().messages[0]!.content).not.toContain('A retired pilot');
+    expect(lastRequest().stop).toContain('\nMx Vale:');
     // The group's choice is not remembered for its first member's one-to-one chats, and no message was rewritten.
     const one = (await t.app.inject({ url: `/api/chat/${ids.alice}`, headers: u.auth })).json() as { conversation: { id: string } };
     const oneState = await t.app.inject({ url: `/api/conversations/${one.conversation.id}/persona`, headers: u.auth });
