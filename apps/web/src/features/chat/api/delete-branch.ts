@@ -1,9 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
+import { groupKeys } from '@/features/groups/api/query-keys';
 import { queryClient } from '@/lib/query-client';
 import { deleteConversation } from './delete-conversation';
 import { branchKeys, chatKeys } from './query-keys';
 
-/** DELETE /api/conversations/{id} of a branch: it goes, its branches move under its parent. */
+/**
+ * DELETE /api/conversations/{id} of a branch: it goes, its branches move under its parent. A group chat's branch
+ * takes its group with it, so cached group pages are read again.
+ */
 export function useDeleteBranch(characterId: string) {
   return useMutation({
     mutationFn: (conversationId: string) => deleteConversation(conversationId),
@@ -12,6 +16,7 @@ export function useDeleteBranch(characterId: string) {
       void queryClient.invalidateQueries({ queryKey: branchKeys.all() });
       void queryClient.invalidateQueries({ queryKey: chatKeys.characterConversations(characterId) });
       void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
+      void queryClient.invalidateQueries({ queryKey: groupKeys.sessions() });
     },
   });
 }
