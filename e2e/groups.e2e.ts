@@ -177,18 +177,21 @@ describeE2E('group chats (real server + Chromium)', () => {
     await bramsReply.hover();
     await bramsReply.getByRole('button', { name: 'Branch from here' }).click();
     await page.waitForURL((u) => /^\/group\/[0-9a-f-]{36}$/.test(u.pathname) && u.pathname !== groupPath);
+    // The "Branch 2 made" toast opens below the group's own header bar, not over its buttons (measured at once, the
+    // pointer on it so that it stays: it goes by itself after 5 s).
+    const made = page.locator('.toast-viewport li').filter({ hasText: 'Branch 2 made' });
+    await made.hover({ timeout: 5_000 });
+    const headerBar = page.locator('header').filter({ has: page.getByRole('heading', { name: 'Harbour night' }) });
+    const bar = (await headerBar.boundingBox())!;
+    await expect
+      .poll(async () => (await made.boundingBox())?.y ?? 0, { timeout: 3_000 })
+      .toBeGreaterThanOrEqual(Math.floor(bar.y + bar.height));
     await page.getByRole('heading', { name: 'Harbour night' }).waitFor();
     await expect.poll(() => replies.count(), { timeout: 15_000 }).toBe(1);
     expect(await replies.nth(0).textContent()).toContain(names.bram);
     const switcher = page.getByRole('button', { name: /branches\. Switch branch$/ });
     await switcher.getByText('2/2').waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: `Let ${names.cass} speak` }).waitFor();
-    // The "Branch 2 made" toast opens below the group's own header bar, not over its buttons.
-    const made = page.locator('.toast-viewport li').filter({ hasText: 'Branch 2 made' });
-    const headerBar = page.locator('header').filter({ has: page.getByRole('heading', { name: 'Harbour night' }) });
-    expect((await made.boundingBox())!.y).toBeGreaterThanOrEqual(
-      Math.floor((await headerBar.boundingBox())!.y + (await headerBar.boundingBox())!.height),
-    );
     await screenshot(page, 'groups-branch-1280');
     // The first group chat is as it was: switching back shows all its replies.
     await switcher.click();

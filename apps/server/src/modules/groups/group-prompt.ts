@@ -16,7 +16,10 @@ export interface GroupPromptInput {
   /** Every character who ever spoke in the group, by id (former members included), for the labels. */
   names: ReadonlyMap<string, string>;
   scenario: string;
-  /** The user's name now (the persona in force, else the username): the new message's label, and older lines' without a persona of their own. */
+  /**
+   * The user's name now (the persona in force, else the username): the new message's label, and that of older lines
+   * without a persona of their own.
+   */
   userName: string;
   /** The user's personas by id: an earlier line is labelled as the persona it was written as. */
   personaNames?: ReadonlyMap<string, string>;

@@ -48,7 +48,7 @@ export interface GroupContext extends GroupWithMembers {
   latestSubscription: SubscriptionRow | undefined;
   /** The user's persona in this group (see personas.repo.ts `effectivePersonaJson`). */
   persona: EffectivePersona | undefined;
-  /** The names of the group owner's personas by id: each of the user's lines is labelled as the persona it was written as. */
+  /** The group owner's persona names by id: each of the user's lines is labelled as the persona it was written as. */
   personaNames: ReadonlyMap<string, string>;
 }
 
