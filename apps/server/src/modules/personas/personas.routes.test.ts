@@ -145,6 +145,35 @@ describe('personas CRUD', () => {
     expect((await list(u))[0]!.description).toBe('A 34-year-old woman who loves rough sex.');
   });
 
+  it('checks a change of the pronouns alone, with the rest of the persona, and keeps the old pronouns when refused', async () => {
+    const u = await buildUser(t);
+    const vera = await persona(u, { name: 'Vera', description: 'Loves rough sex with {{char}}.', pronouns: 'she/her' });
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/personas/${vera.id}`,
+      headers: u.auth,
+      payload: { pronouns: 'she/her, a 12 year old girl' },
+    });
+    expect(edit.statusCode, edit.body).toBe(422);
+    expect(edit.json().error.code).toBe('CONTENT_BLOCKED');
+    expect((await list(u))[0]!.pronouns).toBe('she/her');
+  });
+
+  it('keeps exactly one default when personas are deleted in parallel', async () => {
+    for (let round = 0; round < 5; round++) {
+      const u = await buildUser(t);
+      const first = await persona(u, { name: 'First' });
+      const second = await persona(u, { name: 'Second' });
+      await persona(u, { name: 'Third' });
+      const del = (id: string) => t.app.inject({ method: 'DELETE', url: `/api/personas/${id}`, headers: u.auth });
+      const answers = await Promise.all([del(first.id), del(second.id)]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      const left = await list(u);
+      expect(left.map((p) => p.name)).toEqual(['Third']);
+      expect(left[0]!.isDefault).toBe(true);
+    }
+  });
+
   it('re-encodes an avatar to a 512px WebP, refuses what is not an image, and removes it', async () => {
     const u = await buildUser(t);
     const p = await persona(u, { name: 'Pic' });

@@ -65,7 +65,11 @@ export class PersonasService {
 
   async update(actor: Actor, id: string, patch: { name?: string; description?: string; pronouns?: string | null }): Promise<PersonaRow> {
     const current = await this.own(actor, id);
-    await this.checkText(actor, { name: patch.name ?? current.name, description: patch.description ?? current.description });
+    await this.checkText(actor, {
+      name: patch.name ?? current.name,
+      description: patch.description ?? current.description,
+      pronouns: patch.pronouns !== undefined ? patch.pronouns : current.pronouns,
+    });
     const next: PersonaPatch = {};
     if (patch.name !== undefined) next.name = patch.name;
     if (patch.description !== undefined) next.description = patch.description;
@@ -78,7 +82,8 @@ export class PersonasService {
     await this.uow.run(async ({ personas }) => {
       await personas.lockUser(current.userId);
       await personas.delete(id);
-      if (current.isDefault) await personas.promoteOldest(current.userId);
+      // Always, under the lock: a parallel delete may have promoted this very persona after `current` was read.
+      await personas.promoteOldest(current.userId);
     });
     await this.storage.removeByUrl(current.avatarUrl);
   }
