@@ -285,7 +285,8 @@ describeE2E('coins and memberships (real server + Chromium, sandbox payments)', 
     } finally {
       await p.context.close();
     }
-  });
+    // The longest journey here (about 40 steps and a reply from the tiny model): a loaded CI machine took over 60 s.
+  }, 150_000);
 
   it('the checkout on a phone: test mode, summary and card form fit 390 px; cancel returns to the app', async () => {
     const p = await signedInPage(h, email, password);
