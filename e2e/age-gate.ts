@@ -1,4 +1,4 @@
-// The age gate as passed (SPEC §4: flag 'true', timestamp now, version v3), for a context's init script. In a file of
+// The age gate as passed (product.md §4: flag 'true', timestamp now, version v3), for a context's init script. In a file of
 // its own so the benchmarks can use it without the test runner the harness imports.
 export function ageGatePassed(): void {
   try {

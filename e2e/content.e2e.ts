@@ -83,7 +83,7 @@ describeE2E('content pages (real server + Chromium)', () => {
       await screenshot(p.page, 'content-print-cookie-policy', { fullPage: true });
       await p.page.emulateMedia({ media: 'screen' });
       expectClean(p, 'visiting every legal page and guide');
-      // The shell's initials avatar (SPEC §3) is the only other origin; content itself loads nothing from outside.
+      // The shell's initials avatar (product.md §3) is the only other origin; content itself loads nothing from outside.
       expect(p.problems.externalRequests).toEqual([]);
     } finally {
       await p.context.close();

@@ -144,7 +144,7 @@ export async function newPage(ctx: Harness, viewport: { width: number; height: n
   };
 }
 
-/** Marks the age gate as passed (SPEC §4: flag 'true', timestamp now, version v3) for every page the context opens. */
+/** Marks the age gate as passed (product.md §4: flag 'true', timestamp now, version v3) for every page the context opens. */
 export async function passAgeGate(page: Page): Promise<void> {
   await page.context().addInitScript(ageGatePassed);
 }

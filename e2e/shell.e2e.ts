@@ -1,4 +1,4 @@
-// Journeys through the app shell against the real server and a real Chromium: age gate, every SPEC §2
+// Journeys through the app shell against the real server and a real Chromium: age gate, every product.md §2
 // route, sidebar, bottom navigation and header search.
 import { LEGAL_SLUGS } from '@reverie/shared';
 import type { Page } from 'playwright-core';
@@ -10,7 +10,7 @@ const ID = '00000000-0000-0000-0000-000000000001';
 const LOAD_ERROR = 'Something went wrong while loading the page.';
 const NOT_FOUND = 'Page not found';
 
-/** Every route in SPEC §2, with concrete ids. */
+/** Every route in product.md §2, with concrete ids. */
 const ROUTES = [
   '/',
   '/ForYouPage',
@@ -135,7 +135,7 @@ describeE2E('app shell (real server + Chromium)', () => {
     }
   });
 
-  describeE2E('every SPEC §2 route renders', () => {
+  describeE2E('every product.md §2 route renders', () => {
     let p: E2EPage;
     beforeAll(async () => {
       p = await newPage(h, DESKTOP);

@@ -1,5 +1,6 @@
 // Every relative link in README.md and docs/*.md must reach a file that exists and, with a #fragment, a heading in it,
 // so moving a section between pages cannot leave a dead link behind.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -81,5 +82,40 @@ describe('relative links in README.md and docs/', () => {
 
   it.each(pages.map((p) => [path.relative(repoRoot, p), p]))('%s: every relative link resolves', (_name, file) => {
     expect(brokenLinks(file), 'fix the link, or the heading it points at').toEqual([]);
+  });
+});
+
+/** Citations of documents the repository does not hold ("SPEC §4", "DESIGN:"), and product.md sections that do not exist. */
+function foreignCitations(text: string, where: string, sections: Set<string>): string[] {
+  const problems: string[] = [];
+  for (const m of text.matchAll(/(?<![\w-])(SPEC|DESIGN)(?![\w-])/g))
+    problems.push(`${where}: cites ${m[1]}, which is not in the repository`);
+  for (const m of text.matchAll(/product\.md §(\d+)/g)) {
+    if (!sections.has(m[1]!)) problems.push(`${where}: cites product.md §${m[1]}, which has no such section`);
+  }
+  return problems;
+}
+
+describe('citations in code and docs', () => {
+  const product = readFileSync(path.join(docsDir, 'product.md'), 'utf8');
+  const sections = new Set([...product.matchAll(/^## (\d+)\./gm)].map((m) => m[1]!));
+
+  it('finds a cited foreign document and a missing product.md section', () => {
+    expect(foreignCitations('// SPEC §3, UNKNOWN_SPEC, product.md §2, product.md §42', 'x.ts', sections)).toEqual([
+      'x.ts: cites SPEC, which is not in the repository',
+      'x.ts: cites product.md §42, which has no such section',
+    ]);
+  });
+
+  it('every tracked source and doc cites only what the repository holds', () => {
+    const files = execFileSync('git', ['ls-files', '-z', '--', '*.ts', '*.tsx', '*.mjs', '*.js', '*.md', '*.css', '.ci/run'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    })
+      .split('\0')
+      .filter((f) => f && f !== 'apps/server/src/docs-links.test.ts' && existsSync(path.join(repoRoot, f)));
+    expect(files.length).toBeGreaterThan(100);
+    const problems = files.flatMap((f) => foreignCitations(readFileSync(path.join(repoRoot, f), 'utf8'), f, sections));
+    expect(problems, 'cite docs/product.md §N or another page under docs/').toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
-// Business constants from SPEC §3, §5 and §9. Both the server and the web import these; never copy them.
+// Business constants from product.md §3, §5 and §9. Both the server and the web import these; never copy them.
 
 export const PRODUCT_NAME = 'Reverie';
-/** Browser storage keys carry this short prefix (SPEC §3). */
+/** Browser storage keys carry this short prefix (product.md §3). */
 export const STORAGE_PREFIX = 'rv_';
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -16,7 +16,7 @@ export const RATING_NEW_BELOW = 3;
 /** Below this many tags from the API the client uses the built-in fallback set. */
 export const MIN_TAGS_FROM_API = 50;
 
-/** nsfwEnabled is sent as true when any selected tag is in this list (SPEC §5). */
+/** nsfwEnabled is sent as true when any selected tag is in this list (product.md §5). */
 export const NSFW_PREFERENCE_TAGS = [
   'nsfw',
   'hentai',
@@ -47,7 +47,7 @@ export function preferencesAreNsfw(selectedTags: readonly string[]): boolean {
 
 export interface TagCategoryDef {
   category: string;
-  /** Maximum selections: data only, not enforced (SPEC §5). null = no limit. */
+  /** Maximum selections: data only, not enforced (product.md §5). null = no limit. */
   maxSelections: number | null;
   required: boolean;
   emoji: string;
@@ -55,7 +55,7 @@ export interface TagCategoryDef {
   tags: readonly string[];
 }
 
-/** The fallback tag set (SPEC §3): 10 categories, seeded as the real tag table on the server. */
+/** The fallback tag set (product.md §3): 10 categories, seeded as the real tag table on the server. */
 export const TAG_CATEGORIES: readonly TagCategoryDef[] = [
   {
     category: 'Character Type',
@@ -172,10 +172,10 @@ export const FALLBACK_TAGS: readonly FallbackTag[] = (() => {
   return out;
 })();
 
-/** The 401 message the browser treats as a dead session (SPEC §4: clear tokens and reload). */
+/** The 401 message the browser treats as a dead session (product.md §4: clear tokens and reload). */
 export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
 
-/** The twelve legal pages of SPEC §2, in the order of the route table. */
+/** The twelve legal pages of product.md §2, in the order of the route table. */
 export const LEGAL_SLUGS = [
   'community-guidelines',
   'privacy-policy',

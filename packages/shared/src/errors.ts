@@ -1,4 +1,4 @@
-// The one wire format for errors (DESIGN: "One error class, one wire format").
+// The one wire format for errors (ARCHITECTURE.md, "The contract").
 import { z } from 'zod';
 
 export const ErrorCode = z.enum([
@@ -93,7 +93,7 @@ export const UnprocessableDetails = z.object({
 });
 export type UnprocessableDetails = z.infer<typeof UnprocessableDetails>;
 
-/** The text a 401 carries for a bad, expired or revoked access token; the client reloads on it (SPEC §4). */
+/** The text a 401 carries for a bad, expired or revoked access token; the client reloads on it (product.md §4). */
 export { INVALID_TOKEN_MESSAGE } from './constants.ts';
 
 /** The message of a TOKEN_SUPERSEDED error, for the browser to show as is. */

@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from './route-error-boundary';
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 
 /**
- * A page loaded on demand (SPEC §2): a spinner while it loads, and an error panel with a retry when the
+ * A page loaded on demand (product.md §2): a spinner while it loads, and an error panel with a retry when the
  * import fails. Retrying creates a fresh lazy component, because React caches a rejected import.
  */
 export function lazyPage<P extends object = object>(load: Loader<P>): ComponentType<P> {

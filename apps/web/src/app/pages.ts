@@ -1,6 +1,6 @@
 import { lazyPage } from './lazy-page';
 
-// Every page is its own chunk, loaded on demand (SPEC §2).
+// Every page is its own chunk, loaded on demand (product.md §2).
 export const HomePage = lazyPage(() => import('@/pages/home'));
 export const FollowingPage = lazyPage(() => import('@/pages/following'));
 export const CreatorsPage = lazyPage(() => import('@/pages/creators'));

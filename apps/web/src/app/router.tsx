@@ -19,7 +19,7 @@ export const adminRoutes: RouteObject[] = [
   { path: '*', element: <P.NotFoundPage /> },
 ];
 
-/** SPEC §2 route table. Any path not listed falls through to the not-found page. */
+/** product.md §2 route table. Any path not listed falls through to the not-found page. */
 export const appRoutes: RouteObject[] = [
   { index: true, element: <P.HomePage /> },
   { path: 'ForYouPage', element: <P.HomePage /> },

@@ -1,4 +1,4 @@
-// Age gate (SPEC §4, §9): a verification is valid only if the flag is true, the version is v3 and it is
+// Age gate (product.md §4, §9): a verification is valid only if the flag is true, the version is v3 and it is
 // under 30 days old; otherwise it is cleared and the gate shows again.
 import { STORAGE_KEYS } from './storage-keys';
 

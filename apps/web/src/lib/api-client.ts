@@ -1,4 +1,4 @@
-// The one HTTP client (SPEC §7, §8). Every call goes through the request queue, to one backend host,
+// The one HTTP client (product.md §7, §8). Every call goes through the request queue, to one backend host,
 // with cookies, the bearer access token when stored, and JSON bodies (FormData is sent as is).
 //
 // Features call `apiRequest(endpoint, { params, query, body })` with an endpoint descriptor from

@@ -1,4 +1,4 @@
-// Stored session (SPEC §3): access token, refresh token and user record in localStorage, with a change
+// Stored session (product.md §3): access token, refresh token and user record in localStorage, with a change
 // signal so React re-renders when they change (this tab via listeners, other tabs via 'storage').
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, readJson, readString, removeKeys, writeJson, writeString } from './storage-keys';
@@ -83,7 +83,7 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
 }
 
 /**
- * True when the token's `exp` (seconds) has passed at `now` (ms), or when `exp` cannot be read (SPEC §4).
+ * True when the token's `exp` (seconds) has passed at `now` (ms), or when `exp` cannot be read (product.md §4).
  * `skewMs` treats tokens that expire within that margin as already expired (the API client uses 30 s so a
  * token cannot expire between the check and the server's verification).
  */

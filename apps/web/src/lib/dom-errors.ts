@@ -1,5 +1,5 @@
 // Suppresses the classic browser errors React throws when an extension or page translation has moved DOM
-// nodes under it ("Failed to execute 'insertBefore' / 'removeChild' on 'Node'") (SPEC §8).
+// nodes under it ("Failed to execute 'insertBefore' / 'removeChild' on 'Node'") (product.md §8).
 
 const PATTERNS: readonly RegExp[] = [
   /Failed to execute '(?:insertBefore|removeChild)' on 'Node'/i,

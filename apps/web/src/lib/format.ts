@@ -1,5 +1,5 @@
 // The one place dates and numbers are formatted for people, in the reader's locale (the browser's language, via
-// Intl). Number shortening (SPEC §9): K from 10,000, M from 1 million, B from 1 billion, one decimal, default max
+// Intl). Number shortening (product.md §9): K from 10,000, M from 1 million, B from 1 billion, one decimal, default max
 // length 6; coin balance display limit 7 characters.
 
 /** The reader's locale: the browser's first language when Intl knows it, else en-US. */

@@ -1,5 +1,5 @@
 // NSFW visibility preference (default false = NSFW items blurred) and the separate image-blur toggle
-// (default true = blur on), persisted in localStorage and shared across components and tabs (SPEC §3, §4).
+// (default true = blur on), persisted in localStorage and shared across components and tabs (product.md §3, §4).
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, readString, writeString } from './storage-keys';
 

@@ -1,10 +1,10 @@
-// TanStack Query defaults (SPEC §7, §9): fresh for 5 minutes, no refetch on focus, reconnect or interval;
+// TanStack Query defaults (product.md §7, §9): fresh for 5 minutes, no refetch on focus, reconnect or interval;
 // queries retry once except for 429 and 4xx other than 408; mutations never retry.
 import { QueryClient } from '@tanstack/react-query';
 import { getErrorStatus, isQuietError } from './request-queue';
 
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
-/** Liked characters and favourites cache (SPEC §9). */
+/** Liked characters and favourites cache (product.md §9). */
 export const LIKES_FAVORITES_STALE_TIME_MS = 5 * 60 * 1000;
 export const QUERY_MAX_RETRIES = 1;
 export const RETRY_BASE_DELAY_MS = 3000;

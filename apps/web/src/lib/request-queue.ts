@@ -1,4 +1,4 @@
-// Client-side request queue (SPEC §4, §8, §9).
+// Client-side request queue (product.md §4, §8, §9).
 //
 // - Every request belongs to an endpoint ("METHOD /path" with id segments normalised to ":id") and has a
 //   priority. Each endpoint has a sliding 1-second window; a request runs at once when the window holds
@@ -91,7 +91,7 @@ export function endpointKey(method: string, path: string): string {
 }
 
 /**
- * Priority of a call (SPEC §7 endpoints):
+ * Priority of a call (product.md §7 endpoints):
  *
  * | priority | calls                                                                                         |
  * |----------|-----------------------------------------------------------------------------------------------|

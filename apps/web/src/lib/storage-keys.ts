@@ -1,4 +1,4 @@
-// Every browser-storage key the web app uses (SPEC §3; DESIGN: prefix `rv_`, NSFW key `reverie_show_nsfw`).
+// Every browser-storage key the web app uses (product.md §3: prefix `rv_`, NSFW key `reverie_show_nsfw`).
 import { STORAGE_PREFIX } from '@reverie/shared/constants';
 
 export const STORAGE_KEYS = {

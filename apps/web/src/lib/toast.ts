@@ -1,5 +1,5 @@
 // shadcn-style toast store: a module-level reducer with listeners, rendered by the UI with Radix Toast.
-// SPEC §4/§9: at most 1 visible, default duration 5 s, removed 7 s after dismissal, swipe threshold 50.
+// product.md §4/§9: at most 1 visible, default duration 5 s, removed 7 s after dismissal, swipe threshold 50.
 import type { ReactNode } from 'react';
 import { useSyncExternalStore } from 'react';
 

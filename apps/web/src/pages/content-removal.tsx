@@ -15,7 +15,7 @@ function subjectFrom(param: string | null): string {
   }
 }
 
-/** /content-removal: for anyone, signed in or not (SPEC §7 POST /api/content-removal/request). */
+/** /content-removal: for anyone, signed in or not (product.md §7 POST /api/content-removal/request). */
 export default function ContentRemovalPage() {
   const [params] = useSearchParams();
   const { user } = useSession();

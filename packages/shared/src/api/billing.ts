@@ -44,7 +44,7 @@ const SessionIdParam = z.object({
 const paymentErrors = { 402: ErrorResponse, 410: ErrorResponse, 409: ErrorResponse } as const;
 
 export const billingEndpoints = {
-  /** Sandbox top-up; the path stays under /api/auth where SPEC puts it. */
+  /** Sandbox top-up; the path stays under /api/auth where product.md §7 puts it. */
   addCoins: defineEndpoint({
     method: 'POST',
     path: '/api/auth/add-coins',

@@ -36,7 +36,7 @@ export type AuthResponse = z.infer<typeof AuthResponse>;
 
 /**
  * 403 on login when e-mail verification is required and missing: the details are also repeated at the top level,
- * where the browser (and SPEC §4) read them.
+ * where the browser (and product.md §4) read them.
  */
 export const LoginErrorResponse = ErrorResponse.extend({
   requiresEmailVerification: z.boolean().optional(),

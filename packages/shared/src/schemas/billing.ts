@@ -1,4 +1,4 @@
-// Memberships, coins and payments (SPEC §7 "Payments and coins", issue 13). Prices are integer cents; times are
+// Memberships, coins and payments (product.md §7 "Payments and coins", issue 13). Prices are integer cents; times are
 // ISO strings. The server decides every amount (price, coins awarded, costs): nothing here is trusted from a client.
 import { z } from 'zod';
 import { text } from './text.ts';
@@ -102,7 +102,7 @@ export type Allowance = z.infer<typeof Allowance>;
 export const Allowances = z.object({ chatMessages: Allowance, images: Allowance });
 export type Allowances = z.infer<typeof Allowances>;
 
-/** SPEC §8: the browser falls back to `{ success: false, tier: 'free' }` when this call fails. */
+/** product.md §8: the browser falls back to `{ success: false, tier: 'free' }` when this call fails. */
 export const SubscriptionStatusResponse = z.object({
   success: z.boolean(),
   tier: Tier,
@@ -112,7 +112,7 @@ export const SubscriptionStatusResponse = z.object({
 });
 export type SubscriptionStatusResponse = z.infer<typeof SubscriptionStatusResponse>;
 
-/** Crypto and alternative processors are refused with 410 "no longer supported" (SPEC §8); card is the default. */
+/** Crypto and alternative processors are refused with 410 "no longer supported" (product.md §8); card is the default. */
 export const PaymentProviderChoice = text({ min: 1, max: 40 }).optional();
 
 const PaymentMethodId = z
@@ -270,7 +270,7 @@ export const Invoice = z
   })
   .meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof Invoice>;
-/** SPEC §8: the browser shows an empty list when this call fails. */
+/** product.md §8: the browser shows an empty list when this call fails. */
 export const InvoicesResponse = z.object({ success: z.boolean(), invoices: z.array(Invoice) });
 
 export const PortalSessionBody = z.object({
@@ -283,7 +283,7 @@ export const PortalSessionBody = z.object({
 export const UrlResponse = z.object({ url: z.string() });
 
 export const UpdatePaymentMethodBody = ConfirmSandboxCheckoutBody;
-/** SPEC §8: the browser shows "Feature not yet implemented" only when the server says so (success false). */
+/** product.md §8: the browser shows "Feature not yet implemented" only when the server says so (success false). */
 export const UpdatePaymentMethodResponse = z.object({
   success: z.boolean(),
   message: z.string(),

@@ -79,7 +79,7 @@ export const CharacterTag = Tag.pick({ name: true, displayName: true, emoji: tru
 });
 export type CharacterTag = z.infer<typeof CharacterTag>;
 
-/** SPEC §3 character list item, plus creator, counters and the caller's like/favorite state. */
+/** product.md §3 character list item, plus creator, counters and the caller's like/favorite state. */
 export const CharacterListItem = z
   .object({
     id: z.uuid(),
@@ -87,7 +87,7 @@ export const CharacterListItem = z
     /** The tagline shown on cards. */
     persona: z.string(),
     description: z.string(),
-    /** Portrait (2:3 WebP) URL, or null; `avatarUrl` is the same value (both names are in SPEC §3). */
+    /** Portrait (2:3 WebP) URL, or null; `avatarUrl` is the same value (both names are in product.md §3). */
     avatar: z.string().nullable(),
     avatarUrl: z.string().nullable(),
     /** Square thumbnail URL, or null. */
@@ -105,7 +105,7 @@ export const CharacterListItem = z
     /** Average 1–5 of users' ratings (0 = not rated yet); show "New" while ratingCount < RATING_NEW_BELOW. */
     rating: z.number(),
     ratingCount: z.number().int(),
-    /** Tag names, in the creator's order (SPEC §3 carries all three names). */
+    /** Tag names, in the creator's order (product.md §3 carries all three names). */
     selectedTags: z.array(z.string()),
     tagNames: z.array(z.string()),
     tags: z.array(CharacterTag),

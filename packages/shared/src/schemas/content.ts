@@ -40,7 +40,7 @@ export type LegalSummary = z.infer<typeof LegalSummary>;
 export const LegalIndexResponse = z.object({ items: z.array(LegalSummary) }).meta({ id: 'LegalIndexResponse' });
 export type LegalIndexResponse = z.infer<typeof LegalIndexResponse>;
 
-/** SPEC §7: `{ title, updatedAt, markdown }`, plus what the page needs for its table of contents. */
+/** product.md §7: `{ title, updatedAt, markdown }`, plus what the page needs for its table of contents. */
 export const LegalDocument = LegalSummary.extend({
   markdown: z.string(),
   toc: z.array(TocEntry),

@@ -20,7 +20,7 @@ export type UserSettings = z.infer<typeof UserSettings>;
 export const UserRole = z.enum(['user', 'moderator', 'admin']);
 export type UserRole = z.infer<typeof UserRole>;
 
-/** The signed-in user's own record (SPEC §3 User). */
+/** The signed-in user's own record (product.md §3 User). */
 export const User = z
   .object({
     id: z.uuid(),

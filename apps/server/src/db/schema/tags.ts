@@ -8,7 +8,7 @@ export const tags = pgTable('tags', {
   color: text('color').notNull(),
   isNsfw: boolean('is_nsfw').notNull().default(false),
   category: text('category').notNull(),
-  /** Data only (SPEC §5: not enforced). null = no limit. */
+  /** Data only (product.md §5: not enforced). null = no limit. */
   categoryMaxSelections: integer('category_max_selections'),
   categoryRequired: boolean('category_required').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),

@@ -113,7 +113,7 @@ export const categorySlug = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-/** Seeds the collections and one category per tag category (SPEC §3); idempotent, definitions refreshed. */
+/** Seeds the collections and one category per tag category (product.md §3); idempotent, definitions refreshed. */
 export async function seedCategories(db: Db): Promise<void> {
   let position = 0;
   const rows: (typeof categories.$inferInsert)[] = [];

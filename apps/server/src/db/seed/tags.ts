@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { tags } from '../schema/index.ts';
 
-/** Seeds the SPEC §3 tag set as real rows; idempotent. Existing rows keep everything but their display name. */
+/** Seeds the product.md §3 tag set as real rows; idempotent. Existing rows keep everything but their display name. */
 export async function seedTags(db: Db): Promise<void> {
   const seen = new Set<string>();
   const rows: (typeof tags.$inferInsert)[] = [];

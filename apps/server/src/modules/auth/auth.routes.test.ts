@@ -91,7 +91,7 @@ describe('login and e-mail verification', () => {
     const h = await csrfHeaders(t.app);
     const refused = await post('/api/auth/login', { emailOrUsername: name, password: 'pass1234' }, h);
     expect(refused.statusCode).toBe(403);
-    // The browser reads the facts at the top level (SPEC §4); the same facts sit in error.details.
+    // The browser reads the facts at the top level (product.md §4); the same facts sit in error.details.
     const facts = { requiresEmailVerification: true, email: `${name}@example.com` };
     expect(refused.json()).toMatchObject({ ...facts, error: { code: 'EMAIL_NOT_VERIFIED', details: facts } });
     expect(refused.json().message).toMatch(/verify your email/i);

@@ -19,7 +19,7 @@ import type { SessionsService, TokenPair } from './sessions.service.ts';
 
 export const EMAIL_NOT_VERIFIED_MESSAGE = 'Please verify your email address before signing in. Check your inbox for the verification link.';
 
-/** 403 on login; the browser reads `requiresEmailVerification` and `email` at the top level (SPEC §4). */
+/** 403 on login; the browser reads `requiresEmailVerification` and `email` at the top level (product.md §4). */
 export class EmailNotVerifiedError extends AppError {
   constructor(readonly email: string) {
     const facts = { requiresEmailVerification: true, email };

@@ -1,4 +1,4 @@
-// Initials avatars (SPEC: "a generated initials avatar from an external avatar service"), fetched by the server so
+// Initials avatars (product.md §3: "a generated initials avatar from an external avatar service"), fetched by the server so
 // browsers never send usernames to a third party. Answers are kept in memory; when the service cannot be reached
 // (or is turned off) a locally drawn SVG with the same initials and colours is served instead of a broken image.
 import sharp from 'sharp';

@@ -26,7 +26,7 @@ export interface CheckoutView extends SandboxSession {
 
 const dateText = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** SPEC §8: crypto and alternative card processors are gone; card payments are the only way. */
+/** product.md §8: crypto and alternative card processors are gone; card payments are the only way. */
 export function refuseUnsupported(provider: string | undefined, paymentMethodId?: string): void {
   for (const v of [provider, paymentMethodId]) {
     if (!v || ['card', 'stripe', 'sandbox'].includes(v.toLowerCase())) continue;

@@ -16,7 +16,7 @@ const get = async (url: string, user?: BuiltUser) => t.app.inject({ method: 'GET
 const names = (page: CharacterPage) => page.items.map((i) => i.name);
 
 describe('GET /api/characters', () => {
-  it('pages the public catalogue with { items, page, limit, total, hasMore } and SPEC §3 item fields', async () => {
+  it('pages the public catalogue with { items, page, limit, total, hasMore } and product.md §3 item fields', async () => {
     // Far above what any other test here gives, so these three head the popular sort whatever ran before.
     const LIKES = 9_000_000;
     for (let i = 0; i < 3; i++) await buildCharacter(t, alice, { likes: LIKES + i });

@@ -77,7 +77,7 @@ describe('content routes', () => {
     }
   });
 
-  it('serves the SPEC short names terms and privacy as { title, updatedAt, markdown }', async () => {
+  it('serves the product spec short names terms and privacy as { title, updatedAt, markdown }', async () => {
     const terms = (await get('/api/legal/terms')).json<LegalDocument>();
     expect(terms).toMatchObject({ slug: 'terms-of-service', title: 'Terms of Service' });
     expect(terms.markdown).toContain('Example Operations Ltd');

@@ -1,4 +1,4 @@
-// SPEC §7 Legal (`/api/legal/terms`, `/api/legal/privacy`, `/api/faq`) plus the legal index and the guides.
+// product.md §7 Legal (`/api/legal/terms`, `/api/legal/privacy`, `/api/faq`) plus the legal index and the guides.
 // Content is public and the same for everyone, so answers are cacheable.
 import { contentEndpoints as api, SlugParam } from '@reverie/shared';
 import type { FastifyPluginAsync } from 'fastify';
@@ -16,7 +16,7 @@ export function contentRoutes(deps: { content: ContentService }): FastifyPluginA
       return { items: content.legalIndex() };
     });
 
-    // `terms` and `privacy` (SPEC §7) are aliases resolved by the service; one route serves every page.
+    // `terms` and `privacy` (product.md §7) are aliases resolved by the service; one route serves every page.
     route(app, api.legalPage, async (req, reply) => {
       const page = content.legalPage(req.params.slug);
       if (!page) throw AppError.notFound('Legal page');

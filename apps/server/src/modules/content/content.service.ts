@@ -23,7 +23,7 @@ import { renderCoverSvg } from './cover.ts';
 
 export const DEFAULT_CONTENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content');
 
-/** Short names the SPEC uses for the two documents every client asks for. */
+/** Short names the product spec (docs/product.md §7) uses for the two documents every client asks for. */
 export const LEGAL_ALIASES: Record<string, string> = { terms: 'terms-of-service', privacy: 'privacy-policy' };
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date like 2026-11-22' });
@@ -145,7 +145,7 @@ export class ContentService {
     return [...this.legal.values()].map(({ markdown: _m, toc: _t, unsetFacts: _u, ...summary }) => summary);
   }
 
-  /** A legal page by slug or SPEC alias (`terms`, `privacy`); undefined when unknown. */
+  /** A legal page by slug or product-spec alias (`terms`, `privacy`); undefined when unknown. */
   legalPage(slugOrAlias: string): LegalDocument | undefined {
     return this.legal.get(LEGAL_ALIASES[slugOrAlias] ?? slugOrAlias);
   }

@@ -32,7 +32,7 @@ export class UsersService {
     const preferences: UserPreferences = {
       selectedTags: names,
       completedOnboarding: body.completedOnboarding ?? current.preferences.completedOnboarding,
-      // An NSFW tag always opts in (SPEC §5); otherwise the user's explicit choice stands.
+      // An NSFW tag always opts in (product.md §5); otherwise the user's explicit choice stands.
       nsfwEnabled: preferencesAreNsfw(names) || (body.nsfwEnabled ?? current.preferences.nsfwEnabled),
     };
     return this.save(userId, { preferences });

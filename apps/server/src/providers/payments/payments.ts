@@ -131,6 +131,6 @@ export interface PaymentsProvider extends ProviderHealth {
   parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent>;
 }
 
-/** Crypto and alternative processors (SPEC §8): refused with 410 and a sentence naming what still works. */
+/** Crypto and alternative processors (product.md §8): refused with 410 and a sentence naming what still works. */
 export const UNSUPPORTED_PROVIDERS =
   /^(crypto|bitcoin|btc|eth|ethereum|usdt|usdc|coinbase|nowpayments|coinpayments|bitpay|paypal|ccbill|segpay|epoch|verotel|paxum|paysafecard|crypto_.*|pm_crypto.*)$/i;

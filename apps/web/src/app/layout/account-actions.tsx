@@ -65,7 +65,7 @@ function UserMenu({ user }: { user: ShellUser }) {
   );
 }
 
-/** Sign Up / Sign In for guests; the user menu (SPEC §2 Shell) for a signed-in user; a placeholder while the profile loads. */
+/** Sign Up / Sign In for guests; the user menu (product.md §2 Shell) for a signed-in user; a placeholder while the profile loads. */
 export function AccountActions({ user, loading = false }: { user: ShellUser | null; loading?: boolean }) {
   const { openSignIn, openSignUp } = useAuthDialogs();
   if (user) return <UserMenu user={user} />;

@@ -12,7 +12,7 @@ export const BOTTOM_NAV_ITEMS = [
 ] as const;
 
 /**
- * Fixed bottom navigation (SPEC §2), only where the sidebar is a drawer (below 1024 px): on desktop the docked
+ * Fixed bottom navigation (product.md §2), only where the sidebar is a drawer (below 1024 px): on desktop the docked
  * sidebar already holds these links. The shell's <main> reserves its height, so it never covers content.
  */
 export function BottomNav() {

@@ -3,7 +3,7 @@ import { Coins } from 'lucide-react';
 import { Tooltip } from '@/components/ui/tooltip';
 import { formatCoins } from '@/lib/format';
 
-/** Header coin balance (SPEC §2): opens /coins. */
+/** Header coin balance (product.md §2): opens /coins. */
 export function CoinBalanceButton({ coins }: { coins: number }) {
   const shown = formatCoins(coins);
   return (

@@ -63,7 +63,7 @@ export function Header({ className }: { className?: string }) {
           </Suspense>
         </div>
       </div>
-      {/* Session dialogs that belong inside the age gate and the app shell (SPEC §4 Onboarding). */}
+      {/* Session dialogs that belong inside the age gate and the app shell (product.md §4 Onboarding). */}
       <Suspense fallback={null}>
         <OnboardingGate />
       </Suspense>

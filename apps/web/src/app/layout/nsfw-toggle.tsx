@@ -3,7 +3,7 @@ import { Tooltip } from '@/components/ui/tooltip';
 import { useShowNsfw } from '@/lib/nsfw';
 import { cn } from '@/lib/utils';
 
-/** Header NSFW filter toggle (SPEC §4): off by default, meaning NSFW items are blurred. */
+/** Header NSFW filter toggle (product.md §4): off by default, meaning NSFW items are blurred. */
 export function NsfwToggle() {
   const [showNsfw, setShowNsfw] = useShowNsfw();
   const hint = showNsfw ? 'NSFW content is visible. Click to blur it.' : 'NSFW content is blurred. Click to show it.';

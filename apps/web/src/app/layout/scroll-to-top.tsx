@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** SPEC §2: the scroll position resets to the top on every location change. */
+/** product.md §2: the scroll position resets to the top on every location change. */
 export function ScrollToTop() {
   const location = useLocation();
   useLayoutEffect(() => {

@@ -4,7 +4,7 @@ import { Search } from 'lucide-react';
 import { buildSearchPath } from '@/lib/search';
 import { cn } from '@/lib/utils';
 
-/** Header search (SPEC §2): Enter or the icon goes to /search with the trimmed query; empty does nothing. */
+/** Header search (product.md §2): Enter or the icon goes to /search with the trimmed query; empty does nothing. */
 export function SearchBox({ className }: { className?: string }) {
   const id = useId();
   const navigate = useNavigate();

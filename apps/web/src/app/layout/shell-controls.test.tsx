@@ -44,7 +44,7 @@ describe('shell controls', () => {
     else expect(console).toBeNull();
   });
 
-  it('the footer links the legal pages, support, content removal and guides by their SPEC routes', () => {
+  it('the footer links the legal pages, support, content removal and guides by their product.md routes', () => {
     renderWithProviders(
       <MemoryRouter>
         <SiteFooter />

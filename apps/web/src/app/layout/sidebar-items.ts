@@ -18,7 +18,7 @@ export interface SidebarLink {
   label: string;
   to: string;
   icon: LucideIcon;
-  /** Other routes that show the same page (SPEC §2 aliases); the item is highlighted there too. */
+  /** Other routes that show the same page (product.md §2 aliases); the item is highlighted there too. */
   aliases?: readonly string[];
 }
 
@@ -28,7 +28,7 @@ export function isNavItemActive(pathname: string, item: Pick<SidebarLink, 'to' |
   return matches(item.to) || (item.aliases ?? []).some(matches);
 }
 
-/** SPEC §2 sidebar, in order; `null` is the divider. */
+/** product.md §2 sidebar, in order; `null` is the divider. */
 export function sidebarItems(currentUserId: string | null): Array<SidebarLink | null> {
   return [
     { label: 'For You', to: '/', icon: Sparkles, aliases: ['/ForYouPage'] },

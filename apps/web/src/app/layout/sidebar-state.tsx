@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
 
-/** SPEC §9: sidebar width 64 px collapsed, 256 px expanded. */
+/** product.md §9: sidebar width 64 px collapsed, 256 px expanded. */
 export const SIDEBAR_WIDTH = { expanded: 256, collapsed: 64 } as const;
 
 interface SidebarState {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** The footer links (SPEC §2 routes): legal pages, help and content removal. */
+/** The footer links (product.md §2 routes): legal pages, help and content removal. */
 export const FOOTER_LINKS = [
   { label: 'Terms', to: '/legal/terms-of-service' },
   { label: 'Privacy', to: '/legal/privacy-policy' },

@@ -3,7 +3,7 @@ import { API_BASE } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 
 /**
- * A generated initials avatar (SPEC §2 shell footer). Our server fetches it from the external avatar service and
+ * A generated initials avatar (product.md §2 shell footer). Our server fetches it from the external avatar service and
  * caches it, or draws the initials itself when the service is unreachable, so the browser never sends a username
  * to a third party.
  */

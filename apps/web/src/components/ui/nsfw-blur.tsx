@@ -14,7 +14,7 @@ interface NsfwBlurProps {
   labelClassName?: string;
 }
 
-/** Blurs NSFW content while the NSFW filter is off (SPEC §4: 20 px, opacity 0.6). */
+/** Blurs NSFW content while the NSFW filter is off (product.md §4: 20 px, opacity 0.6). */
 export function NsfwBlur({ nsfw, children, className, contentClassName, labelClassName }: NsfwBlurProps) {
   const [showNsfw] = useShowNsfw();
   const hidden = nsfw && !showNsfw;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
-/** SPEC §9: 700 ms open delay, 300 ms skip delay. */
+/** product.md §9: 700 ms open delay, 300 ms skip delay. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

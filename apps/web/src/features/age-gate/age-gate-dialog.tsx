@@ -12,7 +12,7 @@ interface AgeGateDialogProps {
 
 const block = (e: Event) => e.preventDefault();
 
-/** SPEC §2/§4: a full-screen age question that cannot be dismissed (Escape and outside clicks do nothing). */
+/** product.md §2/§4: a full-screen age question that cannot be dismissed (Escape and outside clicks do nothing). */
 export function AgeGateDialog({ leaving, onConfirm, onDecline }: AgeGateDialogProps) {
   return (
     <DialogPrimitive.Root open modal>

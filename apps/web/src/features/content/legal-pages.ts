@@ -1,4 +1,4 @@
-// The legal routes (SPEC §2). The router needs them before any request, so slugs and titles live here; the
+// The legal routes (product.md §2). The router needs them before any request, so slugs and titles live here; the
 // documents themselves, their summaries and dates come from GET /api/legal.
 import { LEGAL_SLUGS } from '@reverie/shared/constants';
 import type { LegalSlug } from '@reverie/shared/schemas/content';

@@ -1,4 +1,4 @@
-// Action phrases for the guest sign-up prompt (SPEC §4 Guests).
+// Action phrases for the guest sign-up prompt (product.md §4 Guests).
 export const MANAGE_FAVORITES_ACTION = 'manage your favorites';
 
 export function addToFavoritesAction(characterName: string): string {

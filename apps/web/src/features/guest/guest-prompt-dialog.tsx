@@ -12,7 +12,7 @@ interface GuestPromptDialogProps {
   onSignIn: () => void;
 }
 
-/** The sign-up prompt a guest sees on a restricted action (SPEC §1 Guests). */
+/** The sign-up prompt a guest sees on a restricted action (product.md §1 Guests). */
 export function GuestPromptDialog({ action, onOpenChange, onSignUp, onSignIn }: GuestPromptDialogProps) {
   return (
     <Dialog open={action !== null} onOpenChange={onOpenChange}>

@@ -92,7 +92,7 @@ export interface SeedCharacter {
   postHistoryInstructions?: string;
   creatorNotes: string;
   characterBook?: LorebookEntry[];
-  /** Tag names from the SPEC §3 fallback set: exactly one Character Type, exactly one Content Rating (sfw | suggestive | nsfw), 3–10 in all. */
+  /** Tag names from the product.md §3 fallback set: exactly one Character Type, exactly one Content Rating (sfw | suggestive | nsfw), 3–10 in all. */
   tags: string[];
   /** true exactly when the content rating tag is nsfw. */
   nsfw: boolean;

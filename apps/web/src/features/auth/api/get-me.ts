@@ -9,7 +9,7 @@ import { authKeys } from './query-keys';
 export const getMe = () => httpRequest<EndpointResponse<typeof api.auth.me>>('/api/auth/me');
 
 /**
- * Fetched once per sign-in `generation` and never refetched automatically (SPEC §7): infinite stale time,
+ * Fetched once per sign-in `generation` and never refetched automatically (product.md §7): infinite stale time,
  * no retries (a failure without a cached user signs out).
  */
 export function getMeQueryOptions(generation: number) {

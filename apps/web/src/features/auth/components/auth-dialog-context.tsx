@@ -13,7 +13,7 @@ const AuthDialogContext = createContext<AuthDialogs>({ openSignIn: noop, openSig
 // The dialogs are loaded the first time one opens, so guests who never sign in don't download them.
 const LazyAuthDialogs = lazy(() => import('./auth-dialogs').then((m) => ({ default: m.AuthDialogs })));
 
-/** Owns which auth dialog is open (SPEC §2 Dialogs); anything can open one through useAuthDialogs(). */
+/** Owns which auth dialog is open (product.md §2 Dialogs); anything can open one through useAuthDialogs(). */
 export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<AuthDialogKind | null>(null);
   const [used, setUsed] = useState(false);

@@ -29,7 +29,7 @@ interface AuthDialogsProps {
   onOpenChange: (next: AuthDialogKind | null) => void;
 }
 
-/** The sign-in and sign-up dialogs (SPEC §2 Dialogs). Each form mounts fresh when its dialog opens. */
+/** The sign-in and sign-up dialogs (product.md §2 Dialogs). Each form mounts fresh when its dialog opens. */
 export function AuthDialogs({ open, onOpenChange }: AuthDialogsProps) {
   const [forgot, setForgot] = useState(false);
   const close = () => onOpenChange(null);

@@ -21,7 +21,7 @@ function toastFailure(error: unknown) {
   }
 }
 
-/** The resend mutation with the toasts of SPEC §8: `resend(email)`, `isPending`, and `isSuccess` for inline confirmations. */
+/** The resend mutation with the toasts of product.md §8: `resend(email)`, `isPending`, and `isSuccess` for inline confirmations. */
 export function useResendWithFeedback() {
   const mutation = useResendVerification();
   const resend = (email: string) =>

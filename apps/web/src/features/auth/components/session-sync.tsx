@@ -13,7 +13,7 @@ import {
 } from '../lib/session-store';
 
 /**
- * Keeps the stored user in step with the server (SPEC §4, §7): with tokens, GET /api/auth/me runs once per
+ * Keeps the stored user in step with the server (product.md §4, §7): with tokens, GET /api/auth/me runs once per
  * page load and once after each sign-in, never again automatically. If it fails while no user is cached,
  * the visitor is signed out.
  */

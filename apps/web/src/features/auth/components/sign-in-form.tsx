@@ -30,7 +30,7 @@ function toLoginError(error: unknown, emailOrUsername: string): LoginError {
   return { message, resendTo: email || null };
 }
 
-/** SPEC §2/§4/§5: idle → submitting ("Signing in...") → error in the dialog, or closed on success. */
+/** product.md §2/§4/§5: idle → submitting ("Signing in...") → error in the dialog, or closed on success. */
 export function SignInForm({ onSuccess, onSwitchToSignUp, onForgotPassword }: SignInFormProps) {
   const [emailOrUsername, setEmailOrUsername] = useState('');
   const [password, setPassword] = useState('');

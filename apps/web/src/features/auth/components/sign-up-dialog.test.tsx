@@ -27,7 +27,7 @@ describe('sign-up dialog', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('has the SPEC fields, buttons and switch link', () => {
+  it('has the product.md fields, buttons and switch link', () => {
     const { dialog } = renderSignUp();
     for (const label of ['Email', 'Username', 'Password', 'Confirm Password']) {
       expect(within(dialog).getByLabelText(label).hasAttribute('required')).toBe(true);

@@ -12,7 +12,7 @@ import { GoogleButton, OrDivider } from './google-button';
 export const REGISTRATION_FAILED = 'Registration failed';
 const EMPTY: SignUpValues = { email: '', username: '', password: '', confirmPassword: '' };
 
-/** SPEC §2/§4/§5 sign-up. Unmounting (closing the dialog) resets the form and the error. */
+/** product.md §2/§4/§5 sign-up. Unmounting (closing the dialog) resets the form and the error. */
 export function SignUpForm({ onSuccess, onSwitchToSignIn }: { onSuccess: () => void; onSwitchToSignIn: () => void }) {
   const [values, setValues] = useState<SignUpValues>(EMPTY);
   const [error, setError] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-// Google Identity Services, loaded on demand: the authorization-code popup (SPEC §5: profile and e-mail
+// Google Identity Services, loaded on demand: the authorization-code popup (product.md §5: profile and e-mail
 // scopes, always the account chooser). Only the few GIS types used here are declared.
 export const GOOGLE_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 export const POPUP_BLOCKED_MESSAGE =

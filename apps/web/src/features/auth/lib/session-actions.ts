@@ -1,4 +1,4 @@
-// Session transitions that are not a single mutation (SPEC §4). Sign-in, sign-up and Google sign-in are the
+// Session transitions that are not a single mutation (product.md §4). Sign-in, sign-up and Google sign-in are the
 // mutation hooks in ../api (their onSuccess establishes the session).
 import type { User } from '@reverie/shared';
 import { getRefreshToken } from '@/lib/auth-tokens';
@@ -10,7 +10,7 @@ import { endSession, updateSessionUser } from './session-store';
 
 /**
  * Signed in → signed out. Local state goes first, so tokens are cleared even when the server call fails;
- * the server call (revoking the refresh token) then runs, and its failure is only logged (SPEC §8).
+ * the server call (revoking the refresh token) then runs, and its failure is only logged (product.md §8).
  * Signing out on purpose also forgets unsaved character drafts, so nothing of the account stays in a shared browser.
  */
 export async function signOut(): Promise<void> {

@@ -1,4 +1,4 @@
-// The browser session (SPEC §3, §4) on top of lib/auth-tokens: who is signed in, and the transitions
+// The browser session (product.md §3, §4) on top of lib/auth-tokens: who is signed in, and the transitions
 // signed out → signed in (login, register, Google) and signed in → signed out (logout).
 // React reads it through useSession(); everything here also works outside React (tests, api helpers).
 import type { AuthResponse, User } from '@reverie/shared';
@@ -43,7 +43,7 @@ export function getSessionStatus(): SessionStatus {
 }
 
 // Each sign-in starts a new "generation": the profile query is keyed by it, so it runs exactly once per
-// sign-in (and once per page load) and is never refetched automatically (SPEC §7 handling of answers).
+// sign-in (and once per page load) and is never refetched automatically (product.md §7 handling of answers).
 let generation = 0;
 const generationListeners = new Set<() => void>();
 

@@ -6,7 +6,7 @@ export type SignUpField = keyof SignUpValues;
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 
-/** SPEC §5 sign-up rules, in field order; the first problem wins. */
+/** product.md §5 sign-up rules, in field order; the first problem wins. */
 export function validateSignUp(values: SignUpValues): { field: SignUpField; message: string } | null {
   if (!values.email.trim()) return { field: 'email', message: 'Email is required' };
   if (!Email.safeParse(values.email).success) return { field: 'email', message: 'Please enter a valid email address' };

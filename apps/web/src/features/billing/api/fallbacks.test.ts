@@ -24,7 +24,7 @@ function signedIn() {
   setStoredUser(makeUser({ coins: 40, tier: 'free' }));
 }
 
-describe('SPEC §8 fallbacks of the billing calls', () => {
+describe('product.md §8 fallbacks of the billing calls', () => {
   beforeEach(() => {
     resetClientState();
     signedIn();

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { logError } from '@/lib/request-queue';
 import { billingKeys } from './query-keys';
 
-/** GET /api/payments/invoices, newest first. A failure shows an empty list (SPEC §8), with success false. */
+/** GET /api/payments/invoices, newest first. A failure shows an empty list (product.md §8), with success false. */
 export async function getInvoices(): Promise<{ success: boolean; invoices: Invoice[] }> {
   try {
     return await apiRequest(api.billing.invoices);

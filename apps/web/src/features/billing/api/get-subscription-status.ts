@@ -6,7 +6,7 @@ import { syncAccount } from '../lib/sync-account';
 import { billingKeys } from './query-keys';
 
 export interface SubscriptionStatusView {
-  /** false: the server could not be asked; the caller is shown the free tier (SPEC §8). */
+  /** false: the server could not be asked; the caller is shown the free tier (product.md §8). */
   success: boolean;
   tier: Tier;
   subscription: Subscription | null;
@@ -23,7 +23,7 @@ export const FREE_STATUS_FALLBACK: SubscriptionStatusView = {
   allowances: null,
 };
 
-/** GET /api/subscriptions/status. A failure falls back to the free tier with success false (SPEC §8). */
+/** GET /api/subscriptions/status. A failure falls back to the free tier with success false (product.md §8). */
 export async function getSubscriptionStatus(): Promise<SubscriptionStatusView> {
   try {
     const status = await apiRequest(api.billing.subscriptionStatus);

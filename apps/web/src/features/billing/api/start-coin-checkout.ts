@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 
 /**
  * POST /api/coins/checkout {packId}: a checkout session to open. `provider` other than card (crypto, alternative
- * processors) is refused by the server with 410 "no longer supported" (SPEC §8).
+ * processors) is refused by the server with 410 "no longer supported" (product.md §8).
  */
 export const startCoinCheckout = ({ packId, provider }: { packId: string; provider?: string }) =>
   apiRequest(api.billing.coinCheckout, { body: { packId, provider } });

@@ -13,7 +13,7 @@ export interface UpdatePaymentMethodResult {
 }
 
 /**
- * POST /api/payments/update-payment-method. SPEC §8: when the server has no such feature (404, 501) the answer is
+ * POST /api/payments/update-payment-method. product.md §8: when the server has no such feature (404, 501) the answer is
  * success false with "Feature not yet implemented"; any other failure (a declined card, bad details) is a real
  * error and is thrown with the server's message, so a user is never told "not implemented" when it is not true.
  */

@@ -6,7 +6,7 @@ import { invalidateAccount, syncAccount } from '../lib/sync-account';
 
 /**
  * POST /api/users/update-tier {tier}: asks the server to re-sync the caller's tier from the payment provider (a
- * client cannot set its own tier; the answer is the tier the provider holds). SPEC §8: a failure is treated as
+ * client cannot set its own tier; the answer is the tier the provider holds). product.md §8: a failure is treated as
  * success locally: the tier asked for is kept on screen and nothing is shown; the server still decides access.
  */
 export async function updateTier(tier: Tier): Promise<{ success: boolean; tier: Tier; synced: boolean }> {

@@ -81,7 +81,7 @@ function Outcome({ sessionId, kind, landing }: { sessionId: string; kind: Outcom
   const checkout = status.data?.checkout ?? null;
   const fulfilledPlan = checkout?.kind === 'subscription' && checkout.status === 'complete' && checkout.fulfilled ? checkout.plan : null;
 
-  // Re-sync the tier from the provider once the membership is confirmed (SPEC §8: a failure counts as success).
+  // Re-sync the tier from the provider once the membership is confirmed (product.md §8: a failure counts as success).
   const { mutate: syncTier } = updateTier;
   useEffect(() => {
     if (!fulfilledPlan || synced.current) return;

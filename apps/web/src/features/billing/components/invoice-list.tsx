@@ -10,7 +10,7 @@ const STATUS: Record<Invoice['status'], { label: string; variant: 'success' | 'd
   refunded: { label: 'Refunded', variant: 'default' },
 };
 
-/** Invoices, newest first; an empty list says so (SPEC §8: a failed load is shown as an empty list). */
+/** Invoices, newest first; an empty list says so (product.md §8: a failed load is shown as an empty list). */
 export function InvoiceList({ invoices }: { invoices: Invoice[] }) {
   if (invoices.length === 0) {
     return (

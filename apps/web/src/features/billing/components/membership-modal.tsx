@@ -13,7 +13,7 @@ const BENEFITS = [
   { icon: Coins, text: 'Coins every month' },
 ] as const;
 
-/** The membership modal (SPEC §2): opened where a permission is missing, leading to /subscribe. */
+/** The membership modal (product.md §2): opened where a permission is missing, leading to /subscribe. */
 export function MembershipModal({ action, onClose }: { action: string | null; onClose: () => void }) {
   const open = action !== null;
   const plans = usePlans(open);

@@ -1,7 +1,7 @@
 import { useAuthConfig } from '@/features/auth/api/get-auth-config';
 
 /**
- * SPEC's line about retired payment methods. It speaks to people who knew the old methods, so it shows only on
+ * product.md §7's line about retired payment methods. It speaks to people who knew the old methods, so it shows only on
  * servers that are not in production (the server says so in GET /api/auth/config `devNotices`).
  */
 export function RetiredPaymentsNote({ className }: { className?: string }) {

@@ -5,7 +5,7 @@ import { billingKeys } from '../api/query-keys';
 
 /**
  * Copies the balance and tier the server just answered into the session user, so the header's coin button and
- * anything reading `user.tier` change at once (the profile itself is not refetched, SPEC §7).
+ * anything reading `user.tier` change at once (the profile itself is not refetched, product.md §7).
  */
 export function syncAccount(update: { coins?: number; tier?: Tier }): void {
   const user = getSessionUser();

@@ -8,7 +8,7 @@ import { charactersKeys } from './query-keys';
 export const getLikedCharacters = (userId: string) =>
   apiRequest(api.characters.likedCharacters, { params: { id: userId }, query: { limit: 50 } });
 
-/** Cached 5 minutes (SPEC §9); likes made here patch or invalidate it. */
+/** Cached 5 minutes (product.md §9); likes made here patch or invalidate it. */
 export function likedCharactersQueryOptions(userId: string) {
   return queryOptions({
     queryKey: charactersKeys.liked(userId),

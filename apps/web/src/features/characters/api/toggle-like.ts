@@ -7,12 +7,12 @@ import { charactersKeys } from './query-keys';
 
 let running = false;
 
-/** Whether a like or unlike request is on its way (SPEC §4: only one at a time). */
+/** Whether a like or unlike request is on its way (product.md §4: only one at a time). */
 export const isLikeRunning = () => running;
 
 /**
  * PUT (like) or DELETE (unlike) /api/characters/{id}/likes. While one request runs, another call is ignored
- * and resolves to null (SPEC §4 "a second request while one is running is ignored").
+ * and resolves to null (product.md §4 "a second request while one is running is ignored").
  */
 export async function toggleLike({ id, like }: { id: string; like: boolean }): Promise<LikeResponse | null> {
   if (running) return null;

@@ -11,7 +11,7 @@ export async function uploadCharacterAvatar({ id, file }: { id: string; file: Bl
   try {
     return await apiRequest(api.characters.uploadAvatar, { params: { id }, body });
   } catch (error) {
-    // SPEC §8 "Upload failed: <status text>", with the server's explanation when it gave one.
+    // product.md §8 "Upload failed: <status text>", with the server's explanation when it gave one.
     if (error instanceof ApiError) throw new Error(`Upload failed: ${error.serverMessage ?? `status ${error.status}`}`);
     throw error;
   }

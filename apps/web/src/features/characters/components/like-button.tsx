@@ -12,7 +12,7 @@ import { guestLikes } from '../lib/guest-store';
 
 /**
  * Like / unlike. Guests like locally (merged into the account after sign-in). Signed in, one request runs at a
- * time: clicks while it runs are ignored. Rate-limit failures are dropped silently (SPEC §8).
+ * time: clicks while it runs are ignored. Rate-limit failures are dropped silently (product.md §8).
  */
 export function LikeButton({
   character,

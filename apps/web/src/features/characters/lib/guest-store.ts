@@ -1,4 +1,4 @@
-// A guest's likes and favorites, kept only in this browser (SPEC §3, §4) under the two `rv_` keys, as lists
+// A guest's likes and favorites, kept only in this browser (product.md §3, §4) under the two `rv_` keys, as lists
 // of character ids. They are merged into the account once after sign-in (see merge-local).
 import { useSyncExternalStore } from 'react';
 import { MERGE_LOCAL_MAX } from '@reverie/shared';

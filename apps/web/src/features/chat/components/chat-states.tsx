@@ -9,7 +9,7 @@ import { ApiError, getErrorMessage } from '@/lib/api-client';
 
 const isMissing = (e: unknown) => e instanceof ApiError && [400, 404].includes(e.status);
 
-/** A premium character without the membership (SPEC §2): the page opens the membership modal by itself, once. */
+/** A premium character without the membership (product.md §2): the page opens the membership modal by itself, once. */
 export const needsMembership = (e: unknown) => e instanceof ApiError && e.code === 'MEMBERSHIP_REQUIRED';
 
 /** The session could not be loaded: no such character, a premium one, or a failure to retry. */

@@ -51,7 +51,7 @@ export function ChatView({ characterId, signedIn, userName, banner }: ChatViewPr
   return <Conversation session={session.data} {...{ characterId, conversationId, userName, banner }} />;
 }
 
-/** A premium character without the membership: the membership modal opens by itself, once (SPEC §2). */
+/** A premium character without the membership: the membership modal opens by itself, once (product.md §2). */
 function useOfferMembership(required: boolean) {
   const membership = useMembershipModal();
   const offered = useRef(false);

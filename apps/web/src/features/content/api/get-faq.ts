@@ -3,7 +3,7 @@ import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { contentKeys } from './query-keys';
 
-/** GET /api/faq: questions and answers, grouped (SPEC §7 Legal). */
+/** GET /api/faq: questions and answers, grouped (product.md §7 Legal). */
 export const getFaq = () => apiRequest(api.content.faq);
 
 export const faqQueryOptions = () => queryOptions({ queryKey: contentKeys.faq, queryFn: getFaq });

@@ -8,7 +8,7 @@ import { favoritesKeys } from './query-keys';
 /** GET /api/favorites: the caller's favorite characters, most recent first. */
 export const getFavorites = (page: number) => apiRequest(api.favorites.list, { query: { page, limit: FEED_PAGE_SIZE } });
 
-/** Keyed by user so one account never sees another's list; cached 5 minutes (SPEC §9). */
+/** Keyed by user so one account never sees another's list; cached 5 minutes (product.md §9). */
 export function favoritesInfiniteQueryOptions(userId: string) {
   return infiniteQueryOptions({
     queryKey: favoritesKeys.list(userId),

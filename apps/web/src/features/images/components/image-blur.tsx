@@ -12,7 +12,7 @@ interface ImageBlurProps {
 }
 
 /**
- * NSFW pictures (SPEC §4): blurred (20 px, opacity 0.6) while the NSFW filter is off; with NSFW shown, the separate
+ * NSFW pictures (product.md §4): blurred (20 px, opacity 0.6) while the NSFW filter is off; with NSFW shown, the separate
  * image-blur toggle (Settings, on by default) still blurs them until the viewer reveals one.
  */
 export function ImageBlur({ nsfw, children, className, revealable = false }: ImageBlurProps) {

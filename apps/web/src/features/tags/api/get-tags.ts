@@ -3,7 +3,7 @@ import { api, type Tag } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { tagsKeys } from './query-keys';
 
-/** GET /api/tags?limit=0 (all tags). SPEC §7: the answer is a plain array or an object with `items`. */
+/** GET /api/tags?limit=0 (all tags). product.md §7: the answer is a plain array or an object with `items`. */
 export async function getTags(): Promise<Tag[]> {
   const response: unknown = await apiRequest(api.tags.list, { query: { limit: 0 } });
   if (Array.isArray(response)) return response as Tag[];

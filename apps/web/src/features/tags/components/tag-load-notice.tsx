@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import type { TagNotice } from '../lib/tag-options';
 
-/** SPEC §8: "Unable to Load Tags" (load failure) or "No Tags Available" (empty list), above the tag dialog. */
+/** product.md §8: "Unable to Load Tags" (load failure) or "No Tags Available" (empty list), above the tag dialog. */
 export function TagLoadNotice({ notice, onClose }: { notice: TagNotice; onClose: () => void }) {
   const title = notice?.kind === 'error' ? 'Unable to Load Tags' : 'No Tags Available';
   const lines =

@@ -10,7 +10,7 @@ interface TagPickerProps {
   onToggle: (name: string) => void;
 }
 
-/** Tags grouped by category as colour chips; at the maximum, unselected chips are disabled (SPEC §5). */
+/** Tags grouped by category as colour chips; at the maximum, unselected chips are disabled (product.md §5). */
 export function TagPicker({ tags, selected, onToggle }: TagPickerProps) {
   const full = selected.length >= TAG_SELECTION.max;
   return (

@@ -7,7 +7,7 @@ export type TagOption = Pick<Tag, 'name' | 'displayName' | 'emoji' | 'color' | '
 export type TagNotice = { kind: 'error'; message: string } | { kind: 'empty' } | null;
 
 /**
- * SPEC §7/§8: a failed load or fewer than MIN_TAGS_FROM_API tags uses the built-in fallback set; a failure
+ * product.md §7/§8: a failed load or fewer than MIN_TAGS_FROM_API tags uses the built-in fallback set; a failure
  * and an empty list are also reported in a dialog.
  */
 export function resolveTagOptions(state: { data?: Tag[]; error: unknown }): { tags: readonly TagOption[]; notice: TagNotice } {
@@ -52,7 +52,7 @@ export function groupTags(tags: readonly TagOption[]): TagGroup[] {
   return [...groups.values()];
 }
 
-/** Adds or removes a tag; a ninth cannot be added (SPEC §5). Per-category maximums are not enforced. */
+/** Adds or removes a tag; a ninth cannot be added (product.md §5). Per-category maximums are not enforced. */
 export function toggleTag(selected: readonly string[], name: string): string[] {
   if (selected.includes(name)) return selected.filter((t) => t !== name);
   if (selected.length >= TAG_SELECTION.max) return [...selected];

@@ -14,7 +14,7 @@ export const updatePreferences = ({ userId, selectedTags }: { userId: string; se
 
 /**
  * Affects the session user (its preferences; the first save ends onboarding) and the catalogue lists: the feed is
- * ordered by the preferences, so it is fetched again. Picking an NSFW tag turns the NSFW filter on (SPEC §5); it is
+ * ordered by the preferences, so it is fetched again. Picking an NSFW tag turns the NSFW filter on (product.md §5); it is
  * never turned off here.
  */
 export function useUpdatePreferences() {

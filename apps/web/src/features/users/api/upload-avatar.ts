@@ -3,7 +3,7 @@ import { api } from '@reverie/shared';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { applyOwnUser } from '@/features/auth/lib/session-store';
 
-/** POST /api/users/{id}/avatar (multipart field `file`). Requires a signed-in user (SPEC §5). */
+/** POST /api/users/{id}/avatar (multipart field `file`). Requires a signed-in user (product.md §5). */
 export async function uploadAvatar({ userId, file }: { userId: string | null | undefined; file: File }) {
   if (!userId) throw new Error('User not authenticated');
   const body = new FormData();
@@ -11,7 +11,7 @@ export async function uploadAvatar({ userId, file }: { userId: string | null | u
   try {
     return await apiRequest(api.users.uploadAvatar, { params: { id: userId }, body });
   } catch (error) {
-    // SPEC §8 "Upload failed: <status text>", with the server's explanation when it gave one.
+    // product.md §8 "Upload failed: <status text>", with the server's explanation when it gave one.
     if (error instanceof ApiError) throw new Error(`Upload failed: ${error.serverMessage ?? `status ${error.status}`}`);
     throw error;
   }

@@ -23,7 +23,7 @@ interface ConfirmationsProps {
   onTermsChange: (v: boolean) => void;
 }
 
-/** The two ticks first-time setup requires (SPEC §5). Legal links open in a new tab so the setup is kept. */
+/** The two ticks first-time setup requires (product.md §5). Legal links open in a new tab so the setup is kept. */
 export function OnboardingConfirmations({ adult, terms, onAdultChange, onTermsChange }: ConfirmationsProps) {
   const link = 'font-medium text-primary underline-offset-2 hover:underline';
   return (

@@ -3,7 +3,7 @@ import { useAccessToken } from '@/lib/auth-tokens';
 import { TagPreferencesDialog } from './tag-preferences-dialog';
 
 /**
- * SPEC §4 Onboarding: a signed-in user whose preferences.completedOnboarding is false gets the first-time
+ * product.md §4 Onboarding: a signed-in user whose preferences.completedOnboarding is false gets the first-time
  * tag dialog, which stays until saved. Render it inside the age gate (the shell header does).
  */
 export function OnboardingGate() {

@@ -35,7 +35,7 @@ interface TagPreferencesDialogProps {
   onSaved?: () => void;
 }
 
-/** SPEC §2/§5: "Welcome Aboard" (first time, not dismissable) or "Update Your Preferences". 5 to 8 tags. */
+/** product.md §2/§5: "Welcome Aboard" (first time, not dismissable) or "Update Your Preferences". 5 to 8 tags. */
 export function TagPreferencesDialog({ mode, open, onOpenChange, onSaved }: TagPreferencesDialogProps) {
   const firstTime = mode === 'firstTime';
   const { user, refreshUser, logout } = useSession();
@@ -61,14 +61,14 @@ export function TagPreferencesDialog({ mode, open, onOpenChange, onSaved }: TagP
     try {
       await update.mutateAsync({ userId: user.id, selectedTags: selected });
     } catch (err) {
-      // SPEC §8: an onboarding save failure is only logged; an update failure is shown.
+      // product.md §8: an onboarding save failure is only logged; an update failure is shown.
       logError('Saving preferences failed', err);
       if (!firstTime) setError(getErrorMessage(err, PREFERENCES_UPDATE_FAILED));
       return;
     }
     onOpenChange?.(false);
     onSaved?.();
-    // SPEC §4: the user is refreshed again after the save.
+    // product.md §4: the user is refreshed again after the save.
     await refreshUser().catch((err: unknown) => logError('Could not refresh the user', err));
   };
 
