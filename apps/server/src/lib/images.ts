@@ -1,6 +1,7 @@
 // Uploaded images are never stored as sent: sharp decodes them (with a pixel limit against decompression bombs),
-// strips metadata, and re-encodes to WebP.
+// strips metadata (all but the AI mark of a picture a model made, on portraits), and re-encodes to WebP.
 import sharp from 'sharp';
+import { keptAiMark } from './ai-mark.ts';
 import { AppError } from './app-error.ts';
 
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -38,7 +39,10 @@ export async function reencodeSquareWebp(input: Buffer, size: number): Promise<B
 export async function reencodePortraitWebp(input: Buffer): Promise<{ portrait: Buffer; thumbnail: Buffer }> {
   try {
     const source = decode(input);
-    const { format } = await source.metadata();
+    const { format, xmp } = await source.metadata();
+    // The one piece of metadata kept: a picture a model made stays marked as such (ai-mark.ts).
+    const mark = keptAiMark(xmp);
+    const marked = (s: sharp.Sharp) => (mark ? s.withXmp(mark) : s);
     const pixels = await source
       .resize(PORTRAIT_MAX, PORTRAIT_MAX, { fit: 'inside', withoutEnlargement: true })
       .ensureAlpha()
@@ -46,11 +50,10 @@ export async function reencodePortraitWebp(input: Buffer): Promise<{ portrait: B
       .toBuffer({ resolveWithObject: true });
     const raw = { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels } };
     const [portrait, thumbnail] = await Promise.all([
-      sharp(pixels.data, raw)
+      marked(sharp(pixels.data, raw))
         .webp(format === 'png' ? { lossless: true } : { quality: 90 })
         .toBuffer(),
-      sharp(pixels.data, raw)
-        .flatten({ background: '#0f0d17' })
+      marked(sharp(pixels.data, raw).flatten({ background: '#0f0d17' }))
         .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'cover', position: 'top' })
         .webp({ quality: 82 })
         .toBuffer(),

@@ -54,7 +54,7 @@ export class ImagesSeeder {
       if (!character) continue;
       const rows: NewImage[] = [];
       for (const { v, id } of todo) {
-        const picture = await normalizeImage(await renderScene(c.appearance, c.slug, v));
+        const picture = await normalizeImage(await renderScene(c.appearance, c.slug, v), 'algorithmicMedia');
         const files = await storeImageFiles(this.storage, character.creatorId, id, picture);
         rows.push({
           id,

@@ -23,6 +23,7 @@ export function ImageDetails({
     ...(image.seed !== null ? ([['Seed', String(image.seed)]] as Array<[string, string]>) : []),
     ['Made', formatDate(image.createdAt, 'dateTime')],
     ['Visibility', image.visibility === 'public' ? 'Public' : 'Private (only you)'],
+    ['Source', 'AI-generated (marked in the file)'],
   ];
   return (
     <aside

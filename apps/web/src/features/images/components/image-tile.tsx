@@ -38,7 +38,8 @@ export function ImageTile({ image, onOpen, eager, showOwner }: ImageTileProps) {
           />
         ) : null}
       </ImageBlur>
-      <span className="pointer-events-none absolute inset-x-0 top-0 flex justify-end gap-1 p-2">
+      <span className="pointer-events-none absolute inset-x-0 top-0 flex items-start gap-1 p-2">
+        <span className="mr-auto rounded-full bg-black/60 px-2 py-0.5 text-[11px] leading-4 font-semibold text-white">AI-generated</span>
         {image.showcase ? (
           <span className="inline-flex items-center rounded-full bg-black/60 p-1 text-warning" title="Picked for the showcase">
             <Star className="size-3.5 fill-current" aria-hidden="true" />

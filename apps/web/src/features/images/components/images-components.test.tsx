@@ -8,6 +8,7 @@ import { setImageBlur, setShowNsfw } from '@/lib/nsfw';
 import { apiError, json, jwt, makeUser, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
 import { GenerateForm } from './generate-form';
 import { ImageBlur } from './image-blur';
+import { ImageTile } from './image-tile';
 import { Lightbox } from './lightbox';
 import { TinyImageTest } from './tiny-image-test';
 
@@ -115,6 +116,13 @@ function LightboxHarness({ images }: { images: ImageItem[] }) {
   );
 }
 
+describe('ImageTile', () => {
+  it('labels every picture in a gallery as AI-generated', () => {
+    renderWithProviders(<ImageTile image={image(1)} onOpen={() => undefined} />);
+    screen.getByText('AI-generated');
+  });
+});
+
 describe('Lightbox', () => {
   it('walks through the pictures with the arrow keys and the side buttons, with the prompt beside each', async () => {
     mockApi({});
@@ -123,6 +131,8 @@ describe('Lightbox', () => {
     await screen.findByRole('dialog', { name: 'Picture' });
     within(dialog()).getByText('2 / 3');
     within(dialog()).getByText('Prompt number 2');
+    // Every picture says it was made by AI (the file carries the machine-readable mark too).
+    within(dialog()).getByText('AI-generated (marked in the file)');
     fireEvent.keyDown(dialog(), { key: 'ArrowRight' });
     within(dialog()).getByText('3 / 3');
     within(dialog()).getByText('Prompt number 3');
