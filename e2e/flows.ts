@@ -118,8 +118,13 @@ export async function signedInPage(h: Harness, email: string, password: string):
 }
 
 /** A context whose storage holds the session from an auth answer (login, register, Google). */
-export async function pageWithSession(h: Harness, auth: AuthResponse, viewport = DESKTOP): Promise<E2EPage> {
-  const p = await newPage(h, viewport);
+export async function pageWithSession(
+  h: Harness,
+  auth: AuthResponse,
+  viewport = DESKTOP,
+  options: Parameters<typeof newPage>[2] = {},
+): Promise<E2EPage> {
+  const p = await newPage(h, viewport, options);
   await passAgeGate(p.page);
   await p.context.addInitScript((session: AuthResponse) => {
     try {

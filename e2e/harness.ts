@@ -98,10 +98,22 @@ export function useHarness(): Harness {
 /**
  * A fresh browser context (own storage, own cookies) with the given viewport and one page in it.
  * Requests to other origins are answered with an empty 204 (pages can override with page.route).
+ * The app's service worker is blocked (it would precache every route chunk in each context) unless
+ * `serviceWorkers: 'allow'` (e2e/pwa.e2e.ts).
  */
-export async function newPage(ctx: Harness, viewport: { width: number; height: number }): Promise<E2EPage> {
+export async function newPage(
+  ctx: Harness,
+  viewport: { width: number; height: number },
+  options: { serviceWorkers?: 'allow' | 'block'; userAgent?: string } = {},
+): Promise<E2EPage> {
   const origin = new URL(ctx.server.url).origin;
-  const context = await ctx.browser.newContext({ baseURL: ctx.server.url, viewport, reducedMotion: 'reduce' });
+  const context = await ctx.browser.newContext({
+    baseURL: ctx.server.url,
+    viewport,
+    reducedMotion: 'reduce',
+    serviceWorkers: options.serviceWorkers ?? 'block',
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+  });
   const problems: PageProblems = { consoleErrors: [], pageErrors: [], serverErrors: [], externalRequests: [] };
 
   await context.route(

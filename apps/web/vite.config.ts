@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Writes `.br` and `.gz` beside every compressible file of the build, once, at maximum compression; the server
@@ -58,8 +59,59 @@ function chunkStats(): Plugin {
   };
 }
 
+/**
+ * The installed app: the web app manifest and the service worker (src/sw/sw.ts, built with the precache list of this
+ * build injected). The page registers it itself (src/lib/pwa.ts), after load, and asks before a new build takes over.
+ */
+function installableApp() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    manifestFilename: 'manifest.webmanifest',
+    includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+    manifest: {
+      id: '/',
+      name: 'Reverie — AI character chat',
+      short_name: 'Reverie',
+      description: 'Chat with AI characters and bring them to life with generated images. Adults only (18+).',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: '#0b0a10',
+      background_color: '#0b0a10',
+      categories: ['entertainment', 'social'],
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+      shortcuts: [
+        { name: 'Chats', short_name: 'Chats', url: '/chat', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+        {
+          name: 'Create Character',
+          short_name: 'Create',
+          url: '/create-character',
+          icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
+        },
+      ],
+    },
+    injectManifest: {
+      // The shell, every route chunk and the styles; pictures are cached as they are seen (sw.ts), not up front.
+      globPatterns: ['**/*.{js,css,html,svg,woff2}', 'icons/*.png'],
+      globIgnores: ['**/.vite/**'],
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+    devOptions: { enabled: false },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), chunkStats(), precompress()],
+  plugins: [react(), tailwindcss(), chunkStats(), installableApp(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -6,62 +6,68 @@ import { Button } from '@/components/ui/button';
 import { useAuthDialogs } from '@/features/auth/components/auth-dialog-context';
 import type { ShellUser } from '@/features/auth/hooks/use-current-user';
 import { signOut } from '@/features/auth/lib/session-actions';
+import { InstallAppItem, useIosInstallSteps } from './install-app';
 
 const itemClass =
   'flex h-11 cursor-pointer sm:h-9 items-center gap-2.5 rounded-lg px-2.5 text-sm text-fg-muted outline-none select-none data-[highlighted]:bg-surface-hover data-[highlighted]:text-fg [&_svg]:size-4';
 
 function UserMenu({ user }: { user: ShellUser }) {
+  const iosSteps = useIosInstallSteps();
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label={`Account menu for ${user.username}`}
-        className="group inline-flex min-h-11 items-center gap-1 rounded-full p-0.5 pr-1.5 sm:min-h-0 ring-1 ring-border transition-colors hover:bg-surface-raised focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring data-[state=open]:bg-surface-raised"
-      >
-        <Avatar name={user.username} src={user.avatarUrl} size="sm" />
-        <ChevronDown aria-hidden="true" className="size-3.5 text-fg-subtle transition-transform group-data-[state=open]:rotate-180" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-[110] w-64 rounded-2xl border border-border-strong bg-surface-raised p-1.5 shadow-2xl shadow-black/60 animate-fade-in"
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          aria-label={`Account menu for ${user.username}`}
+          className="group inline-flex min-h-11 items-center gap-1 rounded-full p-0.5 pr-1.5 sm:min-h-0 ring-1 ring-border transition-colors hover:bg-surface-raised focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring data-[state=open]:bg-surface-raised"
         >
-          <div className="flex items-center gap-3 px-2.5 py-2.5">
-            <Avatar name={user.username} src={user.avatarUrl} size="md" />
-            <div className="min-w-0">
-              <p className="text-sm font-semibold text-fg [overflow-wrap:anywhere]">{user.username}</p>
-              <p className="text-xs text-fg-subtle [overflow-wrap:anywhere]">{user.email}</p>
+          <Avatar name={user.username} src={user.avatarUrl} size="sm" />
+          <ChevronDown aria-hidden="true" className="size-3.5 text-fg-subtle transition-transform group-data-[state=open]:rotate-180" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={8}
+            className="z-[110] w-64 rounded-2xl border border-border-strong bg-surface-raised p-1.5 shadow-2xl shadow-black/60 animate-fade-in"
+          >
+            <div className="flex items-center gap-3 px-2.5 py-2.5">
+              <Avatar name={user.username} src={user.avatarUrl} size="md" />
+              <div className="min-w-0">
+                <p className="text-sm font-semibold text-fg [overflow-wrap:anywhere]">{user.username}</p>
+                <p className="text-xs text-fg-subtle [overflow-wrap:anywhere]">{user.email}</p>
+              </div>
             </div>
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to={`/user-profile/${user.id}`}>
-              <UserRound aria-hidden="true" />
-              Profile
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/settings">
-              <Settings aria-hidden="true" />
-              Account
-            </Link>
-          </DropdownMenu.Item>
-          {user.role === 'admin' || user.role === 'moderator' ? (
+            <DropdownMenu.Separator className="my-1 h-px bg-border" />
             <DropdownMenu.Item asChild className={itemClass}>
-              <Link to="/admin">
-                <ShieldCheck aria-hidden="true" />
-                Admin console
+              <Link to={`/user-profile/${user.id}`}>
+                <UserRound aria-hidden="true" />
+                Profile
               </Link>
             </DropdownMenu.Item>
-          ) : null}
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
-            <LogOut aria-hidden="true" />
-            Sign out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/settings">
+                <Settings aria-hidden="true" />
+                Account
+              </Link>
+            </DropdownMenu.Item>
+            {user.role === 'admin' || user.role === 'moderator' ? (
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to="/admin">
+                  <ShieldCheck aria-hidden="true" />
+                  Admin console
+                </Link>
+              </DropdownMenu.Item>
+            ) : null}
+            <InstallAppItem className={itemClass} onIosSteps={iosSteps.open} />
+            <DropdownMenu.Separator className="my-1 h-px bg-border" />
+            <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
+              <LogOut aria-hidden="true" />
+              Sign out
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {iosSteps.dialog}
+    </>
   );
 }
 

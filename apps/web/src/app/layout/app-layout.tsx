@@ -2,6 +2,8 @@ import { lazy, Suspense, type CSSProperties } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MembershipModalProvider } from '@/features/billing/components/membership-modal-context';
 import { cn } from '@/lib/utils';
+import { usePwa } from '@/lib/pwa';
+import { useOnline } from '@/lib/use-online';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
 import { ScrollToTop } from './scroll-to-top';
@@ -15,7 +17,20 @@ import { SidebarProvider, useSidebar } from './sidebar-state';
 const UnverifiedEmailBanner = lazy(() =>
   import('@/features/auth/components/unverified-email-banner').then((m) => ({ default: m.UnverifiedEmailBanner })),
 );
+const AppStatusNotes = lazy(() => import('./app-status').then((m) => ({ default: m.AppStatusNotes })));
 const MergeLocalSync = lazy(() => import('@/features/favorites/components/merge-local-sync').then((m) => ({ default: m.MergeLocalSync })));
+
+/** Offline, or a new build waiting: a note over the page (loaded only then). */
+function AppStatus() {
+  const { updateReady } = usePwa();
+  const online = useOnline();
+  if (online && !updateReady) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppStatusNotes online={online} updateReady={updateReady} />
+    </Suspense>
+  );
+}
 
 /** Inside a conversation the chat is the whole screen below 1024 px: its own header replaces the shell's. */
 export const isConversationPath = (pathname: string) => /^\/(chat\/[^/]+|group\/[^/]+|test-chat)\/?$/.test(pathname);
@@ -56,6 +71,7 @@ function Shell() {
         {conversation ? null : <SiteFooter />}
       </main>
       {conversation ? null : <BottomNav />}
+      <AppStatus />
     </div>
   );
 }

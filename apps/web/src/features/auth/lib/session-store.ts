@@ -6,6 +6,7 @@ import { clearSession, getAccessToken, getRefreshToken, setStoredUser, setTokens
 import { queryClient } from '@/lib/query-client';
 import { STORAGE_KEYS, readString } from '@/lib/storage-keys';
 import { usersKeys } from '@/features/users/api/query-keys';
+import { forgetOfflineReads } from '@/lib/pwa';
 
 export type SessionStatus = 'anonymous' | 'loading' | 'authenticated';
 
@@ -88,6 +89,7 @@ export function applyOwnUser(user: User): void {
 export function endSession(): void {
   clearSession();
   queryClient.clear();
+  void forgetOfflineReads();
   nextGeneration();
 }
 
