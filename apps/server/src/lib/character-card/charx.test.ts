@@ -23,7 +23,10 @@ describe('CharX import', () => {
     expect(x.report).toMatchObject({ format: 'v3', source: 'charx', dropped: [] });
     expect(x.icon).toBeDefined();
     // Both spellings of the embedded scheme are read; ccdefault: has no file and stays in the card as it is.
+    // The icons are assets too (each keeps its own file); the main one is also the portrait.
+    expect(x.iconIndex).toBe(0);
     expect(x.assets.map((a) => `${a.asset.type}:${a.asset.name}`)).toEqual([
+      'icon:main',
       'icon:alt',
       'background:hall',
       'emotion:happy',
@@ -39,7 +42,7 @@ describe('CharX import', () => {
     const jpeg = await picture(20, 20, 'jpeg');
     const x = parseCharx(Buffer.concat([jpeg, bytes]));
     expect(x.card.name).toBe('서하린');
-    expect(x.assets).toHaveLength(6);
+    expect(x.assets).toHaveLength(7);
   });
 
   it('says which listed assets are missing from the archive', async () => {
@@ -53,7 +56,8 @@ describe('CharX import', () => {
     const data = { name: 'Icons', assets: [{ type: 'icon', uri: 'embeded://assets/icon/images/a.png', name: 'a', ext: 'png' }] };
     const x = parseCharx(zip({ 'card.json': cardJson(data), 'assets/icon/images/a.png': await picture(10, 10, 'png') }));
     expect(x.icon).toBeDefined();
-    expect(x.assets).toEqual([]);
+    expect(x.iconIndex).toBe(0);
+    expect(x.assets.map((a) => a.asset.name)).toEqual(['a']);
   });
 });
 

@@ -3,21 +3,18 @@
 // (entry count, declared sizes, compression ratio, names, symlinks), and fflate never writes more than an entry's
 // declared size, so a zip that lies about its sizes cannot grow past the bounds either.
 import { CARD_BOUNDS } from '@reverie/shared';
-import { unzipSync, zipSync, type Zippable } from 'fflate';
+import { zipSync, type Zippable } from 'fflate';
 import { describeJsonError } from './card.ts';
 import { CardError } from './errors.ts';
 import { CARD_LIMITS } from './limits.ts';
 import { mapCardObject } from './map.ts';
 import type { CardAsset, CardCharacter, CardImportReport, JsonObject } from './types.ts';
 import { validateCard } from './validate.ts';
+import { centralDirectory, readEntry, type CentralEntry } from './zip-reader.ts';
 
 export const CHARX_LIMITS = CARD_BOUNDS.charx;
 
 const ZIP_LOCAL = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const EOCD_SIG = 0x06054b50;
-const CEN_SIG = 0x02014b50;
-const S_IFMT = 0o170000;
-const S_IFLNK = 0o120000;
 
 export interface CharxAsset {
   /** Index in the card's `assets` list. */
@@ -30,9 +27,10 @@ export interface CharxAsset {
 export interface ParsedCharx {
   card: CardCharacter;
   report: CardImportReport;
-  /** The main icon (the portrait), if the archive has one. */
+  /** The main icon (the portrait), if the archive has one; it is also among `assets`, at `iconIndex`. */
   icon?: Buffer;
-  /** Every other asset with a file in the archive. */
+  iconIndex?: number;
+  /** Every asset with a file in the archive (the icons too), and the files under `assets/` the card did not list. */
   assets: CharxAsset[];
 }
 
@@ -49,48 +47,6 @@ export function looksLikeCharx(bytes: Uint8Array): boolean {
 
 function zipStart(bytes: Uint8Array): number {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf(ZIP_LOCAL);
-}
-
-interface CentralEntry {
-  name: string;
-  packed: number;
-  unpacked: number;
-  symlink: boolean;
-}
-
-/** Walks the central directory (the zip's table of contents) without inflating anything. */
-function centralDirectory(zip: Buffer): CentralEntry[] {
-  const minEocd = 22;
-  let eocd = -1;
-  for (let i = zip.length - minEocd; i >= Math.max(0, zip.length - minEocd - 0xffff); i--) {
-    if (zip.readUInt32LE(i) === EOCD_SIG) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new CardError('BAD_ARCHIVE', 'The .charx file is not a complete zip archive (it may be cut short).');
-  const count = zip.readUInt16LE(eocd + 10);
-  if (count > CHARX_LIMITS.entries) {
-    throw new CardError('TOO_LARGE', `The .charx archive holds ${count} files; the limit is ${CHARX_LIMITS.entries}.`);
-  }
-  let at = zip.readUInt32LE(eocd + 16);
-  const out: CentralEntry[] = [];
-  for (let i = 0; i < count; i++) {
-    if (at + 46 > zip.length || zip.readUInt32LE(at) !== CEN_SIG) {
-      throw new CardError('BAD_ARCHIVE', 'The .charx file is damaged: its list of files cannot be read.');
-    }
-    const packed = zip.readUInt32LE(at + 20);
-    const unpacked = zip.readUInt32LE(at + 24);
-    const nameLen = zip.readUInt16LE(at + 28);
-    const extraLen = zip.readUInt16LE(at + 30);
-    const commentLen = zip.readUInt16LE(at + 32);
-    const madeBy = zip.readUInt8(at + 5); // 3 = Unix: the upper 16 bits of the external attributes are the mode
-    const mode = zip.readUInt32LE(at + 38) >>> 16;
-    const name = zip.subarray(at + 46, at + 46 + nameLen).toString('utf8');
-    out.push({ name, packed, unpacked, symlink: madeBy === 3 && (mode & S_IFMT) === S_IFLNK });
-    at += 46 + nameLen + extraLen + commentLen;
-  }
-  return out;
 }
 
 function assertSafeEntries(entries: CentralEntry[]): void {
@@ -126,6 +82,32 @@ export function embeddedPath(uri: string): string | undefined {
   return m ? m[1]!.replace(/^\/+/, '') : undefined;
 }
 
+/**
+ * An archive path that stays inside the archive whatever a card wrote (zip-slip): `/`-separated, no empty, `.` or
+ * `..` segment, no drive letter or backslash, only letters, digits and `._ -`, always under `assets/`.
+ */
+export function safeAssetPath(path: string): string {
+  const segments = path
+    .split(/[\\/]+/)
+    .map((seg) => seg.replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 100))
+    .filter((seg) => seg !== '' && !/^\.+$/.test(seg));
+  if (segments[0] !== 'assets') segments.unshift('assets');
+  if (segments.length < 2) segments.push('asset');
+  return segments.join('/');
+}
+
+/** Rewrites the card's embedded asset URIs that would lead out of an archive; says so in the report. */
+export function sanitiseAssetUris(card: CardCharacter, report: CardImportReport): void {
+  const changed: string[] = [];
+  for (const asset of card.assets ?? []) {
+    const path = embeddedPath(asset.uri);
+    if (path === undefined || safeAssetPath(path) === path) continue;
+    changed.push(path);
+    asset.uri = `embeded://${safeAssetPath(path)}`;
+  }
+  if (changed.length) report.warnings.push(`Asset paths that were not safe inside an archive were rewritten: ${changed.join(', ')}.`);
+}
+
 /** Reads a `.charx` (or a JPEG with one appended). Throws CardError with a sentence for anything it refuses. */
 export function parseCharx(input: Uint8Array): ParsedCharx {
   if (input.length > CHARX_LIMITS.fileBytes) {
@@ -133,17 +115,10 @@ export function parseCharx(input: Uint8Array): ParsedCharx {
   }
   const start = isZip(input) ? 0 : zipStart(input);
   const zip = Buffer.from(input.buffer, input.byteOffset + start, input.length - start);
-  const listed = centralDirectory(zip);
+  const listed = centralDirectory(zip, CHARX_LIMITS.entries);
   assertSafeEntries(listed);
-  const bounds = new Map(listed.map((e) => [e.name, e.unpacked]));
-  let files: Record<string, Uint8Array>;
-  try {
-    // Directories and entries the central directory did not list are skipped; sizes were checked above.
-    files = unzipSync(zip, { filter: (f) => !f.name.endsWith('/') && bounds.get(f.name) === f.originalSize });
-  } catch {
-    throw new CardError('BAD_ARCHIVE', 'The .charx file is damaged: its files cannot be unpacked.');
-  }
-  const cardFile = files['card.json'];
+  const { files, damaged } = unpack(zip, listed);
+  const cardFile = files.get('card.json');
   if (!cardFile) throw new CardError('NO_CARD_CHUNK', 'The .charx archive has no card.json, so there is no character in it.');
   let json: unknown;
   const text = Buffer.from(cardFile).toString('utf8');
@@ -155,30 +130,80 @@ export function parseCharx(input: Uint8Array): ParsedCharx {
   const { card, report } = mapCardObject(json, 'json');
   report.source = 'charx';
   validateCard(card, CARD_LIMITS);
+  if (damaged.length) report.warnings.push(`Files in the archive that are damaged were left out: ${damaged.join(', ')}.`);
+  return { card, report, ...collectAssets(card, files, report) };
+}
 
-  let icon: Buffer | undefined;
+/** Every file but directories; a damaged entry other than card.json is left out (and named), not fatal. */
+function unpack(zip: Buffer, listed: CentralEntry[]): { files: Map<string, Uint8Array>; damaged: string[] } {
+  const files = new Map<string, Uint8Array>();
+  const damaged: string[] = [];
+  for (const e of listed) {
+    if (e.name.endsWith('/')) continue;
+    try {
+      files.set(e.name, readEntry(zip, e));
+    } catch (err) {
+      if (e.name === 'card.json' || !(err instanceof CardError)) throw err;
+      damaged.push(e.name);
+    }
+  }
+  return { files, damaged };
+}
+
+/** `assets/emotion/images/smile.webp` → an asset entry: its type is the folder under `assets/`, its name the file's. */
+function unlistedAsset(path: string): CardAsset {
+  const parts = path.split('/');
+  const file = parts[parts.length - 1]!;
+  const dot = file.lastIndexOf('.');
+  const type = parts.length > 2 && /^[a-z_]{1,40}$/.test(parts[1]!) ? parts[1]! : 'other';
+  return {
+    type,
+    uri: `embeded://${path}`,
+    name: dot > 0 ? file.slice(0, dot) : file,
+    ext: dot > 0 ? file.slice(dot + 1).toLowerCase() : '',
+  };
+}
+
+/**
+ * The files the card's assets point at (all of them, the icons too: each keeps its own pixels), plus any file under
+ * `assets/` the card does not list (added to the card's list, and said); the main icon (or the first icon) is also
+ * the portrait.
+ */
+function collectAssets(
+  card: CardCharacter,
+  files: Map<string, Uint8Array>,
+  report: CardImportReport,
+): Omit<ParsedCharx, 'card' | 'report'> {
   const assets: CharxAsset[] = [];
   const notKept: string[] = [];
+  const used = new Set<string>();
   (card.assets ?? []).forEach((asset, index) => {
     const path = embeddedPath(asset.uri);
     if (!path) return; // ccdefault:, http(s): and data: URIs carry no file; the entry is kept as it is.
-    const bytes = files[path];
+    const bytes = files.get(path);
     if (!bytes) {
       notKept.push(`${asset.type} "${asset.name}" (${path} is not in the archive)`);
       return;
     }
-    if (asset.type === 'icon' && asset.name === 'main' && !icon) icon = Buffer.from(bytes);
-    else assets.push({ index, asset, bytes: Buffer.from(bytes) });
+    used.add(path);
+    assets.push({ index, asset, bytes: Buffer.from(bytes) });
   });
-  // No icon named "main": the first icon is the portrait.
-  if (!icon) {
-    const i = assets.findIndex((a) => a.asset.type === 'icon');
-    if (i >= 0) icon = assets.splice(i, 1)[0]!.bytes;
-  }
   if (notKept.length) report.warnings.push(`Assets listed in the card but missing from the archive: ${notKept.join('; ')}.`);
-  const result: ParsedCharx = { card, report, assets };
-  if (icon) result.icon = icon;
-  return result;
+  const unlisted = [...files.keys()].filter((p) => p !== 'card.json' && !used.has(p));
+  const extra = unlisted.filter((p) => p.startsWith('assets/'));
+  if (extra.length) {
+    card.assets ??= [];
+    for (const path of extra) {
+      const asset = unlistedAsset(path);
+      assets.push({ index: card.assets.push(asset) - 1, asset, bytes: Buffer.from(files.get(path)!) });
+    }
+    report.warnings.push(`Files in the archive that the card does not list were kept as assets: ${extra.join(', ')}.`);
+  }
+  const other = unlisted.filter((p) => !p.startsWith('assets/'));
+  if (other.length) report.dropped.push(...other.map((p) => `file ${p} (not an asset of the card)`));
+  // The portrait: the icon named "main", else the first icon.
+  const main = assets.find((a) => a.asset.type === 'icon' && a.asset.name === 'main') ?? assets.find((a) => a.asset.type === 'icon');
+  return { assets, ...(main ? { icon: main.bytes, iconIndex: main.index } : {}) };
 }
 
 export interface CharxFile {

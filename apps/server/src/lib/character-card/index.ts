@@ -18,6 +18,8 @@ export {
   writeCharx,
   looksLikeCharx,
   embeddedPath,
+  safeAssetPath,
+  sanitiseAssetUris,
   CHARX_LIMITS,
   type CharxAsset,
   type CharxFile,

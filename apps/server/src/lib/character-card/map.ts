@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { hasLoneSurrogate } from '@reverie/shared';
 import { CardError } from './errors.ts';
 import type { CardAsset, CardBook, CardBookEntry, CardCharacter, CardImportReport, CardLayout, JsonObject } from './types.ts';
 
@@ -324,6 +325,13 @@ function filled(v: unknown): boolean {
  */
 export function mapCardObject(json: unknown, source: 'png' | 'json'): { card: CardCharacter; report: CardImportReport } {
   if (!isObject(json)) throw new CardError('UNKNOWN_SPEC', 'The file does not contain a character card (expected a JSON object).');
+  // A lone surrogate ("\ud800") anywhere (extensions, lorebook, keys too) cannot be stored in jsonb: refused here.
+  if (hasLoneSurrogate(json)) {
+    throw new CardError(
+      'BAD_JSON',
+      'The card contains a broken character (half of a UTF-16 pair); fix it in the card and import it again.',
+    );
+  }
   const m = new Mapper();
   let format: CardImportReport['format'];
   let data: JsonObject;

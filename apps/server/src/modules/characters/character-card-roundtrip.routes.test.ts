@@ -225,6 +225,7 @@ describe('round trip: import → export in every format → compare', () => {
     expect(await sharp(portrait.rawPayload).metadata()).toMatchObject({ width: 170, height: 234 });
     const stored = await t.deps.uow.repos.characterAssets.list(first.character.id);
     expect(stored.map((a) => `${a.type}:${a.name}:${a.ext}`)).toEqual([
+      'icon:main:png',
       'icon:alt:webp',
       'background:hall:jpeg',
       'emotion:happy:png',
@@ -248,7 +249,7 @@ describe('round trip: import → export in every format → compare', () => {
       'embeded://assets/user_icon/images/me.png',
       'ccdefault:',
     ]);
-    expect(back.assets).toHaveLength(5);
+    expect(back.assets).toHaveLength(6);
     for (const a of back.assets) expect((await sharp(a.bytes).metadata()).format).toBe(a.asset.ext === 'jpeg' ? 'jpeg' : a.asset.ext);
     expect(await sharp(back.icon!).metadata()).toMatchObject({ format: 'png', width: 170, height: 234 });
     // Everything but the assets list is the card that came in.

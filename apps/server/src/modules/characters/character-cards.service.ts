@@ -15,6 +15,8 @@ import {
   looksLikeCharx,
   parseCard,
   parseCharx,
+  safeAssetPath,
+  sanitiseAssetUris,
   writeCharx,
   type CardAsset,
   type CardCharacter,
@@ -58,7 +60,9 @@ interface ReadCard {
   card: ParsedCard['card'];
   report: ParsedCard['report'];
   image?: Buffer;
+  /** A .charx: every file, the portrait's icon too (stored as it is, so it goes back out unchanged). */
   assets: CharxAsset[];
+  charx: boolean;
 }
 
 function readCard(bytes: Buffer, filename: string): ReadCard {
@@ -68,12 +72,33 @@ function readCard(bytes: Buffer, filename: string): ReadCard {
       (filename.toLowerCase().endsWith('.charx') || !bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47])))
     ) {
       const x = parseCharx(bytes);
-      return { card: x.card, report: x.report, ...(x.icon ? { image: x.icon } : {}), assets: x.assets };
+      return { card: x.card, report: x.report, ...(x.icon ? { image: x.icon } : {}), assets: x.assets, charx: true };
     }
-    return { ...parseCard(bytes, filename), assets: [] };
+    return { ...parseCard(bytes, filename), assets: [], charx: false };
   } catch (err) {
     throw err instanceof CardError ? toAppError(err) : err;
   }
+}
+
+const ratingRequired = () =>
+  new AppError(
+    422,
+    'UNPROCESSABLE',
+    'This card does not say how explicit it is. Choose its rating (SFW, suggestive or NSFW) and import it again.',
+    { details: { rule: 'card-rating-required', field: 'rating' } },
+  );
+
+/** Each asset re-encoded at its own size and format; only pictures are kept, the report lists the rest with the reason. */
+async function reencodeAssets(assets: CharxAsset[], report: CardImportReport) {
+  const kept: Array<{ index: number; type: string; name: string; encoded: Awaited<ReturnType<typeof reencodeAsset>> }> = [];
+  for (const a of assets) {
+    try {
+      kept.push({ index: a.index, type: a.asset.type, name: a.asset.name, encoded: await reencodeAsset(a.bytes) });
+    } catch {
+      report.dropped.push(`asset ${a.asset.type} "${a.asset.name}" (not a picture)`);
+    }
+  }
+  return kept;
 }
 
 export class CharacterCards {
@@ -91,17 +116,11 @@ export class CharacterCards {
     filename: string,
     options: ImportOptions = {},
   ): Promise<{ id: string; report: CardImportReport }> {
-    const { card, report, image, assets } = readCard(bytes, filename);
+    const { card, report, image, assets, charx } = readCard(bytes, filename);
+    sanitiseAssetUris(card, report);
     const known = await this.uow.repos.tags.existingNames([...new Set([...card.tags.map(tagNameOf), ...CONTENT_RATING_TAGS])]);
     const { tags, rating } = tagsFromCard(card.tags, known, CHARACTER_LIMITS.maxTags, options.rating);
-    if (!rating) {
-      throw new AppError(
-        422,
-        'UNPROCESSABLE',
-        'This card does not say how explicit it is. Choose its rating (SFW, suggestive or NSFW) and import it again.',
-        { details: { rule: 'card-rating-required', field: 'rating' } },
-      );
-    }
+    if (!rating) throw ratingRequired();
     const nsfw = rating === 'nsfw';
     // The card is checked in the context it declares (or the importer chose), not assumed explicit.
     const { fields, labels } = cardModerationFields(card);
@@ -117,18 +136,11 @@ export class CharacterCards {
 
     // Pictures are re-encoded before anything is written: one whose pixels cannot be read refuses the whole import.
     const images = image ? await reencodePortraitWebp(image) : undefined;
-    const kept: Array<{ index: number; type: string; name: string; encoded: Awaited<ReturnType<typeof reencodeAsset>> }> = [];
-    const notImages: string[] = [];
-    for (const a of assets) {
-      try {
-        kept.push({ index: a.index, type: a.asset.type, name: a.asset.name, encoded: await reencodeAsset(a.bytes) });
-      } catch {
-        notImages.push(`${a.asset.type} "${a.asset.name}"`);
-      }
-    }
-    // Only pictures are kept from a .charx; the report lists the rest once, with the reason.
-    report.dropped.push(...notImages.map((n) => `asset ${n} (not a picture)`));
-    const portraitIndex = image ? (card.assets ?? []).findIndex((a) => a.type === 'icon' && embeddedPath(a.uri) !== undefined) : -1;
+    const kept = await reencodeAssets(assets, report);
+    // A PNG card's picture stands for its first embedded icon (the PNG carries no other file); a .charx's icons are
+    // all stored as they are.
+    const portraitIndex =
+      image && !charx ? (card.assets ?? []).findIndex((a) => a.type === 'icon' && embeddedPath(a.uri) !== undefined) : -1;
 
     // Files are stored inside the transaction; if anything fails up to its commit they are removed again.
     let stored: { avatarUrl: string; thumbnailUrl: string } | undefined;
@@ -216,7 +228,8 @@ export class CharacterCards {
     const used = new Set<string>();
     const place = (uri: string, type: string, name: string, ext: string) => {
       const from = embeddedPath(uri);
-      let path = from ? from.replace(/\.[A-Za-z0-9]+$/, `.${ext}`) : `assets/${type}/images/${name || 'asset'}.${ext}`;
+      // Names and paths come from imported cards: made safe here too, for rows stored before imports were checked.
+      let path = safeAssetPath(from ? from.replace(/\.[A-Za-z0-9]+$/, `.${ext}`) : `assets/${type}/images/${name || 'asset'}.${ext}`);
       for (let n = 2; used.has(path); n++) path = path.replace(/(\.[A-Za-z0-9]+)$/, `-${n}$1`);
       used.add(path);
       return path;
@@ -226,19 +239,20 @@ export class CharacterCards {
     const main = portrait ? await toPng(portrait) : undefined;
     for (const [i, a] of (card.assets ?? []).entries()) {
       const file = stored.get(i);
-      const bytes = i === portraitIndex ? main : file ? await this.read(file.url) : undefined;
+      const bytes = file ? await this.read(file.url) : i === portraitIndex ? main : undefined;
       if (!bytes) {
         // A link or ccdefault: travels as it is; an embedded file that was not kept (not a picture) is left out.
         if (!embeddedPath(a.uri)) assets.push(a);
         continue;
       }
-      const ext = i === portraitIndex ? 'png' : file!.ext;
+      const ext = file ? file.ext : 'png';
       const path = place(a.uri, a.type, a.name, ext);
       files.push({ path, bytes });
       assets.push({ ...a, uri: `embeded://${path}`, ext });
     }
-    // A portrait with no asset entry (a PNG import, a character made here) becomes the main icon.
-    if (main && portraitIndex < 0) {
+    // A portrait with no asset entry (a PNG import, a character made here) becomes the main icon; a .charx import
+    // brought its icons as files, written above.
+    if (main && portraitIndex < 0 && !assets.some((a) => a.type === 'icon' && embeddedPath(a.uri))) {
       const path = place('', 'icon', 'main', 'png');
       files.push({ path, bytes: main });
       assets.unshift({ type: 'icon', uri: `embeded://${path}`, name: 'main', ext: 'png' });

@@ -1,7 +1,7 @@
 // Conversations in and out as files. SillyTavern's chat format is JSON Lines: a header line (`user_name`,
 // `character_name`, `create_date`, `chat_metadata`), then one line per message (`name`, `is_user`, `send_date`,
 // `mes`, `swipes`, `swipe_id`, `extra`). Also Markdown and plain text for reading. Pure functions: no database.
-import { CARD_BOUNDS } from '@reverie/shared';
+import { CARD_BOUNDS, LONE_SURROGATE } from '@reverie/shared';
 import { AppError } from '../../lib/app-error.ts';
 
 export const CHAT_LIMITS = CARD_BOUNDS.chat;
@@ -157,6 +157,7 @@ export function parseJsonl(bytes: Buffer, now = new Date()): ChatFile & { skippe
       if (t.length > CHAT_LIMITS.messageChars)
         throw bad(`${at} is ${nf(t.length)} characters long; the limit is ${nf(CHAT_LIMITS.messageChars)}.`);
       if (CONTROL.test(t)) throw bad(`${at} contains control characters.`);
+      if (LONE_SURROGATE.test(t)) throw bad(`${at} contains a broken character (half of a UTF-16 pair); remove it and import again.`);
     }
     const isUser = line.is_user === true;
     const swipeId = typeof line.swipe_id === 'number' && Number.isInteger(line.swipe_id) ? line.swipe_id : 0;
