@@ -21,6 +21,9 @@ interface ScopeCharacter {
 }
 
 const CARD_CACHE_SIZE = 500;
+/** How many of the newest messages a weak minor cue is remembered for. */
+const RECENT_MESSAGES = 4;
+const isRecent = (field: string) => field.startsWith('message') && Number(field.slice(7)) < RECENT_MESSAGES;
 const cardScopes = new Map<string, ScopeState>();
 
 export function conversationScope(
@@ -45,11 +48,14 @@ export function conversationScope(
   (conversation?.pinnedFacts ?? []).forEach((fact, i) => (fields[`pinned${i}`] = fact));
   // Blocked messages were never shown or kept as part of the story; they do not set the scope.
   history.filter((m) => m.status !== 'blocked').forEach((m, i) => (fields[`message${i}`] = m.content));
-  const talk = moderation.scopeOf(fields, { surface: 'chat-user', nsfwContext: character.nsfw });
+  // A weak cue ("she's a teen") counts only from the last few messages (a cue, a reply, an aside, a reply).
+  const talk = moderation.scopeOf(fields, { surface: 'chat-user', nsfwContext: character.nsfw, recent: isRecent });
   const kept = conversation?.moderationScope ?? {};
   const fresh: ScopeState = {};
   if (talk.minor && !kept.minor) fresh.minor = talk.minor;
   if (talk.explicit && !kept.explicit) fresh.explicit = talk.explicit;
   if (conversation?.id && (fresh.minor || fresh.explicit)) moderation.rememberScope(conversation.id, fresh);
-  return { minor: card.minor ?? kept.minor ?? talk.minor, explicit: card.explicit ?? kept.explicit ?? talk.explicit };
+  const scope: ScopeState = { minor: card.minor ?? kept.minor ?? talk.minor, explicit: card.explicit ?? kept.explicit ?? talk.explicit };
+  if (talk.recent) scope.recent = talk.recent;
+  return scope;
 }

@@ -221,7 +221,7 @@ export const AGE_VERB_UNITS: [string, string][] = [
 export const AMBIGUOUS_UNIT = R`(?:anos|ans|anni|ano|jahre|лет|года)`;
 /** "una chica de quince años", "une fille de 15 ans", "uma menina de 15 anos", "una ragazza di 15 anni". */
 export const PERSON_OF = R`(?:chica|chico|nina|nino|joven|muchacha|muchacho|adolescente|estudiante|hija|hijo|fille|garcon|gamine|jeune|eleve|menina|menino|garota|garoto|jovem|crianca|filha|filho|ragazza|ragazzo|ragazzina|bambina|bambino|figlia|figlio|alunna|alunno|studentessa|studente|madchen|junge|tochter|sohn)`;
-export const SUBJECT_EN = R`(?:i'?m|i\s+am|im|she'?s|he'?s|she\s+is|he\s+is|they'?re|they\s+are|you'?re|you\s+are|u\s+r|who'?s|who\s+is|char\s+is|\}\}\s+is|\}\}'s|[a-z]+\s+is|ich\s+bin|sie\s+ist|er\s+ist|du\s+bist|tengo|tiene|tienes|tenho|tem|j'?ai|elle\s+a|il\s+a)`;
+export const SUBJECT_EN = R`(?:i'?m|i\s+am|im|she'?s|he'?s|she\s+is|he\s+is|they'?re|they\s+are|you'?re|you\s+are|u\s+r|who'?s|who\s+is|char\s+is|\}\}\s+is|\}\}'s|[a-z]+\s+is|[a-z]+\s+ist|ich\s+bin|sie\s+ist|er\s+ist|du\s+bist|tengo|tiene|tienes|tenho|tem|j'?ai|elle\s+a|il\s+a)`;
 export const AGE_ADVERB = R`(?:(?:only|just|barely|almost|nearly|about|like|around|erst|gerade|fast|solo|apenas|casi|quase|seulement|juste|presque|solo|appena|quasi|всего|только)\s+)?`;
 /** An age in one of these is not an age now: the adult's past ("as a twelve-year-old", "when she was 12"). */
 export const PAST_BEFORE = new RegExp(
@@ -500,6 +500,7 @@ export const SEXUAL_EXPLICIT_INTL: string[] = [
   R`masturbier\p{L}*`,
   R`nacktfotos?`,
   R`sexspiel\p{L}*`,
+  R`sex(?:szenen?|videos?|filme?|bilder?|puppen?|partner\p{L}*)`,
   // es
   R`foll(?:ar|an|amos|ando|o|e|aron|ada|ado)`,
   R`sexo`,

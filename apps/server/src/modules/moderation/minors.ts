@@ -46,6 +46,8 @@ import {
   TENS_STEMS,
   UNIT_WORDS,
 } from './minors-terms.ts';
+import { adultOnlyParts, childNames, partIndex, partsOf, type Part } from './parts.ts';
+import { LIFE_STAGE_STRONG_CJK_V3, LIFE_STAGE_STRONG_V3, PAST_LIFE_BEFORE, PAST_LIFE_STAGE_UNLESS } from './minors-terms-v3.ts';
 import {
   countBelow,
   eachMatch,
@@ -78,6 +80,11 @@ export interface ScopeState {
   minor?: Problem;
   /** An explicit sexual term seen earlier in the scope. */
   explicit?: Problem;
+  /**
+   * A weak minor cue ("she's a teen", "the kid") in the conversation's last few messages: with sexual content in the
+   * next message it is refused as it would be in one message. Not kept beyond those messages.
+   */
+  recent?: Problem;
 }
 
 type Strength = 'absolute' | 'strong' | 'weak' | 'past' | 'explicit' | 'suggestive';
@@ -111,6 +118,9 @@ const TENS_ALT = alternation(TENS);
 const NUM_WORD = `(?:(?:ein|zwei|drei|vier|funf|sechs|sieben|acht|neun)und)?(?:${TENS_ALT})\\p{L}*(?:[\\s-]+(?:y\\s+|e\\s+|et[\\s-]+|und\\s+)?(?:${UNITS_ALT}))?|(?:${UNITS_ALT})(?=[^\\p{L}]|jahr|$)`;
 const KANJI = '[一二三四五六七八九十]{1,3}';
 const NUM = `${NUMBER_START}(?<n>0x[0-9a-f]{1,4}|0b[01]{1,8}|\\d(?:[\\s.,_\\-/*|]{1,2}\\d){1,2}(?=\\s*-?\\s*(?:${AGE_UNIT}|${AMBIGUOUS_UNIT}))|\\d{1,4}(?!\\d|[.,]\\d)|${NUM_WORD}|${KANJI})`;
+// Roman numerals 1-19 ("XIV years old", "tiene XV años", "she is XIII"): beside an age word or verb, never alone.
+const ROMAN_AGE = '(?:x(?:ix|iv|v?i{0,3})|ix|iv|v?i{1,3}|v)(?![\\p{L}\\p{N}])';
+const NUM_R = `${NUMBER_START}(?<n>0x[0-9a-f]{1,4}|0b[01]{1,8}|\\d(?:[\\s.,_\\-/*|]{1,2}\\d){1,2}(?=\\s*-?\\s*(?:${AGE_UNIT}|${AMBIGUOUS_UNIT}))|\\d{1,4}(?!\\d|[.,]\\d)|${NUM_WORD}|${KANJI}|${ROMAN_AGE})`;
 const ROMAN = '(?<n>[ivxlc]{1,7})';
 
 type AgeKind = 'now' | 'generic' | 'future' | 'bound' | 'past' | 'look' | 'year' | 'profile';
@@ -122,7 +132,7 @@ interface AgePattern {
 const age = (kind: AgeKind, source: string): AgePattern => ({ scan: scanner(foldSource(source)), kind });
 
 const AGE_PATTERNS: AgePattern[] = [
-  age('now', `${NUM}\\s*-?\\s*${AGE_UNIT}`),
+  age('now', `${NUM_R}\\s*-?\\s*${AGE_UNIT}`),
   age('now', `${B}${ROMAN}\\s*-?\\s*(?:years?|yrs?)[\\s-]*old`),
   age(
     'now',
@@ -130,12 +140,12 @@ const AGE_PATTERNS: AgePattern[] = [
   ),
   age('now', `${B}age\\s+${NUM}(?=\\s*(?:$|[,.;!?)]|and\\b))`),
   age('now', `${B}(?:aged?\\s*[:=]?|alter\\s*[:=]?)\\s*${ROMAN}${E}`),
-  ...AGE_VERB_UNITS.map(([verb, unit]) => age('now', `${B}${verb}\\s+${AGE_ADVERB}${NUM}\\s+${unit}${E}`)),
-  age('now', `${B}${PERSON_OF}\\s+(?:de|di|d')\\s*${NUM}\\s+${AMBIGUOUS_UNIT}${E}`),
+  ...AGE_VERB_UNITS.map(([verb, unit]) => age('now', `${B}${verb}\\s+${AGE_ADVERB}${NUM_R}\\s+${unit}${E}`)),
+  age('now', `${B}${PERSON_OF}\\s+(?:de|di|d')\\s*${NUM_R}\\s+${AMBIGUOUS_UNIT}${E}`),
   age('now', `${B}sweet\\s+(?<n>sixteen|16)${E}`),
   age(
     'generic',
-    `${B}(?<w>${SUBJECT_EN})\\s+${AGE_ADVERB}${NUM}(?=\\s*(?:$|[.,;:!?)\\]]|and\\b|but\\b|so\\b|now\\b|today\\b|though\\b|next\\b|this\\b|soon\\b|y\\b|und\\b|et\\b|e\\b|years?\\s+(?:old|young)))`,
+    `${B}(?<w>${SUBJECT_EN})\\s+${AGE_ADVERB}${NUM_R}(?=\\s*(?:$|[.,;:!?)\\]]|and\\b|but\\b|so\\b|now\\b|today\\b|though\\b|next\\b|this\\b|soon\\b|y\\b|und\\b|et\\b|e\\b|years?\\s+(?:old|young)|btw\\b|lol\\b|tho\\b|too\\b|already\\b|ok\\b|okay\\b|remember\\b|ubrigens\\b|jetzt\\b|schon\\b|aber\\b|oder\\b|pero\\b|mais\\b|ma\\b|mas\\b|ahora\\b|maintenant\\b|agora\\b|ora\\b))`,
   ),
   age(
     'future',
@@ -339,6 +349,8 @@ export interface MinorsField {
   hits: Hit[];
   wordStarts?: number[];
   sentenceEnds?: number[];
+  /** A long text's lines, and which of them hold sexual words that belong to an adult only (parts.ts). */
+  parts?: { lines: Part[]; adultOnly: Set<number> };
 }
 
 export interface MinorsVerdict {
@@ -361,13 +373,18 @@ export class MinorsPolicy {
     this.lists = [
       { scan: compileList(LIFE_STAGE_ABSOLUTE, false), layer: 'minor-life-stage', strength: 'absolute' },
       {
-        scan: compileList(LIFE_STAGE_STRONG, true),
-        unless: unless(LIFE_STAGE_STRONG_UNLESS),
+        scan: compileList([...LIFE_STAGE_STRONG, ...LIFE_STAGE_STRONG_V3], true),
+        unless: unless([...LIFE_STAGE_STRONG_UNLESS, ...PAST_LIFE_STAGE_UNLESS]),
         layer: 'minor-life-stage',
         strength: 'strong',
       },
-      { scan: compileList(LIFE_STAGE_STRONG_CJK, false), layer: 'minor-life-stage', strength: 'strong' },
-      { scan: compileList(LIFE_STAGE_WEAK, true), unless: unless(LIFE_STAGE_WEAK_UNLESS), layer: 'minor-life-stage', strength: 'weak' },
+      { scan: compileList([...LIFE_STAGE_STRONG_CJK, ...LIFE_STAGE_STRONG_CJK_V3], false), layer: 'minor-life-stage', strength: 'strong' },
+      {
+        scan: compileList(LIFE_STAGE_WEAK, true),
+        unless: unless([...LIFE_STAGE_WEAK_UNLESS, ...PAST_LIFE_STAGE_UNLESS]),
+        layer: 'minor-life-stage',
+        strength: 'weak',
+      },
       { scan: compileList(MINOR_BODY, true), layer: 'minor-body', strength: 'strong' },
       { scan: compileList(MINOR_BODY_CJK, false), layer: 'minor-body', strength: 'strong' },
       { scan: compileList(explicit, true), unless: unless(options.sexualExplicit.unless), layer: 'sexual-content', strength: 'explicit' },
@@ -423,6 +440,8 @@ export class MinorsPolicy {
       if (h.layer !== 'minor-life-stage' || h.strength === 'absolute') continue;
       CORRECTED.lastIndex = h.end;
       if (CORRECTED.test(text.text)) hits.splice(i, 1);
+      // A life stage of the adult's past ("when she was a little girl") counts as a past age does.
+      else if (PAST_LIFE_BEFORE.test(text.text.slice(Math.max(0, h.start - 60), h.start))) h.strength = 'past';
     }
     hits.sort((a, b) => a.start - b.start || b.end - a.end);
     // One hit per position and layer (both views may find the same word; the longer match wins).
@@ -454,6 +473,8 @@ export class MinorsPolicy {
           value = year - born;
         } else {
           value = g.n === undefined ? undefined : parseAgeNumber(g.n);
+          // A lone "i", "v" or "x" is an age only with a word for years ("v years old"), not "she is x".
+          if (g.n !== undefined && /^[ivx]$/.test(g.n) && !/year|jahr|ano|ans|anni|лет/.test(m[0])) continue;
         }
         if (value === undefined) continue;
         if (p.kind === 'future' && g.when) value -= 1;
@@ -469,7 +490,7 @@ export class MinorsPolicy {
             const subject = (g.w ?? '').split(/\s+/)[0]!;
             if (NOT_A_PERSON.has(subject)) continue;
             // "Chapter 12 is …": a bare "<word> is N" is an age only from 10 to 17.
-            if (/^[a-z]+$/.test(subject) && / is$/.test(g.w ?? '') && !/^(?:she|he|who|char)$/.test(subject) && value < 10) continue;
+            if (/^[a-z]+$/.test(subject) && / ist?$/.test(g.w ?? '') && !/^(?:she|he|who|char)$/.test(subject) && value < 10) continue;
           }
           if (p.kind === 'past' || (p.kind !== 'year' && PAST_BEFORE.test(view.slice(Math.max(0, m.index - 40), m.index))))
             strength = 'past';
@@ -480,10 +501,11 @@ export class MinorsPolicy {
   }
 
   /** What a set of stored texts establishes (for a conversation: card, memory, pinned facts, history). */
-  scopeOf(fields: MinorsField[], nsfw: boolean): ScopeState {
+  scopeOf(fields: MinorsField[], nsfw: boolean, recent: (field: string) => boolean = () => true): ScopeState {
     const state: ScopeState = {};
     for (const f of fields) {
       for (const h of f.hits) {
+        if (!state.recent && h.strength === 'weak' && h.layer !== 'sexual-content' && recent(f.field)) state.recent = problemOf(f, h);
         if (!state.minor && (h.strength === 'strong' || h.strength === 'absolute') && h.layer !== 'sexual-content')
           state.minor = problemOf(f, h);
         if (!state.explicit && !nsfw && h.strength === 'explicit') state.explicit = problemOf(f, h);
@@ -501,6 +523,9 @@ export class MinorsPolicy {
     let ambiguous = false;
     const strong = (h: Hit) => (h.strength === 'strong' || h.strength === 'absolute') && h.layer !== 'sexual-content';
     const sexual = (h: Hit) => h.layer === 'sexual-content';
+    let names: Set<string> | null | undefined;
+    const children = () =>
+      names === undefined ? (names = childNames(fields.map((f) => ({ text: f.text, minorAt: minorPositions(f) })))) : names;
 
     for (const f of fields) for (const h of f.hits) if (h.strength === 'absolute' && context.surface !== 'ticket') add(f, h);
 
@@ -534,6 +559,7 @@ export class MinorsPolicy {
                 : WEAK_WINDOW;
         let near = false;
         for (const x of sex) {
+          if (adultOnly(f, x, children) && !samePart(f, c, x)) continue;
           const gap = wordGap(f, c, x);
           if (gap <= window && (c.strength !== 'past' || sentenceOf(f, c.start) === sentenceOf(f, x.start))) {
             add(f, c);
@@ -545,7 +571,9 @@ export class MinorsPolicy {
       }
     }
 
-    const explicitHere = fields.flatMap((f) => f.hits.filter((h) => h.strength === 'explicit').map((h) => [f, h] as const));
+    const explicitHere = fields.flatMap((f) =>
+      f.hits.filter((h) => h.strength === 'explicit' && !adultOnly(f, h, children)).map((h) => [f, h] as const),
+    );
     const strongHere = fields.flatMap((f) => f.hits.filter(strong).map((h) => [f, h] as const));
     const explicitScope = context.nsfw || explicitHere.length > 0 || context.scope?.explicit !== undefined;
     const minorScope = strongHere.length > 0 || context.scope?.minor !== undefined;
@@ -556,8 +584,14 @@ export class MinorsPolicy {
         else if (context.scope?.explicit) problems.push(context.scope.explicit);
       }
     }
-    if (minorScope) {
+    if (context.scope?.recent && !minorScope) {
+      // A weak cue of the last few messages, then sexual content: read as one text would be.
       const sexHere = fields.flatMap((f) => f.hits.filter(sexual).map((h) => [f, h] as const));
+      for (const [f, h] of sexHere) add(f, h);
+      if (sexHere.length > 0) problems.push(context.scope.recent);
+    }
+    if (minorScope) {
+      const sexHere = fields.flatMap((f) => f.hits.filter((h) => sexual(h) && !adultOnly(f, h, children)).map((h) => [f, h] as const));
       if (sexHere.length > 0) {
         for (const [f, h] of sexHere) add(f, h);
         if (strongHere[0]) add(strongHere[0][0], strongHere[0][1]);
@@ -566,6 +600,30 @@ export class MinorsPolicy {
     }
     return { problems, ambiguous: problems.length === 0 && ambiguous };
   }
+}
+
+/**
+ * Whether a sexual word of a long text belongs to an adult's line only (parts.ts). `children` holds the names of
+ * every line with a minor cue in the check, computed once per check (null: a child nobody is named for).
+ */
+function adultOnly(f: MinorsField, h: Hit, children: () => Set<string> | null): boolean {
+  if (!f.parts) {
+    // Most texts are not long lists: fewer than three lines, nothing to set apart.
+    const lines = f.text.text.indexOf('\n') < 0 ? [] : partsOf(f.text.text);
+    const minorAt = lines.length === 0 ? [] : minorPositions(f);
+    const names = minorAt.length === 0 ? null : children();
+    f.parts = { lines, adultOnly: names ? adultOnlyParts(f.text, lines, minorAt, names) : new Set() };
+  }
+  return f.parts.adultOnly.size > 0 && f.parts.adultOnly.has(partIndex(f.parts.lines, h.start));
+}
+
+function minorPositions(f: MinorsField): number[] {
+  return f.hits.filter((c) => c.layer !== 'sexual-content').map((c) => c.start);
+}
+
+function samePart(f: MinorsField, a: Hit, b: Hit): boolean {
+  const lines = f.parts?.lines ?? [];
+  return lines.length === 0 || partIndex(lines, a.start) === partIndex(lines, b.start);
 }
 
 function problemOf(f: MinorsField, h: Hit): Problem {

@@ -34,6 +34,28 @@ describe('moderation corpus', () => {
     expect(wrong.length / mustPass.length).toBeLessThanOrEqual(0.02);
   });
 
+  it('blocks an item of another rule by that rule', () => {
+    for (const item of mustBlock.filter((i) => i.rule)) {
+      expect(
+        judgeItem(policy, item).problems.map((p) => p.rule),
+        item.id,
+      ).toContain(item.rule);
+    }
+  });
+
+  it('has at least ten cases of each kind the minors policy v3 added, in several languages', () => {
+    const notes = [...mustBlock, ...mustPass].filter((i) => i.note?.startsWith('v3:'));
+    const kinds = new Map<string, Set<string>>();
+    for (const i of notes) kinds.set(i.note!, (kinds.get(i.note!) ?? new Set()).add(i.lang));
+    const count = (note: string) => notes.filter((i) => i.note === note).length;
+    expect(kinds.size).toBeGreaterThanOrEqual(9);
+    for (const [note, langs] of kinds) {
+      if (note.startsWith('v3: guard:')) continue;
+      expect(count(note), note).toBeGreaterThanOrEqual(10);
+      expect(langs.size, note).toBeGreaterThanOrEqual(4);
+    }
+  });
+
   it('blocks a split conversation at the later turn, not the earlier one', () => {
     for (const item of mustBlock.filter((i) => i.kind === 'split')) {
       const earlier = policy.evaluate(Object.fromEntries(item.history!.map((t, i) => [`history${i}`, t])), {
@@ -49,7 +71,7 @@ describe('moderation corpus', () => {
     for (const item of mustBlock) {
       const { problems } = judgeItem(policy, item);
       for (const p of problems) {
-        expect([...MINOR_LAYERS, 'minors-sexual'], item.id).toContain(p.rule);
+        expect([...MINOR_LAYERS, 'minors-sexual', ...(item.rule ? [item.rule] : [])], item.id).toContain(p.rule);
         if (p.field in item.fields) expect(item.fields[p.field]!.slice(p.start, p.end), item.id).toBe(p.span);
         else expect(p.field).toBe('earlier in this conversation');
       }

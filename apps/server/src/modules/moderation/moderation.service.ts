@@ -90,7 +90,10 @@ export class ModerationService {
   }
 
   /** What stored texts of a scope establish (a conversation's card, memory summary, pinned facts and messages). */
-  scopeOf(fields: Record<string, string | undefined>, context: { surface: Surface; nsfwContext?: boolean }): ScopeState {
+  scopeOf(
+    fields: Record<string, string | undefined>,
+    context: { surface: Surface; nsfwContext?: boolean; recent?: (field: string) => boolean },
+  ): ScopeState {
     return this.policy.scopeOf(fields, context);
   }
 

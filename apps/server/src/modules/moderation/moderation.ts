@@ -2,6 +2,7 @@ import { alignedNormalize, originalSpan, type AlignedText } from './aligned.ts';
 import { MinorsPolicy, type MinorsField, type Problem, type ScopeState } from './minors.ts';
 import { undoLeet, type NormalizedText } from './normalize.ts';
 import { POLICY_V1 } from './policy-v1.ts';
+import { nameList, type NameIndex } from './public-figures.ts';
 import { countBelow, nextMatch, scanner, sentenceEnds, wordStarts, WORD_START, type Scanner } from './scan.ts';
 import { plainPrompt, splitNegative } from './sd-prompt.ts';
 import type {
@@ -53,6 +54,7 @@ interface CompiledSet {
   /** Every pattern of the set in one alternation: a term set costs one pass over a text. */
   scan: Scanner;
   unless: RegExp[];
+  names?: NameIndex;
 }
 interface Hit {
   start: number;
@@ -76,7 +78,11 @@ function compileSet(id: string, set: TermSet): CompiledSet {
   };
   // Each pattern alone first, so that an invalid one is named.
   set.patterns.forEach((p) => compile(p));
-  return { id, scan: compile(set.patterns.map((p) => `(?:${p})`).join('|')), unless: (set.unless ?? []).map((u) => new RegExp(u, 'gu')) };
+  // A set of names only ("patterns: []") gets a scanner that never matches.
+  const source = set.patterns.length > 0 ? set.patterns.map((p) => `(?:${p})`).join('|') : '(?!)';
+  const compiled: CompiledSet = { id, scan: compile(source), unless: (set.unless ?? []).map((u) => new RegExp(u, 'gu')) };
+  if (set.names) compiled.names = nameList(set.names);
+  return compiled;
 }
 
 /** One field's normalised text with lazily computed hits per term set. */
@@ -113,6 +119,7 @@ class FieldText {
         if (found.length >= MAX_HITS) break outer;
       }
     }
+    if (set.names) found.push(...set.names.find(this.norm.base));
     found.sort((a, b) => a.start - b.start || a.end - b.end);
     // Both leet forms can find the same word; keep one hit per position.
     const unique = found.filter((h, i) => i === 0 || h.start !== found[i - 1]!.start);
@@ -151,6 +158,7 @@ class FieldText {
     if (window === 'sentence') return gap <= SENTENCE_GAP && this.sentenceOf(a.start) === this.sentenceOf(b.start);
     if (window === 'near') return gap <= NEAR_GAP && Math.abs(this.sentenceOf(a.start) - this.sentenceOf(b.start)) <= 1;
     if (second.start < first.end) return true;
+    if (window.sameSentence && this.sentenceOf(a.start) !== this.sentenceOf(b.start)) return false;
     return this.wordOf(second.start) - this.wordOf(first.end - 1) - 1 <= window.words;
   }
 }
@@ -315,12 +323,16 @@ export class ModerationPolicy {
   }
 
   /** What stored texts establish for a scope (a conversation: card, memory summary, pinned facts, messages). */
-  scopeOf(fields: Record<string, string | undefined>, context: { surface: Surface; nsfwContext?: boolean }): ScopeState {
+  scopeOf(
+    fields: Record<string, string | undefined>,
+    context: { surface: Surface; nsfwContext?: boolean; recent?: (field: string) => boolean },
+  ): ScopeState {
     const read = this.read(fields, { surface: context.surface });
-    const state = this.minors.scopeOf(read.minors, context.nsfwContext === true);
+    const state = this.minors.scopeOf(read.minors, context.nsfwContext === true, context.recent);
     // A scope's cue is shown as "earlier in this conversation", with the span that set it.
     if (state.minor) state.minor = { ...state.minor, field: SCOPE_FIELD_LABEL };
     if (state.explicit) state.explicit = { ...state.explicit, field: SCOPE_FIELD_LABEL };
+    if (state.recent) state.recent = { ...state.recent, field: SCOPE_FIELD_LABEL };
     return state;
   }
 
@@ -409,9 +421,16 @@ export class ModerationPolicy {
       case 'together': {
         const [first, ...rest] = detector.groups;
         if (!first) return undefined;
-        const restHits = rest.map((g) => this.hits(text, g));
-        if (restHits.some((h) => h.length === 0)) return undefined;
-        return this.hits(text, first).find((h0) => restHits.every((hs) => text.anyClose(h0, hs, detector.window)));
+        // Group by group, stopping at the first without a hit (the first group is usually the rare one).
+        const firstHits = this.hits(text, first);
+        if (firstHits.length === 0) return undefined;
+        const restHits: Hit[][] = [];
+        for (const g of rest) {
+          const h = this.hits(text, g);
+          if (h.length === 0) return undefined;
+          restHits.push(h);
+        }
+        return firstHits.find((h0) => restHits.every((hs) => text.anyClose(h0, hs, detector.window)));
       }
     }
   }

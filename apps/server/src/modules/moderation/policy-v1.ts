@@ -1,3 +1,5 @@
+import { foldSource } from './aligned.ts';
+import { SEXUAL_EXPLICIT_INTL } from './minors-terms.ts';
 import type { PolicyData, Surface } from './types.ts';
 
 /*
@@ -14,6 +16,26 @@ const NOT_TICKET: Surface[] = ['character', 'chat-user', 'chat-reply', 'image-pr
 
 const ARTICLE = R`(?:a|an|the|his|her|my|their|your|some)`;
 const ANIMAL = R`(?:animals?|beasts?|dogs?|horses?|donkeys?|goats?|sheep|stallions?|mares?|canines?|dolphins?|hounds?)`;
+/** Animals in German, Spanish, French, Portuguese and Italian (and pigs, ponies, cows in English). */
+const ANIMALS_INTL = [
+  R`pigs?`,
+  R`pon(?:y|ies)`,
+  R`cows?`,
+  R`hunde?n?`,
+  R`pferde?n?`,
+  R`hengste?`,
+  R`perr[oa]s?`,
+  R`caball[oa]s?`,
+  R`chiens?`,
+  R`chiennes?`,
+  R`cheva(?:l|ux)`,
+  R`caes`,
+  R`cao`,
+  R`cachorr[oa]s?`,
+  R`cavall[oi]`,
+  R`cavalos?`,
+];
+const ANIMAL_ANY = R`(?:${ANIMAL}|${ANIMALS_INTL.join('|')})`;
 const FAMILY = R`(?:mother|mom|mum|father|dad|sister|brother|son|daughter|aunt|auntie|uncle|niece|nephew|cousin|grandma|grandmother|grandpa|grandfather|granddaughter|grandson|sibling|twin\s+sister|twin\s+brother)s?`;
 const STEP_FAMILY = R`step[\s-]?(?:mother|mom|mum|father|dad|sister|brother|sis|bro|son|daughter|child|kid)s?`;
 const RELATION = R`(?:coworker|co-worker|colleague|boss|neighbou?r|classmate|teacher|professor|roommate|landlord|landlady|tenant|employee|secretary|babysitter|nanny|tutor|student|ex|ex-girlfriend|ex-boyfriend|ex-wife|ex-husband|crush|friend|best\s+friend|sister-in-law|brother-in-law|mother-in-law|doctor|therapist|pastor|date|patient)`;
@@ -25,7 +47,7 @@ export const POLICY_V1: PolicyData = {
     'Reverie is for adults, and adults may write and read explicit fiction here. A few kinds of content are never allowed, whether in a character, a chat message, an image prompt, a profile or anywhere else. When something you write falls under one of the rules below, it is not saved or sent, and nothing is charged. The message names the rule and the field so that you can change it.',
   limitations: [
     'The check reads words, not meaning. It can refuse a harmless sentence that uses words from two rules close together; rephrase it, or contact support if you believe a rule was applied wrongly.',
-    'Real people cannot be recognised by name offline, so the real-people rule looks for the way a request is framed (a celebrity, "the actress", "my coworker named", deepfakes, undressing a photo). Content about a real, identifiable person is forbidden even when the check does not notice it, and reports are reviewed by people.',
+    'The real-people rule recognises well-known people by their full name, from a list of public figures that is refreshed from a public source, and otherwise looks for the way a request is framed (a celebrity, "the actress", "my coworker named", deepfakes, undressing a photo). A first name alone is not enough, so fictional characters who share one are not affected. Content about a real, identifiable person is forbidden even when the check does not notice it, and reports are reviewed by people.',
     'The word lists are English. Content in other languages is bound by the same rules and is reviewed when reported.',
     'Support tickets are checked only for explicit sexual descriptions involving a stated age under 18, so that you can still report content that breaks these rules. Describe the problem without repeating the explicit detail.',
   ],
@@ -50,6 +72,20 @@ export const POLICY_V1: PolicyData = {
       detectors: [
         { kind: 'any', sets: ['bestialityAbsolute'], surfaces: NOT_TICKET },
         { kind: 'together', groups: [['animal'], ['sexualExplicit']], window: { words: 2 }, surfaces: NOT_TICKET },
+        // An animal as a partner ("between a man and a dog", "with her horse", "the stallion penetrating her") paired with
+        // sexual words in one sentence, as the minors rule pairs its cues ("she walks the dog after sex" is no partner).
+        {
+          kind: 'together',
+          groups: [['animalPartner'], ['sexualExplicit', 'sexualIntl']],
+          window: { words: 6, sameSentence: true },
+          surfaces: NOT_TICKET,
+        },
+        {
+          kind: 'together',
+          groups: [['animalPartner'], ['sexualSuggestive']],
+          window: { words: 5, sameSentence: true },
+          surfaces: NOT_TICKET,
+        },
       ],
     },
     {
@@ -86,6 +122,13 @@ export const POLICY_V1: PolicyData = {
             ['realPerson', 'deepfake'],
             ['sexualExplicit', 'sexualSuggestive'],
           ],
+          window: 'near',
+          surfaces: NOT_TICKET,
+        },
+        // A well-known person named outright (a full name from the maintained list, content/moderation).
+        {
+          kind: 'together',
+          groups: [['publicFigure'], ['sexualExplicit', 'sexualSuggestive', 'sexualIntl']],
           window: 'near',
           surfaces: NOT_TICKET,
         },
@@ -286,8 +329,35 @@ export const POLICY_V1: PolicyData = {
       ],
     },
     animal: {
-      patterns: [R`dogs?`, R`horses?`, R`donkeys?`, R`goats?`, R`sheep`, R`stallions?`, R`mares?`, R`canines?`, R`dolphins?`, R`hounds?`],
+      patterns: [
+        R`dogs?`,
+        R`horses?`,
+        R`donkeys?`,
+        R`goats?`,
+        R`sheep`,
+        R`stallions?`,
+        R`mares?`,
+        R`canines?`,
+        R`dolphins?`,
+        R`hounds?`,
+        ...ANIMALS_INTL,
+      ],
+      unless: [
+        R`\b(?:hot|lucky|sly|top|under|sea|old|dirty|you|silly|stupid|lazy|greedy|chauvinist|guinea)\s+(?:dogs?|cows?|pigs?)\b`,
+        R`\bdog\s+(?:days|tired|eared|tag|tags|collar|bowl)\b`,
+        R`\bsea\s+horses?\b`,
+        R`\bpony\s*(?:play|girl|boy|tail)s?\b`,
+      ],
     },
+    animalPartner: {
+      patterns: [
+        R`(?:with|and|by|between|mit|und|von|zwischen|con|y|entre|avec|et|par|com|e|tra)\s+(?:(?:a|an|the|her|his|their|my|your|some|ein|eine|einem|einer|einen|dem|der|den|ihrem|seinem|un|una|el|la|le|les|son|sa|um|uma|o|seu|sua|il|lo|suo)\s+)?(?:[\p{L}'-]+\s+)?${ANIMAL_ANY}`,
+        R`${ANIMAL_ANY}\s+(?:[\p{L}'-]+\s+)?(?:penetrat\p{L}*|fuck\p{L}*|mount\p{L}*|lick\p{L}*|knot\p{L}*|breed\p{L}*|hump\p{L}*|cum\p{L}*|rut\p{L}*)`,
+      ],
+      unless: [R`\bpony\s*(?:play|girl|boy|tail)s?\b`, R`\bsea\s+horses?\b`],
+    },
+    sexualIntl: { patterns: SEXUAL_EXPLICIT_INTL.map(foldSource) },
+    publicFigure: { patterns: [], names: 'public-figures' },
     incestAbsolute: {
       patterns: [R`incest\w*`, R`twincest`],
       unless: [R`\bincest\s+(?:survivor|survivors|victim|victims|trauma|abuse\s+survivor)s?\b`],

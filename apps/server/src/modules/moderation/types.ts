@@ -26,6 +26,8 @@ export interface TermSet {
   patterns: string[];
   /** Phrases that make a hit inside them harmless (disclaimers, parental mentions, "sex: female", victim statements). */
   unless?: string[];
+  /** A list of full names (content/moderation/<names>.txt, see public-figures.ts) matched beside the patterns. */
+  names?: string;
 }
 
 /**
@@ -33,10 +35,10 @@ export interface TermSet {
  * - `any`: a hit of any listed set blocks.
  * - `together`: every group needs a hit near the first group's hit. `sentence` = same sentence (≤ 300 chars apart),
  *   `near` = same or neighbouring sentence (≤ 400 chars), `field` = anywhere in the same field, `{ words }` = at most
- *   that many words between the two hits.
+ *   that many words between the two hits (`sameSentence`: and in one sentence).
  * - `nsfw`: a hit blocks when the caller says the content lives in an NSFW context (an explicit character or chat).
  */
-export type Window = 'sentence' | 'near' | 'field' | { words: number };
+export type Window = 'sentence' | 'near' | 'field' | { words: number; sameSentence?: boolean };
 export type Detector =
   | { kind: 'any'; sets: string[]; surfaces?: readonly Surface[] }
   | { kind: 'together'; groups: string[][]; window: Window; surfaces?: readonly Surface[] }

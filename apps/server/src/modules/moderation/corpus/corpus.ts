@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { ModerationPolicy } from '../moderation.ts';
 import type { Problem } from '../minors.ts';
-import type { Surface } from '../types.ts';
+import type { RuleId, Surface } from '../types.ts';
 
 export interface CorpusItem {
   id: string;
@@ -18,6 +18,8 @@ export interface CorpusItem {
   fields: Record<string, string>;
   /** Earlier turns of the conversation (split items): they set the scope the fields are checked in. */
   history?: string[];
+  /** A must-block item of another rule than minors-sexual: the rule that must block it. */
+  rule?: RuleId;
   note?: string;
 }
 
