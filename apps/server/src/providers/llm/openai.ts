@@ -9,19 +9,31 @@
 // the model server writes between two pulls is read, parsed and handed over at once, and a slow client slows the
 // model server down instead of filling our memory. fetch's web streams cost twice the CPU per event of a plain socket (measured: 26 against
 // 12 µs per event at 500 streams), which matters with a thousand replies streaming at once.
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
+//
+// Split by concern: request building (openai-request.ts), stream relay (openai-stream.ts), error mapping
+// (openai-errors.ts); this file holds the provider: attempts and retries, the context size, the token estimate.
+import type http from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { detectContextSize } from './context-size.ts';
-import { arrangeMessages, type MessageOrder } from './message-order.ts';
-import { ThinkFilter } from './reasoning.ts';
+import type { MessageOrder } from './message-order.ts';
+import {
+  errorMessageFrom,
+  httpFailure,
+  MAX_ERROR_BODY,
+  networkFailure,
+  networkReason,
+  readLimited,
+  RetryableError,
+  timeoutFailure,
+} from './openai-errors.ts';
+import { postRequest, requestBody, requestHeaders } from './openai-request.ts';
+import { AttemptClock, readWhole, relayEvents, ReplyState } from './openai-stream.ts';
 import { SseReader, streamingAgent } from './sse-reader.ts';
-import { StopMatcher } from './stop-matcher.ts';
-import { httpErrorSentence, isContextError, isTemplateError } from './upstream-errors.ts';
+import { isContextError } from './upstream-errors.ts';
 import {
   LlmNoReplyError,
   LlmUpstreamError,
   type ChatMessage,
-  type FinishReason,
   type LlmChunk,
   type LlmInfo,
   type LlmLog,
@@ -57,62 +69,8 @@ export interface OpenAiOptions {
   log: LlmLog;
 }
 
-/** OpenAI's API accepts at most four stop sequences; the rest are applied locally. */
-const MAX_UPSTREAM_STOPS = 4;
-const MAX_ERROR_BODY = 64 * 1024;
 /** A context size the server did not tell is asked again after this long (on the next `info()`). */
 const CONTEXT_REREAD_MS = 30_000;
-
-class RetryableError extends Error {
-  constructor(
-    override readonly cause: LlmUpstreamError,
-    readonly retryAfterMs?: number,
-  ) {
-    super(cause.message);
-  }
-}
-
-function errorMessageFrom(body: string): string {
-  try {
-    const j = JSON.parse(body) as Record<string, unknown>;
-    const e = j.error;
-    if (typeof e === 'string') return e;
-    if (e && typeof e === 'object' && typeof (e as { message?: unknown }).message === 'string') return (e as { message: string }).message;
-    if (typeof j.message === 'string') return j.message;
-    if (typeof j.detail === 'string') return j.detail;
-  } catch {
-    // not JSON
-  }
-  return body.trim().slice(0, 500) || 'no details';
-}
-
-/** The body as text, at most about `limit` characters (the rest is dropped with the socket). */
-function readLimited(res: IncomingMessage, limit = MAX_ERROR_BODY): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => {
-      text += chunk;
-      if (text.length > limit) {
-        res.destroy();
-        resolve(text);
-      }
-    });
-    res.on('end', () => resolve(text));
-    res.on('error', reject);
-    res.on('close', () => resolve(text));
-  });
-}
-
-function retryAfter(res: IncomingMessage): number | undefined {
-  const v = Number(res.headers['retry-after']);
-  return Number.isFinite(v) && v > 0 ? Math.min(v * 1000, 30_000) : undefined;
-}
-
-function networkReason(err: unknown): string {
-  const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-  return e.code ?? e.cause?.code ?? e.cause?.message ?? e.message ?? String(err);
-}
 
 /** Waits, but wakes early (without throwing) when the caller aborts. */
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -181,32 +139,6 @@ export class OpenAiLlmProvider implements LlmProvider {
     return configured ?? 8192;
   }
 
-  /** POSTs the request; resolves with the response once its headers are in. An abort destroys the socket. */
-  private post(body: string, signal: AbortSignal): Promise<IncomingMessage> {
-    return new Promise((resolve, reject) => {
-      const transport = this.url.protocol === 'https:' ? https : http;
-      let response: IncomingMessage | undefined;
-      const req = transport.request(
-        this.url,
-        { method: 'POST', headers: { ...this.headers(), 'content-length': Buffer.byteLength(body) }, agent: this.agent },
-        (res) => resolve((response = res)),
-      );
-      const onAbort = () => {
-        // The whole response is already here (unread): nothing to cancel upstream. Destroying now would tear down a
-        // socket on its way back to the keep-alive pool, whose error nobody listens to any more; reading the rest
-        // away hands it back instead.
-        if (response?.complete) response.resume();
-        else req.destroy(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-      };
-      // Until the exchange is over, response body included; 'close' also follows an error.
-      req.on('close', () => signal.removeEventListener('abort', onAbort));
-      req.on('error', reject);
-      if (signal.aborted) onAbort();
-      else signal.addEventListener('abort', onAbort, { once: true });
-      req.end(body);
-    });
-  }
-
   info(): LlmInfo {
     if (this.readMissed && !this.detecting && Date.now() - this.lastReadAt > CONTEXT_REREAD_MS) void this.readContext();
     const reading = this.firstReading !== undefined;
@@ -250,11 +182,7 @@ export class OpenAiLlmProvider implements LlmProvider {
   }
 
   private headers(): Record<string, string> {
-    return {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      ...(this.opts.apiKey ? { authorization: `Bearer ${this.opts.apiKey}` } : {}),
-    };
+    return requestHeaders(this.opts.apiKey);
   }
 
   async health() {
@@ -283,330 +211,179 @@ export class OpenAiLlmProvider implements LlmProvider {
     return this.generate(request);
   }
 
-  private body(req: StreamChatRequest) {
-    const { extendedSampling } = this.opts;
-    return JSON.stringify({
-      model: this.opts.model,
-      messages: arrangeMessages(req.messages, this.opts.messageOrder).map((m: ChatMessage) => ({ role: m.role, content: m.content })),
-      stream: true,
-      stream_options: { include_usage: true },
-      max_tokens: req.maxTokens,
-      temperature: req.temperature,
-      top_p: req.topP,
-      ...(req.stop.length ? { stop: req.stop.filter(Boolean).slice(0, MAX_UPSTREAM_STOPS) } : {}),
-      ...(extendedSampling && req.topK !== undefined ? { top_k: req.topK } : {}),
-      ...(extendedSampling && req.minP !== undefined ? { min_p: req.minP } : {}),
-      ...(extendedSampling && req.repeatPenalty !== undefined ? { repeat_penalty: req.repeatPenalty } : {}),
-    });
-  }
-
+  /** Attempts until one ends the reply: a retry only on a RetryableError before the first token. */
   private async *generate(req: StreamChatRequest): AsyncGenerator<LlmChunk> {
-    const {
-      connectTimeoutMs = 15_000,
-      firstTokenTimeoutMs = 120_000,
-      idleTimeoutMs = 30_000,
-      retries = 2,
-      retryBaseDelayMs = 500,
-    } = this.opts;
+    const { retries = 2, retryBaseDelayMs = 500 } = this.opts;
     req.onQueuePosition?.(0);
-    const started = performance.now();
-    const body = this.body(req);
-    const stops = new StopMatcher(req.stop);
-    let emitted = 0;
-    /** Whether any visible reply text went out (a reply of blanks is no reply). */
-    let wrote = false;
-    let firstTokenMs: number | null = null;
-    let deltas = 0;
-    /** A reply of thinking only (or nothing) is asked once more before it fails. */
-    let askedAgain = false;
-    let think = new ThinkFilter();
-    let usage: { prompt_tokens?: number; completion_tokens?: number } | undefined;
-    let reason: FinishReason | undefined;
-    // A closure, so that TypeScript does not narrow `usage` to its reset value.
-    const reportedPromptTokens = () => usage?.prompt_tokens;
-    const finish = (r: FinishReason): LlmChunk => ({
-      text: '',
-      finish: {
-        reason: r,
-        usage: {
-          promptTokens: usage?.prompt_tokens ?? this.countTokens(req.messages.map((m) => m.content).join('\n')),
-          completionTokens: usage?.completion_tokens ?? deltas,
-        },
-        firstTokenMs,
-        durationMs: performance.now() - started,
-      },
-    });
+    const body = requestBody(this.opts, req);
+    const reply = new ReplyState(req, (t) => this.countTokens(t));
     this.active++;
     try {
       for (let attempt = 0; ; attempt++) {
         if (req.signal?.aborted) {
-          yield finish('abort');
+          yield reply.finish('abort');
           return;
         }
-        // Each attempt starts afresh (a failed one wrote no reply).
-        reason = undefined;
-        usage = undefined;
-        think = new ThinkFilter();
-        /** Tokens (reply or thinking) are arriving: silence is timed between them. */
-        let live = false;
-        const ac = new AbortController();
-        const onAbort = () => ac.abort(req.signal?.reason);
-        req.signal?.addEventListener('abort', onAbort, { once: true });
-        let timer: NodeJS.Timeout | undefined;
-        let timeoutError: LlmUpstreamError | undefined;
-        const arm = (ms: number, err: () => LlmUpstreamError) => {
-          clearTimeout(timer);
-          timer = setTimeout(() => {
-            timeoutError = err();
-            ac.abort(timeoutError);
-          }, ms);
-        };
-        const failure = (err: unknown): unknown => {
-          if (timeoutError) return timeoutError;
-          if (err instanceof LlmUpstreamError || err instanceof RetryableError) return err;
-          return new LlmUpstreamError(
-            emitted > 0 || firstTokenMs !== null
-              ? `The connection to the model server broke mid-reply (${networkReason(err)})`
-              : `Could not reach the model server at ${this.opts.baseUrl} (${networkReason(err)})`,
-            undefined,
-            'UPSTREAM_NETWORK',
-            firstTokenMs !== null,
-          );
-        };
+        reply.reset();
+        const clock = new AttemptClock(req.signal);
         try {
-          arm(
-            connectTimeoutMs,
-            () =>
-              new LlmUpstreamError(`The model server did not answer within ${connectTimeoutMs / 1000} s`, undefined, 'UPSTREAM_TIMEOUT'),
-          );
-          let res: IncomingMessage;
-          try {
-            res = await this.post(body, ac.signal);
-          } catch (err) {
-            if (req.signal?.aborted) {
-              yield finish('abort');
-              return;
-            }
-            const e = failure(err) as LlmUpstreamError;
-            throw new RetryableError(e);
-          }
-          const status = res.statusCode ?? 0;
-          if (status < 200 || status >= 300) {
-            const upstream = errorMessageFrom(await readLimited(res));
-            const e = new LlmUpstreamError(httpErrorSentence(status, upstream), status, 'UPSTREAM_HTTP', false, upstream);
-            this.opts.log.warn({ status, upstream }, 'the model server answered with an error');
-            if (isContextError(upstream)) {
-              if (this.opts.detectContext) void this.readContext();
-              // llama.cpp: "request (1163 tokens) exceeds…"; vLLM: "…you requested 1500 tokens (1400 in the messages…".
-              const named = /request \((\d+) tokens\)|(\d+) in the messages/.exec(upstream);
-              if (named) this.learnTokens(req.messages, Number(named[1] ?? named[2]));
-            }
-            // A busy or failing server may answer the next try; a refusal (4xx) or a template that cannot render our
-            // messages will not.
-            if ((status === 429 || status >= 500) && !isTemplateError(upstream)) throw new RetryableError(e, retryAfter(res));
-            throw e;
-          }
-          if (/application\/json/i.test(res.headers['content-type'] ?? '')) {
-            // A server that ignored `stream: true` and answered with the whole completion at once.
-            arm(
-              firstTokenTimeoutMs,
-              () =>
-                new LlmUpstreamError(
-                  `The model server sent no reply within ${firstTokenTimeoutMs / 1000} s`,
-                  undefined,
-                  'UPSTREAM_TIMEOUT',
-                ),
-            );
-            let whole: { choices?: { message?: { content?: string | null }; finish_reason?: string | null }[]; usage?: typeof usage };
-            try {
-              whole = JSON.parse(await readLimited(res, 8 * 1024 * 1024));
-            } catch (err) {
-              if (req.signal?.aborted) {
-                yield finish('abort');
-                return;
-              }
-              if (timeoutError) throw timeoutError;
-              throw new LlmUpstreamError(
-                `The model server sent an unreadable response (${(err as Error).message})`,
-                status,
-                'UPSTREAM_PROTOCOL',
-              );
-            }
-            const content = whole.choices?.[0]?.message?.content ?? '';
-            usage = whole.usage;
-            firstTokenMs = performance.now() - started;
-            deltas = content ? 1 : 0;
-            const text = stops.push(think.push(content) + think.flush()) + stops.flush();
-            if (!text.trim()) {
-              if (!askedAgain) {
-                askedAgain = true;
-                this.opts.log.warn({ thought: think.thought }, 'the model server sent no reply; asking once more');
-                firstTokenMs = null;
-                continue;
-              }
-              throw new LlmNoReplyError(think.thought > 0);
-            }
-            yield { text };
-            yield finish(stops.stopped ? 'stop' : whole.choices?.[0]?.finish_reason === 'length' ? 'length' : 'stop');
-            return;
-          }
-          arm(
-            firstTokenTimeoutMs,
-            () =>
-              new LlmUpstreamError(`The model server sent no reply within ${firstTokenTimeoutMs / 1000} s`, undefined, 'UPSTREAM_TIMEOUT'),
-          );
-          const idle = () =>
-            arm(
-              idleTimeoutMs,
-              () =>
-                new LlmUpstreamError(
-                  `The model server went silent for ${idleTimeoutMs / 1000} s mid-reply`,
-                  undefined,
-                  'UPSTREAM_TIMEOUT',
-                  true,
-                ),
-            );
-          let sawDone = false;
-          // Reading stops (and the socket pauses) while our consumer is behind; silence is only timed while we read.
-          const reader = new SseReader(res, {
-            onBytes: () => live && idle(),
-            onPause: () => clearTimeout(timer),
-            onResume: () => live && idle(),
-          });
-          try {
-            // Until the first words are out, each pull answers with what is here; then pulls gather what came meanwhile.
-            for (let batch = await reader.next(false); batch; batch = await reader.next(firstTokenMs !== null)) {
-              let text = '';
-              for (const data of batch) {
-                if (data === '[DONE]') {
-                  sawDone = true;
-                  break;
-                }
-                let event: {
-                  choices?: {
-                    delta?: { content?: string | null; reasoning_content?: string | null; reasoning?: string | null };
-                    finish_reason?: string | null;
-                  }[];
-                  usage?: typeof usage;
-                  error?: unknown;
-                };
-                try {
-                  event = JSON.parse(data);
-                } catch {
-                  if (text) yield { text };
-                  throw new LlmUpstreamError(
-                    'The model server sent a malformed stream event',
-                    status,
-                    'UPSTREAM_PROTOCOL',
-                    firstTokenMs !== null,
-                  );
-                }
-                if (event.error) {
-                  if (text) yield { text };
-                  const upstream = errorMessageFrom(JSON.stringify(event));
-                  this.opts.log.warn({ upstream }, 'the model server failed mid-stream');
-                  const code = (event.error as { code?: unknown }).code;
-                  throw new LlmUpstreamError(
-                    httpErrorSentence(typeof code === 'number' ? code : 500, upstream),
-                    status,
-                    'UPSTREAM_HTTP',
-                    firstTokenMs !== null,
-                    upstream,
-                  );
-                }
-                if (event.usage) usage = event.usage;
-                const choice = event.choices?.[0];
-                const d = choice?.delta;
-                const thinking = d?.reasoning_content ?? d?.reasoning;
-                if (thinking || d?.content) {
-                  if (!live) {
-                    live = true;
-                    idle();
-                  }
-                  deltas++;
-                }
-                if (thinking) think.reasoning(thinking);
-                const content = d?.content ? think.push(d.content) : '';
-                if (content) {
-                  if (firstTokenMs === null) firstTokenMs = performance.now() - started;
-                  const passed = stops.push(content);
-                  emitted += passed.length;
-                  text += passed;
-                  if (stops.stopped) {
-                    reason = 'stop';
-                    break;
-                  }
-                }
-                if (choice?.finish_reason) reason = choice.finish_reason === 'length' ? 'length' : 'stop';
-              }
-              // Everything that arrived since the last pull goes out as one chunk.
-              if (text) {
-                wrote ||= text.trim() !== '';
-                yield { text };
-              }
-              if (sawDone || stops.stopped) break;
-            }
-          } catch (err) {
-            if (req.signal?.aborted) {
-              yield finish('abort');
-              return;
-            }
-            const e = failure(err) as LlmUpstreamError;
-            if (firstTokenMs === null && e.code !== 'UPSTREAM_TIMEOUT') throw new RetryableError(e);
-            throw e;
-          }
-          if (req.signal?.aborted) {
-            yield finish('abort');
-            return;
-          }
-          if (!sawDone && !reason) {
-            const e = new LlmUpstreamError(
-              'The model server closed the stream before the reply was complete',
-              status,
-              'UPSTREAM_NETWORK',
-              firstTokenMs !== null,
-            );
-            if (firstTokenMs === null) throw new RetryableError(e);
-            throw e;
-          }
-          const rest = stops.stopped ? '' : stops.push(think.flush()) + stops.flush();
-          if (rest) {
-            wrote ||= rest.trim() !== '';
-            yield { text: rest };
-          }
-          if (!wrote) {
-            // Only thinking, or nothing at all: no reply reached the user. Once more, then a clear error.
-            if (!askedAgain) {
-              askedAgain = true;
-              this.opts.log.warn({ thought: think.thought, reason }, 'the model server sent no reply; asking once more');
-              firstTokenMs = null;
-              continue;
-            }
-            throw new LlmNoReplyError(think.thought > 0);
-          }
-          this.learnTokens(req.messages, reportedPromptTokens());
-          yield finish(reason ?? 'stop');
-          return;
+          if ((yield* this.attempt(req, body, reply, clock)) === 'done') return;
         } catch (err) {
           if (!(err instanceof RetryableError)) throw err;
-          if (attempt >= retries || firstTokenMs !== null) throw err.cause;
+          if (attempt >= retries || reply.midReply) throw err.cause;
           const delay = err.retryAfterMs ?? retryBaseDelayMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
           this.opts.log.warn(
             { err: err.cause.message, attempt: attempt + 1, delayMs: Math.round(delay) },
             'model server request failed; retrying',
           );
-          clearTimeout(timer);
+          clock.end();
           await abortableSleep(delay, req.signal);
         } finally {
-          clearTimeout(timer);
-          req.signal?.removeEventListener('abort', onAbort);
-          // Closes the upstream socket when we stop early (stop sequence, abort, consumer gone, error).
-          if (!ac.signal.aborted) ac.abort();
+          clock.end();
         }
       }
     } finally {
       this.active--;
     }
+  }
+
+  /** A failure that is no HTTP error: a clock that ran out, or the connection. */
+  private failure(err: unknown, reply: ReplyState, clock: AttemptClock): LlmUpstreamError | RetryableError {
+    if (clock.timeoutError) return clock.timeoutError;
+    if (err instanceof LlmUpstreamError || err instanceof RetryableError) return err;
+    return networkFailure(err, this.opts.baseUrl, reply.emitted > 0 || reply.midReply, reply.midReply);
+  }
+
+  /** One request: 'done' when the reply ended (or was aborted), 'again' when it wrote nothing and is asked once more. */
+  private async *attempt(
+    req: StreamChatRequest,
+    body: string,
+    reply: ReplyState,
+    clock: AttemptClock,
+  ): AsyncGenerator<LlmChunk, 'done' | 'again'> {
+    const { connectTimeoutMs = 15_000 } = this.opts;
+    clock.arm(connectTimeoutMs, () => timeoutFailure.connect(connectTimeoutMs));
+    let res: IncomingMessage;
+    try {
+      res = await postRequest(this.url, this.agent, this.headers(), body, clock.signal);
+    } catch (err) {
+      if (req.signal?.aborted) {
+        yield reply.finish('abort');
+        return 'done';
+      }
+      throw new RetryableError(this.failure(err, reply, clock) as LlmUpstreamError);
+    }
+    const status = res.statusCode ?? 0;
+    if (status < 200 || status >= 300) throw await this.refusal(res, status, req);
+    if (/application\/json/i.test(res.headers['content-type'] ?? '')) return yield* this.whole(res, status, req, reply, clock);
+    return yield* this.streamed(res, status, req, reply, clock);
+  }
+
+  /** An HTTP error answer; a context error also corrects what we know of the server's context and tokens. */
+  private async refusal(res: IncomingMessage, status: number, req: StreamChatRequest): Promise<Error> {
+    const upstream = errorMessageFrom(await readLimited(res));
+    this.opts.log.warn({ status, upstream }, 'the model server answered with an error');
+    if (isContextError(upstream)) {
+      if (this.opts.detectContext) void this.readContext();
+      // llama.cpp: "request (1163 tokens) exceeds…"; vLLM: "…you requested 1500 tokens (1400 in the messages…".
+      const named = /request \((\d+) tokens\)|(\d+) in the messages/.exec(upstream);
+      if (named) this.learnTokens(req.messages, Number(named[1] ?? named[2]));
+    }
+    return httpFailure(res, status, upstream);
+  }
+
+  /** The reply from a server that answered with one JSON completion. */
+  private async *whole(
+    res: IncomingMessage,
+    status: number,
+    req: StreamChatRequest,
+    reply: ReplyState,
+    clock: AttemptClock,
+  ): AsyncGenerator<LlmChunk, 'done' | 'again'> {
+    const { firstTokenTimeoutMs = 120_000 } = this.opts;
+    clock.arm(firstTokenTimeoutMs, () => timeoutFailure.firstToken(firstTokenTimeoutMs));
+    let whole: Awaited<ReturnType<typeof readWhole>>;
+    try {
+      whole = await readWhole(res, reply, status);
+    } catch (err) {
+      if (req.signal?.aborted) {
+        yield reply.finish('abort');
+        return 'done';
+      }
+      throw clock.timeoutError ?? err;
+    }
+    if (!whole.text.trim()) return this.noReply(reply);
+    yield { text: whole.text };
+    yield reply.finish(reply.stops.stopped ? 'stop' : whole.finishReason === 'length' ? 'length' : 'stop');
+    return 'done';
+  }
+
+  /** The reply relayed from the server's event stream. */
+  private async *streamed(
+    res: IncomingMessage,
+    status: number,
+    req: StreamChatRequest,
+    reply: ReplyState,
+    clock: AttemptClock,
+  ): AsyncGenerator<LlmChunk, 'done' | 'again'> {
+    const { firstTokenTimeoutMs = 120_000, idleTimeoutMs = 30_000 } = this.opts;
+    clock.arm(firstTokenTimeoutMs, () => timeoutFailure.firstToken(firstTokenTimeoutMs));
+    const idle = () => clock.arm(idleTimeoutMs, () => timeoutFailure.idle(idleTimeoutMs));
+    // Reading stops (and the socket pauses) while our consumer is behind; silence is only timed while we read.
+    const reader = new SseReader(res, {
+      onBytes: () => clock.live && idle(),
+      onPause: () => clock.pause(),
+      onResume: () => clock.live && idle(),
+    });
+    const onLive = () => {
+      if (clock.live) return;
+      clock.live = true;
+      idle();
+    };
+    let sawDone: boolean;
+    try {
+      sawDone = yield* relayEvents(reader, reply, status, { log: this.opts.log, onLive });
+    } catch (err) {
+      if (req.signal?.aborted) {
+        yield reply.finish('abort');
+        return 'done';
+      }
+      const e = this.failure(err, reply, clock) as LlmUpstreamError;
+      if (!reply.midReply && e.code !== 'UPSTREAM_TIMEOUT') throw new RetryableError(e);
+      throw e;
+    }
+    if (req.signal?.aborted) {
+      yield reply.finish('abort');
+      return 'done';
+    }
+    if (!sawDone && !reply.reason) {
+      const e = new LlmUpstreamError(
+        'The model server closed the stream before the reply was complete',
+        status,
+        'UPSTREAM_NETWORK',
+        reply.midReply,
+      );
+      if (!reply.midReply) throw new RetryableError(e);
+      throw e;
+    }
+    const rest = reply.rest();
+    if (rest) {
+      reply.wrote ||= rest.trim() !== '';
+      yield { text: rest };
+    }
+    if (!reply.wrote) return this.noReply(reply);
+    this.learnTokens(req.messages, reply.usage?.prompt_tokens);
+    yield reply.finish(reply.reason ?? 'stop');
+    return 'done';
+  }
+
+  /** Only thinking, or nothing at all: no reply reached the user. Once more, then a clear error. */
+  private noReply(reply: ReplyState): 'again' {
+    if (reply.askedAgain) throw new LlmNoReplyError(reply.think.thought > 0);
+    reply.askedAgain = true;
+    this.opts.log.warn({ thought: reply.think.thought, reason: reply.reason }, 'the model server sent no reply; asking once more');
+    reply.firstTokenMs = null;
+    return 'again';
   }
 
   async close(): Promise<void> {}

@@ -240,6 +240,69 @@ function promptRoom(input: AssembleInput): number {
   return available;
 }
 
+interface BreakdownInput {
+  parts: FixedParts;
+  measure: Measure;
+  render: Render;
+  overhead: number;
+  available: number;
+  lore: { selected: SelectedLore[]; skipped: string[] };
+  loreTokens: number;
+  summaryUsed: boolean;
+  examples: { examples: string[]; tokens: number };
+  exampleBlocks: number;
+  history: { tokens: number; included: number; dropped: number };
+  total: number;
+}
+
+/** What the assembled prompt is made of, part by part (the inspector shows it). */
+function breakdownOf(input: AssembleInput, c: BreakdownInput): PromptBreakdown {
+  const { parts, measure, render, overhead, available, lore, loreTokens, summaryUsed, examples, total } = c;
+  const { instructions, sheet, persona, pinned, summaryText, post } = parts;
+  const examplesIncluded = Math.max(0, examples.examples.length - 1);
+  return {
+    contextSize: input.contextSize,
+    replyBudget: input.replyBudget,
+    available,
+    tokens: {
+      instructions: measure(instructions) + overhead,
+      character: measure(sheet),
+      lore: loreTokens,
+      // After the sheet and the lore that follows it, as in the prompt.
+      persona: measure(persona),
+      memory: measure(pinned) + (summaryUsed ? measure(summaryText) : 0),
+      examples: examples.tokens,
+      history: c.history.tokens,
+      postHistory: post ? measure(post) + overhead : 0,
+      total,
+    },
+    history: { included: c.history.included, dropped: c.history.dropped },
+    examples: { included: examplesIncluded, dropped: c.exampleBlocks - examplesIncluded },
+    lore: {
+      included: lore.selected.map((s) => s.label),
+      skippedForBudget: lore.skipped,
+      entries: lore.selected.map((s) => ({
+        id: s.entry.id ?? s.label,
+        label: s.label,
+        key: s.key,
+        tokens: s.tokens + (atDepth(s) ? overhead : 1),
+        position: s.entry.position ?? 'after_char',
+      })),
+    },
+    summaryUsed,
+    sheet: {
+      description: measure(parts.sheetParts.description),
+      personality: measure(parts.sheetParts.personality),
+      scenario: measure(parts.sheetParts.scenario),
+    },
+    memory: {
+      pinnedFacts: (input.memory?.pinnedFacts ?? []).filter((f) => render(f)).length,
+      pinnedTokens: measure(pinned),
+      summaryTokens: summaryUsed ? measure(summaryText) : 0,
+    },
+  };
+}
+
 export function assemblePrompt(input: AssembleInput): AssembledPrompt {
   const { character, countTokens } = input;
   const o = input.options ?? {};
@@ -297,47 +360,19 @@ export function assemblePrompt(input: AssembleInput): AssembledPrompt {
   const { messages, total, keepCount } = dropUntilFits(build, exact, available, kept.count);
 
   const historyTokens = history.slice(history.length - keepCount).reduce((n, _m, i) => n + costOf(history.length - keepCount + i), 0);
-  const examplesIncluded = Math.max(0, examples.examples.length - 1);
-  const breakdown: PromptBreakdown = {
-    contextSize: input.contextSize,
-    replyBudget: input.replyBudget,
+  const breakdown = breakdownOf(input, {
+    parts,
+    measure,
+    render,
+    overhead,
     available,
-    tokens: {
-      instructions: measure(instructions) + overhead,
-      character: measure(sheet),
-      lore: loreTokens,
-      // After the sheet and the lore that follows it, as in the prompt.
-      persona: measure(persona),
-      memory: measure(pinned) + (summaryUsed ? measure(summaryText) : 0),
-      examples: examples.tokens,
-      history: historyTokens,
-      postHistory: post ? measure(post) + overhead : 0,
-      total,
-    },
-    history: { included: keepCount, dropped: history.length - keepCount },
-    examples: { included: examplesIncluded, dropped: blocks.length - examplesIncluded },
-    lore: {
-      included: lore.selected.map((s) => s.label),
-      skippedForBudget: lore.skipped,
-      entries: lore.selected.map((s) => ({
-        id: s.entry.id ?? s.label,
-        label: s.label,
-        key: s.key,
-        tokens: s.tokens + (atDepth(s) ? overhead : 1),
-        position: s.entry.position ?? 'after_char',
-      })),
-    },
+    lore,
+    loreTokens,
     summaryUsed,
-    sheet: {
-      description: measure(parts.sheetParts.description),
-      personality: measure(parts.sheetParts.personality),
-      scenario: measure(parts.sheetParts.scenario),
-    },
-    memory: {
-      pinnedFacts: (input.memory?.pinnedFacts ?? []).filter((f) => render(f)).length,
-      pinnedTokens: measure(pinned),
-      summaryTokens: summaryUsed ? measure(summaryText) : 0,
-    },
-  };
+    examples,
+    exampleBlocks: blocks.length,
+    history: { tokens: historyTokens, included: keepCount, dropped: history.length - keepCount },
+    total,
+  });
   return { messages, stop: stopSequences(names.user), breakdown };
 }
