@@ -378,12 +378,12 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 10 } });
   registerAuthentication(app, { accessTokens, csrf, sessions: modules.auth.services.sessions });
   await registerDocs(app, config);
-  // With S3 the files are served from the bucket (public ones) or by the images module.
-  if (!config.s3) await registerMedia(app, mediaRoot(config));
   // A worker process serves only its health check (load balancers and the cluster tier probe it).
-  const served = config.processRole === 'worker' ? [modules.health] : Object.values(modules);
-  for (const m of served) await app.register(m.routes);
-  await registerSpa(app, config.webDist);
+  const worker = config.processRole === 'worker';
+  // With S3 the files are served from the bucket (public ones) or by the images module.
+  if (!config.s3 && !worker) await registerMedia(app, mediaRoot(config));
+  for (const m of worker ? [modules.health] : Object.values(modules)) await app.register(m.routes);
+  if (!worker) await registerSpa(app, config.webDist);
   return { app, deps, modules };
 }
 
