@@ -30,6 +30,11 @@ export interface Cluster {
   images: SdApiPeer;
   databaseUrl: string;
   dataDir: string;
+  /** With `worker: true`: a third process, PROCESS_ROLE=worker, that nginx does not reach. */
+  worker?: ServerProcess;
+  /** Everything the processes were started with (to start another one later) and their Redis key prefix. */
+  env: Record<string, string>;
+  prefix: string;
   /** Coins per chat message and per picture (no free allowance, so every charge shows in the balance). */
   costs: { chat: number; image: number };
   /** Runs a query on the cluster's database. */
@@ -68,7 +73,16 @@ async function catalogFile(dir: string): Promise<string> {
   return file;
 }
 
-export async function startCluster(): Promise<Cluster> {
+export interface ClusterOptions {
+  /** PROCESS_ROLE of A and B (default `all` for both). */
+  roles?: ['all' | 'web', 'all' | 'web'];
+  /** Also start a worker process (PROCESS_ROLE=worker). */
+  worker?: boolean;
+  /** More settings for every process. */
+  env?: Record<string, string>;
+}
+
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const id = randomBytes(4).toString('hex');
   const dbName = `reverie_cluster_${id}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
@@ -111,7 +125,9 @@ export async function startCluster(): Promise<Cluster> {
     IMAGES_URL: images.url,
     IMAGES_CONCURRENCY: '1',
     BILLING_CATALOG_FILE: await catalogFile(dataDir),
+    ...options.env,
   };
+  const [roleA, roleB] = options.roles ?? ['all', 'all'];
   const stops: Array<() => Promise<unknown>> = [];
   const stop = async () => {
     for (const s of stops.splice(0).reverse()) await s().catch((err: unknown) => console.warn('cluster cleanup:', err));
@@ -132,10 +148,12 @@ export async function startCluster(): Promise<Cluster> {
   stops.push(async () => closeAgents());
   try {
     // The same moment: neither waits for the other (they meet at the database's startup lock).
-    const [a, b] = await Promise.all([startServer({ env, timeoutMs: 180_000 }), startServer({ env, timeoutMs: 180_000 })]);
+    const start = (role: string) => startServer({ env: { ...env, PROCESS_ROLE: role }, timeoutMs: 180_000 });
+    const [a, b, worker] = await Promise.all([start(roleA), start(roleB), options.worker ? start('worker') : undefined]);
     stops.push(
       () => a.stop(),
       () => b.stop(),
+      async () => worker?.stop(),
     );
     const nginx = await startNginx([
       { port: proxyPort, upstreams: [a.port, b.port] },
@@ -153,6 +171,9 @@ export async function startCluster(): Promise<Cluster> {
       images,
       databaseUrl: clusterDb,
       dataDir,
+      worker,
+      env,
+      prefix,
       costs,
       query: async (sql, params) => (await pool.query(sql, params)).rows,
       stop,

@@ -55,6 +55,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerMedia } from './plugins/media.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { backgroundJobs, startModules } from './jobs.ts';
 import { LeanLogController, lazyChildLoggerFactory } from './http/request-log.ts';
 import { registerResponseCache } from './http/cache.ts';
 import { StreamSlots } from './http/stream-slots.ts';
@@ -288,9 +289,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   });
   let mailQueue: MailQueue | undefined;
   app.addHook('onClose', async () => {
-    // The mail queue stops taking messages (unsent ones stay queued for the next start or another process), and
-    // background work finishes before the database it writes to closes.
-    await mailQueue?.stop();
+    // Background work finishes before the database it writes to closes.
     await background.drain();
     await redis?.quit().catch(() => redis.disconnect());
     await database.close();
@@ -363,36 +362,14 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     await modules.auth.services.gate.promoteConfiguredAdmins();
     if (config.seedContent) await modules.characters.services.seeder.run({ art: false });
   });
-  // Mail: this process delivers queued messages (its own and those other processes or a restart left).
-  mailQueue?.start();
-  // Image jobs: this process works the queue; jobs a restart lost go back in line, and ones stuck far too long are
-  // ended and refunded (every 5 minutes).
-  const imageJobs = modules.images.services;
-  imageJobs.workers.start();
-  const recoverImageJobs = () => imageJobs.jobs.recover().catch((err: unknown) => app.log.warn({ err }, 'recovering image jobs failed'));
-  void recoverImageJobs();
-  const reaper = setInterval(() => void recoverImageJobs(), 5 * 60_000).unref();
-  // Data exports: this process works their queue too.
-  const accountExports = modules.account.services.exports;
-  accountExports.start();
-  app.addHook('onClose', async () => {
-    await accountExports.stop();
-    await accountExports.queue.close();
+  // Background work (jobs.ts lists every job): started here for the process's role, stopped before the database closes.
+  const started = startModules(modules, backgroundJobs(modules, config, mailQueue), {
+    role: config.processRole,
+    redis,
+    redisPrefix: config.redisPrefix,
+    log: app.log,
   });
-  app.addHook('onClose', async () => {
-    clearInterval(reaper);
-    await imageJobs.workers.stop();
-    await imageJobs.jobs.queue.close();
-  });
-  if (config.seedContent) {
-    // Portraits, then gallery pictures, render in the background on the first start.
-    const { seeder } = modules.characters.services;
-    const art = seeder
-      .renderArt()
-      .then(() => modules.images.services.seeder.run())
-      .catch((err: unknown) => app.log.error({ err }, 'rendering the seed art failed'));
-    app.addHook('onClose', async () => void (await art));
-  }
+  app.addHook('onClose', () => started.stop());
 
   // HTTP: cross-cutting plugins, then every module's routes, then the SPA fallback.
   registerErrorHandling(app);
@@ -401,10 +378,12 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 10 } });
   registerAuthentication(app, { accessTokens, csrf, sessions: modules.auth.services.sessions });
   await registerDocs(app, config);
+  // A worker process serves only its health check (load balancers and the cluster tier probe it).
+  const worker = config.processRole === 'worker';
   // With S3 the files are served from the bucket (public ones) or by the images module.
-  if (!config.s3) await registerMedia(app, mediaRoot(config));
-  for (const m of Object.values(modules)) await app.register(m.routes);
-  await registerSpa(app, config.webDist);
+  if (!config.s3 && !worker) await registerMedia(app, mediaRoot(config));
+  for (const m of worker ? [modules.health] : Object.values(modules)) await app.register(m.routes);
+  if (!worker) await registerSpa(app, config.webDist);
   return { app, deps, modules };
 }
 

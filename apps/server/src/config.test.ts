@@ -37,6 +37,17 @@ describe('loadConfig', () => {
     expect(config.operator.OPERATOR_ADDRESS).toBe('[set OPERATOR_ADDRESS]');
   });
 
+  it('takes PROCESS_ROLE all by default, refuses web or worker without REDIS_URL, and an unknown role', () => {
+    expect(loadConfig({}).processRole).toBe('all');
+    for (const role of ['web', 'worker']) {
+      expect(() => loadConfig({ PROCESS_ROLE: role })).toThrow(
+        `Invalid configuration: PROCESS_ROLE=${role} needs REDIS_URL: web and worker processes share their queues and schedules through Redis.`,
+      );
+      expect(loadConfig({ PROCESS_ROLE: role, REDIS_URL: 'redis://127.0.0.1:6379' }).processRole).toBe(role);
+    }
+    expect(() => loadConfig({ PROCESS_ROLE: 'api' })).toThrow(/Invalid configuration: PROCESS_ROLE: .*"all"\|"web"\|"worker"/);
+  });
+
   it('turns the sandbox top-up off in production by default, on elsewhere, and never with Stripe', () => {
     expect(loadConfig({ NODE_ENV: 'production', ...operator }).sandboxTopUp).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', ...operator, SANDBOX_TOP_UP: 'true' }).sandboxTopUp).toBe(true);

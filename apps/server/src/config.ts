@@ -33,6 +33,8 @@ export const EnvSchema = z
     REDIS_URL: z.string().optional(),
     /** Prefix for every Redis key, so several deployments (or test runs) can share one Redis. */
     REDIS_PREFIX: z.string().default('rv:'),
+    /** `all`: serve requests and run background work; `web`: only requests; `worker`: only queues and schedules (needs REDIS_URL). */
+    PROCESS_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** `auto`: readable lines when stdout is a terminal, JSON lines otherwise; `json` / `pretty` force one. */
     LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
@@ -110,7 +112,7 @@ export const EnvSchema = z
     /** Comma-separated addresses whose verified accounts are admins (at start and at every sign-in). */
     ADMIN_EMAILS: z.string().optional(),
     /** How often (minutes) the server looks for due notification digests and membership coins to announce. */
-    NOTIFY_SWEEP_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+    NOTIFY_SWEEP_MINUTES: z.coerce.number().min(0.05).max(1440).default(60),
     /**
      * Hours between "Delete my account" and the erasure of its personal data, during which the mailed link undoes
      * it. Default 168 (7 days, what Settings and the privacy policy promise); the sweep runs every NOTIFY_SWEEP_MINUTES.
@@ -146,6 +148,8 @@ export interface Config {
     | { kind: 'embedded'; dataDir: string; pgliteDir: string; poolSize?: number }; // perf: embedded PostgreSQL (db/embedded/)
   redisUrl: string | undefined;
   redisPrefix: string;
+  /** PROCESS_ROLE: what this process does (docs/deployment.md, "Web and worker processes"). */
+  processRole: 'all' | 'web' | 'worker';
   logLevel: string;
   logFormat: 'auto' | 'json' | 'pretty';
   slowRequestMs: number; // perf
@@ -296,6 +300,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'legal pages name the operator, its address and contacts, and the public address (see docs/configuration.md, "Legal pages and operator").',
     );
   }
+  if (e.PROCESS_ROLE !== 'all' && !e.REDIS_URL?.trim()) {
+    throw new Error(
+      `Invalid configuration: PROCESS_ROLE=${e.PROCESS_ROLE} needs REDIS_URL: web and worker processes share their queues and ` +
+        'schedules through Redis. Without Redis, run one process with PROCESS_ROLE=all (the default).',
+    );
+  }
   const flag = (v: string | undefined, def: boolean) => (v === undefined ? def : ['true', '1', 'yes'].includes(v));
   return {
     env: e.NODE_ENV,
@@ -306,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database,
     redisUrl: e.REDIS_URL?.trim() || undefined,
     redisPrefix: e.REDIS_PREFIX,
+    processRole: e.PROCESS_ROLE,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     slowRequestMs: e.SLOW_REQUEST_MS,

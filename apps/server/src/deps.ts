@@ -120,4 +120,6 @@ export interface AppDeps {
 export interface AppModule {
   services: Record<string, object>;
   routes: FastifyPluginAsync;
+  /** Closes what the module holds for every process (its queues), once its background work (jobs.ts) stopped. */
+  stop?: () => Promise<void>;
 }

@@ -39,5 +39,10 @@ export function createAccountModule(deps: {
     createJobQueue<AccountExportJob, unknown>('account-export', { redisUrl: deps.config.redisUrl, redisPrefix: deps.config.redisPrefix });
   const exports = new AccountExportService({ ...deps, queue, publicUrl: deps.config.publicUrl });
   const deletion = new AccountDeletionService({ ...deps, publicUrl: deps.config.publicUrl, delayMs: deps.config.account.deletionDelayMs });
-  return { services: { exports, deletion }, routes: accountRoutes({ exports, deletion, rateLimiter: deps.rateLimiter }) };
+  return {
+    services: { exports, deletion },
+    routes: accountRoutes({ exports, deletion, rateLimiter: deps.rateLimiter }),
+    /** After the export worker stopped (jobs.ts): the queue, which every process holds to add exports. */
+    stop: () => queue.close(),
+  };
 }

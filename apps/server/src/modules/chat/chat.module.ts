@@ -68,5 +68,6 @@ export function createChatModule(deps: {
     await inspectorRoutes(inspector)(app, opts);
     await branchRoutes({ ...services, rateLimiter: deps.rateLimiter })(app, opts);
   };
-  return { services, routes };
+  // Reply recovery runs as a job (jobs.ts, 'reply-recovery'); stopping also ends this process's progress saves.
+  return { services, routes, stop: () => recovery.stop() };
 }

@@ -38,13 +38,10 @@ export function chatRoutes(deps: {
   generation: Generation;
   rateLimiter: RateLimiter;
 }): FastifyPluginAsync {
-  const { conversations, messages, memory, model, recovery, generation, rateLimiter } = deps;
+  const { conversations, messages, memory, model, generation, rateLimiter } = deps;
   const rateLimit = (userId: string) => rateLimiter.consume([{ rule: CHAT_RATE, key: userId }]);
   const byIp = (rule: RateLimitRule) => ({ onRequest: async (req: FastifyRequest) => rateLimiter.consume([{ rule, key: req.ip }]) });
   return async (app) => {
-    // Replies left half-written by a process that died are recovered from start-up on (recovery.ts).
-    app.addHook('onReady', async () => recovery.start());
-    app.addHook('onClose', async () => recovery.stop());
     route(app, api.status, async () => toChatStatus(await model.state()));
     route(app, api.retryModel, byIp(CHAT_RETRY_RATE), async () => toChatStatus(await model.retry()));
     route(app, api.test, byIp(CHAT_TEST_RATE), async () => model.test());

@@ -90,7 +90,7 @@ export function createImagesModule(deps: {
   });
   let worker: JobWorker | undefined;
   const workers = {
-    /** Starts this process's worker; main and the tests call it (a web-only process could leave it off). */
+    /** Starts this process's worker (jobs.ts 'image-generation': worker and `all` processes; tests call it too). */
     start(): void {
       worker ??= queue.process(runner.handle, { concurrency: deps.config.images.concurrency });
     },
@@ -100,6 +100,8 @@ export function createImagesModule(deps: {
     },
   };
   return {
+    /** After the workers stopped (jobs.ts): the queue, which every process holds to add jobs and hear their events. */
+    stop: () => queue.close(),
     services: { generation, gallery, jobs, seeder, runner, workers, urls, announcer, subject, clock },
     routes: imagesRoutes({ generation, gallery, jobs, urls, rateLimiter: deps.rateLimiter, streams: deps.streams }),
   };
