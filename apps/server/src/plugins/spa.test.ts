@@ -38,6 +38,16 @@ describe('SPA serving', () => {
     expect(missing.json().error.code).toBe('NOT_FOUND');
   });
 
+  it('answers /robots.txt with crawler rules in plain text, not the app shell', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).not.toContain('<div id="root">');
+    expect(res.body.split('\n')).toEqual(
+      expect.arrayContaining(['User-agent: *', 'Disallow: /api/', 'Disallow: /admin', 'Disallow: /settings', 'Allow: /']),
+    );
+  });
+
   it('keeps /api/* out of the fallback', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);

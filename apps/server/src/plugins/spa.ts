@@ -5,7 +5,25 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './errors.ts';
 
+/**
+ * The crawler rules: public pages (home, characters, creators, tags, guides, legal) may be indexed; the API, the
+ * signed-in pages and the admin area may not. Served by the server itself, so it never answers the app's HTML.
+ */
+export const ROBOTS_TXT = [
+  'User-agent: *',
+  ...['/api/', '/admin', '/chat', '/group/', '/settings', '/coins', '/subscribe', '/subscription/', '/payment/']
+    .concat(['/sandbox/', '/favorites', '/following', '/recent-chats', '/user-gallery', '/all-user-images'])
+    .concat(['/create-character', '/user-characters', '/generate-images', '/support/', '/verify-email'])
+    .concat(['/restore-account', '/keep-account', '/test', '/auth-debug', '/search'])
+    .map((p) => `Disallow: ${p}`),
+  'Allow: /',
+  '',
+].join('\n');
+
 export async function registerSpa(app: FastifyInstance, webDist: string | undefined) {
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(ROBOTS_TXT),
+  );
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasSpa = !!index && existsSync(index);
   if (hasSpa && webDist) {

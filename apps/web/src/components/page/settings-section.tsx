@@ -12,7 +12,13 @@ interface SettingsSectionProps {
 /** One card on the settings page: a titled section with its controls. */
 export function SettingsSection({ title, description, icon, children, id }: SettingsSectionProps) {
   return (
-    <Card id={id} aria-labelledby={id ? `${id}-title` : undefined} role={id ? 'region' : undefined}>
+    <Card
+      id={id}
+      aria-labelledby={id ? `${id}-title` : undefined}
+      role={id ? 'region' : undefined}
+      // A link to /settings#<id> brings the card under the fixed header, not behind it.
+      className={id ? 'scroll-mt-[calc(var(--header-h)+1rem)]' : undefined}
+    >
       <CardHeader className="flex-row items-start gap-3">
         {icon ? (
           <span
