@@ -106,6 +106,11 @@ describeE2E('the installed app: manifest, service worker, offline, updates, inst
         expect(await first.innerText()).toContain(read.replace(/^[A-Z]{1,2}\n/, '').trim());
         const note = page.getByRole('status').filter({ hasText: 'You are offline.' });
         await note.waitFor({ state: 'visible' });
+        // Nothing can be sent, or queued to be sent later (a message may cost coins); the composer says why.
+        const composer = page.getByRole('textbox').last();
+        expect(await composer.isDisabled()).toBe(true);
+        expect(await composer.getAttribute('placeholder')).toBe('You are offline: sending needs the network.');
+        expect(await page.getByRole('button', { name: 'Send message' }).isDisabled()).toBe(true);
         await screenshot(page, 'pwa-offline-chat-390');
         await page.setViewportSize(DESKTOP);
         await screenshot(page, 'pwa-offline-chat-1280');

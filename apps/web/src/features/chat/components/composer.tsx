@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { PriceTag } from '@/features/billing/components/price-tag';
 import type { Price } from '@/features/billing/lib/price';
 import { formatNumber } from '@/lib/format';
+import { useOnline } from '@/lib/use-online';
 
 interface Props {
   characterName: string;
@@ -37,8 +38,8 @@ export function Composer({
   characterName,
   cost,
   generating,
-  disabled,
-  disabledReason,
+  disabled: disabledByPage,
+  disabledReason: reasonFromPage,
   sendBlocked,
   onSend,
   onStop,
@@ -46,6 +47,10 @@ export function Composer({
   picturePending,
   picturePrice,
 }: Props) {
+  // Offline nothing is sent, and nothing waits to be sent later: a message may cost coins (docs/notifications.md).
+  const online = useOnline();
+  const disabled = disabledByPage || !online;
+  const disabledReason = online ? reasonFromPage : 'You are offline: sending needs the network.';
   const [text, setText] = useState('');
   const ref = useRef<HTMLTextAreaElement>(null);
   // A picture request needs no language model, so it is sent even while the model is not ready.
