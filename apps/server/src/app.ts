@@ -105,6 +105,8 @@ export interface AppOverrides {
   logStream?: { write(line: string): void };
   /** Another release's migrations folder (tests of rolling restarts). */
   migrationsFolder?: string;
+  /** Schedules (sweeps, renewals) run only at start, not on their clock: tests run them by hand on their own clocks. */
+  manualSchedules?: boolean;
 }
 
 /**
@@ -368,6 +370,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     redis,
     redisPrefix: config.redisPrefix,
     log: app.log,
+    ticking: !overrides.manualSchedules,
   });
   app.addHook('onClose', () => started.stop());
 

@@ -93,7 +93,14 @@ export interface StartedModules {
 export function startModules(
   modules: AppModules,
   jobs: readonly Job<JobOwner>[],
-  o: { role: Config['processRole']; redis: Redis | undefined; redisPrefix: string; log: FastifyBaseLogger },
+  o: {
+    role: Config['processRole'];
+    redis: Redis | undefined;
+    redisPrefix: string;
+    log: FastifyBaseLogger;
+    /** False: schedules run at start only, never on their clock (test apps; AppOverrides.manualSchedules). */
+    ticking?: boolean;
+  },
 ): StartedModules {
   const lock = o.redis ? new RedisScheduleLock(o.redis, o.redisPrefix) : localScheduleLock;
   const owners = [...new Set(jobs.map((j) => j.module))];

@@ -129,7 +129,9 @@ export async function createTestApp(
     ...env,
   });
   const onPglite = config.database.kind === 'pglite-memory';
-  const { app, deps, modules } = await composeApp(config, onPglite ? { ...overrides, pgliteTemplate: await pgliteTemplate() } : overrides);
+  // Sweeps and sandbox renewals run when a test calls them (on its own clock), as before they were a job of the app.
+  const seams = { manualSchedules: true, ...overrides };
+  const { app, deps, modules } = await composeApp(config, onPglite ? { ...seams, pgliteTemplate: await pgliteTemplate() } : seams);
   beforeReady?.(app);
   await app.ready();
   return {

@@ -42,6 +42,16 @@ describe('JobRunner', () => {
     expect(runs).toHaveLength(3);
   });
 
+  it('without ticking (test apps) runs a schedule at start only', async () => {
+    let runs = 0;
+    const job: Job = { kind: 'schedule', name: 'once', module: 'test', everyMs: 40, atStart: true, handler: async () => void runs++ };
+    const runner = new JobRunner([job], { lock: localScheduleLock, log, ticking: false });
+    runner.start();
+    await sleep(200);
+    await runner.stop();
+    expect(runs).toBe(1);
+  });
+
   it('hands a job under way back to its queue when stopped, and a bounded stop says when it ran late', async () => {
     const queue = new MemoryJobQueue<{ n: number }, number>('handback');
     const seen: number[] = [];

@@ -70,7 +70,12 @@ export class JobRunner {
 
   constructor(
     private readonly jobs: readonly Job[],
-    private readonly o: { lock: ScheduleLock; log: Pick<FastifyBaseLogger, 'warn' | 'error'> },
+    private readonly o: {
+      lock: ScheduleLock;
+      log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+      /** False: schedules only run at start (tests run them by hand, on their own clocks). */
+      ticking?: boolean;
+    },
   ) {}
 
   start(): void {
@@ -80,7 +85,7 @@ export class JobRunner {
       else if (job.kind === 'at-start') this.track(job.name, job.handler);
       else {
         const tick = () => this.tick(job);
-        this.timers.push(setInterval(tick, job.everyMs).unref());
+        if (this.o.ticking !== false) this.timers.push(setInterval(tick, job.everyMs).unref());
         if (job.atStart) tick();
       }
     }

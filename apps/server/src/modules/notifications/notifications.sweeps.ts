@@ -1,4 +1,4 @@
-// What runs on a timer (main.ts, every NOTIFY_SWEEP_MINUTES): the daily digest mail for accounts that want mail,
+// What runs on a timer (jobs.ts, every NOTIFY_SWEEP_MINUTES): the daily digest mail for accounts that want mail,
 // "monthly coins ready" for members whose new month has begun, and the retention sweep. Safe to run in several
 // processes at once: a digest is claimed per user with a conditional upsert, announcements carry dedupe keys.
 import type { FastifyBaseLogger } from 'fastify';

@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { csrfHeaders, uniqueName } from '../../../test/factories.ts';
 import { decodeQuotedPrintable, startSmtpPeer, type SmtpPeer } from '../../../test/smtp-peer.ts';
+import type { MailTransport } from './mailer.ts';
+import { MailQueue } from './queue.ts';
 
 const POSTGRES = process.env.DATABASE_URL?.startsWith('postgres');
 
@@ -141,4 +143,33 @@ describe('the mail queue', () => {
     },
     90_000,
   );
+
+  it('in a process that does not work the queue (PROCESS_ROLE=web) tries only its own message, once', async () => {
+    const t = await app({});
+    await (t.deps.mailer as MailQueue).stop(); // this test's process works no queue of its own
+    const outbox = t.deps.uow.repos.mailOutbox;
+    const delivered: string[] = [];
+    let fail = false;
+    const transport: MailTransport = {
+      kind: 'outbox',
+      deliver: async (m) => {
+        if (fail) throw new Error('mail server down');
+        delivered.push(m.to);
+      },
+      health: async () => ({ status: 'ok' }) as never,
+    };
+    const web = new MailQueue({ transport, outbox, background: t.deps.background, log: t.deps.log, retryBaseMs: 50, maxAttempts: 5 });
+    const mail = (to: string) => ({ to, subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' });
+    await outbox.enqueue({ ...mail('left@example.com'), links: [], transport: 'outbox' });
+    await web.send(mail('own@example.com'));
+    await expect.poll(() => delivered, { timeout: 5_000 }).toEqual(['own@example.com']);
+    fail = true;
+    await web.send(mail('retry@example.com'));
+    await expect.poll(async () => (await outboxRow(t, 'retry@example.com'))?.attempts, { timeout: 5_000 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 500));
+    // The message another process left, and the retry, wait for a worker.
+    expect((await outboxRow(t, 'retry@example.com'))?.attempts).toBe(1);
+    expect((await outboxRow(t, 'left@example.com'))?.sentAt).toBeNull();
+    expect(delivered).toEqual(['own@example.com']);
+  }, 60_000);
 });

@@ -38,6 +38,8 @@ export class MailQueue implements Mailer {
   private wake: { timer: NodeJS.Timeout; at: number } | undefined;
   private poll: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** Started: this process works the whole queue (see start). */
+  private working = false;
   private checked: { at: number; status: Promise<ProviderStatus> } | undefined;
 
   constructor(private readonly o: MailQueueOptions) {
@@ -53,9 +55,11 @@ export class MailQueue implements Mailer {
 
   /**
    * Works the queue until stopped: now (messages a restart left), after each failure's backoff, and at least once a
-   * minute for messages other processes left behind.
+   * minute for messages other processes left behind. A queue never started (a PROCESS_ROLE=web process) only tries
+   * each message it queues itself, once, at once; retries and everything else are left to the worker processes.
    */
   start(): void {
+    this.working = true;
     const every = Math.min(60_000, Math.max(this.o.retryBaseMs, 100));
     this.poll = setInterval(() => this.kick(), every).unref();
     this.kick();
@@ -70,8 +74,9 @@ export class MailQueue implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.enqueue(message);
-    this.kick();
+    const { id } = await this.enqueue(message);
+    if (this.working) this.kick();
+    else this.o.background.run('mail-send', async () => void (await this.attempt(id)));
   }
 
   async sendAndWait(message: MailMessage): Promise<'sent' | 'queued'> {
@@ -136,7 +141,7 @@ export class MailQueue implements Mailer {
   /** Runs the queue again in `ms` (or earlier, if a sooner wake-up is set already). */
   private wakeIn(ms: number): void {
     const at = Date.now() + ms;
-    if (this.stopped || (this.wake && this.wake.at <= at)) return;
+    if (!this.working || this.stopped || (this.wake && this.wake.at <= at)) return;
     if (this.wake) clearTimeout(this.wake.timer);
     const timer = setTimeout(() => {
       this.wake = undefined;
