@@ -229,6 +229,7 @@ export class ModerationPolicy {
   private readonly sets = new Map<string, CompiledSet>();
   private readonly rules: PolicyRule[];
   private readonly ageFieldNames: Set<string>;
+  private readonly orders = new Map<Detector, number[]>();
   readonly minors: MinorsPolicy;
 
   constructor(
@@ -411,6 +412,17 @@ export class ModerationPolicy {
     return ids.flatMap((id) => text.hitsOf(this.sets.get(id)!)).sort((a, b) => a.start - b.start);
   }
 
+  /** The order a detector's groups are looked up in: lists of names last (computed once per detector). */
+  private groupOrder(detector: Extract<Detector, { kind: 'together' }>): number[] {
+    let order = this.orders.get(detector);
+    if (!order) {
+      const names = (ids: string[]) => ids.filter((id) => this.sets.get(id)!.names).length;
+      order = detector.groups.map((_, i) => i).sort((a, b) => names(detector.groups[a]!) - names(detector.groups[b]!));
+      this.orders.set(detector, order);
+    }
+    return order;
+  }
+
   /** The hit (of the first group) that makes the detector match, if any. */
   private matches(detector: Detector, text: FieldText, context: CheckContext): Hit | undefined {
     switch (detector.kind) {
@@ -419,18 +431,16 @@ export class ModerationPolicy {
       case 'nsfw':
         return context.nsfwContext === true ? this.hits(text, detector.sets)[0] : undefined;
       case 'together': {
-        const [first, ...rest] = detector.groups;
-        if (!first) return undefined;
-        // Group by group, stopping at the first without a hit (the first group is usually the rare one).
-        const firstHits = this.hits(text, first);
-        if (firstHits.length === 0) return undefined;
-        const restHits: Hit[][] = [];
-        for (const g of rest) {
-          const h = this.hits(text, g);
-          if (h.length === 0) return undefined;
-          restHits.push(h);
+        if (detector.groups.length === 0) return undefined;
+        // Group by group, stopping at the first without a hit; lists of names are looked up last (they cost most).
+        const hits: Hit[][] = [];
+        const order = this.groupOrder(detector);
+        for (const i of order) {
+          hits[i] = this.hits(text, detector.groups[i]!);
+          if (hits[i]!.length === 0) return undefined;
         }
-        return firstHits.find((h0) => restHits.every((hs) => text.anyClose(h0, hs, detector.window)));
+        const [firstHits, ...restHits] = hits;
+        return firstHits!.find((h0) => restHits.every((hs) => text.anyClose(h0, hs, detector.window)));
       }
     }
   }
