@@ -55,6 +55,7 @@ interface CompiledSet {
   scan: Scanner;
   unless: RegExp[];
   names?: NameIndex;
+  patternless?: boolean;
 }
 interface Hit {
   start: number;
@@ -82,6 +83,7 @@ function compileSet(id: string, set: TermSet): CompiledSet {
   const source = set.patterns.length > 0 ? set.patterns.map((p) => `(?:${p})`).join('|') : '(?!)';
   const compiled: CompiledSet = { id, scan: compile(source), unless: (set.unless ?? []).map((u) => new RegExp(u, 'gu')) };
   if (set.names) compiled.names = nameList(set.names);
+  if (set.patterns.length === 0) compiled.patternless = true;
   return compiled;
 }
 
@@ -106,7 +108,8 @@ class FieldText {
     if (found) return found;
     found = [];
     const forms = this.norm.leet === this.norm.leetL ? [this.norm.leet] : [this.norm.leet, this.norm.leetL];
-    outer: for (const text of forms) {
+    // A set of names only has no patterns to scan for.
+    outer: for (const text of set.patternless ? [] : forms) {
       // The neutralising phrases are looked for only once a pattern matched (most texts match none).
       let neutral: Hit[] | undefined;
       set.scan.re.lastIndex = 0;
