@@ -87,11 +87,14 @@ export class NameIndex {
     let found: NameHit | undefined;
     let i = start;
     let words = 0;
+    let key = '';
     while (words < MAX_WORDS) {
       // To the end of this word, then over at most two separators (a space, "-", ". ") to the next word.
+      const from = i;
       while (i < text.length && isLetterOrDigit(text.charCodeAt(i))) i++;
+      key = words === 0 ? text.slice(from, i) : `${key} ${text.slice(from, i)}`;
       words++;
-      if (words > 1 && this.full.has(text.slice(start, i).replace(/[^\p{L}\p{N}]+/gu, ' '))) found = { start, end: i };
+      if (words > 1 && this.full.has(key)) found = { start, end: i };
       let gap = 0;
       while (i < text.length && gap <= 2 && !isLetterOrDigit(text.charCodeAt(i))) {
         i++;
