@@ -21,9 +21,11 @@ async function shots(page: Page, name: string, { back = DESKTOP, focus }: { back
   await page.setViewportSize(back);
 }
 
-/** "Ask for review" under a block, until it says the request was sent. */
+/** "Ask for review" under a block, until it says the request was sent; it cites the refusal the 422 named. */
 async function askForReview(page: Page) {
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/moderation/review-requests'));
   await page.getByRole('button', { name: 'Ask for review' }).click();
+  expect((await sent).postDataJSON().refusalId).toMatch(/^[0-9a-f-]{36}$/);
   await page
     .getByRole('status')
     .getByText(/Sent. A moderator will look at this/)

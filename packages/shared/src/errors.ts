@@ -84,12 +84,15 @@ export type ContentProblem = z.infer<typeof ContentProblem>;
 
 /**
  * 422: content refused by a moderation or validation rule; `field` names the input that broke it. CONTENT_BLOCKED
- * also carries `problems`: every problem of every field at once (`rule`/`field` stay for older clients: the first).
+ * also carries `problems`: every problem of every field at once (`rule`/`field` stay for older clients: the first),
+ * and `refusalId` when the refused text was the caller's own (what a review request cites).
  */
 export const UnprocessableDetails = z.object({
   rule: z.string(),
   field: z.string().optional(),
   problems: z.array(ContentProblem).optional(),
+  /** The kept refusal of the caller's own text that "Ask for review" cites (CONTENT_BLOCKED). */
+  refusalId: z.string().optional(),
 });
 export type UnprocessableDetails = z.infer<typeof UnprocessableDetails>;
 

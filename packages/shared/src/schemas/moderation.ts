@@ -47,10 +47,12 @@ export const ReviewSurface = z.enum(['character', 'chat-user', 'image-prompt', '
 export type ReviewSurface = z.infer<typeof ReviewSurface>;
 
 /**
- * "Ask for review": the author of a refused card, message or prompt asks a moderator to look. Carries the problems
- * the 422 listed (rule, field, span) and an optional note; the moderator sees them in the queue.
+ * "Ask for review": the author of a refused card, message or prompt asks a moderator to look. Names the refusal
+ * (`refusalId` from the 422's details: only a refusal of the caller's own text, once), with the problems the 422
+ * listed (their words are checked against the refusal) and an optional note; the moderator sees them in the queue.
  */
 export const ReviewRequestBody = z.object({
+  refusalId: z.uuid({ message: 'refusalId must be the id of the refusal, as the refusal gave it' }),
   surface: ReviewSurface,
   problems: z
     .array(

@@ -15,3 +15,4 @@ export * from './account.ts';
 export * from './chat-inspections.ts';
 export * from './groups.ts';
 export * from './personas.ts';
+export * from './refusals.ts';

@@ -59,20 +59,31 @@ export class ChatSearchRepo {
   constructor(private readonly db: DbOrTx) {}
 
   /**
-   * For typos: per word (4+ letters), up to 3 words of the chat lexicon that look like it (trigram similarity
-   * ≥ 0.45: "lantrn" → lantern), best first. The lexicon (chat_search_words) is kept by a trigger on chat_messages,
-   * outside the Drizzle schema; words are letters and digits only.
+   * For typos: per word (4+ letters), up to 3 words of the user's own chats that look like it (trigram similarity
+   * ≥ 0.45: "lantrn" → lantern), best first. The lexicon (chat_search_words: words per conversation, counted in
+   * messages) is kept by triggers on chat_messages (migration chat_search_words_per_conversation), outside the
+   * Drizzle schema; words are letters and digits only, and another user's words are never read.
    */
-  async similarWords(words: string[]): Promise<Map<string, string[]>> {
+  async similarWords(userId: string, words: string[]): Promise<Map<string, string[]>> {
     const asked = words.filter((w) => w.length >= 4);
     if (asked.length === 0) return new Map();
     const res = await this.db.execute(sql`
       select q.w as word, array(
-        select s.word from chat_search_words s where s.word % q.w and similarity(s.word, q.w) >= 0.45 and s.word <> q.w
+        select s.word from (
+          select distinct s.word from chat_search_words s join ${conversations} c on c.id = s.conversation_id
+          where c.user_id = ${userId} and s.word % q.w and s.word <> q.w
+        ) s
+        where similarity(s.word, q.w) >= 0.45
         order by similarity(s.word, q.w) desc, s.word limit 3
       ) as similar
       from unnest(${sql.param(asked)}::text[]) as q(w)`);
     return new Map((res as unknown as { rows: Array<{ word: string; similar: string[] }> }).rows.map((r) => [r.word, r.similar]));
+  }
+
+  /** How many messages, over every conversation, hold `word` as the typo lexicon counts them (checks and tests). */
+  async lexiconCount(word: string): Promise<number> {
+    const res = await this.db.execute(sql`select coalesce(sum(messages), 0)::int as n from chat_search_words where word = ${word}`);
+    return (res as unknown as { rows: { n: number }[] }).rows[0]!.n;
   }
 
   /**

@@ -43,17 +43,17 @@ export class ChatSearchService {
   constructor(private readonly uow: ChatSearchUnitOfWork) {}
 
   /**
-   * Full-text first; when that finds nothing at all, each word is widened with the lexicon's look-alikes (typos)
-   * and searched again. `words` are what the snippets mark (the look-alikes included). A page past the last of
-   * the full-text matches stays empty rather than turning to look-alikes.
+   * Full-text first; when that finds nothing at all, each word is widened with look-alikes (typos) from the user's
+   * own chats and searched again. `words` are what the snippets mark (the look-alikes included). A page past the
+   * last of the full-text matches stays empty rather than turning to look-alikes.
    */
-  private async matching<T>(q: string, offset: number, run: (m: ChatMatch, offset: number) => Promise<T[]>) {
+  private async matching<T>(userId: string, q: string, offset: number, run: (m: ChatMatch, offset: number) => Promise<T[]>) {
     const words = searchWords(q);
     if (words.length === 0) throw AppError.badRequest('Search with letters or digits');
     const exact = { tsquery: wordsQuery(words) };
     const rows = await run(exact, offset);
     if (rows.length > 0 || (offset > 0 && (await run(exact, 0)).length > 0)) return { rows, words };
-    const similar = await this.uow.repos.chatSearch.similarWords(words);
+    const similar = await this.uow.repos.chatSearch.similarWords(userId, words);
     const widened = [...similar.values()].flat();
     if (widened.length === 0) return { rows, words };
     return { rows: await run({ tsquery: wordsQuery(words, similar) }, offset), words: [...words, ...widened] };
@@ -63,14 +63,16 @@ export class ChatSearchService {
     await this.own(actor, conversationId);
     const { chatSearch } = this.uow.repos;
     const offset = (q.page - 1) * q.limit;
-    const { rows, words } = await this.matching(q.q, offset, (m, at) => chatSearch.inConversation(conversationId, m, q.limit, at));
+    const { rows, words } = await this.matching(actor.userId, q.q, offset, (m, at) =>
+      chatSearch.inConversation(conversationId, m, q.limit, at),
+    );
     return { rows: rows.slice(0, q.limit), words, page: q.page, limit: q.limit, hasMore: rows.length > q.limit };
   }
 
   async acrossConversations(actor: Actor, q: { q: string; page: number; limit: number }): Promise<HitPage<ChatHitGroupRow>> {
     const { chatSearch } = this.uow.repos;
     const offset = (q.page - 1) * q.limit;
-    const { rows, words } = await this.matching(q.q, offset, (m, at) =>
+    const { rows, words } = await this.matching(actor.userId, q.q, offset, (m, at) =>
       chatSearch.acrossConversations(actor.userId, m, q.limit, at, HITS_PER_RESULT),
     );
     return { rows: rows.slice(0, q.limit), words, page: q.page, limit: q.limit, hasMore: rows.length > q.limit };

@@ -15,6 +15,7 @@ export const send: ReplyUseCase = {
         surface: 'chat-user',
         nsfwContext: read.character.nsfw,
         userId: req.actor.userId,
+        characterId: read.character.id,
         fieldLabels: { content: 'message' },
         scope: conversationScope(deps.moderation, read.character, read.found, read.newest),
       },

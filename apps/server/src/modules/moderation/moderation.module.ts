@@ -8,7 +8,7 @@ import { AuditLog } from './audit.service.ts';
 import type { LlmJudgeConfig } from './llm-judge.ts';
 import type { ModerationRepo } from './moderation.repo.ts';
 import { moderationRoutes } from './moderation.routes.ts';
-import { ModerationService } from './moderation.service.ts';
+import { ModerationService, type Refusal } from './moderation.service.ts';
 import { ModerationQueue, type Notify } from './queue.service.ts';
 import { ReportsService } from './reports.service.ts';
 import type { SubjectsRepo } from './subjects.repo.ts';
@@ -27,8 +27,32 @@ export function createModerationModule(deps: {
   config?: { moderationLlm?: LlmJudgeConfig };
 }) {
   // A conversation's cues are kept outside the request's transaction, after the check (which never waits for it).
-  const moderation = new ModerationService(deps.log, deps.config?.moderationLlm, (conversationId, scope) =>
-    deps.uow.outside(() => deps.background.run('conversation-scope', () => deps.uow.repos.moderation.rememberScope(conversationId, scope))),
+  // Refusals of a person's own text are kept the same way (what "Ask for review" cites); a review asked at once waits
+  // for its refusal's write.
+  const refusalWrites = new Map<string, Promise<void>>();
+  const keepRefusal = (refusal: Refusal) => {
+    const written = new Promise<void>((resolve) =>
+      deps.uow.outside(() =>
+        deps.background.run('keep-refusal', async () => {
+          try {
+            await deps.uow.repos.moderation.insertRefusal(refusal);
+          } finally {
+            refusalWrites.delete(refusal.id);
+            resolve();
+          }
+        }),
+      ),
+    );
+    refusalWrites.set(refusal.id, written);
+  };
+  const moderation = new ModerationService(
+    deps.log,
+    deps.config?.moderationLlm,
+    (conversationId, scope) =>
+      deps.uow.outside(() =>
+        deps.background.run('conversation-scope', () => deps.uow.repos.moderation.rememberScope(conversationId, scope)),
+      ),
+    keepRefusal,
   );
   const audit = new AuditLog(deps.uow);
   const queue = new ModerationQueue({ uow: deps.uow, audit, notify: deps.notify });
@@ -41,7 +65,13 @@ export function createModerationModule(deps: {
   moderation.onBlocked((event) =>
     deps.uow.outside(() => deps.background.run('queue-blocked', async () => void (await queue.addBlocked(event)))),
   );
-  const reports = new ReportsService({ uow: deps.uow, subjects, queue, moderation });
+  const reports = new ReportsService({
+    uow: deps.uow,
+    subjects,
+    queue,
+    moderation,
+    refusalWritten: (id) => refusalWrites.get(id) ?? Promise.resolve(),
+  });
   return {
     services: { moderation, audit, queue, subjects, reports },
     routes: moderationRoutes({ reports, rateLimiter: deps.rateLimiter }),

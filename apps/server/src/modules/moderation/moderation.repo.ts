@@ -1,11 +1,22 @@
 // Reports and the moderation queue.
 import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { conversations, moderationQueue, reports, users, type QueueRow, type ReportRow } from '../../db/schema/index.ts';
+import {
+  contentRefusals,
+  conversations,
+  moderationQueue,
+  reports,
+  users,
+  type ContentRefusalRow,
+  type QueueRow,
+  type ReportRow,
+} from '../../db/schema/index.ts';
 import type { ConversationModerationScope } from '../../db/schema/chat.ts';
 import type { QueueData } from '../../db/schema/moderation.ts';
 
-export type { QueueRow, ReportRow, QueueData };
+export type { ContentRefusalRow, QueueRow, ReportRow, QueueData };
+export type { RefusalProblem } from '../../db/schema/refusals.ts';
+export type NewRefusal = typeof contentRefusals.$inferInsert;
 export type NewReport = typeof reports.$inferInsert;
 export type NewQueueItem = typeof moderationQueue.$inferInsert;
 export type QueueRowWithOwner = QueueRow & { ownerName: string | null };
@@ -30,6 +41,30 @@ export class ModerationRepo {
       .update(conversations)
       .set({ moderationScope: sql`${JSON.stringify(scope)}::jsonb || coalesce(${conversations.moderationScope}, '{}'::jsonb)` })
       .where(eq(conversations.id, conversationId));
+  }
+
+  /** Keeps a refusal of a person's text (rules, fields, positions and hashes of the words, never the words). */
+  async insertRefusal(values: NewRefusal): Promise<void> {
+    await this.db.insert(contentRefusals).values(values).onConflictDoNothing();
+  }
+
+  /** The caller's own refusal (undefined for anyone else's, or none). */
+  async ownRefusal(id: string, userId: string): Promise<ContentRefusalRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(contentRefusals)
+      .where(and(eq(contentRefusals.id, id), eq(contentRefusals.userId, userId)));
+    return row;
+  }
+
+  /** Marks a refusal as sent for review; false when its review was already asked for. */
+  async markRefusalReviewed(id: string): Promise<boolean> {
+    const rows = await this.db
+      .update(contentRefusals)
+      .set({ reviewRequestedAt: sql`now()` })
+      .where(and(eq(contentRefusals.id, id), sql`${contentRefusals.reviewRequestedAt} is null`))
+      .returning({ id: contentRefusals.id });
+    return rows.length > 0;
   }
 
   /** undefined when the reporter already has an open report of this subject. */

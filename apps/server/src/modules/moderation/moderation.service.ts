@@ -1,7 +1,10 @@
 // The one entry point every module calls before storing, sending or charging for content (characters, chat both
 // ways, image prompts, profile text, tickets). Wraps the policy with the app's block log and listeners (the
 // moderation queue subscribes to blocks); the policy itself stays pure data + matching (moderation.ts).
+import { createHash, randomUUID } from 'node:crypto';
+import type { UnprocessableDetails } from '@reverie/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RefusalProblem } from './moderation.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { LlmJudge, type LlmJudgeConfig } from './llm-judge.ts';
 import { ModerationPolicy } from './moderation.ts';
@@ -11,6 +14,18 @@ import type { BlockedEvent, CheckContext, CheckResult, Surface } from './types.t
 export type BlockListener = (event: BlockedEvent) => void;
 /** Keeps cues of a conversation's scope (in the background: a check never waits for it). */
 export type ScopeKeeper = (conversationId: string, scope: ScopeState) => void;
+/** A refusal of a person's own text, to be kept (in the background) for "Ask for review" to cite. */
+export interface Refusal {
+  id: string;
+  userId: string;
+  surface: Surface;
+  characterId: string | null;
+  problems: RefusalProblem[];
+}
+export type RefusalKeeper = (refusal: Refusal) => void;
+
+/** The hash a refusal keeps of a problem's words (see RefusalProblem). */
+export const spanHash = (span: string) => createHash('sha256').update(span).digest('hex');
 
 export class ModerationService {
   readonly policy: ModerationPolicy;
@@ -22,6 +37,7 @@ export class ModerationService {
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
     judge?: LlmJudgeConfig | LlmJudge,
     private readonly keepScope?: ScopeKeeper,
+    private readonly keepRefusal?: RefusalKeeper,
   ) {
     this.judge = judge instanceof LlmJudge ? judge : judge ? new LlmJudge(judge) : undefined;
     this.policy = new ModerationPolicy(undefined, {
@@ -60,7 +76,26 @@ export class ModerationService {
    */
   assertAllowed(fields: Record<string, string | undefined>, context: CheckContext): void {
     const result = this.policy.check(fields, context);
-    if (!result.allowed) throw blockedError(result);
+    if (!result.allowed) throw this.refused(result, context);
+  }
+
+  /** The 422 for a refusal; a person's own text refused is kept as a refusal they can ask a review of (its id). */
+  private refused(result: Extract<CheckResult, { allowed: false }>, context: CheckContext): AppError {
+    if (!this.keepRefusal || context.userId === undefined || context.surface === 'ticket') return blockedError(result);
+    const refusal: Refusal = {
+      id: randomUUID(),
+      userId: context.userId,
+      surface: context.surface,
+      characterId: context.characterId ?? null,
+      problems: result.problems.map(({ field, rule, start, end, span }) => ({ field, rule, start, end, spanHash: spanHash(span) })),
+    };
+    try {
+      this.keepRefusal(refusal);
+    } catch (err) {
+      this.log.warn({ err }, 'a refusal could not be kept');
+      return blockedError(result);
+    }
+    return blockedError(result, refusal.id);
   }
 
   /**
@@ -71,7 +106,7 @@ export class ModerationService {
     const evaluation = this.policy.evaluate(fields, context);
     if (evaluation.problems.length > 0 || !evaluation.ambiguous || !this.judge) {
       const result = this.policy.report(evaluation.problems, context);
-      if (!result.allowed) throw blockedError(result);
+      if (!result.allowed) throw this.refused(result, context);
       return;
     }
     const text = Object.entries(fields)
@@ -86,7 +121,7 @@ export class ModerationService {
     const [field, value] = Object.entries(fields).find(([, v]) => typeof v === 'string' && v.trim() !== '')!;
     const rule = verdict.kind === 'unsafe' ? 'llm-judge-s4' : 'llm-judge-unavailable';
     const result = this.policy.report([{ field, rule, span: value!.slice(0, 120), start: 0, end: Math.min(120, value!.length) }], context);
-    if (!result.allowed) throw blockedError(result);
+    if (!result.allowed) throw this.refused(result, context);
   }
 
   /** What stored texts of a scope establish (a conversation's card, memory summary, pinned facts and messages). */
@@ -103,8 +138,9 @@ export class ModerationService {
   }
 }
 
-export function blockedError(result: Extract<CheckResult, { allowed: false }>): AppError {
-  return new AppError(422, 'CONTENT_BLOCKED', result.message, {
-    details: { rule: result.rule, field: result.field, problems: result.problems },
-  });
+/** 422 CONTENT_BLOCKED; `refusalId` names the kept refusal that "Ask for review" cites. */
+export function blockedError(result: Extract<CheckResult, { allowed: false }>, refusalId?: string): AppError {
+  const details: UnprocessableDetails = { rule: result.rule, field: result.field, problems: result.problems };
+  if (refusalId) details.refusalId = refusalId;
+  return new AppError(422, 'CONTENT_BLOCKED', result.message, { details });
 }

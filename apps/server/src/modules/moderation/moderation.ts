@@ -55,6 +55,7 @@ interface CompiledSet {
   scan: Scanner;
   unless: RegExp[];
   names?: NameIndex;
+  patternless?: boolean;
 }
 interface Hit {
   start: number;
@@ -82,6 +83,7 @@ function compileSet(id: string, set: TermSet): CompiledSet {
   const source = set.patterns.length > 0 ? set.patterns.map((p) => `(?:${p})`).join('|') : '(?!)';
   const compiled: CompiledSet = { id, scan: compile(source), unless: (set.unless ?? []).map((u) => new RegExp(u, 'gu')) };
   if (set.names) compiled.names = nameList(set.names);
+  if (set.patterns.length === 0) compiled.patternless = true;
   return compiled;
 }
 
@@ -106,7 +108,8 @@ class FieldText {
     if (found) return found;
     found = [];
     const forms = this.norm.leet === this.norm.leetL ? [this.norm.leet] : [this.norm.leet, this.norm.leetL];
-    outer: for (const text of forms) {
+    // A set of names only has no patterns to scan for.
+    outer: for (const text of set.patternless ? [] : forms) {
       // The neutralising phrases are looked for only once a pattern matched (most texts match none).
       let neutral: Hit[] | undefined;
       set.scan.re.lastIndex = 0;
@@ -229,6 +232,7 @@ export class ModerationPolicy {
   private readonly sets = new Map<string, CompiledSet>();
   private readonly rules: PolicyRule[];
   private readonly ageFieldNames: Set<string>;
+  private readonly orders = new Map<Detector, number[]>();
   readonly minors: MinorsPolicy;
 
   constructor(
@@ -411,6 +415,17 @@ export class ModerationPolicy {
     return ids.flatMap((id) => text.hitsOf(this.sets.get(id)!)).sort((a, b) => a.start - b.start);
   }
 
+  /** The order a detector's groups are looked up in: lists of names last (computed once per detector). */
+  private groupOrder(detector: Extract<Detector, { kind: 'together' }>): number[] {
+    let order = this.orders.get(detector);
+    if (!order) {
+      const names = (ids: string[]) => ids.filter((id) => this.sets.get(id)!.names).length;
+      order = detector.groups.map((_, i) => i).sort((a, b) => names(detector.groups[a]!) - names(detector.groups[b]!));
+      this.orders.set(detector, order);
+    }
+    return order;
+  }
+
   /** The hit (of the first group) that makes the detector match, if any. */
   private matches(detector: Detector, text: FieldText, context: CheckContext): Hit | undefined {
     switch (detector.kind) {
@@ -419,18 +434,16 @@ export class ModerationPolicy {
       case 'nsfw':
         return context.nsfwContext === true ? this.hits(text, detector.sets)[0] : undefined;
       case 'together': {
-        const [first, ...rest] = detector.groups;
-        if (!first) return undefined;
-        // Group by group, stopping at the first without a hit (the first group is usually the rare one).
-        const firstHits = this.hits(text, first);
-        if (firstHits.length === 0) return undefined;
-        const restHits: Hit[][] = [];
-        for (const g of rest) {
-          const h = this.hits(text, g);
-          if (h.length === 0) return undefined;
-          restHits.push(h);
+        if (detector.groups.length === 0) return undefined;
+        // Group by group, stopping at the first without a hit; lists of names are looked up last (they cost most).
+        const hits: Hit[][] = [];
+        const order = this.groupOrder(detector);
+        for (const i of order) {
+          hits[i] = this.hits(text, detector.groups[i]!);
+          if (hits[i]!.length === 0) return undefined;
         }
-        return firstHits.find((h0) => restHits.every((hs) => text.anyClose(h0, hs, detector.window)));
+        const [firstHits, ...restHits] = hits;
+        return firstHits!.find((h0) => restHits.every((hs) => text.anyClose(h0, hs, detector.window)));
       }
     }
   }

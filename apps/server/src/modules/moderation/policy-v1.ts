@@ -76,13 +76,13 @@ export const POLICY_V1: PolicyData = {
         // sexual words in one sentence, as the minors rule pairs its cues ("she walks the dog after sex" is no partner).
         {
           kind: 'together',
-          groups: [['animalPartner'], ['sexualExplicit', 'sexualIntl']],
+          groups: [['animal'], ['animalPartner'], ['sexualExplicit', 'sexualIntl']],
           window: { words: 6, sameSentence: true },
           surfaces: NOT_TICKET,
         },
         {
           kind: 'together',
-          groups: [['animalPartner'], ['sexualSuggestive']],
+          groups: [['animal'], ['animalPartner'], ['sexualSuggestive']],
           window: { words: 5, sameSentence: true },
           surfaces: NOT_TICKET,
         },

@@ -82,15 +82,25 @@ export class NameIndex {
     return hits;
   }
 
+  /** The longest full name starting at `start` (a known first word): the next words are read in place. */
   private longestFrom(text: string, start: number): NameHit | undefined {
-    const ws = words(text.slice(start, start + 120)).slice(0, MAX_WORDS);
-    let key = text.slice(start, start + ws[0]!.end);
     let found: NameHit | undefined;
-    for (let j = 1; j < ws.length; j++) {
-      // Words of one name are next to each other: a space, a hyphen, a dot and a space ("Jr."), no more.
-      if (ws[j]!.start - ws[j - 1]!.end > 2) break;
-      key += ` ${text.slice(start + ws[j]!.start, start + ws[j]!.end)}`;
-      if (this.full.has(key)) found = { start, end: start + ws[j]!.end };
+    let i = start;
+    let words = 0;
+    let key = '';
+    while (words < MAX_WORDS) {
+      // To the end of this word, then over at most two separators (a space, "-", ". ") to the next word.
+      const from = i;
+      while (i < text.length && isLetterOrDigit(text.charCodeAt(i))) i++;
+      key = words === 0 ? text.slice(from, i) : `${key} ${text.slice(from, i)}`;
+      words++;
+      if (words > 1 && this.full.has(key)) found = { start, end: i };
+      let gap = 0;
+      while (i < text.length && gap <= 2 && !isLetterOrDigit(text.charCodeAt(i))) {
+        i++;
+        gap++;
+      }
+      if (gap === 0 || gap > 2 || i >= text.length) break;
     }
     return found;
   }

@@ -95,7 +95,7 @@ export class ModerationQueue {
   addReviewRequest(request: {
     userId: string;
     surface: string;
-    problems: { field: string; rule: string; span: string }[];
+    problems: { field: string; rule: string; span?: string }[];
     note: string | null;
     subject: { type: 'character'; id: string; label: string; url: string | null } | null;
   }): Promise<QueueRow> {

@@ -1,11 +1,10 @@
-// Blocks explained: a card with several problems answers them all in one 422 (rule + span each), an unrated card
-// is not checked as explicit, and "Ask for review" puts the author's blocked text in the moderation queue with the
-// rules and spans, where moderators see them.
+// Blocks explained: a card with several problems answers them all in one 422 (rule + span each), and an unrated card
+// is not checked as explicit ("Ask for review": review-requests.routes.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { jsonBytes, V2_CARD } from '../../lib/character-card/test/fixtures.ts';
 import { buildCharacter } from '../../../test/factories.ts';
-import { createCharacter, created, importCard, quickUser } from '../characters/test/helpers.ts';
+import { createCharacter, importCard, quickUser } from '../characters/test/helpers.ts';
 import { conversationScope } from '../chat/moderation-scope.ts';
 
 let t: TestApp;
@@ -52,51 +51,6 @@ describe('422 CONTENT_BLOCKED lists every problem', () => {
       const res = await importCard(t, who, 'card.json', card, 'application/octet-stream', { rating });
       expect(res.statusCode, res.body).toBe(201);
     }
-  });
-});
-
-describe('POST /api/moderation/review-requests', () => {
-  const ask = (who: { auth: Record<string, string> }, payload: object) =>
-    t.app.inject({ method: 'POST', url: '/api/moderation/review-requests', headers: who.auth, payload });
-
-  it('puts the blocked text in the queue with its rules, spans and note; moderators see them', async () => {
-    const who = await quickUser(t);
-    const own = await created(t, who, { name: 'Archivist Vel' });
-    const problems = [{ field: 'description', rule: 'minor-life-stage', span: 'a minor faction' }];
-    const res = await ask(who, { surface: 'character', characterId: own.id, problems, note: 'It is a political faction, not a person.' });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().message).toBe('Thank you. A moderator will look at this and the reasons it was blocked.');
-
-    const admin = await quickUser(t, 'admin');
-    const queue = await t.app.inject({ url: '/api/admin/queue?kind=blocked_content', headers: admin.auth });
-    expect(queue.statusCode).toBe(200);
-    const item = queue.json().items.find((i: { id: string }) => i.id === res.json().id);
-    expect(item).toMatchObject({
-      kind: 'blocked_content',
-      priority: 'high',
-      reviewRequested: true,
-      note: 'It is a political faction, not a person.',
-      problems: [{ field: 'description', rule: 'minor-life-stage', span: 'a minor faction' }],
-      subject: { type: 'character', id: own.id, label: 'Archivist Vel' },
-      owner: { id: who.user.id },
-    });
-  });
-
-  it('answers 404 for a character the caller cannot see, and 400 without problems', async () => {
-    const [owner, other] = [await quickUser(t), await quickUser(t)];
-    const hidden = await created(t, owner, { visibility: 'private' });
-    const problems = [{ field: 'description', rule: 'sexual-content', span: 'x' }];
-    const res = await ask(other, { surface: 'character', characterId: hidden.id, problems });
-    expect(res.statusCode).toBe(404);
-    const empty = await ask(other, { surface: 'chat-user', problems: [] });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toMatch(/Send the problems the refusal listed/);
-  });
-
-  it('needs a signed-in user', async () => {
-    const payload = { surface: 'chat-user', problems: [{ field: 'message', rule: 'sexual-content', span: 'x' }] };
-    const res = await t.app.inject({ method: 'POST', url: '/api/moderation/review-requests', payload });
-    expect(res.statusCode).toBe(401);
   });
 });
 

@@ -83,8 +83,10 @@ export interface CheckContext {
   nsfwContext?: boolean;
   /** What the conversation (or other scope) has established before this text: see `ModerationPolicy.scopeOf`. */
   scope?: ScopeState;
-  /** Only used for the block log. */
+  /** Only used for the block log and the record of refusals ("Ask for review" cites one). */
   userId?: string;
+  /** The character the checked card or chat belongs to, kept with the refusal. */
+  characterId?: string;
   /** Human names for field keys in messages, e.g. { firstMes: 'greeting' }. */
   fieldLabels?: Record<string, string>;
 }

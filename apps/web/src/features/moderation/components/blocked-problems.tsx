@@ -60,19 +60,25 @@ export function fieldLabelOf(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A refusal's problems, carrying the id of the refusal (what "Ask for review" cites) when the server kept one. */
+export type BlockedList = ContentProblem[] & { refusalId?: string };
+
 /** The problems of a CONTENT_BLOCKED 422, when the server sent them (older servers sent only rule and field). */
-export function problemsOf(details: Record<string, unknown> | undefined): ContentProblem[] {
+export function problemsOf(details: Record<string, unknown> | undefined): BlockedList {
   const list = details?.problems;
   if (!Array.isArray(list)) return [];
-  return list.filter(
+  const problems: BlockedList = list.filter(
     (p): p is ContentProblem =>
       typeof p === 'object' && p !== null && typeof p.rule === 'string' && typeof p.field === 'string' && typeof p.span === 'string',
   );
+  if (typeof details?.refusalId === 'string') problems.refusalId = details.refusalId;
+  return problems;
 }
 
 /**
  * Every reason a text was blocked, at once: the rule and the words it matched, per field, and an "Ask for review"
- * button that sends them to the moderators. User text is rendered as text.
+ * button that sends them to the moderators, citing the refusal (only a refusal the server kept can be sent). User
+ * text is rendered as text.
  */
 export function BlockedProblems({
   problems,
@@ -80,7 +86,7 @@ export function BlockedProblems({
   characterId,
   fieldLabel = fieldLabelOf,
 }: {
-  problems: ContentProblem[];
+  problems: BlockedList;
   surface: ReviewSurface;
   characterId?: string;
   fieldLabel?: (field: string) => string;
@@ -88,11 +94,12 @@ export function BlockedProblems({
   const review = useAskForReview();
   const [sent, setSent] = useState(false);
   if (problems.length === 0) return null;
-  const ask = () =>
-    review.mutate(
-      { surface, characterId, problems: problems.slice(0, 20).map(({ field, rule, span }) => ({ field, rule, span: span.slice(0, 300) })) },
-      { onSuccess: () => setSent(true) },
-    );
+  const { refusalId } = problems;
+  const ask = () => {
+    if (!refusalId) return;
+    const sentProblems = problems.slice(0, 20).map(({ field, rule, span }) => ({ field, rule, span: span.slice(0, 300) }));
+    review.mutate({ refusalId, surface, characterId, problems: sentProblems }, { onSuccess: () => setSent(true) });
+  };
   return (
     <div className="grid gap-3 rounded-xl bg-danger-strong/10 p-4 text-sm ring-1 ring-danger-strong/40" aria-live="polite">
       <p className="flex items-center gap-2 font-medium text-fg">
@@ -116,7 +123,7 @@ export function BlockedProblems({
           <CheckCircle2 className="size-4 text-success" aria-hidden="true" />
           Sent. A moderator will look at this and the reasons it was blocked.
         </p>
-      ) : (
+      ) : refusalId ? (
         <div className="flex flex-wrap items-center gap-3">
           <Button size="sm" variant="secondary" onClick={ask} disabled={review.isPending}>
             {review.isPending ? 'Sending...' : 'Ask for review'}
@@ -128,7 +135,7 @@ export function BlockedProblems({
             </span>
           ) : null}
         </div>
-      )}
+      ) : null}
     </div>
   );
 }
