@@ -20,8 +20,10 @@ export const META_DESCRIPTION_MAX = 160;
 
 /** Plain one-line text of at most {@link META_DESCRIPTION_MAX} characters, cut at a word with "…". */
 export function formatMetaDescription(text: string): string {
+  // Markdown emphasis, code marks, headings and quotes go; underscores stay (they are part of usernames).
   const plain = text
-    .replace(/[*_`#>[\]]/g, '')
+    .replace(/[*`]/g, '')
+    .replace(/^\s*[#>]+\s*/gm, '')
     .replace(/\s+/g, ' ')
     .trim();
   if (plain.length <= META_DESCRIPTION_MAX) return plain;
