@@ -101,7 +101,7 @@ describeE2E('coins and memberships (real server + Chromium, sandbox payments)', 
       await page.getByText(/of 50 left today/).waitFor();
       await screenshot(page, 'money-coins-1280', { fullPage: true });
 
-      await page.getByRole('button', { name: /^Buy Handful: 100 coins for \$1\.99$/ }).click();
+      await page.getByRole('button', { name: /^Buy for \$1\.99: Handful, 100 coins$/ }).click();
       await page.waitForURL(/\/sandbox\/checkout\/cs_/, { timeout: 10_000 });
       await page.getByText(TEST_MODE).first().waitFor({ state: 'visible', timeout: 10_000 });
       await page.getByTestId('checkout-amount').getByText('$1.99').waitFor();
@@ -294,7 +294,7 @@ describeE2E('coins and memberships (real server + Chromium, sandbox payments)', 
     try {
       await page.setViewportSize(MOBILE);
       await page.goto('/coins');
-      await page.getByRole('button', { name: /^Buy Chest:/ }).click();
+      await page.getByRole('button', { name: /^Buy for .*: Chest,/ }).click();
       await page.waitForURL(/\/sandbox\/checkout\/cs_/, { timeout: 10_000 });
       await page.getByTestId('checkout-amount').waitFor({ state: 'visible', timeout: 10_000 });
       await page.getByLabel('Card number').waitFor();

@@ -223,7 +223,7 @@ describeE2E('support, notifications, removal requests and moderation (real serve
       const m = await pageWithSession(h, maker, DESKTOP);
       try {
         await m.page.goto(`/create-character?edit=${characterId}`);
-        await m.page.getByRole('button', { name: 'Step 5: Visibility and review' }).click({ timeout: 15_000 });
+        await m.page.getByRole('button', { name: 'Step 5 Publish: Visibility and review' }).click({ timeout: 15_000 });
         const visibility = m.page.getByRole('radiogroup', { name: 'Visibility' });
         await m.page.getByRole('note').getByText('Hidden by moderators.').waitFor();
         expect(await visibility.getByRole('radio', { name: /Public/ }).isDisabled()).toBe(true);

@@ -25,7 +25,7 @@ import { FavoriteButton } from '@/features/favorites/components/favorite-button'
 import { AddToGroupButton } from '@/features/groups/components/add-to-group-button';
 import { getErrorStatus } from '@/lib/request-queue';
 import { shortenNumber } from '@/lib/format';
-import { useDocumentTitle } from '@/lib/document-title';
+import { useDocumentTitle, useMetaDescription } from '@/lib/document-title';
 import { TagIcon } from '@/features/tags/components/tag-icon';
 import { ModerationHiddenNotice } from '@/features/moderation/components/moderation-hidden-notice';
 import { ReportMenu } from '@/features/moderation/components/report-menu';
@@ -209,6 +209,7 @@ export default function CharacterProfilePage() {
   const { id = '' } = useParams();
   const query = useCharacter(id);
   useDocumentTitle(query.data?.name ?? (query.isError ? (isMissing(query.error) ? 'Character not found' : 'Character') : undefined));
+  useMetaDescription(query.data ? `Chat with ${query.data.name} on Reverie. ${query.data.persona || query.data.description}` : undefined);
   if (query.isPending) return <ProfileSkeleton />;
   if (query.isError) {
     if (isMissing(query.error)) return <NotFound what="character" />;

@@ -24,7 +24,14 @@ export default function ChatPage() {
       />
     );
   }
-  if (characterId) return <ChatView key={characterId} characterId={characterId} signedIn={!!user} userName={user?.username ?? 'You'} />;
+  if (characterId)
+    return (
+      <>
+        {/* The conversation's own header names the character; the page still needs its h1 (a guest's sign-up state has one). */}
+        {user ? <h1 className="sr-only">Chat</h1> : null}
+        <ChatView key={characterId} characterId={characterId} signedIn={!!user} userName={user?.username ?? 'You'} />
+      </>
+    );
   return <TestChat signedIn={!!user} userName={user?.username ?? 'You'} />;
 }
 

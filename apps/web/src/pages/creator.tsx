@@ -14,7 +14,7 @@ import { ReportMenu } from '@/features/moderation/components/report-menu';
 import { usePublicUser } from '@/features/users/api/get-public-user';
 import { shortenNumber } from '@/lib/format';
 import { getErrorStatus } from '@/lib/request-queue';
-import { useDocumentTitle } from '@/lib/document-title';
+import { useDocumentTitle, useMetaDescription } from '@/lib/document-title';
 
 function Counts({ user }: { user: PublicUser }) {
   const items = [
@@ -75,6 +75,7 @@ export default function CreatorPage() {
   const characters = useUserCharactersInfinite(profile.data ? id : undefined, { sort: 'popular' });
   const missing = profile.isError && [400, 404].includes(getErrorStatus(profile.error) ?? 0);
   useDocumentTitle(profile.data ? `@${profile.data.username}` : missing ? 'Creator not found' : undefined);
+  useMetaDescription(profile.data ? `AI characters by @${profile.data.username} on Reverie. ${profile.data.bio ?? ''}` : undefined);
 
   if (missing) return <NotFound what="creator" />;
   return (

@@ -7,7 +7,7 @@ import { Page } from '@/components/page/page';
 import { Button } from '@/components/ui/button';
 import { useTopCreators } from '@/features/creators/api/get-top-creators';
 import { CreatorCard, CreatorCardSkeleton } from '@/features/creators/components/creator-card';
-import { useDocumentTitle } from '@/lib/document-title';
+import { useDocumentTitle, useMetaDescription } from '@/lib/document-title';
 import { cn } from '@/lib/utils';
 
 const PERIODS: ReadonlyArray<{ value: Period; label: string }> = [
@@ -19,6 +19,7 @@ const PERIODS: ReadonlyArray<{ value: Period; label: string }> = [
 
 export default function CreatorsPage() {
   useDocumentTitle('Top creators');
+  useMetaDescription('The creators whose AI characters people chatted with and liked most on Reverie this week, month or of all time.');
   const [params, setParams] = useSearchParams();
   const parsed = CreatorPeriod.safeParse(params.get('period'));
   const period: Period = parsed.success ? parsed.data : 'month';
@@ -62,6 +63,8 @@ export default function CreatorsPage() {
         ))}
       </div>
 
+      {/* The creators' names are h3: the outline goes h1 → h2 → h3. */}
+      <h2 className="sr-only">Top creators</h2>
       {query.isPending ? (
         <div role="status" aria-label="Loading creators" className="grid gap-3">
           {Array.from({ length: 6 }, (_, i) => (

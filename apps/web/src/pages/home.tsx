@@ -7,7 +7,7 @@ import { useSession } from '@/features/auth/hooks/use-session';
 import { useCharactersInfinite } from '@/features/characters/api/get-characters';
 import { InfiniteCharacterGrid } from '@/features/characters/components/character-grid';
 import { CategoryChips, SortTabs } from '@/features/characters/components/feed-controls';
-import { useDocumentTitle } from '@/lib/document-title';
+import { useDocumentTitle, useMetaDescription } from '@/lib/document-title';
 
 const FEED_SORTS = ['for-you', 'trending', 'popular', 'new', 'top-rated'] as const;
 
@@ -16,8 +16,12 @@ function readSort(value: string | null): Sort {
   return parsed.success && (FEED_SORTS as readonly string[]).includes(parsed.data) ? parsed.data : 'for-you';
 }
 
+const HOME_DESCRIPTION =
+  'Discover AI characters picked for you, chat with them, and bring them to life with generated pictures. Adults only (18+).';
+
 export default function HomePage() {
   useDocumentTitle('For You');
+  useMetaDescription(HOME_DESCRIPTION);
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const sort = readSort(params.get('sort'));
@@ -88,7 +92,11 @@ export default function HomePage() {
         <CategoryChips value={category} onChange={(c) => update({ category: c })} />
       </div>
 
-      <section aria-label="Characters">
+      <section aria-labelledby="feed-heading">
+        {/* The cards' names are h3: the outline goes h1 → h2 → h3. */}
+        <h2 id="feed-heading" className="sr-only">
+          Characters
+        </h2>
         <InfiniteCharacterGrid
           query={feed}
           label="Characters"

@@ -22,7 +22,7 @@ function SearchForm({ initial }: { initial: string }) {
     if (path) void navigate(path);
   };
   return (
-    <form role="search" onSubmit={onSubmit} className="relative">
+    <form role="search" aria-label="Search this page" onSubmit={onSubmit} className="relative">
       <label htmlFor="search-page-input" className="sr-only">
         Search characters, creators and tags
       </label>

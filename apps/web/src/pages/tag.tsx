@@ -9,7 +9,7 @@ import { InfiniteCharacterGrid } from '@/features/characters/components/characte
 import { SORT_OPTIONS, SortTabs } from '@/features/characters/components/feed-controls';
 import { useTags } from '@/features/tags/api/get-tags';
 import { getErrorStatus } from '@/lib/request-queue';
-import { useDocumentTitle } from '@/lib/document-title';
+import { useDocumentTitle, useMetaDescription } from '@/lib/document-title';
 import { TagIcon } from '@/features/tags/components/tag-icon';
 
 const TAG_SORTS = SORT_OPTIONS.filter((o) => o.value !== 'for-you');
@@ -28,6 +28,9 @@ export default function TagPage() {
   const status = feed.isError ? getErrorStatus(feed.error) : undefined;
   const unknown = (tags.isSuccess && tags.data.length > 0 && !tag) || status === 404 || status === 400;
   useDocumentTitle(unknown ? 'Tag not found' : `#${label}`);
+  useMetaDescription(
+    unknown ? undefined : `AI characters tagged #${label} on Reverie: browse the most popular and newest, and start a chat.`,
+  );
   if (unknown) return <NotFound what="tag" />;
 
   return (
@@ -54,6 +57,8 @@ export default function TagPage() {
       <div className="-mx-4 mb-5 overflow-x-auto px-4 [scrollbar-width:none] sm:mx-0 sm:px-0">
         <SortTabs value={sort} options={TAG_SORTS} onChange={(s) => setParams(s === 'popular' ? {} : { sort: s }, { replace: true })} />
       </div>
+      {/* The cards' names are h3: the outline goes h1 → h2 → h3. */}
+      <h2 className="sr-only">Characters tagged {label}</h2>
       <InfiniteCharacterGrid
         query={feed}
         label={`Characters tagged ${label}`}

@@ -15,5 +15,6 @@ export function generationError(err: unknown): { status: number; code: string; m
   if (err instanceof LlmUnavailableError) return { status: 503, code: 'UNAVAILABLE', message: err.message };
   if (err instanceof LlmUpstreamError)
     return { status: err.code === 'UPSTREAM_TIMEOUT' ? 504 : 502, code: 'UNAVAILABLE', message: publicUpstreamMessage(err.message) };
-  return { status: 500, code: 'INTERNAL', message: 'The reply could not be generated. Your coins were refunded; try again.' };
+  // True whether the message was free or paid: a failed reply is refunded (coins) or not counted (a free message).
+  return { status: 500, code: 'INTERNAL', message: 'The reply could not be generated, and nothing was charged for it. Try again.' };
 }

@@ -8,7 +8,7 @@ export const CHAT_LIMITS = CARD_BOUNDS.chat;
 
 export interface ChatFileMessage {
   isUser: boolean;
-  /** A user's message: the name of the persona it was written as (none recorded: the file's `userName` stands in). */
+  /** Who wrote it: a user message's persona or a group reply's member (none recorded: the file's `userName` or `characterName`). */
   name?: string;
   /** The shown text (for a reply with swipes: the chosen swipe). */
   text: string;
@@ -40,8 +40,8 @@ function fileDate(d: Date): string {
   return `${d.getUTCFullYear()}-${d.getUTCMonth() + 1}-${d.getUTCDate()}@${p(d.getUTCHours())}h${p(d.getUTCMinutes())}m${p(d.getUTCSeconds())}s`;
 }
 
-/** Who wrote a message: the persona it was written as, else the file's user or character. */
-const speaker = (chat: ChatFile, m: ChatFileMessage) => (m.isUser ? (m.name ?? chat.userName) : chat.characterName);
+/** Who wrote a message: the persona it was written as or a group chat's member, else the file's user or character. */
+const speaker = (chat: ChatFile, m: ChatFileMessage) => m.name ?? (m.isUser ? chat.userName : chat.characterName);
 
 export function toJsonl(chat: ChatFile): string {
   const header = {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { characters, chatMessages, conversations, personas, users, type ConversationRow } from '../../db/schema/index.ts';
+import { characters, chatGroups, chatMessages, conversations, personas, users, type ConversationRow } from '../../db/schema/index.ts';
 import { messagePersonaJoin, shownMessage, shownMessageColumns, type ShownMessageRow } from '../chat/shown-message.repo.ts';
 import { effectivePersonaFrom, effectivePersonaJson } from '../personas/personas.repo.ts';
 
@@ -55,6 +55,12 @@ export class TransferRepo {
     if (ids.length === 0) return new Map();
     const rows = await this.db.select({ id: characters.id, name: characters.name }).from(characters).where(inArray(characters.id, ids));
     return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  /** A group chat's name (undefined for a one-to-one conversation). */
+  async groupName(conversationId: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ name: chatGroups.name }).from(chatGroups).where(eq(chatGroups.conversationId, conversationId));
+    return row?.name;
   }
 
   /** The user's name in a conversation: its persona's (see docs/personas.md), else the username. */

@@ -42,18 +42,22 @@ export class TransferService {
 
   private async chatFile(conversation: ConversationRow): Promise<ChatFile> {
     const { transfer } = this.uow.repos;
-    const [messages, names, userName] = await Promise.all([
+    const [messages, userName, groupName] = await Promise.all([
       transfer.messages(conversation.id),
-      transfer.characterNames([conversation.characterId]),
       transfer.displayName(conversation.userId, conversation),
+      conversation.isGroup ? transfer.groupName(conversation.id) : undefined,
     ]);
+    // A group chat is named after the group, and each reply after the member who wrote it (not the first member).
+    const speakerIds = messages.flatMap((m) => (m.speakerId ? [m.speakerId] : []));
+    const names = await transfer.characterNames([...new Set([conversation.characterId, ...speakerIds])]);
+    const characterName = names.get(conversation.characterId) ?? 'Character';
     return {
       userName,
-      characterName: names.get(conversation.characterId) ?? 'Character',
+      characterName: groupName ?? characterName,
       createdAt: conversation.createdAt,
       messages: messages.map((m) => ({
         isUser: m.role === 'user',
-        name: m.role === 'user' ? m.persona?.name : undefined,
+        name: m.role === 'user' ? m.persona?.name : m.speakerId ? (names.get(m.speakerId) ?? characterName) : undefined,
         text: m.content,
         swipes: m.role === 'assistant' ? (m.swipes.length > 0 ? m.swipes : [m.content]) : [],
         swipeIndex: m.swipeIndex,

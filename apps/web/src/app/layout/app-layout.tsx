@@ -66,9 +66,18 @@ function Shell() {
       >
         {/* The verify-email page speaks about the address itself. */}
         <Suspense fallback={null}>{pathname === '/verify-email' ? null : <UnverifiedEmailBanner />}</Suspense>
-        <Outlet />
-        {/* A conversation fills the window; every other page ends with the footer. */}
-        {conversation ? null : <SiteFooter />}
+        {/* A conversation fills the window; every other page ends with the footer, which starts below the first
+            screen so it does not show there while the page loads and then jump away (layout shift). */}
+        {conversation ? (
+          <Outlet />
+        ) : (
+          <>
+            <div className="min-h-[calc(100dvh-var(--header-h))]">
+              <Outlet />
+            </div>
+            <SiteFooter />
+          </>
+        )}
       </main>
       {conversation ? null : <BottomNav />}
       <AppStatus />

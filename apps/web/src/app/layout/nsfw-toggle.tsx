@@ -11,7 +11,8 @@ export function NsfwToggle() {
     <Tooltip content={hint}>
       <button
         type="button"
-        aria-label={showNsfw ? 'NSFW content visible: blur it' : 'NSFW content blurred: show it'}
+        // Starts with the '18+' it shows (WCAG 2.5.3).
+        aria-label={showNsfw ? '18+ NSFW content visible: blur it' : '18+ NSFW content blurred: show it'}
         onClick={() => setShowNsfw(!showNsfw)}
         className={cn(
           'inline-flex h-11 min-w-11 items-center sm:h-9 sm:min-w-9 justify-center gap-1.5 rounded-full px-2 sm:px-2.5 text-xs font-bold tracking-wide ring-1 transition-colors',

@@ -19,7 +19,7 @@ export function SearchBox({ className }: { className?: string }) {
   };
 
   return (
-    <form role="search" onSubmit={submit} className={cn('relative w-full', className)}>
+    <form role="search" aria-label="Site search" onSubmit={submit} className={cn('relative w-full', className)}>
       <label htmlFor={id} className="sr-only">
         Search characters
       </label>

@@ -18,11 +18,11 @@ describe('shell controls', () => {
 
   it("the NSFW toggle's name says its state, and changes with it", () => {
     renderWithProviders(<NsfwToggle />);
-    fireEvent.click(screen.getByRole('button', { name: 'NSFW content blurred: show it' }));
+    fireEvent.click(screen.getByRole('button', { name: '18+ NSFW content blurred: show it' }));
     expect(getShowNsfw()).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'NSFW content visible: blur it' }));
+    fireEvent.click(screen.getByRole('button', { name: '18+ NSFW content visible: blur it' }));
     expect(getShowNsfw()).toBe(false);
-    screen.getByRole('button', { name: 'NSFW content blurred: show it' });
+    screen.getByRole('button', { name: '18+ NSFW content blurred: show it' });
   });
 
   it.each([

@@ -67,7 +67,7 @@ describe('Sidebar', () => {
     expect(linkRows(sidebar)).toEqual(EXPECTED);
     const rows = sidebar.querySelectorAll('nav li');
     expect(rows).toHaveLength(13);
-    expect(rows[10]?.getAttribute('role')).toBe('separator');
+    expect(rows[10]?.getAttribute('aria-hidden')).toBe('true');
     within(sidebar).getByText('Guest User');
     within(sidebar).getByText('Not signed in');
   });

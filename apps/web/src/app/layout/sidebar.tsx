@@ -90,7 +90,8 @@ export function Sidebar() {
               item ? (
                 <SidebarNavItem key={item.label} item={item} collapsed={collapsed} onNavigate={close} />
               ) : (
-                <li key={`divider-${i}`} role="separator" className="my-2 h-px bg-border" />
+                // A plain list item (a list holds only items): the line is decoration, hidden from screen readers.
+                <li key={`divider-${i}`} aria-hidden="true" className="my-2 h-px bg-border" />
               ),
             )}
           </ul>

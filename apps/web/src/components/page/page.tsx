@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '@/lib/document-title';
+import { useDocumentTitle, useMetaDescription } from '@/lib/document-title';
 import { cn } from '@/lib/utils';
 
 interface PageProps {
@@ -17,6 +17,7 @@ interface PageProps {
 /** The standard page frame: an h1 heading, a short lead sentence, optional actions, then the body. */
 export function Page({ title, documentTitle, description, icon, actions, children, className }: PageProps) {
   useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : null));
+  useMetaDescription(typeof description === 'string' ? description : undefined);
   return (
     <div className={cn('mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-10', className)}>
       <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 
 interface SettingsSectionProps {
   title: string;
@@ -29,7 +29,10 @@ export function SettingsSection({ title, description, icon, children, id }: Sett
           </span>
         ) : null}
         <div className="grid gap-1">
-          <CardTitle id={id ? `${id}-title` : undefined}>{title}</CardTitle>
+          {/* h2: the sections sit right under the page's h1. */}
+          <h2 id={id ? `${id}-title` : undefined} className="text-base font-semibold text-fg">
+            {title}
+          </h2>
           {description ? <CardDescription>{description}</CardDescription> : null}
         </div>
       </CardHeader>

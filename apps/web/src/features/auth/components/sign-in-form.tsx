@@ -98,8 +98,12 @@ export function SignInForm({ onSuccess, onSwitchToSignUp, onForgotPassword }: Si
       <Button type="submit" size="lg" className="w-full" disabled={submitting} aria-busy={submitting || undefined}>
         {submitting ? 'Signing in...' : 'Sign In'}
       </Button>
-      <OrDivider />
-      <GoogleButton onClick={google.start} busy={google.busy} disabled={submitting} />
+      {google.available ? (
+        <>
+          <OrDivider />
+          <GoogleButton onClick={google.start} busy={google.busy} disabled={submitting} />
+        </>
+      ) : null}
       <p className="text-center text-sm text-fg-muted">
         <button type="button" onClick={onSwitchToSignUp} className="font-medium text-primary hover:underline">
           Don&apos;t have an account? Sign up

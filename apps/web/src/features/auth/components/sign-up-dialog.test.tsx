@@ -27,14 +27,18 @@ describe('sign-up dialog', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('has the product.md fields, buttons and switch link', () => {
+  it('has the product.md fields, buttons and switch link (Google once the server has it configured)', async () => {
+    mockApi({
+      'GET /api/auth/config': () =>
+        json({ googleClientId: 'client-1', requireEmailVerification: true, addCoinsEnabled: true, devNotices: true }),
+    });
     const { dialog } = renderSignUp();
     for (const label of ['Email', 'Username', 'Password', 'Confirm Password']) {
       expect(within(dialog).getByLabelText(label).hasAttribute('required')).toBe(true);
     }
     expect(within(dialog).getByLabelText('Email').getAttribute('autocomplete')).toBe('email');
     expect(within(dialog).getByLabelText('Password').getAttribute('autocomplete')).toBe('new-password');
-    within(dialog).getByRole('button', { name: 'Continue with Google' });
+    await within(dialog).findByRole('button', { name: 'Continue with Google' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Already have an account? Sign in' }));
     expect(onOpenChange).toHaveBeenCalledWith('signIn');
   });

@@ -89,8 +89,12 @@ export function SignUpForm({ onSuccess, onSwitchToSignIn }: { onSuccess: () => v
       <Button type="submit" size="lg" className="w-full" disabled={submitting} aria-busy={submitting || undefined}>
         {submitting ? 'Creating Account...' : 'Create Account'}
       </Button>
-      <OrDivider />
-      <GoogleButton onClick={google.start} busy={google.busy} disabled={submitting} />
+      {google.available ? (
+        <>
+          <OrDivider />
+          <GoogleButton onClick={google.start} busy={google.busy} disabled={submitting} />
+        </>
+      ) : null}
       <p className="text-center text-xs text-fg-subtle">
         By creating an account you confirm you are 18 or older and agree to our{' '}
         <a href="/legal/terms-of-service" target="_blank" rel="noopener" className="underline hover:text-fg">

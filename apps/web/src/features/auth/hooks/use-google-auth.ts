@@ -50,5 +50,6 @@ export function useGoogleAuth(mode: 'signIn' | 'signUp', handlers: { onSuccess: 
     }
   };
 
-  return { start: () => void start(), busy };
+  // Offered only once the server says Google sign-in is configured (a button that can only fail is not offered).
+  return { start: () => void start(), busy, available: !!config.data?.googleClientId };
 }

@@ -53,7 +53,10 @@ export function CoinPackCard({ pack, busy, disabled, onBuy }: CoinPackCardProps)
         variant={pack.highlighted ? 'primary' : 'secondary'}
         disabled={disabled}
         onClick={() => onBuy(pack)}
-        aria-label={`Buy ${pack.name}: ${pack.totalCoins} coins for ${formatMoney(pack.priceCents, pack.currency)}`}
+        // Starts with the words it shows (WCAG 2.5.3), then says which pack.
+        aria-label={
+          busy ? undefined : `Buy for ${formatMoney(pack.priceCents, pack.currency)}: ${pack.name}, ${formatCoins(pack.totalCoins)} coins`
+        }
       >
         {busy ? 'Opening checkout...' : `Buy for ${formatMoney(pack.priceCents, pack.currency)}`}
       </Button>

@@ -175,7 +175,7 @@ export function SpendingLimitsCard() {
             </Button>
           </div>
         ) : (
-          <div className="grid gap-4 sm:grid-cols-2" aria-busy="true" aria-label="Loading spending limits">
+          <div className="grid gap-4 sm:grid-cols-2" role="status" aria-busy="true" aria-label="Loading spending limits">
             <Skeleton className="h-16" />
             <Skeleton className="h-16" />
           </div>

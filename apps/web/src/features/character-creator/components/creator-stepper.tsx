@@ -17,7 +17,8 @@ export function CreatorStepper({ step, errors, onSelect }: { step: number; error
                 type="button"
                 onClick={() => onSelect(i)}
                 aria-current={current ? 'step' : undefined}
-                aria-label={`Step ${i + 1}: ${s.title}${bad ? ' (needs attention)' : ''}`}
+                // Holds the number and short title it shows (WCAG 2.5.3).
+                aria-label={`Step ${i + 1} ${s.short}: ${s.title}${bad ? ' (needs attention)' : ''}`}
                 className={cn(
                   'group flex w-full flex-col items-center gap-1.5 rounded-xl px-1 py-2 text-center transition-colors focus-visible:outline-2 focus-visible:outline-ring sm:flex-row sm:px-2 sm:text-left',
                   current ? 'bg-primary/10' : 'hover:bg-surface-raised',
@@ -36,7 +37,7 @@ export function CreatorStepper({ step, errors, onSelect }: { step: number; error
                 >
                   {done ? <Check className="size-4" /> : i + 1}
                   {bad ? <span className="absolute -top-0.5 -right-0.5 size-2.5 rounded-full bg-danger ring-2 ring-bg" /> : null}
-                </span>
+                </span>{' '}
                 <span
                   aria-hidden="true"
                   className={cn('w-full truncate text-[11px] leading-tight font-medium sm:text-sm', current ? 'text-fg' : 'text-fg-muted')}

@@ -26,7 +26,7 @@ export const CharacterCard = memo(function CharacterCard({ character, eager }: C
       <Link
         to={`/characters/${character.id}`}
         className="block rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        aria-label={`${character.name}: ${character.persona}`}
+        // Named by what it shows (name, tagline, counts), not a label that leaves the visible text out (WCAG 2.5.3).
       >
         <div className="relative aspect-[2/3] overflow-hidden rounded-2xl bg-surface-raised shadow-lg shadow-black/30 ring-1 ring-white/5 transition duration-300 group-hover:-translate-y-0.5 group-hover:shadow-xl group-hover:shadow-primary-strong/10 group-hover:ring-primary/40">
           <NsfwBlur nsfw={character.nsfw} className="absolute inset-0" contentClassName="h-full" labelClassName="bottom-2/5">

@@ -62,7 +62,8 @@ export function LikeButton({
       onClick={onClick}
       aria-pressed={isLiked}
       aria-busy={toggle.isPending || undefined}
-      aria-label={isLiked ? `Unlike ${character.name}` : `Like ${character.name}`}
+      // The name includes the count it shows (WCAG 2.5.3: a voice user says what they see).
+      aria-label={`${isLiked ? 'Unlike' : 'Like'} ${character.name}, ${shortenNumber(likes)} ${likes === 1 ? 'like' : 'likes'}`}
       className={cn(
         'inline-flex h-11 items-center justify-center gap-2 rounded-xl px-4 text-sm font-semibold ring-1 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
         isLiked

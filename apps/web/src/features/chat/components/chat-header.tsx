@@ -87,7 +87,7 @@ export function ChatHeader({
       ) : null}
       <Button size="sm" variant="secondary" onClick={onNewChat} disabled={busy || character.deleted}>
         <Plus />
-        <span className="hidden sm:inline">New chat</span>
+        <span className="max-sm:sr-only">New chat</span>
       </Button>
       <ChatTransferMenu
         characterId={character.id}

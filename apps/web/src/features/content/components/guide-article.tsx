@@ -7,7 +7,7 @@ import { ContentError, DocumentSkeleton, formatDate, isNotFound } from './conten
 import { GuideCard } from './guide-card';
 import { useGuide } from '../api/get-guide';
 import { SafeMarkdown } from './markdown';
-import { useDocumentTitle } from '@/lib/document-title';
+import { useDocumentTitle, useMetaDescription } from '@/lib/document-title';
 import { TableOfContents } from './table-of-contents';
 import './print.css';
 import { formatNumber } from '@/lib/format';
@@ -18,6 +18,7 @@ export function GuideArticle({ slug, notFound }: { slug: string; notFound: React
   const missing = !ContentSlug.safeParse(slug).success || (query.isError && isNotFound(query.error));
   // Left to the not-found page when there is no such guide.
   useDocumentTitle(missing ? undefined : (query.data?.title ?? 'Guide'));
+  useMetaDescription(missing ? undefined : query.data?.summary);
   if (missing) return notFound;
   const guide = query.data;
   return (

@@ -6,7 +6,7 @@ import { LinkButton } from '@/components/page/link-button';
 import { ContentError, DocumentSkeleton, formatDate, isNotFound } from './content-states';
 import { useLegalPage } from '../api/get-legal-page';
 import { LEGAL_PAGES } from '../legal-pages';
-import { useDocumentTitle } from '@/lib/document-title';
+import { useDocumentTitle, useMetaDescription } from '@/lib/document-title';
 import { SafeMarkdown } from './markdown';
 import { TableOfContents } from './table-of-contents';
 import './print.css';
@@ -19,6 +19,7 @@ export function LegalDocumentView({ slug, notFound }: { slug: string; notFound: 
   const missing = query.isError && isNotFound(query.error);
   // Left to the not-found page when there is no such document.
   useDocumentTitle(missing ? undefined : (query.data?.title ?? known?.title ?? 'Legal'));
+  useMetaDescription(missing ? undefined : query.data?.summary);
   if (missing) return notFound;
   const prev = index > 0 ? LEGAL_PAGES[index - 1] : undefined;
   const next = index >= 0 && index < LEGAL_PAGES.length - 1 ? LEGAL_PAGES[index + 1] : undefined;

@@ -63,19 +63,19 @@ export function LegalIndex() {
       ) : null}
       <p className="mt-8 text-sm text-fg-muted">
         Questions about these documents, or a request to remove content? Read the{' '}
-        <Link to="/legal/content-policy" className="text-primary underline-offset-4 hover:underline">
+        <Link to="/legal/content-policy" className="text-primary underline underline-offset-4">
           Content Policy
         </Link>{' '}
         for how reports and removal requests work, or the{' '}
-        <Link to="/legal/dmca-notice" className="text-primary underline-offset-4 hover:underline">
+        <Link to="/legal/dmca-notice" className="text-primary underline underline-offset-4">
           DMCA Notice
         </Link>{' '}
         for copyright. To ask for content to be removed, use the{' '}
-        <Link to="/content-removal" className="text-primary underline-offset-4 hover:underline">
+        <Link to="/content-removal" className="text-primary underline underline-offset-4">
           content-removal request
         </Link>{' '}
         (no account needed); members can also write to{' '}
-        <Link to="/support" className="text-primary underline-offset-4 hover:underline">
+        <Link to="/support" className="text-primary underline underline-offset-4">
           support
         </Link>
         .

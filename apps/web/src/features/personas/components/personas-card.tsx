@@ -57,7 +57,7 @@ export function PersonasCard() {
       icon={<VenetianMask />}
     >
       {personas.isPending ? (
-        <div className="grid gap-3" aria-busy="true" aria-label="Loading personas">
+        <div className="grid gap-3" role="status" aria-busy="true" aria-label="Loading personas">
           <Skeleton className="h-16 w-full rounded-xl" />
           <Skeleton className="h-16 w-full rounded-xl" />
         </div>
