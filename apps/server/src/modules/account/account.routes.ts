@@ -46,14 +46,16 @@ export function accountRoutes(deps: {
         const message = 'Your export is already being downloaded. Wait for that download to finish.';
         throw new AppError(429, 'RATE_LIMITED', message, { headers: { 'retry-after': '5' } });
       }
-      await limit(ACCOUNT_LIMITS.downloadPerUser, actor.userId);
+      // Taken before the first await, so that parallel requests see it.
       downloading.add(actor.userId);
       const done = () => downloading.delete(actor.userId);
       reply.raw.once('finish', done).once('close', done);
-      const file = await exports.download(actor, req.params.id).catch((err: unknown) => {
-        downloading.delete(actor.userId);
-        throw err;
-      });
+      const file = await limit(ACCOUNT_LIMITS.downloadPerUser, actor.userId)
+        .then(() => exports.download(actor, req.params.id))
+        .catch((err: unknown) => {
+          done();
+          throw err;
+        });
       const date = file.createdAt.toISOString().slice(0, 10);
       return reply
         .type('application/zip')
