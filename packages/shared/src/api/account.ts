@@ -39,7 +39,7 @@ export const accountEndpoints = {
     path: '/api/account/exports/:id/download',
     params: IdParam,
     response: TransferFile,
-    errors: errorBodies(409, 410),
+    errors: errorBodies(409, 410, 429),
     auth: 'required',
     summary: 'Download a ready export (its owner only)',
     tags,

@@ -2,9 +2,9 @@
 // the erasure of a deleted account, which touches most tables at once (one transaction, run by the service).
 import { and, asc, desc, eq, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { eraseCharacters } from './erase-characters.repo.ts';
 import {
   accountExports,
-  characterAssets,
   characters,
   coinLedger,
   conversations,
@@ -229,17 +229,8 @@ export class AccountRepo {
 
     // Private and unlisted characters always go; public ones too when the owner chose so.
     const doomed = and(eq(characters.creatorId, userId), row.choice === 'anonymise' ? ne(characters.visibility, 'public') : undefined);
-    const assets = await this.db
-      .select({ url: characterAssets.url })
-      .from(characterAssets)
-      .innerJoin(characters, eq(characters.id, characterAssets.characterId))
-      .where(doomed);
-    const gone = await this.db
-      .delete(characters)
-      .where(doomed)
-      .returning({ avatarUrl: characters.avatarUrl, thumbnailUrl: characters.thumbnailUrl });
-    for (const c of gone) files.urls.push(...[c.avatarUrl, c.thumbnailUrl].filter((u): u is string => !!u));
-    files.urls.push(...assets.map((a) => a.url));
+    // Characters others still have conversations or groups with become tombstones (erase-characters.repo.ts).
+    files.urls.push(...(await eraseCharacters(this.db, userId, doomed, now)));
 
     await this.db.delete(follows).where(or(eq(follows.followerId, userId), eq(follows.followeeId, userId)));
     await this.db.delete(favorites).where(eq(favorites.userId, userId));

@@ -113,6 +113,25 @@ describe('data export', () => {
     expect(guest.statusCode).toBe(401);
   });
 
+  it('limits downloads: one at a time per account, and a few an hour (429 with a sentence)', async () => {
+    const who = await quickUser(t);
+    const { export: row } = (await t.app.inject({ method: 'POST', url: '/api/account/exports', headers: who.auth })).json() as {
+      export: AccountExport;
+    };
+    await waitForExport(who, row.id);
+    const url = `/api/account/exports/${row.id}/download`;
+    // Twenty at once: one is served, the others wait their turn (429) instead of each reading the whole zip.
+    const burst = await Promise.all(Array.from({ length: 20 }, () => t.app.inject({ url, headers: who.auth })));
+    const codes = burst.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200).length).toBeLessThanOrEqual(6);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(14);
+    let last = burst.find((r) => r.statusCode === 200)!;
+    expect(last).toBeDefined();
+    for (let i = 0; i < 8 && last.statusCode === 200; i++) last = await t.app.inject({ url, headers: who.auth });
+    expect(last.statusCode).toBe(429);
+    expect(last.headers['retry-after']).toBeDefined();
+  });
+
   it('takes one export at a time (409 with a sentence), and says when one has expired (410)', async () => {
     const who = await quickUser(t);
     // Two clicks at once: one export, one 409. The first export's build waits until both answers are in; otherwise

@@ -1,6 +1,7 @@
 import { accountEndpoints as api } from '@reverie/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/route.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import type { AccountDeletionService } from './account-deletion.service.ts';
@@ -13,6 +14,8 @@ export const ACCOUNT_LIMITS = {
   /** Password guesses through the deletion dialog count like sign-in attempts would. */
   deletePerUser: { name: 'account:delete', limit: 10, windowMs: 3600_000 },
   restorePerIp: { name: 'account:restore-ip', limit: 20, windowMs: 3600_000 },
+  /** Each download reads the whole zip: a few an hour (issue 47.3: 20 parallel downloads stalled the server). */
+  downloadPerUser: { name: 'account:export-download', limit: 6, windowMs: 3600_000 },
 } satisfies Record<string, RateLimitRule>;
 
 export function accountRoutes(deps: {
@@ -35,8 +38,24 @@ export function accountRoutes(deps: {
       return { exports: rows.map((r) => toAccountExport(r)) };
     });
 
+    // One download at a time per account in this process, on top of the hourly limit.
+    const downloading = new Set<string>();
     route(app, api.downloadExport, async (req, reply) => {
-      const file = await exports.download(authOf(req), req.params.id);
+      const actor = authOf(req);
+      if (downloading.has(actor.userId)) {
+        const message = 'Your export is already being downloaded. Wait for that download to finish.';
+        throw new AppError(429, 'RATE_LIMITED', message, { headers: { 'retry-after': '5' } });
+      }
+      // Taken before the first await, so that parallel requests see it.
+      downloading.add(actor.userId);
+      const done = () => downloading.delete(actor.userId);
+      reply.raw.once('finish', done).once('close', done);
+      const file = await limit(ACCOUNT_LIMITS.downloadPerUser, actor.userId)
+        .then(() => exports.download(actor, req.params.id))
+        .catch((err: unknown) => {
+          done();
+          throw err;
+        });
       const date = file.createdAt.toISOString().slice(0, 10);
       return reply
         .type('application/zip')

@@ -19,7 +19,7 @@ import { chargeReply, regenerateReply } from '../chat/regenerate.ts';
 import type { ReplyWriter } from '../chat/reply-writer.ts';
 import { send } from '../chat/send-message.ts';
 import { Undo } from '../chat/undo.ts';
-import { groupCard, groupHistory, otherNames, type GroupPromptInput } from './group-prompt.ts';
+import { groupCard, groupHistory, otherNames, promptMembers, type GroupPromptInput } from './group-prompt.ts';
 import type { GroupContext, GroupMemberWithCharacter, GroupsRepo } from './groups.repo.ts';
 import { nextSpeaker, type TurnMember } from './turn-order.ts';
 import { assertVisible } from '../characters/character-access.ts';
@@ -115,7 +115,10 @@ export class GroupGeneration {
       await this.deps.model.ensureReady();
 
       const { userName, persona } = promptUser(ctx);
-      const members = current(ctx).map((m) => m.character);
+      const members = promptMembers(
+        current(ctx).map((m) => m.character),
+        actor,
+      );
       const names = new Map(ctx.members.map((m) => [m.character.id, m.character.name]));
       const pi: GroupPromptInput = { speaker, members, names, scenario: ctx.group.scenario, userName, personaNames: ctx.personaNames };
       const history = groupHistory(pi, newest, useCase.kind, target, req.content, historyMessages);

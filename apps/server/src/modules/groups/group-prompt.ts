@@ -8,6 +8,8 @@ import type { ChatMessageRow } from '../chat/chat.repo.ts';
 import type { HistoryMessage, LoreEntry, PromptCharacter } from '../chat/prompt/index.ts';
 import { loreOf, promptCharacter } from '../chat/prompt/index.ts';
 import type { ReplyKind } from '../chat/save-reply.ts';
+import type { Actor } from '../../lib/access.ts';
+import { characterPolicy } from '../characters/character-access.ts';
 
 export interface GroupPromptInput {
   speaker: ChatCharacter;
@@ -23,6 +25,14 @@ export interface GroupPromptInput {
   userName: string;
   /** The user's personas by id: an earlier line is labelled as the persona it was written as. */
   personaNames?: ReadonlyMap<string, string>;
+}
+
+/**
+ * The members whose definition and lorebook go into the prompt: not deleted and still visible to the user. A member
+ * its creator made private since has left the prompt (the group's page lists it as unavailable).
+ */
+export function promptMembers(members: ChatCharacter[], actor: Actor): ChatCharacter[] {
+  return members.filter((c) => !c.deletedAt && characterPolicy.can(actor, c, 'read'));
 }
 
 /** The speaker's card as the prompt sees it. */

@@ -13,6 +13,7 @@ import { inspectionData, type GenerationNumbers, type InspectionData, type Inspe
 import type { ChatReplyInspectionRow } from './inspections.repo.ts';
 import { rebuildPrompt, type PromptShape, type Rebuilt } from './rebuild.ts';
 import { promptUser } from '../persona.ts';
+import { definitionAccess } from './redact.ts';
 
 export interface ReplyInspected {
   message: ChatMessageRow;
@@ -23,6 +24,8 @@ export interface ReplyInspected {
 
 /** A group reply's prompt shape, from the history that went in (oldest first); the groups module provides it. */
 export type GroupShapes = (q: {
+  /** The viewer: members it may no longer see are left out, as a new reply leaves them out. */
+  actor: Actor;
   conversationId: string;
   speakerId: string;
   messages: ChatMessageRow[];
@@ -94,6 +97,7 @@ export class Inspector {
       const group =
         message.speakerId && this.groupShapes
           ? await this.groupShapes({
+              actor,
               conversationId: conversation.id,
               speakerId: message.speakerId,
               messages,
@@ -103,10 +107,12 @@ export class Inspector {
           : undefined;
       if (!group) throw AppError.conflict('The full prompt of this group reply cannot be rebuilt: its speaker is no longer known.');
       const { speaker, ...shape } = group;
-      return rebuildPrompt(this.deps, data, row.createdAt, { character: speaker, conversation, messages, ...who, shape });
+      const access = definitionAccess(actor, speaker);
+      return rebuildPrompt(this.deps, data, row.createdAt, { character: speaker, conversation, messages, ...who, shape, access });
     }
     if (!character) throw AppError.notFound('Character');
-    return rebuildPrompt(this.deps, data, row.createdAt, { character, conversation, messages, ...who });
+    const access = definitionAccess(actor, character);
+    return rebuildPrompt(this.deps, data, row.createdAt, { character, conversation, messages, ...who, access });
   }
 
   /** Turns a lorebook entry of the conversation's character off (or on again) for this conversation. */

@@ -8,6 +8,7 @@ import type { ChatMessageRow, ConversationRow } from '../chat.repo.ts';
 import { assemblePrompt, loreOptions, promptCharacter, PromptTooLongError } from '../prompt/index.ts';
 import type { AssembledPrompt, HistoryMessage, PromptCharacter, PromptPersona } from '../prompt/types.ts';
 import { factsHashOf, hashOf, sheetHashOf, type InspectionData } from './inspection.ts';
+import { hiddenEntry, hiddenNote, redactCard, type DefinitionAccess } from './redact.ts';
 
 export interface Rebuilt {
   prompt: AssembledPrompt;
@@ -21,6 +22,8 @@ export interface Rebuilt {
 export interface PromptShape {
   card: PromptCharacter;
   history: HistoryMessage[];
+  /** Ids of lorebook entries of members whose lorebook the viewer may not read (named, not quoted). */
+  hiddenLore?: ReadonlySet<string>;
 }
 
 export function rebuildPrompt(
@@ -35,6 +38,8 @@ export function rebuildPrompt(
     persona?: PromptPersona;
     /** A group reply's card and labelled history (the messages above, arranged); none: a one-to-one reply. */
     shape?: PromptShape;
+    /** What of the (speaking) character's definition the viewer may read (redact.ts). */
+    access: DefinitionAccess;
   },
 ): Rebuilt {
   const changes: string[] = [];
@@ -54,6 +59,14 @@ export function rebuildPrompt(
     if (now.conversation.disabledLore.includes(l.id)) changes.push(`The lorebook entry "${l.name}" is now off for this conversation.`);
     return [{ ...entry, enabled: true }];
   });
+  const count = (t: string) => deps.llm.countTokens(t);
+  const loreHidden = (id: string | undefined) => (now.shape ? !!now.shape.hiddenLore?.has(id ?? '') : now.access !== 'all');
+  const shown = lore.map((e) => (loreHidden(e.id) ? hiddenEntry(e, count) : e));
+  const sheetHidden = now.access === 'none' || !!(card.systemPrompt?.trim() || card.postHistoryInstructions?.trim());
+  const note = sheetHidden || (!now.shape && shown.length) ? hiddenNote(now.access) : undefined;
+  if (note) changes.push(note);
+  else if (shown.some((e) => loreHidden(e.id)))
+    changes.push("Lorebook entries of other creators' characters that their pages do not show are named here, not quoted.");
 
   if (factsHashOf(now.conversation.pinnedFacts) !== d.facts.hash) changes.push('The pinned facts were changed since this reply.');
   const summary = d.summary.used ? now.conversation.memorySummary : '';
@@ -75,14 +88,14 @@ export function rebuildPrompt(
   const { messageOrder } = deps.llm.info();
   try {
     const prompt = assemblePrompt({
-      character: { ...card, characterBook: lore },
+      character: { ...redactCard({ ...card, characterBook: undefined }, now.access, count), characterBook: shown },
       userName: now.userName,
       persona: now.persona,
       memory: { summary: summary || undefined, pinnedFacts: now.conversation.pinnedFacts },
       history: history.length ? history : [{ role: 'user', content: '*waves*' }],
       contextSize: d.contextSize,
       replyBudget: d.replyBudget,
-      countTokens: (t) => deps.llm.countTokens(t),
+      countTokens: count,
       options: { ...loreOptions(now.character), messageOrder, loreBudget: d.contextSize },
     });
     return { prompt, changes };
