@@ -36,7 +36,8 @@ export const CARD_BOUNDS = {
   chat: {
     fileBytes: 16 * 1024 * 1024,
     lines: 20_000,
-    messageChars: 64_000,
+    /** Real chats are long: a SillyTavern chat with a 73,741-character reply was seen (typing limits are separate). */
+    messageChars: 256_000,
     swipes: 50,
   },
 } as const;

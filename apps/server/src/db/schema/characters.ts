@@ -48,6 +48,8 @@ export interface CardExtrasData {
   source?: string[];
   creationDate?: number;
   modificationDate?: number;
+  /** The card said `character_book: null` (an export says null again, not nothing). */
+  characterBookNull?: boolean;
   creatorNotesMultilingual?: Record<string, string>;
   unknownFields?: Record<string, unknown>;
   /** The imported file's shape (spec, key order, top-level application data), so that export writes it back. */

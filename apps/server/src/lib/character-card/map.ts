@@ -98,6 +98,19 @@ class Mapper {
     return undefined;
   }
 
+  /** A Unix time in seconds; a date written as text ("2024-03-14T09:26:53Z") is converted, and said. */
+  date(obj: JsonObject, key: string, path: string): number | undefined {
+    const v = obj[key];
+    if (typeof v === 'string' && v.trim() !== '' && !Number.isFinite(Number(v))) {
+      const ms = Date.parse(v.trim());
+      if (/\d{4}-\d{2}-\d{2}/.test(v) && Number.isFinite(ms)) {
+        this.warnings.push(`${path} was a date written as text (${v.trim()}); it was read as ${new Date(ms).toISOString()}.`);
+        return Math.floor(ms / 1000);
+      }
+    }
+    return this.number(obj, key, path);
+  }
+
   bool(obj: JsonObject, key: string, path: string): boolean | undefined {
     const v = obj[key];
     if (v === undefined || v === null) return undefined;
@@ -170,8 +183,10 @@ function mapEntry(m: Mapper, raw: unknown, index: number, path: string): CardBoo
   return entry;
 }
 
-function mapBook(m: Mapper, raw: unknown): CardBook | undefined {
-  if (raw === undefined || raw === null) return undefined;
+/** `null` stays null (the card said "no lorebook" in those words, and an export says it again). */
+function mapBook(m: Mapper, raw: unknown): CardBook | null | undefined {
+  if (raw === null) return null;
+  if (raw === undefined) return undefined;
   if (!isObject(raw)) {
     m.drop('data.character_book', 'is not an object');
     return undefined;
@@ -278,8 +293,8 @@ function mapData(m: Mapper, data: JsonObject, format: 'v1' | 'v2' | 'v3'): CardC
     assets: mapAssets(m, data.assets),
     creatorNotesMultilingual: mapLanguages(m, data.creator_notes_multilingual),
     source: m.optionalTexts(data, 'source', p('source')),
-    creationDate: m.number(data, 'creation_date', p('creation_date')),
-    modificationDate: m.number(data, 'modification_date', p('modification_date')),
+    creationDate: m.date(data, 'creation_date', p('creation_date')),
+    modificationDate: m.date(data, 'modification_date', p('modification_date')),
   };
   for (const [k, v] of Object.entries(optional)) if (v !== undefined) (card as unknown as JsonObject)[k] = v;
   return card;

@@ -69,7 +69,8 @@ export interface CardCharacter {
   tags: string[];
   creator: string;
   characterVersion: string;
-  characterBook?: CardBook;
+  /** `null` when the card said so (kept as null on export); absent when it had none. */
+  characterBook?: CardBook | null;
   /** Arbitrary data of other applications; never dropped. */
   extensions: JsonObject;
   assets?: CardAsset[];

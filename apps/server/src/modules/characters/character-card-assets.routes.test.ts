@@ -111,3 +111,25 @@ describe('zip-slip: asset names cannot lead out of the archive', () => {
     }
   });
 });
+
+describe('small fidelity (#46.13)', () => {
+  it('keeps character_book: null as null and reads a V3 creation_date written as an ISO date', async () => {
+    const { character, report } = await imported(ZIP64_CHARX, 'vesna.charx');
+    expect(report.dropped.join(' ')).not.toContain('creation_date');
+    for (const format of ['json', 'charx'] as const) {
+      const res = await exportOf(character.id, format);
+      const data = (format === 'json' ? res.json() : JSON.parse(Buffer.from(unzipSync(res.rawPayload)['card.json']!).toString())).data;
+      expect(data.character_book, format).toBeNull();
+      expect(data.creation_date, format).toBe(1710408413);
+      expect(data.modification_date, format).toBe(1718000000);
+    }
+  });
+
+  it('an unreadable creation_date is still dropped and said; a card without a lorebook still has none', async () => {
+    const card = { ...V3_CARD, data: { ...V3_CARD.data, creation_date: 'last spring', character_book: undefined } };
+    const { character, report } = await imported(Buffer.from(JSON.stringify(card)), 'card.json');
+    expect(report.dropped.join(' ')).toContain('data.creation_date');
+    const data = (await exportOf(character.id, 'json')).json().data;
+    expect(data).not.toHaveProperty('character_book');
+  });
+});

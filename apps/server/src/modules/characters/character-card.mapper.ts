@@ -24,7 +24,7 @@ function renameKeys<T extends Record<string, unknown>>(obj: Record<string, unkno
   return out as T;
 }
 
-export function bookFromCard(book: CardBook | undefined): CharacterBookData | null {
+export function bookFromCard(book: CardBook | null | undefined): CharacterBookData | null {
   if (!book) return null;
   const { entries, ...rest } = book;
   return {
@@ -140,6 +140,7 @@ export function cardFromRow(row: CharacterRow & { creatorUsername: string }, kno
   };
   const book = bookToCard(row.characterBook);
   if (book) card.characterBook = book;
+  else if (x.characterBookNull) card.characterBook = null;
   if (x.nickname !== undefined) card.nickname = x.nickname;
   if (x.assets) card.assets = x.assets as CardCharacter['assets'];
   if (x.source) card.source = x.source;
@@ -157,6 +158,7 @@ export function extrasFromCard(card: CardCharacter): CardExtrasData {
   };
   if (card.groupOnlyGreetings.length) x.groupOnlyGreetings = card.groupOnlyGreetings;
   if (card.nickname !== undefined) x.nickname = card.nickname;
+  if (card.characterBook === null) x.characterBookNull = true;
   if (card.assets) x.assets = card.assets;
   if (card.source) x.source = card.source;
   if (card.creationDate !== undefined) x.creationDate = card.creationDate;

@@ -85,10 +85,23 @@ export function toPlainText(chat: ChatFile): string {
 const bad = (message: string) => new AppError(400, 'BAD_REQUEST', message, { details: { rule: 'chat-file', field: 'file' } });
 const nf = (n: number) => n.toLocaleString('en-US');
 
-/** A date as SillyTavern writes it (humanized, ISO or a number), or `fallback`. */
-function readDate(value: unknown, fallback: Date): Date {
-  if (typeof value === 'number' && Number.isFinite(value)) return new Date(value);
-  if (typeof value !== 'string' || value.trim() === '') return fallback;
+/** The dates a chat may carry (the database takes more, but nothing real is outside these). */
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(2100, 0, 1);
+const inRange = (d: Date) => !Number.isNaN(d.getTime()) && d.getTime() >= EARLIEST && d.getTime() < LATEST;
+
+/** A date as SillyTavern writes it (humanized, ISO or a number), or `fallback`; `bad` counts dates out of range. */
+function readDate(value: unknown, fallback: Date, bad?: { count: number }): Date {
+  const d = parseDate(value);
+  if (d === undefined) return fallback;
+  if (inRange(d)) return d;
+  if (bad) bad.count++;
+  return fallback;
+}
+
+function parseDate(value: unknown): Date | undefined {
+  if (typeof value === 'number') return new Date(value);
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
   const file = /^(\d{4})-(\d{1,2})-(\d{1,2})\s*@(\d{1,2})h\s*(\d{1,2})m\s*(\d{1,2})s/.exec(value.trim());
   if (file) {
     const [, y, mo, d, h, mi, s] = file.map(Number) as number[];
@@ -101,8 +114,7 @@ function readDate(value: unknown, fallback: Date): Date {
     const d = new Date(`${month} ${day}, ${year} ${String(h).padStart(2, '0')}:${minute}:00 UTC`);
     if (!Number.isNaN(d.getTime())) return d;
   }
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? fallback : d;
+  return new Date(value);
 }
 
 // eslint-disable-next-line no-control-regex -- NUL and the other C0/C1 controls (not tab and line breaks) are refused
@@ -112,7 +124,7 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
  * Reads a SillyTavern JSONL chat. Bounded (file size, lines, characters per message, swipes per message); every
  * problem is said in words with its line number. System and hidden lines (`is_system`) are skipped.
  */
-export function parseJsonl(bytes: Buffer, now = new Date()): ChatFile & { skipped: number } {
+export function parseJsonl(bytes: Buffer, now = new Date()): ChatFile & { skipped: number; badDates: number } {
   if (bytes.length > CHAT_LIMITS.fileBytes) {
     throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The chat file is too large: the limit is ${CHAT_LIMITS.fileBytes / (1024 * 1024)} MB.`);
   }
@@ -138,11 +150,18 @@ export function parseJsonl(bytes: Buffer, now = new Date()): ChatFile & { skippe
   });
   const header = parsed[0]!;
   if (!('user_name' in header) && !('character_name' in header) && !('chat_metadata' in header)) {
+    const speakers = [...new Set(parsed.filter((l) => l.is_user !== true && typeof l.name === 'string').map((l) => l.name as string))];
+    if (speakers.length > 1 && parsed.every((l) => typeof l.mes === 'string')) {
+      throw bad(
+        `This is a SillyTavern group chat (${speakers.length} speakers: ${speakers.slice(0, 5).join(', ')}${speakers.length > 5 ? ', …' : ''}). Group chats cannot be imported yet: import a one-to-one chat with one of these characters instead, or start a group with them here.`,
+      );
+    }
     throw bad('The chat file has no SillyTavern header line (user_name, character_name, chat_metadata). Export the chat again as .jsonl.');
   }
   const messages: ChatFileMessage[] = [];
   let skipped = 0;
-  let last = readDate(header.create_date, now);
+  const badDates = { count: 0 };
+  let last = readDate(header.create_date, now, badDates);
   parsed.slice(1).forEach((line, i) => {
     const at = `Message ${i + 1} (line ${i + 2})`;
     if (line.is_system === true) {
@@ -163,7 +182,7 @@ export function parseJsonl(bytes: Buffer, now = new Date()): ChatFile & { skippe
     const swipeId = typeof line.swipe_id === 'number' && Number.isInteger(line.swipe_id) ? line.swipe_id : 0;
     const list = isUser ? [] : (swipes as string[]);
     const index = list.length > 0 ? Math.min(Math.max(swipeId, 0), list.length - 1) : 0;
-    last = readDate(line.send_date, last);
+    last = readDate(line.send_date, last, badDates);
     messages.push({ isUser, text: list.length > 0 ? list[index]! : line.mes, swipes: list, swipeIndex: index, sentAt: last });
   });
   if (messages.length === 0) throw bad('The chat file has no messages.');
@@ -173,5 +192,6 @@ export function parseJsonl(bytes: Buffer, now = new Date()): ChatFile & { skippe
     createdAt: readDate(header.create_date, messages[0]!.sentAt),
     messages,
     skipped,
+    badDates: badDates.count,
   };
 }

@@ -132,7 +132,11 @@ describe('SillyTavern chats', () => {
       [jsonl([{ hello: 'world' }, { mes: 'x' }]), 400, /no SillyTavern header line/],
       [jsonl([ST_CHAT[0]]), 400, /^The chat file has no messages\.$/],
       [jsonl([ST_CHAT[0], { name: 'x', is_user: true }]), 400, /^Message 1 \(line 2\) has no text \("mes"\)\.$/],
-      [jsonl([ST_CHAT[0], { name: 'x', is_user: true, mes: 'y'.repeat(64_001) }]), 400, /is 64,001 characters long; the limit is 64,000\./],
+      [
+        jsonl([ST_CHAT[0], { name: 'x', is_user: true, mes: 'y'.repeat(256_001) }]),
+        400,
+        /is 256,001 characters long; the limit is 256,000\./,
+      ],
       [
         jsonl([ST_CHAT[0], ...Array.from({ length: 20_000 }, () => ({ name: 'x', is_user: true, mes: 'hi' }))]),
         400,

@@ -110,6 +110,11 @@ export class TransferService {
     );
     const warnings: string[] = [];
     if (chat.skipped > 0) warnings.push(`${chat.skipped} system message${chat.skipped === 1 ? ' was' : 's were'} left out.`);
+    if (chat.badDates > 0) {
+      warnings.push(
+        `${chat.badDates} date${chat.badDates === 1 ? ' was' : 's were'} out of range (before 1970, after 2099 or unreadable); the message${chat.badDates === 1 ? ' was' : 's were'} kept with the time of the message before.`,
+      );
+    }
     if (chat.characterName && chat.characterName !== character.name) {
       warnings.push(`The chat was with "${chat.characterName}"; it now continues with ${character.name}.`);
     }
