@@ -44,6 +44,9 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
+/** A stream's iterator. */
+const iterate = (s: AsyncIterable<LlmChunk>) => s[Symbol.asyncIterator]();
+
 interface P extends Refittable<P> {
   content: string;
 }
@@ -61,9 +64,7 @@ async function run(first: Array<'overflow' | 'reply'>) {
     },
   };
   const ask = (p: P) =>
-    llm
-      .streamChat({ messages: [{ role: 'user', content: p.content }], maxTokens: 8, temperature: 1, topP: 1, stop: [] })
-      [Symbol.asyncIterator]();
+    iterate(llm.streamChat({ messages: [{ role: 'user', content: p.content }], maxTokens: 8, temperature: 1, topP: 1, stop: [] }));
   const it = retryOnOverflow(ask, request, (err) => new Error(`422: ${err.promptTokens} of ${err.contextSize}`));
   let text = '';
   for (let r = await it.next(); !r.done; r = await it.next()) text += (r.value as LlmChunk).text;
@@ -87,9 +88,7 @@ describe('retryOnOverflow', () => {
   it('maps the server error to LlmContextOverflowError with its counts', async () => {
     answers = ['overflow'];
     const llm = createOpenAiProvider({ baseUrl, model: 'tiny', log: quiet, retries: 0 });
-    const it = llm
-      .streamChat({ messages: [{ role: 'user', content: 'x' }], maxTokens: 8, temperature: 1, topP: 1, stop: [] })
-      [Symbol.asyncIterator]();
+    const it = iterate(llm.streamChat({ messages: [{ role: 'user', content: 'x' }], maxTokens: 8, temperature: 1, topP: 1, stop: [] }));
     const err = await it.next().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LlmContextOverflowError);
     expect(err).toMatchObject({ promptTokens: 700, contextSize: 512, status: 400 });
