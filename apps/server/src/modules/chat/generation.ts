@@ -127,7 +127,7 @@ export class Generation {
       // Built before anything is charged: a prompt that cannot fit is a 422 that costs nothing.
       const history = promptHistory(newest, useCase.kind, target, req.content, limits.historyMessages);
       const { character, userName, persona } = read;
-      const prompt = buildPrompt(this.deps.llm, {
+      const prompt = await buildPrompt(this.deps.llm, {
         character,
         userName,
         persona,

@@ -1,16 +1,21 @@
 // The request to the model for a reply: the prompt built from what was read (shrinking the reply budget before
 // refusing a prompt that cannot fit), the streaming request, and ending a request nobody will read.
 import { AppError } from '../../lib/app-error.ts';
-import type { LlmChunk } from '../../providers/llm/llm-provider.ts';
+import type { LlmContextOverflowError, LlmChunk } from '../../providers/llm/llm-provider.ts';
 import type { ChatCharacter } from './chat-context.repo.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
 import { withLoreOff } from './inspector/lore-toggles.ts';
 import {
-  assemblePrompt,
+  type assemblePrompt,
   loreOptions,
   promptCharacter,
   PromptTooLongError,
+  reserveAfterOverflow,
+  fitPrompt,
+  retryOnOverflow,
+  type AssembleInput,
+  type FittedPrompt,
   type HistoryMessage,
   type PromptPersona,
 } from './prompt/index.ts';
@@ -36,6 +41,8 @@ export interface PromptInputs {
 export interface ModelPrompt {
   prompt: ReturnType<typeof assemblePrompt>;
   replyBudget: number;
+  /** After the model server refused the prompt as too long: the prompt trimmed to what it counted (once). */
+  refit?: (err: LlmContextOverflowError) => Promise<ModelPrompt>;
 }
 
 /** Where the request waits in the model server's queue; the sink is attached once the client listens. */
@@ -72,58 +79,93 @@ export function promptHistory(
   return history;
 }
 
-/** The prompt in the model's context; the reply budget shrinks (down to 64 tokens) before a 422, which costs nothing. */
-export function buildPrompt(llm: ChatDeps['llm'], i: PromptInputs): ModelPrompt {
-  const { contextSize, messageOrder } = llm.info();
+/**
+ * The prompt in the model's context as the model counts it (prompt/fit.ts); the reply budget shrinks (down to 64
+ * tokens) before a 422, which costs nothing. `after`: a second build after the server refused the first as too long.
+ */
+export async function buildPrompt(
+  llm: ChatDeps['llm'],
+  i: PromptInputs,
+  after?: { sent: FittedPrompt; input: AssembleInput; err: LlmContextOverflowError },
+): Promise<ModelPrompt> {
+  const { contextSize: known, messageOrder } = llm.info();
+  const contextSize = Math.min(known, after?.err.contextSize ?? known);
   let replyBudget = Math.min(i.maxTokens, Math.floor(contextSize / 2));
   for (;;) {
+    const input: AssembleInput = {
+      character: withLoreOff(i.card ?? promptCharacter(i.character), i.memory.disabledLore),
+      userName: i.userName,
+      persona: i.persona,
+      memory: { summary: i.memory.memorySummary || undefined, pinnedFacts: i.memory.pinnedFacts },
+      history: i.history.length ? i.history : [{ role: 'user', content: '*waves*' }],
+      contextSize,
+      replyBudget,
+      countTokens: (t) => llm.countTokens(t),
+      options: { ...loreOptions(i.character), messageOrder },
+    };
     try {
-      const prompt = assemblePrompt({
-        character: withLoreOff(i.card ?? promptCharacter(i.character), i.memory.disabledLore),
-        userName: i.userName,
-        persona: i.persona,
-        memory: { summary: i.memory.memorySummary || undefined, pinnedFacts: i.memory.pinnedFacts },
-        history: i.history.length ? i.history : [{ role: 'user', content: '*waves*' }],
-        contextSize,
-        replyBudget,
-        countTokens: (t) => llm.countTokens(t),
-        options: { ...loreOptions(i.character), messageOrder },
-      });
+      const reserve = after ? reserveAfterOverflow(after.sent, input, after.err.promptTokens) : undefined;
+      const fitted = await fitPrompt(llm, input, reserve);
+      const { prompt } = fitted;
       // Right after the user's name: an OpenAI-compatible server takes the first four (the rest are applied here).
       if (i.stopNames) prompt.stop.splice(1, 0, ...i.stopNames.map((n) => `\n${n}:`));
-      return { prompt, replyBudget };
+      const refit = after ? undefined : (err: LlmContextOverflowError) => buildPrompt(llm, i, { sent: fitted, input, err });
+      return { prompt, replyBudget, refit };
     } catch (err) {
       if (!(err instanceof PromptTooLongError)) throw err;
       if (replyBudget > 64) {
         replyBudget = Math.max(64, Math.floor(replyBudget / 2));
         continue;
       }
-      const advice =
-        err.part === 'character'
-          ? "This model's context is too small for this character; nothing was charged."
-          : 'Shorten the message or start a new conversation; nothing was charged.';
-      throw new AppError(422, 'UNPROCESSABLE', `${err.message}. ${advice}`, { details: { rule: 'context_size', field: 'content' } });
+      throw tooLong(err);
     }
   }
 }
 
-/** Asks the model; the first chunk is already being awaited. */
+/** A second refusal from the model server, in the words of a prompt that cannot fit. */
+function serverCounted(err: LlmContextOverflowError): PromptTooLongError {
+  const counted = err.promptTokens === undefined ? 'more tokens' : `${err.promptTokens} tokens`;
+  const context = err.contextSize === undefined ? '' : ` of its ${err.contextSize}-token context`;
+  return new PromptTooLongError(
+    `The model server counted ${counted} for this conversation, more than fits${context}`,
+    err.promptTokens ?? 0,
+    err.contextSize ?? 0,
+  );
+}
+
+/** The 422 for a prompt that cannot fit (nothing is charged for it). */
+function tooLong(err: PromptTooLongError): AppError {
+  const advice =
+    err.part === 'character'
+      ? "This model's context is too small for this character; nothing was charged."
+      : 'Shorten the message or start a new conversation; nothing was charged.';
+  return new AppError(422, 'UNPROCESSABLE', `${err.message}. ${advice}`, { details: { rule: 'context_size', field: 'content' } });
+}
+
+/**
+ * Asks the model; the first chunk is already being awaited. A server that refuses the prompt as longer than its
+ * context (before any word) is asked once more with the prompt trimmed to its count; a second refusal is the 422
+ * (the writer refunds a failed reply, so nothing is charged).
+ */
 export function askModel(deps: Pick<ChatDeps, 'llm' | 'settings'>, request: ModelPrompt, queue: QueueWatch): ModelRequest {
   const stop = new AbortController();
   const started = performance.now();
-  const reply = deps.llm.streamChat({
-    messages: request.prompt.messages,
-    stop: request.prompt.stop,
-    maxTokens: request.replyBudget,
-    temperature: deps.settings.temperature,
-    topP: deps.settings.topP,
-    signal: stop.signal,
-    onQueuePosition: (p) => {
-      queue.position = p;
-      if (p > 0) queue.sink?.queue(p);
-    },
-  });
-  const stream = reply[Symbol.asyncIterator]();
+  const ask = (p: ModelPrompt) => {
+    const reply = deps.llm.streamChat({
+      messages: p.prompt.messages,
+      stop: p.prompt.stop,
+      maxTokens: p.replyBudget,
+      temperature: deps.settings.temperature,
+      topP: deps.settings.topP,
+      signal: stop.signal,
+      onQueuePosition: (position) => {
+        queue.position = position;
+        if (position > 0) queue.sink?.queue(position);
+      },
+    });
+    return reply[Symbol.asyncIterator]();
+  };
+  const stream = retryOnOverflow(ask, request, (err) => tooLong(serverCounted(err)));
   const first = stream.next();
   first.catch(() => {}); // awaited by the relay; a refusal ends it first
   return { stop, stream, first, started };

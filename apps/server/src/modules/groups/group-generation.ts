@@ -122,7 +122,7 @@ export class GroupGeneration {
       const names = new Map(ctx.members.map((m) => [m.character.id, m.character.name]));
       const pi: GroupPromptInput = { speaker, members, names, scenario: ctx.group.scenario, userName, personaNames: ctx.personaNames };
       const history = groupHistory(pi, newest, useCase.kind, target, req.content, historyMessages);
-      const prompt = buildPrompt(this.deps.llm, {
+      const prompt = await buildPrompt(this.deps.llm, {
         character: speaker,
         userName,
         persona,

@@ -1,14 +1,10 @@
 // Embedded language model: llama.cpp in this process through node-llama-cpp. One model, one context with
 // LLM_PARALLEL sequences, a FIFO line for requests beyond that, and the chat wrapper resolved once from the GGUF.
-import os from 'node:os';
 import path from 'node:path';
 import {
-  getLlama,
   LlamaChat,
   resolveChatWrapper,
-  type ChatHistoryItem,
   type ChatWrapper,
-  type Llama,
   type LlamaContext,
   type LlamaContextSequence,
   type LlamaModel,
@@ -27,6 +23,9 @@ import {
 } from './llm-provider.ts';
 import { arrangeMessages, type MessageOrder } from './message-order.ts';
 import { PoolClosedError, SlotPool } from './slot-pool.ts';
+import { Channel, countChatPrompt, defaultThreads, nextTick, sharedLlama, toHistory } from './embedded-runtime.ts';
+
+export { defaultThreads, loadLlamaWithRetries } from './embedded-runtime.ts';
 
 /**
  * Hermes 3 (Llama 3.2 3B) by Nous Research, Q4_K_M, ~2.0 GB: a full fine-tune aimed at roleplay, multi-turn
@@ -56,103 +55,11 @@ export interface EmbeddedOptions {
   download?: { retries?: number; retryDelayMs?: number; idleTimeoutMs?: number; progressIntervalMs?: number };
 }
 
-/**
- * llama.cpp batches all sequences of a context into one decode call, so parallel generations share threads rather
- * than multiplying them. Oversubscribing cores is what makes it crawl: llama.cpp's worker threads spin while they
- * wait for each other, so any thread that loses its core stalls every token. On the 2-core development machine
- * (shared, load ~15) the tiny model ran at 1,050–1,300 tokens/s alone and ~1,700 tokens/s for two parallel
- * generations with 1 thread, while 2 threads had not finished 1,500 tokens after ten minutes (node-llama-cpp's
- * default is max(4, cores)). So: 1 thread on 1–2 cores, otherwise cores − 1 (one core stays with the event loop
- * and the rest of the app), capped at 16.
- */
-export function defaultThreads(cores = os.availableParallelism(), parallel = 1): number {
-  void parallel; // batched decoding: see above
-  if (cores <= 2) return 1;
-  return Math.min(16, cores - 1);
-}
-
 /** What to do instead when the model cannot be downloaded (said with every download failure). */
 export const DOWNLOAD_ADVICE =
   'To chat without this download, set LLM_MODEL_PATH to a .gguf file on this machine, or set LLM_PROVIDER=openai with LLM_BASE_URL and LLM_MODEL pointing at a model server.';
 
 const LOAD_ADVICE = 'Press Retry, or set LLM_PROVIDER=openai with LLM_BASE_URL and LLM_MODEL pointing at a model server.';
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/**
- * getLlama with a second and third chance. Before it loads the native bindings, node-llama-cpp tests them in a
- * forked child process; a child that dies early (a busy or short-of-memory machine) reads as "no binary", although
- * the same binary loads a moment later. Nothing of a failed attempt is kept (not here, not on disk), so the next
- * start, or the next attempt, tests afresh.
- */
-export async function loadLlamaWithRetries(
-  load: () => Promise<Llama>,
-  log: LlmLog,
-  { attempts = 3, delayMs = 1_000 }: { attempts?: number; delayMs?: number } = {},
-): Promise<Llama> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await load();
-    } catch (err) {
-      if (attempt >= attempts) throw err;
-      log.warn({ err, attempt, attempts }, 'loading llama.cpp failed; trying again');
-      await sleep(delayMs * attempt);
-    }
-  }
-}
-
-// getLlama loads the native bindings (0.6–2 s); one per thread/GPU setting is enough for the process.
-const llamas = new Map<string, Promise<Llama>>();
-function sharedLlama(gpu: 'auto' | false, threads: number, log: LlmLog): Promise<Llama> {
-  const key = `${gpu}:${threads}`;
-  let p = llamas.get(key);
-  if (!p) {
-    p = loadLlamaWithRetries(() => getLlama({ gpu, build: 'never', maxThreads: threads, progressLogs: false }), log);
-    p.catch(() => llamas.delete(key));
-    llamas.set(key, p);
-  }
-  return p;
-}
-
-const nextTick = () => new Promise<void>((r) => setImmediate(r));
-
-function toHistory(messages: ChatMessage[]): ChatHistoryItem[] {
-  const history: ChatHistoryItem[] = messages.map((m) =>
-    m.role === 'system'
-      ? { type: 'system', text: m.content }
-      : m.role === 'user'
-        ? { type: 'user', text: m.content }
-        : { type: 'model', response: [m.content] },
-  );
-  if (history.at(-1)?.type !== 'model') history.push({ type: 'model', response: [] });
-  return history;
-}
-
-/** A tiny async queue between llama.cpp callbacks and the consumer's `for await`. */
-class Channel {
-  private items: string[] = [];
-  private wake: (() => void) | undefined;
-  done = false;
-  push(text: string) {
-    this.items.push(text);
-    this.wake?.();
-  }
-  close() {
-    this.done = true;
-    this.wake?.();
-  }
-  async *drain(): AsyncGenerator<string> {
-    for (;;) {
-      if (this.items.length) {
-        yield this.items.splice(0).join('');
-        continue;
-      }
-      if (this.done) return;
-      await new Promise<void>((r) => (this.wake = r));
-      this.wake = undefined;
-    }
-  }
-}
 
 export class EmbeddedLlmProvider implements LlmProvider {
   readonly name = 'llm';
@@ -321,6 +228,12 @@ export class EmbeddedLlmProvider implements LlmProvider {
   countTokens(text: string): number {
     if (!this.model) throw this.unavailable();
     return this.model.tokenize(text, false).length;
+  }
+
+  /** The whole prompt through the chat wrapper the replies use (embedded-runtime.ts). */
+  async countPrompt(messages: readonly ChatMessage[]): Promise<number | undefined> {
+    if (!this.model || !this.wrapper) return undefined;
+    return countChatPrompt(this.model, this.wrapper, messages, this.opts.messageOrder);
   }
 
   private unavailable(): LlmUnavailableError {

@@ -5,7 +5,7 @@
 // `currentState()` is the one answer to "can the model reply now, and if not, why": GET /api/chat/status (the chat page,
 // /test-chat, /test) and the `llm` entry of GET /api/health both read it, so no two pages disagree.
 import type { ProviderStatus } from '../health.ts';
-import type { LlmChunk, LlmInfo, LlmLog, LlmProvider, StreamChatRequest } from './llm-provider.ts';
+import type { ChatMessage, LlmChunk, LlmInfo, LlmLog, LlmProvider, StreamChatRequest } from './llm-provider.ts';
 import type { LlmConfig } from './settings.ts';
 
 export class LazyLlmProvider implements LlmProvider {
@@ -85,6 +85,10 @@ export class LazyLlmProvider implements LlmProvider {
   countTokens(text: string): number {
     // Before the model is loaded: a conservative estimate (about 3 characters per token).
     return this.inner ? this.inner.countTokens(text) : Math.ceil(text.length / 3);
+  }
+
+  countPrompt(messages: readonly ChatMessage[]): Promise<number | undefined> {
+    return this.inner?.countPrompt ? this.inner.countPrompt(messages) : Promise.resolve(undefined);
   }
 
   info(): LlmInfo {

@@ -78,6 +78,12 @@ export interface LlmProvider extends ProviderHealth {
   streamChat(request: StreamChatRequest): AsyncIterable<LlmChunk>;
   /** Real tokens for the embedded model; a conservative estimate for remote models without a tokenizer. */
   countTokens(text: string): number;
+  /**
+   * The tokens the whole prompt takes as the model sees it, chat template included (its fixed text, role markers,
+   * the opening of the reply), counted by the model's own tokenizer; undefined when the provider cannot tell in a
+   * moment (then callers estimate). At most one request to the model server per call, cached per prompt.
+   */
+  countPrompt?(messages: readonly ChatMessage[]): Promise<number | undefined>;
   info(): LlmInfo;
   /** Settles once the provider is ready or has failed to start (then `info().state` is 'error'). */
   whenReady(): Promise<void>;
@@ -116,6 +122,25 @@ export class LlmUpstreamError extends Error {
   ) {
     super(message);
     this.name = 'LlmUpstreamError';
+  }
+}
+
+/**
+ * The model server refused the prompt as longer than its context (llama.cpp 400 `exceed_context_size_error`, OpenAI
+ * `context_length_exceeded`, vLLM's "maximum context length"). The counts are the server's, when it names them.
+ */
+export class LlmContextOverflowError extends LlmUpstreamError {
+  constructor(
+    message: string,
+    status: number,
+    detail: string,
+    /** The prompt's tokens as the server counted them. */
+    readonly promptTokens?: number,
+    /** The context the server runs with. */
+    readonly contextSize?: number,
+  ) {
+    super(message, status, 'UPSTREAM_HTTP', false, detail);
+    this.name = 'LlmContextOverflowError';
   }
 }
 

@@ -2,8 +2,8 @@
 // (an LlmUpstreamError with a sentence for users, the server's own text kept for the log), and which failures are
 // worth another try before the first token.
 import type { IncomingMessage } from 'node:http';
-import { LlmUpstreamError } from './llm-provider.ts';
-import { httpErrorSentence, isTemplateError } from './upstream-errors.ts';
+import { LlmContextOverflowError, LlmUpstreamError } from './llm-provider.ts';
+import { contextErrorCounts, httpErrorSentence, isContextError, isTemplateError } from './upstream-errors.ts';
 
 export const MAX_ERROR_BODY = 64 * 1024;
 
@@ -60,11 +60,18 @@ export function networkReason(err: unknown): string {
   return e.code ?? e.cause?.code ?? e.cause?.message ?? e.message ?? String(err);
 }
 
+/** The codes servers give a prompt longer than the context (llama.cpp's `type`, OpenAI's `code`). */
+const OVERFLOW_CODE = /"(exceed_context_size_error|context_length_exceeded)"/;
+
 /**
  * An HTTP error answer: a busy or failing server (429, 5xx) may answer the next try; a refusal (4xx) or a template
  * that cannot render our messages will not. `upstream` is the server's own text (errorMessageFrom).
  */
-export function httpFailure(res: IncomingMessage, status: number, upstream: string): LlmUpstreamError | RetryableError {
+export function httpFailure(res: IncomingMessage, status: number, upstream: string, body = ''): LlmUpstreamError | RetryableError {
+  if (status >= 400 && status < 500 && (isContextError(upstream) || OVERFLOW_CODE.test(body))) {
+    const { promptTokens, contextSize } = contextErrorCounts(upstream);
+    return new LlmContextOverflowError(httpErrorSentence(status, upstream), status, upstream, promptTokens, contextSize);
+  }
   const e = new LlmUpstreamError(httpErrorSentence(status, upstream), status, 'UPSTREAM_HTTP', false, upstream);
   if ((status === 429 || status >= 500) && !isTemplateError(upstream)) return new RetryableError(e, retryAfter(res));
   return e;

@@ -436,7 +436,7 @@ describe('OpenAI-compatible provider against real servers’ behaviour', () => {
     const tooLong = await failure(collectChat(provider({ retries: 2 }).streamChat(request())));
     expect(seen).toHaveLength(1);
     expect(tooLong.message).toBe(
-      "The conversation did not fit the model's context window. Try again; if it keeps happening, start a new conversation.",
+      "The conversation did not fit the model's context window. Shorten the message or start a new conversation.",
     );
     expect(tooLong.message).not.toContain('1024');
 

@@ -26,11 +26,12 @@ import {
   RetryableError,
   timeoutFailure,
 } from './openai-errors.ts';
-import { postRequest, requestBody, requestHeaders } from './openai-request.ts';
+import { postRequest, requestBody, requestHeaders, wireMessages } from './openai-request.ts';
 import { AttemptClock, readWhole, relayEvents, ReplyState } from './openai-stream.ts';
+import { ServerTokenCounter } from './server-tokens.ts';
 import { SseReader, streamingAgent } from './sse-reader.ts';
-import { isContextError } from './upstream-errors.ts';
 import {
+  LlmContextOverflowError,
   LlmNoReplyError,
   LlmUpstreamError,
   type ChatMessage,
@@ -64,6 +65,8 @@ export interface OpenAiOptions {
   /** Extra attempts on 429/5xx/network errors, only while nothing has streamed yet. */
   retries?: number;
   retryBaseDelayMs?: number;
+  /** How long counting a prompt on the server may take before the estimate is used (server-tokens.ts). */
+  countTimeoutMs?: number;
   /** OpenAI rejects unknown sampling fields; llama.cpp, vLLM, Ollama and LM Studio accept top_k/min_p/repeat_penalty. */
   extendedSampling?: boolean;
   log: LlmLog;
@@ -99,8 +102,16 @@ export class OpenAiLlmProvider implements LlmProvider {
   private lastReadAt = 0;
   private readMissed = false;
 
+  private readonly tokens: ServerTokenCounter;
+
   constructor(private readonly opts: OpenAiOptions) {
     this.url = new URL(`${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`);
+    this.tokens = new ServerTokenCounter({
+      rootUrl: opts.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, ''),
+      headers: () => this.headers(),
+      log: opts.log,
+      timeoutMs: opts.countTimeoutMs,
+    });
     // Connections are kept and reused between replies (no TCP or TLS handshake before a reply's first token), with
     // the small read buffers pull mode needs (sse-reader.ts).
     this.agent = streamingAgent(this.url.protocol === 'https:' ? 'https:' : 'http:');
@@ -118,8 +129,10 @@ export class OpenAiLlmProvider implements LlmProvider {
       this.lastReadAt = Date.now();
       const found = await detectContextSize({ baseUrl: this.opts.baseUrl, model: this.opts.model, headers: this.headers() });
       if (found) {
-        if (found.size !== this.detected)
+        if (found.size !== this.detected) {
           this.opts.log.info({ contextSize: found.size, source: found.source }, 'model server context size');
+          if (this.detected !== undefined) this.tokens.reset();
+        }
         this.detected = found.size;
         this.readMissed = false;
       } else {
@@ -170,6 +183,11 @@ export class OpenAiLlmProvider implements LlmProvider {
   }
 
   private bytesPerToken = 3;
+
+  /** The prompt's tokens as the server's tokenizer counts them, template included (server-tokens.ts). */
+  countPrompt(messages: readonly ChatMessage[]): Promise<number | undefined> {
+    return this.tokens.count(wireMessages(messages, this.opts.messageOrder));
+  }
 
   private learnTokens(messages: readonly ChatMessage[], promptTokens: number | undefined): void {
     if (!promptTokens || promptTokens <= 0) return;
@@ -281,15 +299,15 @@ export class OpenAiLlmProvider implements LlmProvider {
 
   /** An HTTP error answer; a context error also corrects what we know of the server's context and tokens. */
   private async refusal(res: IncomingMessage, status: number, req: StreamChatRequest): Promise<Error> {
-    const upstream = errorMessageFrom(await readLimited(res));
+    const body = await readLimited(res);
+    const upstream = errorMessageFrom(body);
     this.opts.log.warn({ status, upstream }, 'the model server answered with an error');
-    if (isContextError(upstream)) {
+    const e = httpFailure(res, status, upstream, body);
+    if (e instanceof LlmContextOverflowError) {
       if (this.opts.detectContext) void this.readContext();
-      // llama.cpp: "request (1163 tokens) exceeds…"; vLLM: "…you requested 1500 tokens (1400 in the messages…".
-      const named = /request \((\d+) tokens\)|(\d+) in the messages/.exec(upstream);
-      if (named) this.learnTokens(req.messages, Number(named[1] ?? named[2]));
+      this.learnTokens(req.messages, e.promptTokens);
     }
-    return httpFailure(res, status, upstream);
+    return e;
   }
 
   /** The reply from a server that answered with one JSON completion. */

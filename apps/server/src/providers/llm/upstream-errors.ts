@@ -21,7 +21,7 @@ export function httpErrorSentence(status: number, text: string): string {
     return "The model server could not format this conversation for its model (a chat-template error). Please tell the site's operator.";
   }
   if (isContextError(text)) {
-    return "The conversation did not fit the model's context window. Try again; if it keeps happening, start a new conversation.";
+    return "The conversation did not fit the model's context window. Shorten the message or start a new conversation.";
   }
   if (status === 401 || status === 403) {
     return "The model server refused the site's credentials. Please tell the site's operator.";
@@ -30,4 +30,20 @@ export function httpErrorSentence(status: number, text: string): string {
   if (status === 429) return 'The model server is busy right now. Try again in a moment.';
   if (status >= 500) return 'The model server had an internal error. Try again in a moment.';
   return "The model server refused the request. Please tell the site's operator if it keeps happening.";
+}
+
+/**
+ * The counts a context error names: llama.cpp "request (1427 tokens) exceeds the available context size (512
+ * tokens)"; OpenAI "maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens"; vLLM
+ * "maximum context length is 2048 tokens. However, you requested 2100 tokens (1600 in the messages, …)".
+ */
+export function contextErrorCounts(text: string): { promptTokens?: number; contextSize?: number } {
+  const num = (re: RegExp) => {
+    const m = re.exec(text);
+    return m ? Number(m[1]) : undefined;
+  };
+  return {
+    promptTokens: num(/request \((\d+) tokens\)/) ?? num(/(\d+) in the messages/) ?? num(/resulted in (\d+) tokens/),
+    contextSize: num(/available context size \((\d+) tokens\)/) ?? num(/maximum context length is (\d+) tokens/),
+  };
 }

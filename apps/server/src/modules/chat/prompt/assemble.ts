@@ -314,12 +314,14 @@ export function assemblePrompt(input: AssembleInput): AssembledPrompt {
   const parts = fixedParts(input, names.char, render);
   const { instructions, sheet, persona, pinned, summaryText, post } = parts;
   const history = input.history.map((m) => ({ role: m.role, content: render(m.content) }));
+  // Tokens held back for what the parts' counts leave out (the chat template's own text; prompt/fit.ts).
+  const reserve = Math.max(0, Math.ceil(o.reserveTokens ?? 0));
   let fixed = measure(instructions) + measure(sheet) + measure(persona) + measure(pinned) + overhead;
   if (post) fixed += measure(post) + overhead;
-  if (fixed >= available) {
+  if (fixed + reserve >= available) {
     throw new PromptTooLongError(
-      `The character needs ${fixed} tokens for its instructions, sheet and pinned memory, but the model's context leaves ${available} tokens for the prompt (${input.contextSize} tokens less ${input.replyBudget} for the reply)`,
-      fixed,
+      `The character needs ${fixed} tokens for its instructions, sheet and pinned memory${reserve ? ` and the chat template ${reserve} more` : ''}, but the model's context leaves ${available} tokens for the prompt (${input.contextSize} tokens less ${input.replyBudget} for the reply)`,
+      fixed + reserve,
       available,
       'character',
     );
@@ -330,13 +332,13 @@ export function assemblePrompt(input: AssembleInput): AssembledPrompt {
     .slice(-(o.loreScanDepth ?? 4))
     .map((m) => m.content)
     .join('\n');
-  const loreBudget = Math.max(0, Math.min(o.loreBudget ?? Math.floor(input.contextSize / 4), available - fixed));
+  const loreBudget = Math.max(0, Math.min(o.loreBudget ?? Math.floor(input.contextSize / 4), available - fixed - reserve));
   const lore = selectLore(character.characterBook, scanText, loreBudget, measure, render);
   const loreTokens = lore.selected.reduce((n, s) => n + s.tokens + (atDepth(s) ? overhead : 1), 0);
   fixed += loreTokens;
 
   // History, newest first, until the budget is spent.
-  const remaining = available - fixed;
+  const remaining = available - fixed - reserve;
   const newest = input.history.at(-1);
   if (newest && (newest.id !== undefined || newest.role === 'assistant')) keepEndOfNewest(history, remaining - overhead, measure);
   const { costOf, fitNewest } = historyFitter(history, measure, overhead);
@@ -357,7 +359,7 @@ export function assemblePrompt(input: AssembleInput): AssembledPrompt {
   const extras = { summaryUsed, examples: examples.examples, order: o.messageOrder };
   const build = (keepCount: number) => buildMessages(parts, lore.selected, history.slice(history.length - keepCount), extras);
   const exact = (ms: ChatMessage[]) => ms.reduce((n, m) => n + measure(m.content) + overhead, 0);
-  const { messages, total, keepCount } = dropUntilFits(build, exact, available, kept.count);
+  const { messages, total, keepCount } = dropUntilFits(build, exact, available - reserve, kept.count);
 
   const historyTokens = history.slice(history.length - keepCount).reduce((n, _m, i) => n + costOf(history.length - keepCount + i), 0);
   const breakdown = breakdownOf(input, {

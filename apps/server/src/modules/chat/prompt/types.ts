@@ -64,6 +64,11 @@ export interface AssembleOptions {
   /** Template tokens each message costs beyond its text (role markers). */
   messageOverhead?: number;
   /**
+   * Tokens kept free beyond the parts' own counts: what the chat template adds around them and what the counts
+   * missed, learnt by counting the whole prompt (prompt/fit.ts).
+   */
+  reserveTokens?: number;
+  /**
    * The message order the model's chat template accepts (`arrangeMessages`); default `strict`: one system message,
    * alternating turns starting with a user turn, notes (depth lore, post-history instructions) inside user turns.
    */
