@@ -15,7 +15,7 @@ import {
   type PromptPersona,
 } from './prompt/index.ts';
 import type { PromptCharacter } from './prompt/types.ts';
-import type { ReplyKind } from './save-reply.ts';
+import type { ReplyKind } from './pipeline.types.ts';
 
 /** What a reply's prompt is made of. */
 export interface PromptInputs {

@@ -10,6 +10,7 @@ import type { Inspector } from './inspector/inspector.service.ts';
 import type { ConversationMemory } from './memory.ts';
 import type { ModelRequest } from './model-request.ts';
 import { conversationScope } from './moderation-scope.ts';
+import type { GenerationResult, GenerationSink } from './pipeline.types.ts';
 import { cleanReply } from './prompt/index.ts';
 import type { ReplyRecovery } from './recovery.ts';
 import { ReplyRelay } from './reply-relay.ts';
@@ -25,17 +26,6 @@ const FULL_CHECK_EVERY_BATCHES = 16;
 
 export const BLOCKED_REPLY_NOTICE =
   'This reply was withheld because it broke the blocked-content policy. It was not charged. Try regenerating, or take the story another way.';
-
-export interface GenerationSink {
-  queue(position: number): void;
-  /** A promise when the client is behind: nothing more is pulled from the model until it settles. */
-  token(text: string): void | Promise<void>;
-}
-
-export interface GenerationResult {
-  message: ChatMessageRow;
-  stats: { tokens: number; ms: number };
-}
 
 export interface ReplyToWrite extends Omit<ReplyToSave, 'read'> {
   actor: Actor;

@@ -1,6 +1,6 @@
 // The inspector's full-prompt rebuild of a group reply: the speaker's group card and the shared history labelled by
 // speaker, as group-generation.ts built them, from the group as it is now (members, scenario) and the recorded history.
-import type { GroupShapes } from '../chat/inspector/inspector.service.ts';
+import type { GroupShapes } from '../chat/index.ts';
 import { current } from './group-generation.ts';
 import { groupCard, groupHistory, type GroupPromptInput } from './group-prompt.ts';
 import type { GroupsRepo } from './groups.repo.ts';
