@@ -9,6 +9,7 @@ import { withLoreOff } from './inspector/lore-toggles.ts';
 import {
   assemblePrompt,
   loreOptions,
+  neutralizeTemplateTokens,
   promptCharacter,
   PromptTooLongError,
   type HistoryMessage,
@@ -78,9 +79,11 @@ export function buildPrompt(llm: ChatDeps['llm'], i: PromptInputs): ModelPrompt 
   let replyBudget = Math.min(i.maxTokens, Math.floor(contextSize / 2));
   for (;;) {
     try {
+      const card = i.card ?? promptCharacter(i.character);
+      // Names enter "About {name}:", the labels and the stops: a chat-template token in one is broken like in any text.
       const prompt = assemblePrompt({
-        character: withLoreOff(i.card ?? promptCharacter(i.character), i.memory.disabledLore),
-        userName: i.userName,
+        character: withLoreOff({ ...card, name: neutralizeTemplateTokens(card.name) }, i.memory.disabledLore),
+        userName: neutralizeTemplateTokens(i.userName),
         persona: i.persona,
         memory: { summary: i.memory.memorySummary || undefined, pinnedFacts: i.memory.pinnedFacts },
         history: i.history.length ? i.history : [{ role: 'user', content: '*waves*' }],
@@ -90,7 +93,7 @@ export function buildPrompt(llm: ChatDeps['llm'], i: PromptInputs): ModelPrompt 
         options: { ...loreOptions(i.character), messageOrder },
       });
       // Right after the user's name: an OpenAI-compatible server takes the first four (the rest are applied here).
-      if (i.stopNames) prompt.stop.splice(1, 0, ...i.stopNames.map((n) => `\n${n}:`));
+      if (i.stopNames) prompt.stop.splice(1, 0, ...i.stopNames.map((n) => `\n${neutralizeTemplateTokens(n)}:`));
       return { prompt, replyBudget };
     } catch (err) {
       if (!(err instanceof PromptTooLongError)) throw err;
