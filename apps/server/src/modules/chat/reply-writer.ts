@@ -76,8 +76,14 @@ export class ReplyWriter {
     const blocked = relay.blocked || (text.trim() !== '' && !allowed(text, text.length, true));
     const ms = performance.now() - w.request.started;
     const { content, status, refund } = outcome(cleanReply(text, w.character.name), blocked, !!failure, w.signal.aborted);
-    if (refund) await this.deps.entitlements.release(w.actor.userId, 'chat', w.chargeKey).catch(() => {});
-    const saved = await saveReply(this.deps, { ...w, read: !w.signal.aborted }, content, status);
+    const release = () => this.deps.entitlements.release(w.actor.userId, 'chat', w.chargeKey).catch(() => {});
+    if (refund) await release();
+    // The conversation (or the reply) deleted while it streamed: nothing is kept, so nothing is charged (#47.10).
+    const saved = await saveReply(this.deps, { ...w, read: !w.signal.aborted }, content, status).catch(async (err: unknown) => {
+      if (!refund) await release();
+      throw err;
+    });
+    if (!saved && !refund) await release();
     if (!saved) await this.nothingSaved(w);
     else this.inspect(w, saved, relay, ms);
     if (failure) throw failure;
