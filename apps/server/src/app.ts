@@ -26,7 +26,7 @@ import { createBillingModule } from './modules/billing/billing.module.ts';
 import { createCategoriesModule } from './modules/categories/categories.module.ts';
 import { CHARACTERS_CHANGED, createCharactersModule } from './modules/characters/characters.module.ts';
 import { createTransferModule } from './modules/transfer/transfer.module.ts';
-import { createChatModule } from './modules/chat/chat.module.ts';
+import { createChatModule } from './modules/chat/index.ts';
 import { createGroupsModule } from './modules/groups/groups.module.ts';
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';

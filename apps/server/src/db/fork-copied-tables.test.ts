@@ -6,7 +6,7 @@ import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { buildCharacter, buildUser } from '../../test/factories.ts';
-import { FORK_COPIED_TABLES } from '../modules/chat/branches.repo.ts';
+import { FORK_COPIED_TABLES } from '../modules/chat/index.ts';
 
 const choices = pgTable('fork_test_choices', {
   conversationId: uuid('conversation_id').primaryKey(),

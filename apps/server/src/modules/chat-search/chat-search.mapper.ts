@@ -6,7 +6,7 @@ import type {
   ConversationSearchPage,
   MessageWindow,
 } from '@reverie/shared';
-import { toChatMessage } from '../chat/chat.mapper.ts';
+import { toChatMessage } from '../chat/index.ts';
 import type { ChatHitGroupRow, ChatHitRow } from './chat-search.repo.ts';
 import type { HitPage, MessageWindowRows } from './chat-search.service.ts';
 import { snippet } from './snippet.ts';

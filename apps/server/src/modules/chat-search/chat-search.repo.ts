@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chatMessages, characters, conversations, personas } from '../../db/schema/index.ts';
-import { messagePersonaJoin, shownMessage, shownMessageColumns, type ShownMessageRow } from '../chat/shown-message.repo.ts';
+import { messagePersonaJoin, shownMessage, shownMessageColumns, type ShownMessageRow } from '../chat/index.ts';
 import { groupSummaryOf, groupSummarySql, type GroupSummary } from '../groups/group-summary.repo.ts';
 
 /** A message that matched: where it is, its text (the snippet is cut from it), and when. */

@@ -3,7 +3,7 @@
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { ChatRepo, ConversationRow, ShownMessageRow } from '../chat/chat.repo.ts';
+import type { ChatRepo, ConversationRow, ShownMessageRow } from '../chat/index.ts';
 import { searchWords } from '../search/search.repo.ts';
 import type { ChatHitGroupRow, ChatHitRow, ChatMatch, ChatSearchRepo } from './chat-search.repo.ts';
 

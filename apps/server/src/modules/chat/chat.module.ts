@@ -50,16 +50,17 @@ export function createChatModule(deps: {
   const recovery = new ReplyRecovery(chat);
   const inspector = new Inspector(chat);
   const writer = new ReplyWriter({ ...chat, recovery, memory, inspector });
+  const generation = new Generation({ ...chat, model, writer });
   const services = {
     conversations: new Conversations(chat),
     messages: new MessageEdits(chat),
     memory,
     model,
     recovery,
-    generation: new Generation({ ...chat, model, writer }),
+    generation,
     inspector,
-    /** What group chats (modules/groups) reuse of the reply pipeline. */
-    pipeline: { chat, model, writer, inspector },
+    /** What group chats (modules/groups) plug into: the reply pipeline, with a group as its source. */
+    pipeline: { chat, generation, inspector },
     branches: new Branches(chat),
   };
   const chatPlugin = chatRoutes({ ...services, rateLimiter: deps.rateLimiter });

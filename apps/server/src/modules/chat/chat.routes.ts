@@ -57,14 +57,14 @@ export function chatRoutes(deps: {
     route(app, api.regenerate, async (req, reply) => {
       const actor = authOf(req);
       const { conversationId, messageId } = req.body;
-      const input = { actor, characterId: req.params.characterId, conversationId, messageId };
-      const gen = await generation.prepare(regenerateReply, { ...input, rateLimit: () => rateLimit(actor.userId) });
+      const where = { characterId: req.params.characterId, conversationId };
+      const gen = await generation.prepareOneToOne(regenerateReply, where, { actor, messageId, rateLimit: () => rateLimit(actor.userId) });
       return (await deliverReply(req, reply, gen, { what: 'chat generation' })) as ChatReply;
     });
     route(app, api.continue, async (req, reply) => {
       const actor = authOf(req);
-      const input = { actor, characterId: req.params.characterId, conversationId: req.body.conversationId };
-      const gen = await generation.prepare(continueLastReply, { ...input, rateLimit: () => rateLimit(actor.userId) });
+      const where = { characterId: req.params.characterId, conversationId: req.body.conversationId };
+      const gen = await generation.prepareOneToOne(continueLastReply, where, { actor, rateLimit: () => rateLimit(actor.userId) });
       return (await deliverReply(req, reply, gen, { what: 'chat generation' })) as ChatReply;
     });
     route(app, api.editMessage, async (req) =>

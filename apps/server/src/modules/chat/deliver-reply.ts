@@ -7,7 +7,7 @@ import { EventStream } from '../../http/event-stream.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toChatMessage, toReplyMessage } from './chat.mapper.ts';
 import { generationError } from './generation-error.ts';
-import type { PreparedGeneration } from './generation.ts';
+import type { PreparedGeneration } from './pipeline.types.ts';
 
 /** Heartbeat comment on idle event streams, so proxies keep them open while the model queues or thinks. */
 const HEARTBEAT_MS = 15_000;

@@ -1,11 +1,17 @@
-// The pipeline every reply goes through (send-message.ts, regenerate.ts and continue.ts say what differs).
+// The pipeline every reply goes through, one-to-one or in a group. The use case (send-message.ts, regenerate.ts,
+// continue.ts, a group's "speak") says what the reply does and how it is charged; the source (one-to-one.ts,
+// modules/groups/group-generation.ts) says how the conversation is read, who speaks, and what the prompt adds. Everything
+// else is here, once for both: the refusals and their order, the limits, the cost, the request to the model, the
+// stream and its policy check, the saving, the refunds, crash recovery and the inspector record (reply-writer.ts).
 //
-// prepare() does everything that can refuse the request with an ordinary HTTP error (access, membership, blocked
-// text, the in-flight limit, the model not ready, a prompt that cannot fit, the cost) and saves what precedes the
+// prepare() does everything that can refuse the request with an ordinary HTTP error and saves what precedes the
 // reply; the model is asked while the cost is settled, so the database's work hides behind the model's, and nothing
-// reaches the client before both. run() then streams the reply (reply-writer.ts).
+// reaches the client before both. The refusals come in this order (docs/group-chats.md "One pipeline"): the rate limit (429);
+// the character or group (404); the conversation (404); the message asked for or the reply to rewrite (404, 409);
+// the speaker (409, 400, 404: groups); access to the speaker (404, 403); a deleted speaker (409); the message's text
+// (422); the persona's (422); the model not ready (503); the in-flight limit (429); the group's one reply at a time
+// (409); a prompt that cannot fit (422); the cost (402).
 import { randomUUID } from 'node:crypto';
-import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { HeldSlot } from '../../lib/in-flight.ts';
 import { LlmUnavailableError } from '../../providers/llm/llm-provider.ts';
@@ -14,88 +20,18 @@ import type { Permissions } from '@reverie/shared';
 import { checkCharacter } from './chat-access.ts';
 import type { ChatCharacter } from './chat-context.repo.ts';
 import type { ChatDeps } from './chat-deps.ts';
-import type { ChatMessageRow, ConversationRow, ShownMessageRow } from './chat.repo.ts';
+import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
 import { createConversation } from './conversations.ts';
-import { askModel, buildPrompt, dropRequest, promptHistory, type QueueWatch } from './model-request.ts';
-import { checkPersona, promptUser } from './persona.ts';
-import type { PromptPersona } from './prompt/index.ts';
+import { askModel, buildPrompt, dropRequest, type QueueWatch } from './model-request.ts';
 import type { ModelStatus } from './model-status.ts';
-import type { NewReplyProgress } from './reply-progress.repo.ts';
-import type { GenerationResult, GenerationSink, ReplyWriter } from './reply-writer.ts';
+import { oneToOne, type OneToOne } from './one-to-one.ts';
+import { checkPersona, promptUser } from './persona.ts';
+import type { GenerationRequest, PreparedGeneration, ReplySource, ReplyUseCase, SourceRead } from './pipeline.types.ts';
 import { historyUpTo } from './regenerate.ts';
-import type { ReplyKind } from './save-reply.ts';
+import type { ReplyWriter } from './reply-writer.ts';
 import { Undo } from './undo.ts';
 
-export interface GenerationRequest {
-  actor: Actor;
-  characterId: string;
-  conversationId?: string;
-  /** The user's message (send only). */
-  content?: string;
-  /** The reply to regenerate when it is not the last message (regenerate only; issue #28). */
-  messageId?: string;
-  /** The per-user rate limit, checked beside the reads. */
-  rateLimit: () => Promise<void>;
-}
-
-export interface PreparedGeneration {
-  /** The user's message, saved (send only). */
-  userMessage: ShownMessageRow | null;
-  replyId: string;
-  /** Streams the reply into `sink`; resolves with the saved reply. Rejects (after saving what it could) on failure. */
-  run(sink: GenerationSink, signal: AbortSignal): Promise<GenerationResult>;
-}
-
-/** What the checks need from the reads. */
-export interface CheckedRead {
-  character: ChatCharacter;
-  /** The conversation asked for, or the caller's latest with the character (none yet: a first message opens one). */
-  found: ConversationRow | undefined;
-  /** The conversation's newest messages, newest first. */
-  newest: ChatMessageRow[];
-}
-
-/** What a use case's charge step gets. */
-export interface ChargeInput {
-  kind: ReplyKind;
-  actor: Actor;
-  character: ChatCharacter;
-  conversation: ConversationRow;
-  content: string | undefined;
-  /** The persona in force (null: none): a user's message is written as it. */
-  personaId: string | null;
-  newest: ChatMessageRow[];
-  hasUserMessage: boolean;
-  target: ChatMessageRow | undefined;
-  /** The reply's progress row (its id, the reply's id and the charge's idempotency key). */
-  progress: NewReplyProgress;
-  entitled: Pick<Entitlements, 'tier' | 'permissions'>;
-}
-
-export interface Charged {
-  userMessage: ShownMessageRow | null;
-  /** The message whose reply this one is, free because a crash left it without one. */
-  freeFor: string | null;
-}
-
-/** What differs between sending a message, regenerating a reply and continuing one. */
-export interface ReplyUseCase {
-  kind: ReplyKind;
-  /** Refusals that depend on what was read (send: the message passes the policy). */
-  check(deps: ChatDeps, read: CheckedRead, request: GenerationRequest): void;
-  /** The reply rewritten (regenerate, continue; 409 when there is none), or undefined for a new reply. */
-  target(newest: ChatMessageRow[], hasUserMessage: boolean): ChatMessageRow | undefined;
-  /** Settles the cost and saves what precedes the reply, all or nothing; adds to `undo` how to take it back. */
-  charge(deps: ChatDeps, c: ChargeInput, undo: Undo): Promise<Charged>;
-}
-
-interface Read extends CheckedRead {
-  entitled: Pick<Entitlements, 'tier' | 'permissions'>;
-  userName: string;
-  persona: PromptPersona | undefined;
-  personaId: string | null;
-  slot: HeldSlot;
-}
+export type PipelineDeps = ChatDeps & { model: ModelStatus; writer: ReplyWriter };
 
 interface Limits {
   maxTokens: number;
@@ -103,71 +39,28 @@ interface Limits {
   inFlight: number;
 }
 
-export class Generation {
-  constructor(private readonly deps: ChatDeps & { model: ModelStatus; writer: ReplyWriter }) {}
+/** What passed the checks. */
+interface Checked<R extends SourceRead> {
+  read: R;
+  speaker: ChatCharacter;
+  found: ConversationRow | undefined;
+  newest: ChatMessageRow[];
+  target: ChatMessageRow | undefined;
+  entitled: Pick<Entitlements, 'tier' | 'permissions'>;
+  limits: Limits;
+  slot: HeldSlot;
+  /** The source's own lock, released when the reply ends. */
+  releaseHold: () => Promise<void>;
+}
 
-  async prepare(useCase: ReplyUseCase, req: GenerationRequest): Promise<PreparedGeneration> {
+export class Generation {
+  constructor(private readonly deps: PipelineDeps) {}
+
+  async prepare<R extends SourceRead>(useCase: ReplyUseCase, source: ReplySource<R>, req: GenerationRequest): Promise<PreparedGeneration> {
     const undo = new Undo();
     try {
-      const read = await this.readAndCheck(useCase, req, undo);
-      const limits = this.limitsOf(read.entitled.permissions);
-      if (read.slot.held > limits.inFlight) {
-        const message = `You already have ${limits.inFlight} replies being written. Wait for one to finish, or stop it.`;
-        throw new AppError(429, 'RATE_LIMITED', message, { headers: { 'retry-after': '2' } });
-      }
-      const { actor } = req;
-      const conversation = read.found ?? (await createConversation(this.deps, actor, read.character, read.userName, { latest: true }));
-      const newest = req.messageId
-        ? await historyUpTo(this.deps, conversation.id, req.messageId, limits.historyMessages)
-        : await this.history(read, conversation, limits.historyMessages);
-      const hasUserMessage =
-        newest.some((m) => m.role === 'user') ||
-        (newest.length > limits.historyMessages && (await this.deps.uow.repos.chat.hasUserMessage(conversation.id)));
-      const target = useCase.target(newest, hasUserMessage);
-      // Built before anything is charged: a prompt that cannot fit is a 422 that costs nothing.
-      const history = promptHistory(newest, useCase.kind, target, req.content, limits.historyMessages);
-      const { character, userName, persona } = read;
-      const prompt = await buildPrompt(this.deps.llm, {
-        character,
-        userName,
-        persona,
-        memory: conversation,
-        history,
-        maxTokens: limits.maxTokens,
-      });
-      const replyId = target?.id ?? randomUUID();
-      const progress = { id: randomUUID(), userId: actor.userId, replyId, chargeKey: `chat-${randomUUID()}` };
-      const charge = {
-        kind: useCase.kind,
-        actor,
-        character,
-        conversation,
-        content: req.content,
-        personaId: read.personaId,
-        newest,
-        hasUserMessage,
-        target,
-      };
-      const charged = useCase.charge(this.deps, { ...charge, progress, entitled: read.entitled }, undo);
-      charged.catch(() => {}); // awaited below, once the model has been asked
-      const queue: QueueWatch = { position: 0 };
-      const request = askModel(this.deps, prompt, queue);
-      undo.add(() => dropRequest(request));
-      const { userMessage, freeFor } = await charged;
-      return {
-        userMessage,
-        replyId,
-        run: (sink, signal) => {
-          queue.sink = sink;
-          if (queue.position > 0) sink.queue(queue.position);
-          const { chargeKey, id: progressId } = progress;
-          const reply = { kind: useCase.kind, replyId, progressId, target, conversation, character, userName, actor, chargeKey };
-          const inspect = { prompt, history, userMessageId: userMessage?.id ?? null };
-          return this.deps.writer
-            .write({ ...reply, free: freeFor, request, sink, signal, inspect })
-            .finally(() => read.slot.release().catch(() => {}));
-        },
-      };
+      const checked = await this.check(useCase, source, req, undo);
+      return await this.start(useCase, source, req, checked, undo);
     } catch (err) {
       await undo.run();
       // The model went away between the readiness check and the request (a shutdown): 503 like any unready model.
@@ -176,41 +69,110 @@ export class Generation {
     }
   }
 
+  /** A reply in a one-to-one conversation (one-to-one.ts). */
+  prepareOneToOne(useCase: ReplyUseCase, where: OneToOne, req: GenerationRequest): Promise<PreparedGeneration> {
+    return this.prepare(useCase, oneToOne(this.deps, where), req);
+  }
+
+  /** Every refusal, in the order the header states; what it holds (slots, the source's lock) is added to `undo`. */
+  private async check<R extends SourceRead>(useCase: ReplyUseCase, source: ReplySource<R>, req: GenerationRequest, undo: Undo) {
+    const { actor } = req;
+    const taking = this.deps.inFlight.take(actor.userId);
+    undo.add(async () => (await taking).release());
+    const reading = source.read({ userId: actor.userId, limit: this.firstReadLength + 1 });
+    const rateLimit = Promise.resolve().then(req.rateLimit);
+    const [, read, slot] = await inOrder([rateLimit, reading, taking] as const);
+    const found = source.conversation(read, actor);
+    if (!found && useCase.kind !== 'send') throw AppError.notFound('Conversation');
+    const entitled = this.deps.entitlements.permissionsFrom(read.latestSubscription);
+    const limits = this.limitsOf(entitled.permissions);
+    const newest = found ? await this.history(read, found, req.messageId, limits.historyMessages) : read.newest;
+    const target = useCase.target(newest, await this.hasUserMessage(source.group, found, newest, limits));
+    const speaker = source.speaker(read, { actor, newest, target, content: req.content });
+    await checkCharacter(this.deps, actor, speaker, { allowDeleted: true, entitled });
+    if (speaker.deletedAt) throw AppError.conflict(source.deletedRefusal(speaker));
+    const checkedRead = { character: speaker, found, newest };
+    useCase.check(this.deps, checkedRead, req);
+    checkPersona(this.deps, read.persona, checkedRead, actor);
+    await this.deps.model.ensureReady();
+    if (slot.held > limits.inFlight) {
+      const message = `You already have ${limits.inFlight} replies being written. Wait for one to finish, or stop it.`;
+      throw new AppError(429, 'RATE_LIMITED', message, { headers: { 'retry-after': '2' } });
+    }
+    const releaseHold = source.hold ? await source.hold(read) : async () => {};
+    undo.add(releaseHold);
+    return { read, speaker, found, newest, target, entitled, limits, slot, releaseHold } satisfies Checked<R>;
+  }
+
+  /** Opens the conversation of a first message, builds the prompt, settles the cost and asks the model. */
+  private async start<R extends SourceRead>(
+    useCase: ReplyUseCase,
+    source: ReplySource<R>,
+    req: GenerationRequest,
+    c: Checked<R>,
+    undo: Undo,
+  ): Promise<PreparedGeneration> {
+    const { actor } = req;
+    const { read, speaker, target, limits } = c;
+    const { userName, persona } = promptUser(read);
+    let { newest } = c;
+    const conversation = c.found ?? (await createConversation(this.deps, actor, speaker, userName, { latest: true }));
+    // A conversation opened just now (by a parallel first message, maybe) was not part of the first read.
+    if (!c.found) newest = await this.deps.uow.repos.chat.messagesNewestFirst(conversation.id, limits.historyMessages + 1);
+    const hasUserMessage = await this.hasUserMessage(source.group, conversation, newest, limits);
+    // Built before anything is charged: a prompt that cannot fit is a 422 that costs nothing.
+    const { kind } = useCase;
+    const { history, card, stopNames } = source.prompt(read, {
+      ...{ speaker, newest, kind, target, content: req.content, historyMessages: limits.historyMessages, userName, actor: req.actor },
+    });
+    const memory = conversation;
+    const prompt = await buildPrompt(this.deps.llm, {
+      character: speaker,
+      userName,
+      persona,
+      memory,
+      history,
+      maxTokens: limits.maxTokens,
+      card,
+      stopNames,
+    });
+    const replyId = target?.id ?? randomUUID();
+    const speakerId = source.group ? speaker.id : undefined;
+    const progress = { id: randomUUID(), userId: actor.userId, replyId, chargeKey: `chat-${randomUUID()}`, speakerId };
+    const personaId = read.persona?.persona.id ?? null;
+    const charge = { kind, actor, character: speaker, conversation, content: req.content, personaId, newest, hasUserMessage, target };
+    const charged = useCase.charge(this.deps, { ...charge, progress, entitled: c.entitled }, undo);
+    charged.catch(() => {}); // awaited below, once the model has been asked
+    const queue: QueueWatch = { position: 0 };
+    const request = askModel(this.deps, prompt, queue);
+    undo.add(() => dropRequest(request));
+    const { userMessage, freeFor } = await charged;
+    const reply = { kind, replyId, progressId: progress.id, target, conversation, character: speaker, speakerId, userName, actor };
+    const inspect = { prompt, history, userMessageId: userMessage?.id ?? null };
+    return {
+      speaker,
+      userMessage,
+      replyId,
+      run: (sink, signal) => {
+        queue.sink = sink;
+        if (queue.position > 0) sink.queue(queue.position);
+        return this.deps.writer
+          .write({ ...reply, chargeKey: progress.chargeKey, free: freeFor, request, sink, signal, inspect })
+          .then(async (result) => {
+            await source.afterReply?.(read).catch(() => {});
+            return result;
+          })
+          .finally(() => {
+            void c.releaseHold().catch(() => {});
+            void c.slot.release().catch(() => {});
+          });
+      },
+    };
+  }
+
   /** History the first read takes: the smallest plan's length (a longer plan reads again). */
   private get firstReadLength(): number {
     return Math.max(2, this.deps.plans.plan('free').permissions.memoryMessages);
-  }
-
-  /**
-   * Everything the checks and the prompt need, read in one statement beside the rate limit and the in-flight slot;
-   * a refusal is still chosen in this order (the rate limit, the character, the conversation).
-   */
-  private async readAndCheck(useCase: ReplyUseCase, req: GenerationRequest, undo: Undo): Promise<Read> {
-    const { actor, characterId } = req;
-    const slot = this.deps.inFlight.take(actor.userId);
-    undo.add(async () => (await slot).release());
-    const context = this.deps.uow.repos.chatContext.context({
-      userId: actor.userId,
-      characterId,
-      conversationId: req.conversationId,
-      limit: this.firstReadLength + 1,
-    });
-    const rateLimit = Promise.resolve().then(req.rateLimit);
-    const [, ctx, heldSlot] = await inOrder([rateLimit, context, slot] as const);
-    if (!ctx) throw AppError.notFound('Character');
-    const { character, conversation: found, newest } = ctx;
-    const entitled = this.deps.entitlements.permissionsFrom(ctx.latestSubscription);
-    await checkCharacter(this.deps, actor, character, { allowDeleted: true, entitled });
-    if (req.conversationId && (!found || found.userId !== actor.userId || found.characterId !== characterId || found.isGroup)) {
-      throw AppError.notFound('Conversation');
-    }
-    if (character.deletedAt) {
-      throw AppError.conflict('This character was deleted by its creator: the conversation can be read but not continued.');
-    }
-    useCase.check(this.deps, { character, found, newest }, req);
-    checkPersona(this.deps, ctx.persona, { character, found, newest }, actor);
-    await this.deps.model.ensureReady();
-    return { character, found, newest, entitled, ...promptUser(ctx), personaId: ctx.persona?.persona.id ?? null, slot: heldSlot };
   }
 
   /**
@@ -225,12 +187,30 @@ export class Generation {
     };
   }
 
-  /** The newest messages the plan lets the model see (plus one), newest first: the first read's, unless too short. */
-  private async history(read: Read, conversation: ConversationRow, historyMessages: number): Promise<ChatMessageRow[]> {
-    // A conversation opened just now (by a parallel first message, maybe) was not part of the first read.
+  /**
+   * The newest messages the plan lets the model see (plus one), newest first: the first read's, unless too short;
+   * up to a reply named by id (a regenerate in the middle, issue #28).
+   */
+  private async history(read: SourceRead, conversation: ConversationRow, messageId: string | undefined, historyMessages: number) {
+    if (messageId) return historyUpTo(this.deps, conversation.id, messageId, historyMessages);
     const complete = read.newest.length <= this.firstReadLength || historyMessages <= this.firstReadLength;
-    if (read.found && complete) return read.newest;
+    if (complete) return read.newest;
     return this.deps.uow.repos.chat.messagesNewestFirst(conversation.id, historyMessages + 1);
+  }
+
+  /**
+   * Whether the user wrote in the conversation (its greeting alone has no reply to regenerate; the first message
+   * counts the chat). A group has no greeting, and its messages do not count as a chat with one character.
+   */
+  private async hasUserMessage(
+    group: boolean,
+    conversation: ConversationRow | undefined,
+    newest: ChatMessageRow[],
+    limits: Limits,
+  ): Promise<boolean> {
+    if (group || newest.some((m) => m.role === 'user')) return true;
+    if (!conversation || newest.length <= limits.historyMessages) return false;
+    return this.deps.uow.repos.chat.hasUserMessage(conversation.id);
   }
 }
 

@@ -9,6 +9,7 @@ import { withLoreOff } from './inspector/lore-toggles.ts';
 import {
   type assemblePrompt,
   loreOptions,
+  neutralizeTemplateTokens,
   promptCharacter,
   PromptTooLongError,
   reserveAfterOverflow,
@@ -20,7 +21,7 @@ import {
   type PromptPersona,
 } from './prompt/index.ts';
 import type { PromptCharacter } from './prompt/types.ts';
-import type { ReplyKind } from './save-reply.ts';
+import type { ReplyKind } from './pipeline.types.ts';
 
 /** What a reply's prompt is made of. */
 export interface PromptInputs {
@@ -92,9 +93,11 @@ export async function buildPrompt(
   const contextSize = Math.min(known, after?.err.contextSize ?? known);
   let replyBudget = Math.min(i.maxTokens, Math.floor(contextSize / 2));
   for (;;) {
+    const card = i.card ?? promptCharacter(i.character);
+    // Names enter "About {name}:", the labels and the stops: a chat-template token in one is broken like in any text.
     const input: AssembleInput = {
-      character: withLoreOff(i.card ?? promptCharacter(i.character), i.memory.disabledLore),
-      userName: i.userName,
+      character: withLoreOff({ ...card, name: neutralizeTemplateTokens(card.name) }, i.memory.disabledLore),
+      userName: neutralizeTemplateTokens(i.userName),
       persona: i.persona,
       memory: { summary: i.memory.memorySummary || undefined, pinnedFacts: i.memory.pinnedFacts },
       history: i.history.length ? i.history : [{ role: 'user', content: '*waves*' }],
@@ -108,7 +111,7 @@ export async function buildPrompt(
       const fitted = await fitPrompt(llm, input, reserve);
       const { prompt } = fitted;
       // Right after the user's name: an OpenAI-compatible server takes the first four (the rest are applied here).
-      if (i.stopNames) prompt.stop.splice(1, 0, ...i.stopNames.map((n) => `\n${n}:`));
+      if (i.stopNames) prompt.stop.splice(1, 0, ...i.stopNames.map((n) => `\n${neutralizeTemplateTokens(n)}:`));
       const refit = after ? undefined : (err: LlmContextOverflowError) => buildPrompt(llm, i, { sent: fitted, input, err });
       return { prompt, replyBudget, refit };
     } catch (err) {

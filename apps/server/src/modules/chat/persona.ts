@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/access.ts';
 import type { EffectivePersona } from '../personas/personas.repo.ts';
 import type { ChatContext } from './chat-context.repo.ts';
 import type { ChatDeps } from './chat-deps.ts';
-import type { CheckedRead } from './generation.ts';
+import type { CheckedRead } from './pipeline.types.ts';
 import { conversationScope } from './moderation-scope.ts';
 import type { PromptPersona } from './prompt/index.ts';
 

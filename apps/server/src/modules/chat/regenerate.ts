@@ -2,7 +2,7 @@
 // (a reply lost with the connection; free once when a crash lost it), or of a reply in the middle of the conversation
 // (after its message was edited, issue #28): its history then ends at the message it answers.
 import { AppError } from '../../lib/app-error.ts';
-import type { Charged, ChargeInput, ReplyUseCase } from './generation.ts';
+import type { Charged, ChargeInput, ReplyUseCase } from './pipeline.types.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatMessageRow } from './chat.repo.ts';
 import type { Undo } from './undo.ts';
@@ -74,9 +74,7 @@ const purposeOf = (kind: ChargeInput['kind']) => (kind === 'continue' ? 'continu
 /** POST /api/chat/{characterId}/regenerate (the routes hand it to `Generation.prepare`). */
 export const regenerateReply: ReplyUseCase = {
   kind: 'regenerate',
-  check(_deps, read) {
-    if (!read.found) throw AppError.notFound('Conversation');
-  },
+  check() {}, // the pipeline refuses a reply without a conversation (404)
   target(newest, hasUserMessage) {
     const last = newest[0];
     if (!last) throw AppError.conflict('There is no reply to regenerate yet.');

@@ -234,4 +234,24 @@ describe('money and state around a reply', () => {
     expect(res.statusCode).toBe(402);
     expect(await progressRows(u.user.id)).toEqual([]);
   });
+  it('a conversation deleted while its reply streams: the reply is refunded, as the error says (#47.10)', async () => {
+    const u = await buildUser(t, { coins: 10 });
+    const s = await session(u);
+    let release!: () => void;
+    peer.behave({ kind: 'gated', first: 'Wait', release: new Promise<void>((r) => (release = r)), rest: [' for it.'] });
+    const before = peer.requests.length;
+    const reply = t.app.inject({
+      method: 'POST',
+      url: `/api/chat/${characterId}/message`,
+      headers: u.auth,
+      payload: { content: 'Tell me more.', conversationId: s.conversation.id },
+    });
+    while (peer.requests.length === before) await new Promise((r) => setTimeout(r, 10));
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/conversations/${s.conversation.id}`, headers: u.auth });
+    expect(deleted.statusCode).toBe(200);
+    release();
+    expect((await reply).statusCode).toBeGreaterThanOrEqual(400);
+    expect(await refunds(u.user.id)).toBe(1);
+    expect(await progressRows(u.user.id)).toEqual([]);
+  });
 });

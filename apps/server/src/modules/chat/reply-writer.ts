@@ -10,6 +10,7 @@ import type { Inspector } from './inspector/inspector.service.ts';
 import type { ConversationMemory } from './memory.ts';
 import type { ModelRequest } from './model-request.ts';
 import { conversationScope } from './moderation-scope.ts';
+import type { GenerationResult, GenerationSink } from './pipeline.types.ts';
 import { cleanReply } from './prompt/index.ts';
 import type { ReplyRecovery } from './recovery.ts';
 import { ReplyRelay } from './reply-relay.ts';
@@ -25,17 +26,6 @@ const FULL_CHECK_EVERY_BATCHES = 16;
 
 export const BLOCKED_REPLY_NOTICE =
   'This reply was withheld because it broke the blocked-content policy. It was not charged. Try regenerating, or take the story another way.';
-
-export interface GenerationSink {
-  queue(position: number): void;
-  /** A promise when the client is behind: nothing more is pulled from the model until it settles. */
-  token(text: string): void | Promise<void>;
-}
-
-export interface GenerationResult {
-  message: ChatMessageRow;
-  stats: { tokens: number; ms: number };
-}
 
 export interface ReplyToWrite extends Omit<ReplyToSave, 'read'> {
   actor: Actor;
@@ -86,8 +76,14 @@ export class ReplyWriter {
     const blocked = relay.blocked || (text.trim() !== '' && !allowed(text, text.length, true));
     const ms = performance.now() - w.request.started;
     const { content, status, refund } = outcome(cleanReply(text, w.character.name), blocked, !!failure, w.signal.aborted);
-    if (refund) await this.deps.entitlements.release(w.actor.userId, 'chat', w.chargeKey).catch(() => {});
-    const saved = await saveReply(this.deps, { ...w, read: !w.signal.aborted }, content, status);
+    const release = () => this.deps.entitlements.release(w.actor.userId, 'chat', w.chargeKey).catch(() => {});
+    if (refund) await release();
+    // The conversation (or the reply) deleted while it streamed: nothing is kept, so nothing is charged (#47.10).
+    const saved = await saveReply(this.deps, { ...w, read: !w.signal.aborted }, content, status).catch(async (err: unknown) => {
+      if (!refund) await release();
+      throw err;
+    });
+    if (!saved && !refund) await release();
     if (!saved) await this.nothingSaved(w);
     else this.inspect(w, saved, relay, ms);
     if (failure) throw failure;

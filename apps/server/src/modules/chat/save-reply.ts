@@ -4,8 +4,9 @@ import type { ChatCharacter } from './chat-context.repo.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
 import type { ConversationMemory } from './memory.ts';
+import type { ReplyKind } from './pipeline.types.ts';
 
-export type ReplyKind = 'send' | 'regenerate' | 'continue';
+export type { ReplyKind };
 
 type Swiped = Pick<ChatMessageRow, 'content' | 'swipes' | 'swipeIndex'>;
 

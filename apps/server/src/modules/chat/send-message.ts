@@ -2,7 +2,8 @@
 // its cost (a free use of the plan, else coins, else 402 { cost, balance }), and the model answers.
 import type { Actor } from '../../lib/access.ts';
 import type { ShownMessageRow } from './chat.repo.ts';
-import type { Generation, PreparedGeneration, ReplyUseCase } from './generation.ts';
+import type { Generation } from './generation.ts';
+import type { PreparedGeneration, ReplyUseCase } from './pipeline.types.ts';
 import { conversationScope } from './moderation-scope.ts';
 
 /** Also a group message's (modules/groups). */
@@ -60,5 +61,6 @@ export function sendMessage(
   body: { content: string; conversationId?: string },
   rateLimit: () => Promise<void>,
 ): Promise<PreparedGeneration> {
-  return generation.prepare(send, { actor, characterId, conversationId: body.conversationId, content: body.content, rateLimit });
+  const where = { characterId, conversationId: body.conversationId };
+  return generation.prepareOneToOne(send, where, { actor, content: body.content, rateLimit });
 }

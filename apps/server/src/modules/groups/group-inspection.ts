@@ -2,9 +2,7 @@
 // speaker, as group-generation.ts built them, from the group as it is now (members, scenario) and the recorded history.
 // Members the viewer may no longer see are left out (as a new reply leaves them out); the lorebook entries of other
 // creators' members that their pages do not show are marked, so the inspector names them without quoting them.
-import type { GroupShapes } from '../chat/inspector/inspector.service.ts';
-import { definitionAccess, HIDDEN_NAME } from '../chat/inspector/redact.ts';
-import { loreOf } from '../chat/prompt/index.ts';
+import { definitionAccess, HIDDEN_NAME, loreOf, type GroupShapes } from '../chat/index.ts';
 import { current } from './group-generation.ts';
 import { groupCard, groupHistory, promptMembers, type GroupPromptInput } from './group-prompt.ts';
 import type { GroupsRepo } from './groups.repo.ts';

@@ -4,9 +4,9 @@ import { Template } from '@huggingface/jinja';
 import { describe, expect, it } from 'vitest';
 import { TEMPLATE_FAMILIES } from '../../../test/chat-templates.ts';
 import type { ChatMessage } from '../../providers/llm/llm-provider.ts';
-import type { ChatCharacter } from '../chat/chat-context.repo.ts';
-import type { ChatMessageRow } from '../chat/chat.repo.ts';
-import { assemblePrompt } from '../chat/prompt/index.ts';
+import type { ChatCharacter } from '../chat/index.ts';
+import type { ChatMessageRow } from '../chat/index.ts';
+import { assemblePrompt } from '../chat/index.ts';
 import { groupCard, groupHistory, otherNames, type GroupPromptInput } from './group-prompt.ts';
 
 let seq = 0;

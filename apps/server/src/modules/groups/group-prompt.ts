@@ -3,11 +3,8 @@
 // with every message labelled by its speaker's name. The speaker's own lines are its (assistant) turns; everyone
 // else's (the user's and the other characters') are user-side turns, which `arrangeMessages` joins when they follow
 // each other, so the strict user/assistant alternation holds however many characters talk.
-import type { ChatCharacter } from '../chat/chat-context.repo.ts';
-import type { ChatMessageRow } from '../chat/chat.repo.ts';
-import type { HistoryMessage, LoreEntry, PromptCharacter } from '../chat/prompt/index.ts';
-import { loreOf, promptCharacter } from '../chat/prompt/index.ts';
-import type { ReplyKind } from '../chat/save-reply.ts';
+import type { ChatCharacter, ChatMessageRow, HistoryMessage, LoreEntry, PromptCharacter, ReplyKind } from '../chat/index.ts';
+import { loreOf, promptCharacter } from '../chat/index.ts';
 import type { Actor } from '../../lib/access.ts';
 import { characterPolicy } from '../characters/character-access.ts';
 

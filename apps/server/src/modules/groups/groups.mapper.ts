@@ -1,6 +1,6 @@
 import type { Group, GroupMember, GroupSession, GroupSpeaker } from '@reverie/shared';
-import type { ChatCharacter } from '../chat/chat-context.repo.ts';
-import { toChatCost, toChatMemory, toChatMessage } from '../chat/chat.mapper.ts';
+import type { ChatCharacter } from '../chat/index.ts';
+import { toChatCost, toChatMemory, toChatMessage } from '../chat/index.ts';
 import type { GroupView, OpenedGroup } from './groups.service.ts';
 
 function toGroupMember(c: ChatCharacter): GroupMember {

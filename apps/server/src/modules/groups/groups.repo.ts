@@ -21,7 +21,7 @@ import {
   type ConversationRow,
 } from '../../db/schema/index.ts';
 import { MEMBERSHIP_ORDER, type SubscriptionRow } from '../billing/payments.repo.ts';
-import type { ChatCharacter } from '../chat/chat-context.repo.ts';
+import type { ChatCharacter } from '../chat/index.ts';
 
 export type { ChatGroupMemberRow, ChatGroupRow };
 

@@ -3,13 +3,13 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../http/route.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
-import { CHAT_RATE } from '../chat/chat.routes.ts';
-import { deliverReply } from '../chat/deliver-reply.ts';
-import type { GroupGeneration, GroupReplyKind } from './group-generation.ts';
+import { CHAT_RATE } from '../chat/index.ts';
+import { deliverReply } from '../chat/index.ts';
+import type { GroupReplies, GroupReplyKind } from './group-generation.ts';
 import { toGroup, toGroupSession, toGroupSpeaker } from './groups.mapper.ts';
 import type { GroupsService } from './groups.service.ts';
 
-export function groupsRoutes(deps: { groups: GroupsService; generation: GroupGeneration; rateLimiter: RateLimiter }): FastifyPluginAsync {
+export function groupsRoutes(deps: { groups: GroupsService; generation: GroupReplies; rateLimiter: RateLimiter }): FastifyPluginAsync {
   const { groups, generation, rateLimiter } = deps;
   const generate = async (
     req: FastifyRequest,

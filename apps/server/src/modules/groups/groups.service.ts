@@ -3,10 +3,10 @@
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { MAX_GROUP_MEMBERS, MIN_GROUP_MEMBERS, type GroupTurnMode } from '@reverie/shared';
-import { checkCharacter } from '../chat/chat-access.ts';
-import type { ChatDeps } from '../chat/chat-deps.ts';
-import type { ChatMessageRow, ShownMessageRow } from '../chat/chat.repo.ts';
-import type { Conversations, MessageCost } from '../chat/conversations.ts';
+import { checkCharacter } from '../chat/index.ts';
+import type { ChatDeps } from '../chat/index.ts';
+import type { ChatMessageRow, ShownMessageRow } from '../chat/index.ts';
+import type { Conversations, MessageCost } from '../chat/index.ts';
 import { current, speakable, type GroupsUnitOfWork } from './group-generation.ts';
 import type { ChatGroupRow, GroupWithMembers } from './groups.repo.ts';
 import { nextSpeaker } from './turn-order.ts';

@@ -14,7 +14,7 @@ import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
 import { assertVisible } from '../characters/character-access.ts';
 import type { CharactersRepo, CharacterWithCreator } from '../characters/characters.repo.ts';
-import type { ChatRepo, ShownMessageRow } from '../chat/chat.repo.ts';
+import type { ChatRepo, ShownMessageRow } from '../chat/index.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { PersonasRepo } from '../personas/personas.repo.ts';
 import type { UsersRepo } from '../users/users.repo.ts';

@@ -12,7 +12,7 @@ import type { LedgerService } from '../billing/ledger.service.ts';
 import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
 import type { CharactersRepo } from '../characters/characters.repo.ts';
-import type { ChatRepo } from '../chat/chat.repo.ts';
+import type { ChatRepo } from '../chat/index.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { PersonasRepo } from '../personas/personas.repo.ts';
 import type { UsersRepo } from '../users/users.repo.ts';

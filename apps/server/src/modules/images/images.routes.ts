@@ -9,7 +9,7 @@ import { authOf } from '../../plugins/authenticate.ts';
 import type { GalleryService } from './gallery.service.ts';
 import type { ImageUrls } from './image-files.ts';
 import { toImageItem, toImageJobResponse, toImagesPage } from './images.mapper.ts';
-import { toChatMessage, toReplyMessage } from '../chat/chat.mapper.ts';
+import { toChatMessage, toReplyMessage } from '../chat/index.ts';
 import type { ImageGenerationService } from './generation.service.ts';
 import type { ImageJobsService } from './jobs.service.ts';
 

@@ -2,7 +2,7 @@
 // next message, also with an unrelated message (and the character's replies) between them (#44.5); older cues that
 // weak are not kept, and never written to the conversation's durable scope.
 import { describe, expect, it } from 'vitest';
-import { conversationScope } from '../chat/moderation-scope.ts';
+import { conversationScope } from '../chat/index.ts';
 import { ModerationService } from './moderation.service.ts';
 import type { ScopeState } from './minors.ts';
 

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { jsonBytes, V2_CARD } from '../../lib/character-card/test/fixtures.ts';
 import { buildCharacter } from '../../../test/factories.ts';
 import { createCharacter, importCard, quickUser } from '../characters/test/helpers.ts';
-import { conversationScope } from '../chat/moderation-scope.ts';
+import { conversationScope } from '../chat/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

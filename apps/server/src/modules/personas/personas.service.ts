@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { reencodeSquareWebp } from '../../lib/images.ts';
 import type { MediaStorage } from '../../providers/storage/index.ts';
 import type { CharactersRepo } from '../characters/characters.repo.ts';
-import type { ChatRepo, ConversationRow } from '../chat/chat.repo.ts';
+import type { ChatRepo, ConversationRow } from '../chat/index.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { EffectivePersona, PersonaPatch, PersonaRow, PersonasRepo } from './personas.repo.ts';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { characters, chatGroups, chatMessages, conversations, personas, users, type ConversationRow } from '../../db/schema/index.ts';
-import { messagePersonaJoin, shownMessage, shownMessageColumns, type ShownMessageRow } from '../chat/shown-message.repo.ts';
+import { messagePersonaJoin, shownMessage, shownMessageColumns, type ShownMessageRow } from '../chat/index.ts';
 import { effectivePersonaFrom, effectivePersonaJson } from '../personas/personas.repo.ts';
 
 export type { ConversationRow, ShownMessageRow };

@@ -4,7 +4,7 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { TEMPLATE_FAMILIES } from '../../../test/chat-templates.ts';
-import { assemblePrompt, type HistoryMessage } from '../../modules/chat/prompt/index.ts';
+import { assemblePrompt, type HistoryMessage } from '../../modules/chat/index.ts';
 import { createEmbeddedProvider } from './embedded.ts';
 import { collectChat } from './llm-provider.ts';
 import { tinyModelPath } from '../../../test/tiny-model.ts';
