@@ -150,13 +150,22 @@ describe('the inspector on a real generation (tiny GGUF)', () => {
     const system = p.messages[0]!.content;
     expect(p.messages[0]!.role).toBe('system');
     expect(system).toContain('About Mira Vale:\nA test character\n\nA lighthouse keeper.');
-    expect(system).toContain("Mira's lantern was her mother's.");
+    // Another creator's lorebook entry that came into play is named and sized, not quoted (#47.1; the creator's own
+    // view is in inspector-privacy.routes.test.ts).
+    expect(system).toMatch(/\[hidden: a lorebook entry of the creator's, \d+ tokens\]/);
+    expect(system).not.toContain("Mira's lantern was her mother's.");
     expect(system).not.toContain('The harbor froze');
     expect(p.messages.at(-1)).toEqual({ role: 'user', content: 'Tell me about the lamp.' });
-    // The same prompt as the one sent: as many tokens as recorded.
-    const recorded = ((await inspect(t, u, r.reply.id)).json() as InspectionResponse).inspection!;
-    expect(p.tokens).toBe(recorded.tokens.prompt);
-    expect(p.changes).toEqual([]);
+    expect(p.changes).toEqual([
+      "Parts of this character's definition that its page does not show (the creator's instructions and lorebook) are named here, not quoted.",
+    ]);
+    // The creator sees the prompt as it was sent, entry quoted: as many tokens as recorded.
+    const own = await send(t, owner, characterId, 'Tell me about the lamp.');
+    const whole = await rebuilt(t, owner, own.reply.id);
+    expect(whole.messages[0]!.content).toContain("Mira's lantern was her mother's.");
+    const recorded = ((await inspect(t, owner, own.reply.id)).json() as InspectionResponse).inspection!;
+    expect(whole.tokens).toBe(recorded.tokens.prompt);
+    expect(whole.changes).toEqual([]);
 
     // A fact pinned and the lantern entry turned off since: the rebuilt text is today's, and the answer says so.
     expect((await putMemory(t, u, r.reply.conversationId, '', ['The lamp is blue.'])).statusCode).toBe(200);
@@ -166,6 +175,7 @@ describe('the inspector on a real generation (tiny GGUF)', () => {
     expect(after.changes).toEqual([
       'The lorebook entry "The lantern" is now off for this conversation.',
       'The pinned facts were changed since this reply.',
+      "Parts of this character's definition that its page does not show (the creator's instructions and lorebook) are named here, not quoted.",
     ]);
   }, 120_000);
 
