@@ -174,8 +174,8 @@ describe('the inspector on a real generation (tiny GGUF)', () => {
     expect(after.messages[0]!.content).toContain('- The lamp is blue.');
     expect(after.changes).toEqual([
       'The lorebook entry "The lantern" is now off for this conversation.',
-      'The pinned facts were changed since this reply.',
       "Parts of this character's definition that its page does not show (the creator's instructions and lorebook) are named here, not quoted.",
+      'The pinned facts were changed since this reply.',
     ]);
   }, 120_000);
 
