@@ -131,7 +131,7 @@ describeE2E('creating characters (real server + Chromium)', () => {
     await page.getByRole('radio', { name: /^Public/ }).click();
     await page.getByRole('switch').click();
     await screenshot(page, 'create-step5-1280', { fullPage: true });
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
 
     await page.waitForURL(new RegExp(`/characters/${id}$`), { timeout: 20_000 });
     await page.getByRole('heading', { level: 1, name: NAME }).waitFor();
