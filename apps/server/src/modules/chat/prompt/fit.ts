@@ -46,8 +46,21 @@ const roomOf = (input: AssembleInput) => input.contextSize - input.replyBudget;
 export async function fitPrompt(llm: PromptCounter, input: AssembleInput, reserve?: number): Promise<FittedPrompt> {
   const room = roomOf(input);
   let held = Math.max(0, reserve ?? learnt.get(llm) ?? 0);
+  // What was learnt is a hint: the parts' estimate may have learnt from the same server since (openai.ts lowers its
+  // bytes per token), so a hint that no longer fits gives way to a count of the prompt as it is.
+  let hint = reserve === undefined && held > 0;
   for (let round = 1; ; round++) {
-    const prompt = assemblePrompt({ ...input, options: { ...input.options, reserveTokens: held } });
+    let prompt: AssembledPrompt;
+    try {
+      prompt = assemblePrompt({ ...input, options: { ...input.options, reserveTokens: held } });
+    } catch (err) {
+      if (!hint || !(err instanceof PromptTooLongError)) throw err;
+      hint = false;
+      held = 0;
+      round--;
+      continue;
+    }
+    hint = false;
     const counted = await llm.countPrompt?.(prompt.messages);
     if (counted === undefined) {
       // No count from the model: the estimate, with its margin, is all there is.

@@ -1,0 +1,57 @@
+// Fitting a prompt to the model's count: the count decides, what was learnt from an earlier prompt is only a start.
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../../providers/llm/llm-provider.ts';
+import { PromptTooLongError } from './assemble.ts';
+import { fitPrompt } from './fit.ts';
+import type { AssembleInput } from './types.ts';
+
+/** A model whose tokenizer is nearly one token per character (as the tiny test GGUF's is), plus a template. */
+function charModel(templateTokens = 40) {
+  let bytesPerToken = 3;
+  return {
+    countPrompt: async (messages: readonly ChatMessage[]) =>
+      messages.reduce((n, m) => n + m.content.length + 4, 0) + templateTokens,
+    countTokens: (t: string) => Math.ceil(Buffer.byteLength(t) / bytesPerToken),
+    /** What openai.ts does after a reply's prompt_tokens: the estimate learns the server's ratio. */
+    calibrate: () => {
+      bytesPerToken = 1;
+    },
+  };
+}
+
+const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i % 10}`).join(' ');
+
+function input(model: ReturnType<typeof charModel>, history: AssembleInput['history']): AssembleInput {
+  return {
+    character: { name: 'Mira', description: words(90), personality: 'Calm.' },
+    userName: 'Sam',
+    history,
+    contextSize: 1024,
+    replyBudget: 200,
+    countTokens: (t) => model.countTokens(t),
+  };
+}
+
+describe('fitPrompt', () => {
+  it('fits a prompt that the count says fits, even after the estimate and the learnt reserve both moved', async () => {
+    const model = charModel();
+    const first = await fitPrompt(model, input(model, [{ role: 'user', content: 'Hello there, what do you see?' }]));
+    expect(first.counted).toBeLessThanOrEqual(824);
+    // The first reply taught the estimate the server's ratio: the parts now count three times what they did, and the
+    // reserve learnt from the first prompt (count less the old estimate) would count the same error twice.
+    model.calibrate();
+    const history: AssembleInput['history'] = [
+      { role: 'user', content: 'Hello there, what do you see?' },
+      { role: 'assistant', content: words(60) },
+      { role: 'user', content: 'And what about the river?' },
+    ];
+    const second = await fitPrompt(model, input(model, history));
+    expect(second.counted).toBeLessThanOrEqual(824);
+    expect(second.prompt.messages.at(-1)?.content).toContain('river');
+  });
+
+  it('refuses, as the model counts it, what cannot fit', async () => {
+    const model = charModel(700);
+    await expect(fitPrompt(model, input(model, [{ role: 'user', content: 'Hi' }]))).rejects.toBeInstanceOf(PromptTooLongError);
+  });
+});
