@@ -65,7 +65,7 @@ describeE2E('cards and chats that travel (real server + Chromium)', () => {
     const id = new URL(page.url()).searchParams.get('edit')!;
     await screenshot(page, 'transfer-charx-report-1280', { fullPage: true });
     expect(await page.getByRole('region', { name: 'Import report' }).textContent()).toContain(
-      '5 assets (icons, backgrounds, emotions) kept for export.',
+      '6 assets (icons, backgrounds, emotions) kept for export.',
     );
 
     // Export it again as CharX from the list.
@@ -79,7 +79,7 @@ describeE2E('cards and chats that travel (real server + Chromium)', () => {
     const exported = parseCharx(await readFile(await (await download).path()));
     expect(exported.card.name).toBe('서하린');
     expect(exported.card.characterBook?.entries).toHaveLength(120);
-    expect(exported.assets.map((a) => a.asset.name)).toEqual(['alt', 'hall', 'happy', 'sad', 'me']);
+    expect(exported.assets.map((a) => a.asset.name)).toEqual(['main', 'alt', 'hall', 'happy', 'sad', 'me']);
     expect(exported.icon).toBeDefined();
 
     // A SillyTavern chat into a new conversation with it; the chosen swipe is shown.
