@@ -28,13 +28,15 @@ describe('ScrollToTop', () => {
     scrolled.length = 0;
   });
 
-  it('scrolls to the section a /settings#account-data link names once the page has rendered it', () => {
+  it('scrolls to the section a /settings#account-data link names once the page has rendered it', async () => {
     render(
       <MemoryRouter initialEntries={['/settings#account-data']}>
         <ScrollToTop />
         <LateSection id="account-data" />
       </MemoryRouter>,
     );
+    // The anchor code loads on demand (outside the first load).
+    await act(() => vi.dynamicImportSettled());
     act(() => vi.advanceTimersByTime(550));
     expect(scrolled).toEqual([]);
     act(() => vi.advanceTimersByTime(150));

@@ -1,6 +1,8 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useAuthDialogs } from '@/features/auth/components/auth-dialog-context';
-import { GuestPromptDialog } from './guest-prompt-dialog';
+
+// Loaded the first time a guest meets it, not in everyone's first load.
+const GuestPromptDialog = lazy(() => import('./guest-prompt-dialog').then((m) => ({ default: m.GuestPromptDialog })));
 
 export interface GuestPrompt {
   /** Opens the sign-up prompt for a restricted action, e.g. "manage your favorites". */
@@ -14,23 +16,38 @@ const GuestPromptContext = createContext<GuestPrompt>({ open: noop, close: noop 
 /** Must sit inside AuthDialogProvider: its buttons open the sign-up and sign-in dialogs. */
 export function GuestPromptProvider({ children }: { children: ReactNode }) {
   const [action, setAction] = useState<string | null>(null);
+  // Stays mounted once shown, so that closing it animates like every dialog.
+  const [shown, setShown] = useState(false);
   const { openSignIn, openSignUp } = useAuthDialogs();
-  const value = useMemo<GuestPrompt>(() => ({ open: setAction, close: () => setAction(null) }), []);
+  const value = useMemo<GuestPrompt>(
+    () => ({
+      open: (a) => {
+        setShown(true);
+        setAction(a);
+      },
+      close: () => setAction(null),
+    }),
+    [],
+  );
   return (
     <GuestPromptContext.Provider value={value}>
       {children}
-      <GuestPromptDialog
-        action={action}
-        onOpenChange={(isOpen) => !isOpen && setAction(null)}
-        onSignUp={() => {
-          setAction(null);
-          openSignUp();
-        }}
-        onSignIn={() => {
-          setAction(null);
-          openSignIn();
-        }}
-      />
+      {shown && (
+        <Suspense fallback={null}>
+          <GuestPromptDialog
+            action={action}
+            onOpenChange={(isOpen) => !isOpen && setAction(null)}
+            onSignUp={() => {
+              setAction(null);
+              openSignUp();
+            }}
+            onSignIn={() => {
+              setAction(null);
+              openSignIn();
+            }}
+          />
+        </Suspense>
+      )}
     </GuestPromptContext.Provider>
   );
 }
