@@ -113,8 +113,10 @@ describeE2E('long chats and search in chats (real server + Chromium)', () => {
     const sorted = [long.median];
     await page.goto(`${h.server.url}/chat/${mira}`);
     await page.getByText(`Message ${MESSAGES}:`).waitFor();
-    // Generous bound for a busy machine; the figure above is the one to read.
-    expect(sorted[0]).toBeLessThan(3000);
+    // Generous bounds for a busy machine (CI runs two journeys at once); the figures above are the ones to read. The
+    // 10,000-message chat opens about as fast as a 20-message one: only its newest page is read and drawn.
+    expect(sorted[0]).toBeLessThan(6000);
+    expect(sorted[0]).toBeLessThan(short.median + 1500);
     const list = page.getByRole('list', { name: 'Conversation with Mira Vale' });
     expect(await list.locator('li').count()).toBeLessThanOrEqual(41);
     await screenshot(page, 'long-chat-newest-1280');
