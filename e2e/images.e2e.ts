@@ -77,7 +77,7 @@ describeE2E('images with a local Automatic1111 backend', () => {
     await box.getByText('Juniper Vale, portrait, soft window light').first().waitFor();
     await screenshot(page, 'images-lightbox-1280');
     await box.getByRole('button', { name: 'Set as avatar' }).click();
-    await toast(page, 'Avatar updated').waitFor({ timeout: 10_000 });
+    await toast(page, 'Avatar updated').waitFor({ timeout: 30_000 });
     const profile = (await apiCall(h, api.characters.get, { params: { id: characterId }, token: auth.accessToken })) as CharacterProfile;
     expect(profile.avatarUrl).toMatch(/^\/media\/characters\//);
     // The same pages at a tablet's width.
