@@ -60,6 +60,18 @@ export interface ModelRequest {
   started: number;
 }
 
+/** How a kind of conversation shows a message to the model: as it is (one-to-one), or labelled (a group). */
+export interface HistoryShape {
+  message(m: ChatMessageRow): HistoryMessage;
+  /** The user's new message. */
+  newMessage(content: string): string;
+}
+
+const asWritten: HistoryShape = {
+  message: (m) => ({ role: m.role, content: m.content, id: m.id }),
+  newMessage: (content) => content,
+};
+
 /**
  * The history the model sees, oldest first: the plan's number of messages (`newest` is newest first), without the
  * reply being regenerated, blocked or empty messages; a new message at the end.
@@ -70,13 +82,14 @@ export function promptHistory(
   target: ChatMessageRow | undefined,
   content: string | undefined,
   historyMessages: number,
+  shape: HistoryShape = asWritten,
 ): HistoryMessage[] {
   const history: HistoryMessage[] = newest
     .slice(0, historyMessages)
     .reverse()
     .filter((m) => m.id !== (kind === 'regenerate' ? target?.id : undefined) && m.status !== 'blocked' && m.content.trim())
-    .map((m) => ({ role: m.role, content: m.content, id: m.id }));
-  if (kind === 'send') history.push({ role: 'user', content: content! });
+    .map((m) => shape.message(m));
+  if (kind === 'send') history.push({ role: 'user', content: shape.newMessage(content!) });
   return history;
 }
 

@@ -3,9 +3,10 @@
 // over both kinds of conversation, and each case's outcome must be the same for both.
 import type { ChatReply, GroupSession } from '@reverie/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogFile, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import type { TestApp } from '../../../test/helpers.ts';
+import { peerChatApp } from '../../../test/peer-app.ts';
 import { buildCharacter, buildUser, type BuiltUser } from '../../../test/factories.ts';
-import { startOpenAiPeer, type OpenAiPeer, type PeerBehaviour } from '../../../test/openai-peer.ts';
+import type { OpenAiPeer, PeerBehaviour } from '../../../test/openai-peer.ts';
 
 let t: TestApp;
 let peer: OpenAiPeer;
@@ -14,15 +15,7 @@ let members: string[];
 
 beforeAll(async () => {
   // One free message a day, then 2 coins a reply.
-  const file = await catalogFile('pipeline', { chatMessage: 2, dailyFreeMessages: 1, plans: 'free' });
-  peer = await startOpenAiPeer();
-  t = await createTestApp({
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: peer.baseUrl,
-    LLM_MODEL: 'peer-model',
-    LLM_RETRIES: '0',
-    BILLING_CATALOG_FILE: file,
-  });
+  ({ t, peer } = await peerChatApp('pipeline', { chatMessage: 2, dailyFreeMessages: 1 }));
   owner = await buildUser(t);
   members = [
     (await buildCharacter(t, owner, { name: 'Iris', description: 'Iris tends the lighthouse.' })).id,

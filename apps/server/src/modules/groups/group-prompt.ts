@@ -4,7 +4,7 @@
 // else's (the user's and the other characters') are user-side turns, which `arrangeMessages` joins when they follow
 // each other, so the strict user/assistant alternation holds however many characters talk.
 import type { ChatCharacter, ChatMessageRow, HistoryMessage, LoreEntry, PromptCharacter, ReplyKind } from '../chat/index.ts';
-import { loreOf, promptCharacter } from '../chat/index.ts';
+import { loreOf, promptCharacter, promptHistory } from '../chat/index.ts';
 import type { Actor } from '../../lib/access.ts';
 import { characterPolicy } from '../characters/character-access.ts';
 
@@ -61,16 +61,15 @@ export function groupHistory(
     m.role === 'user'
       ? ((m.personaId && i.personaNames?.get(m.personaId)) ?? i.userName)
       : ((m.speakerId && i.names.get(m.speakerId)) ?? 'Someone');
-  const history: HistoryMessage[] = newest
-    .slice(0, historyMessages)
-    .reverse()
-    .filter((m) => m.id !== (kind === 'regenerate' ? target?.id : undefined) && m.status !== 'blocked' && m.content.trim())
-    .map((m) => ({
+  // The one-to-one history, each line under its speaker's name: the speaker's own lines are its turns.
+  const history = promptHistory(newest, kind, target, content, historyMessages, {
+    message: (m) => ({
       role: m.role === 'assistant' && m.speakerId === i.speaker.id ? 'assistant' : 'user',
       content: `${label(m)}: ${m.content}`,
       id: m.id,
-    }));
-  if (kind === 'send') history.push({ role: 'user', content: `${i.userName}: ${content!}` });
+    }),
+    newMessage: (text) => `${i.userName}: ${text}`,
+  });
   // A new reply after the speaker's own line ("Let X speak" twice): a trailing assistant turn would make the server
   // continue that line instead of writing a new one, so a user-side cue closes it.
   if (kind !== 'continue' && history.at(-1)?.role === 'assistant')

@@ -1,7 +1,8 @@
 // Group chats over HTTP against a local OpenAI-compatible peer (so every prompt the model gets can be read).
 import type { ChatMessage, ConversationPage, Group, GroupReply, GroupSession } from '@reverie/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogFile, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { peerChatApp } from '../../../test/peer-app.ts';
 import { buildCharacter, buildUser, type BuiltUser } from '../../../test/factories.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../../../test/openai-peer.ts';
 
@@ -42,15 +43,7 @@ describe('group chats', () => {
 
   beforeAll(async () => {
     // One free message a day, then 2 coins a reply.
-    const file = await catalogFile('groups', { chatMessage: 2, dailyFreeMessages: 1, plans: 'free' });
-    peer = await startOpenAiPeer();
-    t = await createTestApp({
-      LLM_PROVIDER: 'openai',
-      LLM_BASE_URL: peer.baseUrl,
-      LLM_MODEL: 'peer-model',
-      LLM_RETRIES: '0',
-      BILLING_CATALOG_FILE: file,
-    });
+    ({ t, peer } = await peerChatApp('groups', { chatMessage: 2, dailyFreeMessages: 1 }));
     owner = await buildUser(t);
     ids = {
       alice: (await buildCharacter(t, owner, { name: 'Alice Moreau', description: 'Alice keeps the lighthouse.' })).id,
