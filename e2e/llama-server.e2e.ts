@@ -277,7 +277,15 @@ afterAll(async () => {
         for (const [n, content] of ['Hello there, what do you see tonight?', 'And what about the river?'].entries()) {
           const outcome = c.outcomes[n]!;
           const r = await send(server, auth, status.diagnosticCharacterId!, content);
-          results.push({ case: c.name, sent: content, status: r.status, events: r.events, reply: r.reply.slice(0, 120), error: r.error, refused: r.refused });
+          results.push({
+            case: c.name,
+            sent: content,
+            status: r.status,
+            events: r.events,
+            reply: r.reply.slice(0, 120),
+            error: r.error,
+            refused: r.refused,
+          });
           if (outcome !== 'reply') {
             // The known failure, and only that one: an error event with its text, no reply.
             expect(r.status).toBe(200);

@@ -9,8 +9,7 @@ import type { AssembleInput } from './types.ts';
 function charModel(templateTokens = 40) {
   let bytesPerToken = 3;
   return {
-    countPrompt: async (messages: readonly ChatMessage[]) =>
-      messages.reduce((n, m) => n + m.content.length + 4, 0) + templateTokens,
+    countPrompt: async (messages: readonly ChatMessage[]) => messages.reduce((n, m) => n + m.content.length + 4, 0) + templateTokens,
     countTokens: (t: string) => Math.ceil(Buffer.byteLength(t) / bytesPerToken),
     /** What openai.ts does after a reply's prompt_tokens: the estimate learns the server's ratio. */
     calibrate: () => {
