@@ -22,6 +22,18 @@ const chatInsides = {
   message: 'Import the chat module from its entry (modules/chat/index.ts), not its insides: export what you need there.',
 };
 
+// Where every reply passes (#40.4): functions read in one screen, files in one sitting. Tests are exempt (a suite is
+// one long function by nature).
+const sizedFiles = [
+  'apps/server/src/modules/chat/**/*.ts',
+  'apps/server/src/modules/groups/**/*.ts',
+  'apps/server/src/providers/llm/**/*.ts',
+];
+const sizeRules = {
+  'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+  'max-lines': ['error', { max: 400 }],
+};
+
 // Syntax-level rules only (no type-aware linting): `npm run typecheck` covers types, and this keeps lint fast on 2 cores.
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/**', 'e2e/artifacts/**'] },
@@ -52,6 +64,7 @@ export default tseslint.config(
     ignores: chatFiles,
     rules: { 'no-restricted-imports': ['error', { patterns: [chatInsides] }] },
   },
+  { files: sizedFiles, ignores: ['**/*.test.ts'], rules: sizeRules },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -57,31 +57,7 @@ export function userMessagePart({
           .where(sql`${characters.id} = ${p('countOn')}::uuid`)
           .returning({ id: characters.id }),
       );
-      // The reply's progress row (see chatReplyProgress), pointing at the message it answers.
-      const progressed = db.$with('progressed').as(
-        db
-          .insert(chatReplyProgress)
-          .select(
-            db
-              .select({
-                id: sql`${p('progressId')}::uuid`.as('id'),
-                conversationId: sql`${p('conversationId')}::uuid`.as('conversation_id'),
-                userId: sql`${p('userId')}::uuid`.as('user_id'),
-                kind: sql`'send'`.as('kind'),
-                replyId: sql`${p('replyId')}::uuid`.as('reply_id'),
-                userMessageId: sql`inserted.id`.as('user_message_id'),
-                newReply: sql`true`.as('new_reply'),
-                speakerId: sql`${p('speakerId')}::uuid`.as('speaker_id'),
-                chargeKey: sql`${p('chargeKey')}::text`.as('charge_key'),
-                text: sql`''`.as('text'),
-                state: sql`'streaming'`.as('state'),
-                heartbeatAt: sql`now()`.as('heartbeat_at'),
-                createdAt: sql`now()`.as('created_at'),
-              })
-              .from(sql`inserted`),
-          )
-          .returning({ id: chatReplyProgress.id }),
-      );
+      const progressed = progressCte(db, p);
       return {
         ctes: [inserted, touched, counted, progressed],
         fields: {
@@ -104,4 +80,35 @@ export function userMessagePart({
     },
     decode: (r) => shownMessageFromJson(jsonColumn(r.message) as Record<string, unknown>),
   };
+}
+
+type Db = Parameters<WritePart<ShownMessageRow>['build']>[0];
+type Placeholder = (name: string) => ReturnType<typeof sql.placeholder>;
+
+/** The reply's progress row (see chatReplyProgress), pointing at the message it answers (the `inserted` CTE). */
+function progressCte(db: Db, p: Placeholder) {
+  return db.$with('progressed').as(
+    db
+      .insert(chatReplyProgress)
+      .select(
+        db
+          .select({
+            id: sql`${p('progressId')}::uuid`.as('id'),
+            conversationId: sql`${p('conversationId')}::uuid`.as('conversation_id'),
+            userId: sql`${p('userId')}::uuid`.as('user_id'),
+            kind: sql`'send'`.as('kind'),
+            replyId: sql`${p('replyId')}::uuid`.as('reply_id'),
+            userMessageId: sql`inserted.id`.as('user_message_id'),
+            newReply: sql`true`.as('new_reply'),
+            speakerId: sql`${p('speakerId')}::uuid`.as('speaker_id'),
+            chargeKey: sql`${p('chargeKey')}::text`.as('charge_key'),
+            text: sql`''`.as('text'),
+            state: sql`'streaming'`.as('state'),
+            heartbeatAt: sql`now()`.as('heartbeat_at'),
+            createdAt: sql`now()`.as('created_at'),
+          })
+          .from(sql`inserted`),
+      )
+      .returning({ id: chatReplyProgress.id }),
+  );
 }

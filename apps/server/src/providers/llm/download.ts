@@ -89,116 +89,139 @@ function totalFromContentRange(header: string | null): number | undefined {
 
 const retryableStatus = (s: number) => s >= 500 || s === 408 || s === 429;
 
+/** The progress callback, at most every `intervalMs`; `total` is what the server advertised, once known. */
+interface Progress {
+  total?: number;
+  report(received: number, force?: boolean): void;
+}
+
+function progressOf(onProgress: DownloadOptions['onProgress'], intervalMs: number): Progress {
+  let lastReport = 0;
+  const progress: Progress = {
+    report(received, force = false) {
+      const now = Date.now();
+      if (!onProgress || (!force && now - lastReport < intervalMs)) return;
+      lastReport = now;
+      const total = progress.total;
+      const percent = total ? Math.min(100, Math.floor((received / total) * 1000) / 10) : undefined;
+      onProgress({ receivedBytes: received, totalBytes: total, percent });
+    },
+  };
+  return progress;
+}
+
+/** One attempt's request, and why it stopped: the caller's abort, no data for too long, or the error itself. */
+interface Attempt {
+  url: string;
+  partPath: string;
+  signal?: AbortSignal;
+  abort: AbortController;
+  /** Restarts the idle timer (on every chunk). */
+  armIdle(): void;
+  progress: Progress;
+}
+
+const reasonOf = (a: Attempt, err: unknown) =>
+  a.signal?.aborted ? a.signal.reason : a.abort.signal.reason instanceof ModelDownloadError ? a.abort.signal.reason : err;
+
+/** One request, resuming the part file from its size; returns once the part file holds the whole model. */
+async function fetchIntoPart(a: Attempt): Promise<void> {
+  let offset = await sizeOf(a.partPath);
+  let res: Response;
+  try {
+    res = await fetch(a.url, { headers: offset > 0 ? { range: `bytes=${offset}-` } : {}, signal: a.abort.signal, redirect: 'follow' });
+  } catch (err) {
+    throw reasonOf(a, err);
+  }
+  if (res.status === 416 && offset > 0) {
+    // The part file already holds everything (or is longer than the file): decide from the advertised size.
+    await res.body?.cancel();
+    const size = totalFromContentRange(res.headers.get('content-range'));
+    if (size !== undefined && size === offset) {
+      a.progress.total = size;
+      return;
+    }
+    await rm(a.partPath, { force: true });
+    throw new ModelDownloadError('The partial model download did not match the server file; starting again', 416);
+  }
+  if (!res.ok) {
+    await res.body?.cancel().catch(() => {});
+    const err = new ModelDownloadError(`Model download failed: ${a.url} answered ${res.status} ${res.statusText}`.trim(), res.status);
+    throw retryableStatus(res.status) ? err : Object.assign(err, { fatal: true });
+  }
+  if (res.status === 200 && offset > 0) offset = 0; // the server ignored the Range header: start over
+  const len = Number(res.headers.get('content-length'));
+  a.progress.total =
+    res.status === 206 ? totalFromContentRange(res.headers.get('content-range')) : Number.isFinite(len) && len > 0 ? len : undefined;
+  const received = await writeBody(a, res, offset);
+  const total = a.progress.total;
+  if (total !== undefined && received < total) throw new ModelDownloadError(`The model download stopped at ${received} of ${total} bytes`);
+}
+
+/** Appends the answer's body to the part file (from `offset`); the bytes the part file then holds. */
+async function writeBody(a: Attempt, res: Response, offset: number): Promise<number> {
+  const fh = await open(a.partPath, offset === 0 ? 'w' : 'a');
+  let received = offset;
+  try {
+    if (!res.body) throw new ModelDownloadError('The model server sent no body');
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      a.armIdle();
+      await fh.write(chunk);
+      received += chunk.byteLength;
+      a.progress.report(received);
+    }
+  } catch (err) {
+    throw reasonOf(a, err);
+  } finally {
+    await fh.close();
+  }
+  return received;
+}
+
+/** A downloaded file that is not the one expected is deleted, and that is final (no retry). */
+async function checkSha256(partPath: string, expected: string): Promise<void> {
+  const actual = await sha256File(partPath);
+  if (actual === expected) return;
+  await rm(partPath, { force: true });
+  throw Object.assign(
+    new ModelDownloadError(`The downloaded model failed its checksum (expected SHA-256 ${expected}, got ${actual}); the file was deleted`),
+    { fatal: true },
+  );
+}
+
 /** Downloads (or finds) the model and returns its final path. */
 export async function downloadModel(opts: DownloadOptions): Promise<string> {
-  const { url, dir, signal, onProgress } = opts;
+  const { url, dir, signal } = opts;
   const retries = opts.retries ?? 8;
   const retryDelayMs = opts.retryDelayMs ?? 2_000;
   const idleTimeoutMs = opts.idleTimeoutMs ?? 60_000;
-  const progressIntervalMs = opts.progressIntervalMs ?? 500;
   const expected = opts.sha256?.trim().toLowerCase() || undefined;
   if (expected && !/^[0-9a-f]{64}$/.test(expected)) throw new ModelDownloadError('The model SHA-256 must be 64 hex characters');
   const finalPath = path.join(dir, opts.fileName ?? modelFileName(url));
   const partPath = `${finalPath}.part`;
   if ((await sizeOf(finalPath)) > 0) return finalPath;
   await mkdir(dir, { recursive: true });
-
-  let total: number | undefined;
-  let lastReport = 0;
-  const report = (received: number, force = false) => {
-    const now = Date.now();
-    if (!onProgress || (!force && now - lastReport < progressIntervalMs)) return;
-    lastReport = now;
-    const percent = total ? Math.min(100, Math.floor((received / total) * 1000) / 10) : undefined;
-    onProgress({ receivedBytes: received, totalBytes: total, percent });
-  };
+  const progress = progressOf(opts.onProgress, opts.progressIntervalMs ?? 500);
 
   for (let attempt = 0; ; attempt++) {
     signal?.throwIfAborted();
-    let offset = await sizeOf(partPath);
-    const attemptAbort = new AbortController();
-    const onOuterAbort = () => attemptAbort.abort(signal?.reason);
+    const abort = new AbortController();
+    const onOuterAbort = () => abort.abort(signal?.reason);
     signal?.addEventListener('abort', onOuterAbort, { once: true });
     let idleTimer: NodeJS.Timeout | undefined;
     const armIdle = () => {
       clearTimeout(idleTimer);
       idleTimer = setTimeout(
-        () => attemptAbort.abort(new ModelDownloadError(`No data from the model server for ${idleTimeoutMs / 1000} s`)),
+        () => abort.abort(new ModelDownloadError(`No data from the model server for ${idleTimeoutMs / 1000} s`)),
         idleTimeoutMs,
       );
     };
     try {
       armIdle();
-      let res: Response;
-      try {
-        res = await fetch(url, {
-          headers: offset > 0 ? { range: `bytes=${offset}-` } : {},
-          signal: attemptAbort.signal,
-          redirect: 'follow',
-        });
-      } catch (err) {
-        throw signal?.aborted ? signal.reason : attemptAbort.signal.reason instanceof ModelDownloadError ? attemptAbort.signal.reason : err;
-      }
-      if (res.status === 416 && offset > 0) {
-        // The part file already holds everything (or is longer than the file): decide from the advertised size.
-        await res.body?.cancel();
-        const size = totalFromContentRange(res.headers.get('content-range'));
-        if (size !== undefined && size === offset) {
-          total = size;
-        } else {
-          await rm(partPath, { force: true });
-          throw new ModelDownloadError('The partial model download did not match the server file; starting again', 416);
-        }
-      } else if (!res.ok) {
-        await res.body?.cancel().catch(() => {});
-        const err = new ModelDownloadError(`Model download failed: ${url} answered ${res.status} ${res.statusText}`.trim(), res.status);
-        if (!retryableStatus(res.status)) throw Object.assign(err, { fatal: true });
-        throw err;
-      } else {
-        if (res.status === 200 && offset > 0) offset = 0; // the server ignored the Range header: start over
-        if (res.status === 206) total = totalFromContentRange(res.headers.get('content-range'));
-        else {
-          const len = Number(res.headers.get('content-length'));
-          total = Number.isFinite(len) && len > 0 ? len : undefined;
-        }
-        const fh = await open(partPath, offset === 0 ? 'w' : 'a');
-        let received = offset;
-        try {
-          if (!res.body) throw new ModelDownloadError('The model server sent no body');
-          for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-            armIdle();
-            await fh.write(chunk);
-            received += chunk.byteLength;
-            report(received);
-          }
-        } catch (err) {
-          throw signal?.aborted
-            ? signal.reason
-            : attemptAbort.signal.reason instanceof ModelDownloadError
-              ? attemptAbort.signal.reason
-              : err;
-        } finally {
-          await fh.close();
-        }
-        if (total !== undefined && received < total) {
-          throw new ModelDownloadError(`The model download stopped at ${received} of ${total} bytes`);
-        }
-      }
+      await fetchIntoPart({ url, partPath, signal, abort, armIdle, progress });
       clearTimeout(idleTimer);
-      const size = await sizeOf(partPath);
-      report(size, true);
-      if (expected) {
-        const actual = await sha256File(partPath);
-        if (actual !== expected) {
-          await rm(partPath, { force: true });
-          throw Object.assign(
-            new ModelDownloadError(
-              `The downloaded model failed its checksum (expected SHA-256 ${expected}, got ${actual}); the file was deleted`,
-            ),
-            { fatal: true },
-          );
-        }
-      }
+      progress.report(await sizeOf(partPath), true);
+      if (expected) await checkSha256(partPath, expected);
       await rename(partPath, finalPath);
       return finalPath;
     } catch (err) {

@@ -29,6 +29,7 @@ import {
 import { postRequest, requestBody, requestHeaders, wireMessages } from './openai-request.ts';
 import { AttemptClock, readWhole, relayEvents, ReplyState } from './openai-stream.ts';
 import { ServerTokenCounter } from './server-tokens.ts';
+import { TokenEstimate } from './token-estimate.ts';
 import { SseReader, streamingAgent } from './sse-reader.ts';
 import {
   LlmContextOverflowError,
@@ -106,6 +107,7 @@ export class OpenAiLlmProvider implements LlmProvider {
 
   constructor(private readonly opts: OpenAiOptions) {
     this.url = new URL(`${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`);
+    this.estimate = new TokenEstimate(opts.log);
     this.tokens = new ServerTokenCounter({
       rootUrl: opts.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, ''),
       headers: () => this.headers(),
@@ -172,31 +174,16 @@ export class OpenAiLlmProvider implements LlmProvider {
     return this.firstReading ?? Promise.resolve();
   }
 
-  /**
-   * Remote models have no local tokenizer: an estimate from the bytes. It starts at 3 bytes per token (English BPE
-   * vocabularies average about 4, so trimming errs safe) and learns from the server: each reply's `prompt_tokens`
-   * against the prompt's bytes, and the token count a context error names, only ever lower it (with a 5 % margin),
-   * so a model with a small vocabulary stops overflowing its context after its first reply.
-   */
+  /** Remote models have no local tokenizer: an estimate from the bytes that learns from the server (token-estimate.ts). */
   countTokens(text: string): number {
-    return Math.ceil(Buffer.byteLength(text, 'utf8') / this.bytesPerToken);
+    return this.estimate.count(text);
   }
 
-  private bytesPerToken = 3;
+  private readonly estimate: TokenEstimate;
 
   /** The prompt's tokens as the server's tokenizer counts them, template included (server-tokens.ts). */
   countPrompt(messages: readonly ChatMessage[]): Promise<number | undefined> {
     return this.tokens.count(wireMessages(messages, this.opts.messageOrder));
-  }
-
-  private learnTokens(messages: readonly ChatMessage[], promptTokens: number | undefined): void {
-    if (!promptTokens || promptTokens <= 0) return;
-    const bytes = messages.reduce((n, m) => n + Buffer.byteLength(m.content, 'utf8'), 0);
-    const ratio = (bytes / promptTokens) * 0.95;
-    if (ratio < this.bytesPerToken) {
-      this.bytesPerToken = Math.max(0.5, ratio);
-      this.opts.log.info({ bytesPerToken: Math.round(this.bytesPerToken * 100) / 100 }, 'token estimate adjusted to the model server');
-    }
   }
 
   private headers(): Record<string, string> {
@@ -305,7 +292,7 @@ export class OpenAiLlmProvider implements LlmProvider {
     const e = httpFailure(res, status, upstream, body);
     if (e instanceof LlmContextOverflowError) {
       if (this.opts.detectContext) void this.readContext();
-      this.learnTokens(req.messages, e.promptTokens);
+      this.estimate.learn(req.messages, e.promptTokens);
     }
     return e;
   }
@@ -390,7 +377,7 @@ export class OpenAiLlmProvider implements LlmProvider {
       yield { text: rest };
     }
     if (!reply.wrote) return this.noReply(reply);
-    this.learnTokens(req.messages, reply.usage?.prompt_tokens);
+    this.estimate.learn(req.messages, reply.usage?.prompt_tokens);
     yield reply.finish(reply.reason ?? 'stop');
     return 'done';
   }
