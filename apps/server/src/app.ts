@@ -1,11 +1,8 @@
 // The composition root: buildApp(config) assembles the whole server; main.ts and the tests both use it.
 // Infrastructure and providers first, then the modules in one list, then their routes.
-import { randomUUID } from 'node:crypto';
-import { parse as parseQuery } from 'node:querystring';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedCategories } from './db/seed/categories.ts';
@@ -15,7 +12,6 @@ import { bindRepos, type AppDeps, type AppModule } from './deps.ts';
 import { BackgroundTasks } from './lib/background.ts';
 import type { JobQueue } from './lib/jobs/index.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
-import { safeUrl } from './lib/safe-error.ts';
 import { connectRedis } from './lib/redis.ts';
 import { loadOrCreateSecret } from './lib/secrets.ts';
 import { AccessTokens } from './modules/auth/access-tokens.ts';
@@ -56,7 +52,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerMedia } from './plugins/media.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { backgroundJobs, startModules } from './jobs.ts';
-import { LeanLogController, lazyChildLoggerFactory } from './http/request-log.ts';
+import { createFastify } from './http/fastify.ts';
 import { registerResponseCache } from './http/cache.ts';
 import { StreamSlots } from './http/stream-slots.ts';
 import { createGoogleSignIn, type GoogleSignIn } from './providers/google/index.ts';
@@ -66,28 +62,6 @@ import type { LlmProvider } from './providers/llm/llm-provider.ts';
 import { LazyLlmProvider } from './providers/llm/lazy.ts';
 import { createMailer, type Mailer, type MailQueue } from './providers/mail/index.ts';
 import { createMediaStorage, MEDIA_DIR_WARNING, mediaRoot } from './providers/storage/index.ts';
-
-/** node:querystring, with `key[]` read as `key` (one value stays a string; the schema decides). */
-export function parseQueryString(qs: string): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [key, value] of Object.entries(parseQuery(qs))) {
-    if (value === undefined) continue;
-    const name = key.endsWith('[]') ? key.slice(0, -2) : key;
-    const prev = out[name];
-    out[name] = prev === undefined ? value : [...(Array.isArray(prev) ? prev : [prev]), ...(Array.isArray(value) ? value : [value])];
-  }
-  return out;
-}
-
-/**
- * TRUST_PROXY for Fastify: proxy addresses as they are; a hop count as a function, because Fastify takes a bare
- * number as "trust nobody". With n hops the client is the address n steps from the right of X-Forwarded-For
- * (the connection's own address being the first), which only holds when clients cannot reach the server directly.
- */
-export function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof trust !== 'number') return trust;
-  return (_address, hop) => hop < trust;
-}
 
 /** Test seams: a migrated database to start from, and providers that talk to a local peer. */
 export interface AppOverrides {
@@ -234,46 +208,7 @@ export async function buildApp(config: Config, overrides?: AppOverrides): Promis
 
 /** buildApp, also returning what it built (main.ts logs the driver; tests reach services without HTTP). */
 export async function composeApp(config: Config, overrides: AppOverrides = {}): Promise<ComposedApp> {
-  const logStream = overrides.logStream ?? (await terminalLogStream(config));
-  const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]'],
-            serializers: {
-              // Fastify's request fields, with the tokens of e-mailed links (/verify-email?token=…) left out.
-              req: (req: FastifyRequest) => ({
-                method: req.method,
-                url: safeUrl(req.url),
-                host: req.host,
-                remoteAddress: req.ip,
-                remotePort: req.socket?.remotePort,
-              }),
-            },
-            ...(logStream ? { stream: logStream } : {}),
-          },
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    },
-    trustProxy: trustProxyOption(config.trustProxy),
-    bodyLimit: config.bodyLimit,
-    // Let a graceful shutdown finish in-flight requests but refuse new keep-alive reuse.
-    forceCloseConnections: 'idle',
-    // One line per request only at debug; errors, 5xx and slow requests at info (http/request-log.ts)
-    logController: new LeanLogController({ slowMs: config.slowRequestMs }),
-    childLoggerFactory: lazyChildLoggerFactory, // a request child logger only when a request logs
-    // `type[]=a&type[]=b` (how the web client sends lists) reaches the schemas as `type: ['a', 'b']`.
-    routerOptions: { querystringParser: parseQueryString },
-  }).withTypeProvider<ZodTypeProvider>();
-
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  const app = await createFastify(config, overrides.logStream);
 
   // Infrastructure.
   const database = await openDatabase(config.database, {
@@ -289,7 +224,6 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     prefix: config.redisPrefix,
     onError: (err) => app.log.warn({ err }, 'response cache'),
   });
-  let mailQueue: MailQueue | undefined;
   app.addHook('onClose', async () => {
     // Background work finishes before the database it writes to closes.
     await background.drain();
@@ -302,26 +236,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   const accessTokens = new AccessTokens(await loadOrCreateSecret(config.dataDir, 'jwt.key'));
   const csrf = new Csrf(await loadOrCreateSecret(config.dataDir, 'csrf.key'), config.cookieSecure || config.publicUrl.startsWith('https:'));
 
-  // Providers, each registering its own health.
-  const health = new HealthRegistry();
-  const mailer = overrides.mailer
-    ? health.register(overrides.mailer)
-    : (mailQueue = createMailer(config, { outbox: uow.repos.mailOutbox, log: app.log, health, background }));
-  const google = overrides.google ? health.register(overrides.google) : createGoogleSignIn(config, { health });
-  const storage = await createMediaStorage(config, {
-    health,
-    log: { error: (m) => app.log.error(m), warn: (m) => app.log.warn(m) },
-  });
-  // Several processes (REDIS_URL) each with their own media folder: a file saved by one is missing on the others.
-  if (config.redisUrl && !config.s3 && !config.mediaDir) app.log.warn(MEDIA_DIR_WARNING(mediaRoot(config)));
-  const llm = health.register(overrides.llm ?? new LazyLlmProvider(config.llm, app.log));
-  // Outside tests the model starts loading (on a first start: downloading) just after the server is up, while it
-  // serves: loading node-llama-cpp is ~1 s of CPU that the cold start should not wait for. A chat before then starts it.
-  if (!overrides.llm && config.env !== 'test' && llm instanceof LazyLlmProvider) {
-    setTimeout(() => void llm.start().catch(() => {}), 1500).unref();
-  }
-  app.addHook('onClose', () => llm.close());
-  const images = overrides.images ? health.register(overrides.images) : createImageProvider(config.images.backend, { health });
+  const { health, mailer, mailQueue, google, storage, llm, images } = await openProviders(app, config, overrides, { uow, background });
 
   const deps: AppDeps = {
     config,
@@ -355,15 +270,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     bus,
     imageQueue: overrides.imageQueue,
   });
-  // Seeding runs one process at a time, like the migrations: processes starting together on an empty database would
-  // otherwise race. ADMIN_EMAILS: verified accounts with these addresses are admins from the start (and at every
-  // sign-in). The catalogue's rows are written before the server listens (browsable at once).
-  await database.exclusive(async () => {
-    await seedTags(database.db);
-    await seedCategories(database.db);
-    await modules.auth.services.gate.promoteConfiguredAdmins();
-    if (config.seedContent) await modules.characters.services.seeder.run({ art: false });
-  });
+  await seed(database, modules, config);
   // Background work (jobs.ts lists every job): started here for the process's role, stopped before the database closes.
   const started = startModules(modules, backgroundJobs(modules, config, mailQueue), {
     role: config.processRole,
@@ -374,7 +281,13 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   });
   app.addHook('onClose', () => started.stop());
 
-  // HTTP: cross-cutting plugins, then every module's routes, then the SPA fallback.
+  await registerHttp(app, config, modules, { accessTokens, csrf });
+  return { app, deps, modules };
+}
+
+/** HTTP: cross-cutting plugins, then every module's routes, then the SPA fallback. */
+async function registerHttp(app: FastifyInstance, config: Config, modules: AppModules, keys: { accessTokens: AccessTokens; csrf: Csrf }) {
+  const { accessTokens, csrf } = keys;
   registerErrorHandling(app);
   await registerSecurity(app);
   await app.register(cookie);
@@ -387,17 +300,44 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   if (!config.s3 && !worker) await registerMedia(app, mediaRoot(config));
   for (const m of worker ? [modules.health] : Object.values(modules)) await app.register(m.routes);
   if (!worker) await registerSpa(app, config.webDist);
-  return { app, deps, modules };
+}
+
+/** The providers, each registering its own health; the mail queue when mail goes out through our outbox. */
+async function openProviders(app: FastifyInstance, config: Config, overrides: AppOverrides, infra: Pick<AppDeps, 'uow' | 'background'>) {
+  const { uow, background } = infra;
+  let mailQueue: MailQueue | undefined;
+  const health = new HealthRegistry();
+  const mailer = overrides.mailer
+    ? health.register(overrides.mailer)
+    : (mailQueue = createMailer(config, { outbox: uow.repos.mailOutbox, log: app.log, health, background }));
+  const google = overrides.google ? health.register(overrides.google) : createGoogleSignIn(config, { health });
+  const storage = await createMediaStorage(config, {
+    health,
+    log: { error: (m) => app.log.error(m), warn: (m) => app.log.warn(m) },
+  });
+  // Several processes (REDIS_URL) each with their own media folder: a file saved by one is missing on the others.
+  if (config.redisUrl && !config.s3 && !config.mediaDir) app.log.warn(MEDIA_DIR_WARNING(mediaRoot(config)));
+  const llm = health.register(overrides.llm ?? new LazyLlmProvider(config.llm, app.log));
+  // Outside tests the model starts loading (on a first start: downloading) just after the server is up, while it
+  // serves: loading node-llama-cpp is ~1 s of CPU that the cold start should not wait for. A chat before then starts it.
+  if (!overrides.llm && config.env !== 'test' && llm instanceof LazyLlmProvider) {
+    setTimeout(() => void llm.start().catch(() => {}), 1500).unref();
+  }
+  app.addHook('onClose', () => llm.close());
+  const images = overrides.images ? health.register(overrides.images) : createImageProvider(config.images.backend, { health });
+  return { health, mailer, mailQueue, google, storage, llm, images };
 }
 
 /**
- * Readable lines when a person watches the terminal (stdout is a TTY, e.g. `npm start`): time, level, message, and
- * the fields on the lines below. Piped or redirected output (a service manager, a log shipper) stays one JSON object
- * per line. LOG_FORMAT=json|pretty overrides the guess.
+ * Seeding runs one process at a time, like the migrations: processes starting together on an empty database would
+ * otherwise race. ADMIN_EMAILS: verified accounts with these addresses are admins from the start (and at every
+ * sign-in). The catalogue's rows are written before the server listens (browsable at once).
  */
-async function terminalLogStream(config: Pick<Config, 'logFormat'>): Promise<NodeJS.WritableStream | undefined> {
-  const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true);
-  if (!pretty) return undefined;
-  const { default: pinoPretty } = await import('pino-pretty');
-  return pinoPretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: false });
+async function seed(database: AppDeps['database'], modules: AppModules, config: Config): Promise<void> {
+  await database.exclusive(async () => {
+    await seedTags(database.db);
+    await seedCategories(database.db);
+    await modules.auth.services.gate.promoteConfiguredAdmins();
+    if (config.seedContent) await modules.characters.services.seeder.run({ art: false });
+  });
 }
