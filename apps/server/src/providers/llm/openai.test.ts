@@ -183,12 +183,17 @@ describe('OpenAI-compatible provider', () => {
     for await (const c of provider({ idleTimeoutMs: 200 }).streamChat(request())) {
       received += c.text.length;
       if (pausedAt < 0 && received > 0) {
-        // Stop pulling for 0.8 s: the model server's writes must stall, and the 0.2 s idle clock must not run.
+        // Stop pulling: the model server's writes must stall once the buffers between us are full (waited for in
+        // steps of 0.2 s, however busy the machine), stay stalled for 0.5 s more, and the 0.2 s idle clock must not run.
         pausedAt = written;
-        await new Promise((r) => setTimeout(r, 300));
-        const after300 = written;
+        let last = -1;
+        for (let i = 0; i < 50 && written !== last; i++) {
+          last = written;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+        const stalled = written;
         await new Promise((r) => setTimeout(r, 500));
-        expect(written).toBe(after300);
+        expect(written).toBe(stalled);
         expect(written).toBeLessThan(total / 2);
       }
     }
