@@ -61,15 +61,19 @@ function Shell() {
         className={cn(
           // Below lg the bottom bar is shown: its height (and the safe area) is reserved under the content.
           'min-h-dvh pt-(--header-h) pb-[calc(var(--bottom-nav-h)+env(safe-area-inset-bottom)+1rem)] transition-[padding] duration-200 focus:outline-none lg:pb-10 lg:pl-(--sidebar-w)',
-          conversation && 'max-lg:pt-0 max-lg:pb-0',
+          // A conversation is exactly one screen high (above a phone's on-screen keyboard: --vvh): the banners take
+          // their line and the conversation the rest, so its composer stays on screen whatever shows above it.
+          conversation && 'flex h-(--vvh,100dvh) min-h-0 flex-col max-lg:pt-0 max-lg:pb-0 lg:h-dvh lg:pb-0',
         )}
       >
         {/* The verify-email page speaks about the address itself. */}
-        <Suspense fallback={null}>{pathname === '/verify-email' ? null : <UnverifiedEmailBanner />}</Suspense>
+        <Suspense fallback={null}>{pathname === '/verify-email' ? null : <UnverifiedEmailBanner compact={conversation} />}</Suspense>
         {/* A conversation fills the window; every other page ends with the footer, which starts below the first
             screen so it does not show there while the page loads and then jump away (layout shift). */}
         {conversation ? (
-          <Outlet />
+          <div className="min-h-0 flex-1">
+            <Outlet />
+          </div>
         ) : (
           <>
             <div className="min-h-[calc(100dvh-var(--header-h))]">

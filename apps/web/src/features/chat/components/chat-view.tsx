@@ -116,9 +116,9 @@ function Conversation({ characterId, conversationId, session, userName, banner }
     });
 
   return (
-    // Below 1024 px the conversation is the whole screen (the shell hides its header and bottom bar), ending above the
-    // on-screen keyboard (--vvh, the visual viewport); on desktop it runs to the window's edge under the header.
-    <div className="flex h-(--vvh,100dvh) min-h-0 lg:-mb-10 lg:h-[calc(100dvh-var(--header-h))]">
+    // The shell gives a conversation the screen's height left by its banners (app-layout.tsx): below 1024 px the
+    // whole screen above the on-screen keyboard (its header and bottom bar hidden), on desktop all under the header.
+    <div className="flex h-full min-h-0">
       <div className="flex min-w-0 flex-1 flex-col">
         <ChatHeader
           {...{ character, busy, conversationId: convId }}

@@ -107,7 +107,7 @@ function GroupConversation({ session, userName }: { session: GroupSession; userN
   };
 
   return (
-    <div className="flex h-(--vvh,100dvh) min-h-0 lg:-mb-10 lg:h-[calc(100dvh-var(--header-h))]">
+    <div className="flex h-full min-h-0">
       <div className="flex min-w-0 flex-1 flex-col">
         <GroupHeader
           group={group}
