@@ -4,7 +4,7 @@ import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/features/auth/hooks/use-session';
-import { useChatStatus } from '@/features/chat/api/get-status';
+import { useChatStatus } from '@/features/conversation/api/get-status';
 import { ChatView } from '@/features/chat/components/chat-view';
 import { useDocumentTitle } from '@/lib/document-title';
 

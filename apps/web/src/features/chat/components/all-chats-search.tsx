@@ -13,7 +13,7 @@ import { StackedAvatars } from '@/features/groups/components/stacked-avatars';
 import { getErrorMessage } from '@/lib/api-client';
 import { timeAgo } from '@/lib/format';
 import { useAllChatsSearch } from '../api/search-all-chats';
-import { SearchSnippet } from './search-snippet';
+import { SearchSnippet } from '@/features/conversation/components/search-snippet';
 
 export function AllChatsSearchBox({ value, onChange }: { value: string; onChange: (text: string) => void }) {
   return (

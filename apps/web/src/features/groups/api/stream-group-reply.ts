@@ -1,6 +1,6 @@
 import { api, type EndpointEvent, type GroupSpeaker } from '@reverie/shared';
 import { openEventStream, readEventStream } from '@/lib/event-stream';
-import { followReply, type StreamHandlers, type StreamResult } from '@/features/chat/api/stream-reply';
+import { followReply, type StreamHandlers, type StreamResult } from '@/features/conversation/api/stream-reply';
 
 export type GroupReplyKind = 'message' | 'speak' | 'regenerate' | 'continue';
 

@@ -3,14 +3,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GroupSession, GroupSpeaker } from '@reverie/shared';
 import { syncAccount } from '@/features/billing/lib/sync-account';
-import { chatKeys } from '@/features/chat/api/query-keys';
-import type { Streaming } from '@/features/chat/hooks/use-reply-stream';
-import { upsertMessage } from '@/features/chat/lib/session-cache';
+import { chatKeys } from '@/lib/query-keys/chat';
+import type { Streaming } from '@/features/conversation/hooks/use-reply-stream';
+import { upsertMessage } from '@/features/conversation/lib/session-cache';
 import { queryClient } from '@/lib/query-client';
 import { getGroupSession } from '../api/get-group';
-import { groupKeys } from '../api/query-keys';
+import { groupKeys } from '@/lib/query-keys/groups';
 import { streamGroupReply, type GroupReplyKind } from '../api/stream-group-reply';
-import { updateGroupMessages } from '../lib/group-cache';
+import { updateGroupMessages } from '@/features/conversation/lib/group-cache';
 
 export interface GroupStreaming extends Streaming {
   /** Who writes the reply (known from the stream's first event). */

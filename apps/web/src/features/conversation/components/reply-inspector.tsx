@@ -23,7 +23,7 @@ import { cn } from '@/lib/utils';
 import { useInspection } from '../api/get-inspection';
 import { useMemory } from '../api/get-memory';
 import { useRebuiltPrompt } from '../api/get-rebuilt-prompt';
-import { chatKeys } from '../api/query-keys';
+import { chatKeys } from '@/lib/query-keys/chat';
 import { useToggleLore } from '../api/toggle-lore';
 import { useUpdateMemory } from '../api/update-memory';
 

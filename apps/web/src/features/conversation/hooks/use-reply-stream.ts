@@ -4,8 +4,8 @@ import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateA
 import type { ChatMessage, ChatSession, ChatStatus } from '@reverie/shared';
 import { syncAccount } from '@/features/billing/lib/sync-account';
 import { queryClient } from '@/lib/query-client';
-import { getChatSession } from '../api/get-session';
-import { chatKeys } from '../api/query-keys';
+import { getChatSession } from '@/features/chat/api/get-session';
+import { chatKeys } from '@/lib/query-keys/chat';
 import { streamReply, type ReplyKind, type StreamHandlers, type StreamResult } from '../api/stream-reply';
 import { updateMessages, upsertMessage } from '../lib/session-cache';
 

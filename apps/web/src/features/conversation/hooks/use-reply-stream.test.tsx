@@ -7,7 +7,7 @@ import { establishSession, getSessionUser } from '@/features/auth/lib/session-st
 import { setTokens } from '@/lib/auth-tokens';
 import { queryClient } from '@/lib/query-client';
 import { json, jwt, makeUser, mockApi, resetClientState } from '@/test/helpers';
-import { chatKeys } from '../api/query-keys';
+import { chatKeys } from '@/lib/query-keys/chat';
 import { StreamError } from '../api/stream-reply';
 import { useReplyStream } from './use-reply-stream';
 
