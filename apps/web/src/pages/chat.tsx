@@ -4,8 +4,8 @@ import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/features/auth/hooks/use-session';
-import { useChatStatus } from '@/features/conversation/api/get-status';
-import { ChatView } from '@/features/chat/components/chat-view';
+import { useChatStatus } from '@/features/conversation';
+import { ChatView } from '@/features/chat';
 import { useDocumentTitle } from '@/lib/document-title';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

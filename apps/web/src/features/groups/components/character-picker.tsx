@@ -5,7 +5,7 @@ import { Check, Search, X } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useConversations } from '@/features/conversation/api/get-conversations';
+import { useConversations } from '@/features/conversation';
 import { useSearch } from '@/features/search/api/search';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { cn } from '@/lib/utils';

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, Group, GroupSession } from '@reverie/shared';
-import { MessageList } from '@/features/conversation/components/message-list';
-import type { MessageActions } from '@/features/conversation/components/message-actions';
+import { MessageList, type MessageActions } from '@/features/conversation';
 import { queryClient } from '@/lib/query-client';
 import { json, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
 import { groupKeys } from '@/lib/query-keys/groups';
