@@ -6,6 +6,7 @@ export { useChatStatus } from './api/get-status';
 export { ConnectionLostError, followReply, StreamError, type ReplyKind, type StreamHandlers, type StreamResult } from './api/stream-reply';
 export { ChatLoadError, ChatSkeleton, GuestChat, needsMembership } from './components/chat-states';
 export { Composer } from './components/composer';
+export { ConversationHeader } from './components/conversation-header';
 export { ConversationFrame } from './components/conversation-frame';
 export { MessageActionDialogs, useMessageActions, type MessageActions } from './components/message-actions';
 export { MessageList } from './components/message-list';
