@@ -84,6 +84,27 @@ export default tseslint.config(
   },
   ...featureZones,
   {
+    // One formatting helper (#40.5): numbers, prices, dates and durations shown go through apps/web/src/lib/format.ts.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/format.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString', 'toFixed'].map((property) => ({
+          property,
+          message: 'Format for display with the helpers of @/lib/format (formatNumber, formatDecimal, formatDate…).',
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='Intl']",
+          message: 'Intl lives in @/lib/format only: use or add a helper there (formatNumber, formatDate…).',
+        },
+      ],
+    },
+  },
+  {
     // No import cycles between the web features' modules, nor between features where one has an entry.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     plugins: { 'web-features': webFeatures },

@@ -26,6 +26,7 @@ import { useRebuiltPrompt } from '../api/get-rebuilt-prompt';
 import { chatKeys } from '@/lib/query-keys/chat';
 import { useToggleLore } from '../api/toggle-lore';
 import { useUpdateMemory } from '../api/update-memory';
+import { formatDuration, formatNumber, formatTokenRate } from '@/lib/format';
 
 /** Names of the prompt's parts in words; a part this list does not know shows under its own name. */
 const PART_LABELS: Record<string, string> = {
@@ -48,7 +49,7 @@ export function partLabel(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
 }
 
-const n = (v: number) => v.toLocaleString('en');
+const n = (v: number) => formatNumber(v);
 
 function chargeText(c: ReplyInspection['charge']): string {
   switch (c.kind) {
@@ -141,15 +142,8 @@ function Numbers({ inspection: i }: { inspection: ReplyInspection }) {
     ['Context', `${n(i.contextSize)} tokens`],
     ['Tokens in', n(i.tokens.in)],
     ['Tokens out', n(i.tokens.out)],
-    [
-      'First token',
-      i.firstTokenMs === null
-        ? '—'
-        : i.firstTokenMs < 1000
-          ? `${Math.round(i.firstTokenMs)} ms`
-          : `${(i.firstTokenMs / 1000).toFixed(2)} s`,
-    ],
-    ['Speed', i.tokensPerSecond === null ? '—' : `${i.tokensPerSecond.toFixed(1)} tokens/s`],
+    ['First token', i.firstTokenMs === null ? '—' : formatDuration(i.firstTokenMs)],
+    ['Speed', i.tokensPerSecond === null ? '—' : formatTokenRate(i.tokensPerSecond)],
     ['Cost', chargeText(i.charge)],
   ];
   return (
