@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+import webFeatures from './eslint-rules/web-features.js';
 
 // The server's repository boundary: only repositories (*.repo.ts) and db/ talk to Drizzle and the schema.
 const repositoryFiles = ['apps/server/src/**/*.repo.ts', 'apps/server/src/db/**', 'apps/server/drizzle.config.ts'];
@@ -28,11 +30,34 @@ const sizedFiles = [
   'apps/server/src/modules/chat/**/*.ts',
   'apps/server/src/modules/groups/**/*.ts',
   'apps/server/src/providers/llm/**/*.ts',
+  'apps/web/src/features/{conversation,chat,groups}/**/*.{ts,tsx}',
 ];
 const sizeRules = {
   'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
   'max-lines': ['error', { max: 400 }],
 };
+// The web features' zones: a feature with an entry (apps/web/src/features/<name>/index.ts) is imported from outside
+// only through it; its own files import each other directly. Features without an entry yet are listed in #40.
+const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
+const webFeatureNames = fs.readdirSync(featuresDir).filter((n) => fs.statSync(new URL(n, featuresDir)).isDirectory());
+const withEntry = webFeatureNames.filter((n) => fs.existsSync(new URL(`${n}/index.ts`, featuresDir)));
+const featureInsides = (names) => ({
+  regex: `^(@/features/|(\\.\\./)+(features/)?)(${names.join('|')})/`,
+  message: 'Import another feature from its entry (@/features/<name>, its index.ts), not its insides: export what you need there.',
+});
+const featureZones = [
+  ...webFeatureNames.map((name) => ({
+    files: [`apps/web/src/features/${name}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [featureInsides(withEntry.filter((n) => n !== name))] }],
+    },
+  })),
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [featureInsides(withEntry)] }] },
+  },
+];
 
 // Syntax-level rules only (no type-aware linting): `npm run typecheck` covers types, and this keeps lint fast on 2 cores.
 export default tseslint.config(
@@ -64,10 +89,38 @@ export default tseslint.config(
     ignores: chatFiles,
     rules: { 'no-restricted-imports': ['error', { patterns: [chatInsides] }] },
   },
-  { files: sizedFiles, ignores: ['**/*.test.ts'], rules: sizeRules },
+  { files: sizedFiles, ignores: ['**/*.test.ts', '**/*.test.tsx'], rules: sizeRules },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  ...featureZones,
+  {
+    // One formatting helper (#40.5): numbers, prices, dates and durations shown go through apps/web/src/lib/format.ts.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/format.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString', 'toFixed'].map((property) => ({
+          property,
+          message: 'Format for display with the helpers of @/lib/format (formatNumber, formatDecimal, formatDate…).',
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='Intl']",
+          message: 'Intl lives in @/lib/format only: use or add a helper there (formatNumber, formatDate…).',
+        },
+      ],
+    },
+  },
+  {
+    // No import cycles between the web features' modules, nor between features where one has an entry.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { 'web-features': webFeatures },
+    rules: { 'web-features/no-cycle': 'error' },
   },
 );

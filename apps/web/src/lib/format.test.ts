@@ -1,5 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dateTime, formatCoins, formatDate, formatMoney, formatNumber, shortenNumber, timeAgo } from './format';
+import {
+  dateTime,
+  formatCoins,
+  formatDate,
+  formatDecimal,
+  formatDuration,
+  formatMoney,
+  formatNumber,
+  formatTokenRate,
+  shortenNumber,
+  timeAgo,
+} from './format';
 
 describe('shortenNumber', () => {
   it.each([
@@ -93,6 +104,17 @@ describe("the reader's locale", () => {
     expect(formatMoney(999, 'eur')).toBe('9,99\u00a0€');
     expect(formatDate('2026-03-04T12:00:00Z', 'longDate', 'UTC')).toBe('4. März 2026');
     expect(dateTime('2026-03-04T12:05:00Z')).toMatch(/^4\. März 2026/);
+  });
+
+  it('formats decimals, durations, rates, clock times and days the way the pages showed them (en-US)', () => {
+    speak('en-US');
+    expect(formatDecimal(4.56, 1)).toBe('4.6');
+    expect(formatDecimal(4, 1)).toBe('4.0');
+    expect(formatDuration(850.4)).toBe('850 ms');
+    expect(formatDuration(1250)).toBe('1.25 s');
+    expect(formatTokenRate(12.34)).toBe('12.3 tokens/s');
+    expect(formatDate('2026-03-04T14:05:00Z', 'clock', 'UTC')).toBe('14:05');
+    expect(formatDate('2026-03-04T14:05:00Z', 'dayMonth', 'UTC')).toBe('Mar 4');
   });
 
   it('falls back to en-US for a tag Intl does not know', () => {

@@ -32,6 +32,21 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
   return cached('n', options, (locale) => new Intl.NumberFormat(locale, options)).format(value);
 }
 
+/** A number with exactly `digits` decimals, for display ("4.6", "12.50"); what toFixed did, in the reader's locale. */
+export function formatDecimal(value: number, digits: number): string {
+  return formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** A duration from milliseconds: "850 ms" below a second, else seconds with two decimals ("1.25 s"). */
+export function formatDuration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${formatDecimal(ms / 1000, 2)} s`;
+}
+
+/** A rate of tokens: "12.3 tokens/s". */
+export function formatTokenRate(tokensPerSecond: number): string {
+  return `${formatDecimal(tokensPerSecond, 1)} tokens/s`;
+}
+
 /** An amount of money in minor units: 999, 'usd' → "$9.99" (en-US) / "9,99 $" (de-DE). */
 export function formatMoney(cents: number, currency: string): string {
   try {
@@ -54,6 +69,10 @@ const DATE_STYLES = {
   shortDateTime: { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' },
   /** "3:05:09 PM" */
   time: { hour: 'numeric', minute: '2-digit', second: '2-digit' },
+  /** "14:05" (a 24-hour clock) */
+  clock: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  /** "Mar 4" */
+  dayMonth: { month: 'short', day: 'numeric' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 export type DateStyle = keyof typeof DATE_STYLES;
 

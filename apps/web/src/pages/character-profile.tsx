@@ -22,7 +22,7 @@ import { MacroText, RoleplayText } from '@/features/characters/components/rolepl
 import { StartChatButton } from '@/features/characters/components/start-chat-button';
 import { FollowButton } from '@/features/creators/components/follow-button';
 import { FavoriteButton } from '@/features/favorites/components/favorite-button';
-import { AddToGroupButton } from '@/features/groups/components/add-to-group-button';
+import { AddToGroupButton } from '@/features/groups';
 import { getErrorStatus } from '@/lib/request-queue';
 import { shortenNumber } from '@/lib/format';
 import { useDocumentTitle, useMetaDescription } from '@/lib/document-title';

@@ -4,9 +4,10 @@ import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/features/auth/hooks/use-session';
-import { useChatStatus } from '@/features/chat/api/get-status';
-import { ChatView } from '@/features/chat/components/chat-view';
+import { useChatStatus } from '@/features/conversation';
+import { ChatView } from '@/features/chat';
 import { useDocumentTitle } from '@/lib/document-title';
+import { formatNumber, formatTokenRate } from '@/lib/format';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -55,13 +56,13 @@ function TestChat({ signedIn, userName }: { signedIn: boolean; userName: string 
           <Activity className="size-4 text-primary" aria-hidden="true" />
           <Fact label="Provider" value={s.provider} />
           <Fact label="Model" value={s.model} />
-          <Fact label="Context" value={`${s.contextSize.toLocaleString('en')} tokens`} />
+          <Fact label="Context" value={`${formatNumber(s.contextSize)} tokens`} />
           <Fact label="State" value={s.ready ? 'ready' : (s.message ?? s.state)} />
           <Fact
             label="Speed"
             value={
               last && last.ms > 0
-                ? `${((last.tokens / last.ms) * 1000).toFixed(1)} tokens/s (${last.tokens} in ${last.ms} ms)`
+                ? `${formatTokenRate((last.tokens / last.ms) * 1000)} (${formatNumber(last.tokens)} in ${formatNumber(last.ms)} ms)`
                 : 'send a message'
             }
           />

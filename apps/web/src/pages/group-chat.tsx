@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { NotFound } from '@/components/page/not-found';
 import { RequireSession } from '@/features/auth/components/require-session';
-import { GroupView } from '@/features/groups/components/group-view';
+import { GroupView } from '@/features/groups';
 import { useDocumentTitle } from '@/lib/document-title';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CoinMovement, SpendingLimitsResponse } from '@reverie/shared';
-import { ProblemBanner } from '@/features/chat/components/problem-banner';
+import { ProblemBanner } from '@/features/conversation';
 import { setStoredUser, setTokens } from '@/lib/auth-tokens';
 import { json, jwt, makeUser, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
 import { useConfirmSpend } from '../hooks/use-confirm-spend';

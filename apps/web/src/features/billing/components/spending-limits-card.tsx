@@ -9,14 +9,14 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
-import { formatNumber } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { useSpendingLimits, useUpdateSpendingLimits } from '../api/spending-limits';
 
 export const SPENDING_LIMITS_ID = 'spending-limits';
 
 /** "14:05" in the reader's time zone: pending raises and resets are near, so the time is what matters. */
 export function clockTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return formatDate(iso, 'clock');
 }
 
 const coins = (n: number) => `${formatNumber(n)} ${n === 1 ? 'coin' : 'coins'}`;
@@ -73,9 +73,7 @@ function CapField({
       <p id={`${id}-hint`} className="text-xs text-fg-subtle">
         Spent {period}: {coins(state.spent)}
         {left === null ? '' : ` · ${coins(left)} left`} · resets{' '}
-        {period === 'today'
-          ? `at ${clockTime(state.resetsAt)}`
-          : `on ${new Date(state.resetsAt).toLocaleDateString([], { month: 'short', day: 'numeric' })}`}
+        {period === 'today' ? `at ${clockTime(state.resetsAt)}` : `on ${formatDate(state.resetsAt, 'dayMonth')}`}
       </p>
       <PendingNote state={state} />
     </div>

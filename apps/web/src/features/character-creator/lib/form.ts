@@ -107,7 +107,7 @@ export function validate(f: CharacterForm): FieldErrors {
   }
   f.alternateGreetings.forEach((g, i) => {
     if (g.length > CHARACTER_LIMITS.greeting)
-      errors[`alternateGreetings.${i}`] = `Greeting must be at most ${CHARACTER_LIMITS.greeting.toLocaleString('en-US')} characters`;
+      errors[`alternateGreetings.${i}`] = `Greeting must be at most ${formatNumber(CHARACTER_LIMITS.greeting)} characters`;
   });
   if (f.tags.length > CHARACTER_LIMITS.maxTags) errors.tags = `Pick at most ${CHARACTER_LIMITS.maxTags} tags`;
   else if (!ratingOf(f.tags)) errors.tags = 'Choose a content rating: SFW, Suggestive or NSFW';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { chatKeys } from './query-keys';
+import { chatKeys } from '@/lib/query-keys/chat';
 
 /** GET /api/chat/{characterId}/conversations: earlier conversations with one character. */
 export const getCharacterConversations = (characterId: string) => apiRequest(api.chat.characterConversations, { params: { characterId } });

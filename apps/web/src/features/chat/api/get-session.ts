@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { chatKeys } from './query-keys';
+import { chatKeys } from '@/lib/query-keys/chat';
 
 /** GET /api/chat/{characterId}: the current (or given) conversation, created with the greeting on first open. */
 export const getChatSession = (characterId: string, conversationId?: string) =>

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { chatKeys } from './query-keys';
+import { chatKeys } from '@/lib/query-keys/chat';
 
 /** POST /api/chat/{characterId}/conversations: a fresh conversation (the earlier ones are kept). */
 export const newConversation = (characterId: string) => apiRequest(api.chat.newConversation, { params: { characterId } });

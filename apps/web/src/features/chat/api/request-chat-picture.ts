@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { imagesKeys } from '@/features/images/api/query-keys';
 import { requestChatPicture } from '@/features/images/api/request-chat-picture';
 import { queryClient } from '@/lib/query-client';
-import { updateMessages } from '../lib/session-cache';
+import { updateMessages } from '@/features/conversation';
 
 export interface ChatPictureInput {
   characterId: string;

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { chatSearchKeys } from './query-keys';
+import { chatSearchKeys } from '@/lib/query-keys/chat';
 
 /** GET /api/conversations/search: matches across every conversation, by character and by group chat (10 results a page). */
 export function useAllChatsSearch(q: string) {

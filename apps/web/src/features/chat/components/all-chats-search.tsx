@@ -9,11 +9,11 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { StackedAvatars } from '@/features/groups/components/stacked-avatars';
+import { StackedAvatars } from '@/features/groups';
 import { getErrorMessage } from '@/lib/api-client';
 import { timeAgo } from '@/lib/format';
 import { useAllChatsSearch } from '../api/search-all-chats';
-import { SearchSnippet } from './search-snippet';
+import { SearchSnippet } from '@/features/conversation';
 
 export function AllChatsSearchBox({ value, onChange }: { value: string; onChange: (text: string) => void }) {
   return (

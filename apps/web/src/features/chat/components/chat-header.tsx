@@ -1,11 +1,11 @@
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft, Brain, History, Plus, Search } from 'lucide-react';
+import { Brain, History, Plus, Search } from 'lucide-react';
 import type { ChatCharacter } from '@reverie/shared';
 import { useMediaQuery } from '@/app/layout/use-media-query';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { useToastsBelow } from '@/components/ui/toaster';
+import { ConversationHeader } from '@/features/conversation';
 import { PersonaPicker } from '@/features/personas/components/persona-picker';
 import { ChatTransferMenu } from '@/features/transfer/components/chat-transfer-menu';
 import { RateButton, RateStar, useRateInChat } from './rate-in-chat';
@@ -43,18 +43,8 @@ export function ChatHeader({
   const rate = useRateInChat(character.id, character.name);
   // On phones earlier chats move into the menu, so that the character's name keeps room beside the buttons.
   const roomy = useMediaQuery('(min-width: 640px)');
-  const header = useRef<HTMLElement>(null);
-  useToastsBelow(header);
   return (
-    <header
-      ref={header}
-      className="flex items-center gap-2 border-b border-border px-2 py-2 pt-[max(0.5rem,env(safe-area-inset-top))] sm:gap-3 sm:px-4 lg:py-2.5"
-    >
-      <Button asChild size="icon" variant="ghost" className="lg:hidden">
-        <Link to="/chat" aria-label="Back to chats">
-          <ArrowLeft />
-        </Link>
-      </Button>
+    <ConversationHeader>
       <Link
         to={`/characters/${character.id}`}
         className="flex min-w-0 flex-1 items-center gap-3 rounded-xl focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none"
@@ -108,6 +98,6 @@ export function ChatHeader({
         <Brain />
       </Button>
       {rate.dialog}
-    </header>
+    </ConversationHeader>
   );
 }

@@ -3,8 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatStatus } from '@reverie/shared';
 import { queryClient } from '@/lib/query-client';
 import { apiError, json, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
-import { Composer } from './composer';
-import { ModelStatus, sendBlockedReason } from './model-status';
+import { Composer, ModelStatus, sendBlockedReason } from '@/features/conversation';
 import { TinyChatCheck } from './tiny-chat-check';
 
 const status = (over: Partial<ChatStatus>): ChatStatus => ({

@@ -6,29 +6,27 @@ import { pictureRequest, type ChatSession } from '@reverie/shared';
 import { useMembershipModal } from '@/features/billing/components/membership-modal-context';
 import { useGuestPrompt } from '@/features/guest/guest-prompt-context';
 import { toast } from '@/lib/toast';
+import {
+  ChatLoadError,
+  ChatSkeleton,
+  Composer,
+  ConversationFrame,
+  GuestChat,
+  MessageActionDialogs,
+  MessageList,
+  needsMembership,
+  sendBlockedReason,
+  useChatProblem,
+  useConversationView,
+  type MessageActions,
+} from '@/features/conversation';
 import { useChatSession } from '../api/get-session';
-import { useJumpFromAddress } from '../hooks/use-jump-from-address';
-import { useMessageWindow } from '../hooks/use-message-window';
-import { ChatSearchDialog } from './chat-search-dialog';
-import { NewerEdge, OlderEdge } from './message-window-edges';
-import { useChatStatus } from '../api/get-status';
 import { useNewConversation } from '../api/new-conversation';
 import { useAskPicture } from '../hooks/use-ask-picture';
 import { useChatPrices } from '../hooks/use-chat-prices';
-import { useChatProblem } from '../hooks/use-chat-problem';
-import { useReplyStream } from '../hooks/use-reply-stream';
-import { useStickToBottom } from '../hooks/use-stick-to-bottom';
-import { useBranches } from './branches';
-import { useChatUser } from '@/features/personas/components/persona-picker';
+import { useChatReply } from '../hooks/use-chat-reply';
 import { ChatHeader } from './chat-header';
-import { ChatLoadError, ChatSkeleton, GuestChat, needsMembership } from './chat-states';
-import { Composer } from './composer';
 import { ConversationHistory } from './conversation-history';
-import { MemoryAside, MemoryDialog } from './memory-panel';
-import { MessageActionDialogs, useMessageActions, type MessageActions } from './message-actions';
-import { MessageList } from './message-list';
-import { ModelStatus, sendBlockedReason } from './model-status';
-import { ProblemBanner } from './problem-banner';
 
 export interface ChatViewProps {
   characterId: string;
@@ -72,29 +70,13 @@ function Conversation({ characterId, conversationId, session, userName, banner }
   const [, setParams] = useSearchParams();
   const { character, messages } = session;
   const convId = session.conversation.id;
-  const model = useChatStatus();
   const { problem, explain, clearProblem } = useChatProblem(character.name);
   const [dialog, setDialog] = useState<'memory' | 'history' | 'search' | null>(null);
-  const reply = useReplyStream({
-    characterId,
-    conversationId,
-    session,
-    explain,
-    clearProblem,
-    onBegin: () => {
-      win.toLatest();
-      list.follow();
-    },
-  });
-  const list = useStickToBottom([messages, reply.streaming?.text, reply.streaming?.queue]);
-  const win = useMessageWindow(session, list.scroller);
-  useJumpFromAddress(win.jumpTo);
-  const actions = useMessageActions({ characterId, messages: win.messages, explain });
+  const reply = useChatReply({ characterId, conversationId, session, explain, clearProblem, onBegin: () => view.begin() });
+  const view = useConversationView({ characterId, session, streaming: reply.streaming, userName, explain });
   const prices = useChatPrices(characterId, session);
-  const newChat = useNewConversation();
-  const branches = useBranches({ characterId, conversationId: convId, explain });
+  const startNew = useStartNew(characterId, explain);
   const busy = reply.streaming !== null;
-  const me = useChatUser(convId, userName);
   const picture = useAskPicture({
     characterId,
     conversationId: convId,
@@ -102,90 +84,108 @@ function Conversation({ characterId, conversationId, session, userName, banner }
     explain,
     clearProblem,
     onAdded: () => {
-      list.follow();
+      view.list.follow();
       void reply.resync();
     },
   });
 
-  const startNew = () =>
+  const header = (
+    <ChatHeader
+      {...{ character, busy, conversationId: convId }}
+      fresh={!messages.some((m) => m.role === 'user')}
+      onHistory={() => setDialog('history')}
+      onNewChat={startNew}
+      onMemory={() => setDialog('memory')}
+      onSearch={() => setDialog('search')}
+      onImported={(id) => setParams({ conversation: id })}
+      branch={view.branches.button}
+    />
+  );
+  const composer = (
+    <ChatComposer
+      {...{ character, busy, prices }}
+      cost={session.cost}
+      sendBlocked={sendBlockedReason(view.model.data)}
+      onMessage={(text) => reply.generate('message', text)}
+      onStop={reply.stop}
+      picture={picture}
+    />
+  );
+
+  return (
+    <ConversationFrame
+      {...{ view, characterId, dialog, problem, header }}
+      above={banner?.(reply.lastStats)}
+      conversationId={convId}
+      name={character.name}
+      memory={session.memory}
+      onCloseDialog={() => setDialog(null)}
+      onRetry={reply.retry}
+      onDismiss={clearProblem}
+      search={{ label: `Search the chat with ${character.name}`, replyAuthor: () => character.name }}
+      list={
+        <MessageList
+          {...view.listProps}
+          character={character}
+          freeReply={session.freeReply ?? false}
+          price={prices.message}
+          generate={(kind, messageId) => void prices.guard(kind, () => reply.generate(kind, undefined, messageId), messageId)}
+        />
+      }
+      controls={composer}
+      dialogs={<ConversationDialogs {...{ dialog, session, actions: view.actions }} onClose={() => setDialog(null)} />}
+      after={
+        <>
+          {prices.dialog}
+          {view.branches.dialog}
+        </>
+      }
+    />
+  );
+}
+
+/** "New chat": a fresh conversation with the character, opened at its address. */
+function useStartNew(characterId: string, explain: (error: unknown) => boolean) {
+  const [, setParams] = useSearchParams();
+  const newChat = useNewConversation();
+  return () =>
     newChat.mutate(characterId, {
       onSuccess: (fresh) => setParams({ conversation: fresh.conversation.id }),
       onError: (error) => {
         if (!explain(error)) toast({ title: 'Could not start a new chat', variant: 'destructive' });
       },
     });
+}
 
+interface ChatComposerProps {
+  character: ChatSession['character'];
+  cost: ChatSession['cost'];
+  busy: boolean;
+  sendBlocked: string | null;
+  prices: ReturnType<typeof useChatPrices>;
+  picture: ReturnType<typeof useAskPicture>;
+  onMessage: (text: string) => Promise<boolean>;
+  onStop: () => void;
+}
+
+/** The composer: a message, or a picture asked for in words or with its button, each paid as priced. */
+function ChatComposer({ character, cost, busy, sendBlocked, prices, picture, onMessage, onStop }: ChatComposerProps) {
   return (
-    // The shell gives a conversation the screen's height left by its banners (app-layout.tsx): below 1024 px the
-    // whole screen above the on-screen keyboard (its header and bottom bar hidden), on desktop all under the header.
-    <div className="flex h-full min-h-0">
-      <div className="flex min-w-0 flex-1 flex-col">
-        <ChatHeader
-          {...{ character, busy, conversationId: convId }}
-          fresh={!messages.some((m) => m.role === 'user')}
-          onHistory={() => setDialog('history')}
-          onNewChat={startNew}
-          onMemory={() => setDialog('memory')}
-          onSearch={() => setDialog('search')}
-          onImported={(id) => setParams({ conversation: id })}
-          branch={branches.button}
-        />
-        {branches.strip}
-        {banner?.(reply.lastStats)}
-        <MessageList
-          {...{ character, actions, scroller: list.scroller }}
-          userName={me.name}
-          userAvatar={me.avatarUrl}
-          messages={win.messages}
-          onScroll={() => {
-            list.onScroll();
-            win.onScroll();
-          }}
-          top={<OlderEdge win={win} />}
-          bottom={<NewerEdge win={win} />}
-          atNewest={win.atNewest}
-          highlightId={win.highlight}
-          streaming={reply.streaming}
-          freeReply={session.freeReply ?? false}
-          price={prices.message}
-          generate={(kind, messageId) => void prices.guard(kind, () => reply.generate(kind, undefined, messageId), messageId)}
-          onBranch={branches.forking ? undefined : branches.branchFrom}
-        />
-        <ModelStatus status={model.data} />
-        {problem && !(problem.kind === 'model' && model.data && !model.data.ready) ? (
-          <ProblemBanner problem={problem} characterId={characterId} onRetry={reply.retry} onDismiss={clearProblem} />
-        ) : null}
-        <Composer
-          characterName={character.name}
-          cost={session.cost}
-          generating={busy}
-          disabled={character.deleted}
-          disabledReason="This character was deleted: the conversation can be read but not continued."
-          sendBlocked={sendBlockedReason(model.data)}
-          onSend={(text) =>
-            pictureRequest(text)
-              ? prices.guard('picture', () => picture.ask(text))
-              : prices.guard('message', () => reply.generate('message', text))
-          }
-          onStop={reply.stop}
-          onPicture={() => void prices.guard('picture', () => picture.ask())}
-          picturePrice={prices.picture}
-          picturePending={picture.pending}
-        />
-      </div>
-      <MemoryAside conversationId={convId} memory={session.memory} />
-      <ConversationDialogs {...{ dialog, session, actions }} onClose={() => setDialog(null)} />
-      <ChatSearchDialog
-        open={dialog === 'search'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        conversationId={convId}
-        searchLabel={`Search the chat with ${character.name}`}
-        replyAuthor={() => character.name}
-        onJump={win.jumpTo}
-      />
-      {prices.dialog}
-      {branches.dialog}
-    </div>
+    <Composer
+      characterName={character.name}
+      cost={cost}
+      generating={busy}
+      disabled={character.deleted}
+      disabledReason="This character was deleted: the conversation can be read but not continued."
+      sendBlocked={sendBlocked}
+      onSend={(text) =>
+        pictureRequest(text) ? prices.guard('picture', () => picture.ask(text)) : prices.guard('message', () => onMessage(text))
+      }
+      onStop={onStop}
+      onPicture={() => void prices.guard('picture', () => picture.ask())}
+      picturePrice={prices.picture}
+      picturePending={picture.pending}
+    />
   );
 }
 
@@ -196,18 +196,12 @@ interface DialogsProps {
   actions: MessageActions;
 }
 
-/** The memory (below 1280 px) and the earlier chats, opened from the header; a message's delete and report. */
+/** The earlier chats, opened from the header; a message's delete and report. */
 function ConversationDialogs({ dialog, onClose, session, actions }: DialogsProps) {
-  const { character, conversation, memory } = session;
+  const { character, conversation } = session;
   const onOpenChange = (open: boolean) => !open && onClose();
   return (
     <>
-      <MemoryDialog
-        open={dialog === 'memory'}
-        {...{ onOpenChange, memory }}
-        characterName={character.name}
-        conversationId={conversation.id}
-      />
       <ConversationHistory
         open={dialog === 'history'}
         onOpenChange={onOpenChange}

@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { api, type EndpointBody } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { chatKeys } from '@/features/chat/api/query-keys';
-import { groupKeys } from './query-keys';
+import { chatKeys } from '@/lib/query-keys/chat';
+import { groupKeys } from '@/lib/query-keys/groups';
 
 /** POST /api/groups. */
 export const createGroup = (body: EndpointBody<typeof api.groups.create>) => apiRequest(api.groups.create, { body });

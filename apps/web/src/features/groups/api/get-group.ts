@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { groupKeys } from './query-keys';
+import { groupKeys } from '@/lib/query-keys/groups';
 
 /** GET /api/groups/{id}: the group, its latest messages, who speaks next and what a reply costs. */
 export const getGroupSession = (id: string) => apiRequest(api.groups.get, { params: { id } });

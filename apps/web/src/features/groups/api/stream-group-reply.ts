@@ -1,6 +1,6 @@
-import { api, type EndpointEvent, type GroupSpeaker } from '@reverie/shared';
+import { api, type EndpointEvent } from '@reverie/shared';
 import { openEventStream, readEventStream } from '@/lib/event-stream';
-import { followReply, type StreamHandlers, type StreamResult } from '@/features/chat/api/stream-reply';
+import { followReply, type ReplyHandlers, type StreamResult } from '@/features/conversation';
 
 export type GroupReplyKind = 'message' | 'speak' | 'regenerate' | 'continue';
 
@@ -13,20 +13,22 @@ const endpoints = {
 
 type GroupStreamEvent = EndpointEvent<typeof api.groups.send>;
 
-export interface GroupStreamHandlers extends StreamHandlers {
-  /** Who writes the reply: the stream's first event. */
-  onSpeaker?: (speaker: GroupSpeaker) => void;
+/** What a group reply sends: the message, or whom to let speak (none: the group's turn order picks). */
+export interface GroupReplyBody {
+  content?: string;
+  speakerId?: string;
+  characterId?: string;
 }
 
 /**
  * A group reply as server-sent events (speaker, start, queue, token…, done | error), like a one-to-one reply
- * (features/chat/api/stream-reply.ts). Errors before the stream (402, 409, 422, 429…) reject with ApiError.
+ * (features/chat/api/stream-chat-reply.ts). Errors before the stream (402, 409, 422, 429…) reject with ApiError.
  */
 export async function streamGroupReply(
   id: string,
   kind: GroupReplyKind,
-  body: { content?: string; speakerId?: string; characterId?: string },
-  handlers: GroupStreamHandlers,
+  body: GroupReplyBody,
+  handlers: ReplyHandlers,
   signal: AbortSignal,
 ): Promise<StreamResult> {
   const endpoint = endpoints[kind];

@@ -5,7 +5,7 @@ import { Check, Search, X } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useConversations } from '@/features/chat/api/get-conversations';
+import { useConversations } from '@/features/conversation';
 import { useSearch } from '@/features/search/api/search';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { cn } from '@/lib/utils';
@@ -24,10 +24,8 @@ interface Props {
   exclude?: string[];
 }
 
-export function CharacterPicker({ picked, onChange, max, exclude = [] }: Props) {
-  const [q, setQ] = useState('');
-  const query = useDebouncedValue(q.trim(), 250);
-  const search = useSearch(query);
+/** The characters of your chats (one-to-one and group members), offered before any search. */
+function useFromChats() {
   const recent = useConversations(true);
   const fromChats = useMemo(() => {
     const seen = new Map<string, PickedCharacter>();
@@ -38,6 +36,14 @@ export function CharacterPicker({ picked, onChange, max, exclude = [] }: Props) 
     }
     return [...seen.values()];
   }, [recent.data]);
+  return { recent, fromChats };
+}
+
+export function CharacterPicker({ picked, onChange, max, exclude = [] }: Props) {
+  const [q, setQ] = useState('');
+  const query = useDebouncedValue(q.trim(), 250);
+  const search = useSearch(query);
+  const { recent, fromChats } = useFromChats();
   const results: PickedCharacter[] = query
     ? (search.data?.characters.items ?? []).map((c) => ({ id: c.id, name: c.name, avatarUrl: c.thumbnailUrl ?? c.avatarUrl }))
     : fromChats;
@@ -51,24 +57,7 @@ export function CharacterPicker({ picked, onChange, max, exclude = [] }: Props) 
 
   return (
     <div className="flex flex-col gap-3">
-      {picked.length ? (
-        <ul className="flex flex-wrap gap-2" aria-label="Picked characters">
-          {picked.map((p) => (
-            <li key={p.id}>
-              <button
-                type="button"
-                onClick={() => toggle(p)}
-                className="flex items-center gap-1.5 rounded-full bg-primary-strong/25 py-1 pr-2 pl-1 text-sm text-fg ring-1 ring-primary/40 hover:bg-primary-strong/35 focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none"
-                aria-label={`Remove ${p.name}`}
-              >
-                <Avatar name={p.name} src={p.avatarUrl} size="sm" className="size-6" />
-                {p.name}
-                <X className="size-3.5" aria-hidden="true" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <PickedList picked={picked} onRemove={toggle} />
       <div className="relative">
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle" aria-hidden="true" />
         <Input
@@ -117,5 +106,28 @@ export function CharacterPicker({ picked, onChange, max, exclude = [] }: Props) 
         </ul>
       )}
     </div>
+  );
+}
+
+/** The characters picked so far, each a button that removes it. */
+function PickedList({ picked, onRemove }: { picked: PickedCharacter[]; onRemove: (c: PickedCharacter) => void }) {
+  if (!picked.length) return null;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Picked characters">
+      {picked.map((p) => (
+        <li key={p.id}>
+          <button
+            type="button"
+            onClick={() => onRemove(p)}
+            className="flex items-center gap-1.5 rounded-full bg-primary-strong/25 py-1 pr-2 pl-1 text-sm text-fg ring-1 ring-primary/40 hover:bg-primary-strong/35 focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none"
+            aria-label={`Remove ${p.name}`}
+          >
+            <Avatar name={p.name} src={p.avatarUrl} size="sm" className="size-6" />
+            {p.name}
+            <X className="size-3.5" aria-hidden="true" />
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -12,6 +12,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { useMembershipModal } from '@/features/billing/components/membership-modal-context';
 import { useCreateGroup } from '../api/create-group';
 import { CharacterPicker, type PickedCharacter } from './character-picker';
+import { FormAlert } from './form-alert';
 import { TurnModeField } from './turn-mode-field';
 
 interface Props {
@@ -97,11 +98,7 @@ function CreatorForm({ initial, onDone }: { initial: PickedCharacter[]; onDone: 
           </legend>
           <CharacterPicker picked={picked} onChange={setPicked} max={MAX_GROUP_MEMBERS} />
         </fieldset>
-        {error ? (
-          <p role="alert" className="rounded-xl bg-danger-strong/15 px-3 py-2 text-sm text-fg ring-1 ring-danger-strong/40">
-            {error}
-          </p>
-        ) : null}
+        <FormAlert error={error} />
       </div>
       <DialogFooter>
         <Button type="button" variant="ghost" onClick={onDone}>

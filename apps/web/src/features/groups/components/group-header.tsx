@@ -1,9 +1,8 @@
-import { useRef, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { ArrowLeft, Brain, Search, Settings2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Brain, Search, Settings2 } from 'lucide-react';
 import type { Group } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
-import { useToastsBelow } from '@/components/ui/toaster';
+import { ConversationHeader } from '@/features/conversation';
 import { PersonaPicker } from '@/features/personas/components/persona-picker';
 import { StackedAvatars } from './stacked-avatars';
 
@@ -28,18 +27,8 @@ interface Props {
  * its settings and (below 1280 px) the memory.
  */
 export function GroupHeader({ group, busy, fresh, onSettings, onMemory, onSearch, branch }: Props) {
-  const header = useRef<HTMLElement>(null);
-  useToastsBelow(header);
   return (
-    <header
-      ref={header}
-      className="flex items-center gap-2 border-b border-border px-2 py-2 pt-[max(0.5rem,env(safe-area-inset-top))] sm:gap-3 sm:px-4 lg:py-2.5"
-    >
-      <Button asChild size="icon" variant="ghost" className="lg:hidden">
-        <Link to="/chat" aria-label="Back to chats">
-          <ArrowLeft />
-        </Link>
-      </Button>
+    <ConversationHeader>
       {/* On a phone the name needs the room; the line under it names the members. */}
       <StackedAvatars members={group.members} size="sm" className="hidden sm:flex" />
       <span className="min-w-0 flex-1">
@@ -60,6 +49,6 @@ export function GroupHeader({ group, busy, fresh, onSettings, onMemory, onSearch
       <Button size="sm" variant="ghost" className="xl:hidden" onClick={onMemory} aria-label="Memory">
         <Brain />
       </Button>
-    </header>
+    </ConversationHeader>
   );
 }

@@ -13,6 +13,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useChangeGroup } from '../api/update-group';
 import { CharacterPicker, type PickedCharacter } from './character-picker';
+import { FormAlert } from './form-alert';
 import { TurnModeField } from './turn-mode-field';
 
 interface Props {
@@ -37,7 +38,6 @@ function SettingsForm({ group, onDone }: { group: Group; onDone: () => void }) {
   const [name, setName] = useState(group.name);
   const [scenario, setScenario] = useState(group.scenario);
   const [turnMode, setTurnMode] = useState<GroupTurnMode>(group.turnMode);
-  const [adding, setAdding] = useState<PickedCharacter[]>([]);
   const [error, setError] = useState<string | null>(null);
   const failed = (err: unknown) => {
     if (!membership.openForError(err, 'chat with premium characters')) setError(getErrorMessage(err, 'Not saved. Please try again.'));
@@ -58,23 +58,6 @@ function SettingsForm({ group, onDone }: { group: Group; onDone: () => void }) {
       },
     );
   };
-  const remove = (characterId: string) => {
-    setError(null);
-    change.mutate({ kind: 'remove', id: group.id, characterId }, { onError: failed });
-  };
-  const add = async () => {
-    setError(null);
-    for (const c of adding) {
-      try {
-        await change.mutateAsync({ kind: 'add', id: group.id, characterId: c.id });
-      } catch (err) {
-        failed(err);
-        break;
-      }
-    }
-    setAdding([]);
-  };
-  const room = MAX_GROUP_MEMBERS - group.members.length;
 
   return (
     <form onSubmit={save} noValidate>
@@ -98,54 +81,8 @@ function SettingsForm({ group, onDone }: { group: Group; onDone: () => void }) {
           />
         </div>
         <TurnModeField value={turnMode} onChange={setTurnMode} />
-        <section className="flex flex-col gap-2" aria-labelledby="group-members-title">
-          <h3 id="group-members-title" className="text-sm font-medium text-fg">
-            Members{' '}
-            <span className="font-normal text-fg-subtle">
-              ({group.members.length} of {MAX_GROUP_MEMBERS})
-            </span>
-          </h3>
-          <ul className="flex flex-col gap-1">
-            {group.members.map((m) => (
-              <li key={m.id} className="flex items-center gap-3 rounded-xl px-2 py-1.5">
-                <Avatar name={m.name} src={m.avatarUrl} size="sm" />
-                <span className="min-w-0 flex-1 truncate text-sm text-fg">{m.name}</span>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  disabled={change.isPending || group.members.length <= MIN_GROUP_MEMBERS}
-                  onClick={() => remove(m.id)}
-                  aria-label={`Remove ${m.name} from the group`}
-                >
-                  <UserMinus /> Remove
-                </Button>
-              </li>
-            ))}
-          </ul>
-          {group.members.length <= MIN_GROUP_MEMBERS ? (
-            <p className="text-xs text-fg-subtle">
-              A group needs at least {MIN_GROUP_MEMBERS} characters: add someone before removing one.
-            </p>
-          ) : null}
-          {room > 0 ? (
-            <details className="rounded-xl ring-1 ring-border">
-              <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm text-fg">
-                <UserPlus className="size-4" aria-hidden="true" /> Add characters
-              </summary>
-              <div className="flex flex-col gap-2 p-3 pt-0">
-                <CharacterPicker picked={adding} onChange={setAdding} max={room} exclude={group.members.map((m) => m.id)} />
-                <Button size="sm" variant="secondary" disabled={!adding.length || change.isPending} onClick={() => void add()}>
-                  Add {adding.length || ''} to the group
-                </Button>
-              </div>
-            </details>
-          ) : null}
-        </section>
-        {error ? (
-          <p role="alert" className="rounded-xl bg-danger-strong/15 px-3 py-2 text-sm text-fg ring-1 ring-danger-strong/40">
-            {error}
-          </p>
-        ) : null}
+        <Members group={group} change={change} failed={failed} clearError={() => setError(null)} />
+        <FormAlert error={error} />
       </div>
       <DialogFooter>
         <Button type="button" variant="ghost" onClick={onDone}>
@@ -156,5 +93,78 @@ function SettingsForm({ group, onDone }: { group: Group; onDone: () => void }) {
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+interface MembersProps {
+  group: Group;
+  change: ReturnType<typeof useChangeGroup>;
+  /** Shows why a change failed (or opens the membership offer). */
+  failed: (err: unknown) => void;
+  clearError: () => void;
+}
+
+/** The members, each removable (down to the minimum), and characters to add while there is room. */
+function Members({ group, change, failed, clearError }: MembersProps) {
+  const [adding, setAdding] = useState<PickedCharacter[]>([]);
+  const remove = (characterId: string) => {
+    clearError();
+    change.mutate({ kind: 'remove', id: group.id, characterId }, { onError: failed });
+  };
+  const add = async () => {
+    clearError();
+    for (const c of adding) {
+      try {
+        await change.mutateAsync({ kind: 'add', id: group.id, characterId: c.id });
+      } catch (err) {
+        failed(err);
+        break;
+      }
+    }
+    setAdding([]);
+  };
+  const room = MAX_GROUP_MEMBERS - group.members.length;
+  return (
+    <section className="flex flex-col gap-2" aria-labelledby="group-members-title">
+      <h3 id="group-members-title" className="text-sm font-medium text-fg">
+        Members{' '}
+        <span className="font-normal text-fg-subtle">
+          ({group.members.length} of {MAX_GROUP_MEMBERS})
+        </span>
+      </h3>
+      <ul className="flex flex-col gap-1">
+        {group.members.map((m) => (
+          <li key={m.id} className="flex items-center gap-3 rounded-xl px-2 py-1.5">
+            <Avatar name={m.name} src={m.avatarUrl} size="sm" />
+            <span className="min-w-0 flex-1 truncate text-sm text-fg">{m.name}</span>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={change.isPending || group.members.length <= MIN_GROUP_MEMBERS}
+              onClick={() => remove(m.id)}
+              aria-label={`Remove ${m.name} from the group`}
+            >
+              <UserMinus /> Remove
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {group.members.length <= MIN_GROUP_MEMBERS ? (
+        <p className="text-xs text-fg-subtle">A group needs at least {MIN_GROUP_MEMBERS} characters: add someone before removing one.</p>
+      ) : null}
+      {room > 0 ? (
+        <details className="rounded-xl ring-1 ring-border">
+          <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm text-fg">
+            <UserPlus className="size-4" aria-hidden="true" /> Add characters
+          </summary>
+          <div className="flex flex-col gap-2 p-3 pt-0">
+            <CharacterPicker picked={adding} onChange={setAdding} max={room} exclude={group.members.map((m) => m.id)} />
+            <Button size="sm" variant="secondary" disabled={!adding.length || change.isPending} onClick={() => void add()}>
+              Add {adding.length || ''} to the group
+            </Button>
+          </div>
+        </details>
+      ) : null}
+    </section>
   );
 }

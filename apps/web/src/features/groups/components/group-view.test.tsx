@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, Group, GroupSession } from '@reverie/shared';
 import { signIn } from '@/test/characters';
 import { json, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
-import { writeWindow } from '@/features/chat/lib/message-window';
+import { writeWindow } from '@/features/conversation';
 import { GroupView } from './group-view';
 
 const ada = '0c6a3d1e-1111-4111-8111-111111111111';

@@ -1,27 +1,23 @@
 // A group chat: the one-to-one chat's message list, composer, problem banner and memory, with each reply's speaker
 // shown on it, the turn controls ("Let X speak", "Skip") and the group's settings.
 import { useMemo, useState } from 'react';
-import type { ChatCharacter, ChatMessage, GroupSession } from '@reverie/shared';
+import type { ChatCharacter, ChatMessage, Group, GroupSession, GroupSpeaker } from '@reverie/shared';
 import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
-import { useChatStatus } from '@/features/chat/api/get-status';
-import { useBranches } from '@/features/chat/components/branches';
-import { ChatSearchDialog } from '@/features/chat/components/chat-search-dialog';
-import { ChatSkeleton } from '@/features/chat/components/chat-states';
-import { Composer } from '@/features/chat/components/composer';
-import { MemoryAside, MemoryDialog } from '@/features/chat/components/memory-panel';
-import { MessageActionDialogs, useMessageActions } from '@/features/chat/components/message-actions';
-import { MessageList } from '@/features/chat/components/message-list';
-import { NewerEdge, OlderEdge } from '@/features/chat/components/message-window-edges';
-import { ModelStatus, sendBlockedReason } from '@/features/chat/components/model-status';
-import { ProblemBanner } from '@/features/chat/components/problem-banner';
-import { useChatProblem } from '@/features/chat/hooks/use-chat-problem';
-import { useJumpFromAddress } from '@/features/chat/hooks/use-jump-from-address';
-import { useMessageWindow } from '@/features/chat/hooks/use-message-window';
-import { useStickToBottom } from '@/features/chat/hooks/use-stick-to-bottom';
+import {
+  ChatSkeleton,
+  Composer,
+  ConversationFrame,
+  MessageActionDialogs,
+  MessageList,
+  sendBlockedReason,
+  useChatProblem,
+  useConversationView,
+  type ConversationView,
+  type ReplyKind,
+} from '@/features/conversation';
 import { useConfirmSpend } from '@/features/billing/hooks/use-confirm-spend';
-import { messagePrice } from '@/features/billing/lib/price';
-import { useChatUser } from '@/features/personas/components/persona-picker';
+import { messagePrice, type Price } from '@/features/billing/lib/price';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { useGroupSession } from '../api/get-group';
 import { useGroupReply } from '../hooks/use-group-reply';
@@ -55,47 +51,157 @@ export function GroupView({ groupId, userName }: { groupId: string; userName: st
 
 function GroupConversation({ session, userName }: { session: GroupSession; userName: string }) {
   const { group, messages } = session;
-  const model = useChatStatus();
+  const characterId = group.chatCharacterId;
   const { problem, explain, clearProblem } = useChatProblem(group.name);
   const [dialog, setDialog] = useState<'memory' | 'settings' | 'search' | null>(null);
-  const reply = useGroupReply({
-    groupId: group.id,
-    session,
-    explain,
-    clearProblem,
-    onBegin: () => {
-      win.toLatest();
-      list.follow();
-    },
-  });
-  const list = useStickToBottom([messages, reply.streaming?.text, reply.streaming?.queue]);
-  // Older messages load as the reader scrolls up, as in a one-to-one chat (the session holds the newest page).
-  const win = useMessageWindow({ conversation: { id: group.conversationId }, messages, hasMore: session.hasMore }, list.scroller);
-  // A match picked in the search across chats (`?message=`): the page around it, scrolled to and outlined.
-  useJumpFromAddress(win.jumpTo);
-  const actions = useMessageActions({ characterId: group.chatCharacterId, messages: win.messages, explain });
-  // "Branch from here": a group chat's branch is a group chat of its own, with the same members (its page opens).
-  const branches = useBranches({ characterId: group.chatCharacterId, conversationId: group.conversationId, explain });
+  const reply = useGroupReply({ groupId: group.id, session, explain, clearProblem, onBegin: () => view.begin() });
+  const windowed = { conversation: { id: group.conversationId }, messages, hasMore: session.hasMore };
+  const view = useConversationView({ characterId, session: windowed, streaming: reply.streaming, userName, explain });
   const busy = reply.streaming !== null;
-  const [manualPick, setManualPick] = useState<string | null>(null);
-  const speaker = group.turnMode === 'manual' ? (manualPick ?? group.members[0]?.id ?? null) : null;
-  // Who the user is here (their persona), and what a reply costs before any click (each reply costs a message).
-  const me = useChatUser(group.conversationId, userName);
+  // What a reply costs before any click (each reply costs a message).
   const price = messagePrice(session.cost);
   const spend = useConfirmSpend();
   const paid = (what: string, action: () => unknown) => void spend.confirm(price, what).then((ok) => ok && action());
 
-  // Who wrote each reply: members and former members by id (a deleted character's messages say so).
+  const header = (
+    <GroupHeader
+      group={group}
+      busy={busy}
+      fresh={!messages.some((m) => m.role === 'user')}
+      onSettings={() => setDialog('settings')}
+      onMemory={() => setDialog('memory')}
+      onSearch={() => setDialog('search')}
+      branch={view.branches.button}
+    />
+  );
+  const list =
+    messages.length === 0 && !busy ? (
+      <SetTheScene />
+    ) : (
+      <GroupMessages
+        {...{ view, group, price }}
+        streamingSpeaker={reply.streaming?.speaker ?? null}
+        generate={(kind) =>
+          paid(kind === 'continue' ? 'Continuing this reply' : 'This reply', () => reply.generate(kind === 'message' ? 'speak' : kind))
+        }
+      />
+    );
+  const controls = (
+    <GroupControls
+      {...{ group, busy, paid, explain }}
+      cost={session.cost}
+      sendBlocked={sendBlockedReason(view.model.data)}
+      reply={reply}
+      confirmSend={() => spend.confirm(price, 'This reply')}
+    />
+  );
+
+  return (
+    <ConversationFrame
+      {...{ view, characterId, dialog, problem, header, list, controls }}
+      conversationId={group.conversationId}
+      name={group.name}
+      memory={session.memory}
+      onCloseDialog={() => setDialog(null)}
+      onRetry={() => void reply.resync()}
+      onDismiss={clearProblem}
+      search={{ label: `Search the group chat ${group.name}`, replyAuthor: (hit) => hit.speaker?.name ?? 'A former member' }}
+      after={
+        <>
+          {view.branches.dialog}
+          <GroupSettings group={group} open={dialog === 'settings'} onOpenChange={(open) => !open && setDialog(null)} />
+          <MessageActionDialogs dialogs={view.actions.dialogs} characterName={group.name} />
+          {spend.dialog}
+        </>
+      }
+    />
+  );
+}
+
+interface GroupControlsProps {
+  group: Group;
+  cost: GroupSession['cost'];
+  busy: boolean;
+  sendBlocked: string | null;
+  reply: ReturnType<typeof useGroupReply>;
+  /** A reply after the spend is confirmed ("Let X speak"); a message asks first, then sends. */
+  paid: (what: string, action: () => unknown) => void;
+  confirmSend: () => Promise<boolean>;
+  explain: (error: unknown) => boolean;
+}
+
+/** The turn controls ("Let X speak", "Skip", the manual pick) above the composer; a message goes to the pick. */
+function GroupControls({ group, cost, busy, sendBlocked, reply, paid, confirmSend, explain }: GroupControlsProps) {
+  const [manualPick, setManualPick] = useState<string | null>(null);
+  const speaker = group.turnMode === 'manual' ? (manualPick ?? group.members[0]?.id ?? null) : null;
+  return (
+    <>
+      <TurnControls
+        group={group}
+        busy={busy}
+        manualPick={speaker}
+        onPick={setManualPick}
+        onSpeak={(characterId) => paid('This reply', () => reply.generate('speak', characterId ? { characterId } : {}))}
+        explain={explain}
+      />
+      <Composer
+        characterName={group.name}
+        cost={cost}
+        generating={busy}
+        sendBlocked={sendBlocked}
+        onSend={(text) =>
+          confirmSend().then((ok) => ok && reply.generate('message', { content: text, ...(speaker ? { speakerId: speaker } : {}) }))
+        }
+        onStop={reply.stop}
+      />
+    </>
+  );
+}
+
+function SetTheScene() {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 text-center">
+      <p className="font-semibold text-fg">Set the scene</p>
+      <p className="max-w-sm text-sm text-fg-muted">
+        Say hello to everyone, or let one of them speak first. Name a character in your message to have them answer.
+      </p>
+    </div>
+  );
+}
+
+interface GroupMessagesProps {
+  view: ConversationView;
+  group: Group;
+  price: Price | null;
+  streamingSpeaker: GroupSpeaker | null;
+  generate: (kind: ReplyKind) => void;
+}
+
+/** The messages, each reply with who wrote it: members and former members by id (a deleted character's say so). */
+function GroupMessages({ view, group, price, streamingSpeaker, generate }: GroupMessagesProps) {
   const byId = useMemo(() => new Map([...group.members, ...group.formerMembers].map((m) => [m.id, m])), [group]);
   const speakers = {
     of: (m: ChatMessage) => {
       const s = m.speakerId ? byId.get(m.speakerId) : undefined;
       return s ? { name: s.name, avatarUrl: s.avatarUrl } : { name: 'A former member', avatarUrl: null };
     },
-    streaming: reply.streaming?.speaker ?? null,
+    streaming: streamingSpeaker,
   };
-  // The list and its bubbles take a character: the group stands in for it.
-  const asCharacter: ChatCharacter = {
+  return (
+    <MessageList
+      {...view.listProps}
+      character={asCharacter(group)}
+      freeReply={false}
+      price={price}
+      generate={generate}
+      speakers={speakers}
+    />
+  );
+}
+
+/** The list and its bubbles take a character: the group stands in for it. */
+function asCharacter(group: Group): ChatCharacter {
+  return {
     id: group.chatCharacterId,
     name: group.name,
     avatarUrl: null,
@@ -105,103 +211,4 @@ function GroupConversation({ session, userName }: { session: GroupSession; userN
     nsfw: false,
     deleted: false,
   };
-
-  return (
-    <div className="flex h-full min-h-0">
-      <div className="flex min-w-0 flex-1 flex-col">
-        <GroupHeader
-          group={group}
-          busy={busy}
-          fresh={!messages.some((m) => m.role === 'user')}
-          onSettings={() => setDialog('settings')}
-          onMemory={() => setDialog('memory')}
-          onSearch={() => setDialog('search')}
-          branch={branches.button}
-        />
-        {branches.strip}
-        {messages.length === 0 && !busy ? (
-          <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 text-center">
-            <p className="font-semibold text-fg">Set the scene</p>
-            <p className="max-w-sm text-sm text-fg-muted">
-              Say hello to everyone, or let one of them speak first. Name a character in your message to have them answer.
-            </p>
-          </div>
-        ) : (
-          <MessageList
-            character={asCharacter}
-            userName={me.name}
-            userAvatar={me.avatarUrl}
-            messages={win.messages}
-            top={<OlderEdge win={win} />}
-            bottom={<NewerEdge win={win} />}
-            atNewest={win.atNewest}
-            highlightId={win.highlight}
-            streaming={reply.streaming}
-            freeReply={false}
-            actions={actions}
-            price={price}
-            generate={(kind) =>
-              paid(kind === 'continue' ? 'Continuing this reply' : 'This reply', () => reply.generate(kind === 'message' ? 'speak' : kind))
-            }
-            scroller={list.scroller}
-            onScroll={() => {
-              list.onScroll();
-              win.onScroll();
-            }}
-            speakers={speakers}
-            onBranch={branches.forking ? undefined : branches.branchFrom}
-          />
-        )}
-        <ModelStatus status={model.data} />
-        {problem && !(problem.kind === 'model' && model.data && !model.data.ready) ? (
-          <ProblemBanner
-            problem={problem}
-            characterId={group.chatCharacterId}
-            onRetry={() => void reply.resync()}
-            onDismiss={clearProblem}
-          />
-        ) : null}
-        <TurnControls
-          group={group}
-          busy={busy}
-          manualPick={speaker}
-          onPick={setManualPick}
-          onSpeak={(characterId) => paid('This reply', () => reply.generate('speak', characterId ? { characterId } : {}))}
-          explain={explain}
-        />
-        <Composer
-          characterName={group.name}
-          cost={session.cost}
-          generating={busy}
-          sendBlocked={sendBlockedReason(model.data)}
-          onSend={(text) =>
-            spend
-              .confirm(price, 'This reply')
-              .then((ok) => ok && reply.generate('message', { content: text, ...(speaker ? { speakerId: speaker } : {}) }))
-          }
-          onStop={reply.stop}
-        />
-      </div>
-      <MemoryAside conversationId={group.conversationId} memory={session.memory} />
-      <MemoryDialog
-        open={dialog === 'memory'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        memory={session.memory}
-        characterName={group.name}
-        conversationId={group.conversationId}
-      />
-      <ChatSearchDialog
-        open={dialog === 'search'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        conversationId={group.conversationId}
-        searchLabel={`Search the group chat ${group.name}`}
-        replyAuthor={(hit) => hit.speaker?.name ?? 'A former member'}
-        onJump={win.jumpTo}
-      />
-      {branches.dialog}
-      <GroupSettings group={group} open={dialog === 'settings'} onOpenChange={(open) => !open && setDialog(null)} />
-      <MessageActionDialogs dialogs={actions.dialogs} characterName={group.name} />
-      {spend.dialog}
-    </div>
-  );
 }

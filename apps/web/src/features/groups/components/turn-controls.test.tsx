@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, Group, GroupSession } from '@reverie/shared';
-import { MessageList } from '@/features/chat/components/message-list';
-import type { MessageActions } from '@/features/chat/components/message-actions';
+import { MessageList, type MessageActions } from '@/features/conversation';
 import { queryClient } from '@/lib/query-client';
 import { json, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
-import { groupKeys } from '../api/query-keys';
+import { groupKeys } from '@/lib/query-keys/groups';
 import { TurnControls } from './turn-controls';
 
 const ids = {

@@ -1,21 +1,11 @@
-// A group reply streaming in (send, "let X speak", regenerate, continue): who speaks, the words so far and the queue
-// position live here; the messages live in the cached group session, which the stream's events update.
-import { useEffect, useRef, useState } from 'react';
-import type { GroupSession, GroupSpeaker } from '@reverie/shared';
-import { syncAccount } from '@/features/billing/lib/sync-account';
-import { chatKeys } from '@/features/chat/api/query-keys';
-import type { Streaming } from '@/features/chat/hooks/use-reply-stream';
-import { upsertMessage } from '@/features/chat/lib/session-cache';
+// A group reply streaming in (send, "let X speak", regenerate, continue): the conversation kit's reply stream given
+// the group's stream function and session; who speaks arrives with the stream's first event.
+import type { GroupSession } from '@reverie/shared';
 import { queryClient } from '@/lib/query-client';
+import { groupKeys } from '@/lib/query-keys/groups';
+import { useReplyStream, type ReplyRequest } from '@/features/conversation';
 import { getGroupSession } from '../api/get-group';
-import { groupKeys } from '../api/query-keys';
-import { streamGroupReply, type GroupReplyKind } from '../api/stream-group-reply';
-import { updateGroupMessages } from '../lib/group-cache';
-
-export interface GroupStreaming extends Streaming {
-  /** Who writes the reply (known from the stream's first event). */
-  speaker: GroupSpeaker | null;
-}
+import { streamGroupReply, type GroupReplyBody, type GroupReplyKind } from '../api/stream-group-reply';
 
 interface Options {
   groupId: string;
@@ -25,68 +15,28 @@ interface Options {
   onBegin?: () => void;
 }
 
-export function useGroupReply({ groupId, session, explain, clearProblem, onBegin }: Options) {
-  const [streaming, setStreaming] = useState<GroupStreaming | null>(null);
-  const abortRef = useRef<AbortController | null>(null);
-  useEffect(() => () => abortRef.current?.abort(), []);
-  const convId = session.group.conversationId;
+/** "Let X speak" is shown as a new reply (a message's kind); the body goes to the group's endpoint as it is. */
+interface GroupRequest extends ReplyRequest {
+  speak: boolean;
+  body: GroupReplyBody;
+}
 
-  /** The server's copy after a reply (saved text, swipes, next speaker, cost). */
-  const resync = async () => {
-    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
-    try {
+export function useGroupReply({ groupId, session, ...rest }: Options) {
+  const sessionKey = groupKeys.session(groupId);
+  const reply = useReplyStream<GroupRequest>({
+    ...rest,
+    conversationId: session.group.conversationId,
+    sessionKey,
+    messages: session.messages,
+    stream: ({ kind, speak, body }, _conversationId, handlers, signal) =>
+      streamGroupReply(groupId, speak ? 'speak' : kind, body, handlers, signal),
+    refetch: async () => {
       const fresh = await getGroupSession(groupId);
-      queryClient.setQueryData(groupKeys.session(groupId), fresh);
-      syncAccount({ coins: fresh.cost.balance });
-    } catch {
-      // the page keeps what it has
-    }
-  };
-
-  const generate = async (kind: GroupReplyKind, body: { content?: string; speakerId?: string; characterId?: string } = {}) => {
-    if (abortRef.current) return false;
-    const last = queryClient.getQueryData<GroupSession>(groupKeys.session(groupId))?.messages.at(-1) ?? session.messages.at(-1);
-    const rewrites = kind === 'regenerate' || kind === 'continue';
-    const target = rewrites && last?.role === 'assistant' ? last.id : null;
-    clearProblem();
-    const abort = new AbortController();
-    abortRef.current = abort;
-    onBegin?.();
-    const shownKind = kind === 'speak' ? 'message' : kind;
-    setStreaming({ kind: shownKind, replyId: target, text: '', queue: 0, speaker: null });
-    let accepted = false;
-    try {
-      const result = await streamGroupReply(
-        groupId,
-        kind,
-        body,
-        {
-          onSpeaker: (speaker) => setStreaming((s) => (s ? { ...s, speaker } : s)),
-          onStart: (e) => {
-            accepted = true;
-            if (e.userMessage) updateGroupMessages(convId, (m) => [...m, e.userMessage!]);
-            setStreaming((s) => (s ? { ...s, replyId: e.replyId } : s));
-          },
-          onQueue: (position) => setStreaming((s) => (s ? { ...s, queue: position } : s)),
-          onToken: (text) => setStreaming((s) => (s ? { ...s, text: s.text + text, queue: 0 } : s)),
-        },
-        abort.signal,
-      );
-      updateGroupMessages(convId, (m) => upsertMessage(m, result.message));
-      return true;
-    } catch (error) {
-      if (!abort.signal.aborted) {
-        explain(error);
-        return accepted;
-      }
-      return true;
-    } finally {
-      abortRef.current = null;
-      setStreaming(null);
-      if (abort.signal.aborted) window.setTimeout(() => void resync(), 1000);
-      else await resync();
-    }
-  };
-
-  return { streaming, generate, stop: () => abortRef.current?.abort(), resync };
+      queryClient.setQueryData(sessionKey, fresh);
+      return fresh;
+    },
+  });
+  const generate = (kind: GroupReplyKind, body: GroupReplyBody = {}) =>
+    reply.generate({ kind: kind === 'speak' ? 'message' : kind, speak: kind === 'speak', body });
+  return { streaming: reply.streaming, generate, stop: reply.stop, resync: reply.resync };
 }

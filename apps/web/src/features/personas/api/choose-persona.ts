@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { chatKeys } from '@/features/chat/api/query-keys';
+import { chatKeys } from '@/lib/query-keys/chat';
 import { personasKeys } from './query-keys';
 
 /** PUT /api/conversations/{id}/persona (null: back to the default). */

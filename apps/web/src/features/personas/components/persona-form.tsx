@@ -15,6 +15,7 @@ import { useCreatePersona } from '../api/create-persona';
 import { useRemovePersonaAvatar } from '../api/remove-persona-avatar';
 import { useUpdatePersona } from '../api/update-persona';
 import { useUploadPersonaAvatar } from '../api/upload-persona-avatar';
+import { formatNumber } from '@/lib/format';
 
 type PronounChoice = 'none' | (typeof PRONOUN_PRESETS)[number] | 'custom';
 
@@ -77,7 +78,7 @@ function PersonaForm({ persona, onDone }: { persona?: Persona; onDone: () => voi
     event.preventDefault();
     if (saving) return;
     if (!name.trim()) return setError('Give the persona a name.');
-    if (tooLong) return setError(`The description can be at most ${PERSONA_LIMITS.descriptionMax.toLocaleString('en-US')} characters.`);
+    if (tooLong) return setError(`The description can be at most ${formatNumber(PERSONA_LIMITS.descriptionMax)} characters.`);
     setError(null);
     let saved: Persona;
     try {
@@ -190,7 +191,7 @@ function PersonaForm({ persona, onDone }: { persona?: Persona; onDone: () => voi
           placeholder="Looks, personality, history: what the character should know about you."
         />
         <p id={`${descriptionId}-count`} className={`justify-self-end text-xs tabular-nums ${tooLong ? 'text-danger' : 'text-fg-subtle'}`}>
-          {description.length.toLocaleString('en-US')}/{PERSONA_LIMITS.descriptionMax.toLocaleString('en-US')}
+          {formatNumber(description.length)}/{formatNumber(PERSONA_LIMITS.descriptionMax)}
         </p>
       </div>
       {error ? <FormError>{error}</FormError> : null}

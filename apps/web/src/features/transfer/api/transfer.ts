@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, type ChatExportFormat } from '@reverie/shared';
 import { saveFile } from '@/features/characters/api/export-character-card';
-import { chatKeys } from '@/features/chat/api/query-keys';
+import { chatKeys } from '@/lib/query-keys/chat';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { branchKeys, chatKeys } from './query-keys';
+import { branchKeys, chatKeys } from '@/lib/query-keys/chat';
 
 /** POST /api/conversations/{id}/branches: "Branch from here". */
 export const forkBranch = ({ conversationId, messageId }: { conversationId: string; messageId: string }) =>

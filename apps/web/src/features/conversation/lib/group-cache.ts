@@ -1,7 +1,7 @@
 // The cached group sessions (`groupKeys.session`): the group reply stream and the chat's message actions patch them.
 import type { ChatMessage, GroupSession } from '@reverie/shared';
 import { queryClient } from '@/lib/query-client';
-import { groupKeys } from '../api/query-keys';
+import { groupKeys } from '@/lib/query-keys/groups';
 
 /** Applies `fn` to the messages of every cached group session showing conversation `conversationId`. */
 export function updateGroupMessages(conversationId: string, fn: (messages: ChatMessage[]) => ChatMessage[]) {

@@ -1,31 +1,22 @@
 // "Why this reply": what went into a reply's prompt (its parts with their tokens, the lorebook entries with the key
 // that triggered each, memory, history) and the generation's numbers, with actions that shape the next reply: turn a
 // lorebook entry off, pin or drop a fact, edit the summary. A sheet on phones, a dialog from 640 px.
-import { useEffect, useState } from 'react';
-import { BookOpen, FileText, Pin, ScanSearch, X } from 'lucide-react';
-import {
-  MAX_MEMORY_SUMMARY,
-  MAX_PINNED_FACT,
-  MAX_PINNED_FACTS,
-  type ChatMemory,
-  type InspectedLoreEntry,
-  type ReplyInspection,
-} from '@reverie/shared';
+import { useState } from 'react';
+import { BookOpen, FileText, ScanSearch } from 'lucide-react';
+import type { InspectedLoreEntry, ReplyInspection } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { ErrorState } from '@/components/page/error-state';
 import { getErrorMessage } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useInspection } from '../api/get-inspection';
-import { useMemory } from '../api/get-memory';
 import { useRebuiltPrompt } from '../api/get-rebuilt-prompt';
-import { chatKeys } from '../api/query-keys';
 import { useToggleLore } from '../api/toggle-lore';
-import { useUpdateMemory } from '../api/update-memory';
+import { InspectorMemory } from './reply-inspector-memory';
+import { formatDuration, formatNumber, formatTokenRate } from '@/lib/format';
 
 /** Names of the prompt's parts in words; a part this list does not know shows under its own name. */
 const PART_LABELS: Record<string, string> = {
@@ -48,7 +39,7 @@ export function partLabel(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
 }
 
-const n = (v: number) => v.toLocaleString('en');
+const n = (v: number) => formatNumber(v);
 
 function chargeText(c: ReplyInspection['charge']): string {
   switch (c.kind) {
@@ -129,7 +120,7 @@ function InspectorBody({ messageId, swipe }: { messageId: string; swipe: number 
       <Numbers inspection={inspection} />
       <Parts inspection={inspection} />
       <Lore conversationId={conversationId} entries={inspection.lore} skipped={inspection.loreSkipped} disabled={disabledLore} />
-      <Memory conversationId={conversationId} inspection={inspection} />
+      <InspectorMemory conversationId={conversationId} inspection={inspection} />
       <FullPrompt messageId={messageId} swipe={swipe} />
     </div>
   );
@@ -141,15 +132,8 @@ function Numbers({ inspection: i }: { inspection: ReplyInspection }) {
     ['Context', `${n(i.contextSize)} tokens`],
     ['Tokens in', n(i.tokens.in)],
     ['Tokens out', n(i.tokens.out)],
-    [
-      'First token',
-      i.firstTokenMs === null
-        ? '—'
-        : i.firstTokenMs < 1000
-          ? `${Math.round(i.firstTokenMs)} ms`
-          : `${(i.firstTokenMs / 1000).toFixed(2)} s`,
-    ],
-    ['Speed', i.tokensPerSecond === null ? '—' : `${i.tokensPerSecond.toFixed(1)} tokens/s`],
+    ['First token', i.firstTokenMs === null ? '—' : formatDuration(i.firstTokenMs)],
+    ['Speed', i.tokensPerSecond === null ? '—' : formatTokenRate(i.tokensPerSecond)],
     ['Cost', chargeText(i.charge)],
   ];
   return (
@@ -271,126 +255,6 @@ function Lore({
       {skipped.length ? (
         <p className="mt-2 text-xs text-fg-subtle">Triggered but left out (the lorebook's token budget was spent): {skipped.join(', ')}.</p>
       ) : null}
-    </section>
-  );
-}
-
-function Memory({ conversationId, inspection: i }: { conversationId: string; inspection: ReplyInspection }) {
-  const memory = useMemory(conversationId);
-  const update = useUpdateMemory();
-  const [fact, setFact] = useState('');
-  const [summary, setSummary] = useState('');
-  useEffect(() => {
-    if (memory.data) setSummary(memory.data.summary);
-  }, [memory.data]);
-
-  const save = async (next: { summary: string; pinned: string[] }, done: string) => {
-    try {
-      const saved = await update.mutateAsync({ conversationId, body: next });
-      queryClient.setQueryData<ChatMemory>(chatKeys.memory(conversationId), saved);
-      toast({ title: done, variant: 'success' });
-      return true;
-    } catch (error) {
-      toast({ title: 'Memory not saved', description: getErrorMessage(error, 'Please try again.'), variant: 'destructive' });
-      return false;
-    }
-  };
-
-  const used = `${i.facts.count} pinned ${i.facts.count === 1 ? 'fact' : 'facts'} (${n(i.facts.tokens)} tokens); summary ${
-    i.summary.used ? `used (${n(i.summary.tokens)} tokens)` : 'not used'
-  }.`;
-  return (
-    <section aria-labelledby="inspector-memory">
-      <h3 id="inspector-memory" className="mb-1 flex items-center gap-2 font-semibold text-fg">
-        <Pin className="size-4 text-primary" aria-hidden="true" /> Memory
-      </h3>
-      <p className="mb-2 text-xs text-fg-subtle">In this reply: {used} Below is the memory as it is now.</p>
-      {memory.isPending ? (
-        <Spinner label="Loading the memory" />
-      ) : memory.isError ? (
-        <p role="alert" className="text-danger">
-          Could not load the memory.{' '}
-          <Button size="sm" variant="link" onClick={() => void memory.refetch()}>
-            Try again
-          </Button>
-        </p>
-      ) : (
-        <div className="flex flex-col gap-3">
-          {memory.data.pinned.length ? (
-            <ul className="flex flex-col gap-1.5" data-testid="inspector-facts">
-              {memory.data.pinned.map((p, idx) => (
-                <li key={`${idx}-${p}`} className="flex items-start gap-2 rounded-lg bg-surface-raised px-3 py-2 ring-1 ring-border">
-                  <span className="flex-1 break-words text-fg-muted">{p}</span>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Drop “${p}”`}
-                    disabled={update.isPending}
-                    onClick={() =>
-                      void save({ summary: memory.data.summary, pinned: memory.data.pinned.filter((_, j) => j !== idx) }, 'Fact dropped')
-                    }
-                  >
-                    <X aria-hidden="true" /> Drop
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-xs text-fg-subtle">No pinned facts.</p>
-          )}
-          <form
-            className="flex gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const value = fact.trim();
-              if (!value) return;
-              void save({ summary: memory.data.summary, pinned: [...memory.data.pinned, value] }, 'Fact pinned').then(
-                (ok) => ok && setFact(''),
-              );
-            }}
-          >
-            <label htmlFor="inspector-fact" className="sr-only">
-              Pin a fact
-            </label>
-            <input
-              id="inspector-fact"
-              value={fact}
-              onChange={(e) => setFact(e.target.value)}
-              maxLength={MAX_PINNED_FACT}
-              placeholder="Pin a fact, e.g. “My name is Sam”"
-              disabled={memory.data.pinned.length >= MAX_PINNED_FACTS}
-              className="h-11 min-w-0 flex-1 rounded-lg bg-surface-raised px-3 text-fg ring-1 ring-border placeholder:text-fg-subtle focus:ring-2 focus:ring-primary focus:outline-none sm:h-9"
-            />
-            <Button size="sm" type="submit" disabled={update.isPending || !fact.trim()}>
-              Pin
-            </Button>
-          </form>
-          <div>
-            <label htmlFor="inspector-summary" className="mb-1 block text-xs font-medium text-fg-muted">
-              Summary (used when the conversation no longer fits)
-            </label>
-            <textarea
-              id="inspector-summary"
-              value={summary}
-              onChange={(e) => setSummary(e.target.value)}
-              rows={4}
-              maxLength={MAX_MEMORY_SUMMARY}
-              placeholder="Nothing summarised yet."
-              className="w-full resize-y rounded-lg bg-surface-raised p-3 text-fg-muted ring-1 ring-border placeholder:text-fg-subtle focus:ring-2 focus:ring-primary focus:outline-none"
-            />
-            <div className="mt-1 flex justify-end">
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={update.isPending || summary === memory.data.summary}
-                onClick={() => void save({ summary, pinned: memory.data.pinned }, 'Summary saved')}
-              >
-                Save summary
-              </Button>
-            </div>
-          </div>
-        </div>
-      )}
     </section>
   );
 }

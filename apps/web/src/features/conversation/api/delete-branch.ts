@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { groupKeys } from '@/features/groups/api/query-keys';
+import { groupKeys } from '@/lib/query-keys/groups';
 import { queryClient } from '@/lib/query-client';
 import { deleteConversation } from './delete-conversation';
-import { branchKeys, chatKeys } from './query-keys';
+import { branchKeys, chatKeys } from '@/lib/query-keys/chat';
 
 /**
  * DELETE /api/conversations/{id} of a branch: it goes, its branches move under its parent. A group chat's branch

@@ -25,17 +25,10 @@ interface Options {
 }
 
 /** The branch state of the conversation on screen: fork from a message, the header's button, the dialog. */
-export function useBranches({ characterId, conversationId, explain }: Options) {
+/** "Branch from here": a new branch of the conversation up to a message, opened at once. */
+function useBranchFrom({ characterId, conversationId, explain }: Options) {
   const switchTo = useOpenBranch();
-  const tree = useBranchTree(conversationId);
   const fork = useForkBranch(characterId);
-  const [open, setOpen] = useState(false);
-  // Message counts and activity move on as the chat goes on: read the tree again when it is opened.
-  const openDialog = () => {
-    setOpen(true);
-    void tree.refetch();
-  };
-
   const branchFrom = (m: ChatMessage) =>
     fork.mutate(
       { conversationId, messageId: m.id },
@@ -50,12 +43,25 @@ export function useBranches({ characterId, conversationId, explain }: Options) {
         },
       },
     );
+  return { forking: fork.isPending, branchFrom };
+}
+
+export function useBranches({ characterId, conversationId, explain }: Options) {
+  const switchTo = useOpenBranch();
+  const tree = useBranchTree(conversationId);
+  const fork = useBranchFrom({ characterId, conversationId, explain });
+  const [open, setOpen] = useState(false);
+  // Message counts and activity move on as the chat goes on: read the tree again when it is opened.
+  const openDialog = () => {
+    setOpen(true);
+    void tree.refetch();
+  };
 
   const current = tree.data?.items.find((b) => b.id === conversationId);
   const count = tree.data?.items.length ?? 0;
   return {
-    forking: fork.isPending,
-    branchFrom,
+    forking: fork.forking,
+    branchFrom: fork.branchFrom,
     /** The header's "Branch 2 of 3" from 640 px (only once the conversation has branches). */
     button:
       current && count > 1 ? (

@@ -2,8 +2,8 @@
 // mutations patch them in place. A conversation may be cached twice ("current" and by id), so writes go by its id.
 import type { ChatMessage, ChatSession } from '@reverie/shared';
 import { queryClient } from '@/lib/query-client';
-import { updateGroupMessages } from '@/features/groups/lib/group-cache';
-import { chatKeys } from '../api/query-keys';
+import { updateGroupMessages } from './group-cache';
+import { chatKeys } from '@/lib/query-keys/chat';
 import { patchWindow } from './message-window';
 
 /** Applies `fn` to every cached session showing conversation `conversationId`. */

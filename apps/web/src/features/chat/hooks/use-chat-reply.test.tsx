@@ -7,9 +7,9 @@ import { establishSession, getSessionUser } from '@/features/auth/lib/session-st
 import { setTokens } from '@/lib/auth-tokens';
 import { queryClient } from '@/lib/query-client';
 import { json, jwt, makeUser, mockApi, resetClientState } from '@/test/helpers';
-import { chatKeys } from '../api/query-keys';
-import { StreamError } from '../api/stream-reply';
-import { useReplyStream } from './use-reply-stream';
+import { chatKeys } from '@/lib/query-keys/chat';
+import { StreamError } from '@/features/conversation';
+import { useChatReply } from './use-chat-reply';
 
 const characterId = '33333333-3333-4333-8333-333333333333';
 const conversationId = '44444444-4444-4444-8444-444444444444';
@@ -60,7 +60,7 @@ function renderStream(explain = vi.fn((_error: unknown) => true)) {
   const current = session([greeting]);
   queryClient.setQueryData(chatKeys.session(characterId, undefined), current);
   const hook = renderHook(
-    () => useReplyStream({ characterId, conversationId: undefined, session: current, explain, clearProblem: () => {} }),
+    () => useChatReply({ characterId, conversationId: undefined, session: current, explain, clearProblem: () => {} }),
     {
       wrapper,
     },
@@ -68,7 +68,7 @@ function renderStream(explain = vi.fn((_error: unknown) => true)) {
   return { hook, explain };
 }
 
-describe('useReplyStream', () => {
+describe('useChatReply', () => {
   beforeEach(() => {
     resetClientState();
     setTokens({ accessToken: jwt(), refreshToken: 'r' });
@@ -136,7 +136,7 @@ describe('useReplyStream', () => {
   });
 });
 
-describe('useReplyStream on failures', () => {
+describe('useChatReply on failures', () => {
   beforeEach(() => {
     resetClientState();
     setTokens({ accessToken: jwt(), refreshToken: 'r' });

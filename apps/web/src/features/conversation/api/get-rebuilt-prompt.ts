@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { chatKeys } from './query-keys';
+import { chatKeys } from '@/lib/query-keys/chat';
 
 /** GET /api/messages/{id}/inspection/prompt: the reply's full prompt, rebuilt with today's data (and what changed). */
 export const getRebuiltPrompt = (messageId: string, swipe: number) =>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { chatSearchKeys } from './query-keys';
+import { chatSearchKeys } from '@/lib/query-keys/chat';
 
 /** GET /api/conversations/{id}/search: matches in one conversation, newest first (`q` already trimmed; nothing is asked for an empty one). */
 export function useConversationSearch(conversationId: string, q: string) {

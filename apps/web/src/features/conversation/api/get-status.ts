@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { chatKeys } from './query-keys';
+import { chatKeys } from '@/lib/query-keys/chat';
 
 /** GET /api/chat/status: the model (provider, name, context, readiness and download progress). */
 export const getChatStatus = () => apiRequest(api.chat.status);

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, type InspectionResponse } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { chatKeys } from './query-keys';
+import { chatKeys } from '@/lib/query-keys/chat';
 
 export interface ToggleLoreInput {
   conversationId: string;

@@ -1,11 +1,8 @@
-import { api, type EndpointEvent } from '@reverie/shared';
-import { openEventStream, readEventStream } from '@/lib/event-stream';
+import type { api, EndpointEvent } from '@reverie/shared';
 
 export type ReplyKind = 'message' | 'regenerate' | 'continue';
 
-/** The three generation endpoints share one set of events (`ChatStreamEvents`). */
-const endpoints = { message: api.chat.send, regenerate: api.chat.regenerate, continue: api.chat.continue } as const;
-
+/** The generation endpoints (one-to-one and group) share one set of events (`ChatStreamEvents`). */
 type ChatStreamEvent = EndpointEvent<typeof api.chat.send>;
 type DataOf<K extends ChatStreamEvent['event']> = Extract<ChatStreamEvent, { event: K }>['data'];
 
@@ -34,22 +31,6 @@ export class ConnectionLostError extends Error {
     super('The connection was lost before the reply finished.');
     this.name = 'ConnectionLostError';
   }
-}
-
-/**
- * A reply (send, regenerate or continue) as server-sent events, token by token. Errors before the stream (402, 403,
- * 422, 429, 503…) reject with ApiError, like any request. Aborting the signal stops the generation on the server.
- */
-export async function streamReply(
-  characterId: string,
-  kind: ReplyKind,
-  body: { content?: string; conversationId?: string; messageId?: string },
-  handlers: StreamHandlers,
-  signal: AbortSignal,
-): Promise<StreamResult> {
-  const endpoint = endpoints[kind];
-  const stream = await openEventStream(endpoint, { params: { characterId }, body: body as { content: string }, signal });
-  return followReply((onEvent) => readEventStream(endpoint, stream, onEvent), handlers, signal);
 }
 
 /**

@@ -7,7 +7,7 @@ import { problemsOf } from '@/features/moderation/components/blocked-problems';
 import { isSpendingCap, spendingCapOf } from '@/features/billing/components/spending-cap-link';
 import { ApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { chatKeys } from '../api/query-keys';
+import { chatKeys } from '@/lib/query-keys/chat';
 import { ConnectionLostError, StreamError } from '../api/stream-reply';
 
 export type Problem =

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { chatKeys } from './query-keys';
+import { chatKeys } from '@/lib/query-keys/chat';
 
 /** POST /api/chat/status/retry: start the model again after a failed download or load; answers the new status. */
 export const retryModel = () => apiRequest(api.chat.retryModel);

@@ -69,34 +69,51 @@ function firstVisible(el: HTMLElement): HTMLElement | null {
 /** What the window needs of a conversation's session (a one-to-one chat's, or a group's). */
 export type WindowSession = { conversation: { id: string } } & Pick<ChatSession, 'messages' | 'hasMore'>;
 
-export function useMessageWindow(session: WindowSession, scroller: RefObject<HTMLDivElement | null>) {
-  const convId = session.conversation.id;
-  const w = useWindow(convId);
-  const [loading, setLoading] = useState<'older' | 'newer' | 'jump' | null>(null);
-  const [error, setError] = useState<{ kind: 'older' | 'newer' | 'jump'; message: string } | null>(null);
-  const [highlight, setHighlight] = useState<string | null>(null);
-  const scrollTo = useRef<string | null>(null);
-  const anchor = useRef<{ id: string; top: number } | null>(null);
+type LoadKind = 'older' | 'newer' | 'jump';
+
+/** One load at a time (older, newer, or a jump's page), with its state and its failure. */
+function useLoader() {
+  const [loading, setLoading] = useState<LoadKind | null>(null);
+  const [error, setError] = useState<{ kind: LoadKind; message: string } | null>(null);
   const busy = useRef(false);
+  const run = useCallback(async (kind: LoadKind, fn: () => Promise<void>) => {
+    if (busy.current) return;
+    busy.current = true;
+    setLoading(kind);
+    setError(null);
+    try {
+      await fn();
+    } catch (e) {
+      setError({ kind, message: getErrorMessage(e, 'The messages could not be loaded.') });
+    } finally {
+      busy.current = false;
+      setLoading(null);
+    }
+  }, []);
+  return { loading, error, run, busy };
+}
 
-  const live = w.older.length ? merge(w.older, session.messages) : session.messages;
-  const shown = w.jump ? w.jump.items : live;
-  const hasOlder = w.jump ? w.jump.hasOlder : w.older.length ? (w.hasOlder ?? false) : session.hasMore;
-  const hasNewer = w.jump?.hasNewer ?? false;
-
+function useKeepLeftMessages(convId: string, newest: ChatMessage[], live: ChatMessage[], hasLoadedOlder: boolean) {
   // A reply moved the session's newest page on: the messages that left it stay shown, as older ones.
   const previous = useRef<ChatMessage[]>(live);
   useLayoutEffect(() => {
     const before = previous.current;
     previous.current = live;
-    const first = session.messages[0];
-    if (!first || w.older.length === 0) return;
+    const first = newest[0];
+    if (!first || !hasLoadedOlder) return;
     const k = before.findIndex((m) => m.id === first.id);
     const known = new Set(live.map((m) => m.id));
     const left = k > 0 ? before.slice(0, k).filter((m) => !known.has(m.id)) : [];
     if (left.length) writeWindow(convId, (cur) => ({ ...cur, older: [...cur.older, ...left] }));
-  }, [session.messages]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the session's page changes
+  }, [newest]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the session's page changes
+}
 
+function usePlacement(
+  scroller: RefObject<HTMLDivElement | null>,
+  shown: ChatMessage[],
+  anchor: RefObject<{ id: string; top: number } | null>,
+  scrollTo: RefObject<string | null>,
+) {
   // Older messages went in above: the message the reader was looking at stays where it was. It is measured
   // rather than inferred from the list's height, so the loading line giving way to the button, or the browser's
   // own scroll anchoring having moved first, cannot throw it off.
@@ -117,24 +134,30 @@ export function useMessageWindow(session: WindowSession, scroller: RefObject<HTM
         centre(node);
       }
     }
-  }, [shown, scroller]);
+  }, [shown, scroller, anchor, scrollTo]);
+}
 
-  const run = useCallback(async (kind: 'older' | 'newer' | 'jump', fn: () => Promise<void>) => {
-    if (busy.current) return;
-    busy.current = true;
-    setLoading(kind);
-    setError(null);
-    try {
-      await fn();
-    } catch (e) {
-      setError({ kind, message: getErrorMessage(e, 'The messages could not be loaded.') });
-    } finally {
-      busy.current = false;
-      setLoading(null);
-    }
-  }, []);
+/** A run of messages ending at `hasNewer`: shown on its own, or as the older part of the newest messages once they meet. */
+function settleWindow(convId: string, newest: ChatMessage[], items: ChatMessage[], older: boolean, newer: boolean) {
+  const newestIds = new Set(newest.map((m) => m.id));
+  if (!newer || items.some((m) => newestIds.has(m.id)) || newest.length === 0) {
+    writeWindow(convId, (cur) => ({ ...cur, older: items.filter((m) => !newestIds.has(m.id)), hasOlder: older, jump: null }));
+  } else {
+    writeWindow(convId, (cur) => ({ ...cur, jump: { items, hasOlder: older, hasNewer: newer } }));
+  }
+}
 
-  const loadOlder = useCallback(() => {
+/** The page before the first message shown, added above it; the message the reader saw stays where it was. */
+function useLoadOlder(o: {
+  convId: string;
+  shown: ChatMessage[];
+  hasOlder: boolean;
+  run: ReturnType<typeof useLoader>['run'];
+  scroller: RefObject<HTMLDivElement | null>;
+  anchor: RefObject<{ id: string; top: number } | null>;
+}) {
+  const { convId, shown, hasOlder, run, scroller, anchor } = o;
+  return useCallback(() => {
     const first = shown[0];
     if (!hasOlder || !first) return;
     void run('older', async () => {
@@ -148,7 +171,26 @@ export function useMessageWindow(session: WindowSession, scroller: RefObject<HTM
           : { ...cur, older: [...page.items, ...cur.older], hasOlder: page.hasOlder },
       );
     });
-  }, [convId, hasOlder, run, scroller, shown]);
+  }, [anchor, convId, hasOlder, run, scroller, shown]);
+}
+
+export function useMessageWindow(session: WindowSession, scroller: RefObject<HTMLDivElement | null>) {
+  const convId = session.conversation.id;
+  const w = useWindow(convId);
+  const { loading, error, run, busy } = useLoader();
+  const [highlight, setHighlight] = useState<string | null>(null);
+  const scrollTo = useRef<string | null>(null);
+  const anchor = useRef<{ id: string; top: number } | null>(null);
+
+  const live = w.older.length ? merge(w.older, session.messages) : session.messages;
+  const shown = w.jump ? w.jump.items : live;
+  const hasOlder = w.jump ? w.jump.hasOlder : w.older.length ? (w.hasOlder ?? false) : session.hasMore;
+  const hasNewer = w.jump?.hasNewer ?? false;
+  useKeepLeftMessages(convId, session.messages, live, w.older.length > 0);
+  usePlacement(scroller, shown, anchor, scrollTo);
+  const settle = (items: ChatMessage[], older: boolean, newer: boolean) => settleWindow(convId, session.messages, items, older, newer);
+
+  const loadOlder = useLoadOlder({ convId, shown, hasOlder, run, scroller, anchor });
 
   /** Messages after a jump's window: joined to the newest ones once they meet them. */
   const loadNewer = useCallback(() => {
@@ -160,16 +202,6 @@ export function useMessageWindow(session: WindowSession, scroller: RefObject<HTM
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- settle reads the session at call time
   }, [convId, run, w.jump]);
-
-  /** A run of messages ending at `hasNewer`: shown on its own, or as the older part of the newest messages once they meet. */
-  const settle = (items: ChatMessage[], older: boolean, newer: boolean) => {
-    const newestIds = new Set(session.messages.map((m) => m.id));
-    if (!newer || items.some((m) => newestIds.has(m.id)) || session.messages.length === 0) {
-      writeWindow(convId, (cur) => ({ ...cur, older: items.filter((m) => !newestIds.has(m.id)), hasOlder: older, jump: null }));
-    } else {
-      writeWindow(convId, (cur) => ({ ...cur, jump: { items, hasOlder: older, hasNewer: newer } }));
-    }
-  };
 
   /** Shows a message (a search match): scrolled to and highlighted, its page loaded around it when it is not on screen. */
   const jumpTo = useCallback(
@@ -207,7 +239,7 @@ export function useMessageWindow(session: WindowSession, scroller: RefObject<HTM
     if (!el || busy.current) return;
     if (el.scrollTop < EDGE && hasOlder) loadOlder();
     else if (hasNewer && el.scrollHeight - el.scrollTop - el.clientHeight < EDGE) loadNewer();
-  }, [hasNewer, hasOlder, loadNewer, loadOlder, scroller]);
+  }, [busy, hasNewer, hasOlder, loadNewer, loadOlder, scroller]);
 
   return {
     messages: shown,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { chatKeys } from './query-keys';
+import { chatKeys } from '@/lib/query-keys/chat';
 
 /** GET /api/conversations/{id}/memory: the summary and pinned facts as they are now. */
 export const getMemory = (conversationId: string) => apiRequest(api.chat.memory, { params: { id: conversationId } });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { branchKeys } from './query-keys';
+import { branchKeys } from '@/lib/query-keys/chat';
 
 /** GET /api/conversations/{id}/branches: every branch of the conversation's tree. */
 export const getBranchTree = (conversationId: string) => apiRequest(api.branches.tree, { params: { id: conversationId } });

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { chatKeys } from './query-keys';
+import { chatKeys } from '@/lib/query-keys/chat';
 
 /** GET /api/conversations: the caller's conversations, newest activity first. */
 export const getConversations = (page: number) => apiRequest(api.chat.conversations, { query: { page, limit: 20 } });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { chatKeys } from './query-keys';
+import { chatKeys } from '@/lib/query-keys/chat';
 
 /** GET /api/messages/{id}/inspection: what went into a reply's prompt (null inspection: nothing was recorded). */
 export const getInspection = (messageId: string, swipe: number) =>

@@ -51,6 +51,19 @@ function shownWhileStreaming(m: ChatMessage, streaming: Streaming | null): ChatM
   return { ...m, content: streaming.kind === 'continue' ? `${m.content} ${streaming.text}` : streaming.text };
 }
 
+/** The last message is the user's: its reply is missing (not asked for yet, or lost in a server failure). */
+function MissingReply({ freeReply, price, onReply }: { freeReply: boolean; price?: Price | null; onReply: () => void }) {
+  return (
+    <p className="mx-auto mt-3 flex max-w-3xl items-center justify-end gap-2 text-sm text-fg-subtle">
+      {freeReply ? 'The reply to this message was lost in a server failure. Getting one is free.' : 'No reply to this message yet.'}
+      {freeReply ? null : <PriceTag price={price} action="A reply" />}
+      <Button size="sm" variant="secondary" onClick={onReply}>
+        <RefreshCw /> {freeReply ? 'Get a reply (free)' : 'Get a reply'}
+      </Button>
+    </p>
+  );
+}
+
 export function MessageList(props: Props) {
   const { character, userName, userAvatar, messages, streaming, freeReply, actions, generate, onBranch, price, scroller, onScroll } = props;
   const { top, bottom, atNewest = true, highlightId, speakers } = props;
@@ -121,13 +134,7 @@ export function MessageList(props: Props) {
         </p>
       ) : null}
       {atNewest && !busy && !character.deleted && messages.at(-1)?.role === 'user' ? (
-        <p className="mx-auto mt-3 flex max-w-3xl items-center justify-end gap-2 text-sm text-fg-subtle">
-          {freeReply ? 'The reply to this message was lost in a server failure. Getting one is free.' : 'No reply to this message yet.'}
-          {freeReply ? null : <PriceTag price={price} action="A reply" />}
-          <Button size="sm" variant="secondary" onClick={() => generate('regenerate')}>
-            <RefreshCw /> {freeReply ? 'Get a reply (free)' : 'Get a reply'}
-          </Button>
-        </p>
+        <MissingReply freeReply={freeReply} price={price} onReply={() => generate('regenerate')} />
       ) : null}
     </div>
   );
