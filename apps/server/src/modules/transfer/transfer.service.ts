@@ -1,9 +1,10 @@
 // Conversations and whole accounts as files: a chat exported as SillyTavern JSONL, Markdown or text; a SillyTavern
 // chat imported into a new conversation with a chosen character (swipes kept, every message checked by the
 // moderation policy); and `exportAll(userId)`: every character (as .charx) and every chat (as .jsonl) in one zip.
-import { zipSync, type Zippable } from 'fflate';
+import type { Readable } from 'node:stream';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { ownerPolicy, type Actor } from '../../lib/access.ts';
+import { zipReadable, type ZipEntry } from '../../lib/zip-stream.ts';
 import { assertVisible } from '../characters/character-access.ts';
 import { cardFilename } from '@reverie/shared';
 import type { CharacterCards, ExportedCard } from '../characters/character-cards.service.ts';
@@ -129,36 +130,42 @@ export class TransferService {
 
   /**
    * Everything a user made and said: `characters/<name>.charx` for each of their characters (with portrait and
-   * assets) and `chats/<character>-<date>.jsonl` for each conversation, as one zip. For the account export too.
+   * assets) and `chats/<character>-<date>.jsonl` for each conversation, as one zip made while it is sent (one file in
+   * memory at a time, the event loop free between slices: lib/zip-stream.ts).
    */
-  async exportAll(userId: string): Promise<Buffer> {
-    const files = await this.exportAllFiles(userId);
-    files['README.txt'] = Buffer.from(
+  exportAll(userId: string): Readable {
+    const readme = Buffer.from(
       'Your Reverie characters (.charx: Character Card V3 with pictures) and chats (.jsonl: SillyTavern chat files).\n',
     );
-    return Buffer.from(zipSync(files));
+    const entries = this.exportEntries(userId);
+    return zipReadable(
+      (async function* () {
+        yield* entries;
+        yield { path: 'README.txt', bytes: readme, compress: true };
+      })(),
+    );
   }
 
-  /** exportAll's files before zipping (`characters/…`, `chats/…`), for archives that add their own (the account export). */
-  async exportAllFiles(userId: string): Promise<Zippable> {
+  /** exportAll's files (`characters/…`, `chats/…`), one at a time, for archives that add their own (the account export). */
+  async *exportEntries(userId: string): AsyncGenerator<ZipEntry> {
     const { transfer, characters } = this.uow.repos;
     const actor: Actor = { userId, role: 'user' };
-    const files: Zippable = {};
+    const paths = new Set<string>();
     const unique = (folder: string, name: string) => {
       let path = `${folder}/${name}`;
-      for (let n = 2; path in files; n++) path = `${folder}/${name.replace(/(\.[a-z]+)$/, `-${n}$1`)}`;
+      for (let n = 2; paths.has(path); n++) path = `${folder}/${name.replace(/(\.[a-z]+)$/, `-${n}$1`)}`;
+      paths.add(path);
       return path;
     };
     for (const id of await transfer.characterIdsOf(userId)) {
       const row = await characters.findById(id);
       if (!row) continue;
       const file = await this.cards.exportRow(row, 'charx');
-      files[unique('characters', file.filename)] = [file.bytes, { level: 0 }];
+      yield { path: unique('characters', file.filename), bytes: file.bytes, compress: false };
     }
     for (const conversation of await transfer.conversationsOf(userId)) {
       const file = await this.exportConversation(actor, conversation.id, 'jsonl');
-      files[unique('chats', file.filename)] = [file.bytes, { level: 6 }];
+      yield { path: unique('chats', file.filename), bytes: file.bytes, compress: true };
     }
-    return files;
   }
 }
