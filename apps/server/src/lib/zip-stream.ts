@@ -1,6 +1,6 @@
 // Zips built as streams (#47.3, #47.4): entries come one at a time from an async iterable (only one file's bytes held
 // at once), each is fed to fflate's streaming zip in slices of CHUNK_BYTES, and the event loop gets a turn after every
-// slice, so a large export never blocks other requests for more than one slice's deflate (about a millisecond).
+// slice, so a large export never blocks other requests for more than one slice's deflate (a millisecond or two).
 // The output is either a file on disk with a size cap (the account export, then moved into media storage) or a
 // readable stream (a download built on the fly). fflate writes no ZIP64 records: a zip stays under 4 GB (the caps do).
 import { open } from 'node:fs/promises';
@@ -16,7 +16,7 @@ export interface ZipEntry {
 }
 
 /** Input bytes fed to the zip between two turns of the event loop. */
-export const CHUNK_BYTES = 64 * 1024;
+export const CHUNK_BYTES = 16 * 1024;
 
 export class ZipTooLargeError extends Error {
   constructor(readonly maxBytes: number) {

@@ -1,6 +1,6 @@
 // Conversations and whole accounts as files: a chat exported as SillyTavern JSONL, Markdown or text; a SillyTavern
 // chat imported into a new conversation with a chosen character (swipes kept, every message checked by the
-// moderation policy); and `exportAll(userId)`: every character (as .charx) and every chat (as .jsonl) in one zip.
+// moderation policy; parsed, checked and stored in slices with the event loop free between them, #47.4); and `exportAll(userId)`: every character (as .charx) and every chat (as .jsonl) in one zip.
 import type { Readable } from 'node:stream';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { ownerPolicy, type Actor } from '../../lib/access.ts';
@@ -10,7 +10,7 @@ import { cardFilename } from '@reverie/shared';
 import type { CharacterCards, ExportedCard } from '../characters/character-cards.service.ts';
 import type { CharactersRepo } from '../characters/characters.repo.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
-import { parseJsonl, toJsonl, toMarkdown, toPlainText, type ChatFile } from './chat-formats.ts';
+import { parseJsonlInTurns, toJsonl, toMarkdown, toPlainText, type ChatFile } from './chat-formats.ts';
 import type { ConversationRow, TransferRepo } from './transfer.repo.ts';
 
 type Repos = { transfer: TransferRepo; characters: CharactersRepo };
@@ -82,7 +82,7 @@ export class TransferService {
   /** A SillyTavern chat into a new conversation with a character the user may chat with; all or nothing. */
   async importChat(actor: Actor, characterId: string, bytes: Buffer): Promise<ChatImportResult> {
     const character = assertVisible(actor, await this.uow.repos.characters.findById(characterId));
-    const chat = parseJsonl(bytes);
+    const chat = await parseJsonlInTurns(bytes);
     // Every text of the file in one check, in the character's own context (its rating).
     const fields: Record<string, string> = {};
     const labels: Record<string, string> = {};
@@ -94,7 +94,12 @@ export class TransferService {
         labels[key] = `Message ${i + 1}${texts.length > 1 ? `, swipe ${j + 1}` : ''}`;
       });
     });
-    this.moderation.assertAllowed(fields, { surface: 'chat-user', nsfwContext: character.nsfw, userId: actor.userId, fieldLabels: labels });
+    await this.moderation.assertAllowedInTurns(fields, {
+      surface: 'chat-user',
+      nsfwContext: character.nsfw,
+      userId: actor.userId,
+      fieldLabels: labels,
+    });
     const conversation = await this.uow.run((r) =>
       r.transfer.importConversation(
         actor.userId,
