@@ -103,7 +103,7 @@ export class AccountExportService {
     } catch (err) {
       const tooLarge = err instanceof ZipTooLargeError;
       if (!tooLarge) this.d.log.error({ err, exportId }, 'account export failed');
-      const mb = Math.round(this.d.maxBytes / (1024 * 1024));
+      const mb = Number((this.d.maxBytes / (1024 * 1024)).toFixed(3));
       const sentence = tooLarge
         ? `Your data is larger than the ${mb} MB an export may hold, so it could not be made. Download your characters and chats from Settings one by one, or write to support.`
         : 'Something went wrong while preparing your export. Please try again.';
