@@ -136,18 +136,38 @@ export function parseJsonlInTurns(bytes: Buffer, now = new Date()): Promise<Pars
   return runInTurns(parsing(bytes, now));
 }
 
+/**
+ * The file's non-blank lines, decoded one at a time (a newline byte is never inside a UTF-8 sequence, so this is the
+ * whole file's strict decoding), without a leading byte-order mark.
+ */
+function* textLines(bytes: Buffer): Generator<void, string[]> {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  const lines: string[] = [];
+  let start = 0;
+  while (bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf) start += 3;
+  while (start < bytes.length) {
+    yield;
+    const newline = bytes.indexOf(10, start);
+    const end = newline === -1 ? bytes.length : newline;
+    let line: string;
+    try {
+      line = decoder.decode(bytes.subarray(start, end));
+    } catch {
+      throw bad('The chat file is not UTF-8 text. Export the chat again from SillyTavern as .jsonl.');
+    }
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    if (line.trim() !== '') lines.push(line);
+    start = end + 1;
+  }
+  return lines;
+}
+
 /** parseJsonl's steps, yielding between lines. */
 function* parsing(bytes: Buffer, now: Date): Generator<void, ParsedChat> {
   if (bytes.length > CHAT_LIMITS.fileBytes) {
     throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The chat file is too large: the limit is ${CHAT_LIMITS.fileBytes / (1024 * 1024)} MB.`);
   }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    throw bad('The chat file is not UTF-8 text. Export the chat again from SillyTavern as .jsonl.');
-  }
-  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  const lines = yield* textLines(bytes);
   if (lines.length === 0) throw bad('The chat file is empty.');
   if (lines.length > CHAT_LIMITS.lines) throw bad(`The chat file has ${nf(lines.length)} lines; the limit is ${nf(CHAT_LIMITS.lines)}.`);
   const parsed: Record<string, unknown>[] = [];

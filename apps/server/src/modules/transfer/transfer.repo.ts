@@ -8,7 +8,7 @@ import { effectivePersonaFrom, effectivePersonaJson } from '../personas/personas
 export type { ConversationRow, ShownMessageRow };
 
 /** Characters of message text per insert of an imported chat (a slice's statement stays a few milliseconds). */
-const IMPORT_SLICE_CHARS = 64 * 1024;
+const IMPORT_SLICE_CHARS = 32 * 1024;
 
 export interface ImportedMessage {
   role: 'user' | 'assistant';
