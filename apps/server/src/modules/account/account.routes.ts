@@ -57,11 +57,11 @@ export function accountRoutes(deps: {
           throw err;
         });
       const date = file.createdAt.toISOString().slice(0, 10);
+      if (Number.isFinite(file.size)) reply.header('content-length', file.size);
       return reply
         .type('application/zip')
         .header('content-disposition', `attachment; filename="reverie-data-${date}.zip"`)
         .header('cache-control', 'private, no-store')
-        .header('content-length', file.size)
         .send(file.stream);
     });
 
