@@ -118,6 +118,8 @@ export const EnvSchema = z
      * it. Default 168 (7 days, what Settings and the privacy policy promise); the sweep runs every NOTIFY_SWEEP_MINUTES.
      */
     ACCOUNT_DELETION_DELAY_HOURS: z.coerce.number().min(0).max(2160).default(168),
+    /** Largest "Download my data" zip, in MB (kept in media storage; a bigger one fails with a sentence saying so). */
+    ACCOUNT_EXPORT_MAX_MB: z.coerce.number().min(0.001).max(4000).default(1024),
     /** Least time between two batches of a streamed reply after its first words (which go out at once). */
     CHAT_STREAM_INTERVAL_MS: z.coerce.number().int().min(0).max(1000).default(50),
     /** Batches a second this process aims to send across all streamed replies; more streams stretch the interval. */
@@ -205,8 +207,8 @@ export interface Config {
   /** Lower-case addresses from ADMIN_EMAILS. */
   adminEmails: string[];
   notifications: { sweepMinutes: number };
-  /** ACCOUNT_DELETION_DELAY_HOURS in ms: the undo period of an account deletion. */
-  account: { deletionDelayMs: number };
+  /** ACCOUNT_DELETION_DELAY_HOURS in ms: the undo period of an account deletion; ACCOUNT_EXPORT_MAX_MB in bytes. */
+  account: { deletionDelayMs: number; exportMaxBytes: number };
 }
 
 function stripeConfig(e: z.infer<typeof EnvSchema>): Config['billing']['stripe'] {
@@ -374,6 +376,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     s3: s3ConfigFromEnv(e),
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
     notifications: { sweepMinutes: e.NOTIFY_SWEEP_MINUTES },
-    account: { deletionDelayMs: Math.round(e.ACCOUNT_DELETION_DELAY_HOURS * 3600_000) },
+    account: {
+      deletionDelayMs: Math.round(e.ACCOUNT_DELETION_DELAY_HOURS * 3600_000),
+      exportMaxBytes: Math.round(e.ACCOUNT_EXPORT_MAX_MB * 1024 * 1024),
+    },
   };
 }

@@ -40,7 +40,9 @@ export async function startS3Peer(opts: { publicRead?: (key: string) => boolean 
     if (!date.startsWith(day!) || region !== REGION) return 'AuthorizationHeaderMalformed';
     const t = Date.parse(date.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
     if (!(Math.abs(Date.now() - t) < 15 * 60_000)) return 'RequestTimeTooSkewed';
-    if (req.headers['x-amz-content-sha256'] !== hex(body)) return 'XAmzContentSHA256Mismatch';
+    // A streamed upload signs its headers only (UNSIGNED-PAYLOAD), as S3 allows.
+    const declared = req.headers['x-amz-content-sha256'];
+    if (declared !== 'UNSIGNED-PAYLOAD' && declared !== hex(body)) return 'XAmzContentSHA256Mismatch';
     const names = signed!.split(';');
     if (!names.includes('host') || !names.includes('x-amz-date')) return 'AccessDenied';
     const u = new URL(req.url!, 'http://x');

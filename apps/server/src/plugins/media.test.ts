@@ -75,6 +75,24 @@ describe('/media', () => {
     }
   });
 
+  it('never serves an account export from the folder (#47.3: only its owner, through the download route)', async () => {
+    const root = mediaRoot(t.config);
+    await mkdir(path.join(root, 'exports', owner), { recursive: true });
+    await writeFile(path.join(root, 'exports', owner, 'e1f2.zip'), SECRET_BYTES);
+    const rest = `${owner}/e1f2.zip`;
+    for (const url of [
+      `/media/exports/${rest}`,
+      `/media/./exports/${rest}`,
+      `/media/x/../exports/${rest}`,
+      `/media/EXPORTS/${rest}`,
+      `/media/%65xports/${rest}`,
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain(SECRET_BYTES);
+    }
+  });
+
   it('answers a missing file with a JSON 404, not the app shell', async () => {
     for (const url of ['/media/avatars/users/nobody/gone.webp', '/media/nothing.webp', '/media/', '/media']) {
       const res = await get(url);

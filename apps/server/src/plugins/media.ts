@@ -1,5 +1,6 @@
 // Local media at /media/*: the public files (avatars, portraits, banners). Generated pictures share the folder
-// (`images/…`) but are only ever served by the images module, which checks who may see each one. The decision is
+// (`images/…`) but are only ever served by the images module, which checks who may see each one; account exports
+// (`exports/…`) only by their owner's download. The decision is
 // taken on the key exactly as the file system will see it: the raw path is decoded segment by segment, an encoded
 // separator (`%2f`, `%5c`) or a backslash is refused outright, and every segment must be a plain name (no `.`, `..`,
 // empty or hidden segment), so nothing is left for the file server to normalise into another folder.
@@ -9,7 +10,7 @@ import { MEDIA_URL_PREFIX } from '../providers/storage/index.ts';
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 /** Folders that are never served from disk. */
-const PRIVATE_FOLDERS = new Set(['images']);
+const PRIVATE_FOLDERS = new Set(['images', 'exports']);
 
 /** The media key a request URL names, or undefined when it names no public file (or is written to hide one). */
 export function publicMediaKey(rawUrl: string): string | undefined {

@@ -1,16 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
-
 /**
- * "Download my data": one row per requested export, built by a background job. The zip is kept in the row (not in
- * media storage, whose files are served publicly) so only the owner's authenticated download can reach it, from any
- * process; the sweep deletes it when it expires.
+ * "Download my data": one row per requested export, built by a background job. The zip is streamed into media
+ * storage under `exports/` (a private folder: never served at /media or a public bucket URL), so only the owner's
+ * authenticated download reaches it, from any process; the sweep removes the file when it expires.
  */
 export const accountExports = pgTable(
   'account_exports',
@@ -22,7 +17,8 @@ export const accountExports = pgTable(
     status: text('status', { enum: ['pending', 'ready', 'failed'] })
       .notNull()
       .default('pending'),
-    archive: bytea('archive'),
+    /** The zip in media storage (`exports/<user>/<random>.zip`), never served at a storage URL; null once swept. */
+    fileKey: text('file_key'),
     sizeBytes: integer('size_bytes'),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,18 +1,23 @@
 // "Download my data": a request becomes a pending row and a background job (the shared job queue: in process, or
-// BullMQ with REDIS_URL), which builds the zip, stores it in the row and notifies the owner. Only the owner can
-// download it, for ACCOUNT_EXPORT_TTL_DAYS days.
+// BullMQ with REDIS_URL), which streams the zip (account-export.files.ts, lib/zip-stream.ts) into media storage under
+// `exports/`, capped at ACCOUNT_EXPORT_MAX_MB, and notifies the owner. Only the owner can download it, as a stream,
+// for ACCOUNT_EXPORT_TTL_DAYS days.
 import { ACCOUNT_EXPORT_TTL_DAYS } from '@reverie/shared';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { zipSync, type Zippable } from 'fflate';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { ownerPolicy, type Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type JobQueue, type JobWorker } from '../../lib/jobs/index.ts';
-import type { MediaStorage } from '../../providers/storage/index.ts';
+import { writeZipFile, ZipTooLargeError } from '../../lib/zip-stream.ts';
+import { mediaKey, type MediaStorage, type StoredStream } from '../../providers/storage/index.ts';
 import type { NotificationInput } from '../notifications/notifications.service.ts';
 import type { TransferService } from '../transfer/transfer.service.ts';
 import type { PersonasRepo } from '../personas/personas.repo.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
+import { accountExportEntries } from './account-export.files.ts';
 import type { AccountExportInfo, AccountExportRow, AccountRepo } from './account.repo.ts';
 
 export const EXPORT_TTL_MS = ACCOUNT_EXPORT_TTL_DAYS * 24 * 3600_000;
@@ -25,19 +30,6 @@ export interface AccountExportJob {
 }
 
 const exportPolicy = ownerPolicy<AccountExportRow>({ what: 'Export', ownerId: (e) => e.userId });
-const json = (value: unknown) => Buffer.from(JSON.stringify(value, null, 2) + '\n', 'utf8');
-
-const README = `Your Reverie data, as it was when this export was made.
-
-profile.json        your account: username, e-mail, bio, settings, preferences, dates, who you follow
-characters/*.charx  every character you made (Character Card V3, with portrait and pictures)
-chats/*.jsonl       every conversation (SillyTavern chat files, swipes kept)
-personas.json       who you are in stories: each persona's name, pronouns, description and avatar
-pictures.json       every picture you made: id, prompt, character, date, visibility and its file below
-pictures/*.webp     the pictures themselves
-coin-ledger.json    every change to your coin balance
-invoices.json       invoices and receipts of your payments, and your memberships
-`;
 
 export class AccountExportService {
   private worker?: JobWorker;
@@ -49,6 +41,8 @@ export class AccountExportService {
       transfer: TransferService;
       storage: MediaStorage;
       publicUrl: string;
+      /** ACCOUNT_EXPORT_MAX_MB in bytes: a bigger zip fails with a sentence saying so. */
+      maxBytes: number;
       log: FastifyBaseLogger;
       notify: (userId: string, input: NotificationInput) => Promise<unknown>;
     },
@@ -76,15 +70,16 @@ export class AccountExportService {
     return this.d.uow.repos.account.exportsOf(userId, 5);
   }
 
-  /** The ready zip of the actor's own export: another account's id is 404; an expired or unfinished one says so. */
-  async download(actor: Actor, id: string): Promise<AccountExportRow & { archive: Buffer }> {
-    const row = exportPolicy.assert({ ...actor, role: 'user' }, await this.d.uow.repos.account.exportWithArchive(id), 'read');
+  /** The ready zip of the actor's own export, as a stream: another account's id is 404; an expired or unfinished one says so. */
+  async open(actor: Actor, id: string): Promise<AccountExportRow & StoredStream> {
+    const row = exportPolicy.assert({ ...actor, role: 'user' }, await this.d.uow.repos.account.exportInfo(id), 'read');
     if (row.status === 'pending') throw AppError.conflict('This export is still being prepared. Try again when the notification arrives.');
-    if (row.status === 'failed') throw AppError.conflict('This export could not be made. Ask for a new one in Settings.');
-    if (!row.archive || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) {
-      throw new AppError(410, 'NOT_FOUND', 'This export has expired. Ask for a new one in Settings.');
-    }
-    return { ...row, archive: row.archive };
+    if (row.status === 'failed') throw AppError.conflict(row.error ?? 'This export could not be made. Ask for a new one in Settings.');
+    const expired = () => new AppError(410, 'NOT_FOUND', 'This export has expired. Ask for a new one in Settings.');
+    if (!row.fileKey || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) throw expired();
+    const file = await this.d.storage.getStream(row.fileKey);
+    if (!file) throw expired();
+    return { ...row, ...file };
   }
 
   /** Works the queue in this process. */
@@ -102,123 +97,47 @@ export class AccountExportService {
     const { account } = this.d.uow.repos;
     const row = await account.exportInfo(exportId);
     if (!row || row.status !== 'pending') return;
-    let archive: Buffer;
+    let file: { fileKey: string; sizeBytes: number };
     try {
-      archive = await this.build(userId);
+      file = await this.build(userId);
     } catch (err) {
-      this.d.log.error({ err, exportId }, 'account export failed');
-      if (await account.markFailed(exportId, 'Something went wrong while preparing your export. Please try again.')) {
+      const tooLarge = err instanceof ZipTooLargeError;
+      if (!tooLarge) this.d.log.error({ err, exportId }, 'account export failed');
+      const mb = Number((this.d.maxBytes / (1024 * 1024)).toFixed(3));
+      const sentence = tooLarge
+        ? `Your data is larger than the ${mb} MB an export may hold, so it could not be made. Download your characters and chats from Settings one by one, or write to support.`
+        : 'Something went wrong while preparing your export. Please try again.';
+      if (await account.markFailed(exportId, sentence)) {
         await this.d.notify(userId, { kind: 'account_export', data: { status: 'failed' }, link: '/settings#account-data' });
       }
       return;
     }
-    if (await account.markReady(exportId, archive, new Date(Date.now() + EXPORT_TTL_MS))) {
+    if (await account.markReady(exportId, file.fileKey, file.sizeBytes, new Date(Date.now() + EXPORT_TTL_MS))) {
       await this.d.notify(userId, { kind: 'account_export', data: { status: 'ready', exportId }, link: '/settings#account-data' });
+    } else {
+      await this.d.storage.remove(file.fileKey); // a second run of the job: the first one's file is the export
     }
   }
 
-  /** The zip: the transfer module's characters and chats, and the account's own records beside them. */
-  async build(userId: string): Promise<Buffer> {
-    const { account, users } = this.d.uow.repos;
-    const user = await users.findById(userId);
-    if (!user) throw new Error('account not found');
-    const files: Zippable = await this.d.transfer.exportAllFiles(userId);
-    const [ledger, invoices, memberships, pictures, following, personas] = await Promise.all([
-      account.ledgerOf(userId),
-      account.invoicesOf(userId),
-      account.subscriptionsOf(userId),
-      account.picturesOf(userId),
-      account.followingOf(userId),
-      this.d.uow.repos.personas.list(userId),
-    ]);
-    files['profile.json'] = json({
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      emailVerifiedAt: user.emailVerifiedAt,
-      signsInWith: [user.passwordHash ? 'password' : null, user.googleSub ? 'google' : null].filter(Boolean),
-      bio: user.bio,
-      avatarUrl: user.avatarUrl,
-      bannerUrl: user.bannerUrl,
-      coins: user.coins,
-      tier: user.tier,
-      role: user.role,
-      preferences: user.preferences,
-      settings: user.settings,
-      following: following.map((f) => ({ username: f.username, since: f.since })),
-      createdAt: user.createdAt,
-      exportedAt: new Date(),
-    });
-    files['personas.json'] = json(
-      personas.map((p) => ({
-        name: p.name,
-        pronouns: p.pronouns,
-        description: p.description,
-        isDefault: p.isDefault,
-        avatarUrl: p.avatarUrl?.startsWith('/') ? `${this.d.publicUrl}${p.avatarUrl}` : p.avatarUrl,
-        createdAt: p.createdAt,
-        updatedAt: p.updatedAt,
-      })),
-    );
-    const pictureList = [];
-    for (const p of pictures) {
-      let file: string | null = null;
-      const stored = p.fileKey ? await this.d.storage.get(p.fileKey).catch(() => null) : null;
-      if (stored) {
-        file = `pictures/${p.id}.webp`;
-        files[file] = [stored.bytes, { level: 0 }];
-      }
-      pictureList.push({
-        id: p.id,
-        prompt: p.prompt,
-        negativePrompt: p.negativePrompt,
-        characterId: p.characterId,
-        source: p.source,
-        visibility: p.visibility,
-        nsfw: p.nsfw,
-        width: p.width,
-        height: p.height,
-        createdAt: p.createdAt,
-        file,
-        // Private pictures have no lasting public address; the file above is the picture.
-        url: p.visibility === 'public' ? `${this.d.publicUrl}/api/images/${p.id}/full.webp` : null,
-      });
+  /** The zip, streamed to a temporary file with the size cap, then into media storage; returns its key and size. */
+  async build(userId: string): Promise<{ fileKey: string; sizeBytes: number }> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'reverie-export-'));
+    try {
+      const file = path.join(dir, 'export.zip');
+      const sizeBytes = await writeZipFile(accountExportEntries(this.d, userId), file, this.d.maxBytes);
+      const fileKey = mediaKey(['exports', userId], 'zip');
+      await this.d.storage.putFile(fileKey, file, 'application/zip', { cacheControl: 'private, no-store' });
+      return { fileKey, sizeBytes };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
-    files['pictures.json'] = json(pictureList);
-    files['coin-ledger.json'] = json(
-      ledger.map((l) => ({ at: l.createdAt, change: l.delta, balanceAfter: l.balanceAfter, reason: l.reason, reference: l.reference })),
-    );
-    files['invoices.json'] = json({
-      invoices: invoices.map((i) => ({
-        number: i.number,
-        date: i.createdAt,
-        kind: i.kind,
-        description: i.description,
-        status: i.status,
-        amount: i.amountCents / 100,
-        refunded: i.refundedCents / 100,
-        currency: i.currency,
-        coins: i.coins,
-        periodStart: i.periodStart,
-        periodEnd: i.periodEnd,
-        card: i.paymentMethod ? `${i.paymentMethod.brand} •••• ${i.paymentMethod.last4}` : null,
-      })),
-      memberships: memberships.map((m) => ({
-        plan: m.plan,
-        billingPeriod: m.billingPeriod,
-        status: m.status,
-        startedAt: m.createdAt,
-        currentPeriodEnd: m.currentPeriodEnd,
-        cancelAtPeriodEnd: m.cancelAtPeriodEnd,
-        endedAt: m.endedAt,
-      })),
-    });
-    files['README.txt'] = Buffer.from(README, 'utf8');
-    return Buffer.from(zipSync(files));
   }
 
-  /** Expired zips lose their bytes; exports whose job was lost are failed. */
-  sweep(now = new Date()) {
-    return this.d.uow.repos.account.sweepExports(now, new Date(now.getTime() - EXPORT_STALE_MS));
+  /** Expired zips leave storage (the row stays, so the list says "expired"); exports whose job was lost are failed. */
+  async sweep(now = new Date()) {
+    const { expired, stale } = await this.d.uow.repos.account.sweepExports(now, new Date(now.getTime() - EXPORT_STALE_MS));
+    for (const key of expired)
+      await this.d.storage.remove(key).catch((err: unknown) => this.d.log.warn({ err, key }, 'export file not removed'));
+    return { expired: expired.length, stale };
   }
 }

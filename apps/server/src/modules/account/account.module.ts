@@ -37,7 +37,12 @@ export function createAccountModule(deps: {
   const queue =
     deps.queue ??
     createJobQueue<AccountExportJob, unknown>('account-export', { redisUrl: deps.config.redisUrl, redisPrefix: deps.config.redisPrefix });
-  const exports = new AccountExportService({ ...deps, queue, publicUrl: deps.config.publicUrl });
+  const exports = new AccountExportService({
+    ...deps,
+    queue,
+    publicUrl: deps.config.publicUrl,
+    maxBytes: deps.config.account.exportMaxBytes,
+  });
   const deletion = new AccountDeletionService({ ...deps, publicUrl: deps.config.publicUrl, delayMs: deps.config.account.deletionDelayMs });
   return {
     services: { exports, deletion },

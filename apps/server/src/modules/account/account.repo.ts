@@ -23,8 +23,8 @@ import {
 } from '../../db/schema/index.ts';
 
 export type AccountExportRow = typeof accountExports.$inferSelect;
-/** An export without its bytes (lists and status). */
-export type AccountExportInfo = Omit<AccountExportRow, 'archive'>;
+/** An export's row (its zip is in media storage, at `fileKey`). */
+export type AccountExportInfo = AccountExportRow;
 export type PublicCharactersChoice = 'delete' | 'anonymise';
 
 const info = {
@@ -36,6 +36,7 @@ const info = {
   createdAt: accountExports.createdAt,
   readyAt: accountExports.readyAt,
   expiresAt: accountExports.expiresAt,
+  fileKey: accountExports.fileKey,
 };
 
 /** Files of erased rows, removed from storage once the erasure has committed. */
@@ -60,11 +61,6 @@ export class AccountRepo {
     return row;
   }
 
-  async exportWithArchive(id: string): Promise<AccountExportRow | undefined> {
-    const [row] = await this.db.select().from(accountExports).where(eq(accountExports.id, id));
-    return row;
-  }
-
   exportsOf(userId: string, limit: number): Promise<AccountExportInfo[]> {
     return this.db
       .select(info)
@@ -75,10 +71,10 @@ export class AccountRepo {
   }
 
   /** Only a pending export becomes ready (a job run twice does not overwrite). */
-  async markReady(id: string, archive: Buffer, expiresAt: Date): Promise<boolean> {
+  async markReady(id: string, fileKey: string, sizeBytes: number, expiresAt: Date): Promise<boolean> {
     const rows = await this.db
       .update(accountExports)
-      .set({ status: 'ready', archive, sizeBytes: archive.length, readyAt: new Date(), expiresAt })
+      .set({ status: 'ready', fileKey, sizeBytes, readyAt: new Date(), expiresAt })
       .where(and(eq(accountExports.id, id), eq(accountExports.status, 'pending')))
       .returning({ id: accountExports.id });
     return rows.length > 0;
@@ -94,21 +90,30 @@ export class AccountRepo {
   }
 
   /**
-   * The sweep: expired exports lose their bytes (the row stays, so the list can say "expired"), and an export still
-   * pending long after it was asked for (its job lost with a restarted process) is failed so a new one can be asked.
+   * The sweep: expired exports lose their file (the row stays, so the list can say "expired"; the keys returned are
+   * removed from storage by the service), and an export still pending long after it was asked for (its job lost with a
+   * restarted process) is failed so a new one can be asked.
    */
-  async sweepExports(now: Date, staleBefore: Date): Promise<{ expired: number; stale: number }> {
+  async sweepExports(now: Date, staleBefore: Date): Promise<{ expired: string[]; stale: number }> {
+    const old = this.db.$with('old').as(
+      this.db
+        .select({ id: accountExports.id, fileKey: accountExports.fileKey })
+        .from(accountExports)
+        .where(and(isNotNull(accountExports.fileKey), lte(accountExports.expiresAt, now))),
+    );
     const expired = await this.db
+      .with(old)
       .update(accountExports)
-      .set({ archive: null })
-      .where(and(isNotNull(accountExports.archive), lte(accountExports.expiresAt, now)))
-      .returning({ id: accountExports.id });
+      .set({ fileKey: null })
+      .from(old)
+      .where(eq(accountExports.id, old.id))
+      .returning({ fileKey: old.fileKey });
     const stale = await this.db
       .update(accountExports)
       .set({ status: 'failed', error: 'The export took too long and was stopped. Please ask for a new one.' })
       .where(and(eq(accountExports.status, 'pending'), lt(accountExports.createdAt, staleBefore)))
       .returning({ id: accountExports.id });
-    return { expired: expired.length, stale: stale.length };
+    return { expired: expired.flatMap((e) => (e.fileKey ? [e.fileKey] : [])), stale: stale.length };
   }
 
   // ---- what an export reads ----
@@ -238,7 +243,11 @@ export class AccountRepo {
     await this.db.delete(notificationDigests).where(eq(notificationDigests.userId, userId));
     await this.db.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
     await this.db.delete(emailTokens).where(eq(emailTokens.userId, userId));
-    await this.db.delete(accountExports).where(eq(accountExports.userId, userId));
+    const exportRows = await this.db
+      .delete(accountExports)
+      .where(eq(accountExports.userId, userId))
+      .returning({ fileKey: accountExports.fileKey });
+    for (const e of exportRows) if (e.fileKey) files.keys.push(e.fileKey);
 
     const tag = userId.replace(/-/g, '').slice(0, 12);
     await this.db

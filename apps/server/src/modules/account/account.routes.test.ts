@@ -137,12 +137,12 @@ describe('data export', () => {
     // Two clicks at once: one export, one 409. The first export's build waits until both answers are in; otherwise
     // a fast job could finish before the second click lands, and a second export would rightly be allowed.
     const transfer = t.modules.transfer.services.transfer;
-    const build = transfer.exportAllFiles.bind(transfer);
+    const build = transfer.exportEntries.bind(transfer);
     let release!: () => void;
     const bothAnswered = new Promise<void>((r) => (release = r));
-    const held = vi.spyOn(transfer, 'exportAllFiles').mockImplementation(async (userId) => {
+    const held = vi.spyOn(transfer, 'exportEntries').mockImplementation(async function* (userId) {
       await bothAnswered;
-      return build(userId);
+      yield* build(userId);
     });
     const [a, b] = await Promise.all([
       t.app.inject({ method: 'POST', url: '/api/account/exports', headers: who.auth }),

@@ -79,6 +79,13 @@ export class ModerationService {
     if (!result.allowed) throw this.refused(result, context);
   }
 
+  /** `assertAllowed` for large inputs (a whole imported chat): the same verdict, the event loop free every few ms. */
+  async assertAllowedInTurns(fields: Record<string, string | undefined>, context: CheckContext): Promise<void> {
+    const evaluation = await this.policy.evaluateInTurns(fields, context);
+    const result = this.policy.report(evaluation.problems, context);
+    if (!result.allowed) throw this.refused(result, context);
+  }
+
   /** The 422 for a refusal; a person's own text refused is kept as a refusal they can ask a review of (its id). */
   private refused(result: Extract<CheckResult, { allowed: false }>, context: CheckContext): AppError {
     if (!this.keepRefusal || context.userId === undefined || context.surface === 'ticket') return blockedError(result);

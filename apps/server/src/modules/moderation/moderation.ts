@@ -1,3 +1,4 @@
+import { runInTurns, runToEnd } from '../../lib/turns.ts';
 import { alignedNormalize, originalSpan, type AlignedText } from './aligned.ts';
 import { MinorsPolicy, type MinorsField, type Problem, type ScopeState } from './minors.ts';
 import { undoLeet, type NormalizedText } from './normalize.ts';
@@ -285,13 +286,26 @@ export class ModerationPolicy {
    * band. Does not report a block; `check` does.
    */
   evaluate(fields: Record<string, string | undefined>, context: CheckContext): Evaluation {
-    const read = this.read(fields, context);
+    return runToEnd(this.evaluation(fields, context));
+  }
+
+  /**
+   * `evaluate` for large inputs (a whole imported chat, #47.4): the same steps and the same answer, with the event
+   * loop given a turn whenever a slice of them has run for `sliceMs`.
+   */
+  evaluateInTurns(fields: Record<string, string | undefined>, context: CheckContext): Promise<Evaluation> {
+    return runInTurns(this.evaluation(fields, context));
+  }
+
+  /** evaluate's steps; it yields between fields (and between rules), the points where a caller may pause. */
+  private *evaluation(fields: Record<string, string | undefined>, context: CheckContext): Generator<void, Evaluation> {
+    const read = yield* this.read(fields, context);
     const minors = this.minors.judge(read.minors, { surface: context.surface, nsfw: context.nsfwContext === true, scope: context.scope });
     const problems: Problem[] = [];
     if (minors.problems.length > 0) problems.push(...minors.problems.map((p) => ({ ...p, field: this.scopeField(p.field, fields) })));
     const ageField = context.surface === 'ticket' ? undefined : this.minorAgeField(read.texts, context);
     if (ageField) problems.push({ field: ageField.field, rule: 'stated-age-under-18', ...ageField.span });
-    problems.push(...this.otherRules(read.texts, context));
+    problems.push(...(yield* this.otherRules(read.texts, context)));
     return { problems, ambiguous: problems.length === 0 && minors.ambiguous };
   }
 
@@ -331,7 +345,7 @@ export class ModerationPolicy {
     fields: Record<string, string | undefined>,
     context: { surface: Surface; nsfwContext?: boolean; recent?: (field: string) => boolean },
   ): ScopeState {
-    const read = this.read(fields, { surface: context.surface });
+    const read = runToEnd(this.read(fields, { surface: context.surface }));
     const state = this.minors.scopeOf(read.minors, context.nsfwContext === true, context.recent);
     // A scope's cue is shown as "earlier in this conversation", with the span that set it.
     if (state.minor) state.minor = { ...state.minor, field: SCOPE_FIELD_LABEL };
@@ -344,11 +358,12 @@ export class ModerationPolicy {
     return field in fields ? field : SCOPE_FIELD_LABEL;
   }
 
-  private read(fields: Record<string, string | undefined>, context: Pick<CheckContext, 'surface'>) {
+  private *read(fields: Record<string, string | undefined>, context: Pick<CheckContext, 'surface'>) {
     const texts = new Map<string, FieldText>();
     const minors: MinorsField[] = [];
     const image = context.surface === 'image-prompt';
     for (const [name, value] of Object.entries(fields)) {
+      yield;
       if (typeof value !== 'string' || value.trim() === '') continue;
       if (!image) {
         const text = new FieldText(value);
@@ -375,11 +390,12 @@ export class ModerationPolicy {
   }
 
   /** Every rule except minors (handled in layers by MinorsPolicy): one problem per rule and field, with the span. */
-  private otherRules(texts: Map<string, FieldText>, context: CheckContext): Problem[] {
+  private *otherRules(texts: Map<string, FieldText>, context: CheckContext): Generator<void, Problem[]> {
     const problems: Problem[] = [];
     for (const rule of this.rules) {
       if (rule.id === 'minors-sexual') continue;
       for (const [field, text] of texts) {
+        yield;
         for (const detector of rule.detectors) {
           if (!applies(detector, context.surface)) continue;
           const hit = this.matches(detector, text, context);

@@ -3,6 +3,7 @@
 // `mes`, `swipes`, `swipe_id`, `extra`). Also Markdown and plain text for reading. Pure functions: no database.
 import { CARD_BOUNDS, LONE_SURROGATE } from '@reverie/shared';
 import { AppError } from '../../lib/app-error.ts';
+import { runInTurns, runToEnd } from '../../lib/turns.ts';
 
 export const CHAT_LIMITS = CARD_BOUNDS.chat;
 
@@ -124,30 +125,64 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
  * Reads a SillyTavern JSONL chat. Bounded (file size, lines, characters per message, swipes per message); every
  * problem is said in words with its line number. System and hidden lines (`is_system`) are skipped.
  */
-export function parseJsonl(bytes: Buffer, now = new Date()): ChatFile & { skipped: number; badDates: number } {
+export type ParsedChat = ChatFile & { skipped: number; badDates: number };
+
+export function parseJsonl(bytes: Buffer, now = new Date()): ParsedChat {
+  return runToEnd(parsing(bytes, now));
+}
+
+/** parseJsonl for a large file (up to 16 MB): the same answer, the event loop given a turn every few ms (#47.4). */
+export function parseJsonlInTurns(bytes: Buffer, now = new Date()): Promise<ParsedChat> {
+  return runInTurns(parsing(bytes, now));
+}
+
+/**
+ * The file's non-blank lines, decoded one at a time (a newline byte is never inside a UTF-8 sequence, so this is the
+ * whole file's strict decoding), without a leading byte-order mark.
+ */
+function* textLines(bytes: Buffer): Generator<void, string[]> {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  const lines: string[] = [];
+  let start = 0;
+  while (bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf) start += 3;
+  while (start < bytes.length) {
+    yield;
+    const newline = bytes.indexOf(10, start);
+    const end = newline === -1 ? bytes.length : newline;
+    let line: string;
+    try {
+      line = decoder.decode(bytes.subarray(start, end));
+    } catch {
+      throw bad('The chat file is not UTF-8 text. Export the chat again from SillyTavern as .jsonl.');
+    }
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    if (line.trim() !== '') lines.push(line);
+    start = end + 1;
+  }
+  return lines;
+}
+
+/** parseJsonl's steps, yielding between lines. */
+function* parsing(bytes: Buffer, now: Date): Generator<void, ParsedChat> {
   if (bytes.length > CHAT_LIMITS.fileBytes) {
     throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The chat file is too large: the limit is ${CHAT_LIMITS.fileBytes / (1024 * 1024)} MB.`);
   }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    throw bad('The chat file is not UTF-8 text. Export the chat again from SillyTavern as .jsonl.');
-  }
-  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  const lines = yield* textLines(bytes);
   if (lines.length === 0) throw bad('The chat file is empty.');
   if (lines.length > CHAT_LIMITS.lines) throw bad(`The chat file has ${nf(lines.length)} lines; the limit is ${nf(CHAT_LIMITS.lines)}.`);
-  const parsed = lines.map((line, i) => {
+  const parsed: Record<string, unknown>[] = [];
+  for (const [i, line] of lines.entries()) {
+    yield;
     try {
       const value: unknown = JSON.parse(line);
       if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object');
-      return value as Record<string, unknown>;
+      parsed.push(value as Record<string, unknown>);
     } catch {
       throw bad(
         `Line ${i + 1} of the chat file is not a JSON object. A SillyTavern chat (.jsonl) has one JSON object per line; export the chat again.`,
       );
     }
-  });
+  }
   const header = parsed[0]!;
   if (!('user_name' in header) && !('character_name' in header) && !('chat_metadata' in header)) {
     const speakers = [...new Set(parsed.filter((l) => l.is_user !== true && typeof l.name === 'string').map((l) => l.name as string))];
@@ -162,11 +197,12 @@ export function parseJsonl(bytes: Buffer, now = new Date()): ChatFile & { skippe
   let skipped = 0;
   const badDates = { count: 0 };
   let last = readDate(header.create_date, now, badDates);
-  parsed.slice(1).forEach((line, i) => {
+  for (const [i, line] of parsed.slice(1).entries()) {
+    yield;
     const at = `Message ${i + 1} (line ${i + 2})`;
     if (line.is_system === true) {
       skipped++;
-      return;
+      continue;
     }
     if (typeof line.mes !== 'string') throw bad(`${at} has no text ("mes").`);
     const swipes = line.swipes === undefined || line.swipes === null ? [] : line.swipes;
@@ -184,7 +220,7 @@ export function parseJsonl(bytes: Buffer, now = new Date()): ChatFile & { skippe
     const index = list.length > 0 ? Math.min(Math.max(swipeId, 0), list.length - 1) : 0;
     last = readDate(line.send_date, last, badDates);
     messages.push({ isUser, text: list.length > 0 ? list[index]! : line.mes, swipes: list, swipeIndex: index, sentAt: last });
-  });
+  }
   if (messages.length === 0) throw bad('The chat file has no messages.');
   return {
     userName: typeof header.user_name === 'string' ? header.user_name : 'You',

@@ -1,10 +1,16 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { characters, chatGroups, chatMessages, conversations, personas, users, type ConversationRow } from '../../db/schema/index.ts';
 import { messagePersonaJoin, shownMessage, shownMessageColumns, type ShownMessageRow } from '../chat/index.ts';
 import { effectivePersonaFrom, effectivePersonaJson } from '../personas/personas.repo.ts';
 
 export type { ConversationRow, ShownMessageRow };
+
+/** Characters of message text per insert of an imported chat (a slice's statement stays a few milliseconds). */
+const IMPORT_SLICE_CHARS = 32 * 1024;
+/** Messages per statement when a whole conversation is read (exports). */
+const MESSAGES_PAGE = 50;
 
 export interface ImportedMessage {
   role: 'user' | 'assistant';
@@ -27,14 +33,25 @@ export class TransferRepo {
    * Every message of a conversation in order, each user message with the persona it was written as (a conversation
    * is bounded by what the chat and imports allow).
    */
+  /**
+   * Every message of a conversation, in pages of MESSAGES_PAGE with a turn of the event loop between them (a long chat
+   * read in one statement held the loop on PGlite, whose statements run in this thread: #47.4).
+   */
   async messages(conversationId: string): Promise<ShownMessageRow[]> {
-    const rows = await this.db
-      .select(shownMessageColumns)
-      .from(chatMessages)
-      .leftJoin(personas, messagePersonaJoin)
-      .where(eq(chatMessages.conversationId, conversationId))
-      .orderBy(asc(chatMessages.seq));
-    return rows.map(shownMessage);
+    const all: ShownMessageRow[] = [];
+    for (;;) {
+      const after = all.at(-1)?.seq;
+      const rows = await this.db
+        .select(shownMessageColumns)
+        .from(chatMessages)
+        .leftJoin(personas, messagePersonaJoin)
+        .where(and(eq(chatMessages.conversationId, conversationId), after === undefined ? undefined : gt(chatMessages.seq, after)))
+        .orderBy(asc(chatMessages.seq))
+        .limit(MESSAGES_PAGE);
+      for (const r of rows) all.push(shownMessage(r));
+      if (rows.length < MESSAGES_PAGE) return all;
+      await nextTurn();
+    }
   }
 
   conversationsOf(userId: string): Promise<ConversationRow[]> {
@@ -80,9 +97,17 @@ export class TransferRepo {
       .values({ userId, characterId, messageCount: messages.length, createdAt, updatedAt: last, lastReadAt: last })
       .returning();
     if (!conversation) throw new Error('conversation insert returned nothing');
-    // In slices: one statement per few hundred rows keeps the parameter count under PostgreSQL's limit.
-    for (let i = 0; i < messages.length; i += 500) {
-      await this.db.insert(chatMessages).values(messages.slice(i, i + 500).map((m) => ({ ...m, conversationId: conversation.id })));
+    // In slices of at most 500 rows (PostgreSQL's parameter limit) and about IMPORT_SLICE_CHARS of text, with a turn
+    // of the event loop between them: on PGlite each statement runs in this thread (#47.4: a 14 MB chat in 500-row
+    // statements held the loop for seconds).
+    for (let i = 0; i < messages.length;) {
+      let end = i;
+      for (let chars = 0; end < messages.length && end - i < 500 && (end === i || chars < IMPORT_SLICE_CHARS); end++) {
+        chars += messages[end]!.content.length + messages[end]!.swipes.reduce((n, s) => n + s.length, 0);
+      }
+      await this.db.insert(chatMessages).values(messages.slice(i, end).map((m) => ({ ...m, conversationId: conversation.id })));
+      await nextTurn();
+      i = end;
     }
     return conversation;
   }

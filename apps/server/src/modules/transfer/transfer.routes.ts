@@ -39,7 +39,7 @@ export function transferRoutes(deps: { transfer: TransferService; rateLimiter: R
     route(app, api.exportEverything, async (req, reply) => {
       const actor = authOf(req);
       await limit(TRANSFER_LIMITS_PER_USER.everything, actor.userId);
-      const zip = await transfer.exportAll(actor.userId);
+      const zip = transfer.exportAll(actor.userId);
       return reply
         .type('application/zip')
         .header('content-disposition', 'attachment; filename="reverie-export.zip"')

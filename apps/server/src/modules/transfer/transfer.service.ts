@@ -1,15 +1,16 @@
 // Conversations and whole accounts as files: a chat exported as SillyTavern JSONL, Markdown or text; a SillyTavern
 // chat imported into a new conversation with a chosen character (swipes kept, every message checked by the
-// moderation policy); and `exportAll(userId)`: every character (as .charx) and every chat (as .jsonl) in one zip.
-import { zipSync, type Zippable } from 'fflate';
+// moderation policy; parsed, checked and stored in slices with the event loop free between them, #47.4); and `exportAll(userId)`: every character (as .charx) and every chat (as .jsonl) in one zip.
+import type { Readable } from 'node:stream';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { ownerPolicy, type Actor } from '../../lib/access.ts';
+import { zipReadable, type ZipEntry } from '../../lib/zip-stream.ts';
 import { assertVisible } from '../characters/character-access.ts';
 import { cardFilename } from '@reverie/shared';
 import type { CharacterCards, ExportedCard } from '../characters/character-cards.service.ts';
 import type { CharactersRepo } from '../characters/characters.repo.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
-import { parseJsonl, toJsonl, toMarkdown, toPlainText, type ChatFile } from './chat-formats.ts';
+import { parseJsonlInTurns, toJsonl, toMarkdown, toPlainText, type ChatFile } from './chat-formats.ts';
 import type { ConversationRow, TransferRepo } from './transfer.repo.ts';
 
 type Repos = { transfer: TransferRepo; characters: CharactersRepo };
@@ -81,7 +82,7 @@ export class TransferService {
   /** A SillyTavern chat into a new conversation with a character the user may chat with; all or nothing. */
   async importChat(actor: Actor, characterId: string, bytes: Buffer): Promise<ChatImportResult> {
     const character = assertVisible(actor, await this.uow.repos.characters.findById(characterId));
-    const chat = parseJsonl(bytes);
+    const chat = await parseJsonlInTurns(bytes);
     // Every text of the file in one check, in the character's own context (its rating).
     const fields: Record<string, string> = {};
     const labels: Record<string, string> = {};
@@ -93,7 +94,12 @@ export class TransferService {
         labels[key] = `Message ${i + 1}${texts.length > 1 ? `, swipe ${j + 1}` : ''}`;
       });
     });
-    this.moderation.assertAllowed(fields, { surface: 'chat-user', nsfwContext: character.nsfw, userId: actor.userId, fieldLabels: labels });
+    await this.moderation.assertAllowedInTurns(fields, {
+      surface: 'chat-user',
+      nsfwContext: character.nsfw,
+      userId: actor.userId,
+      fieldLabels: labels,
+    });
     const conversation = await this.uow.run((r) =>
       r.transfer.importConversation(
         actor.userId,
@@ -129,36 +135,42 @@ export class TransferService {
 
   /**
    * Everything a user made and said: `characters/<name>.charx` for each of their characters (with portrait and
-   * assets) and `chats/<character>-<date>.jsonl` for each conversation, as one zip. For the account export too.
+   * assets) and `chats/<character>-<date>.jsonl` for each conversation, as one zip made while it is sent (one file in
+   * memory at a time, the event loop free between slices: lib/zip-stream.ts).
    */
-  async exportAll(userId: string): Promise<Buffer> {
-    const files = await this.exportAllFiles(userId);
-    files['README.txt'] = Buffer.from(
+  exportAll(userId: string): Readable {
+    const readme = Buffer.from(
       'Your Reverie characters (.charx: Character Card V3 with pictures) and chats (.jsonl: SillyTavern chat files).\n',
     );
-    return Buffer.from(zipSync(files));
+    const entries = this.exportEntries(userId);
+    return zipReadable(
+      (async function* () {
+        yield* entries;
+        yield { path: 'README.txt', bytes: readme, compress: true };
+      })(),
+    );
   }
 
-  /** exportAll's files before zipping (`characters/…`, `chats/…`), for archives that add their own (the account export). */
-  async exportAllFiles(userId: string): Promise<Zippable> {
+  /** exportAll's files (`characters/…`, `chats/…`), one at a time, for archives that add their own (the account export). */
+  async *exportEntries(userId: string): AsyncGenerator<ZipEntry> {
     const { transfer, characters } = this.uow.repos;
     const actor: Actor = { userId, role: 'user' };
-    const files: Zippable = {};
+    const paths = new Set<string>();
     const unique = (folder: string, name: string) => {
       let path = `${folder}/${name}`;
-      for (let n = 2; path in files; n++) path = `${folder}/${name.replace(/(\.[a-z]+)$/, `-${n}$1`)}`;
+      for (let n = 2; paths.has(path); n++) path = `${folder}/${name.replace(/(\.[a-z]+)$/, `-${n}$1`)}`;
+      paths.add(path);
       return path;
     };
     for (const id of await transfer.characterIdsOf(userId)) {
       const row = await characters.findById(id);
       if (!row) continue;
       const file = await this.cards.exportRow(row, 'charx');
-      files[unique('characters', file.filename)] = [file.bytes, { level: 0 }];
+      yield { path: unique('characters', file.filename), bytes: file.bytes, compress: false };
     }
     for (const conversation of await transfer.conversationsOf(userId)) {
       const file = await this.exportConversation(actor, conversation.id, 'jsonl');
-      files[unique('chats', file.filename)] = [file.bytes, { level: 6 }];
+      yield { path: unique('chats', file.filename), bytes: file.bytes, compress: true };
     }
-    return files;
   }
 }

@@ -25,6 +25,7 @@ export {
   type MediaStorage,
   type PutOptions,
   type StoredObject,
+  type StoredStream,
 } from './storage.ts';
 export { S3StorageError, type S3Options } from './s3.ts';
 

@@ -1,7 +1,7 @@
 // Media on local disk under DATA_DIR/media, served at /media/* by the app (see app.ts).
-import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeKey, MEDIA_URL_PREFIX, type MediaStorage, type StoredObject } from './storage.ts';
+import { assertSafeKey, MEDIA_URL_PREFIX, type MediaStorage, type StoredObject, type StoredStream } from './storage.ts';
 
 const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
@@ -38,6 +38,28 @@ export class LocalMediaStorage implements MediaStorage {
     try {
       const bytes = await readFile(this.resolve(key));
       return { bytes, contentType: TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream' };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async putFile(key: string, file: string): Promise<string> {
+    const target = this.resolve(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    await copyFile(file, target);
+    return this.urlFor(key);
+  }
+
+  async getStream(key: string): Promise<StoredStream | null> {
+    try {
+      // One open file for both the size and the stream: a file removed in between is still read whole.
+      const handle = await open(this.resolve(key));
+      const { size } = await handle.stat().catch(async (err: unknown) => {
+        await handle.close();
+        throw err;
+      });
+      return { stream: handle.createReadStream(), size };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;

@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -23,6 +24,23 @@ const storageFor = (endpoint: string, over: Partial<ConstructorParameters<typeof
   new S3MediaStorage({ endpoint, bucket: BUCKET, region: REGION, accessKeyId: KEY_ID, secretAccessKey: SECRET, ...over });
 
 describe('S3 storage', () => {
+  it('streams a file from disk into the bucket and back (account exports, #47.3), private and uncached', async () => {
+    const s3 = await startS3();
+    const storage = storageFor(s3.url);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 's3-stream-')), 'export.zip');
+    const bytes = randomBytes(3 * 1024 * 1024 + 17);
+    writeFileSync(file, bytes);
+    const key = mediaKey(['exports', 'user-1'], 'zip');
+    await storage.putFile(key, file, 'application/zip', { cacheControl: 'private, no-store' });
+    expect(s3.objects.get(key)).toMatchObject({ contentType: 'application/zip', cacheControl: 'private, no-store' });
+    const stored = (await storage.getStream(key))!;
+    expect(stored.size).toBe(bytes.length);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    expect(await storage.getStream(mediaKey(['exports', 'user-1'], 'zip'))).toBeNull();
+  });
+
   it('puts, heads, gets and deletes objects with signed requests, content type and cache headers', async () => {
     const s3 = await startS3();
     const storage = storageFor(s3.url);

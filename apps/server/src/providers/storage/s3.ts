@@ -3,8 +3,19 @@
 // content type and a long cache lifetime (keys are never reused). Public URLs are S3_PUBLIC_URL + key when a CDN or
 // public bucket domain is set, else the path-style object URL (the bucket must then allow public reads, or the app
 // serves objects through `get`).
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { amzDate, encodePath, sha256Hex, sign, type Credentials } from './sigv4.ts';
-import { assertSafeKey, DEFAULT_CACHE_CONTROL, type MediaStorage, type PutOptions, type StoredObject } from './storage.ts';
+import {
+  assertSafeKey,
+  DEFAULT_CACHE_CONTROL,
+  type MediaStorage,
+  type PutOptions,
+  type StoredObject,
+  type StoredStream,
+} from './storage.ts';
 
 export interface S3Options {
   /** e.g. https://s3.eu-central-1.amazonaws.com, http://127.0.0.1:9000 (MinIO), https://<account>.r2.cloudflarestorage.com */
@@ -30,6 +41,8 @@ export class S3StorageError extends Error {
 }
 
 const MAX_OBJECT_BYTES = 64 * 1024 * 1024;
+/** Streamed files (account exports, up to ACCOUNT_EXPORT_MAX_MB) get longer than one small request. */
+const STREAM_TIMEOUT_MS = 30 * 60_000;
 
 function xmlField(xml: string, field: string): string | undefined {
   return new RegExp(`<${field}>([^<]{0,500})</${field}>`).exec(xml)?.[1];
@@ -113,29 +126,78 @@ export class S3MediaStorage implements MediaStorage {
     if (key) await this.remove(key);
   }
 
-  /** A signed request for the bucket (key undefined) or one object; statuses in `allow` are not errors. */
-  private async send(method: string, key: string | undefined, body?: Buffer, extra: Record<string, string> = {}, allow: number[] = []) {
+  async putFile(key: string, file: string, contentType: string, opts: PutOptions = {}): Promise<string> {
+    assertSafeKey(key);
+    const { size } = await stat(file);
+    // Streamed, so its hash is not known up front: S3 takes an unsigned payload over the signed headers.
+    const res = await this.request('PUT', key, {
+      body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
+      payloadHash: 'UNSIGNED-PAYLOAD',
+      extra: { 'content-type': contentType, 'content-length': String(size), 'cache-control': opts.cacheControl ?? 'private, no-store' },
+      timeoutMs: STREAM_TIMEOUT_MS,
+    });
+    this.check('PUT', key, res, Buffer.from(await res.arrayBuffer()), []);
+    return this.urlFor(key);
+  }
+
+  async getStream(key: string): Promise<StoredStream | null> {
+    assertSafeKey(key);
+    const res = await this.request('GET', key, { payloadHash: sha256Hex(''), extra: {}, timeoutMs: STREAM_TIMEOUT_MS });
+    if (res.status === 404 || !res.ok || !res.body) {
+      this.check('GET', key, res, Buffer.from(await res.arrayBuffer()), [404]);
+      return null;
+    }
+    const size = Number(res.headers.get('content-length') ?? NaN);
+    return { stream: Readable.fromWeb(res.body as NodeReadableStream<Uint8Array>), size };
+  }
+
+  /** A signed request for the bucket (key undefined) or one object. */
+  private async request(
+    method: string,
+    key: string | undefined,
+    init: { body?: Uint8Array | ReadableStream<Uint8Array>; payloadHash: string; extra: Record<string, string>; timeoutMs: number },
+  ): Promise<Response> {
     const basePath = this.endpoint.pathname.replace(/\/$/, '');
     const path = encodePath(`${basePath}/${this.bucket}${key === undefined ? '' : `/${key}`}`);
-    const payloadHash = sha256Hex(body ?? '');
     const date = amzDate();
-    const headers: Record<string, string> = { host: this.endpoint.host, 'x-amz-content-sha256': payloadHash, 'x-amz-date': date, ...extra };
-    const { authorization } = sign({ method, path, headers, payloadHash, amzDate: date }, this.creds);
+    const headers: Record<string, string> = {
+      host: this.endpoint.host,
+      'x-amz-content-sha256': init.payloadHash,
+      'x-amz-date': date,
+      ...init.extra,
+    };
+    const { authorization } = sign({ method, path, headers, payloadHash: init.payloadHash, amzDate: date }, this.creds);
     const { host: _host, ...sent } = headers; // fetch sets Host itself (the same value)
-    let res: Response;
     try {
-      res = await fetch(`${this.endpoint.origin}${path}`, {
+      return await fetch(`${this.endpoint.origin}${path}`, {
         method,
         headers: { ...sent, authorization },
-        body: body ? new Uint8Array(body) : undefined,
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+        body: init.body,
+        signal: AbortSignal.timeout(init.timeoutMs),
+        ...(init.body instanceof ReadableStream ? { duplex: 'half' } : {}),
+      } as RequestInit);
     } catch (err) {
       const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
       throw new S3StorageError(`The file storage could not be reached: ${cause} (${this.endpoint.origin}).`);
     }
+  }
+
+  /** Statuses in `allow` are not errors. */
+  private async send(method: string, key: string | undefined, body?: Buffer, extra: Record<string, string> = {}, allow: number[] = []) {
+    const res = await this.request(method, key, {
+      body: body ? new Uint8Array(body) : undefined,
+      payloadHash: sha256Hex(body ?? ''),
+      extra,
+      timeoutMs: this.timeoutMs,
+    });
     const buf = method === 'HEAD' ? Buffer.alloc(0) : Buffer.from(await res.arrayBuffer());
     if (buf.length > MAX_OBJECT_BYTES) throw new S3StorageError('The stored file is too large.');
+    this.check(method, key, res, buf, allow);
+    return { status: res.status, headers: res.headers, body: buf };
+  }
+
+  /** Throws a sentence for a refused request (its status not in `allow`). */
+  private check(method: string, key: string | undefined, res: Response, buf: Buffer, allow: number[]): void {
     if (!res.ok && !allow.includes(res.status)) {
       const xml = buf.toString('utf8');
       const code = xmlField(xml, 'Code');
@@ -153,6 +215,5 @@ export class S3MediaStorage implements MediaStorage {
         code,
       );
     }
-    return { status: res.status, headers: res.headers, body: buf };
   }
 }

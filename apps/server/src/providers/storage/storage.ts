@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { ProviderHealth } from '../health.ts';
 
 export interface PutOptions {
@@ -11,6 +12,12 @@ export interface StoredObject {
   contentType: string;
 }
 
+/** A stored file read as a stream (large files: account exports), with its size in bytes. */
+export interface StoredStream {
+  stream: Readable;
+  size: number;
+}
+
 /**
  * Media files (avatars, generated images): stored under a server-made key, served at a URL. Keys are
  * `segment/segment/name.ext` made of letters, digits, `.`, `_` and `-` (see `assertSafeKey`), never taken from a
@@ -21,6 +28,10 @@ export interface MediaStorage extends ProviderHealth {
   put(key: string, bytes: Buffer, contentType: string, opts?: PutOptions): Promise<string>;
   /** The stored file, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
+  /** Stores a file from local disk, read as a stream (never whole in memory); returns the key's URL. */
+  putFile(key: string, file: string, contentType: string, opts?: PutOptions): Promise<string>;
+  /** The stored file as a stream, or null when there is none. */
+  getStream(key: string): Promise<StoredStream | null>;
   exists(key: string): Promise<boolean>;
   /** Removes a file; a missing one is not an error. */
   remove(key: string): Promise<void>;
