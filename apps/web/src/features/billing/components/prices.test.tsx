@@ -4,12 +4,14 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CoinMovement, SpendingLimitsResponse } from '@reverie/shared';
+import type { CoinMovement, ImageGenerationStatus, SpendingLimitsResponse } from '@reverie/shared';
 import { ProblemBanner } from '@/features/chat/components/problem-banner';
+import { useChatPrices } from '@/features/chat/hooks/use-chat-prices';
+import { useGenerationStatus } from '@/features/images/api/get-generation-status';
 import { setStoredUser, setTokens } from '@/lib/auth-tokens';
 import { json, jwt, makeUser, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
 import { useConfirmSpend } from '../hooks/use-confirm-spend';
-import { messagePrice, picturePrice } from '../lib/price';
+import { messagePrice, picturePrice, priceShort } from '../lib/price';
 import { CoinHistory } from './coin-history';
 import { PriceTag } from './price-tag';
 
@@ -129,5 +131,40 @@ describe('ProblemBanner', () => {
   it('sends a short balance to the coins page, even when its wording mentions the limits', () => {
     banner({ kind: 'coins', message: 'You can raise it in Settings → Spending limits.' });
     expect(screen.getByRole('link', { name: 'Get coins' }).getAttribute('href')).toBe('/coins');
+  });
+});
+
+function PicturePrice() {
+  const prices = useChatPrices('c1', { cost: { freeLeft: 3, costPerMessage: 2, balance: 9 }, freeReply: false, messages: [] });
+  const images = useGenerationStatus('c1');
+  return <span>{images.isSuccess ? (prices.picture ? `picture ${priceShort(prices.picture)}` : 'no picture price') : 'loading'}</span>;
+}
+
+describe('the chat picture price (#46.5)', () => {
+  const status = (ready: boolean): ImageGenerationStatus => ({
+    provider: {
+      kind: 'horde',
+      configured: true,
+      ready,
+      message: ready ? null : 'The image service does not answer.',
+      supportsNegativePrompt: true,
+      supportsSeed: true,
+      supportsProgress: true,
+    },
+    cost: { freeLeft: 5, costPerImage: 1, balance: 4 },
+    imageQueue: 'standard',
+    suggestions: [],
+  });
+
+  it('has no price (no Free tag) while the image service is down', async () => {
+    mockApi({ 'GET /api/image-generation/status': () => json(status(false)) });
+    renderWithProviders(<PicturePrice />);
+    expect(await screen.findByText('no picture price')).toBeTruthy();
+  });
+
+  it('says Free when the image service answers and the month still has free pictures', async () => {
+    mockApi({ 'GET /api/image-generation/status': () => json(status(true)) });
+    renderWithProviders(<PicturePrice />);
+    expect(await screen.findByText('picture Free')).toBeTruthy();
   });
 });

@@ -170,7 +170,7 @@ function Conversation({ characterId, conversationId, session, userName, banner }
           onStop={reply.stop}
           onPicture={() => void prices.guard('picture', () => picture.ask())}
           picturePrice={prices.picture}
-          picturePending={picture.pending}
+          picturePending={picture.pending || !prices.picture}
         />
       </div>
       <MemoryAside conversationId={convId} memory={session.memory} />
