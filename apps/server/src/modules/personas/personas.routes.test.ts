@@ -470,6 +470,34 @@ describe('each message keeps the persona it was written as', () => {
     expect(edited.json()).toMatchObject({ persona: account });
   });
 
+  it('the account name is a choice of its own while personas exist, kept per conversation and remembered (#46.6)', async () => {
+    peer.behave({ kind: 'reply', parts: ['Aye.'] });
+    const u = await buildUser(t);
+    const character = await buildCharacter(t, owner, { greeting: 'Ahoy, {{user}}.' });
+    const a = await persona(u, { name: 'Captain Ro' });
+    const conv = (await open(u, character.id)).conversation.id;
+    const asAccount = await t.app.inject({
+      method: 'PUT',
+      url: `/api/conversations/${conv}/persona`,
+      headers: u.auth,
+      payload: { personaId: null, account: true },
+    });
+    expect(asAccount.statusCode, asAccount.body).toBe(200);
+    expect(asAccount.json()).toMatchObject({ persona: null, source: 'none', userName: u.user.username });
+    const sent = await send(u, character.id, 'As myself.', conv);
+    expect((sent.json() as ChatReply).userMessage).toMatchObject({ persona: { name: u.user.username } });
+    expect(lastSystemPrompt()).not.toContain('Captain Ro');
+    // Remembered for the character: a new chat with it starts as the account too; the default persona elsewhere.
+    const fresh = await t.app.inject({ method: 'POST', url: `/api/chat/${character.id}/conversations`, headers: u.auth });
+    expect(fresh.statusCode, fresh.body).toBeLessThan(300);
+    const freshId =
+      (fresh.json() as { conversation?: { id: string }; id?: string }).conversation?.id ?? (fresh.json() as { id: string }).id;
+    const state = await t.app.inject({ url: `/api/conversations/${freshId}/persona`, headers: u.auth });
+    expect(state.json()).toMatchObject({ persona: null, userName: u.user.username });
+    // Choosing the persona again works as before.
+    expect((await choose(u, conv, a.id)).json()).toMatchObject({ persona: { id: a.id }, userName: 'Captain Ro' });
+  });
+
   it('in a group chat too', async () => {
     peer.behave({ kind: 'reply', parts: ['Aye.'] });
     const u = await buildUser(t);
