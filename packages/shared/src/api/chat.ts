@@ -32,8 +32,10 @@ export const chatEndpoints = {
     method: 'GET',
     path: '/api/chat/status',
     response: ChatStatus,
-    auth: 'none',
+    auth: 'optional',
     summary: 'The language model: provider, model, context size, readiness (download progress) and queue',
+    description:
+      "`problem` and `message` name the server's settings (LLM_MODEL_PATH, LLM_PROVIDER…) only to admins; others read what happened and that the site's operator can fix it.",
     tags,
   }),
   retryModel: defineEndpoint({
@@ -41,9 +43,10 @@ export const chatEndpoints = {
     path: '/api/chat/status/retry',
     response: ChatStatus,
     errors: errorBodies(429),
-    auth: 'none',
+    auth: 'optional',
     summary: 'Start the language model again after a failed download or load (or check the model server again)',
-    description: 'Does nothing while the model is starting or ready; answers the status either way. Limited per address.',
+    description:
+      'Between two attempts of a failing model download, starts the next one now. Does nothing while the model is starting or ready; answers the status either way (as GET /api/chat/status words it). Limited per address.',
     tags,
   }),
   test: defineEndpoint({

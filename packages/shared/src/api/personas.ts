@@ -93,7 +93,7 @@ export const personasEndpoints = {
     auth: 'required',
     summary: 'Choose the persona of a conversation (own, with an own persona); remembered for its character',
     description:
-      'While the conversation has no message of yours yet, its greeting is written again with the new name for {{user}}. `personaId: null` goes back to the default.',
+      'While the conversation has no message of yours yet, its greeting is written again with the new name for {{user}}. `personaId: null` goes back to the default; `personaId: null, account: true` is the account’s own name (no persona), remembered for the character like a persona.',
     tags,
   }),
 } as const;

@@ -28,7 +28,8 @@ export const transferEndpoints = {
     summary: 'Import a SillyTavern chat (.jsonl) as a new conversation with this character',
     description:
       'Multipart field `file`: a SillyTavern chat file (a header line, then one JSON object per message). Swipes are kept; system ' +
-      'lines are left out. Bounded (16 MB, 20,000 lines, 64,000 characters per message, 50 swipes) and checked by the content policy.',
+      'lines are left out. Bounded (16 MB, 20,000 lines, 256,000 characters per message, 50 swipes) and checked by the content policy. ' +
+      'A SillyTavern group chat file is a 422 (`rule: group_chat`) naming its speakers.',
     tags,
   }),
   exportEverything: defineEndpoint({

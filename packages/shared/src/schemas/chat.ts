@@ -34,8 +34,8 @@ export const ChatMessage = z
     /** In a group chat: the character who wrote this reply (see schemas/groups.ts). */
     speakerId: z.uuid().nullable().optional(),
     /**
-     * A user's message: the persona it was written as. Null for replies, and when none was recorded or that persona
-     * was deleted (the conversation's current persona, or the account's name, stands in).
+     * A user's message: the persona it was written as; written as no persona (or as one deleted since), the account's
+     * username and avatar, never the persona in force now. Null for replies.
      */
     persona: MessagePersona.nullable(),
   })

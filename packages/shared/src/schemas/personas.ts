@@ -69,6 +69,8 @@ export type UpdatePersonaBody = z.input<typeof UpdatePersonaBody>;
 export const ChoosePersonaBody = z.object({
   /** null: no choice, the default persona (or the account's name) applies. */
   personaId: z.uuid({ message: 'personaId must be a valid id' }).nullable(),
+  /** true (with `personaId: null`): the account's own name, no persona, even while the user has personas. */
+  account: z.boolean().optional(),
 });
 export type ChoosePersonaBody = z.input<typeof ChoosePersonaBody>;
 

@@ -30,17 +30,18 @@ export const personas = pgTable(
   ],
 );
 
-/** The persona chosen for one conversation (none: the character's remembered choice, else the default). */
+/**
+ * The persona chosen for one conversation (no row: the character's remembered choice, else the default; a row with
+ * no persona: the account's own name was chosen).
+ */
 export const conversationPersonas = pgTable('conversation_personas', {
   conversationId: uuid('conversation_id')
     .primaryKey()
     .references(() => conversations.id, { onDelete: 'cascade' }),
-  personaId: uuid('persona_id')
-    .notNull()
-    .references(() => personas.id, { onDelete: 'cascade' }),
+  personaId: uuid('persona_id').references(() => personas.id, { onDelete: 'cascade' }),
 });
 
-/** The persona last chosen with a character: new conversations with it start with that persona. */
+/** The persona last chosen with a character (none: the account's own name): new conversations with it start so. */
 export const characterPersonaChoices = pgTable(
   'character_persona_choices',
   {
@@ -50,9 +51,7 @@ export const characterPersonaChoices = pgTable(
     characterId: uuid('character_id')
       .notNull()
       .references(() => characters.id, { onDelete: 'cascade' }),
-    personaId: uuid('persona_id')
-      .notNull()
-      .references(() => personas.id, { onDelete: 'cascade' }),
+    personaId: uuid('persona_id').references(() => personas.id, { onDelete: 'cascade' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.characterId] })],

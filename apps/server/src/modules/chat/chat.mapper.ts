@@ -1,7 +1,7 @@
 import type { ChatCost, ChatMemory, ChatMessage, ChatSession, ChatStatus, ConversationPage, ConversationSummary } from '@reverie/shared';
 import type { ChatMessageRow, ConversationListRow, ConversationRow, ShownMessageRow } from './chat.repo.ts';
 import type { MessageCost, OpenedConversation, Page } from './conversations.ts';
-import type { ModelState } from './model-status.ts';
+import { forUsers, type ModelState } from './model-status.ts';
 
 export function toChatMessage(row: ShownMessageRow): ChatMessage {
   return {
@@ -81,7 +81,10 @@ export const toConversationPage = (p: Page<ConversationListRow>): ConversationPa
 
 export const toChatHistoryPage = (p: Page<ShownMessageRow>) => pageOf(p, toChatMessage);
 
-export function toChatStatus({ info, unavailable, diagnosticCharacterId }: ModelState): ChatStatus {
+/** `operator`: the viewer may read the server's settings in `problem` and `message` (an admin); others read them plainly. */
+export function toChatStatus({ info, unavailable, diagnosticCharacterId }: ModelState, operator = false): ChatStatus {
+  const problem = info.problem ?? (info.state === 'error' ? (info.error ?? null) : null);
+  const words = (text: string | null) => (text === null || operator ? text : forUsers(text));
   return {
     provider: info.provider,
     model: info.model,
@@ -89,8 +92,8 @@ export function toChatStatus({ info, unavailable, diagnosticCharacterId }: Model
     ready: info.ready,
     state: info.state,
     progress: info.progress ?? null,
-    message: unavailable ?? null,
-    problem: info.problem ?? (info.state === 'error' ? (info.error ?? null) : null),
+    message: words(unavailable ?? null),
+    problem: words(problem),
     canRetry: info.canRetry ?? false,
     active: info.active ?? 0,
     queued: info.queued ?? 0,

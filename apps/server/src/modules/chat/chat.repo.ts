@@ -9,6 +9,7 @@ import {
   chatReplyProgress,
   conversations,
   personas,
+  users,
   type ChatMessageRow,
   type ConversationRow,
 } from '../../db/schema/index.ts';
@@ -224,9 +225,16 @@ export class ChatRepo {
         .where(eq(chatMessages.id, id))
         .returning(),
     );
-    const [row] = await this.db.with(updated).select().from(updated).leftJoin(personas, eq(personas.id, updated.personaId));
+    const [row] = await this.db
+      .with(updated)
+      .select()
+      .from(updated)
+      .leftJoin(personas, eq(personas.id, updated.personaId))
+      .innerJoin(conversations, eq(conversations.id, updated.conversationId))
+      .innerJoin(users, eq(users.id, conversations.userId));
     if (!row) return undefined;
-    const p = row.personas;
+    // A user's message written as no persona (or one deleted since) is the account's.
+    const p = row.personas ?? (row.updated.role === 'user' ? { name: row.users.username, avatarUrl: row.users.avatarUrl } : null);
     return shownMessage({ m: row.updated, personaName: p?.name ?? null, personaAvatarUrl: p?.avatarUrl ?? null });
   }
 

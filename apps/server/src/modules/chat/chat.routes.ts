@@ -42,8 +42,9 @@ export function chatRoutes(deps: {
   const rateLimit = (userId: string) => rateLimiter.consume([{ rule: CHAT_RATE, key: userId }]);
   const byIp = (rule: RateLimitRule) => ({ onRequest: async (req: FastifyRequest) => rateLimiter.consume([{ rule, key: req.ip }]) });
   return async (app) => {
-    route(app, api.status, async () => toChatStatus(await model.state()));
-    route(app, api.retryModel, byIp(CHAT_RETRY_RATE), async () => toChatStatus(await model.retry()));
+    const operator = (req: FastifyRequest) => req.auth?.role === 'admin';
+    route(app, api.status, async (req) => toChatStatus(await model.state(), operator(req)));
+    route(app, api.retryModel, byIp(CHAT_RETRY_RATE), async (req) => toChatStatus(await model.retry(), operator(req)));
     route(app, api.test, byIp(CHAT_TEST_RATE), async () => model.test());
     route(app, api.history, async (req) => toChatHistoryPage(await conversations.history(authOf(req), req.query)));
     route(app, api.session, async (req) =>

@@ -36,6 +36,8 @@ export interface PromptInputs {
   card?: PromptCharacter;
   /** A group reply: the other speakers' names, which end the reply when the model starts writing their lines. */
   stopNames?: string[];
+  /** The user typed a message for this reply (a refusal may tell them to shorten it; Continue or Regenerate typed none). */
+  typed?: boolean;
 }
 
 /** A built prompt and the reply length it leaves room for. */
@@ -44,6 +46,8 @@ export interface ModelPrompt {
   replyBudget: number;
   /** After the model server refused the prompt as too long: the prompt trimmed to what it counted (once). */
   refit?: (err: LlmContextOverflowError) => Promise<ModelPrompt>;
+  /** The user typed a message for this reply (`PromptInputs.typed`). */
+  typed?: boolean;
 }
 
 /** Where the request waits in the model server's queue; the sink is attached once the client listens. */
@@ -126,14 +130,14 @@ export async function buildPrompt(
       // Right after the user's name: an OpenAI-compatible server takes the first four (the rest are applied here).
       if (i.stopNames) prompt.stop.splice(1, 0, ...i.stopNames.map((n) => `\n${neutralizeTemplateTokens(n)}:`));
       const refit = after ? undefined : (err: LlmContextOverflowError) => buildPrompt(llm, i, { sent: fitted, input, err });
-      return { prompt, replyBudget, refit };
+      return { prompt, replyBudget, refit, typed: i.typed };
     } catch (err) {
       if (!(err instanceof PromptTooLongError)) throw err;
       if (replyBudget > 64) {
         replyBudget = Math.max(64, Math.floor(replyBudget / 2));
         continue;
       }
-      throw tooLong(err);
+      throw tooLong(err, i.typed);
     }
   }
 }
@@ -149,12 +153,17 @@ function serverCounted(err: LlmContextOverflowError): PromptTooLongError {
   );
 }
 
-/** The 422 for a prompt that cannot fit (nothing is charged for it). */
-function tooLong(err: PromptTooLongError): AppError {
+/**
+ * The 422 for a prompt that cannot fit (nothing is charged for it). Only a typed message is advised to be shortened:
+ * a Continue, a Regenerate or a member asked to speak sent no text of the user's.
+ */
+function tooLong(err: PromptTooLongError, typed = false): AppError {
   const advice =
     err.part === 'character'
       ? "This model's context is too small for this character; nothing was charged."
-      : 'Shorten the message or start a new conversation; nothing was charged.';
+      : typed
+        ? 'Shorten the message or start a new conversation; nothing was charged.'
+        : 'Start a new conversation, or shorten or delete some of the earlier messages; nothing was charged.';
   return new AppError(422, 'UNPROCESSABLE', `${err.message}. ${advice}`, { details: { rule: 'context_size', field: 'content' } });
 }
 
@@ -181,7 +190,7 @@ export function askModel(deps: Pick<ChatDeps, 'llm' | 'settings'>, request: Mode
     });
     return reply[Symbol.asyncIterator]();
   };
-  const stream = retryOnOverflow(ask, request, (err) => tooLong(serverCounted(err)));
+  const stream = retryOnOverflow(ask, request, (err) => tooLong(serverCounted(err), request.typed));
   const first = stream.next();
   first.catch(() => {}); // awaited by the relay; a refusal ends it first
   return { stop, stream, first, started };

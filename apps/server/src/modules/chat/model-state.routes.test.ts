@@ -5,6 +5,10 @@ import type { AddressInfo } from 'node:net';
 import type { ChatStatus } from '@reverie/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { buildStaff } from '../../../test/staff.ts';
+import { buildCharacter, buildUser, csrfHeaders } from '../../../test/factories.ts';
+import type { LlmProvider } from '../../providers/llm/index.ts';
+import { OPERATOR_CAN_FIX } from './model-status.ts';
 
 describe('one model state for /test-chat and /test', () => {
   let t: TestApp;
@@ -51,5 +55,65 @@ describe('one model state for /test-chat and /test', () => {
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) codes.push((await t.app.inject({ method: 'POST', url: '/api/chat/status/retry' })).statusCode);
     expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('a model download that failed, as users and admins read it (#46.5)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // A model host that refuses connections, and no retries: the download fails at once.
+    const probe = http.createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((r) => probe.close(r));
+    // No local model file (the tests' default): the model is downloaded.
+    const env: Record<string, string> = {
+      LLM_PROVIDER: 'embedded',
+      LLM_MODEL_URL: `http://127.0.0.1:${port}/m/tiny.gguf`,
+      LLM_DOWNLOAD_RETRIES: '0',
+    };
+    t = await createTestApp({ ...env, LLM_MODEL_PATH: undefined as unknown as string });
+    // Production starts the model at once; a test app on first use.
+    await (t.deps.llm as LlmProvider & { start(): Promise<unknown> }).start();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const status = async (headers: Record<string, string> = {}) =>
+    (await t.app.inject({ url: '/api/chat/status', headers })).json() as ChatStatus;
+
+  it("tells a guest or a user what happened without the server's settings, and an admin the settings too", async () => {
+    await expect.poll(async () => (await status()).state, { timeout: 10_000 }).toBe('error');
+    const user = await buildUser(t);
+    for (const seen of [await status(), await status(user.auth)]) {
+      expect(seen).toMatchObject({ canRetry: true });
+      expect(seen.problem).toMatch(/^Cannot reach the model host/);
+      expect(seen.problem).toContain(OPERATOR_CAN_FIX);
+      expect(`${seen.problem} ${seen.message}`).not.toMatch(/LLM_|_PATH|_URL/);
+    }
+    // An admin's token carries the role from its sign-in: signed in again after the role was given.
+    const staff = await buildStaff(t, 'admin');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: await csrfHeaders(t.app),
+      payload: { emailOrUsername: staff.user.username, password: staff.password },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const seen = await status({ authorization: `Bearer ${(login.json() as { accessToken: string }).accessToken}` });
+    expect(seen.problem).toMatch(/set LLM_MODEL_PATH to a \.gguf file/);
+    expect(seen.message).toMatch(/LLM_PROVIDER=openai/);
+    // Sending a message is refused in the same plain words.
+    const character = await buildCharacter(t, user, { name: 'Steady Person' });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/${character.id}/message`,
+      headers: user.auth,
+      payload: { content: 'Hi' },
+    });
+    expect(sent.statusCode).toBe(503);
+    expect(sent.json().message).toContain(OPERATOR_CAN_FIX);
+    expect(sent.json().message).not.toMatch(/LLM_/);
   });
 });

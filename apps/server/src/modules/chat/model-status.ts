@@ -29,6 +29,23 @@ export interface ModelCheck {
   text: string;
 }
 
+/** A server setting's name (LLM_MODEL_PATH, IMAGES_PROVIDER=…): words for the site's operator, not its users. */
+const SERVER_SETTING = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/;
+
+/** Said instead of the sentences that name server settings. */
+export const OPERATOR_CAN_FIX = "Only the site's operator can change how the model is set up; press Retry or come back later.";
+
+/**
+ * The model's state as users read it: the sentences that name server settings (which only the operator can change)
+ * are left out, and said to be the operator's to fix. Admins read the whole text.
+ */
+export function forUsers(text: string): string {
+  const sentences = text.split(/(?<=[.!?])\s+(?=[A-Z])/);
+  const kept = sentences.filter((s) => !SERVER_SETTING.test(s));
+  if (kept.length === sentences.length) return text;
+  return [...kept, OPERATOR_CAN_FIX].join(' ');
+}
+
 function unavailableMessage(info: ModelInfo): string | undefined {
   if (info.state === 'ready') return undefined;
   if (info.state === 'downloading') {
@@ -72,7 +89,8 @@ export class ModelStatus {
     }
     const message = unavailableMessage(info);
     if (!message) return;
-    throw new AppError(503, 'UNAVAILABLE', message, {
+    // Said in the chat to whoever sent the message: the settings stay on the status an admin reads.
+    throw new AppError(503, 'UNAVAILABLE', forUsers(message), {
       headers: { 'retry-after': info.state === 'downloading' ? '30' : '5' },
       ...(info.progress !== undefined ? { details: { progress: info.progress } } : {}),
     });

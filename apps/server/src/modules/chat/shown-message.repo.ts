@@ -1,6 +1,7 @@
-// A message as the chat shows it: with the persona its author wrote it as, read in the same statement as the message
-// (a left join on personas), so no read of messages pays another round trip for it.
-import { eq } from 'drizzle-orm';
+// A message as the chat shows it: with the persona its author wrote it as (or the account, for a message written as
+// none), read in the same statement as the message (a left join on personas, a subquery for the account), so no read
+// of messages pays another round trip for it.
+import { eq, sql } from 'drizzle-orm';
 import { rowFromJson } from '../../db/json-row.ts';
 import { chatMessages, personas, type ChatMessageRow } from '../../db/schema/index.ts';
 
@@ -10,11 +11,27 @@ export interface MessagePersona {
   avatarUrl: string | null;
 }
 
-/** A message with its persona: null for replies, and when none was recorded or that persona was deleted. */
+/**
+ * A message with who wrote it: a user's message, the persona it was written as, else the account (its username and
+ * avatar: written as no persona, or as one deleted since), never whoever the user is now. Null for replies.
+ */
 export type ShownMessageRow = ChatMessageRow & { persona: MessagePersona | null };
 
+/** The account that owns a message's conversation, as a correlated subquery on `column` of `users`. */
+function ownerColumn(column: 'username' | 'avatar_url') {
+  return sql`(select u.${sql.raw(column)} from conversations oc join users u on u.id = oc.user_id where oc.id = ${chatMessages.conversationId})`;
+}
+
 /** Select these with `.leftJoin(personas, messagePersonaJoin)`, then map each row with `shownMessage`. */
-export const shownMessageColumns = { m: chatMessages, personaName: personas.name, personaAvatarUrl: personas.avatarUrl };
+export const shownMessageColumns = {
+  m: chatMessages,
+  personaName: sql<
+    string | null
+  >`case when ${personas.id} is not null then ${personas.name} when ${chatMessages.role} = 'user' then ${ownerColumn('username')} end`,
+  personaAvatarUrl: sql<
+    string | null
+  >`case when ${personas.id} is not null then ${personas.avatarUrl} when ${chatMessages.role} = 'user' then ${ownerColumn('avatar_url')} end`,
+};
 export const messagePersonaJoin = eq(personas.id, chatMessages.personaId);
 
 export function shownMessage(r: { m: ChatMessageRow; personaName: string | null; personaAvatarUrl: string | null }): ShownMessageRow {

@@ -62,8 +62,10 @@ export function userMessagePart({
         ctes: [inserted, touched, counted, progressed],
         fields: {
           message: sql`(select row_to_json(m) from (
-            select inserted.*, pe.name as persona_name, pe.avatar_url as persona_avatar_url
-            from inserted left join ${personas} pe on pe.id = inserted.persona_id) m)`,
+            select inserted.*, coalesce(pe.name, ou.username) as persona_name,
+              case when pe.id is not null then pe.avatar_url else ou.avatar_url end as persona_avatar_url
+            from inserted left join ${personas} pe on pe.id = inserted.persona_id
+              left join conversations oc on oc.id = inserted.conversation_id left join users ou on ou.id = oc.user_id) m)`,
         },
       };
     },

@@ -11,6 +11,10 @@ export type PersonaPatch = Partial<Pick<NewPersona, 'name' | 'description' | 'pr
 /** Why a conversation uses its persona: chosen for it, remembered for its character, or the user's default. */
 export type PersonaSource = 'chosen' | 'character' | 'default';
 
+/** A choice of who the user is: a persona's id, `ACCOUNT` (the account's own name, no persona) or null (no choice). */
+export const ACCOUNT = Symbol('account');
+export type PersonaChoice = string | typeof ACCOUNT | null;
+
 export interface EffectivePersona {
   persona: PersonaRow;
   source: PersonaSource;
@@ -25,10 +29,16 @@ export function effectivePersonaJson(userId: SQL, characterId: SQL, conversation
   const chosen = sql`(select cp.persona_id from ${conversationPersonas} cp where cp.conversation_id = ${conversationId})`;
   const remembered = sql`(select ch.persona_id from ${characterPersonaChoices} ch
     where ch.user_id = ${userId} and ch.character_id = ${characterId})`;
+  // The account's own name chosen for the conversation, or (nothing chosen for it) remembered for the character.
+  const accountChosen = sql`exists (select 1 from ${conversationPersonas} cp where cp.conversation_id = ${conversationId} and cp.persona_id is null)`;
+  const anyChosen = sql`exists (select 1 from ${conversationPersonas} cp where cp.conversation_id = ${conversationId})`;
+  const accountRemembered = sql`exists (select 1 from ${characterPersonaChoices} ch
+    where ch.user_id = ${userId} and ch.character_id = ${characterId} and ch.persona_id is null)`;
   return sql<unknown>`(select row_to_json(pp) from (
     select pe.*, case when pe.id = ${chosen} then 'chosen' when pe.id = ${remembered} then 'character' else 'default' end as source
     from ${personas} pe
     where pe.user_id = ${userId} and (pe.id = ${chosen} or pe.id = ${remembered} or pe.is_default)
+      and not ${accountChosen} and not (not ${anyChosen} and ${accountRemembered})
     order by case when pe.id = ${chosen} then 0 when pe.id = ${remembered} then 1 else 2 end
     limit 1) pp)`;
 }
@@ -112,9 +122,10 @@ export class PersonasRepo {
     return effectivePersonaFrom(row?.p);
   }
 
-  /** The conversation's own choice (null: none, the character's or the default applies). */
-  async setForConversation(conversationId: string, personaId: string | null): Promise<void> {
-    if (personaId === null) {
+  /** The conversation's own choice (null: none, the character's or the default applies; `ACCOUNT`: no persona). */
+  async setForConversation(conversationId: string, choice: PersonaChoice): Promise<void> {
+    const personaId = choice === ACCOUNT ? null : choice;
+    if (choice === null) {
       await this.db.delete(conversationPersonas).where(eq(conversationPersonas.conversationId, conversationId));
       return;
     }
@@ -129,9 +140,10 @@ export class PersonasRepo {
     await this.db.insert(conversationPersonas).values({ conversationId, personaId }).onConflictDoNothing();
   }
 
-  /** Remembered for the character (null: forgotten). */
-  async rememberForCharacter(userId: string, characterId: string, personaId: string | null): Promise<void> {
-    if (personaId === null) {
+  /** Remembered for the character (null: forgotten; `ACCOUNT`: the account's own name). */
+  async rememberForCharacter(userId: string, characterId: string, choice: PersonaChoice): Promise<void> {
+    const personaId = choice === ACCOUNT ? null : choice;
+    if (choice === null) {
       await this.db
         .delete(characterPersonaChoices)
         .where(and(eq(characterPersonaChoices.userId, userId), eq(characterPersonaChoices.characterId, characterId)));

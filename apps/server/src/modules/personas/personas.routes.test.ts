@@ -362,7 +362,7 @@ describe('each message keeps the persona it was written as', () => {
   const ro = { name: 'Captain Ro', avatarUrl: '/media/avatars/personas/ro.webp' };
   const kit = { name: 'Kit', avatarUrl: null };
 
-  it('shows each message as its persona after a switch, in every read, and falls back to null once that persona is deleted', async () => {
+  it('shows each message as its persona after a switch, in every read, and shows the account once that persona is deleted', async () => {
     peer.behave({ kind: 'reply', parts: ['Aye.'] });
     const u = await buildUser(t);
     const character = await buildCharacter(t, owner, { greeting: 'Ahoy, {{user}}.' });
@@ -431,10 +431,71 @@ describe('each message keeps the persona it was written as', () => {
       [false, character.name],
     ]);
 
-    // Deleting a persona leaves its messages without one: they show as the conversation's persona of today.
+    // Deleting a persona leaves its messages without one: they show as the account (never as today's persona).
     expect((await t.app.inject({ method: 'DELETE', url: `/api/personas/${a.id}`, headers: u.auth })).statusCode).toBe(200);
-    expect((await session(u, character.id, conv)).messages.map((m) => m.persona)).toEqual([null, null, null, kit, null]);
-    expect((await session(u, character.id, branchId)).messages.map((m) => m.persona)).toEqual([null, null, null, kit]);
+    const account = { name: u.user.username, avatarUrl: null };
+    expect((await session(u, character.id, conv)).messages.map((m) => m.persona)).toEqual([null, account, null, kit, null]);
+    expect((await session(u, character.id, branchId)).messages.map((m) => m.persona)).toEqual([null, account, null, kit]);
+  });
+
+  it("keeps a message written under the account's own name as the account's after a persona is chosen (#46.6)", async () => {
+    peer.behave({ kind: 'reply', parts: ['Aye.'] });
+    const u = await buildUser(t);
+    const account = { name: u.user.username, avatarUrl: null };
+    const character = await buildCharacter(t, owner);
+    const conv = (await open(u, character.id)).conversation.id;
+    const first = await send(u, character.id, 'First, as myself.', conv);
+    expect((first.json() as ChatReply).userMessage).toMatchObject({ persona: account });
+
+    const a = await persona(u, { name: 'Captain Ro' });
+    expect((await choose(u, conv, a.id)).statusCode).toBe(200);
+    const second = await send(u, character.id, 'Second, as Ro.', conv);
+    expect((second.json() as ChatReply).userMessage).toMatchObject({ persona: { name: 'Captain Ro', avatarUrl: null } });
+
+    const mine = (messages: ChatMessage[]) => messages.filter((m) => m.role === 'user').map((m) => [m.content, m.persona?.name]);
+    const expected = [
+      ['First, as myself.', u.user.username],
+      ['Second, as Ro.', 'Captain Ro'],
+    ];
+    expect(mine((await session(u, character.id, conv)).messages)).toEqual(expected);
+    const window = await t.app.inject({ url: `/api/conversations/${conv}/messages`, headers: u.auth });
+    expect(mine((window.json() as MessageWindow).items)).toEqual(expected);
+    const firstId = (await session(u, character.id, conv)).messages.find((m) => m.content === 'First, as myself.')!.id;
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/chat/${character.id}/message/${firstId}`,
+      headers: u.auth,
+      payload: { content: 'First, as myself (edited).' },
+    });
+    expect(edited.json()).toMatchObject({ persona: account });
+  });
+
+  it('the account name is a choice of its own while personas exist, kept per conversation and remembered (#46.6)', async () => {
+    peer.behave({ kind: 'reply', parts: ['Aye.'] });
+    const u = await buildUser(t);
+    const character = await buildCharacter(t, owner, { greeting: 'Ahoy, {{user}}.' });
+    const a = await persona(u, { name: 'Captain Ro' });
+    const conv = (await open(u, character.id)).conversation.id;
+    const asAccount = await t.app.inject({
+      method: 'PUT',
+      url: `/api/conversations/${conv}/persona`,
+      headers: u.auth,
+      payload: { personaId: null, account: true },
+    });
+    expect(asAccount.statusCode, asAccount.body).toBe(200);
+    expect(asAccount.json()).toMatchObject({ persona: null, source: 'none', userName: u.user.username });
+    const sent = await send(u, character.id, 'As myself.', conv);
+    expect((sent.json() as ChatReply).userMessage).toMatchObject({ persona: { name: u.user.username } });
+    expect(lastSystemPrompt()).not.toContain('Captain Ro');
+    // Remembered for the character: a new chat with it starts as the account too; the default persona elsewhere.
+    const fresh = await t.app.inject({ method: 'POST', url: `/api/chat/${character.id}/conversations`, headers: u.auth });
+    expect(fresh.statusCode, fresh.body).toBeLessThan(300);
+    const freshId =
+      (fresh.json() as { conversation?: { id: string }; id?: string }).conversation?.id ?? (fresh.json() as { id: string }).id;
+    const state = await t.app.inject({ url: `/api/conversations/${freshId}/persona`, headers: u.auth });
+    expect(state.json()).toMatchObject({ persona: null, userName: u.user.username });
+    // Choosing the persona again works as before.
+    expect((await choose(u, conv, a.id)).json()).toMatchObject({ persona: { id: a.id }, userName: 'Captain Ro' });
   });
 
   it('in a group chat too', async () => {

@@ -48,6 +48,8 @@ export function personasRoutes(deps: { personas: PersonasService; rateLimiter: R
     });
     route(app, api.removeAvatar, async (req) => toPersona(await personas.removeAvatar(authOf(req), req.params.id)));
     route(app, api.conversationPersona, async (req) => toConversationPersona(await personas.ofConversation(authOf(req), req.params.id)));
-    route(app, api.choose, async (req) => toConversationPersona(await personas.choose(authOf(req), req.params.id, req.body.personaId)));
+    route(app, api.choose, async (req) =>
+      toConversationPersona(await personas.choose(authOf(req), req.params.id, req.body.personaId, req.body.account ?? false)),
+    );
   };
 }

@@ -13,7 +13,14 @@ import type { CharactersRepo } from '../characters/characters.repo.ts';
 import type { ChatRepo, ConversationRow } from '../chat/index.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
-import type { EffectivePersona, PersonaPatch, PersonaRow, PersonasRepo } from './personas.repo.ts';
+import {
+  ACCOUNT,
+  type EffectivePersona,
+  type PersonaChoice,
+  type PersonaPatch,
+  type PersonaRow,
+  type PersonasRepo,
+} from './personas.repo.ts';
 
 export const PERSONA_AVATAR_SIZE = 512;
 
@@ -123,21 +130,23 @@ export class PersonasService {
   }
 
   /**
-   * Chooses the persona of the caller's conversation (null: back to the default) and remembers it for the character.
+   * Chooses the persona of the caller's conversation (null: back to the default; `account`: the account's own name, no
+   * persona) and remembers it for the character.
    * Only the caller's own personas: anyone else's id is a 404 like a missing one. While the conversation has no
    * message of the user's, its greeting is written again with the new name.
    */
-  async choose(actor: Actor, conversationId: string, personaId: string | null): Promise<ConversationPersonaState> {
+  async choose(actor: Actor, conversationId: string, personaId: string | null, account = false): Promise<ConversationPersonaState> {
     const conversation = await this.ownConversation(actor, conversationId);
-    if (personaId !== null) {
+    const choice: PersonaChoice = account ? ACCOUNT : personaId;
+    if (personaId !== null && !account) {
       const persona = await this.uow.repos.personas.findById(personaId);
       if (!persona || persona.userId !== conversation.userId) this.missing();
     }
     await this.uow.run(async ({ personas }) => {
-      await personas.setForConversation(conversation.id, personaId);
+      await personas.setForConversation(conversation.id, choice);
       // A group's conversation is tied to its first member only to keep the column required: nothing to remember for
       // that character, and a group has no greeting to write again.
-      if (!conversation.isGroup) await personas.rememberForCharacter(conversation.userId, conversation.characterId, personaId);
+      if (!conversation.isGroup) await personas.rememberForCharacter(conversation.userId, conversation.characterId, choice);
     });
     const state = await this.stateOf(conversation);
     if (!conversation.isGroup) await this.regreet(conversation, state.userName);

@@ -84,6 +84,20 @@ export function toPlainText(chat: ChatFile): string {
 }
 
 const bad = (message: string) => new AppError(400, 'BAD_REQUEST', message, { details: { rule: 'chat-file', field: 'file' } });
+
+/** A readable SillyTavern group chat: a 422 (the file is fine, this import takes one character's chat) that says what to do. */
+function groupChat(speakers: string[]): AppError {
+  const named = `${speakers.slice(0, 5).join(', ')}${speakers.length > 5 ? ', …' : ''}`;
+  return AppError.unprocessable(
+    `This is a SillyTavern group chat (${speakers.length} speakers: ${named}). Group chats cannot be imported yet: import a one-to-one chat with one of these characters instead, or start a group with them here.`,
+    { rule: 'group_chat', field: 'file' },
+  );
+}
+
+/** The names of the non-user speakers of these lines, in order of first appearance. */
+const speakersOf = (lines: Array<Record<string, unknown>>) => [
+  ...new Set(lines.filter((l) => l.is_user !== true && l.is_system !== true && typeof l.name === 'string').map((l) => l.name as string)),
+];
 const nf = (n: number) => n.toLocaleString('en-US');
 
 /** The dates a chat may carry (the database takes more, but nothing real is outside these). */
@@ -185,13 +199,14 @@ function* parsing(bytes: Buffer, now: Date): Generator<void, ParsedChat> {
   }
   const header = parsed[0]!;
   if (!('user_name' in header) && !('character_name' in header) && !('chat_metadata' in header)) {
-    const speakers = [...new Set(parsed.filter((l) => l.is_user !== true && typeof l.name === 'string').map((l) => l.name as string))];
-    if (speakers.length > 1 && parsed.every((l) => typeof l.mes === 'string')) {
-      throw bad(
-        `This is a SillyTavern group chat (${speakers.length} speakers: ${speakers.slice(0, 5).join(', ')}${speakers.length > 5 ? ', …' : ''}). Group chats cannot be imported yet: import a one-to-one chat with one of these characters instead, or start a group with them here.`,
-      );
-    }
+    const speakers = speakersOf(parsed);
+    if (speakers.length > 1 && parsed.every((l) => typeof l.mes === 'string')) throw groupChat(speakers);
     throw bad('The chat file has no SillyTavern header line (user_name, character_name, chat_metadata). Export the chat again as .jsonl.');
+  }
+  // A group chat's header (metadata only) names no character, and its replies come from several.
+  if (typeof header.character_name !== 'string') {
+    const speakers = speakersOf(parsed.slice(1));
+    if (speakers.length > 1) throw groupChat(speakers);
   }
   const messages: ChatFileMessage[] = [];
   let skipped = 0;

@@ -61,7 +61,13 @@ describe('SillyTavern chat import edges', () => {
       { name: 'Ilse', is_user: false, send_date: 'June 1, 2024 10:07am', mes: 'Bonsoir.', extra: {} },
     ];
     const res = await importChat(alice, mara.id, jsonl(lines));
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.details).toEqual({ rule: 'group_chat', field: 'file' });
     expect(res.json().message).toMatch(/^This is a SillyTavern group chat \(2 speakers: Mara, Ilse\)\. Group chats cannot be imported yet/);
+    // A group chat saved with a metadata line first (no user_name, no character_name) is named the same way, not
+    // imported as one character's chat with another character's lines in it.
+    const withMetadata = await importChat(alice, mara.id, jsonl([{ chat_metadata: { integrity: 'x' } }, ...lines]));
+    expect(withMetadata.statusCode, withMetadata.body).toBe(422);
+    expect(withMetadata.json().message).toMatch(/^This is a SillyTavern group chat \(2 speakers: Mara, Ilse\)/);
   });
 });

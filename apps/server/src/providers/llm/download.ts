@@ -28,8 +28,8 @@ export interface DownloadOptions {
   retryDelayMs?: number;
   /** No bytes for this long → the attempt is abandoned and retried. */
   idleTimeoutMs?: number;
-  /** Called when an attempt failed and another follows after `delayMs` (attempt counts from 1). */
-  onRetry?: (r: { attempt: number; attempts: number; delayMs: number; error: unknown }) => void;
+  /** Called when an attempt failed and another follows after `delayMs` (attempt counts from 1); `tryNow` starts it at once. */
+  onRetry?: (r: { attempt: number; attempts: number; delayMs: number; error: unknown; tryNow: () => void }) => void;
 }
 
 export class ModelDownloadError extends Error {
@@ -55,17 +55,23 @@ export function modelFileName(url: string): string {
   return name.endsWith('.gguf') ? name : `${name}.gguf`;
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
+/** Waits `ms` (rejects when `signal` aborts); `wake` is handed a function that ends the wait early. */
+const sleep = (ms: number, signal?: AbortSignal, wake?: (now: () => void) => void) =>
   new Promise<void>((resolve, reject) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(t);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(signal!.reason);
+    };
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    wake?.(() => {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    });
   });
 
 async function sizeOf(file: string): Promise<number> {
@@ -232,8 +238,9 @@ export async function downloadModel(opts: DownloadOptions): Promise<string> {
         throw new ModelDownloadError(`Model download failed: ${(err as Error).message}`);
       }
       const delayMs = Math.min(retryDelayMs * 2 ** attempt, 60_000);
-      opts.onRetry?.({ attempt: attempt + 1, attempts: retries + 1, delayMs, error: err });
-      await sleep(delayMs, signal);
+      await sleep(delayMs, signal, (tryNow) =>
+        opts.onRetry?.({ attempt: attempt + 1, attempts: retries + 1, delayMs, error: err, tryNow }),
+      );
     } finally {
       clearTimeout(idleTimer);
       signal?.removeEventListener('abort', onOuterAbort);

@@ -265,7 +265,7 @@ describe('a model host that cannot be reached', () => {
     try {
       // Between attempts: still downloading, with the reason and the next attempt in words.
       await expect.poll(() => llm.info().problem, { timeout: 5_000 }).toMatch(/^Cannot reach the model host/);
-      expect(llm.info()).toMatchObject({ state: 'downloading', ready: false, canRetry: false });
+      expect(llm.info()).toMatchObject({ state: 'downloading', ready: false, canRetry: true });
       expect(llm.info().problem).toBe(`${offline} Trying again in 1 s. ${DOWNLOAD_ADVICE}`);
       expect((await llm.health()).detail).toBe(llm.info().problem);
       expect(() => llm.streamChat(request())).toThrow(/^Cannot reach the model host/);
@@ -290,6 +290,50 @@ describe('a model host that cannot be reached', () => {
       await new Promise((r) => (server ? server.close(r) : r(undefined)));
     }
   });
+});
+
+describe('Retry while the download waits between attempts (#46.5)', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'reverie-llm-wait-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('is offered at once and starts the next attempt now, instead of after minutes of waits', async () => {
+    const model = readFileSync(tinyModelPath(3));
+    const probe = http.createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((r) => probe.close(r));
+    // The first wait is a minute: without Retry the model could not be ready within this test.
+    const llm = createEmbeddedProvider({
+      modelUrl: `http://127.0.0.1:${port}/m/tiny.gguf`,
+      dataDir: dir,
+      parallel: 1,
+      threads: 1,
+      contextSize: 512,
+      gpu: false,
+      log: silentLog,
+      download: { retries: 3, retryDelayMs: 60_000 },
+    });
+    let server: http.Server | undefined;
+    try {
+      await expect.poll(() => llm.info().problem, { timeout: 5_000 }).toMatch(/^Cannot reach the model host/);
+      expect(llm.info()).toMatchObject({ state: 'downloading', canRetry: true });
+      server = http.createServer((_req, res) => {
+        res.writeHead(200, { 'content-length': String(model.length) }).end(model);
+      });
+      await new Promise<void>((r) => server!.listen(port, '127.0.0.1', r));
+      const started = Date.now();
+      llm.retry();
+      await expect.poll(() => llm.info().state, { timeout: 20_000 }).toBe('ready');
+      expect(Date.now() - started).toBeLessThan(30_000);
+    } finally {
+      await llm.close();
+      server?.closeAllConnections();
+      await new Promise((r) => (server ? server.close(r) : r(undefined)));
+    }
+  }, 40_000);
 });
 
 describe('loading llama.cpp', () => {

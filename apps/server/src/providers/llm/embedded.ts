@@ -69,7 +69,7 @@ export class EmbeddedLlmProvider implements LlmProvider {
   private downloaded: { receivedBytes: number; totalBytes?: number } | undefined;
   private error: string | undefined;
   /** A failed download attempt that is being retried, in words (and when the next attempt starts). */
-  private retrying: { problem: string; at: number } | undefined;
+  private retrying: { problem: string; at: number; tryNow: () => void } | undefined;
   private modelName: string;
   private model: LlamaModel | undefined;
   private context: LlamaContext | undefined;
@@ -99,9 +99,21 @@ export class EmbeddedLlmProvider implements LlmProvider {
     });
   }
 
-  /** After a failed start (download or load), starts again; does nothing while starting or ready. */
+  /**
+   * After a failed start (download or load), starts again; between two download attempts, starts the next one now
+   * (the wait grows to a minute, so Retry is offered at once rather than after every attempt failed). Does nothing
+   * while starting or ready.
+   */
   retry(): void {
-    if (this.state !== 'error' || this.closing.signal.aborted) return;
+    if (this.closing.signal.aborted) return;
+    if (this.state === 'downloading' && this.retrying) {
+      const { tryNow } = this.retrying;
+      this.retrying = undefined;
+      this.opts.log.info({}, 'trying the model download again now');
+      tryNow();
+      return;
+    }
+    if (this.state !== 'error') return;
     this.state = 'loading';
     this.error = undefined;
     this.opts.log.info({}, 'starting the language model again');
@@ -129,9 +141,9 @@ export class EmbeddedLlmProvider implements LlmProvider {
           sha256: opts.modelSha256,
           signal: this.closing.signal,
           ...opts.download,
-          onRetry: ({ attempt, attempts, delayMs, error }) => {
+          onRetry: ({ attempt, attempts, delayMs, error, tryNow }) => {
             const problem = describeDownloadFailure(error, url);
-            this.retrying = { problem, at: Date.now() + delayMs };
+            this.retrying = { problem, at: Date.now() + delayMs, tryNow };
             opts.log.warn({ err: error, url, attempt, attempts, delayMs }, `model download attempt failed: ${problem}`);
           },
           onProgress: (p) => {
@@ -207,7 +219,7 @@ export class EmbeddedLlmProvider implements LlmProvider {
             problem: `${this.retrying.problem} Trying again in ${Math.max(1, Math.ceil((this.retrying.at - Date.now()) / 1000))} s. ${DOWNLOAD_ADVICE}`,
           }
         : {}),
-      canRetry: this.state === 'error' && !this.closing.signal.aborted,
+      canRetry: (this.state === 'error' || (this.state === 'downloading' && !!this.retrying)) && !this.closing.signal.aborted,
       active: this.pool?.active ?? 0,
       queued: this.pool?.waiting ?? 0,
     };

@@ -184,7 +184,7 @@ function ChatComposer({ character, cost, busy, sendBlocked, prices, picture, onM
       onStop={onStop}
       onPicture={() => void prices.guard('picture', () => picture.ask())}
       picturePrice={prices.picture}
-      picturePending={picture.pending}
+      picturePending={picture.pending || !prices.picture}
     />
   );
 }

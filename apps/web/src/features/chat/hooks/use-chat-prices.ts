@@ -18,7 +18,7 @@ export function useChatPrices(characterId: string, session: Pick<ChatSession, 'c
   const images = useGenerationStatus(characterId);
   const spend = useConfirmSpend();
   const message = messagePrice(session.cost);
-  const picture = picturePrice(images.data?.cost);
+  const picture = images.data?.provider.ready ? picturePrice(images.data.cost) : null; // no price while pictures cannot be made
   // "Get a reply (free)": the reply a server failure lost costs nothing, so nothing to confirm.
   const owed = Boolean(session.freeReply) && session.messages.at(-1)?.role === 'user';
   /**

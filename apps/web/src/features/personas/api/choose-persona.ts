@@ -5,9 +5,16 @@ import { queryClient } from '@/lib/query-client';
 import { chatKeys } from '@/lib/query-keys/chat';
 import { personasKeys } from './query-keys';
 
-/** PUT /api/conversations/{id}/persona (null: back to the default). */
-export const choosePersona = ({ conversationId, personaId }: { conversationId: string; personaId: string | null }) =>
-  apiRequest(api.personas.choose, { params: { id: conversationId }, body: { personaId } });
+/** PUT /api/conversations/{id}/persona (null: back to the default; null with `account`: your username, no persona). */
+export const choosePersona = ({
+  conversationId,
+  personaId,
+  account,
+}: {
+  conversationId: string;
+  personaId: string | null;
+  account?: boolean;
+}) => apiRequest(api.personas.choose, { params: { id: conversationId }, body: { personaId, ...(account ? { account } : {}) } });
 
 /**
  * Affects this conversation's persona (cached from the answer), the persona other conversations with the character

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
+import { useSession } from '@/features/auth/hooks/use-session';
 import { useChoosePersona } from '../api/choose-persona';
 import { useConversationPersona } from '../api/get-conversation-persona';
 import { usePersonas } from '../api/get-personas';
@@ -38,9 +39,12 @@ export function PersonaPicker({ conversationId, busy, fresh }: Props) {
   const currentId = current.data?.persona?.id ?? null;
   const offer = fresh && items.length > 1;
 
-  const pick = (personaId: string) =>
+  // Your username is a choice of its own beside your personas (no persona: {{user}} is your username).
+  const username = useSession().user?.username ?? null;
+  const asAccount = current.isSuccess && !current.data.persona;
+  const pick = (personaId: string | null) =>
     choose.mutate(
-      { conversationId, personaId },
+      { conversationId, personaId, account: personaId === null },
       {
         onSuccess: (r) => toast({ title: `You are ${r.userName} in this chat`, variant: 'success' }),
         onError: (err) =>
@@ -89,16 +93,28 @@ export function PersonaPicker({ conversationId, busy, fresh }: Props) {
               {name} (your username)
             </DropdownMenu.Item>
           ) : (
-            items.map((p) => (
-              <DropdownMenu.Item key={p.id} className={itemClass} onSelect={() => p.id !== currentId && pick(p.id)}>
-                <Avatar name={p.name} src={p.avatarUrl} size="sm" className="size-7 shrink-0 text-[10px]" />
-                <span className="min-w-0 flex-1 truncate">
-                  {p.name}
-                  {p.isDefault ? <span className="ml-1 text-xs text-fg-subtle">(default)</span> : null}
-                </span>
-                {p.id === currentId ? <Check aria-label="current" className="text-primary" /> : null}
-              </DropdownMenu.Item>
-            ))
+            [
+              username ? (
+                <DropdownMenu.Item key="account" className={itemClass} onSelect={() => !asAccount && pick(null)}>
+                  <Avatar name={username} size="sm" className="size-7 shrink-0 text-[10px]" />
+                  <span className="min-w-0 flex-1 truncate">
+                    {username}
+                    <span className="ml-1 text-xs text-fg-subtle">(your username)</span>
+                  </span>
+                  {asAccount ? <Check aria-label="current" className="text-primary" /> : null}
+                </DropdownMenu.Item>
+              ) : null,
+              ...items.map((p) => (
+                <DropdownMenu.Item key={p.id} className={itemClass} onSelect={() => p.id !== currentId && pick(p.id)}>
+                  <Avatar name={p.name} src={p.avatarUrl} size="sm" className="size-7 shrink-0 text-[10px]" />
+                  <span className="min-w-0 flex-1 truncate">
+                    {p.name}
+                    {p.isDefault ? <span className="ml-1 text-xs text-fg-subtle">(default)</span> : null}
+                  </span>
+                  {p.id === currentId ? <Check aria-label="current" className="text-primary" /> : null}
+                </DropdownMenu.Item>
+              )),
+            ]
           )}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item asChild className={itemClass}>
