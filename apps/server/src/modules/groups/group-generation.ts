@@ -88,7 +88,11 @@ export function groupSource(deps: GroupSourceDeps, where: { groupId: string; spe
       );
       const names = new Map(ctx.members.map((m) => [m.character.id, m.character.name]));
       const { speaker, userName } = p;
-      const pi: GroupPromptInput = { speaker, members, names, scenario: ctx.group.scenario, userName, personaNames: ctx.personaNames };
+      const pi: GroupPromptInput = {
+        ...{ speaker, members, names, scenario: ctx.group.scenario, userName },
+        accountName: ctx.userName ?? undefined,
+        personaNames: ctx.personaNames,
+      };
       const history = groupHistory(pi, p.newest, p.kind, p.target, p.content, p.historyMessages);
       return { history, card: groupCard(pi), stopNames: otherNames(pi) };
     },

@@ -15,11 +15,10 @@ export interface GroupPromptInput {
   /** Every character who ever spoke in the group, by id (former members included), for the labels. */
   names: ReadonlyMap<string, string>;
   scenario: string;
-  /**
-   * The user's name now (the persona in force, else the username): the new message's label, and that of older lines
-   * without a persona of their own.
-   */
+  /** The user's name now (the persona in force, else the username): the new message's label. */
   userName: string;
+  /** The account's own name: the label of earlier lines written without a persona (as the chat shows them). */
+  accountName?: string;
   /** The user's personas by id: an earlier line is labelled as the persona it was written as. */
   personaNames?: ReadonlyMap<string, string>;
 }
@@ -59,7 +58,9 @@ export function groupHistory(
 ): HistoryMessage[] {
   const label = (m: Pick<ChatMessageRow, 'role' | 'speakerId' | 'personaId'>) =>
     m.role === 'user'
-      ? ((m.personaId && i.personaNames?.get(m.personaId)) ?? i.userName)
+      ? m.personaId
+        ? (i.personaNames?.get(m.personaId) ?? i.userName)
+        : (i.accountName ?? i.userName)
       : ((m.speakerId && i.names.get(m.speakerId)) ?? 'Someone');
   // The one-to-one history, each line under its speaker's name: the speaker's own lines are its turns.
   const history = promptHistory(newest, kind, target, content, historyMessages, {

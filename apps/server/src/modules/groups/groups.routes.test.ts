@@ -371,6 +371,18 @@ describe('group chats', () => {
     expect((await session(u, s.group.id)).messages[1]).toMatchObject({ content: 'Welcome back.' });
   });
 
+  it("a line written under the account's own name keeps it in later prompts once a persona is chosen (#46.6)", async () => {
+    const u = await buildUser(t, { coins: 10 });
+    const s = await newGroup(u);
+    peer.behave({ kind: 'reply', parts: ['Evening.'] });
+    expect((await post(u, `/api/groups/${s.group.id}/message`, { content: 'Bob, evening.' })).statusCode).toBe(200);
+    const made = await t.app.inject({ method: 'POST', url: '/api/personas', headers: u.auth, payload: { name: 'Wren', isDefault: true } });
+    expect(made.statusCode, made.body).toBe(201);
+    peer.behave({ kind: 'reply', parts: ['Hello, Wren.'] });
+    await post(u, `/api/groups/${s.group.id}/message`, { content: 'Cara?' });
+    expect(lastRequest().messages.at(-1)!.content).toBe(`${u.user.username}: Bob, evening.\n\nBob: Evening.\n\nWren: Cara?`);
+  });
+
   it("the inspector rebuilds a group reply's full prompt as the speaker's group prompt, the same messages the model got", async () => {
     const u = await buildUser(t, { coins: 10 });
     const s = await newGroup(u, { scenario: 'A storm over the harbour.' });
