@@ -129,6 +129,11 @@ export const EnvSchema = z
      * belongs to a process that died, and is recovered (saved as incomplete, or refunded when it had no words).
      */
     CHAT_PROGRESS_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+    /**
+     * Messages one user's branches may hold in all (a fork copies the history up to its fork point): a fork that would
+     * pass it is refused with 409 until a branch is deleted. 0: no branches at all.
+     */
+    CHAT_BRANCH_MESSAGES_PER_USER: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
   })
   .extend(LlmEnvSchema.shape)
   .extend(ImagesEnvSchema.shape)
@@ -197,6 +202,8 @@ export interface Config {
     progressMs: number;
     /** Batches a second the process aims at across every streamed reply (more streams stretch the interval). */
     streamBatchesPerSecond: number;
+    /** Messages one user's branches may hold in all (CHAT_BRANCH_MESSAGES_PER_USER). */
+    branchMessagesPerUser: number;
   };
   /** SSE_STREAMS_PER_USER. */
   streamsPerUser: number;
@@ -365,6 +372,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       streamIntervalMs: e.CHAT_STREAM_INTERVAL_MS,
       streamBatchesPerSecond: e.CHAT_STREAM_BATCHES_PER_SECOND,
       progressMs: e.CHAT_PROGRESS_MS,
+      branchMessagesPerUser: e.CHAT_BRANCH_MESSAGES_PER_USER,
     },
     streamsPerUser: e.SSE_STREAMS_PER_USER,
     images: {

@@ -155,7 +155,7 @@ export class CharacterCards {
         if (!row) throw new Error('character insert returned nothing');
         await r.characters.setTags(row.id, tags);
         if (images) {
-          stored = await this.editor.storeImages(row.id, images);
+          stored = await this.editor.storeImages(row, images);
           await r.characters.update(row.id, stored);
         }
         const rows = [];

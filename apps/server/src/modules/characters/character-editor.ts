@@ -8,12 +8,13 @@ import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { reencodePortraitWebp } from '../../lib/images.ts';
-import { mediaKey, type MediaStorage } from '../../providers/storage/index.ts';
+import type { MediaStorage } from '../../providers/storage/index.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { TagsService } from '../tags/tags.service.ts';
 import { assertWritable } from './character-access.ts';
 import type { CharacterRow, CharactersRepo, NewCharacter } from './characters.repo.ts';
 import { assertVisibilityChangeAllowed, HELD_COPY_MESSAGE } from './moderation-hold.ts';
+import type { PortraitFiles } from './portrait-files.ts';
 
 type Repos = { characters: CharactersRepo };
 
@@ -83,6 +84,8 @@ export class CharacterEditor {
     private readonly storage: MediaStorage,
     private readonly changed: () => Promise<void>,
     private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+    /** Where the portrait files live by visibility (private ones only by signed link). */
+    private readonly portraits: PortraitFiles,
     /** Called once per character, after the commit that first made it public (followers are told). */
     private readonly published: (creatorId: string, characterId: string) => void = () => {},
   ) {}
@@ -159,6 +162,7 @@ export class CharacterEditor {
       if (tags.join('\n') !== row.tagNames.join('\n')) await r.characters.setTags(id, tags);
       return patch.visibility === 'public' && (await r.characters.markPublished(id));
     });
+    if (patch.visibility !== undefined) await this.placePortrait(id);
     await this.changed();
     if (firstPublished) this.published(row.creatorId, id);
   }
@@ -176,7 +180,7 @@ export class CharacterEditor {
   async setAvatar(actor: Actor, id: string, input: Buffer): Promise<void> {
     const row = assertWritable(actor, await this.uow.repos.characters.findById(id));
     const images = await reencodePortraitWebp(input);
-    const urls = await this.storeImages(id, images);
+    const urls = await this.storeImages(row, images);
     const updated = await this.uow.repos.characters.update(id, urls).catch(async (err: unknown) => {
       await this.removeFiles(urls);
       throw err;
@@ -211,16 +215,36 @@ export class CharacterEditor {
       return inserted;
     });
     const [portrait, thumbnail] = await Promise.all([this.read(row.avatarUrl), this.read(row.thumbnailUrl)]);
-    if (portrait && thumbnail) await this.uow.repos.characters.update(copy.id, await this.storeImages(copy.id, { portrait, thumbnail }));
+    if (portrait && thumbnail) await this.uow.repos.characters.update(copy.id, await this.storeImages(copy, { portrait, thumbnail }));
     await this.changed();
     return copy.id;
   }
 
-  /** Stores a portrait and thumbnail under new names; removes the first if the second fails. */
-  async storeImages(id: string, images: { portrait: Buffer; thumbnail: Buffer }): Promise<{ avatarUrl: string; thumbnailUrl: string }> {
-    const avatarUrl = await this.storage.put(mediaKey(['characters', id], 'webp'), images.portrait, 'image/webp');
+  /**
+   * Moves the portrait files where the character's visibility says (a private character's are served only by signed
+   * link), so its old URLs stop answering. A failure is logged: the change it follows is saved.
+   */
+  async placePortrait(id: string): Promise<void> {
     try {
-      const thumbnailUrl = await this.storage.put(mediaKey(['characters', id], 'webp'), images.thumbnail, 'image/webp');
+      const row = await this.uow.repos.characters.findById(id);
+      const moved = row && (await this.portraits.relocate(row));
+      if (!row || !moved) return;
+      const saved = await this.uow.repos.characters.update(id, moved);
+      // Saved: the old files go; not saved (the character went meanwhile): the copies go.
+      await (saved ? this.portraits.removeReplaced(row, moved) : this.portraits.removeReplaced(moved, row));
+    } catch (err) {
+      this.log.warn({ err: err as Error }, 'a character portrait could not be moved for its visibility');
+    }
+  }
+
+  /** Stores a portrait and thumbnail under new names, where its visibility says; removes the first if the second fails. */
+  async storeImages(
+    c: { id: string; visibility: string },
+    images: { portrait: Buffer; thumbnail: Buffer },
+  ): Promise<{ avatarUrl: string; thumbnailUrl: string }> {
+    const avatarUrl = await this.portraits.put(c.id, c.visibility, images.portrait);
+    try {
+      const thumbnailUrl = await this.portraits.put(c.id, c.visibility, images.thumbnail);
       return { avatarUrl, thumbnailUrl };
     } catch (err) {
       await this.storage.removeByUrl(avatarUrl);

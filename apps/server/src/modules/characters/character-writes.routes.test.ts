@@ -243,7 +243,8 @@ describe('character portraits', () => {
     const first = await uploadAvatar(c.id, alice, await photo());
     expect(first.statusCode).toBe(200);
     const one = first.json() as CharacterProfile;
-    expect(one.avatarUrl).toMatch(new RegExp(`^/media/characters/${c.id}/[0-9a-f]+\\.webp$`));
+    // A private character's portrait: a signed link (private-portraits.routes.test.ts).
+    expect(one.avatarUrl).toMatch(new RegExp(`^/api/characters/${c.id}/portraits/[0-9a-f]+\\.webp\\?exp=`));
     const portrait = await sharp((await get(one.avatarUrl!)).rawPayload).metadata();
     expect(portrait).toMatchObject({ format: 'webp', width: 1200, height: 800 });
     expect(portrait.exif).toBeUndefined();
@@ -297,7 +298,7 @@ describe('POST /api/characters/:id/duplicate', () => {
       likes: 0,
     });
     expect(copy.id).not.toBe(c.id);
-    expect(copy.avatarUrl).toMatch(new RegExp(`^/media/characters/${copy.id}/`));
+    expect(copy.avatarUrl).toMatch(new RegExp(`^/api/characters/${copy.id}/portraits/`));
     expect((await get(copy.avatarUrl!)).rawPayload.equals((await get(withArt.avatarUrl!)).rawPayload)).toBe(true);
     // Deleting the original leaves the copy's files.
     await del(c.id, alice);

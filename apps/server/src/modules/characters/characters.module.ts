@@ -10,6 +10,7 @@ import { CharacterCards } from './character-cards.service.ts';
 import { CharacterEditor } from './character-editor.ts';
 import { charactersRoutes } from './characters.routes.ts';
 import { CharactersService, type CharacterRepos } from './characters.service.ts';
+import { PortraitFiles } from './portrait-files.ts';
 
 /**
  * Invalidated on every character write, in every process (through Redis when configured): caches of lists kept
@@ -22,6 +23,8 @@ export function createCharactersModule(deps: {
   tags: TagsService;
   moderation: ModerationService;
   storage: MediaStorage;
+  /** The media links' signing key (DATA_DIR/secrets/media.key). */
+  mediaKey: Buffer | Uint8Array | string;
   rateLimiter: RateLimiter;
   responseCache: Pick<ResponseCache, 'invalidate' | 'onInvalidate'>;
   config: { uploadLimit: number };
@@ -30,13 +33,14 @@ export function createCharactersModule(deps: {
   published?: (creatorId: string, characterId: string) => void;
 }) {
   const changed = () => deps.responseCache.invalidate(CHARACTERS_CHANGED);
-  const editor = new CharacterEditor(deps.uow, deps.tags, deps.moderation, deps.storage, changed, deps.log, deps.published);
+  const portraits = new PortraitFiles(deps.storage, Buffer.from(deps.mediaKey));
+  const editor = new CharacterEditor(deps.uow, deps.tags, deps.moderation, deps.storage, changed, deps.log, portraits, deps.published);
   const characters = new CharactersService(deps.uow, deps.tags, editor);
   deps.responseCache.onInvalidate(CHARACTERS_CHANGED, () => characters.forgetTotals());
   const cards = new CharacterCards(deps.uow, editor, deps.moderation, deps.storage);
   const seeder = new CatalogueSeeder(deps.uow, deps.storage, deps.log);
   return {
-    services: { characters, cards, seeder },
-    routes: charactersRoutes({ characters, cards, rateLimiter: deps.rateLimiter, uploadLimit: deps.config.uploadLimit }),
+    services: { characters, cards, seeder, portraits },
+    routes: charactersRoutes({ characters, cards, portraits, rateLimiter: deps.rateLimiter, uploadLimit: deps.config.uploadLimit }),
   };
 }

@@ -1,5 +1,6 @@
 import { charactersEndpoints as api } from '@reverie/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { CHARX_LIMITS } from '../../lib/character-card/index.ts';
@@ -8,6 +9,7 @@ import { authOf } from '../../plugins/authenticate.ts';
 import { CARD_RATINGS, type CardRating } from './character-card.mapper.ts';
 import type { CharacterCards } from './character-cards.service.ts';
 import type { CharactersService } from './characters.service.ts';
+import type { PortraitFiles } from './portrait-files.ts';
 
 /** Per user; images and cards cost CPU (sharp, card parsing), so they get the tighter budgets. */
 export const CHARACTER_LIMITS_PER_USER = {
@@ -19,6 +21,12 @@ export const CHARACTER_LIMITS_PER_USER = {
   /** Per user, or per address for guests. */
   export: { name: 'character:export', limit: 60, windowMs: 600_000 },
 } satisfies Record<string, RateLimitRule>;
+
+const PortraitParams = z.object({ id: z.uuid(), name: z.string().regex(/^[a-f0-9]{24}\.webp$/) });
+const PortraitQuery = z.object({
+  exp: z.coerce.number().int().positive().optional().catch(undefined),
+  sig: z.string().max(64).optional().catch(undefined),
+});
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
@@ -53,6 +61,7 @@ export async function uploadedFile(
 export function charactersRoutes(deps: {
   characters: CharactersService;
   cards: CharacterCards;
+  portraits: PortraitFiles;
   rateLimiter: RateLimiter;
   uploadLimit: number;
 }): FastifyPluginAsync {
@@ -60,6 +69,31 @@ export function charactersRoutes(deps: {
   const limit = (rule: RateLimitRule, key: string) => rateLimiter.consume([{ rule, key }]);
   return async (app) => {
     route(app, api.list, async (req) => characters.list(req.query, req.auth));
+
+    // A private character's portrait files: images, not JSON, so outside the descriptor contract (the answers that
+    // show the character carry these links, signed: portrait-files.ts). Anything but a genuine, unexpired link: 404.
+    app.get(
+      '/api/characters/:id/portraits/:name',
+      {
+        schema: {
+          tags: ['characters'],
+          summary: "A private character's portrait or thumbnail (WebP), by the signed link its owner's answers carry",
+          params: PortraitParams,
+          querystring: PortraitQuery,
+        },
+      },
+      async (request, reply) => {
+        const { id, name } = request.params as z.infer<typeof PortraitParams>;
+        const q = request.query as z.infer<typeof PortraitQuery>;
+        const bytes = await deps.portraits.read(id, name, q.exp, q.sig);
+        if (!bytes) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Image not found' }, message: 'Image not found' });
+        return reply
+          .header('content-type', 'image/webp')
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, max-age=3600')
+          .send(bytes);
+      },
+    );
 
     route(app, api.get, async (req) => characters.get(req.params.id, req.auth));
 

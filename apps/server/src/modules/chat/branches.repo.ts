@@ -199,9 +199,29 @@ export class BranchesRepo {
     return row?.id;
   }
 
-  /** Serialises forks of one tree (call inside `uow.run`): its branch limit holds under parallel requests. */
-  async lockTree(rootId: string): Promise<void> {
-    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`branches:${rootId}`}))`);
+  /**
+   * Serialises the forks of one user (call inside `uow.run`): the per-user bound on the messages in branches, and each
+   * tree's branch limit (a tree is one user's), hold under parallel requests.
+   */
+  async lockUser(userId: string): Promise<void> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`branches:user:${userId}`}))`);
+  }
+
+  /**
+   * What a fork would add to the user's branches and what they hold: the messages of `conversationId` up to and
+   * including `messageId` (0 when it is not there), and the messages of every branch the user has (conversations
+   * forked from another; the first conversation of a tree is not a copy and does not count).
+   */
+  async forkSize(userId: string, conversationId: string, messageId: string): Promise<{ copied: number; held: number }> {
+    const result = await this.db.execute(sql`
+      select
+        (select count(*)::int from ${chatMessages} m
+          where m.conversation_id = ${conversationId}
+            and m.seq <= (select seq from ${chatMessages} where id = ${messageId} and conversation_id = ${conversationId})) as copied,
+        (select coalesce(sum(message_count), 0)::int from ${conversations}
+          where user_id = ${userId} and root_conversation_id is not null) as held`);
+    const [row] = (result as unknown as { rows: { copied: number | string; held: number | string }[] }).rows;
+    return { copied: Number(row?.copied ?? 0), held: Number(row?.held ?? 0) };
   }
 
   /** Every conversation of the user in the tree `rootId` names (a tree's id is its first conversation's), oldest first. */
