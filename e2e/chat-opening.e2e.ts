@@ -1,7 +1,8 @@
 // Reopening a chat (issue 46, points 1 and 4): a chat of 11 long messages (markdown, a few paragraphs each) and one
 // of 5 open at their newest message at 1280 and 390 px, and stay there while the page settles (the frame taking
 // its height, markdown and off-screen messages taking their size). A jump to a search match scrolls the message
-// list only: the page itself stays put (the header at the top, no gap under the composer). Screenshots of each.
+// list only: the page itself stays put (the header at the top, no gap under the composer); "Branch from here" opens
+// the branch at its fork point, and the chats list names each branch. Screenshots of each.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -128,6 +129,23 @@ describeE2E('reopening a chat at its newest message (real server + Chromium)', (
     });
     expect(inView).toBe(true);
     await screenshot(page, 'chat-opening-jump-1280');
+
+    // "Branch from here" on that message: the branch opens at its newest message (the fork point), not at the top.
+    await target.hover();
+    await target.getByRole('button', { name: 'Branch from here' }).click();
+    await expect.poll(() => page.locator('[data-message-id]').count(), { timeout: 15_000 }).toBe(5);
+    await expect.poll(async () => (await place('Mira Vale')).gap, { timeout: 5000 }).toBeLessThan(4);
+    await page.waitForTimeout(1000);
+    expect((await place('Mira Vale')).gap).toBeLessThan(4);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await screenshot(page, 'chat-opening-branch-1280');
+    // The chats list tells the two apart.
+    await page.goto(`${h.server.url}/chat`);
+    const rows = page.getByRole('list', { name: 'Conversations' }).getByRole('link');
+    await expect
+      .poll(() => rows.allInnerTexts())
+      .toEqual(expect.arrayContaining([expect.stringContaining('Branch 2'), expect.stringContaining('Main')]));
+    await screenshot(page, 'chat-opening-branch-list-1280');
     expectClean(p, 'reopening chats');
     await p.context.close();
   }, 180_000);
