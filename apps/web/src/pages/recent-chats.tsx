@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { MessagesSquare, Trash2, UsersRound } from 'lucide-react';
+import { GitBranch, MessagesSquare, Trash2, UsersRound } from 'lucide-react';
 import type { ConversationSummary } from '@reverie/shared';
 import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
@@ -111,6 +111,15 @@ export default function RecentChatsPage() {
                     <span className="truncate font-semibold text-fg">{c.group?.name ?? c.character.name}</span>
                     {c.group ? (
                       <span className="hidden shrink-0 text-xs text-fg-subtle sm:inline">group · {c.group.members.length}</span>
+                    ) : null}
+                    {c.branch ? (
+                      <span
+                        className="flex shrink-0 items-center gap-1 text-xs text-fg-subtle"
+                        title={`${c.branch.position} of ${c.branch.count} branches`}
+                      >
+                        <GitBranch className="size-3" aria-hidden="true" />
+                        {c.branch.title}
+                      </span>
                     ) : null}
                     {c.unread ? <span className="size-2 shrink-0 rounded-full bg-primary" aria-label="unread" /> : null}
                     {c.character.deleted && !c.group ? <span className="text-xs text-fg-subtle">character deleted</span> : null}

@@ -141,6 +141,8 @@ export const ConversationSummary = z
       })
       .nullable()
       .optional(),
+    /** Its branch (schemas/branches.ts) when its conversation has branches: "Main", "Branch 2"…, its place and their number. */
+    branch: z.object({ title: z.string(), position: z.number().int(), count: z.number().int() }).nullable().optional(),
     lastMessage: LastMessage,
     messageCount: z.number().int(),
     unread: z.boolean(),

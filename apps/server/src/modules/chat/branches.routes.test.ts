@@ -1,6 +1,6 @@
 // Branches over HTTP: fork from a message (history, swipes, memory, scope and settings as they stood), the tree, switching
 // (opening a branch), deleting one (its children move up), and the refusals (someone else's ids, bad input, limits).
-import type { ChatBranchTree, ChatMemory, ChatSession, ConversationPersona, ForkResult } from '@reverie/shared';
+import type { ChatBranchTree, ChatMemory, ChatSession, ConversationPage, ConversationPersona, ForkResult } from '@reverie/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildCharacter, buildUser, type BuiltUser } from '../../../test/factories.ts';
@@ -205,6 +205,12 @@ describe('branches', () => {
     expect(parents[c.branch.id]).toBe(b.branch.id);
     expect(fromRoot.items[0]).toMatchObject({ id: mainId, title: 'Main', position: 1, forkPoint: null, messageCount: 7 });
     expect(fromRoot.items.map((i) => i.position)).toEqual(fromRoot.items.map((_, i) => i + 1));
+    // The chats list tells the branches apart: each row names its branch as the tree does (#46.4).
+    const listed = (await t.app.inject({ url: '/api/conversations?limit=50', headers: alice.auth })).json() as ConversationPage;
+    const rows = Object.fromEntries(listed.items.map((i) => [i.id, i.branch]));
+    for (const item of fromRoot.items) {
+      expect(rows[item.id]).toEqual({ title: item.title, position: item.position, count: fromRoot.items.length });
+    }
 
     // Delete b (the middle of main → a → b → c): c moves under a, with b's fork point in a; a, c and main stay.
     expect((await remove(alice, b.branch.id)).statusCode).toBe(200);

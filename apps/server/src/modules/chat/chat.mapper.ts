@@ -1,4 +1,5 @@
 import type { ChatCost, ChatMemory, ChatMessage, ChatSession, ChatStatus, ConversationPage, ConversationSummary } from '@reverie/shared';
+import { branchTitle } from './branches.mapper.ts';
 import type { ChatMessageRow, ConversationListRow, ConversationRow, ShownMessageRow } from './chat.repo.ts';
 import type { MessageCost, OpenedConversation, Page } from './conversations.ts';
 import { forUsers, type ModelState } from './model-status.ts';
@@ -62,6 +63,7 @@ export function toConversationSummary(row: ConversationListRow): ConversationSum
       row.lastRole && row.lastContent !== null && row.lastAt
         ? { role: row.lastRole, content: row.lastContent, createdAt: row.lastAt.toISOString() }
         : null,
+    branch: row.branchCount > 1 ? { title: branchTitle(row.branchPosition), position: row.branchPosition, count: row.branchCount } : null,
     messageCount: row.messageCount,
     unread: !!row.lastAt && row.lastAt.getTime() > row.lastReadAt.getTime() + 1000,
     createdAt: row.createdAt.toISOString(),

@@ -17,13 +17,14 @@ import { claimFreeUsePart, type ClaimedUse, type FreeUseClaim } from '../billing
 import type { NewReplyProgress } from './reply-progress.repo.ts';
 import { messagePersonaJoin, shownMessage, shownMessageColumns, type MessagePersona, type ShownMessageRow } from './shown-message.repo.ts';
 import { userMessagePart } from './user-message.repo.ts';
+import { branchPlaceColumns, type BranchPlace } from './branch-place.repo.ts';
 import { groupSummaryOf, groupSummarySql, type GroupSummary } from '../groups/group-summary.repo.ts';
 
 export type { ChatMessageRow, ConversationRow, MessagePersona, ShownMessageRow };
 
 export type NewChatMessage = typeof chatMessages.$inferInsert;
 
-export interface ConversationListRow extends ConversationRow {
+export interface ConversationListRow extends ConversationRow, BranchPlace {
   characterName: string;
   characterAvatarUrl: string | null;
   characterDeleted: boolean;
@@ -175,6 +176,7 @@ export class ChatRepo {
           lastContent: sql<string | null>`(select left(l.content, 200) from ${last} l)`,
           lastAt: sql<string | null>`(select l.created_at from ${last} l)`,
           group: groupSummarySql(conversations),
+          ...branchPlaceColumns(),
         })
         .from(conversations)
         .innerJoin(characters, eq(characters.id, conversations.characterId))
@@ -188,15 +190,13 @@ export class ChatRepo {
         .where(where),
     ]);
     return {
-      rows: rows.map((r) => ({
-        ...r.c,
-        characterName: r.characterName,
-        characterAvatarUrl: r.characterAvatarUrl,
-        characterDeleted: r.characterDeleted,
-        lastRole: r.lastRole,
-        lastContent: r.lastContent,
-        lastAt: r.lastAt ? new Date(r.lastAt) : null,
-        group: groupSummaryOf(r.group),
+      rows: rows.map(({ c, lastAt, group, branchPosition, branchCount, ...r }) => ({
+        ...c,
+        ...r,
+        lastAt: lastAt ? new Date(lastAt) : null,
+        group: groupSummaryOf(group),
+        branchPosition: Number(branchPosition),
+        branchCount: Number(branchCount),
       })),
       total: count?.n ?? 0,
     };

@@ -22,9 +22,9 @@ export interface ConversationViewOptions {
 export function useConversationView({ characterId, session, streaming, userName, explain }: ConversationViewOptions) {
   const conversationId = session.conversation.id;
   const model = useChatStatus();
-  const list = useStickToBottom([session.messages, streaming?.text, streaming?.queue]);
+  const list = useStickToBottom([session.messages, streaming?.text, streaming?.queue], conversationId);
   // Older messages load as the reader scrolls up (the session holds the newest page).
-  const win = useMessageWindow(session, list.scroller);
+  const win = useMessageWindow(session, list.scroller, list.release);
   // A match picked in the search across chats (`?message=`): the page around it, scrolled to and outlined.
   useJumpFromAddress(win.jumpTo);
   const actions = useMessageActions({ characterId, messages: win.messages, explain });

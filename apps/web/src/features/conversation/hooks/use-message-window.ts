@@ -28,9 +28,14 @@ function merge(older: ChatMessage[], newest: ChatMessage[]): ChatMessage[] {
  * Scrolls a message to the middle, then again once the messages around it have been laid out (off-screen ones
  * start at an estimated height and take their real one as they come near).
  */
-function centre(node: Element) {
-  node.scrollIntoView({ block: 'center' });
-  requestAnimationFrame(() => requestAnimationFrame(() => node.scrollIntoView({ block: 'center' })));
+export function centre(el: HTMLElement, node: Element) {
+  // Only the list scrolls (never the page: scrollIntoView would move the window too, clipping the header).
+  const place = () => {
+    const box = node.getBoundingClientRect();
+    el.scrollTop += offsetIn(el, node) - Math.max(0, (el.clientHeight - box.height) / 2);
+  };
+  place();
+  requestAnimationFrame(() => requestAnimationFrame(place));
 }
 
 /** How far (px) a message's top is below the top of the scrolling list. */
@@ -131,7 +136,7 @@ function usePlacement(
       const node = el.querySelector(`[data-message-id="${target}"]`);
       if (node) {
         scrollTo.current = null;
-        centre(node);
+        centre(el, node);
       }
     }
   }, [shown, scroller, anchor, scrollTo]);
@@ -174,7 +179,8 @@ function useLoadOlder(o: {
   }, [anchor, convId, hasOlder, run, scroller, shown]);
 }
 
-export function useMessageWindow(session: WindowSession, scroller: RefObject<HTMLDivElement | null>) {
+/** `release`: the list stops following the bottom (a jump to a message). */
+export function useMessageWindow(session: WindowSession, scroller: RefObject<HTMLDivElement | null>, release?: () => void) {
   const convId = session.conversation.id;
   const w = useWindow(convId);
   const { loading, error, run, busy } = useLoader();
@@ -206,11 +212,13 @@ export function useMessageWindow(session: WindowSession, scroller: RefObject<HTM
   /** Shows a message (a search match): scrolled to and highlighted, its page loaded around it when it is not on screen. */
   const jumpTo = useCallback(
     (messageId: string) => {
+      release?.();
       setHighlight(messageId);
       scrollTo.current = messageId;
       if (shown.some((m) => m.id === messageId)) {
-        const node = scroller.current?.querySelector(`[data-message-id="${messageId}"]`);
-        if (node) centre(node);
+        const el = scroller.current;
+        const node = el?.querySelector(`[data-message-id="${messageId}"]`);
+        if (el && node) centre(el, node);
         scrollTo.current = null;
         return;
       }
@@ -224,7 +232,7 @@ export function useMessageWindow(session: WindowSession, scroller: RefObject<HTM
       });
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- settle reads the session at call time
-    [convId, live, run, scroller, shown],
+    [convId, live, release, run, scroller, shown],
   );
 
   /** Back to the newest messages (a jump's window is dropped). */

@@ -1,0 +1,56 @@
+// The chats list tells a conversation's branches apart (issue 46, point 4): each row of a conversation with branches
+// names its branch ("Main", "Branch 2"…); a conversation without branches shows none.
+import { screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConversationSummary } from '@reverie/shared';
+import { establishSession } from '@/features/auth/lib/session-store';
+import { json, jwt, makeUser, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
+import RecentChatsPage from './recent-chats';
+
+const character = { id: '00000000-0000-4000-8000-0000000000aa', name: 'Mira Vale', avatarUrl: null, deleted: false };
+const row = (n: number, branch: ConversationSummary['branch']): ConversationSummary => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  character,
+  group: null,
+  branch,
+  lastMessage: { role: 'assistant', content: 'To the harbour.', createdAt: '2026-03-04T15:07:00.000Z' },
+  messageCount: 4,
+  unread: false,
+  createdAt: '2026-03-04T15:00:00.000Z',
+  updatedAt: '2026-03-04T15:07:00.000Z',
+});
+
+describe('/chat', () => {
+  beforeEach(() => {
+    resetClientState();
+    establishSession({ accessToken: jwt(), refreshToken: 'refresh', user: makeUser() });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('names the branch on each row of a conversation with branches', async () => {
+    mockApi({
+      'GET /api/conversations': () =>
+        json({
+          items: [row(1, { title: 'Branch 2', position: 2, count: 2 }), row(2, { title: 'Main', position: 1, count: 2 }), row(3, null)],
+          page: 1,
+          limit: 20,
+          total: 3,
+          hasMore: false,
+        }),
+    });
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/chat']}>
+        <RecentChatsPage />
+      </MemoryRouter>,
+    );
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual([
+      expect.stringContaining('Mira ValeBranch 2'),
+      expect.stringContaining('Mira ValeMain'),
+      expect.not.stringContaining('Main'),
+    ]);
+    expect(links[0]!.getAttribute('href')).toBe(`/chat/${character.id}?conversation=${row(1, null).id}`);
+  });
+});
