@@ -120,7 +120,7 @@ describeE2E('group chats (real server + Chromium)', () => {
     expect(await replies.count()).toBe(2);
     await screenshot(page, 'groups-chat-1280');
 
-    // On a phone: the same conversation, the turn controls scroll sideways, nothing overflows.
+    // On a phone: the same conversation, the speaker buttons wrap (none cut off at the edge), nothing overflows.
     await page.setViewportSize(MOBILE);
     peer.behave({ kind: 'reply', parts: ['*Ada trims the lamp.* Welcome, all of you.'] });
     await page.getByRole('button', { name: `Let ${names.ada} speak` }).click();
