@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { api, type AuthResponse, type ChatStatus } from '@reverie/shared';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tinyModelPath } from '../apps/server/test/tiny-model.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
@@ -63,6 +63,23 @@ async function expectEvenSpacing(page: Page, rowHeight: number, what: string) {
   return s;
 }
 
+/** The element's text is shown whole: nothing cut off sideways (an ellipsis leaves scrollWidth above clientWidth). */
+const fitsItsBox = (el: Locator) => el.evaluate((node) => node.scrollWidth <= node.clientWidth && node.clientWidth > 0);
+
+/** The visible buttons inside `scope` with no accessible name (aria-label, aria-labelledby, text or title). */
+const unnamedButtons = (scope: Locator) =>
+  scope.locator('button, [role="button"], a').evaluateAll((els) =>
+    els
+      .filter((el) => (el as HTMLElement).offsetParent !== null)
+      .filter(
+        (el) =>
+          !(el.getAttribute('aria-label') ?? '').trim() &&
+          !el.getAttribute('aria-labelledby') &&
+          !(el.textContent ?? '').trim() &&
+          !(el.getAttribute('title') ?? '').trim(),
+      )
+      .map((el) => el.outerHTML.slice(0, 120)),
+  );
 describeE2E('chat on the embedded model (tiny GGUF, real llama.cpp)', () => {
   const h = chatHarness(() => ({ LLM_MODEL_PATH: tinyModelPath(1), LLM_CONTEXT_SIZE: '1024', LLM_THREADS: '1', LLM_GPU: 'false' }));
   const suffix = Date.now().toString(36);
@@ -162,6 +179,10 @@ describeE2E('chat on the embedded model (tiny GGUF, real llama.cpp)', () => {
     await expect.poll(() => page.getByTestId('message-assistant').count(), { timeout: 20_000 }).toBe(2);
     await page.getByRole('button', { name: 'Regenerate reply' }).waitFor({ timeout: 20_000 });
     await screenshot(page, 'chat-streamed-390');
+    // Issue 46: beside the header's buttons the name is readable (it showed as 'D…'), and every button there is named.
+    const chatBar = page.locator('header').filter({ has: page.getByRole('link', { name: 'Back to chats' }) });
+    expect(await fitsItsBox(chatBar.getByText('Diagnostics', { exact: true })), 'the whole name in the chat header').toBe(true);
+    expect(await unnamedButtons(chatBar), 'header buttons without an accessible name').toEqual([]);
     const phone = await expectEvenSpacing(page, 44, 'chat at 390 px');
     expect(phone.rowsScrolling).toBe(0);
     console.info('message spacing at 390 px', JSON.stringify(phone));
@@ -172,7 +193,10 @@ describeE2E('chat on the embedded model (tiny GGUF, real llama.cpp)', () => {
     await rating.getByText('You gave 4 stars. Tap another star to change it.').waitFor();
     await screenshot(page, 'chat-rate-390');
     await rating.getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('button', { name: 'Memory' }).click();
+    // On a phone a new chat, earlier chats and the memory are in the same menu, so that the name keeps its room.
+    await page.getByRole('button', { name: 'Rate Diagnostics, export or import a chat' }).click();
+    await page.getByRole('menuitem', { name: 'New chat' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Memory' }).click();
     const memory = page.getByRole('dialog', { name: 'Memory' });
     await memory.getByRole('listitem').filter({ hasText: "My name is Sam, I'm a pilot" }).waitFor();
     await screenshot(page, 'chat-memory-390');
@@ -181,6 +205,7 @@ describeE2E('chat on the embedded model (tiny GGUF, real llama.cpp)', () => {
     const row = page.getByRole('link', { name: /Diagnostics/ });
     await row.waitFor({ timeout: 15_000 });
     await screenshot(page, 'chat-recent-390');
+    expect(await fitsItsBox(row.getByText('Diagnostics', { exact: true })), 'the whole name in the chat list row').toBe(true);
     await page.getByRole('button', { name: 'Delete the conversation with Diagnostics' }).click();
     await page.getByRole('dialog', { name: 'Delete this conversation?' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No conversations yet').waitFor({ timeout: 10_000 });

@@ -120,7 +120,7 @@ describeE2E('group chats (real server + Chromium)', () => {
     expect(await replies.count()).toBe(2);
     await screenshot(page, 'groups-chat-1280');
 
-    // On a phone: the same conversation, the turn controls scroll sideways, nothing overflows.
+    // On a phone: the same conversation, the speaker buttons wrap (none cut off at the edge), nothing overflows.
     await page.setViewportSize(MOBILE);
     peer.behave({ kind: 'reply', parts: ['*Ada trims the lamp.* Welcome, all of you.'] });
     await page.getByRole('button', { name: `Let ${names.ada} speak` }).click();
@@ -128,6 +128,32 @@ describeE2E('group chats (real server + Chromium)', () => {
     await expect.poll(() => replies.nth(2).textContent(), { timeout: 20_000 }).toContain(names.ada);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // Issue 46: every speaker button is whole on the screen, or sits in a list that scrolls sideways to it.
+    const cut = await page
+      .getByRole('group', { name: 'Turns' })
+      .getByRole('button')
+      .evaluateAll((buttons) =>
+        buttons
+          .filter((b) => {
+            const r = b.getBoundingClientRect();
+            if (r.left >= 0 && r.right <= window.innerWidth + 0.5) {
+              // Inside the screen, yet maybe cut off by a list that hides what overflows it.
+              const list = b.closest('ul');
+              if (!list) return false;
+              const l = list.getBoundingClientRect();
+              if (r.left >= l.left - 0.5 && r.right <= l.right + 0.5) return false;
+            }
+            const list = b.closest('ul');
+            const scrolls = !!list && list.scrollWidth > list.clientWidth && /auto|scroll/.test(getComputedStyle(list).overflowX);
+            return !scrolls;
+          })
+          .map((b) => b.getAttribute('aria-label') ?? b.textContent),
+      );
+    expect(cut, 'speaker buttons cut off at 390 px').toEqual([]);
+    expect(
+      await page.getByRole('heading', { name: 'Harbour night' }).evaluate((el) => el.scrollWidth <= el.clientWidth),
+      'the whole group name in its header',
+    ).toBe(true);
     await screenshot(page, 'groups-chat-390');
 
     // The settings: three members, the turn mode.

@@ -4,7 +4,7 @@
 // also when the keyboard takes half the height); the footer's links are on every page for guests too; the header's
 // controls are at least 44 px tall at 390 px. Screenshots go to e2e/artifacts/.
 import { api, LEGAL_SLUGS, type AuthResponse, type GenerateImageResponse } from '@reverie/shared';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSdApiPeer, type SdApiPeer } from '../apps/server/test/sdapi-peer.ts';
 import { apiCall, DESKTOP, header, MOBILE, pageWithSession, registerReadyUser } from './flows.ts';
@@ -26,6 +26,9 @@ async function settle(page: Page) {
   await page.locator('main').waitFor({ state: 'attached', timeout: 15_000 });
   await page.waitForTimeout(900);
 }
+
+/** The element's text is shown whole: nothing cut off sideways (an ellipsis leaves scrollWidth above clientWidth). */
+const fitsItsBox = (el: Locator) => el.evaluate((node) => node.scrollWidth <= node.clientWidth && node.clientWidth > 0);
 
 const overflow = (page: Page) =>
   page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
@@ -198,6 +201,10 @@ describeE2E('phones and the shell (real server + Chromium)', () => {
         ).toBeLessThanOrEqual(height + 1);
       };
       await fits(MOBILE.height, 'full height');
+      // Issue 46: the whole name beside the header's buttons (it showed as 'M…'), on two lines if it must.
+      expect
+        .soft(await fitsItsBox(page.locator('header').getByText('Marisol Quillfeather', { exact: true })), 'name in the chat header')
+        .toBe(true);
       await screenshot(page, 'mobile-chat-390');
       // The on-screen keyboard takes the lower half: the composer moves up with the visible area.
       await composer.click();
@@ -210,6 +217,11 @@ describeE2E('phones and the shell (real server + Chromium)', () => {
       await page.waitForURL(/\/chat$/);
       await header(page).waitFor({ state: 'visible' });
       await page.getByTestId('bottom-nav').waitFor({ state: 'visible' });
+      // The chat list keeps the name whole beside the delete button.
+      const row = page.getByRole('link', { name: /Marisol Quillfeather/ }).first();
+      await row.waitFor({ timeout: 15_000 });
+      expect.soft(await fitsItsBox(row.getByText('Marisol Quillfeather', { exact: true })), 'name in the chat list row').toBe(true);
+      await screenshot(page, 'mobile-chats-390');
 
       await page.setViewportSize(DESKTOP);
       await page.goto(`/chat/${characterId}`);

@@ -101,14 +101,16 @@ export default function RecentChatsPage() {
                 {c.group ? (
                   <StackedAvatars members={c.group.members} size="sm" />
                 ) : (
-                  <Avatar name={c.character.name} src={c.character.avatarUrl} size="lg" />
+                  <Avatar name={c.character.name} src={c.character.avatarUrl} size="lg" className="max-sm:size-11" />
                 )}
                 <Link
                   to={c.group ? `/group/${c.group.id}` : `/chat/${c.character.id}?conversation=${c.id}`}
                   className="min-w-0 flex-1 rounded-lg after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-primary"
                 >
-                  <span className="flex items-center gap-2">
-                    <span className="truncate font-semibold text-fg">{c.group?.name ?? c.character.name}</span>
+                  <span className="flex items-start gap-2 sm:items-center">
+                    <span className="line-clamp-2 min-w-0 font-semibold break-words text-fg sm:truncate">
+                      {c.group?.name ?? c.character.name}
+                    </span>
                     {c.group ? (
                       <span className="hidden shrink-0 text-xs text-fg-subtle sm:inline">group · {c.group.members.length}</span>
                     ) : null}
@@ -123,7 +125,9 @@ export default function RecentChatsPage() {
                     ) : null}
                     {c.unread ? <span className="size-2 shrink-0 rounded-full bg-primary" aria-label="unread" /> : null}
                     {c.character.deleted && !c.group ? <span className="text-xs text-fg-subtle">character deleted</span> : null}
-                    <span className="ml-auto shrink-0 text-xs text-fg-subtle">{timeAgo(c.lastMessage?.createdAt ?? c.updatedAt)}</span>
+                    <span className="ml-auto shrink-0 pt-0.5 text-xs text-fg-subtle sm:pt-0">
+                      {timeAgo(c.lastMessage?.createdAt ?? c.updatedAt)}
+                    </span>
                   </span>
                   <span className="mt-0.5 line-clamp-1 text-sm text-fg-muted">
                     {c.lastMessage ? `${c.lastMessage.role === 'user' ? 'You: ' : ''}${c.lastMessage.content}` : 'No messages yet'}

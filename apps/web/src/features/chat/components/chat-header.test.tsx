@@ -7,7 +7,7 @@ import { ChatHeader } from './chat-header';
 
 const ID = '00000000-0000-4000-8000-000000000002';
 
-function renderHeader(onHistory: () => void = () => undefined) {
+function renderHeader(onHistory: () => void = () => undefined, more: { onNewChat?: () => void; onMemory?: () => void } = {}) {
   const character = {
     id: ID,
     name: 'Aria',
@@ -26,8 +26,8 @@ function renderHeader(onHistory: () => void = () => undefined) {
         conversationId="00000000-0000-4000-8000-000000000004"
         busy={false}
         onHistory={onHistory}
-        onNewChat={noop}
-        onMemory={noop}
+        onNewChat={more.onNewChat ?? noop}
+        onMemory={more.onMemory ?? noop}
         onImported={noop}
       />
     </MemoryRouter>,
@@ -153,5 +153,30 @@ describe('earlier chats in the chat header', () => {
     fireEvent.keyDown(screen.getByRole('button', { name: 'Rate Aria, export or import a chat' }), { key: 'Enter' });
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Earlier chats' }));
     expect(onHistory).toHaveBeenCalledOnce();
+  });
+
+  // Issue 46: at 390 px the header held six buttons and the name shrank to 'A…'; an icon-only '+' had no name.
+  it('on a phone keeps only persona, search and the menu beside the name; a new chat and the memory are in the menu', async () => {
+    viewport(390);
+    signIn();
+    mockApi({
+      [`GET /api/characters/${ID}/rating`]: () => json({ rating: null, ratingCount: 0, myRating: null, canRate: true, reason: null }),
+    });
+    const onNewChat = vi.fn();
+    const onMemory = vi.fn();
+    renderHeader(undefined, { onNewChat, onMemory });
+    const header = screen.getByRole('banner');
+    expect(within(header).queryByRole('button', { name: 'New chat' })).toBeNull();
+    expect(within(header).queryByRole('button', { name: 'Memory' })).toBeNull();
+    for (const button of within(header).getAllByRole('button'))
+      expect(button.getAttribute('aria-label') ?? button.textContent).toMatch(/\w/);
+    const menu = screen.getByRole('button', { name: 'Rate Aria, export or import a chat' });
+    fireEvent.keyDown(menu, { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'New chat' }));
+    expect(onNewChat).toHaveBeenCalledOnce();
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    fireEvent.keyDown(menu, { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Memory' }));
+    expect(onMemory).toHaveBeenCalledOnce();
   });
 });

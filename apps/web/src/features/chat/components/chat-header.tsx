@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Brain, History, Plus, Search } from 'lucide-react';
+import { Brain, History, MoreHorizontal, Plus, Search } from 'lucide-react';
 import type { ChatCharacter } from '@reverie/shared';
 import { useMediaQuery } from '@/app/layout/use-media-query';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConversationHeader } from '@/features/conversation';
 import { PersonaPicker } from '@/features/personas/components/persona-picker';
-import { ChatTransferMenu } from '@/features/transfer/components/chat-transfer-menu';
+import { ChatTransferMenu, type ExtraMenuItem } from '@/features/transfer/components/chat-transfer-menu';
 import { RateButton, RateStar, useRateInChat } from './rate-in-chat';
 
 interface Props {
@@ -27,6 +27,20 @@ interface Props {
   branch?: ReactNode;
 }
 
+/** What moves from a phone's header into its menu: a new chat, earlier chats, the memory. */
+function phoneEntries({
+  onNewChat,
+  onHistory,
+  onMemory,
+  newChatOff,
+}: Pick<Props, 'onNewChat' | 'onHistory' | 'onMemory'> & { newChatOff: boolean }): ExtraMenuItem[] {
+  return [
+    { label: 'New chat', icon: <Plus aria-hidden="true" />, onSelect: onNewChat, disabled: newChatOff },
+    { label: 'Earlier chats', icon: <History aria-hidden="true" />, onSelect: onHistory },
+    { label: 'Memory', icon: <Brain aria-hidden="true" />, onSelect: onMemory },
+  ];
+}
+
 /** The character, your rating of it, earlier chats, a new chat, export/import, and (below 1280 px) the memory. */
 export function ChatHeader({
   character,
@@ -41,7 +55,8 @@ export function ChatHeader({
   branch,
 }: Props) {
   const rate = useRateInChat(character.id, character.name);
-  // On phones earlier chats move into the menu, so that the character's name keeps room beside the buttons.
+  // On phones earlier chats, a new chat and the memory move into the menu (its trigger a "more" icon), so that the
+  // character's name keeps room beside the buttons (issue 46: at 390 px 'Diagnostics' showed as 'D…').
   const roomy = useMediaQuery('(min-width: 640px)');
   return (
     <ConversationHeader>
@@ -51,7 +66,7 @@ export function ChatHeader({
       >
         <Avatar name={character.name} src={character.avatarUrl} />
         <span className="min-w-0">
-          <span className="block truncate font-semibold text-fg">{character.name}</span>
+          <span className="line-clamp-2 font-semibold break-words text-fg sm:block sm:truncate">{character.name}</span>
           <span className="block truncate text-xs text-fg-subtle">
             by @{character.creator.username}
             {character.deleted ? ' · character deleted' : ''}
@@ -75,15 +90,18 @@ export function ChatHeader({
           <span className="lg:hidden 2xl:inline">Chats</span>
         </Button>
       ) : null}
-      <Button size="sm" variant="secondary" onClick={onNewChat} disabled={busy || character.deleted}>
-        <Plus />
-        <span className="max-sm:sr-only">New chat</span>
-      </Button>
+      {roomy ? (
+        <Button size="sm" variant="secondary" onClick={onNewChat} disabled={busy || character.deleted}>
+          <Plus aria-hidden="true" />
+          New chat
+        </Button>
+      ) : null}
       <ChatTransferMenu
         characterId={character.id}
         characterName={character.name}
         conversationId={conversationId}
         onImported={(result) => onImported(result.conversationId)}
+        icon={roomy ? undefined : <MoreHorizontal aria-hidden="true" />}
         extras={[
           {
             label: rate.mine ? `Your rating: ${rate.mine} of 5` : `Rate ${character.name}`,
@@ -91,12 +109,14 @@ export function ChatHeader({
             icon: <RateStar mine={rate.mine} />,
             onSelect: rate.open,
           },
-          ...(roomy ? [] : [{ label: 'Earlier chats', icon: <History aria-hidden="true" />, onSelect: onHistory }]),
+          ...(roomy ? [] : phoneEntries({ onNewChat, onHistory, onMemory, newChatOff: busy || character.deleted })),
         ]}
       />
-      <Button size="sm" variant="ghost" className="xl:hidden" onClick={onMemory} aria-label="Memory">
-        <Brain />
-      </Button>
+      {roomy ? (
+        <Button size="sm" variant="ghost" className="xl:hidden" onClick={onMemory} aria-label="Memory">
+          <Brain />
+        </Button>
+      ) : null}
       {rate.dialog}
     </ConversationHeader>
   );

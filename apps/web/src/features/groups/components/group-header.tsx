@@ -29,10 +29,10 @@ interface Props {
 export function GroupHeader({ group, busy, fresh, onSettings, onMemory, onSearch, branch }: Props) {
   return (
     <ConversationHeader>
-      {/* On a phone the name needs the room; the line under it names the members. */}
+      {/* On a phone the name needs the room (it may take two lines); the line under it names the members. */}
       <StackedAvatars members={group.members} size="sm" className="hidden sm:flex" />
       <span className="min-w-0 flex-1">
-        <h1 className="truncate font-semibold text-fg">{group.name}</h1>
+        <h1 className="line-clamp-2 font-semibold break-words text-fg sm:block sm:truncate">{group.name}</h1>
         <span className="block truncate text-xs text-fg-subtle">
           {group.members.map((m) => m.name).join(', ')} · {MODE[group.turnMode]}
         </span>

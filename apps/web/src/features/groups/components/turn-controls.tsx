@@ -29,7 +29,7 @@ export function TurnControls({ group, busy, manualPick, onPick, onSpeak, explain
     <div className="border-t border-border px-3 pt-2 sm:px-4" role="group" aria-label="Turns">
       <div className="mx-auto flex max-w-3xl items-center gap-2">
         <span className="hidden shrink-0 text-xs text-fg-subtle sm:inline">{manual ? 'Replies:' : 'Let speak:'}</span>
-        <ul className="flex min-w-0 flex-1 gap-1.5 overflow-x-auto py-0.5 [scrollbar-width:none] sm:flex-wrap sm:overflow-visible">
+        <ul className="flex min-w-0 flex-1 flex-wrap gap-1.5 py-0.5">
           {group.members.map((m) => {
             const picked = manual && manualPick === m.id;
             const isNext = !manual && m.id === group.nextSpeakerId;

@@ -24,6 +24,7 @@ export interface ExtraMenuItem {
   triggerLabel?: string;
   icon: ReactNode;
   onSelect: () => void;
+  disabled?: boolean;
 }
 
 /** "Move chat": export this conversation as a file, or import a SillyTavern chat as a new conversation. */
@@ -33,12 +34,15 @@ export function ChatTransferMenu({
   conversationId,
   onImported,
   extras = [],
+  icon,
 }: {
   characterId: string;
   characterName: string;
   conversationId: string | undefined;
   onImported: (result: ChatImportResponse) => void;
   extras?: ExtraMenuItem[];
+  /** The trigger's icon in place of the arrows, e.g. "more" where the menu also holds the header's other actions. */
+  icon?: ReactNode;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const exporter = useExportConversation();
@@ -104,7 +108,7 @@ export function ChatTransferMenu({
               .join(', ')
               .replace(/^./, (c) => c.toUpperCase())}
           >
-            <ArrowDownUp />
+            {icon ?? <ArrowDownUp />}
             <span className="hidden 2xl:inline">{busy ? 'Working...' : 'Move chat'}</span>
           </Button>
         </DropdownMenu.Trigger>
@@ -115,7 +119,7 @@ export function ChatTransferMenu({
             className="z-[110] w-64 rounded-2xl border border-border-strong bg-surface-raised p-1.5 shadow-2xl shadow-black/60 animate-fade-in"
           >
             {extras.map((extra) => (
-              <DropdownMenu.Item key={extra.label} className={itemClass} onSelect={extra.onSelect}>
+              <DropdownMenu.Item key={extra.label} className={itemClass} disabled={extra.disabled} onSelect={extra.onSelect}>
                 {extra.icon}
                 {extra.label}
               </DropdownMenu.Item>
