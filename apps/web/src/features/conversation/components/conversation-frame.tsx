@@ -43,15 +43,18 @@ export function ConversationFrame(props: FrameProps) {
     // The shell gives a conversation the screen's height left by its banners (app-layout.tsx): below 1024 px the
     // whole screen above the on-screen keyboard (its header and bottom bar hidden), on desktop all under the header.
     <div className="flex h-full min-h-0">
-      <div className="flex min-w-0 flex-1 flex-col">
+      <div className="flex min-h-0 min-w-0 flex-1 flex-col overflow-hidden">
         {props.header}
         {view.branches.strip}
         {props.above}
         {props.list}
-        <ModelStatus status={model} />
-        {problem && !(problem.kind === 'model' && model && !model.ready) ? (
-          <ProblemBanner problem={problem} characterId={props.characterId} onRetry={props.onRetry} onDismiss={props.onDismiss} />
-        ) : null}
+        {/* When the screen is short (a phone's keyboard open), the notes give way and scroll; the composer stays. */}
+        <div className="min-h-0 shrink overflow-y-auto">
+          <ModelStatus status={model} />
+          {problem && !(problem.kind === 'model' && model && !model.ready) ? (
+            <ProblemBanner problem={problem} characterId={props.characterId} onRetry={props.onRetry} onDismiss={props.onDismiss} />
+          ) : null}
+        </div>
         {props.controls}
       </div>
       <MemoryAside conversationId={conversationId} memory={memory} />
