@@ -122,6 +122,10 @@ export async function startOpenAiPeer(): Promise<OpenAiPeer> {
       })();
     });
   });
+  // The app keeps connections alive between replies; a socket the peer closes after Node's 5 s keep-alive, just as the
+  // app reuses it, is an ECONNRESET that tests (LLM_RETRIES=0) would see on a loaded machine. Real servers are asked
+  // again (LLM_RETRIES, 2 by default); here the peer keeps idle connections for the length of a test file.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,

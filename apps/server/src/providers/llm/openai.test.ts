@@ -180,11 +180,13 @@ describe('OpenAI-compatible provider', () => {
     };
     let received = 0;
     let pausedAt = -1;
-    for await (const c of provider({ idleTimeoutMs: 200 }).streamChat(request())) {
+    // An idle clock of 1 s: long enough that a loaded machine's pauses between chunks do not trip it while the consumer
+    // pulls, short against the pause below (at least 1.7 s), which must not trip it either.
+    for await (const c of provider({ idleTimeoutMs: 1_000 }).streamChat(request())) {
       received += c.text.length;
       if (pausedAt < 0 && received > 0) {
         // Stop pulling: the model server's writes must stall once the buffers between us are full (waited for in
-        // steps of 0.2 s, however busy the machine), stay stalled for 0.5 s more, and the 0.2 s idle clock must not run.
+        // steps of 0.2 s, however busy the machine), stay stalled for 1.5 s more, and the idle clock must not run.
         pausedAt = written;
         let last = -1;
         for (let i = 0; i < 50 && written !== last; i++) {
@@ -192,7 +194,7 @@ describe('OpenAI-compatible provider', () => {
           await new Promise((r) => setTimeout(r, 200));
         }
         const stalled = written;
-        await new Promise((r) => setTimeout(r, 500));
+        await new Promise((r) => setTimeout(r, 1_500));
         expect(written).toBe(stalled);
         expect(written).toBeLessThan(total / 2);
       }
