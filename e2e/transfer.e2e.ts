@@ -105,12 +105,38 @@ describeE2E('cards and chats that travel (real server + Chromium)', () => {
     expect(lines[3]).toMatchObject({ mes: 'Third shelf, behind the atlas. Nobody asks for it.', swipes: ST_CHAT[3]!.swipes, swipe_id: 1 });
     expectClean(p, 'the transfer journey at 1280 px');
 
+    // #46.14: a real chat's message can be longer than typing allows (73,741 characters in a real SillyTavern file): it
+    // imports, and the page shows it without freezing (the composer answers at once).
+    const stConversation = new URL(page.url()).searchParams.get('conversation');
+    const long = Array.from({ length: 11_000 }, (_, i) => `word${i % 97}`).join(' ');
+    expect(long.length).toBeGreaterThan(73_741);
+    await page.goto(`/chat/${id}`);
+    await page.getByRole('button', { name: 'Export or import a chat' }).waitFor({ timeout: 20_000 });
+    const longChat = [ST_CHAT[0], ST_CHAT[1], { name: 'Juno', is_user: true, send_date: 'June 1, 2024 10:08am', mes: long, extra: {} }];
+    await page.getByLabel('Choose a SillyTavern chat file (.jsonl)').setInputFiles({
+      name: 'long.jsonl',
+      mimeType: 'application/jsonl',
+      buffer: Buffer.from(longChat.map((l) => JSON.stringify(l)).join('\n')),
+    });
+    await page.waitForURL(/conversation=/, { timeout: 20_000 });
+    const shownAt = Date.now();
+    await page
+      .locator('[data-message-id]')
+      .filter({ hasText: long.slice(0, 60) })
+      .waitFor({ timeout: 20_000 });
+    const composer = page.getByLabel('Message 서하린');
+    await composer.fill('Still here.', { timeout: 5_000 });
+    console.log(
+      `[transfer] a ${long.length.toLocaleString('en')}-character message shown and the composer answering in ${Date.now() - shownAt} ms`,
+    );
+    await screenshot(page, 'transfer-long-message-1280');
+
     // The same pages at 390 px.
     const m = await pageWithSession(h, auth, MOBILE);
     await m.page.goto('/user-characters');
     await m.page.getByTestId('my-character').first().waitFor({ timeout: 15_000 });
     await screenshot(m.page, 'transfer-user-characters-390', { fullPage: true });
-    await m.page.goto(`/chat/${id}?conversation=${new URL(page.url()).searchParams.get('conversation')}`);
+    await m.page.goto(`/chat/${id}?conversation=${stConversation}`);
     await m.page.getByText('Third shelf, behind the atlas. Nobody asks for it.').waitFor({ timeout: 20_000 });
     await screenshot(m.page, 'transfer-chat-390');
     await m.page.getByRole('button', { name: 'Export or import a chat' }).click();

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   dateTime,
   formatCoins,
+  formatCount,
   formatDate,
   formatDecimal,
   formatDuration,
@@ -120,5 +121,12 @@ describe("the reader's locale", () => {
   it('falls back to en-US for a tag Intl does not know', () => {
     speak('not a locale');
     expect(formatNumber(1000)).toBe('1,000');
+  });
+
+  it('counts with the noun singular for one', () => {
+    expect(formatCount(1, 'swipe')).toBe('1 swipe');
+    expect(formatCount(0, 'swipe')).toBe('0 swipes');
+    expect(formatCount(1204, 'message')).toBe('1,204 messages');
+    expect(formatCount(2, 'entry', 'entries')).toBe('2 entries');
   });
 });

@@ -32,6 +32,11 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
   return cached('n', options, (locale) => new Intl.NumberFormat(locale, options)).format(value);
 }
 
+/** A count with its noun, singular for one ("1 swipe", "2 messages", "1,204 messages"). */
+export function formatCount(value: number, singular: string, plural = `${singular}s`): string {
+  return `${formatNumber(value)} ${value === 1 ? singular : plural}`;
+}
+
 /** A number with exactly `digits` decimals, for display ("4.6", "12.50"); what toFixed did, in the reader's locale. */
 export function formatDecimal(value: number, digits: number): string {
   return formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });

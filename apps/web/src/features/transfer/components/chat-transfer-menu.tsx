@@ -5,6 +5,7 @@ import type { ChatExportFormat, ChatImportResponse } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { formatCount } from '@/lib/format';
 import { useExportConversation, useImportChat } from '../api/transfer';
 
 const itemClass =
@@ -76,7 +77,10 @@ export function ChatTransferMenu({
         onSuccess: (result) => {
           toast({
             title: 'Chat imported',
-            description: [`${result.messages} messages and ${result.swipes} swipes.`, ...result.warnings].join(' '),
+            description: [
+              `${formatCount(result.messages, 'message')} and ${formatCount(result.swipes, 'swipe')}.`,
+              ...result.warnings,
+            ].join(' '),
             variant: 'success',
           });
           onImported(result);
