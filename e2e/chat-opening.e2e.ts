@@ -3,15 +3,11 @@
 // its height, markdown and off-screen messages taking their size). A jump to a search match scrolls the message
 // list only: the page itself stays put (the header at the top, no gap under the composer); "Branch from here" opens
 // the branch at its fork point, and the chats list names each branch. Screenshots of each.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../apps/server/src/db/client.ts';
 import { addChatMessages } from '../apps/server/src/db/seed/chat-messages.ts';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { DESKTOP, expectClean, MOBILE, signedInPage } from './flows.ts';
+import { seedTwoChats } from './seed-chats.ts';
 import { describeE2E, launchBrowser, screenshot, startServer, type Harness } from './harness.ts';
 
 const paragraph = (n: number, words: string) =>
@@ -32,35 +28,10 @@ describeE2E('reopening a chat at its newest message (real server + Chromium)', (
   let oren: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'reverie-chat-opening-'));
-    const database = await openDatabase({ kind: 'embedded', dataDir, pgliteDir: path.join(dataDir, 'pglite') });
-    try {
-      const db = database.db;
-      const rows = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-      const [user] = await rows<{ id: string }>(sql`insert into users (username, email, password_hash, email_verified_at, preferences)
-        values (${email.split('@')[0]}, ${email}, ${await hashPassword(password)}, now(),
-          ${JSON.stringify({ selectedTags: ['fantasy'], completedOnboarding: true, nsfwEnabled: false })}::jsonb) returning id`);
-      const [maker] = await rows<{ id: string }>(
-        sql`insert into users (username, email) values ('reopen_maker', 'reopen_maker@example.com') returning id`,
-      );
-      const character = async (name: string) =>
-        (
-          await rows<{ id: string }>(sql`insert into characters (creator_id, name, tagline, greeting, visibility)
-            values (${maker!.id}, ${name}, 'A talker', 'Hello there.', 'public') returning id`)
-        )[0]!.id;
-      mira = await character('Mira Vale');
-      oren = await character('Oren Thorne');
-      const conversation = async (characterId: string) =>
-        (
-          await rows<{ id: string }>(
-            sql`insert into conversations (user_id, character_id) values (${user!.id}, ${characterId}) returning id`,
-          )
-        )[0]!.id;
-      await addChatMessages(db, await conversation(mira), LONG);
-      await addChatMessages(db, await conversation(oren), SHORT);
-    } finally {
-      await database.close();
-    }
+    ({ dataDir, mira, oren } = await seedTwoChats('reopen', { email, password }, async (db, c) => {
+      await addChatMessages(db, c.mira, LONG);
+      await addChatMessages(db, c.oren, SHORT);
+    }));
     h.server = await startServer({ dataDir, timeoutMs: 120_000 });
     h.browser = await launchBrowser();
   }, 240_000);

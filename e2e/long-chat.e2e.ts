@@ -3,15 +3,13 @@
 // the time is printed (target ≤ 1 s). Scrolling up loads older pages without moving what the reader sees. Search in
 // the chat jumps to a match 9,800 messages back and highlights it; the chats page (/chat) searches every chat, grouped by
 // character, and a match opens its conversation there. Screenshots at 1280 and 390 px.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../apps/server/src/db/client.ts';
 import { fillConversation } from '../apps/server/src/db/seed/chat-messages.ts';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { DESKTOP, expectClean, MOBILE, signedInPage } from './flows.ts';
+import { seedTwoChats } from './seed-chats.ts';
 import { describeE2E, launchBrowser, screenshot, startServer, type Harness } from './harness.ts';
 
 const MESSAGES = 10_000;
@@ -26,42 +24,15 @@ describeE2E('long chats and search in chats (real server + Chromium)', () => {
   let oren: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'reverie-long-chat-'));
-    const database = await openDatabase({ kind: 'embedded', dataDir, pgliteDir: path.join(dataDir, 'pglite') });
-    try {
-      const db = database.db;
-      const rows = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-      const [user] = await rows<{ id: string }>(sql`insert into users (username, email, password_hash, email_verified_at, preferences)
-        values (${email.split('@')[0]}, ${email}, ${await hashPassword(password)}, now(),
-          ${JSON.stringify({ selectedTags: ['fantasy'], completedOnboarding: true, nsfwEnabled: false })}::jsonb) returning id`);
-      const [maker] = await rows<{ id: string }>(
-        sql`insert into users (username, email) values ('long_maker', 'long_maker@example.com') returning id`,
-      );
-      const character = async (name: string) =>
-        (
-          await rows<{ id: string }>(sql`insert into characters (creator_id, name, tagline, greeting, visibility)
-            values (${maker!.id}, ${name}, 'A long talker', 'Hello there.', 'public') returning id`)
-        )[0]!.id;
-      mira = await character('Mira Vale');
-      oren = await character('Oren Thorne');
-      const conversation = async (characterId: string) =>
-        (
-          await rows<{ id: string }>(
-            sql`insert into conversations (user_id, character_id) values (${user!.id}, ${characterId}) returning id`,
-          )
-        )[0]!.id;
-      const long = await conversation(mira);
-      await fillConversation(db, long, MESSAGES, VOCABULARY);
+    ({ dataDir, mira, oren } = await seedTwoChats('long', { email, password }, async (db, c) => {
+      await fillConversation(db, c.mira, MESSAGES, VOCABULARY);
       // One old message to find: 9,800 messages back.
       await db.execute(sql`update chat_messages set content = 'Message 200: the marmalade comet rose over the harbour.'
-        where conversation_id = ${long} and content like 'Message 200:%'`);
-      const short = await conversation(oren);
-      await fillConversation(db, short, 20, VOCABULARY);
+        where conversation_id = ${c.mira} and content like 'Message 200:%'`);
+      await fillConversation(db, c.oren, 20, VOCABULARY);
       await db.execute(sql`update chat_messages set content = 'Message 7: a marmalade sky, just like the comet.'
-        where conversation_id = ${short} and content like 'Message 7:%'`);
-    } finally {
-      await database.close();
-    }
+        where conversation_id = ${c.oren} and content like 'Message 7:%'`);
+    }));
     h.server = await startServer({ dataDir, timeoutMs: 120_000 });
     h.browser = await launchBrowser();
   }, 240_000);
