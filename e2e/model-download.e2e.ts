@@ -67,7 +67,9 @@ describeE2E('a model host that cannot be reached on the first start', () => {
       // Between attempts: the reason, the next attempt, the way around it; the composer does not send.
       await banner.waitFor({ timeout: 30_000 });
       expect(await banner.textContent()).toMatch(offline);
-      expect(await banner.textContent()).toMatch(/Trying again in \d+ s\. To chat without this download, set LLM_MODEL_PATH/);
+      // A user reads that the operator can fix it, never the server's settings (#46.5: those are for admins).
+      expect(await banner.textContent()).toMatch(/Trying again in \d+ s\. Only the site's operator can change how the model is set up/);
+      expect(await banner.textContent()).not.toMatch(/LLM_MODEL_PATH|LLM_PROVIDER/);
       const composer = page.getByLabel('Message Diagnostics');
       await composer.fill('Hello?');
       await composer.press('Enter');
@@ -80,7 +82,8 @@ describeE2E('a model host that cannot be reached on the first start', () => {
       const failed = page.getByRole('status').filter({ hasText: /^The language model is not available\./ });
       await failed.waitFor({ timeout: 90_000 });
       expect(await failed.textContent()).toMatch(offline);
-      expect(await failed.textContent()).toContain('LLM_PROVIDER=openai');
+      expect(await failed.textContent()).not.toMatch(/LLM_MODEL_PATH|LLM_PROVIDER/);
+      expect(await failed.textContent()).toContain("Only the site's operator can change how the model is set up");
       await page.getByText('Sending is off: the language model is not available.').waitFor();
       await screenshot(page, 'chat-model-failed-390');
       await page.setViewportSize(DESKTOP);
