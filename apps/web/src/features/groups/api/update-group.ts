@@ -5,8 +5,14 @@ import { queryClient } from '@/lib/query-client';
 import { chatKeys } from '@/lib/query-keys/chat';
 import { groupKeys } from '@/lib/query-keys/groups';
 
+const changes = new Map<string, number>();
+
+/** How many changes this page has written into a group: a session read that started before one must not undo it. */
+export const groupChangeMark = (id: string) => changes.get(id) ?? 0;
+
 /** Writes a changed group into its cached session. */
 export function applyGroup(group: Group) {
+  changes.set(group.id, groupChangeMark(group.id) + 1);
   queryClient.setQueryData<GroupSession>(groupKeys.session(group.id), (s) => (s ? { ...s, group } : s));
 }
 

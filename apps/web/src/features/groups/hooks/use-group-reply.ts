@@ -5,6 +5,7 @@ import { queryClient } from '@/lib/query-client';
 import { groupKeys } from '@/lib/query-keys/groups';
 import { useReplyStream, type ReplyRequest } from '@/features/conversation';
 import { getGroupSession } from '../api/get-group';
+import { groupChangeMark } from '../api/update-group';
 import { streamGroupReply, type GroupReplyBody, type GroupReplyKind } from '../api/stream-group-reply';
 
 interface Options {
@@ -31,8 +32,12 @@ export function useGroupReply({ groupId, session, ...rest }: Options) {
     stream: ({ kind, speak, body }, _conversationId, handlers, signal) =>
       streamGroupReply(groupId, speak ? 'speak' : kind, body, handlers, signal),
     refetch: async () => {
+      const mark = groupChangeMark(groupId);
       const fresh = await getGroupSession(groupId);
-      queryClient.setQueryData(sessionKey, fresh);
+      // A change written while this read was under way (Skip pressed as a reply ended) is newer than the read's group.
+      queryClient.setQueryData<GroupSession>(sessionKey, (cur) =>
+        cur && groupChangeMark(groupId) !== mark ? { ...fresh, group: cur.group } : fresh,
+      );
       return fresh;
     },
   });
