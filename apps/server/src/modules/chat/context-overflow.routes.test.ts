@@ -3,9 +3,10 @@
 // never a charge — and only a typed message is told to shorten the message.
 import type { ChatReply, GroupSession } from '@reverie/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogFile, createTestApp, type TestApp } from '../../../test/helpers.ts';
+import type { TestApp } from '../../../test/helpers.ts';
+import { peerChatApp } from '../../../test/peer-app.ts';
 import { buildCharacter, buildUser, type BuiltUser } from '../../../test/factories.ts';
-import { startOpenAiPeer, type OpenAiPeer } from '../../../test/openai-peer.ts';
+import type { OpenAiPeer } from '../../../test/openai-peer.ts';
 
 const OVERFLOW = 'request (600 tokens) exceeds the available context size (8192 tokens), try increasing it';
 
@@ -17,16 +18,8 @@ describe('a context overflow the trimmed retry does not cure', () => {
   let memberIds: string[];
 
   beforeAll(async () => {
-    peer = await startOpenAiPeer();
     // No free messages: every reply costs 2 coins, so a charge shows in the balance.
-    const file = await catalogFile('context-overflow', { chatMessage: 2, dailyFreeMessages: 0 });
-    t = await createTestApp({
-      LLM_PROVIDER: 'openai',
-      LLM_BASE_URL: peer.baseUrl,
-      LLM_MODEL: 'peer-model',
-      LLM_RETRIES: '0',
-      BILLING_CATALOG_FILE: file,
-    });
+    ({ t, peer } = await peerChatApp('context-overflow', { chatMessage: 2, dailyFreeMessages: 0 }));
     owner = await buildUser(t);
     characterId = (await buildCharacter(t, owner, { name: 'Steady Person' })).id;
     memberIds = [(await buildCharacter(t, owner, { name: 'Alice Moreau' })).id, (await buildCharacter(t, owner, { name: 'Bob' })).id];
