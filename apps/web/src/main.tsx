@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AgeGate } from '@/features/age-gate/age-gate';
+import { AgeGate } from '@/features/age-gate';
 import { installDomErrorSuppression } from '@/lib/dom-errors';
 import { listenForInstallOffer, startServiceWorker } from '@/lib/pwa';
 import { AppProviders } from './app/providers';

@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-context';
-import { SessionSync } from '@/features/auth/components/session-sync';
-import { GuestPromptProvider } from '@/features/guest/guest-prompt-context';
+import { AuthDialogProvider } from '@/features/auth';
+import { SessionSync } from '@/features/auth';
+import { GuestPromptProvider } from '@/features/guest';
 import { queryClient } from '@/lib/query-client';
 
 // Loaded on demand (JS budget of the first load): toasts raised before it arrives wait in lib/toast's store.

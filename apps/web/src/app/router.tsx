@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { LEGAL_PAGES } from '@/features/content/legal-pages';
+import { LEGAL_PAGES } from '@/features/content';
 import { AppLayout } from './layout/app-layout';
 import * as P from './pages';
 import { PageLoading } from './page-loading';

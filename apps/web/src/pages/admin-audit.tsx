@@ -3,10 +3,10 @@ import { useSearchParams } from 'react-router';
 import { Filter } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { useAudit } from '@/features/admin/api/get-audit';
-import { AdminError, AdminLoading } from '@/features/admin/components/admin-states';
-import { AuditList } from '@/features/admin/components/audit-list';
-import { Pager } from '@/features/admin/components/pager';
+import { useAudit } from '@/features/admin';
+import { AdminError, AdminLoading } from '@/features/admin';
+import { AuditList } from '@/features/admin';
+import { Pager } from '@/features/admin';
 import { useDocumentTitle } from '@/lib/document-title';
 
 /** /admin/audit: every moderation action, newest first; nothing here can be changed or deleted. */

@@ -1,16 +1,16 @@
 import { Link, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { useQueueItem } from '@/features/admin/api/get-queue-item';
-import { AccountCard } from '@/features/admin/components/account-card';
-import { KindBadge, PriorityBadge, QueueStatusBadge } from '@/features/admin/components/admin-badges';
-import { AdminError, AdminLoading } from '@/features/admin/components/admin-states';
-import { AuditList } from '@/features/admin/components/audit-list';
-import { Panel } from '@/features/admin/components/fact-list';
-import { ItemActions } from '@/features/admin/components/item-actions';
-import { ItemFacts } from '@/features/admin/components/item-facts';
-import { QueueRow } from '@/features/admin/components/queue-list';
-import { StaffTicket } from '@/features/admin/components/staff-ticket';
-import { SubjectContext } from '@/features/admin/components/subject-context';
+import { useQueueItem } from '@/features/admin';
+import { AccountCard } from '@/features/admin';
+import { KindBadge, PriorityBadge, QueueStatusBadge } from '@/features/admin';
+import { AdminError, AdminLoading } from '@/features/admin';
+import { AuditList } from '@/features/admin';
+import { Panel } from '@/features/admin';
+import { ItemActions } from '@/features/admin';
+import { ItemFacts } from '@/features/admin';
+import { QueueRow } from '@/features/admin';
+import { StaffTicket } from '@/features/admin';
+import { SubjectContext } from '@/features/admin';
 import { useDocumentTitle } from '@/lib/document-title';
 import { dateTime } from '@/lib/format';
 

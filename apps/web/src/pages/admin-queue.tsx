@@ -1,10 +1,10 @@
 import { useSearchParams } from 'react-router';
 import { QueueKind } from '@reverie/shared';
-import { AdminError, AdminLoading } from '@/features/admin/components/admin-states';
-import { Pager } from '@/features/admin/components/pager';
-import { QueueFilters, type QueueFilterValue, type StatusFilter } from '@/features/admin/components/queue-filters';
-import { QueueList } from '@/features/admin/components/queue-list';
-import { useQueue } from '@/features/admin/api/get-queue';
+import { AdminError, AdminLoading } from '@/features/admin';
+import { Pager } from '@/features/admin';
+import { QueueFilters, type QueueFilterValue, type StatusFilter } from '@/features/admin';
+import { QueueList } from '@/features/admin';
+import { useQueue } from '@/features/admin';
 import { useDocumentTitle } from '@/lib/document-title';
 
 const LIMIT = 20;

@@ -1,13 +1,13 @@
 import { Link, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { useAdminUser } from '@/features/admin/api/get-user';
-import { AccountActions } from '@/features/admin/components/account-actions';
-import { AccountCard } from '@/features/admin/components/account-card';
-import { AdminError, AdminLoading } from '@/features/admin/components/admin-states';
-import { AuditList } from '@/features/admin/components/audit-list';
-import { Panel } from '@/features/admin/components/fact-list';
-import { QueueRow } from '@/features/admin/components/queue-list';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useAdminUser } from '@/features/admin';
+import { AccountActions } from '@/features/admin';
+import { AccountCard } from '@/features/admin';
+import { AdminError, AdminLoading } from '@/features/admin';
+import { AuditList } from '@/features/admin';
+import { Panel } from '@/features/admin';
+import { QueueRow } from '@/features/admin';
+import { useSession } from '@/features/auth';
 import { useDocumentTitle } from '@/lib/document-title';
 
 /** /admin/users/{id}: an account, what was done about it, its open items and held characters, and the actions. */

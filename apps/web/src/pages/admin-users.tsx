@@ -5,10 +5,10 @@ import { EmptyState } from '@/components/page/empty-state';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
-import { useUsers } from '@/features/admin/api/get-users';
-import { Initials } from '@/features/admin/components/admin-badges';
-import { AdminError, AdminLoading } from '@/features/admin/components/admin-states';
-import { Pager } from '@/features/admin/components/pager';
+import { useUsers } from '@/features/admin';
+import { Initials } from '@/features/admin';
+import { AdminError, AdminLoading } from '@/features/admin';
+import { Pager } from '@/features/admin';
 import { useDocumentTitle } from '@/lib/document-title';
 
 /** /admin/users: find accounts by username or e-mail, or list the suspended ones. */

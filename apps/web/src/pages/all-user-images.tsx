@@ -2,8 +2,8 @@ import { GalleryHorizontalEnd } from 'lucide-react';
 import { EmptyState } from '@/components/page/empty-state';
 import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
-import { useImagesInfinite } from '@/features/images/api/get-images';
-import { InfiniteGallery } from '@/features/images/components/image-gallery';
+import { useImagesInfinite } from '@/features/images';
+import { InfiniteGallery } from '@/features/images';
 
 /** /all-user-images: every public picture, newest first. */
 export default function AllUserImagesPage() {

@@ -1,4 +1,4 @@
-import { SessionInspector } from '@/features/content/components/session-inspector';
+import { SessionInspector } from '@/features/content';
 
 export default function AuthDebugPage() {
   return <SessionInspector />;

@@ -7,9 +7,9 @@ import { NotFound } from '@/components/page/not-found';
 import { Page } from '@/components/page/page';
 import { Avatar } from '@/components/ui/avatar';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCharacter } from '@/features/characters/api/get-character';
-import { useImagesInfinite } from '@/features/images/api/get-images';
-import { InfiniteGallery } from '@/features/images/components/image-gallery';
+import { useCharacter } from '@/features/characters';
+import { useImagesInfinite } from '@/features/images';
+import { InfiniteGallery } from '@/features/images';
 import { ApiError } from '@/lib/api-client';
 
 /** /character-gallery/{characterId}: every public picture of one character (and your own private ones). */

@@ -3,7 +3,7 @@ import { Activity } from 'lucide-react';
 import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/features/auth';
 import { useChatStatus } from '@/features/conversation';
 import { ChatView } from '@/features/chat';
 import { useDocumentTitle } from '@/lib/document-title';

@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { FileWarning } from 'lucide-react';
 import { Page } from '@/components/page/page';
-import { useSession } from '@/features/auth/hooks/use-session';
-import { ContentRemovalForm } from '@/features/support/components/content-removal-form';
+import { useSession } from '@/features/auth';
+import { ContentRemovalForm } from '@/features/support';
 
 /** Only addresses of this site are filled in from `?url=` (the Report menu passes the page it was opened on). */
 function subjectFrom(param: string | null): string {

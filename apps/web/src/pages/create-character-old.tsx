@@ -2,8 +2,8 @@ import { useSearchParams } from 'react-router';
 import { FileText, WandSparkles } from 'lucide-react';
 import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
-import { ClassicCreator } from '@/features/character-creator/components/classic-creator';
-import { CreatorGate } from '@/features/character-creator/components/creator-gate';
+import { ClassicCreator } from '@/features/character-creator';
+import { CreatorGate } from '@/features/character-creator';
 
 export default function CreateCharacterOldPage() {
   const [params] = useSearchParams();

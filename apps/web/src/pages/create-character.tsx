@@ -3,8 +3,8 @@ import { FileText, WandSparkles } from 'lucide-react';
 import type { ImportCharacterResponse } from '@reverie/shared';
 import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
-import { CharacterCreator } from '@/features/character-creator/components/character-creator';
-import { CreatorGate } from '@/features/character-creator/components/creator-gate';
+import { CharacterCreator } from '@/features/character-creator';
+import { CreatorGate } from '@/features/character-creator';
 
 export default function CreateCharacterPage() {
   const [params] = useSearchParams();

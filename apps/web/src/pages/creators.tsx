@@ -5,8 +5,8 @@ import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
 import { Page } from '@/components/page/page';
 import { Button } from '@/components/ui/button';
-import { useTopCreators } from '@/features/creators/api/get-top-creators';
-import { CreatorCard, CreatorCardSkeleton } from '@/features/creators/components/creator-card';
+import { useTopCreators } from '@/features/creators';
+import { CreatorCard, CreatorCardSkeleton } from '@/features/creators';
 import { useDocumentTitle, useMetaDescription } from '@/lib/document-title';
 import { cn } from '@/lib/utils';
 

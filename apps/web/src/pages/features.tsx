@@ -1,4 +1,4 @@
-import { FeaturesOverview } from '@/features/content/components/features-overview';
+import { FeaturesOverview } from '@/features/content';
 
 export default function FeaturesPage() {
   return <FeaturesOverview />;

@@ -3,9 +3,9 @@ import { UserPlus, Users } from 'lucide-react';
 import { EmptyState } from '@/components/page/empty-state';
 import { Page } from '@/components/page/page';
 import { Button } from '@/components/ui/button';
-import { RequireSession } from '@/features/auth/components/require-session';
-import { useCharactersInfinite } from '@/features/characters/api/get-characters';
-import { InfiniteCharacterGrid } from '@/features/characters/components/character-grid';
+import { RequireSession } from '@/features/auth';
+import { useCharactersInfinite } from '@/features/characters';
+import { InfiniteCharacterGrid } from '@/features/characters';
 import { useDocumentTitle } from '@/lib/document-title';
 
 function FollowingFeed() {

@@ -6,14 +6,14 @@ import { ErrorState } from '@/components/page/error-state';
 import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
 import { Skeleton } from '@/components/ui/skeleton';
-import { RequireSession } from '@/features/auth/components/require-session';
-import { useGenerationStatus } from '@/features/images/api/get-generation-status';
-import { useImagesInfinite } from '@/features/images/api/get-images';
-import { BackendNotice } from '@/features/images/components/backend-notice';
-import { GenerateForm } from '@/features/images/components/generate-form';
-import { MasonryGrid } from '@/features/images/components/image-gallery';
-import { useColumnCount } from '@/features/images/lib/masonry';
-import { JobPanel } from '@/features/images/components/job-panel';
+import { RequireSession } from '@/features/auth';
+import { useGenerationStatus } from '@/features/images';
+import { useImagesInfinite } from '@/features/images';
+import { BackendNotice } from '@/features/images';
+import { GenerateForm } from '@/features/images';
+import { MasonryGrid } from '@/features/images';
+import { useColumnCount } from '@/features/images';
+import { JobPanel } from '@/features/images';
 
 function Workspace({ user }: { user: User }) {
   const [params, setParams] = useSearchParams();

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { NotFound } from '@/components/page/not-found';
-import { RequireSession } from '@/features/auth/components/require-session';
+import { RequireSession } from '@/features/auth';
 import { GroupView } from '@/features/groups';
 import { useDocumentTitle } from '@/lib/document-title';
 

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { GuideArticle } from '@/features/content/components/guide-article';
+import { GuideArticle } from '@/features/content';
 import { NotFound } from '@/components/page/not-found';
 
 export default function GuidePage() {

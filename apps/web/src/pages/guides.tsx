@@ -1,4 +1,4 @@
-import { GuidesList } from '@/features/content/components/guides-list';
+import { GuidesList } from '@/features/content';
 
 export default function GuidesPage() {
   return <GuidesList />;

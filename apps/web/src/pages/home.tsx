@@ -3,10 +3,10 @@ import { Sparkles, Users, WandSparkles } from 'lucide-react';
 import { CharacterSort, type CharacterSort as Sort } from '@reverie/shared';
 import { EmptyState } from '@/components/page/empty-state';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/hooks/use-session';
-import { useCharactersInfinite } from '@/features/characters/api/get-characters';
-import { InfiniteCharacterGrid } from '@/features/characters/components/character-grid';
-import { CategoryChips, SortTabs } from '@/features/characters/components/feed-controls';
+import { useSession } from '@/features/auth';
+import { useCharactersInfinite } from '@/features/characters';
+import { InfiniteCharacterGrid } from '@/features/characters';
+import { CategoryChips, SortTabs } from '@/features/characters';
 import { useDocumentTitle, useMetaDescription } from '@/lib/document-title';
 
 const FEED_SORTS = ['for-you', 'trending', 'popular', 'new', 'top-rated'] as const;

@@ -5,8 +5,8 @@ import { FormError } from '@/components/form/form-parts';
 import { Page } from '@/components/page/page';
 import { StatusPanel } from '@/components/page/status-panel';
 import { Button } from '@/components/ui/button';
-import { useRestoreAccount } from '@/features/account/api/deletion';
-import { useAuthDialogs } from '@/features/auth/components/auth-dialog-context';
+import { useRestoreAccount } from '@/features/account';
+import { useAuthDialogs } from '@/features/auth';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 

@@ -1,4 +1,4 @@
-import { LegalIndex } from '@/features/content/components/legal-index';
+import { LegalIndex } from '@/features/content';
 
 export default function LegalIndexPage() {
   return <LegalIndex />;

@@ -1,4 +1,4 @@
-import { LegalDocumentView } from '@/features/content/components/legal-document';
+import { LegalDocumentView } from '@/features/content';
 import NotFoundPage from './not-found';
 
 export default function LegalPage({ slug }: { slug: string }) {

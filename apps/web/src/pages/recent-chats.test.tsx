@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationSummary } from '@reverie/shared';
-import { establishSession } from '@/features/auth/lib/session-store';
+import { establishSession } from '@/features/auth';
 import { json, jwt, makeUser, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
 import RecentChatsPage from './recent-chats';
 

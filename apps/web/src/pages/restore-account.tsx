@@ -5,8 +5,8 @@ import { FormError } from '@/components/form/form-parts';
 import { Page } from '@/components/page/page';
 import { StatusPanel } from '@/components/page/status-panel';
 import { Button } from '@/components/ui/button';
-import { useRevertEmailChange } from '@/features/auth/api/revert-email-change';
-import { useAuthDialogs } from '@/features/auth/components/auth-dialog-context';
+import { useRevertEmailChange } from '@/features/auth';
+import { useAuthDialogs } from '@/features/auth';
 import { getErrorMessage } from '@/lib/api-client';
 
 /**

@@ -5,17 +5,17 @@ import type { CheckoutSession } from '@reverie/shared';
 import { ErrorPanel } from '@/components/page/error-panel';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { RequireSession } from '@/features/auth/components/require-session';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { RequireSession } from '@/features/auth';
+import { useSession } from '@/features/auth';
 import {
   useAuthenticateSandboxCheckout,
   useCancelSandboxCheckout,
   useConfirmSandboxCheckout,
   useSandboxCheckout,
-} from '@/features/billing/api/sandbox-checkout';
-import { CardForm, type CardPayment } from '@/features/billing/components/card-form';
-import { TestModeBanner } from '@/features/billing/components/test-mode-banner';
-import { formatMoney } from '@/features/billing/lib/money';
+} from '@/features/billing';
+import { CardForm, type CardPayment } from '@/features/billing';
+import { TestModeBanner } from '@/features/billing';
+import { formatMoney } from '@/features/billing';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { formatCoins } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/document-title';

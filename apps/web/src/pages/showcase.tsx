@@ -2,8 +2,8 @@ import { GalleryHorizontalEnd, LayoutGrid } from 'lucide-react';
 import { EmptyState } from '@/components/page/empty-state';
 import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
-import { useShowcaseInfinite } from '@/features/images/api/get-images';
-import { InfiniteGallery } from '@/features/images/components/image-gallery';
+import { useShowcaseInfinite } from '@/features/images';
+import { InfiniteGallery } from '@/features/images';
 
 /** /showcase and /gallery: the team's picks and the most liked public pictures. */
 export default function ShowcasePage() {

@@ -1,4 +1,4 @@
-import { CheckoutOutcomePage } from '@/features/billing/components/checkout-outcome';
+import { CheckoutOutcomePage } from '@/features/billing';
 
 export default function SubscriptionCancelPage() {
   return (

@@ -2,10 +2,10 @@ import { useParams } from 'react-router';
 import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
 import { Skeleton } from '@/components/ui/skeleton';
-import { RequireSession } from '@/features/auth/components/require-session';
-import { useSession } from '@/features/auth/hooks/use-session';
-import { useTicket } from '@/features/support/api/get-ticket';
-import { TicketThread } from '@/features/support/components/ticket-thread';
+import { RequireSession } from '@/features/auth';
+import { useSession } from '@/features/auth';
+import { useTicket } from '@/features/support';
+import { TicketThread } from '@/features/support';
 import { useDocumentTitle } from '@/lib/document-title';
 import { getErrorStatus } from '@/lib/request-queue';
 

@@ -3,9 +3,9 @@ import { FileWarning, LifeBuoy, PlusCircle } from 'lucide-react';
 import { TicketStatus, type TicketStatus as Status } from '@reverie/shared';
 import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
-import { RequireSession } from '@/features/auth/components/require-session';
-import { NewTicketForm } from '@/features/support/components/new-ticket-form';
-import { TicketList } from '@/features/support/components/ticket-list';
+import { RequireSession } from '@/features/auth';
+import { NewTicketForm } from '@/features/support';
+import { TicketList } from '@/features/support';
 
 /** /support: the caller's tickets (filterable by status) and a new ticket. The filter and page live in the URL. */
 export default function SupportPage() {

@@ -4,13 +4,13 @@ import { CharacterSort, type CharacterSort as Sort } from '@reverie/shared';
 import { EmptyState } from '@/components/page/empty-state';
 import { NotFound } from '@/components/page/not-found';
 import { Button } from '@/components/ui/button';
-import { useCharactersInfinite } from '@/features/characters/api/get-characters';
-import { InfiniteCharacterGrid } from '@/features/characters/components/character-grid';
-import { SORT_OPTIONS, SortTabs } from '@/features/characters/components/feed-controls';
-import { useTags } from '@/features/tags/api/get-tags';
+import { useCharactersInfinite } from '@/features/characters';
+import { InfiniteCharacterGrid } from '@/features/characters';
+import { SORT_OPTIONS, SortTabs } from '@/features/characters';
+import { useTags } from '@/features/tags';
 import { getErrorStatus } from '@/lib/request-queue';
 import { useDocumentTitle, useMetaDescription } from '@/lib/document-title';
-import { TagIcon } from '@/features/tags/components/tag-icon';
+import { TagIcon } from '@/features/tags';
 
 const TAG_SORTS = SORT_OPTIONS.filter((o) => o.value !== 'for-you');
 

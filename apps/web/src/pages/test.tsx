@@ -1,4 +1,4 @@
-import { ServerDiagnostics } from '@/features/content/components/server-diagnostics';
+import { ServerDiagnostics } from '@/features/content';
 
 export default function TestPage() {
   return <ServerDiagnostics />;

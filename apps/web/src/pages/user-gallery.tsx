@@ -5,11 +5,11 @@ import { EmptyState } from '@/components/page/empty-state';
 import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
 import { Label } from '@/components/ui/label';
-import { RequireSession } from '@/features/auth/components/require-session';
-import { useCharacter } from '@/features/characters/api/get-character';
-import { useUserCharactersInfinite } from '@/features/characters/api/get-user-characters';
-import { useImagesInfinite } from '@/features/images/api/get-images';
-import { InfiniteGallery } from '@/features/images/components/image-gallery';
+import { RequireSession } from '@/features/auth';
+import { useCharacter } from '@/features/characters';
+import { useUserCharactersInfinite } from '@/features/characters';
+import { useImagesInfinite } from '@/features/images';
+import { InfiniteGallery } from '@/features/images';
 
 function CharacterFilter({ user, characterId }: { user: User; characterId: string | undefined }) {
   const navigate = useNavigate();

@@ -8,11 +8,11 @@ import { StatusPanel } from '@/components/page/status-panel';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { FormError, FormField, FormSuccess } from '@/components/form/form-parts';
-import { useVerifyEmail } from '@/features/auth/api/verify-email';
-import { useAuthDialogs } from '@/features/auth/components/auth-dialog-context';
-import { RESEND_SENT_INLINE, useResendWithFeedback } from '@/features/auth/components/resend-verification-button';
-import { useSession } from '@/features/auth/hooks/use-session';
-import { getSessionUser, updateSessionUser } from '@/features/auth/lib/session-store';
+import { useVerifyEmail } from '@/features/auth';
+import { useAuthDialogs } from '@/features/auth';
+import { RESEND_SENT_INLINE, useResendWithFeedback } from '@/features/auth';
+import { useSession } from '@/features/auth';
+import { getSessionUser, updateSessionUser } from '@/features/auth';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 
 const VERIFY_FAILED = 'This verification link is invalid, expired or already used. Request a new one.';

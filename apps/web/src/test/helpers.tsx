@@ -11,7 +11,7 @@ import { resetApiClientState } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { requestQueue } from '@/lib/request-queue';
 import { resetToasts } from '@/lib/toast';
-import { AuthDialogProvider } from '@/features/auth/components/auth-dialog-context';
+import { AuthDialogProvider } from '@/features/auth';
 
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

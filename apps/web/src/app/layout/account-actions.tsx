@@ -3,9 +3,9 @@ import { DropdownMenu } from 'radix-ui';
 import { ChevronDown, LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { useAuthDialogs } from '@/features/auth/components/auth-dialog-context';
-import type { ShellUser } from '@/features/auth/hooks/use-current-user';
-import { signOut } from '@/features/auth/lib/session-actions';
+import { useAuthDialogs } from '@/features/auth';
+import type { ShellUser } from '@/features/auth';
+import { signOut } from '@/features/auth';
 import { InstallAppItem, useIosInstallSteps } from './install-app';
 
 const itemClass =

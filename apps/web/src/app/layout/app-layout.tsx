@@ -1,6 +1,6 @@
 import { lazy, Suspense, type CSSProperties } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { MembershipModalProvider } from '@/features/billing/components/membership-modal-context';
+import { MembershipModalProvider } from '@/features/billing';
 import { cn } from '@/lib/utils';
 import { usePwa } from '@/lib/pwa';
 import { useOnline } from '@/lib/use-online';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PanelLeft } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/features/auth';
 import { CoinBalanceButton } from './coin-balance-button';
 import { NsfwToggle } from './nsfw-toggle';
 import { SearchBox } from './search-box';

@@ -1,6 +1,6 @@
 import { Avatar } from '@/components/ui/avatar';
 import { Tooltip } from '@/components/ui/tooltip';
-import type { ShellUser } from '@/features/auth/hooks/use-current-user';
+import type { ShellUser } from '@/features/auth';
 import { cn } from '@/lib/utils';
 
 export function SidebarFooter({ user, collapsed }: { user: ShellUser | null; collapsed: boolean }) {

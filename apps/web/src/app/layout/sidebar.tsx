@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Tooltip } from '@/components/ui/tooltip';
-import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
+import { useCurrentUser } from '@/features/auth';
 import { cn } from '@/lib/utils';
 import { isNavItemActive, sidebarItems, type SidebarLink } from './sidebar-items';
 import { SidebarFooter } from './sidebar-footer';

@@ -1,5 +1,5 @@
 import { createContext, lazy, Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useAuthDialogs } from '@/features/auth/components/auth-dialog-context';
+import { useAuthDialogs } from '@/features/auth';
 
 // Loaded the first time a guest meets it, not in everyone's first load.
 const GuestPromptDialog = lazy(() => import('./guest-prompt-dialog').then((m) => ({ default: m.GuestPromptDialog })));

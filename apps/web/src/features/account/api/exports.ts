@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, type AccountExport } from '@reverie/shared';
-import { saveFile } from '@/features/characters/api/export-character-card';
+import { saveFile } from '@/features/characters';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { accountKeys } from './query-keys';
+import { accountKeys } from '@/lib/query-keys/account';
 
 /** GET /api/account/exports: the account's recent data exports, newest first. */
 export const listExports = () => apiRequest(api.account.listExports);

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { adminKeys } from './query-keys';
+import { adminKeys } from '@/lib/query-keys/admin';
 
 /** GET /api/admin/queue/{id}: the item with its context. */
 export const getQueueItem = (id: string) => apiRequest(api.admin.queueItem, { params: { id } });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type QueueQuery } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { adminKeys } from './query-keys';
+import { adminKeys } from '@/lib/query-keys/admin';
 
 /** GET /api/admin/queue */
 export const getQueue = (q: QueueQuery) => apiRequest(api.admin.queue, { query: q });

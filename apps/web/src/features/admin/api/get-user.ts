@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { adminKeys } from './query-keys';
+import { adminKeys } from '@/lib/query-keys/admin';
 
 /** GET /api/admin/users/{id}: the account with its history, open items and held characters. */
 export const getAdminUser = (id: string) => apiRequest(api.admin.user, { params: { id } });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { adminKeys } from './query-keys';
+import { adminKeys } from '@/lib/query-keys/admin';
 
 export interface UsersFilter {
   q?: string;

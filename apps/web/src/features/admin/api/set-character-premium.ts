@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { charactersKeys } from '@/features/characters/api/query-keys';
+import { charactersKeys } from '@/lib/query-keys/characters';
 import { queryClient } from '@/lib/query-client';
 import { invalidateAdmin } from './invalidate';
 

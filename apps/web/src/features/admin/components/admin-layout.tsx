@@ -1,7 +1,7 @@
 import { Link, Outlet, useLocation } from 'react-router';
 import { ArrowLeft, Inbox, ScrollText, ShieldCheck, Users } from 'lucide-react';
-import { RequireSession } from '@/features/auth/components/require-session';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { RequireSession } from '@/features/auth';
+import { useSession } from '@/features/auth';
 import { useDocumentTitle } from '@/lib/document-title';
 import { cn } from '@/lib/utils';
 

@@ -4,7 +4,7 @@ import type { QueueItemDetail } from '@reverie/shared';
 import { FormError } from '@/components/form/form-parts';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/features/auth';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useContentAction } from '../api/content-action';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { authKeys } from './query-keys';
+import { authKeys } from '@/lib/query-keys/auth';
 
 /** GET /api/auth/config: Google client id, whether e-mail verification is required, sandbox coins. */
 export const getAuthConfig = () => apiRequest(api.auth.config);

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { api, EndpointResponse } from '@reverie/shared';
 import { httpRequest } from '@/lib/api-client';
-import { authKeys } from './query-keys';
+import { authKeys } from '@/lib/query-keys/auth';
 
 // Part of the first page load (the session starts there): called by path with the descriptor's types only, so
 // the contract's schemas (and zod) stay out of the initial JavaScript (e2e/js-budget.e2e.ts). Same for logout.

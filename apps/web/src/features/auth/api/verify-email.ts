@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type EndpointResponse } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { authKeys } from './query-keys';
+import { authKeys } from '@/lib/query-keys/auth';
 
 export type VerifyEmailResult = EndpointResponse<typeof api.auth.verifyEmail>;
 

@@ -5,7 +5,7 @@ import type { AuthResponse, User } from '@reverie/shared';
 import { clearSession, getAccessToken, getRefreshToken, setStoredUser, setTokens, subscribeSession } from '@/lib/auth-tokens';
 import { queryClient } from '@/lib/query-client';
 import { STORAGE_KEYS, readString } from '@/lib/storage-keys';
-import { usersKeys } from '@/features/users/api/query-keys';
+import { usersKeys } from '@/lib/query-keys/users';
 import { forgetOfflineReads } from '@/lib/pwa';
 
 export type SessionStatus = 'anonymous' | 'loading' | 'authenticated';

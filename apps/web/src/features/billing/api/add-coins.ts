@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ADD_COINS_AMOUNT, api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { applyOwnUser } from '@/features/auth/lib/session-store';
+import { applyOwnUser } from '@/features/auth';
 import { invalidateAccount } from '../lib/sync-account';
 
 /** POST /api/auth/add-coins {amount: 100} (sandbox servers only), with a fresh idempotency key per click. */

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { notificationsKeys } from '@/features/notifications/api/query-keys';
+import { notificationsKeys } from '@/lib/query-keys/notifications';
 import { invalidateAccount, syncAccount } from '../lib/sync-account';
 
 /** POST /api/coins/claim-monthly: this month's membership coins (a second claim adds nothing). */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSessionUser } from '@/features/auth/lib/session-store';
+import { getSessionUser } from '@/features/auth';
 import { setStoredUser, setTokens } from '@/lib/auth-tokens';
 import { apiError, json, jwt, makeUser, mockApi, resetClientState } from '@/test/helpers';
 import { getInvoices } from './get-invoices';

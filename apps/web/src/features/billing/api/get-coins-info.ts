@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { syncAccount } from '../lib/sync-account';
-import { billingKeys } from './query-keys';
+import { billingKeys } from '@/lib/query-keys/billing';
 
 /** GET /api/coins/info: balance, packs, costs, allowances left, the monthly claim and recent movements. */
 export async function getCoinsInfo() {

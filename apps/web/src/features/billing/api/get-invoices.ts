@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Invoice } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { logError } from '@/lib/request-queue';
-import { billingKeys } from './query-keys';
+import { billingKeys } from '@/lib/query-keys/billing';
 
 /** GET /api/payments/invoices, newest first. A failure shows an empty list (product.md §8), with success false. */
 export async function getInvoices(): Promise<{ success: boolean; invoices: Invoice[] }> {

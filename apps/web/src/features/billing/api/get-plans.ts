@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { billingKeys } from './query-keys';
+import { billingKeys } from '@/lib/query-keys/billing';
 
 /** GET /api/subscriptions/plans: free plus the paid tiers, with monthly and yearly prices. */
 export const getPlans = () => apiRequest(api.billing.plans);

@@ -3,7 +3,7 @@ import { api, type Allowances, type Permissions, type Subscription, type Tier } 
 import { apiRequest } from '@/lib/api-client';
 import { logError } from '@/lib/request-queue';
 import { syncAccount } from '../lib/sync-account';
-import { billingKeys } from './query-keys';
+import { billingKeys } from '@/lib/query-keys/billing';
 
 export interface SubscriptionStatusView {
   /** false: the server could not be asked; the caller is shown the free tier (product.md §8). */

@@ -4,7 +4,7 @@ import { api, type CheckoutSession, type EndpointBody } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { invalidateAccount } from '../lib/sync-account';
-import { billingKeys } from './query-keys';
+import { billingKeys } from '@/lib/query-keys/billing';
 
 /** GET /api/payments/sandbox/checkout/{id}: one of the caller's sessions (404 for anyone else's). */
 export const getSandboxCheckout = (id: string) => apiRequest(api.billing.sandboxGetCheckout, { params: { id } });

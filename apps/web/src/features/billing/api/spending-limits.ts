@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, type UpdateSpendingLimitsBody } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { billingKeys } from './query-keys';
+import { billingKeys } from '@/lib/query-keys/billing';
 
 /** GET /api/coins/limits: the caps in force, what was spent against them, pending raises, the confirmation threshold. */
 export const spendingLimitsQueryOptions = queryOptions({

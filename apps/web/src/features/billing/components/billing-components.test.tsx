@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Plan } from '@reverie/shared';
-import { getSessionUser } from '@/features/auth/lib/session-store';
+import { getSessionUser } from '@/features/auth';
 import { setStoredUser, setTokens } from '@/lib/auth-tokens';
 import SubscribePage from '@/pages/subscribe';
 import { json, jwt, makeUser, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';

@@ -6,7 +6,7 @@ import { ErrorPanel } from '@/components/page/error-panel';
 import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
 import { Spinner } from '@/components/ui/spinner';
-import { RequireSession } from '@/features/auth/components/require-session';
+import { RequireSession } from '@/features/auth';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { formatCoins } from '@/lib/format';
 import { cn } from '@/lib/utils';

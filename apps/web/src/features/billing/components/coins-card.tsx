@@ -2,7 +2,7 @@ import { Coins } from 'lucide-react';
 import { ADD_COINS_AMOUNT, type User } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/page/link-button';
-import { useAuthConfig } from '@/features/auth/api/get-auth-config';
+import { useAuthConfig } from '@/features/auth';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatCoins } from '@/lib/format';
 import { toast } from '@/lib/toast';

@@ -1,4 +1,4 @@
-import { useAuthConfig } from '@/features/auth/api/get-auth-config';
+import { useAuthConfig } from '@/features/auth';
 
 /**
  * product.md §7's line about retired payment methods. It speaks to people who knew the old methods, so it shows only on

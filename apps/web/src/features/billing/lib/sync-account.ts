@@ -1,7 +1,7 @@
 import type { Tier } from '@reverie/shared';
-import { getSessionUser, updateSessionUser } from '@/features/auth/lib/session-store';
+import { getSessionUser, updateSessionUser } from '@/features/auth';
 import { queryClient } from '@/lib/query-client';
-import { billingKeys } from '../api/query-keys';
+import { billingKeys } from '@/lib/query-keys/billing';
 
 /**
  * Copies the balance and tier the server just answered into the session user, so the header's coin button and

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { CharacterPortrait } from '@/features/characters/components/character-portrait';
+import { CharacterPortrait } from '@/features/characters';
 import { AvatarCropper } from './avatar-cropper';
 
 /** The server refuses larger uploads (UPLOAD_LIMIT_BYTES); a cropped portrait is far below it. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { BlockedProblems, fieldLabelOf } from '@/features/moderation/components/blocked-problems';
+import { BlockedProblems, fieldLabelOf } from '@/features/moderation';
 import { useNavigate } from 'react-router';
 import { ArrowLeft, ArrowRight, Rocket, Save } from 'lucide-react';
 import type { CharacterProfile, ImportCharacterResponse, User } from '@reverie/shared';

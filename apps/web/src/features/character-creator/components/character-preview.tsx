@@ -1,8 +1,8 @@
 import { Eye } from 'lucide-react';
 import { TAG_CATEGORIES } from '@reverie/shared';
 import { Avatar } from '@/components/ui/avatar';
-import { CharacterPortrait } from '@/features/characters/components/character-portrait';
-import { RoleplayText } from '@/features/characters/components/roleplay-text';
+import { CharacterPortrait } from '@/features/characters';
+import { RoleplayText } from '@/features/characters';
 import { tagDisplayName } from '@reverie/shared';
 import type { CharacterForm } from '../lib/form';
 

@@ -1,5 +1,5 @@
 import { useRef, type FormEvent, type ReactNode } from 'react';
-import { BlockedProblems, fieldLabelOf } from '@/features/moderation/components/blocked-problems';
+import { BlockedProblems, fieldLabelOf } from '@/features/moderation';
 import { useNavigate } from 'react-router';
 import { Save } from 'lucide-react';
 import type { CharacterProfile, User } from '@reverie/shared';

@@ -7,10 +7,10 @@ import { NotFound } from '@/components/page/not-found';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuthDialogs } from '@/features/auth/components/auth-dialog-context';
-import { useSession } from '@/features/auth/hooks/use-session';
-import { useCharacter } from '@/features/characters/api/get-character';
-import { GUEST_PROMPT_BENEFITS, guestPromptTitle } from '@/features/guest/guest-actions';
+import { useAuthDialogs } from '@/features/auth';
+import { useSession } from '@/features/auth';
+import { useCharacter } from '@/features/characters';
+import { GUEST_PROMPT_BENEFITS, guestPromptTitle } from '@/features/guest';
 import { getErrorStatus } from '@/lib/request-queue';
 
 /** A guest is offered an account to "create characters" (the guest sign-up prompt's wording). */

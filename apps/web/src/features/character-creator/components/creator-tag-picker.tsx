@@ -1,9 +1,9 @@
 import { Check, ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
 import { CHARACTER_LIMITS, TAG_CATEGORIES } from '@reverie/shared';
 import { Spinner } from '@/components/ui/spinner';
-import { useTags } from '@/features/tags/api/get-tags';
-import { categoryIcon } from '@/features/tags/lib/category-icons';
-import { groupTags, resolveTagOptions } from '@/features/tags/lib/tag-options';
+import { useTags } from '@/features/tags';
+import { categoryIcon } from '@/features/tags';
+import { groupTags, resolveTagOptions } from '@/features/tags';
 import { cn } from '@/lib/utils';
 import { toggleCharacterTag } from '../lib/form';
 

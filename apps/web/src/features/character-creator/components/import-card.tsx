@@ -4,7 +4,7 @@ import type { ImportCharacterResponse } from '@reverie/shared';
 import { FormError } from '@/components/form/form-parts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { needsRating, useImportCharacterCard, type CardRating } from '@/features/characters/api/import-character-card';
+import { needsRating, useImportCharacterCard, type CardRating } from '@/features/characters';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 

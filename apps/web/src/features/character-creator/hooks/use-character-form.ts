@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CharacterProfile, ContentProblem } from '@reverie/shared';
-import { problemsOf, ruleLabel } from '@/features/moderation/components/blocked-problems';
+import { problemsOf, ruleLabel } from '@/features/moderation';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
-import { useCreateCharacter } from '@/features/characters/api/create-character';
-import { useRemoveCharacterAvatar } from '@/features/characters/api/remove-character-avatar';
-import { useUpdateCharacter } from '@/features/characters/api/update-character';
-import { useUploadCharacterAvatar } from '@/features/characters/api/upload-character-avatar';
+import { useCreateCharacter } from '@/features/characters';
+import { useRemoveCharacterAvatar } from '@/features/characters';
+import { useUpdateCharacter } from '@/features/characters';
+import { useUploadCharacterAvatar } from '@/features/characters';
 import { clearDraft, draftKey, loadDraft, saveDraft } from '../lib/draft';
 import {
   EMPTY_FORM,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { charactersKeys } from './query-keys';
+import { charactersKeys } from '@/lib/query-keys/characters';
 
 /** GET /api/categories: curated collections first, then the tag categories. */
 export const getCategories = () => apiRequest(api.categories.list, { query: {} });

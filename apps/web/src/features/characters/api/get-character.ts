@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { charactersKeys } from './query-keys';
+import { charactersKeys } from '@/lib/query-keys/characters';
 
 /** GET /api/characters/{id}: the full profile (404 for unknown or private ones). */
 export const getCharacter = (id: string) => apiRequest(api.characters.get, { params: { id } });

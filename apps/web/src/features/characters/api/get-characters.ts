@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, type CharacterPage } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { charactersKeys, type CharactersListQuery } from './query-keys';
+import { charactersKeys, type CharactersListQuery } from '@/lib/query-keys/characters';
 
 export const FEED_PAGE_SIZE = 24;
 

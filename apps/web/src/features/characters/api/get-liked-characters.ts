@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { LIKES_FAVORITES_STALE_TIME_MS } from '@/lib/query-client';
-import { charactersKeys } from './query-keys';
+import { charactersKeys } from '@/lib/query-keys/characters';
 
 /** GET /api/users/{id}/likedCharacters (own account), most recently liked first. */
 export const getLikedCharacters = (userId: string) =>

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { FEED_PAGE_SIZE, nextPageParam } from './get-characters';
-import { charactersKeys, type UserCharactersListQuery } from './query-keys';
+import { charactersKeys, type UserCharactersListQuery } from '@/lib/query-keys/characters';
 
 /** GET /api/users/{id}/characters: a creator's characters (public ones, unless it is the caller). */
 export const getUserCharacters = (userId: string, query: UserCharactersListQuery & { page: number }) =>

@@ -3,7 +3,7 @@ import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { patchCharacter } from '../lib/cache-patch';
-import { charactersKeys } from './query-keys';
+import { charactersKeys } from '@/lib/query-keys/characters';
 
 /** GET /api/characters/{id}/rating: the average, the caller's own rating and whether they may rate. */
 export const getRating = (id: string) => apiRequest(api.characters.rating, { params: { id } });

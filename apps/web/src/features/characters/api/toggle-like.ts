@@ -3,7 +3,7 @@ import { api, type LikeResponse } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { patchCharacter } from '../lib/cache-patch';
-import { charactersKeys } from './query-keys';
+import { charactersKeys } from '@/lib/query-keys/characters';
 
 let running = false;
 

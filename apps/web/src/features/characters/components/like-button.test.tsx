@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { queryClient } from '@/lib/query-client';
 import { json, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
 import { makeCharacter, signIn } from '@/test/characters';
-import { charactersKeys } from '../api/query-keys';
+import { charactersKeys } from '@/lib/query-keys/characters';
 import { toggleLike } from '../api/toggle-like';
 import { LikeButton } from './like-button';
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Heart } from 'lucide-react';
 import type { CharacterListItem } from '@reverie/shared';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/features/auth';
 import { isRateLimitError, logError } from '@/lib/request-queue';
 import { shortenNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { GUEST_USER_NAME, macroParts } from '@reverie/shared/macros';
-import { useSession } from '@/features/auth/hooks/use-session';
-import { useDefaultPersonaName } from '@/features/personas/api/get-personas';
+import { useSession } from '@/features/auth';
+import { useDefaultPersonaName } from '@/features/personas';
 import { splitActions } from '../lib/roleplay-text';
 
 /**

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Permissions, Plan } from '@reverie/shared';
-import { MembershipModalProvider } from '@/features/billing/components/membership-modal-context';
+import { MembershipModalProvider } from '@/features/billing';
 import { json, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
 import { makeProfile, signIn } from '@/test/characters';
 import { StartChatButton } from './start-chat-button';

@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { Lock, MessageCircleHeart } from 'lucide-react';
 import type { CharacterProfile, Plan } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/hooks/use-session';
-import { usePlans } from '@/features/billing/api/get-plans';
-import { useMembershipModal } from '@/features/billing/components/membership-modal-context';
+import { useSession } from '@/features/auth';
+import { usePlans } from '@/features/billing';
+import { useMembershipModal } from '@/features/billing';
 import { formatMoney } from '@/lib/format';
 
 /** The cheapest paid plan that opens premium characters (from the server's plan list), or null. */

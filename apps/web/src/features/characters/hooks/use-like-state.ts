@@ -1,5 +1,5 @@
 import type { CharacterListItem } from '@reverie/shared';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/features/auth';
 import { guestLikes, useIdList } from '../lib/guest-store';
 
 export interface LikeState {

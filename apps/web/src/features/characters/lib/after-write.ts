@@ -2,11 +2,11 @@
 // search, favorites), and its creator's profile counts.
 import type { CharacterProfile } from '@reverie/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { creatorsKeys } from '@/features/creators/api/query-keys';
-import { favoritesKeys } from '@/features/favorites/api/query-keys';
-import { searchKeys } from '@/features/search/api/query-keys';
-import { usersKeys } from '@/features/users/api/query-keys';
-import { charactersKeys } from '../api/query-keys';
+import { creatorsKeys } from '@/lib/query-keys/creators';
+import { favoritesKeys } from '@/lib/query-keys/favorites';
+import { searchKeys } from '@/lib/query-keys/search';
+import { usersKeys } from '@/lib/query-keys/users';
+import { charactersKeys } from '@/lib/query-keys/characters';
 
 function invalidateLists(client: QueryClient, creatorId: string, except?: string) {
   void client.invalidateQueries({

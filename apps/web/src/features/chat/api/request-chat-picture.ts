@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { imagesKeys } from '@/features/images/api/query-keys';
-import { requestChatPicture } from '@/features/images/api/request-chat-picture';
+import { imagesKeys } from '@/lib/query-keys/images';
+import { requestChatPicture } from '@/features/images';
 import { queryClient } from '@/lib/query-client';
 import { updateMessages } from '@/features/conversation';
 

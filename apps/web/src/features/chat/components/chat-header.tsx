@@ -6,8 +6,8 @@ import { useMediaQuery } from '@/app/layout/use-media-query';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConversationHeader } from '@/features/conversation';
-import { PersonaPicker } from '@/features/personas/components/persona-picker';
-import { ChatTransferMenu, type ExtraMenuItem } from '@/features/transfer/components/chat-transfer-menu';
+import { PersonaPicker } from '@/features/personas';
+import { ChatTransferMenu, type ExtraMenuItem } from '@/features/transfer';
 import { RateButton, RateStar, useRateInChat } from './rate-in-chat';
 
 interface Props {

@@ -3,8 +3,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { pictureRequest, type ChatSession } from '@reverie/shared';
-import { useMembershipModal } from '@/features/billing/components/membership-modal-context';
-import { useGuestPrompt } from '@/features/guest/guest-prompt-context';
+import { useMembershipModal } from '@/features/billing';
+import { useGuestPrompt } from '@/features/guest';
 import { toast } from '@/lib/toast';
 import {
   ChatLoadError,

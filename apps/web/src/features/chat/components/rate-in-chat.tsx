@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Star } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { useRating } from '@/features/characters/api/rate-character';
-import { RateCharacter } from '@/features/characters/components/rate-character';
+import { useRating } from '@/features/characters';
+import { RateCharacter } from '@/features/characters';
 import { cn } from '@/lib/utils';
 
 /**

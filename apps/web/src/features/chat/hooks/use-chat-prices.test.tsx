@@ -2,8 +2,8 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ImageGenerationStatus } from '@reverie/shared';
-import { priceShort } from '@/features/billing/lib/price';
-import { useGenerationStatus } from '@/features/images/api/get-generation-status';
+import { priceShort } from '@/features/billing';
+import { useGenerationStatus } from '@/features/images';
 import { setStoredUser, setTokens } from '@/lib/auth-tokens';
 import { json, jwt, makeUser, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
 import { useChatPrices } from './use-chat-prices';

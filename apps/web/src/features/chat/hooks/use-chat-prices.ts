@@ -1,9 +1,9 @@
 // Prices before action in the chat (issue #32): what a message, a regenerate, a continue and a picture cost now, from
 // the session's cost and the images status the server sends, and the confirmation above the user's threshold.
 import type { ChatSession } from '@reverie/shared';
-import { useConfirmSpend } from '@/features/billing/hooks/use-confirm-spend';
-import { messagePrice, picturePrice } from '@/features/billing/lib/price';
-import { useGenerationStatus } from '@/features/images/api/get-generation-status';
+import { useConfirmSpend } from '@/features/billing';
+import { messagePrice, picturePrice } from '@/features/billing';
+import { useGenerationStatus } from '@/features/images';
 
 export type CostlyChatAction = 'message' | 'regenerate' | 'continue' | 'picture';
 

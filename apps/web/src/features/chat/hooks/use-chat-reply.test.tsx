@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ChatSession } from '@reverie/shared';
-import { establishSession, getSessionUser } from '@/features/auth/lib/session-store';
+import { establishSession, getSessionUser } from '@/features/auth';
 import { setTokens } from '@/lib/auth-tokens';
 import { queryClient } from '@/lib/query-client';
 import { json, jwt, makeUser, mockApi, resetClientState } from '@/test/helpers';

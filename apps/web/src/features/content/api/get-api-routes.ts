@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { buildUrl } from '@/lib/api-client';
-import { contentKeys } from './query-keys';
+import { contentKeys } from '@/lib/query-keys/content';
 
 /**
  * The server's routes as "METHOD /path" strings, read from its OpenAPI document (/api/docs/json). /features uses

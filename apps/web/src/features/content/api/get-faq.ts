@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { contentKeys } from './query-keys';
+import { contentKeys } from '@/lib/query-keys/content';
 
 /** GET /api/faq: questions and answers, grouped (product.md §7 Legal). */
 export const getFaq = () => apiRequest(api.content.faq);

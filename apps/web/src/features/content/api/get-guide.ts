@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ContentSlug } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { contentKeys } from './query-keys';
+import { contentKeys } from '@/lib/query-keys/content';
 
 /** GET /api/guides/{slug}: one article with its table of contents and related guides (404 when unknown). */
 export const getGuide = (slug: string) => apiRequest(api.content.guide, { params: { slug } });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { contentKeys } from './query-keys';
+import { contentKeys } from '@/lib/query-keys/content';
 
 /** GET /api/guides: every guide as a card (title, summary, cover, reading time). */
 export const getGuides = () => apiRequest(api.content.guides);

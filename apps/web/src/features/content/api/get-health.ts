@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, type HealthResponse } from '@reverie/shared';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { contentKeys } from './query-keys';
+import { contentKeys } from '@/lib/query-keys/content';
 
 /**
  * GET /api/health. A degraded server answers 503 with the same body, which is exactly what /test wants to show,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { contentKeys } from './query-keys';
+import { contentKeys } from '@/lib/query-keys/content';
 
 /** GET /api/legal: the twelve legal pages with one-line summaries. */
 export const getLegalIndex = () => apiRequest(api.content.legalIndex);

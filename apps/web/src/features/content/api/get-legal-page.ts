@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { contentKeys } from './query-keys';
+import { contentKeys } from '@/lib/query-keys/content';
 
 /** GET /api/legal/{slug}: one legal page as Markdown with its table of contents (404 when unknown). */
 export const getLegalPage = (slug: string) => apiRequest(api.content.legalPage, { params: { slug } });

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { useChatStatus, ModelStatus } from '@/features/conversation';
 import { TinyChatCheck } from '@/features/chat';
 import { isAgeVerified } from '@/lib/age-gate';
-import { TinyImageTest } from '@/features/images/components/tiny-image-test';
+import { TinyImageTest } from '@/features/images';
 import { useImageBlur, useShowNsfw } from '@/lib/nsfw';
 import { cn } from '@/lib/utils';
 import { ContentError } from './content-states';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { KeyRound, LogOut, RefreshCw } from 'lucide-react';
 import { Page } from '@/components/page/page';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/features/auth';
 import { api } from '@reverie/shared';
 import { ApiError, apiRequest, getErrorMessage, refreshAccessToken } from '@/lib/api-client';
 import { decodeJwtPayload, getRefreshToken, isTokenExpired, useAccessToken } from '@/lib/auth-tokens';

@@ -4,7 +4,7 @@ import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useMembershipModal } from '@/features/billing/components/membership-modal-context';
+import { useMembershipModal } from '@/features/billing';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 
 const isMissing = (e: unknown) => e instanceof ApiError && [400, 404].includes(e.status);

@@ -2,8 +2,8 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { ImagePlus, SendHorizontal, Square } from 'lucide-react';
 import { MAX_CHAT_MESSAGE, pictureRequest, type ChatCost } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
-import { PriceTag } from '@/features/billing/components/price-tag';
-import type { Price } from '@/features/billing/lib/price';
+import { PriceTag } from '@/features/billing';
+import type { Price } from '@/features/billing';
 import { formatNumber } from '@/lib/format';
 import { useOnline } from '@/lib/use-online';
 

@@ -2,7 +2,7 @@
 import { useRef, useState } from 'react';
 import type { ChatMessage } from '@reverie/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ReportDialog } from '@/features/moderation/components/report-dialog';
+import { ReportDialog } from '@/features/moderation';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDeleteMessage } from '../api/delete-message';

@@ -3,7 +3,7 @@ import type { ChatMessage } from '@reverie/shared';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { ChatPicture } from '@/features/images/components/chat-picture';
+import { ChatPicture } from '@/features/images';
 import { ChatMarkdown } from './chat-markdown';
 import { BubbleToolbar, ToolbarSpace, type BubbleActions } from './message-toolbar';
 

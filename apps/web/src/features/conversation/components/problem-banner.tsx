@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { AlertTriangle, Coins, Loader2, WifiOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { SpendingCapLink } from '@/features/billing/components/spending-cap-link';
-import { BlockedProblems } from '@/features/moderation/components/blocked-problems';
+import { SpendingCapLink } from '@/features/billing';
+import { BlockedProblems } from '@/features/moderation';
 import { cn } from '@/lib/utils';
 import type { Problem } from '../hooks/use-chat-problem';
 

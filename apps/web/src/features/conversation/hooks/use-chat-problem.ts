@@ -1,10 +1,10 @@
 // Why the last action failed, in words on the chat page: no coins, blocked content, the model, the connection.
 import { useCallback, useState } from 'react';
 import type { ContentProblem, SpendingCapDetails } from '@reverie/shared';
-import { useMembershipModal } from '@/features/billing/components/membership-modal-context';
-import { useGuestPrompt } from '@/features/guest/guest-prompt-context';
-import { problemsOf } from '@/features/moderation/components/blocked-problems';
-import { isSpendingCap, spendingCapOf } from '@/features/billing/components/spending-cap-link';
+import { useMembershipModal } from '@/features/billing';
+import { useGuestPrompt } from '@/features/guest';
+import { problemsOf } from '@/features/moderation';
+import { isSpendingCap, spendingCapOf } from '@/features/billing';
 import { ApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { chatKeys } from '@/lib/query-keys/chat';

@@ -1,6 +1,6 @@
 // What a conversation page (one-to-one or group) holds beside its reply stream: the model's state, the scroller that
 // sticks to the bottom, the message window, the message actions, the branches and who the user is here.
-import { useChatUser } from '@/features/personas/components/persona-picker';
+import { useChatUser } from '@/features/personas';
 import { useChatStatus } from '../api/get-status';
 import { useBranches } from '../components/branches';
 import { useMessageActions } from '../components/message-actions';

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ChatMessage, ChatStatus, GroupSpeaker } from '@reverie/shared';
-import { syncAccount } from '@/features/billing/lib/sync-account';
+import { syncAccount } from '@/features/billing';
 import { queryClient } from '@/lib/query-client';
 import { chatKeys } from '@/lib/query-keys/chat';
 import type { ReplyKind, StreamHandlers, StreamResult } from '../api/stream-reply';

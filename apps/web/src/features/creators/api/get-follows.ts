@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { creatorsKeys, type FollowListKind } from './query-keys';
+import { creatorsKeys, type FollowListKind } from '@/lib/query-keys/creators';
 
 export const FOLLOWS_PAGE_SIZE = 12;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type CreatorPeriod } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { creatorsKeys } from './query-keys';
+import { creatorsKeys } from '@/lib/query-keys/creators';
 
 /** GET /api/creators/top?period=…: ranked by the period's likes, chats and new followers. */
 export const getTopCreators = (period: CreatorPeriod) => apiRequest(api.social.topCreators, { query: { period, limit: 30 } });

@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { charactersKeys } from '@/features/characters/api/query-keys';
-import { patchCreatorFollow } from '@/features/characters/lib/cache-patch';
-import { creatorsKeys } from './query-keys';
+import { charactersKeys } from '@/lib/query-keys/characters';
+import { patchCreatorFollow } from '@/features/characters';
+import { creatorsKeys } from '@/lib/query-keys/creators';
 
 /** POST (follow) or DELETE (unfollow) /api/follows/users/{id}/follow; following yourself is refused (400). */
 export const setFollow = ({ userId, follow }: { userId: string; follow: boolean }) =>

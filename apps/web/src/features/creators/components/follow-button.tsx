@@ -1,7 +1,7 @@
 import { UserCheck, UserPlus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/hooks/use-session';
-import { useGuestPrompt } from '@/features/guest/guest-prompt-context';
+import { useSession } from '@/features/auth';
+import { useGuestPrompt } from '@/features/guest';
 import { getErrorMessage } from '@/lib/api-client';
 import { isRateLimitError, logError } from '@/lib/request-queue';
 import { toast } from '@/lib/toast';

@@ -2,8 +2,8 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { LIKES_FAVORITES_STALE_TIME_MS } from '@/lib/query-client';
-import { FEED_PAGE_SIZE, nextPageParam } from '@/features/characters/api/get-characters';
-import { favoritesKeys } from './query-keys';
+import { FEED_PAGE_SIZE, nextPageParam } from '@/features/characters';
+import { favoritesKeys } from '@/lib/query-keys/favorites';
 
 /** GET /api/favorites: the caller's favorite characters, most recent first. */
 export const getFavorites = (page: number) => apiRequest(api.favorites.list, { query: { page, limit: FEED_PAGE_SIZE } });

@@ -1,9 +1,9 @@
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { charactersKeys } from '@/features/characters/api/query-keys';
-import { guestFavorites, guestLikes } from '@/features/characters/lib/guest-store';
-import { favoritesKeys } from './query-keys';
+import { charactersKeys } from '@/lib/query-keys/characters';
+import { guestFavorites, guestLikes } from '@/features/characters';
+import { favoritesKeys } from '@/lib/query-keys/favorites';
 
 /** POST /api/me/merge-local: a guest's local likes and favorites into the account. */
 export const mergeLocal = (body: { likedCharacterIds: string[]; favoriteCharacterIds: string[] }) =>

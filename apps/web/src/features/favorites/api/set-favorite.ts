@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { charactersKeys } from '@/features/characters/api/query-keys';
-import { patchCharacter } from '@/features/characters/lib/cache-patch';
-import { favoritesKeys } from './query-keys';
+import { charactersKeys } from '@/lib/query-keys/characters';
+import { patchCharacter } from '@/features/characters';
+import { favoritesKeys } from '@/lib/query-keys/favorites';
 
 /** POST /api/favorites {characterId} to add, DELETE /api/favorites/{characterId} to remove (both idempotent). */
 export const setFavorite = ({ id, favorite }: { id: string; favorite: boolean }) =>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GuestPromptProvider } from '@/features/guest/guest-prompt-context';
+import { GuestPromptProvider } from '@/features/guest';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { json, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
 import { makeCharacter, signIn } from '@/test/characters';

@@ -1,9 +1,9 @@
 import { Bookmark } from 'lucide-react';
 import type { CharacterListItem } from '@reverie/shared';
-import { useSession } from '@/features/auth/hooks/use-session';
-import { guestFavorites, useIdList } from '@/features/characters/lib/guest-store';
-import { addToFavoritesAction } from '@/features/guest/guest-actions';
-import { useGuestPrompt } from '@/features/guest/guest-prompt-context';
+import { useSession } from '@/features/auth';
+import { guestFavorites, useIdList } from '@/features/characters';
+import { addToFavoritesAction } from '@/features/guest';
+import { useGuestPrompt } from '@/features/guest';
 import { isRateLimitError, logError } from '@/lib/request-queue';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/features/auth';
 import { logError } from '@/lib/request-queue';
 import { mergeLocalOnce } from '../api/merge-local';
 

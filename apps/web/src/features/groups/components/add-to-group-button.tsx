@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { UsersRound } from 'lucide-react';
 import type { CharacterProfile } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/hooks/use-session';
-import { useGuestPrompt } from '@/features/guest/guest-prompt-context';
+import { useSession } from '@/features/auth';
+import { useGuestPrompt } from '@/features/guest';
 import { GroupCreator } from './group-creator';
 
 /** "Add to a group" on a character's profile: the group creator with this character already picked. */

@@ -6,7 +6,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useConversations } from '@/features/conversation';
-import { useSearch } from '@/features/search/api/search';
+import { useSearch } from '@/features/search';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { cn } from '@/lib/utils';
 

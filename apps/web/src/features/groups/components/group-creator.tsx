@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/api-client';
-import { useMembershipModal } from '@/features/billing/components/membership-modal-context';
+import { useMembershipModal } from '@/features/billing';
 import { useCreateGroup } from '../api/create-group';
 import { CharacterPicker, type PickedCharacter } from './character-picker';
 import { FormAlert } from './form-alert';

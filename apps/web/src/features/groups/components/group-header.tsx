@@ -3,7 +3,7 @@ import { Brain, Search, Settings2 } from 'lucide-react';
 import type { Group } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
 import { ConversationHeader } from '@/features/conversation';
-import { PersonaPicker } from '@/features/personas/components/persona-picker';
+import { PersonaPicker } from '@/features/personas';
 import { StackedAvatars } from './stacked-avatars';
 
 const MODE: Record<Group['turnMode'], string> = { natural: 'natural turns', round_robin: 'round robin', manual: 'you pick who replies' };

@@ -16,8 +16,8 @@ import {
   type ConversationView,
   type ReplyKind,
 } from '@/features/conversation';
-import { useConfirmSpend } from '@/features/billing/hooks/use-confirm-spend';
-import { messagePrice, type Price } from '@/features/billing/lib/price';
+import { useConfirmSpend } from '@/features/billing';
+import { messagePrice, type Price } from '@/features/billing';
 import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { useGroupSession } from '../api/get-group';
 import { useGroupReply } from '../hooks/use-group-reply';

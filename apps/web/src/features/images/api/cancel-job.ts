@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { imagesKeys } from './query-keys';
+import { imagesKeys } from '@/lib/query-keys/images';
 
 /** POST /api/image-generation/jobs/{id}/cancel: stops the job and refunds it. */
 export const cancelImageJob = (id: string) => apiRequest(api.images.cancelJob, { params: { id } });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { imagesKeys } from './query-keys';
+import { imagesKeys } from '@/lib/query-keys/images';
 
 /** DELETE /api/images/{id}: removes your picture and its files. */
 export const deleteImage = (id: string) => apiRequest(api.images.remove, { params: { id } });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type GenerateImageBody } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { imagesKeys } from './query-keys';
+import { imagesKeys } from '@/lib/query-keys/images';
 
 /** POST /api/image-generation/generate: settles the cost and queues the job (202). */
 export const generateImage = (body: GenerateImageBody) => apiRequest(api.images.generate, { body });

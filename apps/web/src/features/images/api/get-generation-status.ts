@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { imagesKeys } from './query-keys';
+import { imagesKeys } from '@/lib/query-keys/images';
 
 /** GET /api/image-generation/status: is the backend set up and answering, what the next picture costs, prompt ideas. */
 export const getGenerationStatus = (characterId?: string) => apiRequest(api.images.status, { query: characterId ? { characterId } : {} });

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, type ImagesPage } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { imagesKeys, type ImagesListQuery } from './query-keys';
+import { imagesKeys, type ImagesListQuery } from '@/lib/query-keys/images';
 
 export const GALLERY_PAGE_SIZE = 24;
 

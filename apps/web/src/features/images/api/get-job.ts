@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, type ImageJobResponse } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { imagesKeys } from './query-keys';
+import { imagesKeys } from '@/lib/query-keys/images';
 
 /** GET /api/image-generation/jobs/{id}: status, place in line, progress, preview and the job's images. */
 export const getImageJob = (id: string) => apiRequest(api.images.job, { params: { id } });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { imagesKeys } from './query-keys';
+import { imagesKeys } from '@/lib/query-keys/images';
 
 /** GET /api/images/models: the models the image backend offers. */
 export const getImageModels = () => apiRequest(api.images.models);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { charactersKeys } from '@/features/characters/api/query-keys';
+import { charactersKeys } from '@/lib/query-keys/characters';
 
 /** POST /api/images/{id}/avatar: the picture becomes the avatar of your character (its own, unless another is named). */
 export const setImageAsAvatar = ({ id, characterId }: { id: string; characterId?: string }) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type ImageVisibility } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { imagesKeys } from './query-keys';
+import { imagesKeys } from '@/lib/query-keys/images';
 
 /** PATCH /api/images/{id}: share a picture (public) or make it private again. */
 export const setImageVisibility = ({ id, visibility }: { id: string; visibility: ImageVisibility }) =>

@@ -1,6 +1,6 @@
 import { ServerCog } from 'lucide-react';
 import type { ImageGenerationStatus } from '@reverie/shared';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/features/auth';
 
 /**
  * When pictures cannot be made. Everyone reads it plainly; an admin also gets the server's own message and the

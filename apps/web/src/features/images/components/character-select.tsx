@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { User } from '@reverie/shared';
 import { Label } from '@/components/ui/label';
-import { useCharacter } from '@/features/characters/api/get-character';
-import { useUserCharactersInfinite } from '@/features/characters/api/get-user-characters';
+import { useCharacter } from '@/features/characters';
+import { useUserCharactersInfinite } from '@/features/characters';
 
 interface CharacterSelectProps {
   user: User;

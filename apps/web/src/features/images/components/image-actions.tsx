@@ -3,7 +3,7 @@ import { Download, Globe, Lock, Trash2, UserRoundCheck } from 'lucide-react';
 import type { ImageItem } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/features/auth';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useDeleteImage } from '../api/delete-image';

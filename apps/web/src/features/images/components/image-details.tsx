@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { EyeOff } from 'lucide-react';
 import type { ImageItem } from '@reverie/shared';
 import { Avatar } from '@/components/ui/avatar';
-import { ReportMenu } from '@/features/moderation/components/report-menu';
+import { ReportMenu } from '@/features/moderation';
 import { ImageActions } from './image-actions';
 import { LikeImageButton } from './like-image-button';
 import { formatDate } from '@/lib/format';

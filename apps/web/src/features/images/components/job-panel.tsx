@@ -8,7 +8,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCancelImageJob } from '../api/cancel-job';
 import { isOpenJob, useImageJob } from '../api/get-job';
-import { imagesKeys } from '../api/query-keys';
+import { imagesKeys } from '@/lib/query-keys/images';
 import { ImageBlur } from './image-blur';
 import { ImageTile } from './image-tile';
 import { Lightbox } from './lightbox';

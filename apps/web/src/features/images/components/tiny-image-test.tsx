@@ -1,7 +1,7 @@
 import { ImagePlus, Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/hooks/use-session';
-import { useGuestPrompt } from '@/features/guest/guest-prompt-context';
+import { useSession } from '@/features/auth';
+import { useGuestPrompt } from '@/features/guest';
 import { getErrorMessage } from '@/lib/api-client';
 import { useTestImage } from '../api/test-image';
 import { formatNumber } from '@/lib/format';

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import { FileWarning, Flag } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
-import { useAuthDialogs } from '@/features/auth/components/auth-dialog-context';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useAuthDialogs } from '@/features/auth';
+import { useSession } from '@/features/auth';
 import { cn } from '@/lib/utils';
 import { ReportDialog, type ReportSubject } from './report-dialog';
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { notificationsKeys } from './query-keys';
+import { notificationsKeys } from '@/lib/query-keys/notifications';
 
 export const PANEL_LIMIT = 30;
 

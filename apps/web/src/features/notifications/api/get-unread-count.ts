@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { notificationsKeys } from './query-keys';
+import { notificationsKeys } from '@/lib/query-keys/notifications';
 
 /** GET /api/notifications/stream as plain JSON: the unread count (the live stream keeps it current afterwards). */
 export const getUnreadCount = async () => (await apiRequest(api.notifications.stream)).unreadCount;

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import type { NotificationStreamEvent } from '@reverie/shared';
 import { getErrorStatus } from '@/lib/request-queue';
 import { queryClient } from '@/lib/query-client';
-import { supportKeys } from '@/features/support/api/query-keys';
-import { notificationsKeys } from '../api/query-keys';
+import { supportKeys } from '@/lib/query-keys/support';
+import { notificationsKeys } from '@/lib/query-keys/notifications';
 import { streamNotifications } from '../api/stream-notifications';
 import { applyDeleted, applyIncoming, applyRead, setUnreadCount } from '../lib/cache';
 

@@ -2,7 +2,7 @@
 // change without a refetch. An event about a list that is not cached yet is left to the next load.
 import type { Notification, NotificationsPage } from '@reverie/shared';
 import { queryClient } from '@/lib/query-client';
-import { notificationsKeys } from '../api/query-keys';
+import { notificationsKeys } from '@/lib/query-keys/notifications';
 
 type Page = NotificationsPage;
 

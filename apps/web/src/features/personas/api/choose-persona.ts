@@ -3,7 +3,7 @@ import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { chatKeys } from '@/lib/query-keys/chat';
-import { personasKeys } from './query-keys';
+import { personasKeys } from '@/lib/query-keys/personas';
 
 /** PUT /api/conversations/{id}/persona (null: back to the default; null with `account`: your username, no persona). */
 export const choosePersona = ({

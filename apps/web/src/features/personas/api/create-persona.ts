@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, type CreatePersonaBody } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { personasKeys } from './query-keys';
+import { personasKeys } from '@/lib/query-keys/personas';
 
 /** POST /api/personas. */
 export const createPersona = (body: CreatePersonaBody) => apiRequest(api.personas.create, { body });

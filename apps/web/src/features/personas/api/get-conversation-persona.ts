@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { personasKeys } from './query-keys';
+import { personasKeys } from '@/lib/query-keys/personas';
 
 /** GET /api/conversations/{id}/persona: who you are in this conversation. */
 export const getConversationPersona = (conversationId: string) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { personasKeys } from './query-keys';
+import { personasKeys } from '@/lib/query-keys/personas';
 
 /** GET /api/personas: your personas, the default first. */
 export const getPersonas = () => apiRequest(api.personas.list);

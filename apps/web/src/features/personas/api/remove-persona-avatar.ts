@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { personasKeys } from './query-keys';
+import { personasKeys } from '@/lib/query-keys/personas';
 
 /** DELETE /api/personas/{id}/avatar. */
 export const removePersonaAvatar = (id: string) => apiRequest(api.personas.removeAvatar, { params: { id } });

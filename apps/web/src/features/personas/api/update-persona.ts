@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, type UpdatePersonaBody } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { personasKeys } from './query-keys';
+import { personasKeys } from '@/lib/query-keys/personas';
 
 /** PATCH /api/personas/{id}. */
 export const updatePersona = ({ id, ...body }: UpdatePersonaBody & { id: string }) =>

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { personasKeys } from './query-keys';
+import { personasKeys } from '@/lib/query-keys/personas';
 
 /** POST /api/personas/{id}/avatar (multipart field `file`), with the server's reason when it refuses the file. */
 export async function uploadPersonaAvatar({ id, file }: { id: string; file: File }) {

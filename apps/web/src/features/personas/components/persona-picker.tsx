@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/features/auth';
 import { useChoosePersona } from '../api/choose-persona';
 import { useConversationPersona } from '../api/get-conversation-persona';
 import { usePersonas } from '../api/get-personas';

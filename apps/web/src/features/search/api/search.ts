@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { searchKeys } from './query-keys';
+import { searchKeys } from '@/lib/query-keys/search';
 
 export const SEARCH_LIMIT = 24;
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Tag } from '@reverie/shared';
-import { useTags } from '@/features/tags/api/get-tags';
-import { TagIcon } from '@/features/tags/components/tag-icon';
+import { useTags } from '@/features/tags';
+import { TagIcon } from '@/features/tags';
 
 const SUGGESTED = [
   'fantasy',

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, type CreateTicketBody } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
-import { supportKeys } from './query-keys';
+import { supportKeys } from '@/lib/query-keys/support';
 
 /** POST /api/support/tickets */
 export const createTicket = (body: CreateTicketBody) => apiRequest(api.support.createTicket, { body });

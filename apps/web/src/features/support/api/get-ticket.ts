@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { supportKeys } from './query-keys';
+import { supportKeys } from '@/lib/query-keys/support';
 
 /** GET /api/support/tickets/{id}: one of the caller's tickets with its thread (404 for anyone else's). */
 export const getTicket = (id: string) => apiRequest(api.support.ticket, { params: { id } });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type TicketStatus } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { supportKeys } from './query-keys';
+import { supportKeys } from '@/lib/query-keys/support';
 
 export const TICKETS_PAGE = 20;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Tag } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { tagsKeys } from './query-keys';
+import { tagsKeys } from '@/lib/query-keys/tags';
 
 /** GET /api/tags?limit=0 (all tags). product.md §7: the answer is a plain array or an object with `items`. */
 export async function getTags(): Promise<Tag[]> {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, type ChatExportFormat } from '@reverie/shared';
-import { saveFile } from '@/features/characters/api/export-character-card';
+import { saveFile } from '@/features/characters';
 import { chatKeys } from '@/lib/query-keys/chat';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { usersKeys } from './query-keys';
+import { usersKeys } from '@/lib/query-keys/users';
 
 /** GET /api/users/{id}: what anyone may see of a user (404 when unknown). */
 export const getPublicUser = (id: string) => apiRequest(api.users.publicProfile, { params: { id } });

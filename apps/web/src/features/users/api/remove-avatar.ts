@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { applyOwnUser } from '@/features/auth/lib/session-store';
+import { applyOwnUser } from '@/features/auth';
 
 /** DELETE /api/users/{id}/avatar: back to the generated initials avatar. */
 export function removeAvatar(userId: string | null | undefined) {

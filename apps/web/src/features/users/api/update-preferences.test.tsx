@@ -7,7 +7,7 @@ import { queryClient } from '@/lib/query-client';
 import { setStoredUser, setTokens } from '@/lib/auth-tokens';
 import { json, jwt, makeUser, mockApi, resetClientState } from '@/test/helpers';
 import { makeCharacter, pageOf } from '@/test/characters';
-import { useCharactersInfinite } from '@/features/characters/api/get-characters';
+import { useCharactersInfinite } from '@/features/characters';
 import { useUpdatePreferences } from './update-preferences';
 
 const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, preferencesAreNsfw } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 import { setShowNsfw } from '@/lib/nsfw';
-import { applyOwnUser } from '@/features/auth/lib/session-store';
-import { charactersKeys } from '@/features/characters/api/query-keys';
+import { applyOwnUser } from '@/features/auth';
+import { charactersKeys } from '@/lib/query-keys/characters';
 
 /** PUT /api/users/{id}/preferences: selected tag names, onboarding done, nsfwEnabled derived from the tags. */
 export const updatePreferences = ({ userId, selectedTags }: { userId: string; selectedTags: string[] }) =>

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, type EndpointBody } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
-import { applyOwnUser } from '@/features/auth/lib/session-store';
+import { applyOwnUser } from '@/features/auth';
 
 export type UpdateSettingsInput = { userId: string; settings: EndpointBody<typeof api.users.updateSettings> };
 

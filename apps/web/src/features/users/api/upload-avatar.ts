@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@reverie/shared';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { applyOwnUser } from '@/features/auth/lib/session-store';
+import { applyOwnUser } from '@/features/auth';
 
 /** POST /api/users/{id}/avatar (multipart field `file`). Requires a signed-in user (product.md §5). */
 export async function uploadAvatar({ userId, file }: { userId: string | null | undefined; file: File }) {

@@ -1,4 +1,4 @@
-import { useSession } from '@/features/auth/hooks/use-session';
+import { useSession } from '@/features/auth';
 import { useAccessToken } from '@/lib/auth-tokens';
 import { TagPreferencesDialog } from './tag-preferences-dialog';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_TAGS, type Tag } from '@reverie/shared';
 import { setStoredUser, setTokens } from '@/lib/auth-tokens';
 import { apiError, json, jwt, makeUser, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
-import { getSessionUser } from '@/features/auth/lib/session-store';
+import { getSessionUser } from '@/features/auth';
 import { OnboardingGate } from './onboarding-gate';
 import { TagPreferencesDialog } from './tag-preferences-dialog';
 

@@ -1,0 +1,3 @@
+// The transfer feature's entry: what other features and the pages use of it (eslint.config.js zones; #40).
+export { ChatTransferMenu, type ExtraMenuItem } from './components/chat-transfer-menu';
+export { ExportEverythingButton } from './components/export-everything-button';
