@@ -4,7 +4,8 @@
 //   the first after `firstTokenMs` (default 0: a model that needs no time to read the prompt)
 // It answers { port } once listening; later messages change the behaviour for the next requests (answered 'ok').
 // At a rate, one clock ticks every stream at once, as a batching model server (vLLM, llama.cpp with parallel
-// slots) emits one token for every running sequence per decoding step. `/v1/chat/completions` only.
+// slots) emits one token for every running sequence per decoding step. `/v1/chat/completions` only: anything else
+// answers 404 at once, as vLLM and OpenAI do (so the app learns there is no /tokenize to ask, and stops asking).
 // With BENCH_PROBE_PORT set (and bench/eld-probe.mjs preloaded) its event-loop delay can be read like the server's.
 import http from 'node:http';
 
@@ -47,6 +48,10 @@ process.once('message', (first) => {
   ({ tokens, tokensPerSecond, firstTokenMs = 0 } = first);
   const server = http.createServer((req, res) => {
     req.resume();
+    if (!req.url?.endsWith('/chat/completions')) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"Not found"}}');
+      return;
+    }
     req.on('end', () => {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       const s = { res, sent: 0, count: tokens };

@@ -49,6 +49,25 @@ describe('fitPrompt', () => {
     expect(second.prompt.messages.at(-1)?.content).toContain('river');
   });
 
+  it('counts only the first prompt and those near the limit: a prompt well inside the room costs no round trip', async () => {
+    const model = charModel();
+    model.calibrate(); // the estimate knows the server's ratio (after a first reply): the template is what it lacks
+    let counts = 0;
+    const counting = { ...model, countPrompt: (m: readonly ChatMessage[]) => (counts++, model.countPrompt(m)) };
+    const short = [{ role: 'user' as const, content: 'Hello there, what do you see?' }];
+    const roomy = (history: AssembleInput['history']) => ({ ...input(model, history), contextSize: 4096 });
+    expect((await fitPrompt(counting, roomy(short))).counted).toBeGreaterThan(0);
+    expect(counts).toBe(1);
+    const again = await fitPrompt(counting, roomy([...short, { role: 'assistant', content: 'A river.' }, ...short]));
+    expect(again.counted).toBeUndefined();
+    expect(counts).toBe(1);
+    // Near the limit (the history fills most of the room), the prompt is counted again before it is sent.
+    const long = Array.from({ length: 12 }, (_, i) => ({ role: i % 2 ? ('assistant' as const) : ('user' as const), content: words(60) }));
+    const near = await fitPrompt(counting, input(model, long));
+    expect(counts).toBeGreaterThan(1);
+    expect(near.counted).toBeLessThanOrEqual(824);
+  });
+
   it('refuses, as the model counts it, what cannot fit', async () => {
     const model = charModel(700);
     await expect(fitPrompt(model, input(model, [{ role: 'user', content: 'Hi' }]))).rejects.toBeInstanceOf(PromptTooLongError);

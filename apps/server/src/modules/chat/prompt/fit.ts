@@ -6,8 +6,10 @@
 // back (`reserveTokens`), which trims the optional parts in the documented order: examples, then the oldest history
 // (the summary standing in), then lorebook entries. Without a server count the estimate keeps a safety margin.
 //
-// What a model needed beyond the parts' counts is remembered per provider, so the next prompt starts from it and
-// is usually counted once: one request per prompt (cached per prompt text by the provider), never one per message.
+// What a model needed beyond the parts' counts is remembered per provider, so the next prompt starts from it; and a
+// prompt whose parts plus that stay well inside the room (CLEAR_MARGIN) is not counted at all: the count is a round
+// trip to the model server before every reply, and only a prompt near the limit needs it. Should the estimate still
+// fall short, the server's context error makes model-request.ts assemble again with what it showed was missing.
 import type { ChatMessage } from '../../../providers/llm/llm-provider.ts';
 import { assemblePrompt, PromptTooLongError } from './assemble.ts';
 import type { AssembledPrompt, AssembleInput } from './types.ts';
@@ -21,6 +23,8 @@ export interface PromptCounter {
 const MAX_ROUNDS = 3;
 /** Share of the prompt's room kept free when no server count is to be had (an estimate's margin). */
 export const ESTIMATE_MARGIN = 0.05;
+/** Share of the prompt's room below which a prompt is sent uncounted, once the model's template share is known. */
+export const CLEAR_MARGIN = 0.15;
 /** Share of the prompt's room added to the overflow each round (the counts per part are not exact either). */
 const ROUND_MARGIN = 0.02;
 
@@ -45,7 +49,8 @@ const roomOf = (input: AssembleInput) => input.contextSize - input.replyBudget;
  */
 export async function fitPrompt(llm: PromptCounter, input: AssembleInput, reserve?: number): Promise<FittedPrompt> {
   const room = roomOf(input);
-  let held = Math.max(0, reserve ?? learnt.get(llm) ?? 0);
+  const known = reserve === undefined ? learnt.get(llm) : undefined;
+  let held = Math.max(0, reserve ?? known ?? 0);
   // What was learnt is a hint: the parts' estimate may have learnt from the same server since (openai.ts lowers its
   // bytes per token), so a hint that no longer fits gives way to a count of the prompt as it is.
   let hint = reserve === undefined && held > 0;
@@ -59,6 +64,9 @@ export async function fitPrompt(llm: PromptCounter, input: AssembleInput, reserv
       held = 0;
       round--;
       continue;
+    }
+    if (round === 1 && known !== undefined && prompt.breakdown.tokens.total + known <= room * (1 - CLEAR_MARGIN)) {
+      return { prompt, reserve: held };
     }
     hint = false;
     const counted = await llm.countPrompt?.(prompt.messages);
