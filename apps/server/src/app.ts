@@ -155,6 +155,16 @@ function composeModules(
     entitlements: billing.services.entitlements,
     ledger: billing.services.ledger,
     plans: billing.services.plans,
+    firstMessageHooks: {
+      quiet: async () => false,
+      overCaps: (userId) => billing.services.spendingLimits.reached(userId),
+      written: async (userId, m) =>
+        void (await notify.notify(userId, {
+          kind: 'character_message',
+          data: { characterName: m.characterName, excerpt: m.message.content.slice(0, 140) },
+          link: `/chat/${m.characterId}?conversation=${m.conversationId}`,
+        })),
+    },
   });
   const transfer = createTransferModule({ ...deps, cards: characters.services.cards, moderation: moderation.services.moderation });
   return {

@@ -134,6 +134,11 @@ export const EnvSchema = z
      * pass it is refused with 409 until a branch is deleted. 0: no branches at all.
      */
     CHAT_BRANCH_MESSAGES_PER_USER: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
+    /**
+     * Characters that write first (docs/notifications.md): users may allow it per conversation. false: the setting is
+     * not offered and nothing is written (each plan's `firstMessagesPerDay` limits it per tier).
+     */
+    CHAT_FIRST_MESSAGES: bool(true),
   })
   .extend(LlmEnvSchema.shape)
   .extend(ImagesEnvSchema.shape)
@@ -204,6 +209,8 @@ export interface Config {
     streamBatchesPerSecond: number;
     /** Messages one user's branches may hold in all (CHAT_BRANCH_MESSAGES_PER_USER). */
     branchMessagesPerUser: number;
+    /** Characters may write first where users allow it (CHAT_FIRST_MESSAGES). */
+    firstMessages: boolean;
   };
   /** SSE_STREAMS_PER_USER. */
   streamsPerUser: number;
@@ -373,6 +380,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       streamBatchesPerSecond: e.CHAT_STREAM_BATCHES_PER_SECOND,
       progressMs: e.CHAT_PROGRESS_MS,
       branchMessagesPerUser: e.CHAT_BRANCH_MESSAGES_PER_USER,
+      firstMessages: e.CHAT_FIRST_MESSAGES,
     },
     streamsPerUser: e.SSE_STREAMS_PER_USER,
     images: {

@@ -21,7 +21,7 @@ import { BranchesRepo } from './modules/chat/index.ts';
 import { ChatRepo } from './modules/chat/index.ts';
 import { InspectionsRepo } from './modules/chat/index.ts';
 import { ChatContextRepo } from './modules/chat/index.ts';
-import { ReplyProgressRepo } from './modules/chat/index.ts';
+import { FirstMessagesRepo, ReplyProgressRepo } from './modules/chat/index.ts';
 import { GroupsRepo } from './modules/groups/groups.repo.ts';
 import { FavoritesRepo } from './modules/favorites/favorites.repo.ts';
 import { ImagesRepo } from './modules/images/images.repo.ts';
@@ -72,6 +72,7 @@ export function bindRepos(db: DbOrTx) {
     chatSearch: new ChatSearchRepo(db),
     branches: new BranchesRepo(db),
     replyProgress: new ReplyProgressRepo(db),
+    firstMessages: new FirstMessagesRepo(db),
     chatContext: new ChatContextRepo(db),
     inspections: new InspectionsRepo(db),
     groups: new GroupsRepo(db),

@@ -40,6 +40,14 @@ export function backgroundJobs(
     { kind: 'queue', name: 'account-export', module: 'account', queue: 'account-export', consumer: m.account.services.exports },
     // Replies left half-written by a process that died (chat/recovery.ts keeps its own clock: 3 × CHAT_PROGRESS_MS).
     { kind: 'loop', name: 'reply-recovery', module: 'chat', everyMs: 3 * config.chat.progressMs, loop: m.chat.services.recovery },
+    // Characters that write first where users allowed it, once their pause has run out (chat/first-messages.ts).
+    {
+      kind: 'schedule',
+      name: 'first-messages',
+      module: 'chat',
+      everyMs: MINUTE,
+      handler: () => m.chat.services.firstMessages.runDue(),
+    },
     // Mail: queued messages, their retries, and those other processes or a restart left (providers/mail/queue.ts).
     mail && { kind: 'loop', name: 'mail-delivery', module: 'mail', everyMs: MINUTE, loop: mail },
     // The sandbox card processor renews, ends and retries memberships on its own clock, like Stripe does.

@@ -30,6 +30,8 @@ export const Permissions = z
     dailyFreeMessages: z.number().int(),
     monthlyFreeImages: z.number().int(),
     monthlyCoins: z.number().int(),
+    /** Messages characters may write first to the user in a day, all conversations together (0: none; free). */
+    firstMessagesPerDay: z.number().int(),
   })
   .meta({ id: 'Permissions' });
 export type Permissions = z.infer<typeof Permissions>;

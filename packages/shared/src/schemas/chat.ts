@@ -38,6 +38,8 @@ export const ChatMessage = z
      * username and avatar, never the persona in force now. Null for replies.
      */
     persona: MessagePersona.nullable(),
+    /** A reply the character wrote first, while the user had not written (characters that write first). */
+    unprompted: z.boolean().optional(),
   })
   .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof ChatMessage>;
@@ -62,6 +64,35 @@ export const ChatMemory = z.object({
   updatedAt: z.string().nullable(),
 });
 export type ChatMemory = z.infer<typeof ChatMemory>;
+
+/** The pauses a user may choose before a character writes first (hours): a few hours to a few days. */
+export const WRITES_FIRST_HOURS = [4, 8, 24, 48, 72] as const;
+
+/**
+ * Whether the character of a one-to-one conversation may write first ("may message me", off by default) and after
+ * how long; `available`: the deployment and the caller's plan allow it at all.
+ */
+export const WritesFirst = z
+  .object({
+    enabled: z.boolean(),
+    afterHours: z.number().int(),
+    available: z.boolean(),
+    /** Unanswered messages the character wrote first in a row (it stops at three until the user writes). */
+    unanswered: z.number().int(),
+  })
+  .meta({ id: 'WritesFirst' });
+export type WritesFirst = z.infer<typeof WritesFirst>;
+
+export const WritesFirstBody = z.object({
+  enabled: z.boolean(),
+  afterHours: z
+    .number()
+    .int()
+    .refine((h) => (WRITES_FIRST_HOURS as readonly number[]).includes(h), {
+      message: `The pause must be one of ${WRITES_FIRST_HOURS.join(', ')} hours`,
+    })
+    .default(24),
+});
 
 /** What the next message costs the caller: free from today's allowance, else `costPerMessage` coins. */
 export const ChatCost = z.object({

@@ -21,7 +21,7 @@ export type InspectedLoreEntry = z.infer<typeof InspectedLoreEntry>;
 
 export const ReplyInspection = z
   .object({
-    kind: z.enum(['send', 'regenerate', 'continue']),
+    kind: z.enum(['send', 'regenerate', 'continue', 'first']),
     provider: z.string(),
     model: z.string(),
     contextSize: z.number().int(),

@@ -20,6 +20,8 @@ export const NotificationKind = z.enum([
   'report_update',
   /** A data export is ready to download (or could not be made). */
   'account_export',
+  /** A character wrote first in a conversation where the user allowed it. */
+  'character_message',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

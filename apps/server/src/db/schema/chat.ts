@@ -56,6 +56,13 @@ export const conversations = pgTable(
      */
     isGroup: boolean('is_group').notNull().default(false),
     lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Characters that write first (modules/chat/first-messages.ts): the pause in hours the user chose before the
+     * character may write when the user has not (null: off, the default); it doubles after each unanswered one.
+     */
+    writesFirstAfterHours: integer('writes_first_after_hours'),
+    /** When a process took the conversation to write its first message (another process leaves it for 15 minutes). */
+    writesFirstClaimedAt: timestamp('writes_first_claimed_at', { withTimezone: true }),
     /** Branches (modules/chat/branches.ts): the conversation this one was forked from; a deleted parent's children move up. */
     parentConversationId: uuid('parent_conversation_id').references((): AnyPgColumn => conversations.id, { onDelete: 'set null' }),
     /** The parent's message the fork was made from (the copy ends with it). */
@@ -70,6 +77,10 @@ export const conversations = pgTable(
     index('conversations_user_updated_idx').on(t.userId, t.updatedAt.desc().nullsFirst()),
     index('conversations_user_character_idx').on(t.userId, t.characterId, t.updatedAt.desc().nullsFirst()),
     index('conversations_character_idx').on(t.characterId),
+    // The schedule of characters that write first reads only the conversations where the user allowed it.
+    index('conversations_writes_first_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.writesFirstAfterHours} is not null`),
     index('conversations_root_idx')
       .on(t.rootConversationId)
       .where(sql`${t.rootConversationId} is not null`),
@@ -113,6 +124,8 @@ export const chatMessages = pgTable(
      * was. Null for replies, for messages from before personas or without one, and once the persona is deleted.
      */
     personaId: uuid('persona_id').references((): AnyPgColumn => personas.id, { onDelete: 'set null' }),
+    /** A reply the character wrote first, when the user had not written (modules/chat/first-messages.ts). */
+    unprompted: boolean('unprompted').notNull().default(false),
   },
   (t) => [
     index('chat_messages_conversation_seq_idx').on(t.conversationId, t.seq.desc()),
@@ -145,7 +158,7 @@ export const chatReplyProgress = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['send', 'regenerate', 'continue'] }).notNull(),
+    kind: text('kind', { enum: ['send', 'regenerate', 'continue', 'first'] }).notNull(),
     /** The reply: the message to create (a message's reply) or the one regenerated or continued. */
     replyId: uuid('reply_id').notNull(),
     /** The message the reply answers when it is a new message (send, "Get a reply"); its deletion ends the row. */

@@ -48,6 +48,7 @@ export const DEFAULT_CATALOG: Catalog = {
         dailyFreeMessages: 50,
         monthlyFreeImages: 5,
         monthlyCoins: 0,
+        firstMessagesPerDay: 1,
       },
       features: ['50 free messages a day', '5 free images a month', 'Standard replies and memory'],
       highlighted: false,
@@ -66,6 +67,7 @@ export const DEFAULT_CATALOG: Catalog = {
         dailyFreeMessages: 500,
         monthlyFreeImages: 50,
         monthlyCoins: 300,
+        firstMessagesPerDay: 3,
       },
       features: [
         'Premium characters',
@@ -92,6 +94,7 @@ export const DEFAULT_CATALOG: Catalog = {
         dailyFreeMessages: 5000,
         monthlyFreeImages: 200,
         monthlyCoins: 1000,
+        firstMessagesPerDay: 5,
       },
       features: [
         'Premium characters',
@@ -124,6 +127,8 @@ const PermissionsSchema = z.object({
   dailyFreeMessages: z.number().int().min(0),
   monthlyFreeImages: z.number().int().min(0),
   monthlyCoins: z.number().int().min(0),
+  // Characters that write first (docs/notifications.md); a catalogue file from before it gets one a day.
+  firstMessagesPerDay: z.number().int().min(0).max(50).default(1),
 });
 const CatalogFile = z.object({
   currency: z

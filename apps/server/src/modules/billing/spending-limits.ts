@@ -126,6 +126,12 @@ export class SpendingLimitsService {
     return this.view(userId, row);
   }
 
+  /** Whether the user has spent up to a cap they set, today or this month. */
+  async reached(userId: string): Promise<boolean> {
+    const { daily, monthly } = await this.get(userId);
+    return [daily, monthly].some((p) => p.cap !== null && p.spent >= p.cap);
+  }
+
   private async view(userId: string, row: SpendingLimitsRow | undefined): Promise<SpendingLimitsView> {
     const now = this.clock.now();
     const { ledger } = this.uow.repos;

@@ -18,6 +18,7 @@ export function toChatMessage(row: ShownMessageRow): ChatMessage {
     picture: row.imageJobId ? { jobId: row.imageJobId } : null,
     speakerId: row.speakerId,
     persona: row.role === 'user' ? row.persona : null,
+    ...(row.unprompted ? { unprompted: true } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { BackgroundTasks } from '../../lib/background.ts';
 import { InFlightLimiter } from '../../lib/in-flight.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
@@ -14,6 +14,9 @@ import { Branches } from './branches.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { Conversations } from './conversations.ts';
 import { MessageEdits } from './edit-message.ts';
+import { FirstMessages, type FirstMessageHooks } from './first-messages.ts';
+import { firstMessagesRoutes } from './first-messages.routes.ts';
+import type { FirstMessagesRepo } from './first-messages.repo.ts';
 import { Generation } from './generation.ts';
 import { inspectorRoutes } from './inspector/inspector.routes.ts';
 import { Inspector } from './inspector/inspector.service.ts';
@@ -24,7 +27,7 @@ import { ReplyWriter } from './reply-writer.ts';
 
 export function createChatModule(deps: {
   config: { chat: ChatSettings; redisPrefix: string };
-  uow: ChatUnitOfWork;
+  uow: ChatUnitOfWork & { repos: { firstMessages: FirstMessagesRepo } };
   redis: Redis | undefined;
   rateLimiter: RateLimiter;
   background: BackgroundTasks;
@@ -33,6 +36,9 @@ export function createChatModule(deps: {
   entitlements: EntitlementsService;
   ledger: LedgerService;
   plans: Plans;
+  log: FastifyBaseLogger;
+  /** What characters that write first ask of other modules (quiet hours, caps, the notice). */
+  firstMessageHooks: FirstMessageHooks;
 }) {
   const chat: ChatDeps = {
     uow: deps.uow,
@@ -62,12 +68,15 @@ export function createChatModule(deps: {
     /** What group chats (modules/groups) plug into: the reply pipeline, with a group as its source. */
     pipeline: { chat, generation, inspector },
     branches: new Branches(chat),
+    /** Characters that write first: a schedule (jobs.ts, 'first-messages'). */
+    firstMessages: new FirstMessages({ ...chat, uow: deps.uow, generation, hooks: deps.firstMessageHooks, log: deps.log }),
   };
   const chatPlugin = chatRoutes({ ...services, rateLimiter: deps.rateLimiter });
   const routes: FastifyPluginAsync = async (app, opts) => {
     await chatPlugin(app, opts);
     await inspectorRoutes(inspector)(app, opts);
     await branchRoutes({ ...services, rateLimiter: deps.rateLimiter })(app, opts);
+    await firstMessagesRoutes(services.firstMessages)(app, opts);
   };
   // Reply recovery runs as a job (jobs.ts, 'reply-recovery'); stopping also ends this process's progress saves.
   return { services, routes, stop: () => recovery.stop() };

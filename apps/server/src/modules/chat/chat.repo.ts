@@ -284,6 +284,8 @@ export class ChatRepo {
       status: ChatMessageRow['status'];
       progressId: string;
       speakerId?: string | null;
+      /** The character wrote it first (first-messages.ts). */
+      unprompted?: boolean;
     },
     read: boolean,
   ): Promise<{ message: ChatMessageRow; messageCount: number; summarizedCount: number } | undefined> {
@@ -299,6 +301,7 @@ export class ChatRepo {
             swipes: sql`array[${sql.placeholder('content')}::text]`,
             status: sql.placeholder('status'),
             speakerId: sql`${sql.placeholder('speakerId')}::uuid`,
+            unprompted: sql`${sql.placeholder('unprompted')}::boolean`,
           })
           .returning(),
       );
@@ -327,7 +330,7 @@ export class ChatRepo {
         .crossJoin(touched)
         .prepare(statementName('chat_insert_reply'));
     });
-    const [row] = await query.execute({ ...m, speakerId: m.speakerId ?? null, read });
+    const [row] = await query.execute({ ...m, speakerId: m.speakerId ?? null, unprompted: m.unprompted ?? false, read });
     return row && { message: row.inserted, messageCount: row.touched.messageCount, summarizedCount: row.touched.summarizedCount };
   }
 

@@ -135,7 +135,7 @@ export class Generation {
       maxTokens: limits.maxTokens,
       card,
       stopNames,
-      typed: Boolean(req.content?.trim()),
+      typed: kind === 'send' && Boolean(req.content?.trim()),
     });
     const replyId = target?.id ?? randomUUID();
     const speakerId = source.group ? speaker.id : undefined;

@@ -29,6 +29,8 @@ export { ChatContextRepo } from './chat-context.repo.ts';
 export type { ChatCharacter } from './chat-context.repo.ts';
 export { BranchesRepo, FORK_COPIED_TABLES } from './branches.repo.ts';
 export { ReplyProgressRepo } from './reply-progress.repo.ts';
+export { FirstMessagesRepo } from './first-messages.repo.ts';
+export type { FirstMessageHooks } from './first-messages.ts';
 export { InspectionsRepo } from './inspector/inspections.repo.ts';
 export { messagePersonaJoin, shownMessage, shownMessageColumns } from './shown-message.repo.ts';
 export { toChatCost, toChatMemory, toChatMessage, toReplyMessage } from './chat.mapper.ts';

@@ -94,6 +94,8 @@ export function promptHistory(
     .filter((m) => m.id !== (kind === 'regenerate' ? target?.id : undefined) && m.status !== 'blocked' && m.content.trim())
     .map((m) => shape.message(m));
   if (kind === 'send') history.push({ role: 'user', content: shape.newMessage(content!) });
+  // A message the character writes first: the note that asks for it stands where the user's message would.
+  if (kind === 'first') history.push({ role: 'user', content: content! });
   return history;
 }
 

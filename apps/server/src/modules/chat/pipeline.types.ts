@@ -12,12 +12,15 @@ import type { HistoryMessage, PromptCharacter } from './prompt/index.ts';
 import type { NewReplyProgress } from './reply-progress.repo.ts';
 import type { Undo } from './undo.ts';
 
-/** What a reply does to the conversation: a new one after the user's message, a new alternative, more of the last. */
-export type ReplyKind = 'send' | 'regenerate' | 'continue';
+/**
+ * What a reply does to the conversation: a new one after the user's message, a new alternative, more of the last, or
+ * a new one the character writes first while the user has not written (first-messages.ts).
+ */
+export type ReplyKind = 'send' | 'regenerate' | 'continue' | 'first';
 
 export interface GenerationRequest {
   actor: Actor;
-  /** The user's message (send only). */
+  /** The user's message (send only); for a message the character writes first, the note that asks for it. */
   content?: string;
   /** The reply to regenerate when it is not the last message (a one-to-one regenerate only; issue #28). */
   messageId?: string;

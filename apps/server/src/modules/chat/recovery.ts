@@ -71,6 +71,8 @@ export class ReplyRecovery {
   private recover(r: StaleReply): Promise<boolean> {
     return this.deps.uow.run(async ({ chat, replyProgress }) => {
       if (!(await replyProgress.claimStaleReply(r.id, this.staleMs))) return false;
+      // A message the character was writing first is not shown half-written (nor charged): the schedule writes again.
+      if (r.kind === 'first') return true;
       // A new reply or a new alternative starts at its first word; an addition keeps its leading space.
       const cleaned = cleanReply(r.text, r.characterName);
       const words = r.kind === 'continue' ? cleaned : cleaned.trimStart();

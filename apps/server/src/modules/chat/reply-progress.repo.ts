@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { characters, chatReplyProgress, conversations, type ChatReplyProgressRow } from '../../db/schema/index.ts';
+import type { ReplyKind } from './pipeline.types.ts';
 
 export type { ChatReplyProgressRow };
 
@@ -30,7 +31,7 @@ export class ReplyProgressRepo {
   async insertProgress(
     p: NewReplyProgress & {
       conversationId: string;
-      kind: 'send' | 'regenerate' | 'continue';
+      kind: ReplyKind;
       newReply: boolean;
       userMessageId: string | null;
     },

@@ -79,10 +79,12 @@ export class ReplyWriter {
     const release = () => this.deps.entitlements.release(w.actor.userId, 'chat', w.chargeKey).catch(() => {});
     if (refund) await release();
     // The conversation (or the reply) deleted while it streamed: nothing is kept, so nothing is charged (#47.10).
-    const saved = await saveReply(this.deps, { ...w, read: !w.signal.aborted }, content, status).catch(async (err: unknown) => {
-      if (!refund) await release();
-      throw err;
-    });
+    const saved = await saveReply(this.deps, { ...w, read: !w.signal.aborted && w.kind !== 'first' }, content, status).catch(
+      async (err: unknown) => {
+        if (!refund) await release();
+        throw err;
+      },
+    );
     if (!saved && !refund) await release();
     if (!saved) await this.nothingSaved(w);
     else this.inspect(w, saved, relay, ms);

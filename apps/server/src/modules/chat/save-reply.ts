@@ -44,6 +44,9 @@ export interface ReplyToSave {
   speakerId?: string;
 }
 
+/** A message the character writes first is kept only whole: a failed, stopped or blocked one is not shown at all. */
+const keepsNothing = (r: ReplyToSave, status: ChatMessageRow['status']) => r.kind === 'first' && status !== 'complete';
+
 /** Saves the reply; undefined when there was nothing to save (no words, or the reply was deleted meanwhile). */
 export async function saveReply(
   deps: Pick<ChatDeps, 'uow' | 'settings'> & { memory: ConversationMemory },
@@ -52,8 +55,17 @@ export async function saveReply(
   status: ChatMessageRow['status'],
 ): Promise<ChatMessageRow | undefined> {
   if (!r.target) {
-    if (!content.trim()) return undefined;
-    const reply = { id: r.replyId, conversationId: r.conversation.id, content, status, progressId: r.progressId, speakerId: r.speakerId };
+    if (!content.trim() || keepsNothing(r, status)) return undefined;
+    const unprompted = r.kind === 'first';
+    const reply = {
+      id: r.replyId,
+      conversationId: r.conversation.id,
+      content,
+      status,
+      progressId: r.progressId,
+      speakerId: r.speakerId,
+      unprompted,
+    };
     const saved = await deps.uow.repos.chat.insertReply(reply, r.read);
     if (!saved) return undefined;
     if (status === 'complete' && saved.messageCount - saved.summarizedCount >= deps.settings.memoryEvery) {

@@ -91,6 +91,8 @@ export function notificationText(kind: NotificationKind, data: NotificationData,
       return data.status === 'failed'
         ? { title: 'Your data export could not be made', body: str(data.error) || 'Try again from Settings.' }
         : { title: 'Your data export is ready', body: 'Download it from Settings within 7 days.' };
+    case 'character_message':
+      return { title: `${str(data.characterName, 'A character')} sent you a message`, body: str(data.excerpt) || null };
     case 'report_update':
       return {
         title: `Your report about ${str(data.subjectName, 'some content')} was reviewed`,

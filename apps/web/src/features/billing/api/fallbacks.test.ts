@@ -16,6 +16,7 @@ const permissions = {
   dailyFreeMessages: 500,
   monthlyFreeImages: 50,
   monthlyCoins: 300,
+  firstMessagesPerDay: 3,
 };
 const allowance = { limit: 500, used: 0, remaining: 500, resetsAt: '2030-01-02T00:00:00.000Z' };
 

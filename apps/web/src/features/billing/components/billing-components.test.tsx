@@ -19,6 +19,7 @@ const perms = (coins: number) => ({
   dailyFreeMessages: 50,
   monthlyFreeImages: 5,
   monthlyCoins: coins,
+  firstMessagesPerDay: 1,
 });
 const price = (amountCents: number, perMonthCents: number, savingsPercent: number) => ({
   amountCents,

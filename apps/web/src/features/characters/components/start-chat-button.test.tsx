@@ -16,6 +16,7 @@ const perms = (premiumCharacters: boolean): Permissions => ({
   dailyFreeMessages: 50,
   monthlyFreeImages: 5,
   monthlyCoins: 0,
+  firstMessagesPerDay: 1,
 });
 const price = (amountCents: number) => ({ amountCents, currency: 'usd', perMonthCents: amountCents, savingsPercent: 0 });
 const plan = (id: Plan['id'], name: string, cents: number | null, premium: boolean): Plan => ({

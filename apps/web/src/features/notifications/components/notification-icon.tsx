@@ -1,4 +1,17 @@
-import { BadgeCheck, Coins, Crown, FileArchive, Flag, Heart, ImageIcon, LifeBuoy, ShieldAlert, Sparkles, UserPlus } from 'lucide-react';
+import {
+  BadgeCheck,
+  Coins,
+  Crown,
+  FileArchive,
+  Flag,
+  Heart,
+  ImageIcon,
+  MessageCircleHeart,
+  LifeBuoy,
+  ShieldAlert,
+  Sparkles,
+  UserPlus,
+} from 'lucide-react';
 import type { NotificationKind } from '@reverie/shared';
 import { cn } from '@/lib/utils';
 
@@ -14,6 +27,7 @@ const ICONS: Record<NotificationKind, typeof Heart> = {
   moderation: ShieldAlert,
   report_update: Flag,
   account_export: FileArchive,
+  character_message: MessageCircleHeart,
 };
 
 const TONES: Partial<Record<NotificationKind, string>> = {
