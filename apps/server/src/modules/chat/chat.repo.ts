@@ -284,8 +284,7 @@ export class ChatRepo {
       status: ChatMessageRow['status'];
       progressId: string;
       speakerId?: string | null;
-      /** The character wrote it first (first-messages.ts). */
-      unprompted?: boolean;
+      unprompted?: boolean; // the character wrote it first (first-messages.ts)
     },
     read: boolean,
   ): Promise<{ message: ChatMessageRow; messageCount: number; summarizedCount: number } | undefined> {
