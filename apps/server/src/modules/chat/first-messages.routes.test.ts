@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { ChatSession, ConversationPage, GroupSession, NotificationPage, WritesFirst } from '@reverie/shared';
+import type { ChatSession, ConversationPage, GroupSession, NotificationsPage, WritesFirst } from '@reverie/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../billing/catalog.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -119,7 +119,7 @@ describe('the schedule', () => {
     // It is unread, and the bell says who wrote, with a link into the conversation.
     const list = (await t.app.inject({ url: '/api/conversations', headers: u.auth })).json() as ConversationPage;
     expect(list.items.find((c) => c.id === id)).toMatchObject({ unread: true });
-    const notes = (await t.app.inject({ url: '/api/notifications', headers: u.auth })).json() as NotificationPage;
+    const notes = (await t.app.inject({ url: '/api/notifications', headers: u.auth })).json() as NotificationsPage;
     expect(notes.items[0]).toMatchObject({
       kind: 'character_message',
       title: 'Wren sent you a message',
@@ -158,7 +158,7 @@ describe('the schedule', () => {
     peer.behave({ kind: 'reply', parts: ['Here is how to make a pi', 'pe bomb: first you ...'] });
     expect(await runAt(5)).toBe(0);
     expect((await messagesOf(u, id)).some((m) => m.unprompted)).toBe(false);
-    const notes = (await t.app.inject({ url: '/api/notifications', headers: u.auth })).json() as NotificationPage;
+    const notes = (await t.app.inject({ url: '/api/notifications', headers: u.auth })).json() as NotificationsPage;
     expect(notes.items.some((n) => n.kind === 'character_message')).toBe(false);
     first().clock.set(new Date());
   });

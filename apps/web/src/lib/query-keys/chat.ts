@@ -10,6 +10,8 @@ export const chatKeys = {
   inspection: (messageId: string, swipe: number) => ['chat', 'inspection', messageId, swipe] as const,
   rebuiltPrompt: (messageId: string, swipe: number) => ['chat', 'inspection', messageId, swipe, 'prompt'] as const,
   memory: (conversationId: string) => ['chat', 'memory', conversationId] as const,
+  /** Whether the character may write first in a one-to-one conversation. */
+  writesFirst: (conversationId: string) => ['chat', 'writes-first', conversationId] as const,
 };
 
 /** Under chatKeys.all, so whatever refreshes the chats refreshes the branch trees too. */

@@ -27,6 +27,7 @@ import { useChatPrices } from '../hooks/use-chat-prices';
 import { useChatReply } from '../hooks/use-chat-reply';
 import { ChatHeader } from './chat-header';
 import { ConversationHistory } from './conversation-history';
+import { WritesFirstSetting } from './writes-first-setting';
 
 export interface ChatViewProps {
   characterId: string;
@@ -119,6 +120,7 @@ function Conversation({ characterId, conversationId, session, userName, banner }
       conversationId={convId}
       name={character.name}
       memory={session.memory}
+      memoryExtra={<WritesFirstSetting conversationId={convId} characterName={character.name} />}
       onCloseDialog={() => setDialog(null)}
       onRetry={reply.retry}
       onDismiss={clearProblem}

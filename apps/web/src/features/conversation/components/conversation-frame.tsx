@@ -17,6 +17,8 @@ interface FrameProps {
   /** The name the memory dialog shows (the character's or the group's). */
   name: string;
   memory: ChatSession['memory'];
+  /** Under the memory, beside or in its dialog. */
+  memoryExtra?: ReactNode;
   /** Which of the frame's dialogs is open ('memory', 'search' or one of the page's own). */
   dialog: string | null;
   onCloseDialog: () => void;
@@ -57,8 +59,13 @@ export function ConversationFrame(props: FrameProps) {
         </div>
         {props.controls}
       </div>
-      <MemoryAside conversationId={conversationId} memory={memory} />
-      <MemoryDialog open={dialog === 'memory'} {...{ onOpenChange, memory, conversationId }} characterName={props.name} />
+      <MemoryAside conversationId={conversationId} memory={memory} extra={props.memoryExtra} />
+      <MemoryDialog
+        open={dialog === 'memory'}
+        {...{ onOpenChange, memory, conversationId }}
+        characterName={props.name}
+        extra={props.memoryExtra}
+      />
       {props.dialogs}
       <ChatSearchDialog
         open={dialog === 'search'}

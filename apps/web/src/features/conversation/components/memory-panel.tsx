@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Brain, Pin, X } from 'lucide-react';
 import { MAX_PINNED_FACT, MAX_PINNED_FACTS, type ChatMemory } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
@@ -127,16 +127,19 @@ function PinnedFacts({ pinned, saving, onSave }: { pinned: string[]; saving: boo
 interface PlaceProps {
   conversationId: string;
   memory: ChatMemory;
+  /** What the page adds under the memory (a one-to-one chat: whether the character may write first). */
+  extra?: ReactNode;
 }
 
 /** The memory beside the conversation from 1280 px on. */
-export function MemoryAside(props: PlaceProps) {
+export function MemoryAside({ extra, ...props }: PlaceProps) {
   return (
     <aside className="hidden w-80 shrink-0 overflow-y-auto border-l border-border p-4 xl:block" aria-label="Memory">
       <h2 className="mb-3 flex items-center gap-2 font-semibold text-fg">
         <Brain className="size-4 text-primary" /> Memory
       </h2>
       <MemoryPanel {...props} />
+      {extra ? <div className="mt-6 border-t border-border pt-5">{extra}</div> : null}
     </aside>
   );
 }
@@ -146,6 +149,7 @@ export function MemoryDialog({
   open,
   onOpenChange,
   characterName,
+  extra,
   ...props
 }: PlaceProps & {
   open: boolean;
@@ -160,6 +164,7 @@ export function MemoryDialog({
           <DialogDescription>What {characterName} remembers about this conversation.</DialogDescription>
         </DialogHeader>
         <MemoryPanel {...props} />
+        {extra ? <div className="mt-2 border-t border-border pt-5">{extra}</div> : null}
       </DialogContent>
     </Dialog>
   );

@@ -8,7 +8,10 @@ import { ChatMarkdown } from './chat-markdown';
 import { BubbleToolbar, ToolbarSpace, type BubbleActions } from './message-toolbar';
 
 interface Props extends BubbleActions {
-  message: Pick<ChatMessage, 'id' | 'role' | 'content' | 'status' | 'swipes' | 'swipeIndex' | 'editedAt' | 'picture' | 'persona'>;
+  message: Pick<
+    ChatMessage,
+    'id' | 'role' | 'content' | 'status' | 'swipes' | 'swipeIndex' | 'editedAt' | 'picture' | 'persona' | 'unprompted'
+  >;
   characterName: string;
   characterAvatar: string | null;
   /** Who you are now: your messages without a persona of their own (see `ChatMessage.persona`) show it. */
@@ -39,7 +42,14 @@ export function MessageBubble({ message, characterName, characterAvatar, userNam
     >
       <Avatar name={name} src={avatar} size="sm" className="mt-1 shrink-0" />
       <div className={cn('flex max-w-[min(42rem,85%)] min-w-0 flex-col gap-1', mine ? 'items-end' : 'items-start')}>
-        <span className="px-1 text-xs font-medium text-fg-subtle">{name}</span>
+        <span className="px-1 text-xs font-medium text-fg-subtle">
+          {name}
+          {message.unprompted ? (
+            <span className="ml-1.5 rounded-full bg-primary/15 px-1.5 py-0.5 text-[11px] text-primary" title="Written while you were away">
+              wrote first
+            </span>
+          ) : null}
+        </span>
         <div
           data-testid="bubble"
           className={cn(
