@@ -69,8 +69,8 @@ const base64url = (max: number, what: string) =>
 /** What `PushSubscription.toJSON()` gives, plus a name for the device list. */
 export const SubscribePushBody = z
   .object({
-    endpoint: text({ max: 1000, min: 1, trim: false, tooShort: 'The push endpoint is missing' }).refine((v) => URL.canParse(v), {
-      message: 'must be a URL',
+    endpoint: text({ max: 1000, min: 1, trim: false, tooShort: 'The push endpoint is missing' }).regex(/^https?:\/\/[^\s/]+\/\S*$/, {
+      message: 'must be the push service URL the browser gave',
     }),
     keys: z.object({ p256dh: base64url(200, 'The device key'), auth: base64url(64, 'The auth secret') }),
     /** "Firefox on Android": shown in the device list. */
