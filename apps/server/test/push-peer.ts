@@ -89,20 +89,20 @@ export class PushPeer {
     ], { stdio: 'ignore' }); // prettier-ignore
     const tls = { key: readFileSync(key), cert: readFileSync(cert) };
     rmSync(dir, { recursive: true, force: true });
-    let peer: PushPeer | undefined;
+    const box: { peer?: PushPeer } = {};
     const server = createServer(tls, (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        peer!.received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-        res.writeHead(peer!.status(req.url ?? '')).end();
-        for (const w of peer!.waiters.splice(0)) w();
+        box.peer!.received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+        res.writeHead(box.peer!.status(req.url ?? '')).end();
+        for (const w of box.peer!.waiters.splice(0)) w();
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    peer = new PushPeer(server, new Agent({ ca: tls.cert }), `https://127.0.0.1:${port}`);
-    return peer;
+    box.peer = new PushPeer(server, new Agent({ ca: tls.cert }), `https://127.0.0.1:${port}`);
+    return box.peer;
   }
 
   /** A fresh subscription endpoint on this service. */

@@ -16,7 +16,14 @@ export function parsePush(data: PushMessageData | null): PushData | undefined {
   try {
     const v = data?.json() as Partial<PushData> | undefined;
     if (!v || typeof v.notificationId !== 'string' || typeof v.title !== 'string' || typeof v.readToken !== 'string') return undefined;
-    return { notificationId: v.notificationId, title: v.title, body: v.body ?? null, link: v.link ?? '/', imageUrl: v.imageUrl ?? null, readToken: v.readToken };
+    return {
+      notificationId: v.notificationId,
+      title: v.title,
+      body: v.body ?? null,
+      link: v.link ?? '/',
+      imageUrl: v.imageUrl ?? null,
+      readToken: v.readToken,
+    };
   } catch {
     return undefined;
   }

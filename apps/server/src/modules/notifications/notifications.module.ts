@@ -39,14 +39,19 @@ export function createNotificationsModule(deps: {
 }) {
   const { config } = deps;
   const queue = deps.pushQueue ?? createJobQueue<PushJob, unknown>('push-delivery', config);
-  const notifications: NotificationsService = new NotificationsService({ ...deps, written: (row): Promise<number> => delivery.enqueue(row) });
+  const notifications: NotificationsService = new NotificationsService({
+    ...deps,
+    written: (row): Promise<number> => delivery.enqueue(row),
+  });
   const push = new PushService({ ...deps, keys: deps.pushKeys, config: config.push, notifications });
   const delivery = new PushDelivery({ ...deps, queue, keys: deps.pushKeys, config: config.push, push, agent: deps.pushAgent });
   const sweeps = new NotificationSweeps({ ...deps, notifications, publicUrl: config.publicUrl });
   return {
     services: { notifications, sweeps, push, delivery },
     routes: (async (app) => {
-      await app.register(notificationsRoutes({ notifications, rateLimiter: deps.rateLimiter, streams: deps.streams, sessions: deps.sessions }));
+      await app.register(
+        notificationsRoutes({ notifications, rateLimiter: deps.rateLimiter, streams: deps.streams, sessions: deps.sessions }),
+      );
       await app.register(pushRoutes({ push, rateLimiter: deps.rateLimiter }));
     }) satisfies FastifyPluginAsync,
     /** After the push worker stopped (jobs.ts): the queue, which every process holds to add pushes. */

@@ -91,7 +91,11 @@ describe('a notification that pushes', () => {
     });
     expect(() => new BrowserKeys().decrypt(push.body)).toThrow(); // only this device can read it
 
-    const res = await t.app.inject({ method: 'POST', url: '/api/push/opened', payload: { id: payload.notificationId, token: payload.readToken } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/opened',
+      payload: { id: payload.notificationId, token: payload.readToken },
+    });
     expect(res.statusCode).toBe(200);
     const after = (await t.app.inject({ url: '/api/notifications', headers: creator.auth })).json();
     expect(after).toMatchObject({ unreadCount: 0, items: [{ id: payload.notificationId, read: true }] });
@@ -117,7 +121,7 @@ describe('a notification that pushes', () => {
   it('kinds that do not push, switches turned off and quiet hours send nothing; the bell still has them', async () => {
     const u = await buildUser(t);
     const { keys } = await register(u);
-    const put = (payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/push/settings', headers: u.auth, payload });
+    const put = (payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: '/api/push/settings', headers: u.auth, payload });
     const { notifications } = t.modules.notifications.services;
 
     await notifications.notify(u.user.id, { kind: 'payment', data: { event: 'coins_added', coins: 5 } }); // never pushes
@@ -149,7 +153,8 @@ describe('a notification that pushes', () => {
     const { device } = await register(u);
     const n = (await t.modules.notifications.services.notifications.notify(u.user.id, { kind: 'follower', data: {} }))!;
     await t.deps.background.drain(); // its own push was queued now
-    const put = (quietHours: unknown) => t.app.inject({ method: 'PUT', url: '/api/push/settings', headers: u.auth, payload: { quietHours } });
+    const put = (quietHours: unknown) =>
+      t.app.inject({ method: 'PUT', url: '/api/push/settings', headers: u.auth, payload: { quietHours } });
     await put(quietAroundNow('Asia/Tokyo'));
     const { delivery } = t.modules.notifications.services;
     const job = { notificationId: n.id, subscriptionId: device.id };

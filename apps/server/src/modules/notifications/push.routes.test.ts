@@ -23,7 +23,12 @@ let n = 0;
 const endpoint = () => `${ORIGIN}/fcm/send/device-${process.pid}-${++n}`;
 const subscribe = (u: BuiltUser, body: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/push/devices', headers: u.auth, payload: body });
-const device = (extra: Record<string, unknown> = {}) => ({ endpoint: endpoint(), keys: new BrowserKeys().json, label: 'Firefox on Android', ...extra });
+const device = (extra: Record<string, unknown> = {}) => ({
+  endpoint: endpoint(),
+  keys: new BrowserKeys().json,
+  label: 'Firefox on Android',
+  ...extra,
+});
 const devices = async (u: BuiltUser): Promise<PushDevice[]> =>
   (await t.app.inject({ url: '/api/push/devices', headers: u.auth })).json<{ items: PushDevice[] }>().items;
 
@@ -40,12 +45,17 @@ describe('the VAPID key pair', () => {
     const again = await loadPushKeys(config);
     expect(again.publicKey).toBe(first.publicKey);
     expect(again.privateKey).toBe(first.privateKey);
-    expect((await loadPushKeys({ ...config, dataDir: await mkdtemp(path.join(os.tmpdir(), 'vapid-')) })).publicKey).not.toBe(first.publicKey);
+    expect((await loadPushKeys({ ...config, dataDir: await mkdtemp(path.join(os.tmpdir(), 'vapid-')) })).publicKey).not.toBe(
+      first.publicKey,
+    );
   });
 
   it('comes from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when set (both or neither)', async () => {
     const pair = { VAPID_PUBLIC_KEY: 'BPub', VAPID_PRIVATE_KEY: 'priv' };
-    const keys = await loadPushKeys({ dataDir: await mkdtemp(path.join(os.tmpdir(), 'vapid-')), push: pushConfigFromEnv(pair, 'http://x') });
+    const keys = await loadPushKeys({
+      dataDir: await mkdtemp(path.join(os.tmpdir(), 'vapid-')),
+      push: pushConfigFromEnv(pair, 'http://x'),
+    });
     expect(keys).toMatchObject({ publicKey: 'BPub', privateKey: 'priv' });
     expect(() => pushConfigFromEnv({ VAPID_PUBLIC_KEY: 'BPub' }, 'http://x')).toThrow(/set together/);
     expect(pushConfigFromEnv({}, 'https://reverie.example').subject).toBe('https://reverie.example');
@@ -113,7 +123,8 @@ describe('devices', () => {
 });
 
 describe('what may push, and quiet hours', () => {
-  const put = (u: BuiltUser, payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/push/settings', headers: u.auth, payload });
+  const put = (u: BuiltUser, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: '/api/push/settings', headers: u.auth, payload });
 
   it('everything on and no quiet hours until changed; switches and quiet hours are saved', async () => {
     const u = await buildUser(t);
@@ -134,7 +145,7 @@ describe('what may push, and quiet hours', () => {
 
   it('refuses unknown zones and switches, bad times and an empty window', async () => {
     const u = await buildUser(t);
-    const cases: Array<[unknown, RegExp]> = [
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ quietHours: { start: '22:00', end: '07:00', timeZone: 'Mars/Olympus' } }, /time zone this server knows/],
       [{ quietHours: { start: '22:00', end: '07:00', timeZone: 'Europe/Paris\u0000' } }, /Control characters/],
       [{ quietHours: { start: '25:00', end: '07:00', timeZone: 'UTC' } }, /time of day/],

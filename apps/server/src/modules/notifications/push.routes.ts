@@ -30,14 +30,9 @@ export function pushRoutes(deps: { push: PushService; rateLimiter: RateLimiter }
     });
     route(app, api.settings, async (req) => push.settings(authOf(req).userId));
     route(app, api.updateSettings, async (req) => push.updateSettings(authOf(req).userId, req.body));
-    route(
-      app,
-      api.opened,
-      { onRequest: async (req) => rateLimiter.consume([{ rule: PUSH_LIMITS.opened, key: req.ip }]) },
-      async (req) => {
-        await push.opened(req.body.id, req.body.token);
-        return { success: true };
-      },
-    );
+    route(app, api.opened, { onRequest: async (req) => rateLimiter.consume([{ rule: PUSH_LIMITS.opened, key: req.ip }]) }, async (req) => {
+      await push.opened(req.body.id, req.body.token);
+      return { success: true };
+    });
   };
 }

@@ -7,7 +7,11 @@ import { notificationsKeys } from '@/lib/query-keys/notifications';
 /** GET /api/push/config: the server's VAPID public key. */
 export const getPushConfig = () => apiRequest(api.push.config);
 
-export const pushConfigQueryOptions = queryOptions({ queryKey: notificationsKeys.pushConfig(), queryFn: getPushConfig, staleTime: Infinity });
+export const pushConfigQueryOptions = queryOptions({
+  queryKey: notificationsKeys.pushConfig(),
+  queryFn: getPushConfig,
+  staleTime: Infinity,
+});
 
 /** GET /api/push/devices */
 export const getPushDevices = async () => (await apiRequest(api.push.devices)).items;

@@ -32,7 +32,12 @@ export function PushDevices({ devices, thisEndpoint }: { devices: PushDevice[]; 
             disabled={remove.isPending}
             onClick={() =>
               remove.mutate(d.id, {
-                onError: (err) => toast({ title: 'Could not remove the device', description: getErrorMessage(err, 'Please try again.'), variant: 'destructive' }),
+                onError: (err) =>
+                  toast({
+                    title: 'Could not remove the device',
+                    description: getErrorMessage(err, 'Please try again.'),
+                    variant: 'destructive',
+                  }),
               })
             }
           >

@@ -26,7 +26,12 @@ export function PushSettingsCard() {
   const devices = usePushDevices();
   const thisDevice = devices.data?.find((d) => d.endpoint === device.endpoint);
   return (
-    <SettingsSection id="push" title="Push notifications" description="On your phone or computer, even while Reverie is closed." icon={<BellRing />}>
+    <SettingsSection
+      id="push"
+      title="Push notifications"
+      description="On your phone or computer, even while Reverie is closed."
+      icon={<BellRing />}
+    >
       <div className="grid gap-5">
         <PushThisDevice state={device} thisDeviceId={thisDevice?.id} />
         {settings.isPending ? (

@@ -18,13 +18,17 @@ export function PushThisDevice({ state, thisDeviceId }: { state: PushDeviceState
     return (
       <Note>
         <Smartphone aria-hidden="true" className="mr-1.5 inline size-4 align-[-3px] text-primary" />
-        On iPhone and iPad, notifications work once Reverie is added to the Home Screen. In Safari, tap Share, then “Add to
-        Home Screen”, and open Reverie from there.
+        On iPhone and iPad, notifications work once Reverie is added to the Home Screen. In Safari, tap Share, then “Add to Home Screen”,
+        and open Reverie from there.
       </Note>
     );
   }
   if (support === 'unsupported') {
-    return <Note>This browser cannot show push notifications. Your notifications still appear in the bell, and by e-mail if you turn that on.</Note>;
+    return (
+      <Note>
+        This browser cannot show push notifications. Your notifications still appear in the bell, and by e-mail if you turn that on.
+      </Note>
+    );
   }
   if (permission === 'denied') {
     return (

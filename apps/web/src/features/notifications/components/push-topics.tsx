@@ -13,7 +13,19 @@ const TOPICS: Array<{ topic: PushTopic; label: string; hint: string }> = [
   { topic: 'support', label: 'Support answers', hint: 'The team replied to one of your tickets.' },
 ];
 
-function TopicRow({ label, hint, checked, disabled, onChange }: { label: string; hint: string; checked: boolean; disabled: boolean; onChange: (v: boolean) => void }) {
+function TopicRow({
+  label,
+  hint,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (v: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className="flex items-center justify-between gap-6 py-3 first:pt-0 last:pb-0">
@@ -46,7 +58,11 @@ export function PushTopics({ settings }: { settings: PushSettings }) {
               { topics: { [topic]: next } },
               {
                 onError: (err) =>
-                  toast({ title: 'Could not save your settings', description: getErrorMessage(err, 'Please try again.'), variant: 'destructive' }),
+                  toast({
+                    title: 'Could not save your settings',
+                    description: getErrorMessage(err, 'Please try again.'),
+                    variant: 'destructive',
+                  }),
               },
             )
           }

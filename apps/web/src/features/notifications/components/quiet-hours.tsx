@@ -25,7 +25,8 @@ export function QuietHours({ settings }: { settings: PushSettings }) {
       { quietHours: on ? { start, end, timeZone: zone } : null },
       {
         onSuccess: () => toast({ title: on ? 'Quiet hours saved' : 'Quiet hours turned off' }),
-        onError: (err) => toast({ title: 'Could not save quiet hours', description: getErrorMessage(err, 'Please try again.'), variant: 'destructive' }),
+        onError: (err) =>
+          toast({ title: 'Could not save quiet hours', description: getErrorMessage(err, 'Please try again.'), variant: 'destructive' }),
       },
     );
 
@@ -54,7 +55,12 @@ export function QuietHours({ settings }: { settings: PushSettings }) {
       ) : null}
       {on && start === end ? <p className="text-sm text-danger">Choose a different time for the end of quiet hours.</p> : null}
       <div>
-        <Button variant="secondary" size="sm" disabled={!changed || update.isPending || (on && (!start || !end || start === end))} onClick={save}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!changed || update.isPending || (on && (!start || !end || start === end))}
+          onClick={save}
+        >
           {update.isPending ? 'Saving…' : 'Save quiet hours'}
         </Button>
       </div>

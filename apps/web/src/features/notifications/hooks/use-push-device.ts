@@ -46,10 +46,15 @@ export function usePushDevice(): PushDeviceState {
       const { publicKey } = await qc.fetchQuery(pushConfigQueryOptions);
       const sub = await enablePush(publicKey);
       setPerm(permission());
-      if (sub === 'no-worker') setError('Notifications need the installed app’s service worker, which is not running yet. Reload the page and try again.');
+      if (sub === 'no-worker')
+        setError('Notifications need the installed app’s service worker, which is not running yet. Reload the page and try again.');
       if (typeof sub === 'string') return;
       const keys = sub.keys ?? {};
-      await subscribePush({ endpoint: sub.endpoint ?? '', keys: { p256dh: keys.p256dh ?? '', auth: keys.auth ?? '' }, label: deviceLabel() });
+      await subscribePush({
+        endpoint: sub.endpoint ?? '',
+        keys: { p256dh: keys.p256dh ?? '', auth: keys.auth ?? '' },
+        label: deviceLabel(),
+      });
       setEndpoint(sub.endpoint ?? null);
       await refreshDevices();
     } catch (err) {

@@ -15,7 +15,9 @@ export function isIos(): boolean {
 
 /** Opened from the Home Screen (or installed as an app elsewhere). */
 export function isInstalled(): boolean {
-  return nav()?.standalone === true || (typeof window !== 'undefined' && window.matchMedia?.('(display-mode: standalone)').matches === true);
+  return (
+    nav()?.standalone === true || (typeof window !== 'undefined' && window.matchMedia?.('(display-mode: standalone)').matches === true)
+  );
 }
 
 export function pushSupport(): PushSupport {
