@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PushDevice, PushSettings } from '@reverie/shared';
 import { setTokens } from '@/lib/auth-tokens';
+import { browserTimeZone } from '@/lib/format';
 import { json, jwt, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
 import { PushSettingsCard } from './push-settings-card';
 
@@ -116,7 +117,7 @@ describe('Settings → Push notifications', () => {
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '23:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save quiet hours' }));
     await waitFor(() => expect(calls.callsTo('PUT /api/push/settings')).toHaveLength(2));
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const zone = browserTimeZone();
     expect(calls.callsTo('PUT /api/push/settings')[1]!.body).toEqual({ quietHours: { start: '23:00', end: '08:00', timeZone: zone } });
 
     const list = screen.getByRole('list', { name: 'Devices that get push notifications' });
