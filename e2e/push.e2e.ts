@@ -13,10 +13,13 @@ const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 const SHOTS = process.env.PUSH_SHOTS_DIR;
 
-async function shot(page: Page, name: string) {
+/** The viewport with the card's top in view, or (`whole`) the whole card; copied to PUSH_SHOTS_DIR when set. */
+async function shot(page: Page, name: string, whole = false) {
   const card = page.getByRole('region', { name: 'Push notifications' });
-  await card.scrollIntoViewIfNeeded();
+  await card.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await page.evaluate(() => window.scrollBy(0, -80)); // below the fixed header
   const file = await screenshot(page, name);
+  if (whole) await card.screenshot({ path: file, animations: 'disabled' });
   if (SHOTS) {
     await mkdir(SHOTS, { recursive: true });
     await copyFile(file, `${SHOTS}/${name}.png`);
@@ -57,13 +60,14 @@ describeE2E('push notifications: settings, the permission sentence, the service 
         await card.getByText(/when a picture is ready, someone follows you, support answers your ticket/).waitFor();
         await card.getByRole('button', { name: 'Turn on notifications' }).waitFor();
         expect(await p.page.evaluate(() => Notification.permission)).toBe('default'); // nothing asked yet
+        await shot(p.page, `push-permission-${viewport.width}`);
         for (const label of ['Messages from characters', 'Pictures ready', 'New followers', 'Support answers', 'Quiet hours']) {
           await card.getByRole('switch', { name: label }).waitFor();
         }
         await card.getByRole('switch', { name: 'Quiet hours' }).click();
         await card.getByLabel('From', { exact: true }).waitFor();
         await card.getByText('No device gets push notifications yet.').waitFor();
-        await shot(p.page, `push-settings-${viewport.width}`);
+        await shot(p.page, `push-settings-${viewport.width}`, true);
         expectClean(p, 'the push settings');
       } finally {
         await p.context.close();
@@ -113,7 +117,11 @@ describeE2E('push notifications: settings, the permission sentence, the service 
       });
       const shown = () =>
         p.page.evaluate(async () =>
-          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, tag: n.tag, data: n.data as unknown })),
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+            title: n.title,
+            tag: n.tag,
+            data: n.data as unknown,
+          })),
         );
       const { kind: _kind, ...shownData } = payload; // what the worker keeps for the click: the link and the read token
       await expect.poll(shown, { timeout: 10_000 }).toEqual([{ title: payload.title, tag: payload.notificationId, data: shownData }]);

@@ -1,28 +1,15 @@
 // The browser's side of Web Push: whether this browser can receive pushes at all, whether it is an iPhone or iPad
 // that needs Reverie on the Home Screen first, the permission, and this browser's subscription (the service worker
 // in sw/sw.ts shows what arrives). Permission is only ever asked from a click (enablePush).
+import { isIos, isStandalone } from '@/lib/pwa';
 
 export type PushSupport = 'supported' | 'unsupported' | 'ios-not-installed';
 
-const nav = (): (Navigator & { standalone?: boolean }) | undefined => (typeof navigator === 'undefined' ? undefined : navigator);
-
-/** An iPhone, iPod or iPad (iPadOS reports itself as a Mac with touch). */
-export function isIos(): boolean {
-  const n = nav();
-  if (!n) return false;
-  return /iPad|iPhone|iPod/.test(n.userAgent) || (/Macintosh/.test(n.userAgent) && (n.maxTouchPoints ?? 0) > 1);
-}
-
-/** Opened from the Home Screen (or installed as an app elsewhere). */
-export function isInstalled(): boolean {
-  return (
-    nav()?.standalone === true || (typeof window !== 'undefined' && window.matchMedia?.('(display-mode: standalone)').matches === true)
-  );
-}
+const nav = (): Navigator | undefined => (typeof navigator === 'undefined' ? undefined : navigator);
 
 export function pushSupport(): PushSupport {
   const hasApis = typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
-  if (isIos() && !isInstalled()) return 'ios-not-installed';
+  if (isIos() && !isStandalone()) return 'ios-not-installed';
   return hasApis ? 'supported' : 'unsupported';
 }
 
