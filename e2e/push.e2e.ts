@@ -1,7 +1,7 @@
 // Push notifications in the browser (issue #43.2): Settings → Push notifications says what will come before any
 // permission prompt, and shows the switches, quiet hours and devices; on an iPhone outside the Home Screen it says
 // notifications need the installed app; the service worker shows a push it receives (delivered through Chromium's
-// DevTools protocol, as a push service would). Real server, production build, Chromium at 390 and 1280 px.
+// DevTools protocol, as a push service would) and closes it when the page says it was read. Real server, production build, Chromium at 390 and 1280 px.
 import { copyFile, mkdir } from 'node:fs/promises';
 import type { AuthResponse } from '@reverie/shared';
 import type { Page } from 'playwright-core';
@@ -125,6 +125,12 @@ describeE2E('push notifications: settings, the permission sentence, the service 
         );
       const { kind: _kind, ...shownData } = payload; // what the worker keeps for the click: the link and the read token
       await expect.poll(shown, { timeout: 10_000 }).toEqual([{ title: payload.title, tag: payload.notificationId, data: shownData }]);
+      // Read in the app (the live stream's "read" event): the page asks the worker to close its push.
+      await p.page.evaluate(
+        (id) => navigator.serviceWorker.controller?.postMessage({ type: 'CLOSE_PUSHES', ids: [id] }),
+        payload.notificationId,
+      );
+      await expect.poll(shown, { timeout: 10_000 }).toEqual([]);
     } finally {
       await p.context.close();
     }

@@ -59,3 +59,13 @@ export async function openPage(path: string): Promise<void> {
   }
   await self.clients.openWindow(url);
 }
+
+/** Closes the shown pushes of these notifications (an empty list: all of ours). */
+export async function closePushes(ids: unknown): Promise<void> {
+  const wanted = Array.isArray(ids) ? new Set(ids.filter((id): id is string => typeof id === 'string')) : new Set<string>();
+  for (const n of await self.registration.getNotifications()) {
+    if (wanted.size === 0 ? parsePushData(n.data) : wanted.has(n.tag)) n.close();
+  }
+}
+
+const parsePushData = (data: unknown): boolean => typeof data === 'object' && data !== null && 'readToken' in data;

@@ -12,7 +12,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { READS_CACHE, isOfflineReadable } from './offline-reads';
-import { markOpened, openPage, parsePush, pushLink, type PushData } from './push';
+import { closePushes, markOpened, openPage, parsePush, pushLink, type PushData } from './push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -48,6 +48,8 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (type === 'SKIP_WAITING') void self.skipWaiting();
   // Signing out forgets what this account read (the chats it opened) on this device.
   if (type === 'FORGET_READS') event.waitUntil(caches.delete(READS_CACHE));
+  // Notifications read in the app: their pushes still on screen go (ids empty: all of them).
+  if (type === 'CLOSE_PUSHES') event.waitUntil(closePushes((event.data as { ids?: unknown }).ids));
 });
 
 // Web Push (docs/notifications.md#push): the server's notification, decrypted by the browser, shown as it is in the

@@ -87,3 +87,9 @@ export async function disablePush(): Promise<string | undefined> {
   await sub.unsubscribe();
   return sub.endpoint;
 }
+
+/** Closes pushes this device still shows for these notifications (none listed: every one), via the service worker. */
+export function closeShownPushes(ids: string[]): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.controller?.postMessage({ type: 'CLOSE_PUSHES', ids });
+}
