@@ -2,6 +2,7 @@
 // Infrastructure and providers first, then the modules in one list, then their routes.
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
+import type { Agent } from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -34,6 +35,7 @@ import { createRatingsModule } from './modules/ratings/ratings.module.ts';
 import { createAvatarsModule } from './modules/avatars/avatars.module.ts';
 import { NotificationBus } from './modules/notifications/notifications.bus.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
+import { loadPushKeys, type PushKeys } from './modules/notifications/push-keys.ts';
 import type { NotificationInput } from './modules/notifications/notifications.service.ts';
 import { createSupportModule } from './modules/support/support.module.ts';
 import { createModerationModule } from './modules/moderation/moderation.module.ts';
@@ -81,6 +83,8 @@ export interface AppOverrides {
   migrationsFolder?: string;
   /** Schedules (sweeps, renewals) run only at start, not on their clock: tests run them by hand on their own clocks. */
   manualSchedules?: boolean;
+  /** The TLS agent for push services (tests: a local push service with its own certificate). */
+  pushAgent?: Agent;
 }
 
 /**
@@ -89,13 +93,21 @@ export interface AppOverrides {
  */
 function composeModules(
   deps: AppDeps,
-  loaded: { content: ContentService; bus: NotificationBus; imageQueue?: JobQueue<ImageJobData, unknown> },
+  loaded: {
+    content: ContentService;
+    bus: NotificationBus;
+    pushKeys: PushKeys;
+    imageQueue?: JobQueue<ImageJobData, unknown>;
+    pushAgent?: Agent;
+  },
 ) {
   // Notifications are named first: most event sources hand them events. What they need from modules named later
   // (sessions, this month's coins) is reached through those modules when called.
   const notifications = createNotificationsModule({
     ...deps,
     bus: loaded.bus,
+    pushKeys: loaded.pushKeys,
+    pushAgent: loaded.pushAgent,
     sessions: { isActive: (sessionId) => auth.services.sessions.isActive(sessionId) },
     monthlyCoins: (userId) => billing.services.coins.monthlyReady(userId),
   });
@@ -156,7 +168,7 @@ function composeModules(
     ledger: billing.services.ledger,
     plans: billing.services.plans,
     firstMessageHooks: {
-      quiet: async () => false,
+      quiet: (userId, at) => notifications.services.push.isQuietAt(userId, at),
       overCaps: (userId) => billing.services.spendingLimits.reached(userId),
       written: async (userId, m) =>
         void (await notify.notify(userId, {
@@ -278,7 +290,9 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   const modules = composeModules(deps, {
     content: await ContentService.load({ operator: config.operator, unsetFacts: config.unsetOperatorFacts }),
     bus,
+    pushKeys: await loadPushKeys(config),
     imageQueue: overrides.imageQueue,
+    pushAgent: overrides.pushAgent,
   });
   await seed(database, modules, config);
   // Background work (jobs.ts lists every job): started here for the process's role, stopped before the database closes.

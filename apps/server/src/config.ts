@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadOperatorFacts, unsetOperatorFacts, type OperatorFacts } from './modules/content/content.config.ts';
+import { pushConfigFromEnv, PushEnvSchema, type PushConfig } from './modules/notifications/push.config.ts';
 import { imagesConfigFromEnv, ImagesEnvSchema, type ImagesConfig } from './providers/images/index.ts';
 import { llmConfigFromEnv, LlmEnvSchema, type LlmConfig } from './providers/llm/settings.ts';
 import { s3ConfigFromEnv, S3EnvSchema, type S3Options } from './providers/storage/index.ts';
@@ -142,7 +143,8 @@ export const EnvSchema = z
   })
   .extend(LlmEnvSchema.shape)
   .extend(ImagesEnvSchema.shape)
-  .extend(S3EnvSchema.shape);
+  .extend(S3EnvSchema.shape)
+  .extend(PushEnvSchema.shape);
 
 export type Env = z.input<typeof EnvSchema>;
 
@@ -221,6 +223,8 @@ export interface Config {
   /** Lower-case addresses from ADMIN_EMAILS. */
   adminEmails: string[];
   notifications: { sweepMinutes: number };
+  /** VAPID_*, PUSH_SERVICES. */
+  push: PushConfig;
   /** ACCOUNT_DELETION_DELAY_HOURS in ms: the undo period of an account deletion; ACCOUNT_EXPORT_MAX_MB in bytes. */
   account: { deletionDelayMs: number; exportMaxBytes: number };
 }
@@ -392,6 +396,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     s3: s3ConfigFromEnv(e),
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
     notifications: { sweepMinutes: e.NOTIFY_SWEEP_MINUTES },
+    push: pushConfigFromEnv(e, publicUrl),
     account: {
       deletionDelayMs: Math.round(e.ACCOUNT_DELETION_DELAY_HOURS * 3600_000),
       exportMaxBytes: Math.round(e.ACCOUNT_EXPORT_MAX_MB * 1024 * 1024),

@@ -31,6 +31,7 @@ import { AuditRepo } from './modules/moderation/audit.repo.ts';
 import { ModerationRepo } from './modules/moderation/moderation.repo.ts';
 import { SubjectsRepo } from './modules/moderation/subjects.repo.ts';
 import { NotificationsRepo } from './modules/notifications/notifications.repo.ts';
+import { PushRepo } from './modules/notifications/push.repo.ts';
 import { SupportRepo } from './modules/support/support.repo.ts';
 import { SearchRepo } from './modules/search/search.repo.ts';
 import { ChatSearchRepo } from './modules/chat-search/chat-search.repo.ts';
@@ -79,6 +80,7 @@ export function bindRepos(db: DbOrTx) {
     personas: new PersonasRepo(db),
     images: new ImagesRepo(db),
     notifications: new NotificationsRepo(db),
+    push: new PushRepo(db),
     moderation: new ModerationRepo(db),
     audit: new AuditRepo(db),
     subjects: new SubjectsRepo(db),

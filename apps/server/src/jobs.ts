@@ -52,6 +52,8 @@ export function backgroundJobs(
     mail && { kind: 'loop', name: 'mail-delivery', module: 'mail', everyMs: MINUTE, loop: mail },
     // The sandbox card processor renews, ends and retries memberships on its own clock, like Stripe does.
     sandbox && { kind: 'schedule', name: 'sandbox-renewals', module: 'billing', everyMs: MINUTE, handler: () => sandbox.runDue() },
+    // Web Push: one job per device for a notification that pushes (modules/notifications/push-delivery.ts).
+    { kind: 'queue', name: 'push-delivery', module: 'notifications', queue: 'push-delivery', consumer: m.notifications.services.delivery },
     // Notification digests by mail and "monthly coins ready".
     {
       kind: 'schedule',

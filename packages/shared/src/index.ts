@@ -23,6 +23,7 @@ export * from './schemas/search.ts';
 export * from './schemas/billing.ts';
 export * from './schemas/images.ts';
 export * from './schemas/notifications.ts';
+export * from './schemas/push.ts';
 export * from './schemas/support.ts';
 export * from './schemas/moderation.ts';
 export * from './api/index.ts';

@@ -165,3 +165,12 @@ export function shortenNumber(value: number, maxLength: number = SHORTEN_DEFAULT
 export function formatCoins(value: number): string {
   return shortenNumber(value, COIN_DISPLAY_LIMIT);
 }
+
+/** The reader's IANA time zone ("Europe/Paris"), as the browser reports it; UTC when it cannot say. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}

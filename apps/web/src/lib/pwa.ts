@@ -98,3 +98,14 @@ export function startServiceWorker(): void {
 export async function forgetOfflineReads(): Promise<void> {
   if (typeof caches !== 'undefined') await caches.delete(READS_CACHE).catch(() => false);
 }
+
+/**
+ * This browser stops getting pushes at sign-out (another person may use it next). The push service then answers
+ * 404/410 to the server's next push, which removes the device from the account.
+ */
+export async function forgetPushSubscription(): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  const reg = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+  const sub = await reg?.pushManager?.getSubscription().catch(() => null);
+  await sub?.unsubscribe().catch(() => false);
+}

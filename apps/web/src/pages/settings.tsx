@@ -16,6 +16,7 @@ import { CoinsCard } from '@/features/billing';
 import { SpendingLimitsCard } from '@/features/billing';
 import { AvatarCard } from '@/features/users';
 import { NotificationsCard } from '@/features/users';
+import { PushSettingsCard } from '@/features/notifications';
 import { PersonasCard } from '@/features/personas';
 import { PreferencesCard } from '@/features/users';
 import { SupportCard } from '@/features/support';
@@ -94,6 +95,7 @@ export default function SettingsPage() {
               <CoinsCard user={user} />
               <SpendingLimitsCard />
               <NotificationsCard user={user} />
+              <PushSettingsCard />
               <SupportCard />
             </>
           )}

@@ -5,12 +5,14 @@
 // - Recent reads of chats and the chat list (GET only): network first, the last answer when offline, so a chat already
 //   opened can be read. Nothing is ever sent from here: a message, a payment or any other write needs the network.
 // - A new build waits until the page asks it to take over ("A new version is ready — Reload"), never half-updates.
+// - Pushes (Web Push) are shown, and a click opens their page and marks them read (below; push.ts).
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { READS_CACHE, isOfflineReadable } from './offline-reads';
+import { closePushes, markOpened, openPage, parsePush, pushLink, type PushData } from './push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -46,4 +48,30 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (type === 'SKIP_WAITING') void self.skipWaiting();
   // Signing out forgets what this account read (the chats it opened) on this device.
   if (type === 'FORGET_READS') event.waitUntil(caches.delete(READS_CACHE));
+  // Notifications read in the app: their pushes still on screen go (ids empty: all of them).
+  if (type === 'CLOSE_PUSHES') event.waitUntil(closePushes((event.data as { ids?: unknown }).ids));
+});
+
+// Web Push (docs/notifications.md#push): the server's notification, decrypted by the browser, shown as it is in the
+// bell. Opening it tells the server it is read (the token it carries stands in for a session, which the worker does
+// not have) and opens its page in a Reverie window, reusing one that is open.
+self.addEventListener('push', (event: PushEvent) => {
+  const push = parsePush(event.data);
+  if (!push) return;
+  event.waitUntil(
+    self.registration.showNotification(push.title, {
+      body: push.body ?? undefined,
+      icon: push.imageUrl ?? '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      tag: push.notificationId,
+      data: push,
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const push = event.notification.data as PushData | undefined;
+  if (!push) return;
+  event.waitUntil(Promise.all([markOpened(push), openPage(pushLink(push.link))]));
 });

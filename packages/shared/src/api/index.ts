@@ -16,6 +16,7 @@ export { inspectorEndpoints } from './inspector.ts';
 export { moderationEndpoints } from './moderation.ts';
 export { notificationsEndpoints } from './notifications.ts';
 export { personasEndpoints } from './personas.ts';
+export { pushEndpoints } from './push.ts';
 export { searchEndpoints } from './search.ts';
 export { socialEndpoints } from './social.ts';
 export { supportEndpoints } from './support.ts';
@@ -40,6 +41,7 @@ import { inspectorEndpoints } from './inspector.ts';
 import { moderationEndpoints } from './moderation.ts';
 import { notificationsEndpoints } from './notifications.ts';
 import { personasEndpoints } from './personas.ts';
+import { pushEndpoints } from './push.ts';
 import { searchEndpoints } from './search.ts';
 import { socialEndpoints } from './social.ts';
 import { supportEndpoints } from './support.ts';
@@ -67,6 +69,7 @@ export const api = {
   moderation: moderationEndpoints,
   notifications: notificationsEndpoints,
   personas: personasEndpoints,
+  push: pushEndpoints,
   search: searchEndpoints,
   social: socialEndpoints,
   support: supportEndpoints,

@@ -1,6 +1,6 @@
 // Characters that write first (#43.3): the setting, the schedule on a moved clock (the pause, its doubling, the stop
-// after three unanswered), the per-day limit of the plan, the spending caps, suspended and deleted accounts, the
-// policy, and one message across two app instances on one PostgreSQL database.
+// after three unanswered, quiet hours), the per-day limit of the plan, the spending caps, suspended and deleted
+// accounts, the policy, and one message across two app instances on one PostgreSQL database.
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -160,6 +160,22 @@ describe('the schedule', () => {
     expect((await messagesOf(u, id)).some((m) => m.unprompted)).toBe(false);
     const notes = (await t.app.inject({ url: '/api/notifications', headers: u.auth })).json() as NotificationsPage;
     expect(notes.items.some((n) => n.kind === 'character_message')).toBe(false);
+    first().clock.set(new Date());
+  });
+
+  it("waits out the user's quiet hours (push settings, in their time zone), then writes", async () => {
+    const u = await buildUser(t);
+    const id = await converse(u);
+    await allow(u, id, { enabled: true, afterHours: 4 });
+    const hourThen = new Date(Date.now() + 5 * HOUR).getUTCHours();
+    const at = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
+    const quietHours = { start: at(hourThen - 1), end: at(hourThen + 1), timeZone: 'UTC' };
+    const quiet = await t.app.inject({ method: 'PUT', url: '/api/push/settings', headers: u.auth, payload: { quietHours } });
+    expect(quiet.statusCode, quiet.body).toBe(200);
+    peer.behave({ kind: 'reply', parts: ['Are you awake?'] });
+    expect(await runAt(5)).toBe(0);
+    await t.app.inject({ method: 'PUT', url: '/api/push/settings', headers: u.auth, payload: { quietHours: null } });
+    expect(await runAt(5)).toBe(1);
     first().clock.set(new Date());
   });
 

@@ -39,6 +39,8 @@ export class NotificationsService {
       bus: NotificationBus;
       background: BackgroundTasks;
       log: Pick<FastifyBaseLogger, 'warn'>;
+      /** A notification was written (or took in another event): Web Push sends it on when its kind pushes. */
+      written?: (row: NotificationRow) => Promise<unknown>;
     },
   ) {}
 
@@ -53,6 +55,8 @@ export class NotificationsService {
     if (!row) return undefined;
     const notification = toNotification(row);
     await this.push(userId, { type: 'notification', notification, unreadCount: await this.repos.notifications.unreadCount(userId) });
+    const written = this.deps.written;
+    if (written) this.deps.background.run('push-notification', async () => void (await written(row)));
     return notification;
   }
 

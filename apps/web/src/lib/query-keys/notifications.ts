@@ -5,4 +5,8 @@ export const notificationsKeys = {
   lists: () => [...notificationsKeys.all, 'list'] as const,
   /** The unread count on the bell. */
   unread: () => [...notificationsKeys.all, 'unread'] as const,
+  /** Web Push: the server's public key, the account's devices, what may push and quiet hours. */
+  pushConfig: () => [...notificationsKeys.all, 'push', 'config'] as const,
+  pushDevices: () => [...notificationsKeys.all, 'push', 'devices'] as const,
+  pushSettings: () => [...notificationsKeys.all, 'push', 'settings'] as const,
 };

@@ -6,7 +6,7 @@ import { clearSession, getAccessToken, getRefreshToken, setStoredUser, setTokens
 import { queryClient } from '@/lib/query-client';
 import { STORAGE_KEYS, readString } from '@/lib/storage-keys';
 import { usersKeys } from '@/lib/query-keys/users';
-import { forgetOfflineReads } from '@/lib/pwa';
+import { forgetOfflineReads, forgetPushSubscription } from '@/lib/pwa';
 
 export type SessionStatus = 'anonymous' | 'loading' | 'authenticated';
 
@@ -90,6 +90,7 @@ export function endSession(): void {
   clearSession();
   queryClient.clear();
   void forgetOfflineReads();
+  void forgetPushSubscription();
   nextGeneration();
 }
 

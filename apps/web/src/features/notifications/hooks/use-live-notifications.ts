@@ -6,6 +6,7 @@ import { supportKeys } from '@/lib/query-keys/support';
 import { notificationsKeys } from '@/lib/query-keys/notifications';
 import { streamNotifications } from '../api/stream-notifications';
 import { applyDeleted, applyIncoming, applyRead, setUnreadCount } from '../lib/cache';
+import { closeShownPushes } from '../lib/push-browser';
 
 /** Waits before reconnecting: a moment after the server's planned end, longer after failures (at most 30 s). */
 export function reconnectDelay(failures: number, random: () => number = Math.random): number {
@@ -20,8 +21,14 @@ export function handleStreamEvent(e: NotificationStreamEvent) {
     applyIncoming(e.notification, e.unreadCount);
     // A reply to a ticket: its thread and the ticket list show it without a reload.
     if (e.notification.kind === 'ticket_reply') void queryClient.invalidateQueries({ queryKey: supportKeys.all });
-  } else if (e.type === 'read') applyRead(e.ids, e.unreadCount);
-  else applyDeleted(e.id, e.unreadCount);
+  } else if (e.type === 'read') {
+    applyRead(e.ids, e.unreadCount);
+    // Read here (or on another device): its push, still shown on this device, goes away too.
+    closeShownPushes(e.ids);
+  } else {
+    applyDeleted(e.id, e.unreadCount);
+    closeShownPushes([e.id]);
+  }
 }
 
 /**
