@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadOperatorFacts, unsetOperatorFacts, type OperatorFacts } from './modules/content/content.config.ts';
+import { embeddingConfigFromEnv, EmbeddingEnvSchema, type EmbeddingConfig } from './providers/embeddings/settings.ts';
 import { imagesConfigFromEnv, ImagesEnvSchema, type ImagesConfig } from './providers/images/index.ts';
 import { llmConfigFromEnv, LlmEnvSchema, type LlmConfig } from './providers/llm/settings.ts';
 import { s3ConfigFromEnv, S3EnvSchema, type S3Options } from './providers/storage/index.ts';
@@ -136,6 +137,7 @@ export const EnvSchema = z
     CHAT_BRANCH_MESSAGES_PER_USER: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
   })
   .extend(LlmEnvSchema.shape)
+  .extend(EmbeddingEnvSchema.shape)
   .extend(ImagesEnvSchema.shape)
   .extend(S3EnvSchema.shape);
 
@@ -190,6 +192,8 @@ export interface Config {
   seedContent: boolean;
   version: string;
   llm: LlmConfig;
+  /** Recall by meaning (EMBEDDING_*; modules/memory). */
+  embeddings: EmbeddingConfig;
   chat: {
     maxTokens: number;
     temperature: number;
@@ -363,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedContent: e.SEED_CONTENT === undefined ? e.NODE_ENV !== 'test' : ['true', '1', 'yes'].includes(e.SEED_CONTENT),
     version: '0.1.0',
     llm: llmConfigFromEnv(e, dataDir),
+    embeddings: embeddingConfigFromEnv(e, dataDir),
     chat: {
       maxTokens: e.CHAT_MAX_TOKENS,
       temperature: e.CHAT_TEMPERATURE,

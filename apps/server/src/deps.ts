@@ -43,6 +43,7 @@ import { TransferRepo } from './modules/transfer/transfer.repo.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
 import type { GoogleSignIn } from './providers/google/index.ts';
 import type { HealthRegistry } from './providers/health.ts';
+import type { Embedder } from './providers/embeddings/index.ts';
 import type { ImageProvider } from './providers/images/index.ts';
 import type { LlmProvider } from './providers/llm/index.ts';
 import { MailOutboxRepo } from './providers/mail/mail-outbox.repo.ts';
@@ -112,6 +113,8 @@ export interface AppDeps {
   llm: LlmProvider;
   /** The image backend (AI Horde by default; sdapi, ComfyUI, OpenAI-compatible, or disabled). */
   images: ImageProvider;
+  /** Recall by meaning (modules/memory); `off` answers every embed with EmbeddingsUnavailableError. */
+  embedder: Embedder;
   /** HMAC key for private images' signed links (DATA_DIR/secrets/media.key). */
   mediaKey: Uint8Array;
 }
