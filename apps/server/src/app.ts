@@ -36,6 +36,7 @@ import { NotificationBus } from './modules/notifications/notifications.bus.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import type { NotificationInput } from './modules/notifications/notifications.service.ts';
 import { createSupportModule } from './modules/support/support.module.ts';
+import { createMemoryModule } from './modules/memory/memory.module.ts';
 import { createModerationModule } from './modules/moderation/moderation.module.ts';
 import { createSearchModule } from './modules/search/search.module.ts';
 import { createChatSearchModule } from './modules/chat-search/chat-search.module.ts';
@@ -152,12 +153,15 @@ function composeModules(
     endStreams: (userId) => notify.endStreams(userId),
     charactersChanged: () => deps.responseCache.invalidate(CHARACTERS_CHANGED),
   });
+  const memory = createMemoryModule(deps);
+  const { indexer, recall } = memory.services;
   const chat = createChatModule({
     ...deps,
     moderation: moderation.services.moderation,
     entitlements: billing.services.entitlements,
     ledger: billing.services.ledger,
     plans: billing.services.plans,
+    recall: { recall: (q) => recall.recall(q), indexLater: (id) => indexer.enqueue(id) },
   });
   const transfer = createTransferModule({ ...deps, cards: characters.services.cards, moderation: moderation.services.moderation });
   return {
@@ -182,6 +186,7 @@ function composeModules(
     chat,
     groups: createGroupsModule({ ...deps, pipeline: chat.services.pipeline, conversations: chat.services.conversations }),
     chatSearch: createChatSearchModule(deps),
+    memory,
     personas: createPersonasModule({ ...deps, moderation: moderation.services.moderation }),
     images,
     transfer,

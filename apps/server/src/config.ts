@@ -98,6 +98,9 @@ export const EnvSchema = z
     CHAT_TOP_P: z.coerce.number().gt(0).max(1).default(0.95),
     /** A summary of the conversation is written into its memory every this many messages. */
     CHAT_MEMORY_EVERY: z.coerce.number().int().min(2).max(1000).default(12),
+    /** Recall (modules/memory): passages from earlier in the conversation a reply's prompt may carry, and their tokens. */
+    MEMORY_RECALL_PASSAGES: z.coerce.number().int().min(0).max(50).default(6),
+    MEMORY_RECALL_TOKENS: z.coerce.number().int().min(0).max(32_768).default(512),
     /** Replies one user may have generating at once, at least (plans may allow more); across processes with REDIS_URL. */
     CHAT_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
     /** Live event streams (image jobs, notifications) one user may have open at once; across processes with REDIS_URL. */
@@ -199,6 +202,9 @@ export interface Config {
     temperature: number;
     topP: number;
     memoryEvery: number;
+    /** Recall: passages a prompt may carry (MEMORY_RECALL_PASSAGES) and their tokens (MEMORY_RECALL_TOKENS). */
+    recallPassages: number;
+    recallTokens: number;
     inFlightPerUser: number;
     /** Least time between two batches of a streamed reply after the first. */
     streamIntervalMs: number;
@@ -373,6 +379,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       temperature: e.CHAT_TEMPERATURE,
       topP: e.CHAT_TOP_P,
       memoryEvery: e.CHAT_MEMORY_EVERY,
+      recallPassages: e.MEMORY_RECALL_PASSAGES,
+      recallTokens: e.MEMORY_RECALL_TOKENS,
       inFlightPerUser: e.CHAT_IN_FLIGHT_PER_USER,
       streamIntervalMs: e.CHAT_STREAM_INTERVAL_MS,
       streamBatchesPerSecond: e.CHAT_STREAM_BATCHES_PER_SECOND,

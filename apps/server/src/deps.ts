@@ -34,6 +34,7 @@ import { NotificationsRepo } from './modules/notifications/notifications.repo.ts
 import { SupportRepo } from './modules/support/support.repo.ts';
 import { SearchRepo } from './modules/search/search.repo.ts';
 import { ChatSearchRepo } from './modules/chat-search/chat-search.repo.ts';
+import { MemoryRepo } from './modules/memory/memory.repo.ts';
 import { SocialRepo } from './modules/social/social.repo.ts';
 import { PaymentsRepo } from './modules/billing/payments.repo.ts';
 import { PersonasRepo } from './modules/personas/personas.repo.ts';
@@ -71,6 +72,7 @@ export function bindRepos(db: DbOrTx) {
     search: new SearchRepo(db),
     chat: new ChatRepo(db),
     chatSearch: new ChatSearchRepo(db),
+    memory: new MemoryRepo(db),
     branches: new BranchesRepo(db),
     replyProgress: new ReplyProgressRepo(db),
     chatContext: new ChatContextRepo(db),

@@ -8,7 +8,7 @@ import type { LedgerService } from '../billing/ledger.service.ts';
 import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
-import type { ChatDeps, ChatSettings, ChatUnitOfWork } from './chat-deps.ts';
+import type { ChatDeps, ChatSettings, ChatUnitOfWork, RecallPort } from './chat-deps.ts';
 import { branchRoutes } from './branches.routes.ts';
 import { Branches } from './branches.ts';
 import { chatRoutes } from './chat.routes.ts';
@@ -33,6 +33,7 @@ export function createChatModule(deps: {
   entitlements: EntitlementsService;
   ledger: LedgerService;
   plans: Plans;
+  recall?: RecallPort;
 }) {
   const chat: ChatDeps = {
     uow: deps.uow,
@@ -44,6 +45,7 @@ export function createChatModule(deps: {
     inFlight: new InFlightLimiter('chat', { redis: deps.redis, prefix: deps.config.redisPrefix }),
     background: deps.background,
     settings: deps.config.chat,
+    recall: deps.recall,
   };
   const model = new ModelStatus(chat);
   const memory = new ConversationMemory(chat);

@@ -65,7 +65,13 @@ function fixedParts(input: AssembleInput, charName: string, render: Render): Fix
   };
   const sheet = Object.values(sheetParts).filter(Boolean).join('\n\n');
   const facts = (memory?.pinnedFacts ?? []).map((f) => render(f)).filter(Boolean);
-  const pinned = facts.length ? `Facts to remember:\n${facts.map((f) => `- ${f}`).join('\n')}` : '';
+  const recalled = (memory?.recalled ?? []).map((r) => render(r)).filter(Boolean);
+  const pinned = [
+    facts.length ? `Facts to remember:\n${facts.map((f) => `- ${f}`).join('\n')}` : '',
+    recalled.length ? `Recalled from earlier in this conversation:\n${recalled.map((r) => `- ${r}`).join('\n')}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   const summaryText = render(memory?.summary)
     ? `Summary of the story so far (earlier messages are not shown):\n${render(memory?.summary)}`
     : '';

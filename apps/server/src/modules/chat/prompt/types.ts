@@ -41,6 +41,8 @@ export interface PromptMemory {
   summary?: string;
   /** Facts the user pinned ("my name is Sam, I'm a pilot"); always included. */
   pinnedFacts?: string[];
+  /** Passages recalled from earlier in the conversation (modules/memory), each one line, within recall's budget. */
+  recalled?: string[];
 }
 
 /** Who the user is in the story: `userName` is the persona's name; this is the rest of it. */

@@ -15,6 +15,7 @@ const inspection: InspectionResponse = {
   disabledLore: [],
   inspection: {
     kind: 'send',
+    recalled: [],
     provider: 'embedded',
     model: 'tiny.gguf',
     contextSize: 4096,
