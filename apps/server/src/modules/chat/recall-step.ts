@@ -1,12 +1,12 @@
 // The pipeline's recall step (modules/memory does the finding): before the prompt is built, passages from the rest of
 // the conversation that the latest messages call for, never one already in the context window, within the smaller of
-// MEMORY_RECALL_TOKENS and an eighth of the model's context. A slow or failing recall never holds a reply up: after
-// RECALL_WAIT_MS the reply goes without it.
+// MEMORY_RECALL_TOKENS and an eighth of the model's context. A slow or failing recall never holds a reply up for long:
+// meaning has 300 ms (recall.service.ts), then words answer alone; after RECALL_WAIT_MS the reply goes without recall.
 import type { RecalledPassage } from '@reverie/shared';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
 
-const RECALL_WAIT_MS = 400;
+const RECALL_WAIT_MS = 1_500;
 
 export interface RecallStepInput {
   conversation: ConversationRow | undefined;

@@ -123,6 +123,17 @@ describe('memory: the index of every message and recall into the prompt', () => 
     await indexed(conversationId, () => messageCount(conversationId));
     await send(alice, 'What is my cat called?', conversationId);
     expect(lastSystemPrompt()).not.toContain('Miso');
+    // A swipe: the reply's text changes, so its vector is stale until the job embeds the new text.
+    peer.behave({ kind: 'reply', parts: ['A different answer altogether.'] });
+    const swipe = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/${characterId}/regenerate`,
+      headers: alice.auth,
+      payload: { conversationId },
+    });
+    expect(swipe.statusCode, swipe.body).toBe(200);
+    expect((swipe.json() as ChatReply).reply.content).toBe('A different answer altogether.');
+    await indexed(conversationId, () => messageCount(conversationId));
     // Deleting a message takes its vector with it.
     const before = await indexed(conversationId, () => messageCount(conversationId));
     const del = await t.app.inject({ method: 'DELETE', url: `/api/chat/${characterId}/message/${factId}`, headers: alice.auth });

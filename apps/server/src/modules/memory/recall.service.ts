@@ -14,6 +14,8 @@ const RRF_K = 60;
 const CANDIDATES = 20;
 /** Below this cosine similarity a message is not "about" the latest messages. */
 const MIN_SIMILARITY = 0.15;
+/** Meaning slower than this (a busy embedding model) is left out of this recall: words alone answer. */
+const MEANING_WAIT_MS = 300;
 /** The latest messages' text the query is made of (characters). */
 const QUERY_CHARS = 1_500;
 
@@ -64,7 +66,7 @@ export class RecallService {
   async recall(q: RecallQuery): Promise<RecalledPassage[]> {
     if (q.limit <= 0 || q.tokenBudget <= 0) return [];
     const text = q.text.slice(0, QUERY_CHARS);
-    const [words, meaning] = await Promise.all([this.byWords(q, text), this.byMeaning(q, text)]);
+    const [words, meaning] = await Promise.all([this.byWords(q, text), within(MEANING_WAIT_MS, this.byMeaning(q, text), [])]);
     const fused = new Map<string, { score: number; words: boolean; similarity?: number }>();
     words.forEach((hit, rank) => fused.set(hit.id, { score: 1 / (RRF_K + rank + 1), words: true }));
     meaning.forEach((hit, rank) => {
@@ -130,6 +132,17 @@ export class RecallService {
       .filter((r) => r.similarity >= MIN_SIMILARITY)
       .sort((a, b) => b.similarity - a.similarity)
       .slice(0, CANDIDATES);
+  }
+}
+
+/** The promise's value, or `fallback` after `ms` (the work goes on and its result is dropped). */
+async function within<T>(ms: number, work: Promise<T>, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)));
+  try {
+    return await Promise.race([work.catch(() => fallback), late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

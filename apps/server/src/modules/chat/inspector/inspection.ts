@@ -82,7 +82,11 @@ export function partsOf(b: PromptBreakdown): InspectionData['parts'] {
     if (name === 'total') continue;
     if (name === 'character') for (const [n, t] of Object.entries(b.sheet)) parts.push({ name: n, tokens: t });
     else if (name === 'memory')
-      parts.push({ name: 'pinnedFacts', tokens: b.memory.pinnedTokens }, { name: 'summary', tokens: b.memory.summaryTokens });
+      parts.push(
+        { name: 'pinnedFacts', tokens: b.memory.pinnedTokens },
+        ...(b.memory.recalledTokens ? [{ name: 'recalled', tokens: b.memory.recalledTokens }] : []),
+        { name: 'summary', tokens: b.memory.summaryTokens },
+      );
     else parts.push({ name, tokens });
   }
   return parts.filter((p) => p.tokens > 0 || p.name === 'history');

@@ -122,7 +122,7 @@ export interface PromptBreakdown {
   /** The character sheet's parts (each part's own tokens; `tokens.character` is the whole sheet). */
   sheet: { description: number; personality: number; scenario: number };
   /** `tokens.memory` split: the pinned facts (how many) and the summary (0 when not used). */
-  memory: { pinnedFacts: number; pinnedTokens: number; summaryTokens: number };
+  memory: { pinnedFacts: number; pinnedTokens: number; summaryTokens: number; recalledTokens?: number };
 }
 
 export interface AssembledPrompt {

@@ -28,6 +28,7 @@ const PART_LABELS: Record<string, string> = {
   persona: 'Your persona',
   lore: 'Lorebook entries',
   pinnedFacts: 'Pinned facts',
+  recalled: 'Recalled passages',
   summary: 'Summary',
   examples: 'Example exchanges',
   history: 'History',
