@@ -109,10 +109,8 @@ describeE2E('memory that recalls (real server + Chromium)', () => {
 
     // On a phone: the memory dialog with the switch (on again), then the inspector sheet with the recalled passage.
     await page.setViewportSize(MOBILE);
-    await page
-      .getByRole('button', { name: /memory/i })
-      .first()
-      .click();
+    await page.getByRole('button', { name: 'Rate Juniper Vale, export or import a chat' }).click();
+    await page.getByRole('menuitem', { name: 'Memory' }).click();
     const memory = dialog(page, 'Memory');
     const phoneToggle = memory.getByRole('switch', { name: 'Recall' });
     await phoneToggle.click();
