@@ -103,7 +103,9 @@ export class OpenAiEmbedder implements Embedder {
     });
   }
 
+  /** From the last answer when there was one (a health check every few seconds must not cost an embedding each). */
   async health(): Promise<ProviderStatus> {
+    if (this.dimensions && !this.error) return { status: 'ok', detail: `${this.opts.model} (${this.dimensions} dimensions)` };
     try {
       await this.embed(['health'], 'query');
       return { status: 'ok', detail: `${this.opts.model} (${this.dimensions} dimensions)` };
