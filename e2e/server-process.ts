@@ -102,6 +102,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     // No first-start model download from these throwaway servers: chat journeys point LLM_* at the tiny GGUF or a
     // local peer; everything else gets a model source that fails at once (the chat then answers 503).
     LLM_MODEL_URL: 'http://127.0.0.1:9/no-model-in-tests.gguf',
+    // Nor of the embedding model: recall works by words unless a journey points EMBEDDING_* at a model.
+    EMBEDDING_MODEL_URL: 'http://127.0.0.1:9/no-embedding-model-in-tests.gguf',
     // The default image backend (AI Horde) stays the provider, but at an address that refuses at once: no journey
     // reaches the internet; images journeys point IMAGES_* at a local peer.
     IMAGES_URL: 'http://127.0.0.1:9',

@@ -38,6 +38,7 @@ import { createNotificationsModule } from './modules/notifications/notifications
 import { loadPushKeys, type PushKeys } from './modules/notifications/push-keys.ts';
 import type { NotificationInput } from './modules/notifications/notifications.service.ts';
 import { createSupportModule } from './modules/support/support.module.ts';
+import { createMemoryModule } from './modules/memory/memory.module.ts';
 import { createModerationModule } from './modules/moderation/moderation.module.ts';
 import { createSearchModule } from './modules/search/search.module.ts';
 import { createChatSearchModule } from './modules/chat-search/chat-search.module.ts';
@@ -57,6 +58,7 @@ import { backgroundJobs, startModules } from './jobs.ts';
 import { createFastify } from './http/fastify.ts';
 import { registerResponseCache } from './http/cache.ts';
 import { StreamSlots } from './http/stream-slots.ts';
+import { createEmbedder, type Embedder } from './providers/embeddings/index.ts';
 import { createGoogleSignIn, type GoogleSignIn } from './providers/google/index.ts';
 import { HealthRegistry } from './providers/health.ts';
 import { createImageProvider, type ImageProvider } from './providers/images/index.ts';
@@ -73,6 +75,8 @@ export interface AppOverrides {
   mailer?: Mailer;
   /** The language model (tests: the tiny GGUF or a local OpenAI-compatible peer). */
   llm?: LlmProvider;
+  /** The embedding model (tests: the deterministic hash embedder, test/hash-embedder.ts). */
+  embedder?: Embedder;
   /** The image backend (tests usually point IMAGES_URL at a local peer instead). */
   images?: ImageProvider;
   /** The image job queue (tests: BullMQ with short lock times, to see a crashed worker's job come back quickly). */
@@ -161,6 +165,8 @@ function composeModules(
     endStreams: (userId) => notify.endStreams(userId),
     charactersChanged: () => deps.responseCache.invalidate(CHARACTERS_CHANGED),
   });
+  const memory = createMemoryModule(deps);
+  const { indexer, recall } = memory.services;
   const chat = createChatModule({
     ...deps,
     moderation: moderation.services.moderation,
@@ -177,6 +183,7 @@ function composeModules(
           link: `/chat/${m.characterId}?conversation=${m.conversationId}`,
         })),
     },
+    recall: { recall: (q) => recall.recall(q), indexLater: (id) => indexer.enqueue(id) },
   });
   const transfer = createTransferModule({ ...deps, cards: characters.services.cards, moderation: moderation.services.moderation });
   return {
@@ -201,6 +208,7 @@ function composeModules(
     chat,
     groups: createGroupsModule({ ...deps, pipeline: chat.services.pipeline, conversations: chat.services.conversations }),
     chatSearch: createChatSearchModule(deps),
+    memory,
     personas: createPersonasModule({ ...deps, moderation: moderation.services.moderation }),
     images,
     transfer,
@@ -258,7 +266,10 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   const accessTokens = new AccessTokens(await loadOrCreateSecret(config.dataDir, 'jwt.key'));
   const csrf = new Csrf(await loadOrCreateSecret(config.dataDir, 'csrf.key'), config.cookieSecure || config.publicUrl.startsWith('https:'));
 
-  const { health, mailer, mailQueue, google, storage, llm, images } = await openProviders(app, config, overrides, { uow, background });
+  const { health, mailer, mailQueue, google, storage, llm, images, embedder } = await openProviders(app, config, overrides, {
+    uow,
+    background,
+  });
 
   const deps: AppDeps = {
     config,
@@ -278,6 +289,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     storage,
     llm,
     images,
+    embedder,
     mediaKey: await loadOrCreateSecret(config.dataDir, 'media.key'),
   };
   const bus = await NotificationBus.create({
@@ -351,7 +363,14 @@ async function openProviders(app: FastifyInstance, config: Config, overrides: Ap
   }
   app.addHook('onClose', () => llm.close());
   const images = overrides.images ? health.register(overrides.images) : createImageProvider(config.images.backend, { health });
-  return { health, mailer, mailQueue, google, storage, llm, images };
+  const embedder = overrides.embedder
+    ? health.register(overrides.embedder)
+    : await createEmbedder(config.embeddings, { log: app.log, health });
+  // Like the chat model: the embedding model starts (a first start: downloads) once the server is up; recall works by
+  // words until it is ready.
+  if (!overrides.embedder && config.env !== 'test') setTimeout(() => embedder.start(), 3000).unref();
+  app.addHook('onClose', () => embedder.close());
+  return { health, mailer, mailQueue, google, storage, llm, images, embedder };
 }
 
 /**

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadOperatorFacts, unsetOperatorFacts, type OperatorFacts } from './modules/content/content.config.ts';
 import { pushConfigFromEnv, PushEnvSchema, type PushConfig } from './modules/notifications/push.config.ts';
+import { embeddingConfigFromEnv, EmbeddingEnvSchema, type EmbeddingConfig } from './providers/embeddings/settings.ts';
 import { imagesConfigFromEnv, ImagesEnvSchema, type ImagesConfig } from './providers/images/index.ts';
 import { llmConfigFromEnv, LlmEnvSchema, type LlmConfig } from './providers/llm/settings.ts';
 import { s3ConfigFromEnv, S3EnvSchema, type S3Options } from './providers/storage/index.ts';
@@ -98,6 +99,9 @@ export const EnvSchema = z
     CHAT_TOP_P: z.coerce.number().gt(0).max(1).default(0.95),
     /** A summary of the conversation is written into its memory every this many messages. */
     CHAT_MEMORY_EVERY: z.coerce.number().int().min(2).max(1000).default(12),
+    /** Recall (modules/memory): passages from earlier in the conversation a reply's prompt may carry, and their tokens. */
+    MEMORY_RECALL_PASSAGES: z.coerce.number().int().min(0).max(50).default(6),
+    MEMORY_RECALL_TOKENS: z.coerce.number().int().min(0).max(32_768).default(512),
     /** Replies one user may have generating at once, at least (plans may allow more); across processes with REDIS_URL. */
     CHAT_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
     /** Live event streams (image jobs, notifications) one user may have open at once; across processes with REDIS_URL. */
@@ -142,6 +146,7 @@ export const EnvSchema = z
     CHAT_FIRST_MESSAGES: bool(true),
   })
   .extend(LlmEnvSchema.shape)
+  .extend(EmbeddingEnvSchema.shape)
   .extend(ImagesEnvSchema.shape)
   .extend(S3EnvSchema.shape)
   .extend(PushEnvSchema.shape);
@@ -197,11 +202,16 @@ export interface Config {
   seedContent: boolean;
   version: string;
   llm: LlmConfig;
+  /** Recall by meaning (EMBEDDING_*; modules/memory). */
+  embeddings: EmbeddingConfig;
   chat: {
     maxTokens: number;
     temperature: number;
     topP: number;
     memoryEvery: number;
+    /** Recall: passages a prompt may carry (MEMORY_RECALL_PASSAGES) and their tokens (MEMORY_RECALL_TOKENS). */
+    recallPassages: number;
+    recallTokens: number;
     inFlightPerUser: number;
     /** Least time between two batches of a streamed reply after the first. */
     streamIntervalMs: number;
@@ -374,11 +384,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedContent: e.SEED_CONTENT === undefined ? e.NODE_ENV !== 'test' : ['true', '1', 'yes'].includes(e.SEED_CONTENT),
     version: '0.1.0',
     llm: llmConfigFromEnv(e, dataDir),
+    embeddings: embeddingConfigFromEnv(e, dataDir),
     chat: {
       maxTokens: e.CHAT_MAX_TOKENS,
       temperature: e.CHAT_TEMPERATURE,
       topP: e.CHAT_TOP_P,
       memoryEvery: e.CHAT_MEMORY_EVERY,
+      recallPassages: e.MEMORY_RECALL_PASSAGES,
+      recallTokens: e.MEMORY_RECALL_TOKENS,
       inFlightPerUser: e.CHAT_IN_FLIGHT_PER_USER,
       streamIntervalMs: e.CHAT_STREAM_INTERVAL_MS,
       streamBatchesPerSecond: e.CHAT_STREAM_BATCHES_PER_SECOND,

@@ -35,6 +35,7 @@ import { PushRepo } from './modules/notifications/push.repo.ts';
 import { SupportRepo } from './modules/support/support.repo.ts';
 import { SearchRepo } from './modules/search/search.repo.ts';
 import { ChatSearchRepo } from './modules/chat-search/chat-search.repo.ts';
+import { MemoryRepo } from './modules/memory/memory.repo.ts';
 import { SocialRepo } from './modules/social/social.repo.ts';
 import { PaymentsRepo } from './modules/billing/payments.repo.ts';
 import { PersonasRepo } from './modules/personas/personas.repo.ts';
@@ -44,6 +45,7 @@ import { TransferRepo } from './modules/transfer/transfer.repo.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
 import type { GoogleSignIn } from './providers/google/index.ts';
 import type { HealthRegistry } from './providers/health.ts';
+import type { Embedder } from './providers/embeddings/index.ts';
 import type { ImageProvider } from './providers/images/index.ts';
 import type { LlmProvider } from './providers/llm/index.ts';
 import { MailOutboxRepo } from './providers/mail/mail-outbox.repo.ts';
@@ -71,6 +73,7 @@ export function bindRepos(db: DbOrTx) {
     search: new SearchRepo(db),
     chat: new ChatRepo(db),
     chatSearch: new ChatSearchRepo(db),
+    memory: new MemoryRepo(db),
     branches: new BranchesRepo(db),
     replyProgress: new ReplyProgressRepo(db),
     firstMessages: new FirstMessagesRepo(db),
@@ -115,6 +118,8 @@ export interface AppDeps {
   llm: LlmProvider;
   /** The image backend (AI Horde by default; sdapi, ComfyUI, OpenAI-compatible, or disabled). */
   images: ImageProvider;
+  /** Recall by meaning (modules/memory); `off` answers every embed with EmbeddingsUnavailableError. */
+  embedder: Embedder;
   /** HMAC key for private images' signed links (DATA_DIR/secrets/media.key). */
   mediaKey: Uint8Array;
 }

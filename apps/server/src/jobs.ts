@@ -36,6 +36,16 @@ export function backgroundJobs(
       atStart: true,
       handler: () => m.images.services.jobs.recover(),
     },
+    // Memory (issue 41): the index of every message, after each save or edit; and what the queue missed (messages
+    // written while the embedding model downloaded, everything again after the model changed), newest conversations first.
+    { kind: 'queue', name: 'memory-index', module: 'memory', queue: 'memory-index', consumer: m.memory.services.indexer },
+    {
+      kind: 'schedule',
+      name: 'memory-backfill',
+      module: 'memory',
+      everyMs: MINUTE,
+      handler: () => m.memory.services.indexer.backfill(),
+    },
     // Data exports (zip files made from the account's records).
     { kind: 'queue', name: 'account-export', module: 'account', queue: 'account-export', consumer: m.account.services.exports },
     // Replies left half-written by a process that died (chat/recovery.ts keeps its own clock: 3 × CHAT_PROGRESS_MS).

@@ -124,6 +124,8 @@ export async function createTestApp(
     LLM_CONTEXT_SIZE: '1024',
     LLM_THREADS: '1',
     LLM_GPU: 'false',
+    // No embedding model unless a test gives one (the default downloads ~330 MB); recall then works by words.
+    EMBEDDING_PROVIDER: 'off',
     // No image backend unless a test points one at a local peer (the default, AI Horde, is on the internet).
     IMAGES_PROVIDER: 'disabled',
     ...env,

@@ -6,6 +6,7 @@ export * from './schemas/text.ts';
 export * from './schemas/events.ts';
 export * from './sse.ts';
 export * from './schemas/health.ts';
+export * from './schemas/memory.ts';
 export * from './schemas/users.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/tags.ts';

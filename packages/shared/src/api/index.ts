@@ -12,6 +12,7 @@ export { charactersEndpoints, favoritesEndpoints } from './characters.ts';
 export { groupsEndpoints } from './groups.ts';
 export { healthEndpoints } from './health.ts';
 export { imagesEndpoints } from './images.ts';
+export { memoryEndpoints } from './memory.ts';
 export { inspectorEndpoints } from './inspector.ts';
 export { moderationEndpoints } from './moderation.ts';
 export { notificationsEndpoints } from './notifications.ts';
@@ -33,6 +34,7 @@ import { contentEndpoints } from './content.ts';
 import { categoriesEndpoints } from './categories.ts';
 import { chatEndpoints } from './chat.ts';
 import { chatSearchEndpoints } from './chat-search.ts';
+import { memoryEndpoints } from './memory.ts';
 import { charactersEndpoints, favoritesEndpoints } from './characters.ts';
 import { groupsEndpoints } from './groups.ts';
 import { healthEndpoints } from './health.ts';
@@ -61,6 +63,7 @@ export const api = {
   characters: charactersEndpoints,
   chat: chatEndpoints,
   chatSearch: chatSearchEndpoints,
+  memory: memoryEndpoints,
   favorites: favoritesEndpoints,
   groups: groupsEndpoints,
   health: healthEndpoints,

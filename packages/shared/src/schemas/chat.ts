@@ -62,6 +62,8 @@ export const ChatMemory = z.object({
   pinned: z.array(z.string()),
   /** When the summary was last written (by the model or the user). */
   updatedAt: z.string().nullable(),
+  /** Recall (issue 41): passages from earlier in the conversation go into the prompt; the user may turn it off. */
+  recall: z.boolean().default(true),
 });
 export type ChatMemory = z.infer<typeof ChatMemory>;
 

@@ -1,6 +1,7 @@
 // "Why this reply": what went into a model reply's prompt (its structure, never its text), the numbers of the
 // generation, and the full prompt text rebuilt on the owner's request.
 import { z } from 'zod';
+import { RecalledPassage } from './memory.ts';
 import { text } from './text.ts';
 
 export const MAX_LORE_ENTRY_ID = 100;
@@ -44,6 +45,8 @@ export const ReplyInspection = z
     tokensPerSecond: z.number().nullable(),
     /** What the reply used: a free message of the plan, coins, a free reply owed after a failure; `refunded` when given back. */
     charge: z.object({ kind: z.enum(['free', 'coins', 'owed', 'refunded', 'unknown']), coins: z.number().int() }),
+    /** Passages recalled from earlier in the conversation (issue 41), best first, with their text as it is now. */
+    recalled: z.array(RecalledPassage).default([]),
     createdAt: z.string(),
   })
   .meta({ id: 'ReplyInspection' });

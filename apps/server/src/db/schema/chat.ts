@@ -55,6 +55,8 @@ export const conversations = pgTable(
      * as an anchor, and the one-to-one reads (a character's conversations, "continue the latest") leave it out.
      */
     isGroup: boolean('is_group').notNull().default(false),
+    /** Recall (modules/memory): passages from the rest of the conversation go into the prompt; the user may turn it off. */
+    recallEnabled: boolean('recall_enabled').notNull().default(true),
     lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Characters that write first (modules/chat/first-messages.ts): the pause in hours the user chose before the

@@ -48,6 +48,7 @@ export class Branches {
     });
     // The message is not in this conversation (another one's, someone else's, or deleted): the same 404 as a missing one.
     if (!id) throw AppError.notFound('Message');
+    this.deps.recall?.indexLater(id);
     return { id, tree: await this.treeOf(actor, conv, id) };
   }
 

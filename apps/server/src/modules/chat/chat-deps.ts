@@ -1,4 +1,5 @@
 // What the chat module's use cases are given (chat.module.ts builds it once).
+import type { RecalledPassage } from '@reverie/shared';
 import type { Config } from '../../config.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
@@ -31,6 +32,25 @@ export type ChatUnitOfWork = UnitOfWork<{
   personas: PersonasRepo;
 }>;
 
+/** What recall (modules/memory) asks of a reply: the latest messages' text, and what the context window holds. */
+export interface RecallRequest {
+  conversationId: string;
+  text: string;
+  excluded: string[];
+  limit: number;
+  tokenBudget: number;
+  countTokens: (text: string) => number;
+}
+
+/**
+ * Memory that recalls (modules/memory), as the pipeline uses it: passages for the prompt before a reply, and the
+ * conversation queued for indexing after a message is saved or changed.
+ */
+export interface RecallPort {
+  recall(q: RecallRequest): Promise<RecalledPassage[]>;
+  indexLater(conversationId: string): void;
+}
+
 export interface ChatDeps {
   uow: ChatUnitOfWork;
   llm: LlmProvider;
@@ -42,4 +62,6 @@ export interface ChatDeps {
   inFlight: InFlightLimiter;
   background: BackgroundTasks;
   settings: ChatSettings;
+  /** Recall and the message index (modules/memory); absent: no recall. */
+  recall?: RecallPort;
 }

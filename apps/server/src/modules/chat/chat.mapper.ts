@@ -26,7 +26,12 @@ export function toChatMessage(row: ShownMessageRow): ChatMessage {
 export const toReplyMessage = (row: ChatMessageRow): ChatMessage => toChatMessage({ ...row, persona: null });
 
 export function toChatMemory(row: ConversationRow): ChatMemory {
-  return { summary: row.memorySummary, pinned: row.pinnedFacts, updatedAt: row.memoryUpdatedAt?.toISOString() ?? null };
+  return {
+    summary: row.memorySummary,
+    pinned: row.pinnedFacts,
+    updatedAt: row.memoryUpdatedAt?.toISOString() ?? null,
+    recall: row.recallEnabled,
+  };
 }
 
 export function toChatCost(cost: MessageCost): ChatCost {

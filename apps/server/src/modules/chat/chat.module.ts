@@ -8,7 +8,7 @@ import type { LedgerService } from '../billing/ledger.service.ts';
 import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
-import type { ChatDeps, ChatSettings, ChatUnitOfWork } from './chat-deps.ts';
+import type { ChatDeps, ChatSettings, ChatUnitOfWork, RecallPort } from './chat-deps.ts';
 import { branchRoutes } from './branches.routes.ts';
 import { Branches } from './branches.ts';
 import { chatRoutes } from './chat.routes.ts';
@@ -39,6 +39,7 @@ export function createChatModule(deps: {
   log: FastifyBaseLogger;
   /** What characters that write first ask of other modules (quiet hours, caps, the notice). */
   firstMessageHooks: FirstMessageHooks;
+  recall?: RecallPort;
 }) {
   const chat: ChatDeps = {
     uow: deps.uow,
@@ -50,6 +51,7 @@ export function createChatModule(deps: {
     inFlight: new InFlightLimiter('chat', { redis: deps.redis, prefix: deps.config.redisPrefix }),
     background: deps.background,
     settings: deps.config.chat,
+    recall: deps.recall,
   };
   const model = new ModelStatus(chat);
   const memory = new ConversationMemory(chat);

@@ -20,7 +20,9 @@ export class MessageEdits {
     if (body.swipeIndex !== undefined) {
       const swipes = msg.swipes.length ? msg.swipes : [msg.content];
       if (msg.role !== 'assistant' || body.swipeIndex >= swipes.length) throw AppError.badRequest('That reply has no such alternative');
-      return (await chat.updateMessage(msg.id, { swipeIndex: body.swipeIndex, content: swipes[body.swipeIndex]! }))!;
+      const shown = await chat.updateMessage(msg.id, { swipeIndex: body.swipeIndex, content: swipes[body.swipeIndex]! });
+      this.deps.recall?.indexLater(conv.id);
+      return shown!;
     }
     const content = body.content!;
     const character = await characters.findById(characterId);
@@ -42,6 +44,7 @@ export class MessageEdits {
     }
     const updated = await chat.updateMessage(msg.id, patch);
     await chat.touch(conv.id, 0);
+    this.deps.recall?.indexLater(conv.id);
     return updated!;
   }
 

@@ -27,6 +27,7 @@ import type { ModelStatus } from './model-status.ts';
 import { oneToOne, type OneToOne } from './one-to-one.ts';
 import { checkPersona, promptUser } from './persona.ts';
 import type { GenerationRequest, PreparedGeneration, ReplySource, ReplyUseCase, SourceRead } from './pipeline.types.ts';
+import { recalledLine, recallFor } from './recall-step.ts';
 import { historyUpTo } from './regenerate.ts';
 import type { ReplyWriter } from './reply-writer.ts';
 import { Undo } from './undo.ts';
@@ -126,7 +127,13 @@ export class Generation {
       ...{ speaker, newest, kind, target, content: req.content, historyMessages: limits.historyMessages, userName, actor: req.actor },
     });
     const memory = conversation;
+    // The full history read (not only what the source shows) is the window recall never repeats.
+    // A message the character writes first has no new words of the user's (its content is the note that asks for it).
+    const userWords = kind === 'send' ? req.content : undefined;
+    const recalled = await recallFor(this.deps, { conversation: c.found, newest, content: userWords });
+    const names = { user: userName, character: source.group ? 'A character' : speaker.name };
     const prompt = await buildPrompt(this.deps.llm, {
+      recalled: recalled.map((p) => recalledLine(p, names)),
       character: speaker,
       userName,
       persona,
@@ -149,7 +156,7 @@ export class Generation {
     undo.add(() => dropRequest(request));
     const { userMessage, freeFor } = await charged;
     const reply = { kind, replyId, progressId: progress.id, target, conversation, character: speaker, speakerId, userName, actor };
-    const inspect = { prompt, history, userMessageId: userMessage?.id ?? null };
+    const inspect = { prompt, history, userMessageId: userMessage?.id ?? null, recalled };
     return {
       speaker,
       userMessage,

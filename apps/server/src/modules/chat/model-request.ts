@@ -38,6 +38,8 @@ export interface PromptInputs {
   stopNames?: string[];
   /** The user typed a message for this reply (a refusal may tell them to shorten it; Continue or Regenerate typed none). */
   typed?: boolean;
+  /** Passages recalled from earlier in the conversation, as lines for the prompt ("2026-03-02, Sam: …"). */
+  recalled?: string[];
 }
 
 /** A built prompt and the reply length it leaves room for. */
@@ -118,7 +120,7 @@ export async function buildPrompt(
       character: withLoreOff({ ...card, name: neutralizeTemplateTokens(card.name) }, i.memory.disabledLore),
       userName: neutralizeTemplateTokens(i.userName),
       persona: i.persona,
-      memory: { summary: i.memory.memorySummary || undefined, pinnedFacts: i.memory.pinnedFacts },
+      memory: { summary: i.memory.memorySummary || undefined, pinnedFacts: i.memory.pinnedFacts, recalled: i.recalled },
       history: i.history.length ? i.history : [{ role: 'user', content: '*waves*' }],
       contextSize,
       replyBudget,

@@ -44,7 +44,7 @@ export class ReplyWriter {
   private streaming = 0;
 
   constructor(
-    private readonly deps: Pick<ChatDeps, 'uow' | 'moderation' | 'entitlements' | 'settings' | 'background'> & {
+    private readonly deps: Pick<ChatDeps, 'uow' | 'moderation' | 'entitlements' | 'settings' | 'background' | 'recall'> & {
       recovery: ReplyRecovery;
       memory: ConversationMemory;
       inspector?: Inspector;
@@ -87,7 +87,11 @@ export class ReplyWriter {
     );
     if (!saved && !refund) await release();
     if (!saved) await this.nothingSaved(w);
-    else this.inspect(w, saved, relay, ms);
+    else {
+      this.inspect(w, saved, relay, ms);
+      // The reply (and the user's message before it) into the index of every message (modules/memory).
+      this.deps.recall?.indexLater(w.conversation.id);
+    }
     if (failure) throw failure;
     if (!saved) throw new AppError(409, 'CONFLICT', 'The reply was stopped before it began.');
     return { message: saved, stats: { tokens: relay.completionTokens || Math.ceil(text.length / 4), ms: Math.round(ms) } };

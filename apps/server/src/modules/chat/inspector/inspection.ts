@@ -2,6 +2,7 @@
 // with the key that triggered each, which history went in), hashes that later tell an edit apart, and the
 // generation's numbers. Never the prompt's text: the owner can have it rebuilt (rebuild.ts). Pure.
 import { createHash } from 'node:crypto';
+import type { RecalledPassage } from '@reverie/shared';
 import type { LlmFinish } from '../../../providers/llm/llm-provider.ts';
 import type { ChatCharacter } from '../chat-context.repo.ts';
 import type { ConversationRow } from '../chat.repo.ts';
@@ -34,6 +35,8 @@ export interface InspectionData {
   /** The reply was free because a failure had left its message without one. */
   owed: boolean;
   charge?: { outcome: string; coins: number } | null;
+  /** Passages recall brought into the prompt (modules/memory): which messages, when, how they scored and why. */
+  recall?: Array<Omit<RecalledPassage, 'content' | 'role'>>;
 }
 
 /** What a reply's prompt was built from (handed from `Generation.prepare` to the writer). */
@@ -43,6 +46,8 @@ export interface InspectionSource {
   history: HistoryMessage[];
   /** The message sent with this reply (send only). */
   userMessageId: string | null;
+  /** Passages recalled into the prompt. */
+  recalled?: RecalledPassage[];
 }
 
 /** The generation as the writer measured it. */
@@ -77,7 +82,11 @@ export function partsOf(b: PromptBreakdown): InspectionData['parts'] {
     if (name === 'total') continue;
     if (name === 'character') for (const [n, t] of Object.entries(b.sheet)) parts.push({ name: n, tokens: t });
     else if (name === 'memory')
-      parts.push({ name: 'pinnedFacts', tokens: b.memory.pinnedTokens }, { name: 'summary', tokens: b.memory.summaryTokens });
+      parts.push(
+        { name: 'pinnedFacts', tokens: b.memory.pinnedTokens },
+        ...(b.memory.recalledTokens ? [{ name: 'recalled', tokens: b.memory.recalledTokens }] : []),
+        { name: 'summary', tokens: b.memory.summaryTokens },
+      );
     else parts.push({ name, tokens });
   }
   return parts.filter((p) => p.tokens > 0 || p.name === 'history');
@@ -124,6 +133,7 @@ export function inspectionData(
     history: { included: b.history.included, leftOut: b.history.dropped, firstId: stored[0] ?? null, lastId: stored.at(-1) ?? null },
     examples: { included: b.examples.included, leftOut: b.examples.dropped },
     sheetHash: sheetHashOf(character),
+    recall: (source.recalled ?? []).map(({ content: _text, role: _role, ...rest }) => rest),
     tokens: { in: promptTokens && promptTokens > 0 ? promptTokens : b.tokens.total, out: n.tokensOut, prompt: b.tokens.total },
     firstTokenMs: n.firstTokenMs === null ? null : Math.round(n.firstTokenMs),
     totalMs: Math.round(n.totalMs),

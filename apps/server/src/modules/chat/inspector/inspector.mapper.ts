@@ -1,4 +1,5 @@
 import type { InspectionResponse, RebuiltPrompt, ReplyInspection } from '@reverie/shared';
+import type { ChatMessageRow } from '../chat.repo.ts';
 import type { InspectionData } from './inspection.ts';
 import type { ReplyInspected } from './inspector.service.ts';
 import type { Rebuilt } from './rebuild.ts';
@@ -12,8 +13,18 @@ function chargeOf(d: InspectionData): ReplyInspection['charge'] {
   return { kind: 'unknown', coins: 0 };
 }
 
-export function toReplyInspection(d: InspectionData, createdAt: Date): ReplyInspection {
+/** Each recalled passage with its message's text as it is now (one deleted since is left out). */
+function recalledOf(d: InspectionData, messages: readonly ChatMessageRow[]): ReplyInspection['recalled'] {
+  const byId = new Map(messages.map((m) => [m.id, m]));
+  return (d.recall ?? []).flatMap((p) => {
+    const m = byId.get(p.messageId);
+    return m ? [{ ...p, role: m.role, content: m.content.length > 600 ? `${m.content.slice(0, 599)}…` : m.content }] : [];
+  });
+}
+
+export function toReplyInspection(d: InspectionData, createdAt: Date, recalled: readonly ChatMessageRow[] = []): ReplyInspection {
   return {
+    recalled: recalledOf(d, recalled),
     kind: d.kind,
     provider: d.provider,
     model: d.model,
@@ -40,7 +51,7 @@ export function toInspectionResponse(r: ReplyInspected): InspectionResponse {
     messageId: r.message.id,
     conversationId: r.conversation.id,
     swipeIndex: r.swipeIndex,
-    inspection: r.row ? toReplyInspection(r.row.data as unknown as InspectionData, r.row.createdAt) : null,
+    inspection: r.row ? toReplyInspection(r.row.data as unknown as InspectionData, r.row.createdAt, r.recalledMessages) : null,
     disabledLore: r.conversation.disabledLore,
   };
 }

@@ -20,6 +20,8 @@ export interface ReplyInspected {
   conversation: ConversationRow;
   swipeIndex: number;
   row: ChatReplyInspectionRow | undefined;
+  /** The recalled passages' messages as they are now (a deleted one is left out). */
+  recalledMessages: ChatMessageRow[];
 }
 
 /** A group reply's prompt shape, from the history that went in (oldest first); the groups module provides it. */
@@ -74,7 +76,11 @@ export class Inspector {
     if (!message || !conversation || conversation.userId !== actor.userId || message.role !== 'assistant')
       throw AppError.notFound('Message');
     const swipeIndex = swipe ?? message.swipeIndex;
-    return { message, conversation, swipeIndex, row: await inspections.find(message.id, swipeIndex) };
+    const row = await inspections.find(message.id, swipeIndex);
+    const recall = (row?.data as { recall?: { messageId: string }[] } | undefined)?.recall ?? [];
+    const found = await Promise.all(recall.map((p) => chat.message(p.messageId)));
+    const recalledMessages = found.filter((m): m is ChatMessageRow => !!m && m.conversationId === conversation.id);
+    return { message, conversation, swipeIndex, row, recalledMessages };
   }
 
   /** The full prompt of a reply, rebuilt from its recorded structure and today's data. */

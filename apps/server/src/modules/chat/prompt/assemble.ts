@@ -47,6 +47,8 @@ interface FixedParts {
   /** "About <persona>:" and its description (and pronouns); empty without a persona. */
   persona: string;
   pinned: string;
+  /** Passages recalled from earlier in the conversation (modules/memory), after the pinned facts. */
+  recalled: string;
   summaryText: string;
   post: string;
   /** The sheet's parts as they appear in it (for the breakdown). */
@@ -65,7 +67,9 @@ function fixedParts(input: AssembleInput, charName: string, render: Render): Fix
   };
   const sheet = Object.values(sheetParts).filter(Boolean).join('\n\n');
   const facts = (memory?.pinnedFacts ?? []).map((f) => render(f)).filter(Boolean);
+  const recalled = (memory?.recalled ?? []).map((r) => render(r)).filter(Boolean);
   const pinned = facts.length ? `Facts to remember:\n${facts.map((f) => `- ${f}`).join('\n')}` : '';
+  const recalledText = recalled.length ? `Recalled from earlier in this conversation:\n${recalled.map((r) => `- ${r}`).join('\n')}` : '';
   const summaryText = render(memory?.summary)
     ? `Summary of the story so far (earlier messages are not shown):\n${render(memory?.summary)}`
     : '';
@@ -74,6 +78,7 @@ function fixedParts(input: AssembleInput, charName: string, render: Render): Fix
     sheet,
     persona: personaBlock(input, render),
     pinned,
+    recalled: recalledText,
     summaryText,
     post: render(character.postHistoryInstructions),
     sheetParts,
@@ -159,7 +164,7 @@ function buildMessages(
   const afterChar = lore
     .filter((s) => (s.entry.position ?? 'after_char') === 'after_char' || (s.entry.position === 'at_depth' && !atDepth(s)))
     .map((s) => s.text);
-  const { instructions, sheet, persona, pinned, summaryText, post } = parts;
+  const { instructions, sheet, persona, pinned, recalled, summaryText, post } = parts;
   const system = [
     instructions,
     ...beforeChar,
@@ -167,6 +172,7 @@ function buildMessages(
     ...afterChar,
     persona,
     pinned,
+    recalled,
     extras.summaryUsed ? summaryText : '',
     extras.examples.join('\n'),
   ]
@@ -270,7 +276,7 @@ function breakdownOf(input: AssembleInput, c: BreakdownInput): PromptBreakdown {
       lore: loreTokens,
       // After the sheet and the lore that follows it, as in the prompt.
       persona: measure(persona),
-      memory: measure(pinned) + (summaryUsed ? measure(summaryText) : 0),
+      memory: measure(pinned) + measure(parts.recalled) + (summaryUsed ? measure(summaryText) : 0),
       examples: examples.tokens,
       history: c.history.tokens,
       postHistory: post ? measure(post) + overhead : 0,
@@ -298,6 +304,7 @@ function breakdownOf(input: AssembleInput, c: BreakdownInput): PromptBreakdown {
     memory: {
       pinnedFacts: (input.memory?.pinnedFacts ?? []).filter((f) => render(f)).length,
       pinnedTokens: measure(pinned),
+      recalledTokens: measure(parts.recalled),
       summaryTokens: summaryUsed ? measure(summaryText) : 0,
     },
   };
@@ -316,7 +323,7 @@ export function assemblePrompt(input: AssembleInput): AssembledPrompt {
   const history = input.history.map((m) => ({ role: m.role, content: render(m.content) }));
   // Tokens held back for what the parts' counts leave out (the chat template's own text; prompt/fit.ts).
   const reserve = Math.max(0, Math.ceil(o.reserveTokens ?? 0));
-  let fixed = measure(instructions) + measure(sheet) + measure(persona) + measure(pinned) + overhead;
+  let fixed = measure(instructions) + measure(sheet) + measure(persona) + measure(pinned) + measure(parts.recalled) + overhead;
   if (post) fixed += measure(post) + overhead;
   if (fixed + reserve >= available) {
     throw new PromptTooLongError(

@@ -41,6 +41,8 @@ export interface PromptMemory {
   summary?: string;
   /** Facts the user pinned ("my name is Sam, I'm a pilot"); always included. */
   pinnedFacts?: string[];
+  /** Passages recalled from earlier in the conversation (modules/memory), each one line, within recall's budget. */
+  recalled?: string[];
 }
 
 /** Who the user is in the story: `userName` is the persona's name; this is the rest of it. */
@@ -120,7 +122,7 @@ export interface PromptBreakdown {
   /** The character sheet's parts (each part's own tokens; `tokens.character` is the whole sheet). */
   sheet: { description: number; personality: number; scenario: number };
   /** `tokens.memory` split: the pinned facts (how many) and the summary (0 when not used). */
-  memory: { pinnedFacts: number; pinnedTokens: number; summaryTokens: number };
+  memory: { pinnedFacts: number; pinnedTokens: number; summaryTokens: number; recalledTokens?: number };
 }
 
 export interface AssembledPrompt {

@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toast } from '@/lib/toast';
 import { getErrorMessage } from '@/lib/api-client';
 import { useUpdateMemory } from '../api/update-memory';
+import { RecallSwitch } from './recall-switch';
 
 type Save = (next: { summary: string; pinned: string[] }) => Promise<boolean>;
 
@@ -33,6 +34,7 @@ export function MemoryPanel({ conversationId, memory }: { conversationId: string
 
   return (
     <div className="flex flex-col gap-5 text-sm">
+      <RecallSwitch conversationId={conversationId} enabled={memory.recall} />
       <PinnedFacts pinned={pinned} saving={update.isPending} onSave={(next) => save({ summary, pinned: next })} />
       <section aria-labelledby="memory-summary">
         <h3 id="memory-summary" className="mb-1 font-semibold text-fg">

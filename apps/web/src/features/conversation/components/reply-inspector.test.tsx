@@ -15,6 +15,7 @@ const inspection: InspectionResponse = {
   disabledLore: [],
   inspection: {
     kind: 'send',
+    recalled: [],
     provider: 'embedded',
     model: 'tiny.gguf',
     contextSize: 4096,
@@ -73,6 +74,54 @@ describe('the "Why this reply" inspector', () => {
     await within(dialog).findByText(/off from the next reply/);
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Drop “My name is Sam.”' }));
     await waitFor(() => expect(api.callsTo(`PUT /api/conversations/${CONV}/memory`)[0]?.body).toEqual({ summary: '', pinned: [] }));
+  });
+
+  it('lists each recalled passage with its date, score and why, as text', async () => {
+    signIn();
+    const recalled = [
+      {
+        messageId: '00000000-0000-4000-8000-000000000020',
+        role: 'user' as const,
+        content: 'My cat is called <b>Miso</b>.',
+        createdAt: '2026-03-02T10:00:00.000Z',
+        score: 0.0325,
+        why: 'both' as const,
+        similarity: 0.61,
+        tokens: 14,
+      },
+      {
+        messageId: '00000000-0000-4000-8000-000000000021',
+        role: 'assistant' as const,
+        content: 'Miso sleeps on the piano.',
+        createdAt: '2026-03-03T10:00:00.000Z',
+        score: 0.0161,
+        why: 'meaning' as const,
+        tokens: 12,
+      },
+    ];
+    mockApi({
+      [`GET /api/messages/${MSG}/inspection`]: () => json({ ...inspection, inspection: { ...inspection.inspection!, recalled } }),
+      [`GET /api/conversations/${CONV}/memory`]: () => json({ summary: '', pinned: [], updatedAt: null, recall: true }),
+    });
+    render();
+    const list = await screen.findByTestId('inspector-recalled');
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    within(items[0]!).getByText('My cat is called <b>Miso</b>.');
+    within(items[0]!).getByText('by words and meaning');
+    within(items[0]!).getByText(/score 0\.0325 · similarity 0\.61 · 14 tokens/);
+    expect(within(items[0]!).getByText(/2026/).tagName).toBe('TIME');
+    within(items[1]!).getByText('by meaning');
+  });
+
+  it('says when nothing was recalled', async () => {
+    signIn();
+    mockApi({
+      [`GET /api/messages/${MSG}/inspection`]: () => json(inspection),
+      [`GET /api/conversations/${CONV}/memory`]: () => json({ summary: '', pinned: [], updatedAt: null, recall: true }),
+    });
+    render();
+    await screen.findByText('Nothing from earlier in the conversation was recalled for this reply.');
   });
 
   it('says when nothing was recorded, and offers a retry when loading fails', async () => {

@@ -16,6 +16,7 @@ import { useInspection } from '../api/get-inspection';
 import { useRebuiltPrompt } from '../api/get-rebuilt-prompt';
 import { useToggleLore } from '../api/toggle-lore';
 import { InspectorMemory } from './reply-inspector-memory';
+import { InspectorRecall } from './reply-inspector-recall';
 import { formatDuration, formatNumber, formatTokenRate } from '@/lib/format';
 
 /** Names of the prompt's parts in words; a part this list does not know shows under its own name. */
@@ -27,6 +28,7 @@ const PART_LABELS: Record<string, string> = {
   persona: 'Your persona',
   lore: 'Lorebook entries',
   pinnedFacts: 'Pinned facts',
+  recalled: 'Recalled passages',
   summary: 'Summary',
   examples: 'Example exchanges',
   history: 'History',
@@ -120,6 +122,7 @@ function InspectorBody({ messageId, swipe }: { messageId: string; swipe: number 
       <Numbers inspection={inspection} />
       <Parts inspection={inspection} />
       <Lore conversationId={conversationId} entries={inspection.lore} skipped={inspection.loreSkipped} disabled={disabledLore} />
+      <InspectorRecall inspection={inspection} />
       <InspectorMemory conversationId={conversationId} inspection={inspection} />
       <FullPrompt messageId={messageId} swipe={swipe} />
     </div>

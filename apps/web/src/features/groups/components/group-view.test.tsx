@@ -52,7 +52,7 @@ describe('a group chat page', () => {
     messages: [41, 42, 43, 44].map(message),
     hasMore: true,
     cost: { freeLeft: 10, costPerMessage: 1, balance: 0 },
-    memory: { summary: '', pinned: [], updatedAt: null },
+    memory: { summary: '', pinned: [], updatedAt: null, recall: true },
   };
 
   it('loads the messages before its newest page, each under its speaker', async () => {

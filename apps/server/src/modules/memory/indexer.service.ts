@@ -1,0 +1,96 @@
+// The index of every message: after a message is saved, edited or swiped, or a conversation is branched, its
+// conversation is queued (`memory-index`, jobs.ts); the job embeds the messages whose vector is missing or stale
+// (another text, another model), newest first, in batches. Deleting a message, a conversation or an account deletes
+// its vectors with it (foreign keys). A backfill schedule finds what the queue missed: the messages written while the
+// model was downloading, and every message again after the model changed, the most recently active conversations first.
+import type { FastifyBaseLogger } from 'fastify';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { JobQueue, JobWorker } from '../../lib/jobs/index.ts';
+import { EmbeddingsUnavailableError, type Embedder } from '../../providers/embeddings/index.ts';
+import type { MemoryRepo } from './memory.repo.ts';
+import { vectorToBytes } from './vector.ts';
+
+export interface IndexJob {
+  conversationId: string;
+}
+
+const BATCH = 32;
+/** Conversations one backfill run takes (the next run goes on). */
+const BACKFILL_CONVERSATIONS = 20;
+
+export class MemoryIndexer {
+  private worker: JobWorker | undefined;
+
+  constructor(
+    private readonly d: {
+      uow: UnitOfWork<{ memory: MemoryRepo }>;
+      embedder: Embedder;
+      queue: JobQueue<IndexJob, unknown>;
+      log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+    },
+  ) {}
+
+  /** Queues the conversation for indexing; never fails the caller (a lost job is found by the backfill). */
+  enqueue(conversationId: string): void {
+    if (this.d.embedder.info().state === 'off') return;
+    this.d.queue
+      .add('index', { conversationId }, { attempts: 3, backoff: { type: 'exponential', delayMs: 2_000 } })
+      .catch((err: unknown) => this.d.log.warn({ err, conversationId }, 'could not queue a conversation for indexing'));
+  }
+
+  /**
+   * Embeds the conversation's messages that have no current vector; the number embedded. Nothing while the model is
+   * not ready (the backfill comes back for them).
+   */
+  async indexConversation(conversationId: string, signal?: AbortSignal): Promise<number> {
+    const { embedder } = this.d;
+    if (embedder.info().state === 'off') return 0;
+    const { memory } = this.d.uow.repos;
+    let done = 0;
+    for (let round = 0; round < 10_000; round++) {
+      signal?.throwIfAborted();
+      const model = embedder.info().model;
+      const stale = await memory.staleMessages(conversationId, model, BATCH);
+      if (stale.length === 0) break;
+      let vectors: Float32Array[];
+      try {
+        vectors = await embedder.embed(
+          stale.map((m) => m.content),
+          'passage',
+          signal,
+        );
+      } catch (err) {
+        if (err instanceof EmbeddingsUnavailableError) return done;
+        throw err;
+      }
+      // The model id may be known only now (an OpenAI-compatible server's first answer).
+      const now = embedder.info().model;
+      await memory.upsert(
+        stale.map((m, i) => ({ ...m, messageId: m.id, model: now, vector: vectorToBytes(vectors[i]!), dimensions: vectors[i]!.length })),
+      );
+      done += stale.length;
+      if (stale.length < BATCH) break;
+    }
+    return done;
+  }
+
+  /** One backfill run: conversations with unindexed messages, the most recently active first. */
+  async backfill(): Promise<number> {
+    const { embedder } = this.d;
+    if (embedder.info().state !== 'ready') return 0;
+    const ids = await this.d.uow.repos.memory.conversationsToIndex(embedder.info().model, BACKFILL_CONVERSATIONS);
+    let done = 0;
+    for (const id of ids) done += await this.indexConversation(id);
+    return done;
+  }
+
+  /** Works the queue in this process. */
+  start(): void {
+    this.worker ??= this.d.queue.process((job) => this.indexConversation(job.data.conversationId, job.signal), { concurrency: 1 });
+  }
+
+  async stop(): Promise<void> {
+    await this.worker?.close();
+    this.worker = undefined;
+  }
+}

@@ -1,0 +1,129 @@
+// Memory that recalls (issue 41) against the real server and Chromium: a fact said early in a long chat, far outside
+// the context window, is recalled into a later reply's prompt; "Why this reply" lists it with its date, score and why;
+// the recall switch in the memory panel turns it off and the next prompt goes without. Chat replies come from a local
+// OpenAI-compatible peer (which shows each prompt); embeddings from the real llama.cpp server (`llama-server
+// --embeddings`) on the tiny self-made GGUF when the binary is there, else recall works by words only.
+import { api, type AuthResponse } from '@reverie/shared';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { llamaServerBinary, startLlamaServer, type LlamaServer } from '../apps/server/test/llama-server.ts';
+import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
+import { tinyModelPath } from '../apps/server/test/tiny-model.ts';
+import { importLighthouseCard } from './fixtures/lighthouse-card.ts';
+import { apiCall, DESKTOP, dialog, expectClean, MOBILE, pageWithSession, registerReadyUser, untilSendIsOn } from './flows.ts';
+import { describeE2E, launchBrowser, screenshot, startServer, type Harness } from './harness.ts';
+
+const FACT = 'By the way, my cat is called Miso and she sleeps on the piano.';
+
+describeE2E('memory that recalls (real server + Chromium)', () => {
+  const h = {} as Harness;
+  let peer: OpenAiPeer;
+  let embeddings: LlamaServer | undefined;
+  let auth: AuthResponse;
+  let characterId: string;
+  const suffix = Date.now().toString(36);
+
+  beforeAll(async () => {
+    peer = await startOpenAiPeer();
+    peer.behave({ kind: 'reply', parts: ['*She nods*', ' and keeps the lamp trimmed.'] });
+    if (llamaServerBinary) embeddings = await startLlamaServer(tinyModelPath(1), ['--embeddings', '--pooling', 'mean', '-c', '512']);
+    const embeddingEnv: Record<string, string> = embeddings
+      ? { EMBEDDING_PROVIDER: 'openai', EMBEDDING_BASE_URL: `${embeddings.baseUrl}/v1`, EMBEDDING_MODEL: 'tiny' }
+      : { EMBEDDING_PROVIDER: 'off' };
+    h.server = await startServer({ env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: peer.baseUrl, LLM_MODEL: 'peer-model', ...embeddingEnv } });
+    h.browser = await launchBrowser();
+    auth = await registerReadyUser(h, {
+      email: `rememberer_${suffix}@example.com`,
+      username: `rem_${suffix}`,
+      password: 'miso-on-piano-42',
+    });
+    characterId = await importLighthouseCard(h, auth);
+    // A long chat: the fact, then more than the free plan's 20 messages of history.
+    await apiCall(h, api.chat.send, { params: { characterId }, body: { content: FACT }, token: auth.accessToken });
+    for (let i = 1; i <= 12; i++) {
+      await apiCall(h, api.chat.send, {
+        params: { characterId },
+        body: { content: `The tide was high on evening ${i}.` },
+        token: auth.accessToken,
+      });
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await h.browser?.close().catch(() => undefined);
+    await h.server?.stop();
+    await peer?.close();
+    await embeddings?.stop();
+  });
+
+  /** The last reply's system prompt (the summary job asks the model server too: its requests are skipped). */
+  const lastSystem = () => {
+    const replies = peer.requests.filter((r) => JSON.stringify(r.body.messages).includes('fictional roleplay chat'));
+    const messages = replies.at(-1)!.body.messages as Array<{ role: string; content: string }>;
+    return messages.find((m) => m.role === 'system')!.content;
+  };
+
+  it('recalls an early fact into a later reply, shows it in "Why this reply", and the switch turns recall off (1280 and 390 px)', async () => {
+    const p = await pageWithSession(h, auth, DESKTOP);
+    const { page } = p;
+    await page.goto(`/chat/${characterId}`);
+    const composer = page.getByLabel('Message Juniper Vale');
+    await composer.waitFor({ state: 'visible', timeout: 20_000 });
+    const send = async (text: string) => {
+      const asked = peer.requests.length;
+      const replies = await page.getByTestId('message-assistant').count();
+      await composer.fill(text);
+      await untilSendIsOn(page);
+      await composer.press('Enter');
+      await expect.poll(() => peer.requests.length, { timeout: 20_000 }).toBeGreaterThan(asked);
+      await expect.poll(() => page.getByTestId('message-assistant').count(), { timeout: 20_000 }).toBeGreaterThan(replies - 1);
+      await page.getByRole('button', { name: 'Regenerate reply' }).waitFor({ timeout: 20_000 });
+    };
+
+    await send('Do you remember what my cat is called?');
+    expect(lastSystem()).toContain('Recalled from earlier in this conversation:');
+    expect(lastSystem()).toContain('Miso');
+
+    await page.getByTestId('message-assistant').last().hover();
+    await page.getByTestId('message-assistant').last().getByRole('button', { name: 'Why this reply' }).click();
+    const inspector = dialog(page, 'Why this reply');
+    const recalled = inspector.getByTestId('inspector-recalled');
+    await recalled.waitFor({ timeout: 15_000 });
+    await recalled.getByText(FACT).waitFor();
+    await recalled
+      .getByText(/^by (words|words and meaning)$/)
+      .first()
+      .waitFor();
+    await recalled.scrollIntoViewIfNeeded();
+    await screenshot(page, 'memory-inspector-recalled-1280');
+    await inspector.getByRole('button', { name: 'Close' }).click();
+    await inspector.waitFor({ state: 'hidden' });
+
+    // The memory beside the chat at 1280 px: recall off for this conversation.
+    const aside = page.getByRole('complementary', { name: 'Memory' });
+    const toggle = aside.getByRole('switch', { name: 'Recall' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await toggle.click();
+    await page.getByText('Recall is off', { exact: true }).waitFor();
+    await screenshot(page, 'memory-recall-switch-1280');
+    await send('Do you remember what my cat is called?');
+    expect(lastSystem()).not.toContain('Recalled from earlier');
+
+    // On a phone: the memory dialog with the switch (on again), then the inspector sheet with the recalled passage.
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('button', { name: 'Rate Juniper Vale, export or import a chat' }).click();
+    await page.getByRole('menuitem', { name: 'Memory' }).click();
+    const memory = dialog(page, 'Memory');
+    const phoneToggle = memory.getByRole('switch', { name: 'Recall' });
+    await phoneToggle.click();
+    await expect.poll(() => phoneToggle.getAttribute('aria-checked')).toBe('true');
+    await screenshot(page, 'memory-recall-switch-390');
+    await memory.getByRole('button', { name: 'Close' }).click();
+    await send('And what does my cat sleep on?');
+    expect(lastSystem()).toContain('Miso');
+    await page.getByTestId('message-assistant').last().getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Why this reply' }).click();
+    await recalled.waitFor({ timeout: 15_000 });
+    await recalled.getByText(FACT).scrollIntoViewIfNeeded();
+    await screenshot(page, 'memory-inspector-recalled-390');
+    expectClean(p, 'memory recall');
+  }, 180_000);
+});
