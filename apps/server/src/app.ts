@@ -42,6 +42,7 @@ import { createChatSearchModule } from './modules/chat-search/chat-search.module
 import { createSocialModule } from './modules/social/social.module.ts';
 import { createTagsModule } from './modules/tags/tags.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
+import { createVoiceModule } from './modules/voice/voice.module.ts';
 import { createPersonasModule } from './modules/personas/personas.module.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { createContentModule } from './modules/content/content.module.ts';
@@ -62,6 +63,7 @@ import type { LlmProvider } from './providers/llm/llm-provider.ts';
 import { LazyLlmProvider } from './providers/llm/lazy.ts';
 import { createMailer, type Mailer, type MailQueue } from './providers/mail/index.ts';
 import { createMediaStorage, MEDIA_DIR_WARNING, mediaRoot } from './providers/storage/index.ts';
+import { createSpeechProvider, createTranscriptionProvider, type SpeechProvider, type TranscriptionProvider } from './providers/speech/index.ts';
 
 /** Test seams: a migrated database to start from, and providers that talk to a local peer. */
 export interface AppOverrides {
@@ -75,6 +77,9 @@ export interface AppOverrides {
   images?: ImageProvider;
   /** The image job queue (tests: BullMQ with short lock times, to see a crashed worker's job come back quickly). */
   imageQueue?: JobQueue<ImageJobData, unknown>;
+  /** Speech out and in (tests usually point SPEECH_URL / TRANSCRIPTION_URL at the loopback peer instead). */
+  speech?: SpeechProvider;
+  transcription?: TranscriptionProvider;
   /** Where log lines go (tests read them back); stdout by default. */
   logStream?: { write(line: string): void };
   /** Another release's migrations folder (tests of rolling restarts). */
@@ -156,6 +161,12 @@ function composeModules(
     ledger: billing.services.ledger,
     plans: billing.services.plans,
   });
+  const voice = createVoiceModule({
+    ...deps,
+    moderation: moderation.services.moderation,
+    entitlements: billing.services.entitlements,
+    ledger: billing.services.ledger,
+  });
   const transfer = createTransferModule({ ...deps, cards: characters.services.cards, moderation: moderation.services.moderation });
   return {
     health: createHealthModule({ ...deps, registry: deps.health, staff: admin.services.gate }),
@@ -181,6 +192,7 @@ function composeModules(
     chatSearch: createChatSearchModule(deps),
     personas: createPersonasModule({ ...deps, moderation: moderation.services.moderation }),
     images,
+    voice,
     transfer,
     account: createAccountModule({
       ...deps,
@@ -236,7 +248,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   const accessTokens = new AccessTokens(await loadOrCreateSecret(config.dataDir, 'jwt.key'));
   const csrf = new Csrf(await loadOrCreateSecret(config.dataDir, 'csrf.key'), config.cookieSecure || config.publicUrl.startsWith('https:'));
 
-  const { health, mailer, mailQueue, google, storage, llm, images } = await openProviders(app, config, overrides, { uow, background });
+  const { health, mailer, mailQueue, google, storage, llm, images, speech, transcription } = await openProviders(app, config, overrides, { uow, background });
 
   const deps: AppDeps = {
     config,
@@ -256,6 +268,8 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     storage,
     llm,
     images,
+    speech,
+    transcription,
     mediaKey: await loadOrCreateSecret(config.dataDir, 'media.key'),
   };
   const bus = await NotificationBus.create({
@@ -327,7 +341,11 @@ async function openProviders(app: FastifyInstance, config: Config, overrides: Ap
   }
   app.addHook('onClose', () => llm.close());
   const images = overrides.images ? health.register(overrides.images) : createImageProvider(config.images.backend, { health });
-  return { health, mailer, mailQueue, google, storage, llm, images };
+  const speech = overrides.speech ? health.register(overrides.speech) : createSpeechProvider(config.speech, { health });
+  const transcription = overrides.transcription
+    ? health.register(overrides.transcription)
+    : createTranscriptionProvider(config.transcription, { health });
+  return { health, mailer, mailQueue, google, storage, llm, images, speech, transcription };
 }
 
 /**

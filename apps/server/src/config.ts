@@ -6,6 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadOperatorFacts, unsetOperatorFacts, type OperatorFacts } from './modules/content/content.config.ts';
 import { imagesConfigFromEnv, ImagesEnvSchema, type ImagesConfig } from './providers/images/index.ts';
+import {
+  speechConfigFromEnv,
+  SpeechEnvSchema,
+  transcriptionConfigFromEnv,
+  type SpeechConfig,
+  type TranscriptionConfig,
+} from './providers/speech/index.ts';
 import { llmConfigFromEnv, LlmEnvSchema, type LlmConfig } from './providers/llm/settings.ts';
 import { s3ConfigFromEnv, S3EnvSchema, type S3Options } from './providers/storage/index.ts';
 
@@ -134,9 +141,14 @@ export const EnvSchema = z
      * pass it is refused with 409 until a branch is deleted. 0: no branches at all.
      */
     CHAT_BRANCH_MESSAGES_PER_USER: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
+    /** Longest recording the microphone may send for transcription, in seconds. */
+    VOICE_MAX_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+    /** Largest recording upload, in bytes (checked while it is received, before it is decoded). */
+    VOICE_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(5 * 1024 * 1024),
   })
   .extend(LlmEnvSchema.shape)
   .extend(ImagesEnvSchema.shape)
+  .extend(SpeechEnvSchema.shape)
   .extend(S3EnvSchema.shape);
 
 export type Env = z.input<typeof EnvSchema>;
@@ -209,6 +221,10 @@ export interface Config {
   streamsPerUser: number;
   /** The image backend (IMAGES_*), and how this process works its queue. */
   images: { backend: ImagesConfig; concurrency: number; steps: number; awaySeconds: number };
+  /** Speech out (SPEECH_*), speech in (TRANSCRIPTION_*) and the bounds on a recording (VOICE_*). */
+  speech: SpeechConfig;
+  transcription: TranscriptionConfig;
+  voice: { maxSeconds: number; maxBytes: number };
   /** S3_*: media in an S3-compatible bucket; undefined: local disk under DATA_DIR/media. */
   s3: S3Options | undefined;
   /** Lower-case addresses from ADMIN_EMAILS. */
@@ -381,6 +397,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       steps: e.IMAGES_STEPS,
       awaySeconds: e.IMAGES_AWAY_SECONDS,
     },
+    speech: speechConfigFromEnv(e),
+    transcription: transcriptionConfigFromEnv(e),
+    voice: { maxSeconds: e.VOICE_MAX_SECONDS, maxBytes: e.VOICE_MAX_BYTES },
     s3: s3ConfigFromEnv(e),
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
     notifications: { sweepMinutes: e.NOTIFY_SWEEP_MINUTES },

@@ -41,6 +41,7 @@ import { SandboxRepo } from './providers/payments/sandbox.repo.ts';
 import { TagsRepo } from './modules/tags/tags.repo.ts';
 import { TransferRepo } from './modules/transfer/transfer.repo.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
+import { SpeechSettingsRepo } from './modules/voice/voice.repo.ts';
 import type { GoogleSignIn } from './providers/google/index.ts';
 import type { HealthRegistry } from './providers/health.ts';
 import type { ImageProvider } from './providers/images/index.ts';
@@ -48,6 +49,7 @@ import type { LlmProvider } from './providers/llm/index.ts';
 import { MailOutboxRepo } from './providers/mail/mail-outbox.repo.ts';
 import type { Mailer } from './providers/mail/index.ts';
 import type { MediaStorage } from './providers/storage/index.ts';
+import type { SpeechProvider, TranscriptionProvider } from './providers/speech/index.ts';
 
 /** Every repository, bound to one database handle (the pool, or a transaction inside `uow.run`). */
 export function bindRepos(db: DbOrTx) {
@@ -76,6 +78,7 @@ export function bindRepos(db: DbOrTx) {
     inspections: new InspectionsRepo(db),
     groups: new GroupsRepo(db),
     personas: new PersonasRepo(db),
+    speechSettings: new SpeechSettingsRepo(db),
     images: new ImagesRepo(db),
     notifications: new NotificationsRepo(db),
     moderation: new ModerationRepo(db),
@@ -112,6 +115,9 @@ export interface AppDeps {
   llm: LlmProvider;
   /** The image backend (AI Horde by default; sdapi, ComfyUI, OpenAI-compatible, or disabled). */
   images: ImageProvider;
+  /** Speech out (SPEECH_*) and speech in (TRANSCRIPTION_*). */
+  speech: SpeechProvider;
+  transcription: TranscriptionProvider;
   /** HMAC key for private images' signed links (DATA_DIR/secrets/media.key). */
   mediaKey: Uint8Array;
 }

@@ -3,6 +3,7 @@ import {
   SpeakMessageParams,
   SpeechAudio,
   SpeechSettings,
+  TranscribeQuery,
   TranscriptionResponse,
   UpdateSpeechSettingsBody,
   VoicePreviewBody,
@@ -59,6 +60,7 @@ export const voiceEndpoints = {
   transcribe: defineEndpoint({
     method: 'POST',
     path: '/api/voice/transcriptions',
+    query: TranscribeQuery,
     response: TranscriptionResponse,
     errors: errorBodies(402, 413, 415, 422, 429, 503),
     auth: 'required',

@@ -87,6 +87,9 @@ export const SpeakMessageParams = ChatMessageParams;
 /** Audio bytes (audio/mpeg, audio/wav…), not JSON. */
 export const SpeechAudio = z.unknown().meta({ id: 'SpeechAudio', description: 'Audio bytes (the content-type says which format)' });
 
+/** The chat the words are for, when there is one: the content policy reads them as typed text in that chat. */
+export const TranscribeQuery = z.object({ characterId: z.uuid({ message: 'characterId must be a valid id' }).optional() });
+
 export const TranscriptionCharge = z.object({ outcome: z.enum(['free', 'coins']), cost: z.number().int(), balance: z.number().int() });
 
 export const TranscriptionResponse = z

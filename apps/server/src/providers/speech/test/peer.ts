@@ -14,6 +14,11 @@ export const PEER_VOICES = ['en-us', 'en-us+m1', 'en-gb', 'en-us+f2'];
 export interface SpeechPeerOptions {
   /** Words the recogniser knows (a JSGF word loop); default: a small everyday vocabulary. */
   vocabulary?: string[];
+  /**
+   * Whole phrases the recogniser chooses between (a command grammar), instead of the word loop: closer to what was
+   * said when the test needs the exact words (a transcript the content policy must refuse).
+   */
+  phrases?: string[];
   /** Bearer key (openai) or xi-api-key (elevenlabs) required when set. */
   apiKey?: string;
 }
@@ -58,10 +63,10 @@ export function toMp3(wav: Buffer): Promise<Buffer> {
   return run('ffmpeg', ['-v', 'error', '-i', 'pipe:0', '-f', 'mp3', '-b:a', '64k', 'pipe:1'], wav);
 }
 
-async function recognise(wav16k: Buffer, vocabulary: string[]): Promise<string> {
+async function recognise(wav16k: Buffer, grammarBody: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'speech-peer-'));
   try {
-    const grammar = `#JSGF V1.0;\ngrammar words;\npublic <s> = ( ${vocabulary.join(' | ')} )+ ;\n`;
+    const grammar = `#JSGF V1.0;\ngrammar words;\npublic <s> = ${grammarBody} ;\n`;
     await writeFile(path.join(dir, 'g.gram'), grammar);
     // pocketsphinx reads the raw samples after the 44-byte header of our own ffmpeg WAV.
     const file = path.join(dir, 'in.wav');
@@ -84,6 +89,9 @@ async function formOf(req: IncomingMessage, body: Buffer): Promise<FormData> {
 
 export async function startSpeechPeer(options: SpeechPeerOptions = {}): Promise<SpeechPeer> {
   const vocabulary = options.vocabulary ?? DEFAULT_VOCABULARY;
+  const grammarBody = options.phrases
+    ? options.phrases.map((p) => `( ${p.toLowerCase().replace(/[^a-z' ]/g, ' ').trim()} )`).join(' | ')
+    : `( ${vocabulary.join(' | ')} )+`;
   let failures = 0;
   const peer: SpeechPeer = { url: '', requests: [], failNext: (n) => void (failures = n), delay: 0, close: async () => {} };
 
@@ -119,7 +127,7 @@ export async function startSpeechPeer(options: SpeechPeerOptions = {}): Promise<
       const file = form.get('file');
       if (!(file instanceof Blob)) return send(res, 400, { error: { message: 'file is required' } });
       const wav = await run('ffmpeg', ['-v', 'error', '-i', 'pipe:0', '-ar', '16000', '-ac', '1', '-f', 'wav', 'pipe:1'], Buffer.from(await file.arrayBuffer()));
-      return send(res, 200, { text: await recognise(wav, vocabulary) });
+      return send(res, 200, { text: await recognise(wav, grammarBody) });
     }
     return send(res, 404, { error: { message: 'Not found' } });
   };
