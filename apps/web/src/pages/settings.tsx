@@ -19,6 +19,7 @@ import { NotificationsCard } from '@/features/users';
 import { PersonasCard } from '@/features/personas';
 import { PreferencesCard } from '@/features/users';
 import { SupportCard } from '@/features/support';
+import { SpeechSettingsCard } from '@/features/voice';
 import { useImageBlur, useShowNsfw } from '@/lib/nsfw';
 
 function SettingRow({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (v: boolean) => void }) {
@@ -94,6 +95,7 @@ export default function SettingsPage() {
               <CoinsCard user={user} />
               <SpendingLimitsCard />
               <NotificationsCard user={user} />
+              <SpeechSettingsCard />
               <SupportCard />
             </>
           )}
