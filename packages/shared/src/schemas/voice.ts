@@ -1,14 +1,11 @@
 // Voice (#42): speech out (a reply read aloud), speech in (a recording transcribed), their prices and settings.
 import { z } from 'zod';
-import { text } from './text.ts';
 import { ChatMessageParams } from './chat.ts';
 import { Allowance } from './billing.ts';
 
-/** A voice id as the speech service names it ("alloy", "en-us+m1", an ElevenLabs id). */
-export const VoiceId = text({ min: 1, max: 100, tooLong: 'A voice id is at most 100 characters' }).regex(
-  /^[\p{L}\p{N} ._+:-]+$/u,
-  'A voice id may only contain letters, digits, spaces and . _ + : -',
-);
+import { VoiceId } from './voice-id.ts';
+
+export { VoiceId, voiceIdOf } from './voice-id.ts';
 
 export const Voice = z.object({ id: z.string(), name: z.string() }).meta({ id: 'Voice' });
 export type Voice = z.infer<typeof Voice>;

@@ -74,10 +74,16 @@ export class SpeechService {
     // A deleted character's conversations stay readable (and listenable) for those who have one.
     if (!character.deletedAt) assertVisible(actor, character);
     if (msg.role !== 'assistant' || msg.status !== 'complete') {
-      throw AppError.unprocessable('Only a finished reply of the character can be read aloud.', { rule: 'not_a_reply', field: 'messageId' });
+      throw AppError.unprocessable('Only a finished reply of the character can be read aloud.', {
+        rule: 'not_a_reply',
+        field: 'messageId',
+      });
     }
     // The stored text, checked again: what is spoken is only ever text that passes the policy now.
-    const verdict = this.deps.moderation.check({ reply: msg.content }, { surface: 'chat-reply', nsfwContext: character.nsfw, userId: actor.userId });
+    const verdict = this.deps.moderation.check(
+      { reply: msg.content },
+      { surface: 'chat-reply', nsfwContext: character.nsfw, userId: actor.userId },
+    );
     if (!verdict.allowed) throw blockedError(verdict);
     const settings = await speechSettings.get(actor.userId);
     const pieces = speechPieces(msg.content, { dialogueOnly: settings?.dialogueOnly ?? false, skipActions: settings?.skipActions ?? true });
@@ -88,13 +94,21 @@ export class SpeechService {
     return { pieces, voice: settings?.voices[characterId] ?? character.voice ?? null };
   }
 
-  async speakMessage(actor: Actor, characterId: string, messageId: string, body: z.output<typeof SpeakMessageBody>): Promise<SpokenSentence> {
+  async speakMessage(
+    actor: Actor,
+    characterId: string,
+    messageId: string,
+    body: z.output<typeof SpeakMessageBody>,
+  ): Promise<SpokenSentence> {
     const { speech, entitlements } = this.deps;
     if (!speech.configured) throw new AppError(503, 'NOT_CONFIGURED', speech.setup ?? 'Speech is off.');
     const { pieces, voice: chosen } = await this.spokenReply(actor, characterId, messageId);
     const text = pieces[body.sentence];
-    if (text === undefined) throw AppError.badRequest(`This reply has ${pieces.length} sentences; there is no sentence ${body.sentence + 1}.`);
-    const voice = chosen ?? (await this.voices()).defaultVoice;
+    if (text === undefined)
+      throw AppError.badRequest(`This reply has ${pieces.length} sentences; there is no sentence ${body.sentence + 1}.`);
+    // A voice this service does not offer (a card made for another one) falls back to the default.
+    const offered = await this.voices();
+    const voice = chosen && offered.voices.some((v) => v.id === chosen) ? chosen : offered.defaultVoice;
     if (!voice) throw new AppError(503, 'NOT_CONFIGURED', 'The speech service offers no voice.');
     const key = `${messageId}:${body.playId}`;
     await entitlements.consumeVoiceAllowanceOrCharge(actor.userId, 'speech', key);

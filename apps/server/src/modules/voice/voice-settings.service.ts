@@ -17,7 +17,11 @@ import type { SpeechSettingsRepo, SpeechSettingsRow } from './voice.repo.ts';
 async function stateOf(p: ProviderHealth & { configured: boolean; setup: string | null; kind: string }) {
   if (!p.configured) return { provider: p.kind, available: false, message: p.setup };
   const h = await p.health();
-  return { provider: p.kind, available: h.status === 'ok', message: h.status === 'ok' ? null : (h.detail ?? 'The service is not answering.') };
+  return {
+    provider: p.kind,
+    available: h.status === 'ok',
+    message: h.status === 'ok' ? null : (h.detail ?? 'The service is not answering.'),
+  };
 }
 
 export class VoiceSettingsService {
@@ -32,7 +36,9 @@ export class VoiceSettingsService {
     },
   ) {}
 
-  async status(actor: Actor | null): Promise<{ status: Omit<VoiceStatusResponse, 'settings'>; settings: SpeechSettingsRow | undefined | null }> {
+  async status(
+    actor: Actor | null,
+  ): Promise<{ status: Omit<VoiceStatusResponse, 'settings'>; settings: SpeechSettingsRow | undefined | null }> {
     const { speech, transcription, entitlements, ledger, limits } = this.deps;
     const [speechState, transcriptionState] = await Promise.all([stateOf(speech), stateOf(transcription)]);
     let prices: VoiceStatusResponse['prices'] = null;

@@ -15,7 +15,11 @@ export class SpeechSettingsRepo {
   }
 
   /** Writes the given fields; `voice` sets (or, with null, removes) one character's override in the same statement. */
-  async upsert(userId: string, patch: SpeechSettingsPatch, voice?: { characterId: string; voiceId: string | null }): Promise<SpeechSettingsRow> {
+  async upsert(
+    userId: string,
+    patch: SpeechSettingsPatch,
+    voice?: { characterId: string; voiceId: string | null },
+  ): Promise<SpeechSettingsRow> {
     const voices =
       voice === undefined
         ? undefined

@@ -25,7 +25,13 @@ async function voiceCatalog(): Promise<string> {
   const c = loadCatalog(undefined);
   const file = path.join(os.tmpdir(), `reverie-voice-catalog-${process.pid}.json`);
   const one = { speech: 1, transcription: 1 };
-  await writeFile(file, JSON.stringify({ voice: { costs: { speech: 2, transcription: 2 }, dailyFree: { free: one, premium: one, ultimate: one } }, plans: c.plans }));
+  await writeFile(
+    file,
+    JSON.stringify({
+      voice: { costs: { speech: 2, transcription: 2 }, dailyFree: { free: one, premium: one, ultimate: one } },
+      plans: c.plans,
+    }),
+  );
   return file;
 }
 
@@ -57,25 +63,45 @@ async function reply(u: BuiltUser, content: string, status: 'complete' | 'blocke
 }
 
 const speak = (u: BuiltUser, messageId: string, playId: string, sentence: number) =>
-  t.app.inject({ method: 'POST', url: `/api/chat/${characterId}/message/${messageId}/speech`, headers: u.auth, payload: { playId, sentence } });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/chat/${characterId}/message/${messageId}/speech`,
+    headers: u.auth,
+    payload: { playId, sentence },
+  });
 const status = async (u?: BuiltUser) =>
   (await t.app.inject({ url: '/api/voice/status', headers: u?.auth ?? {} })).json() as VoiceStatusResponse;
 const uuid = () => crypto.randomUUID();
 
 function multipart(bytes: Buffer, filename: string, contentType: string) {
   const boundary = '----voice' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
-  return { payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 const transcribe = (u: BuiltUser, bytes: Buffer, filename = 'speech.webm', type = 'audio/webm', query = '') => {
   const mp = multipart(bytes, filename, type);
-  return t.app.inject({ method: 'POST', url: `/api/voice/transcriptions${query}`, headers: { ...u.auth, ...mp.headers }, payload: mp.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/voice/transcriptions${query}`,
+    headers: { ...u.auth, ...mp.headers },
+    payload: mp.payload,
+  });
 };
 
 describe('speech out', () => {
   it('says what is on and what it costs before anything is spent', async () => {
     const guest = await status();
-    expect(guest).toMatchObject({ speech: { provider: 'openai', available: true }, transcription: { available: true }, prices: null, settings: null });
+    expect(guest).toMatchObject({
+      speech: { provider: 'openai', available: true },
+      transcription: { available: true },
+      prices: null,
+      settings: null,
+    });
     const u = await buildUser(t);
     expect((await status(u)).prices).toMatchObject({ speech: { cost: 2, allowance: { limit: 1, remaining: 1 } }, balance: 0 });
     expect((await t.app.inject({ url: '/api/voice/voices' })).json().voices.map((v: { id: string }) => v.id)).toContain('en-us+m1');
@@ -127,7 +153,12 @@ describe('speech out', () => {
     expect((await status(u)).prices?.balance).toBe(3);
     expect((await speak(u, id, failedPlay, 1)).statusCode).toBe(409);
     // A daily cap of 2 coins, 2 already spent today: the next Listen is refused before any synthesis.
-    const cap = await t.app.inject({ method: 'PUT', url: '/api/coins/limits', headers: u.auth, payload: { daily: 2, monthly: null, confirmAbove: null } });
+    const cap = await t.app.inject({
+      method: 'PUT',
+      url: '/api/coins/limits',
+      headers: u.auth,
+      payload: { daily: 2, monthly: null, confirmAbove: null },
+    });
     expect(cap.statusCode).toBe(200);
     const capped = await speak(u, id, uuid(), 0);
     expect(capped.statusCode).toBe(402);
@@ -166,6 +197,45 @@ describe('speech out', () => {
   });
 });
 
+describe('a voice per character', () => {
+  it('is chosen by the creator, spoken, carried in the card export under extensions and back on import', async () => {
+    const creator = await buildUser(t);
+    const id = (await buildCharacter(t, creator, { name: 'Oren' })).id;
+    const put = await t.app.inject({ method: 'PUT', url: `/api/characters/${id}`, headers: creator.auth, payload: { voice: 'en-us+m1' } });
+    expect(put.statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/characters/${id}`, headers: creator.auth })).json().voice).toBe('en-us+m1');
+    const bad = await t.app.inject({ method: 'PUT', url: `/api/characters/${id}`, headers: creator.auth, payload: { voice: 'x\u0000y' } });
+    expect(bad.statusCode).toBe(400);
+    // Its replies are read in that voice.
+    const s = (await t.app.inject({ url: `/api/chat/${id}`, headers: creator.auth })).json() as ChatSession;
+    const msg = await t.deps.uow.repos.chat.insertMessage({ conversationId: s.conversation.id, role: 'assistant', content: 'Good night.' });
+    const spoken = await t.app.inject({
+      method: 'POST',
+      url: `/api/chat/${id}/message/${msg.id}/speech`,
+      headers: creator.auth,
+      payload: { playId: uuid(), sentence: 0 },
+    });
+    expect(spoken.statusCode).toBe(200);
+    expect(peer.requests.at(-1)).toMatchObject({ body: { voice: 'en-us+m1' } });
+    const exported = await t.app.inject({ url: `/api/characters/${id}/export?format=json`, headers: creator.auth });
+    const card = JSON.parse(exported.body) as { data: { extensions: Record<string, unknown> } };
+    expect(card.data.extensions.reverie).toMatchObject({ voice: 'en-us+m1' });
+    const mp = multipart(Buffer.from(exported.body), 'oren.json', 'application/json');
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/characters/import',
+      headers: { ...owner.auth, ...mp.headers },
+      payload: mp.payload,
+    });
+    expect(imported.statusCode).toBe(201);
+    expect(imported.json().character.voice).toBe('en-us+m1');
+    // Cleared: the export carries no voice any more.
+    await t.app.inject({ method: 'PUT', url: `/api/characters/${id}`, headers: creator.auth, payload: { voice: null } });
+    const again = JSON.parse((await t.app.inject({ url: `/api/characters/${id}/export?format=json`, headers: creator.auth })).body);
+    expect(again.data.extensions.reverie?.voice).toBeUndefined();
+  });
+});
+
 describe('speech in', () => {
   it('round trip: espeak-ng speech sent as a recording comes back as its words, charged as a free use', async () => {
     const u = await buildUser(t);
@@ -188,7 +258,9 @@ describe('speech in', () => {
     const u = await buildUser(t);
     const before = peer.requests.length;
     expect((await transcribe(u, Buffer.from('<html>not audio</html>'), 'x.wav', 'audio/wav')).statusCode).toBe(415);
-    const long = await espeakWav('please tell me a story about the dragon and the castle at night, a long long story about the night and the dragon');
+    const long = await espeakWav(
+      'please tell me a story about the dragon and the castle at night, a long long story about the night and the dragon',
+    );
     const tooLong = await transcribe(u, long);
     expect(tooLong.statusCode).toBe(413);
     expect(tooLong.json().message).toMatch(/longer than 8 seconds/);

@@ -2,6 +2,7 @@
 // and the speech settings. Other features and pages import it from here only.
 export { useVoiceStatus } from './api/get-voice-status';
 export { useUpdateSpeechSettings } from './api/update-speech-settings';
+export { CharacterVoiceDialog } from './components/character-voice-dialog';
 export { ListenButton, listenPrice } from './components/listen-button';
 export { MicButton, micPrice } from './components/mic-button';
 export { SpeechSettingsCard } from './components/speech-settings-card';
