@@ -132,10 +132,19 @@ describeE2E('voice: Listen and the microphone', () => {
     await p.page.getByRole('switch', { name: 'Read replies aloud as they arrive' }).waitFor({ timeout: 20_000 });
     await p.page.locator('#voice').scrollIntoViewIfNeeded();
     if (SHOTS) await p.page.screenshot({ path: path.join(SHOTS, 'settings-voice-1280.png') });
-    await p.page.goto(`/characters/${characterId}/edit`);
-    const voice = p.page.getByLabel('Voice', { exact: true });
-    await voice.waitFor({ timeout: 20_000 }).catch(() => undefined);
-    if (SHOTS) await p.page.screenshot({ path: path.join(SHOTS, 'creator-voice-1280.png'), fullPage: true });
+    // The classic creator editing Wren: the voice the creator chose, with its preview.
+    await p.page.goto(`/create-character-old?edit=${characterId}`);
+    const voice = p.page.locator('[data-field="voice"] select');
+    await voice.waitFor({ timeout: 30_000 }).catch(async (err: Error) => {
+      await screenshot(p.page, 'voice-creator-missing');
+      throw err;
+    });
+    await expect.poll(() => voice.inputValue(), { timeout: 20_000 }).toBe('en-us+f2');
+    await voice.scrollIntoViewIfNeeded();
+    if (SHOTS) await p.page.screenshot({ path: path.join(SHOTS, 'creator-voice-1280.png') });
+    await p.page.getByRole('button', { name: 'Preview' }).click();
+    await expect.poll(() => peer.requests.filter((r) => r.path === '/v1/audio/speech').at(-1)?.body).toMatchObject({ voice: 'en-us+f2' });
+    expect(p.problemList()).toEqual([]);
     await p.context.close();
-  }, 60_000);
+  }, 150_000);
 });
