@@ -100,7 +100,9 @@ describeE2E('voice: Listen and the microphone', () => {
         .toBe(2)
         .catch(async (err: Error) => {
           const media = await page.evaluate(() =>
-            [...document.querySelectorAll('audio')].map((a) => `${a.error?.message ?? ''} ${a.paused} ${a.currentTime}/${a.duration}`),
+            Array.from(document.querySelectorAll('audio')).map(
+              (a) => `${a.error?.message ?? ''} ${a.paused} ${a.currentTime}/${a.duration}`,
+            ),
           );
           throw new Error(`${err.message}; alerts: ${(await page.getByRole('alert').allTextContents()).join(' | ')}; media: ${media}`);
         });

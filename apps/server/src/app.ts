@@ -63,7 +63,12 @@ import type { LlmProvider } from './providers/llm/llm-provider.ts';
 import { LazyLlmProvider } from './providers/llm/lazy.ts';
 import { createMailer, type Mailer, type MailQueue } from './providers/mail/index.ts';
 import { createMediaStorage, MEDIA_DIR_WARNING, mediaRoot } from './providers/storage/index.ts';
-import { createSpeechProvider, createTranscriptionProvider, type SpeechProvider, type TranscriptionProvider } from './providers/speech/index.ts';
+import {
+  createSpeechProvider,
+  createTranscriptionProvider,
+  type SpeechProvider,
+  type TranscriptionProvider,
+} from './providers/speech/index.ts';
 
 /** Test seams: a migrated database to start from, and providers that talk to a local peer. */
 export interface AppOverrides {
@@ -248,7 +253,10 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   const accessTokens = new AccessTokens(await loadOrCreateSecret(config.dataDir, 'jwt.key'));
   const csrf = new Csrf(await loadOrCreateSecret(config.dataDir, 'csrf.key'), config.cookieSecure || config.publicUrl.startsWith('https:'));
 
-  const { health, mailer, mailQueue, google, storage, llm, images, speech, transcription } = await openProviders(app, config, overrides, { uow, background });
+  const { health, mailer, mailQueue, google, storage, llm, images, speech, transcription } = await openProviders(app, config, overrides, {
+    uow,
+    background,
+  });
 
   const deps: AppDeps = {
     config,

@@ -144,7 +144,12 @@ export const EnvSchema = z
     /** Longest recording the microphone may send for transcription, in seconds. */
     VOICE_MAX_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
     /** Largest recording upload, in bytes (checked while it is received, before it is decoded). */
-    VOICE_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(5 * 1024 * 1024),
+    VOICE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(100 * 1024 * 1024)
+      .default(5 * 1024 * 1024),
   })
   .extend(LlmEnvSchema.shape)
   .extend(ImagesEnvSchema.shape)

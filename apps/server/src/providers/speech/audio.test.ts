@@ -19,6 +19,9 @@ describe('decodeAudio', () => {
     await expect(decodeAudio(Buffer.from('RIFF not really a wave file at all'), 30)).rejects.toMatchObject({ reason: 'not-audio' });
     await expect(decodeAudio(Buffer.from('<html>hello</html>'), 30)).rejects.toBeInstanceOf(AudioCheckError);
     const long = await espeakWav('one two three four five six seven eight nine ten eleven twelve');
-    await expect(decodeAudio(long, 2)).rejects.toMatchObject({ reason: 'too-long', message: expect.stringMatching(/longer than 2 seconds/) });
+    await expect(decodeAudio(long, 2)).rejects.toMatchObject({
+      reason: 'too-long',
+      message: expect.stringMatching(/longer than 2 seconds/),
+    });
   });
 });

@@ -50,7 +50,22 @@ function probe(file: string): Promise<{ format: string; audio: boolean }> {
 function decodePcm(file: string, maxSeconds: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // One second past the limit is enough to know it is too long without decoding an hour.
-    const args = ['-v', 'error', '-i', file, '-t', String(maxSeconds + 1), '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 's16le', 'pipe:1'];
+    const args = [
+      '-v',
+      'error',
+      '-i',
+      file,
+      '-t',
+      String(maxSeconds + 1),
+      '-vn',
+      '-ac',
+      '1',
+      '-ar',
+      String(SAMPLE_RATE),
+      '-f',
+      's16le',
+      'pipe:1',
+    ];
     const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const timer = setTimeout(() => child.kill('SIGKILL'), TOOL_TIMEOUT_MS);
     const out: Buffer[] = [];

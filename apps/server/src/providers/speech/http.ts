@@ -49,7 +49,8 @@ export async function call(url: string, init: RequestInit & { timeoutMs: number 
   try {
     res = await fetch(url, { ...init, signal });
   } catch (err) {
-    if (timeout.aborted) throw new SpeechBackendError('UNAVAILABLE', `The ${what} did not answer within ${Math.round(init.timeoutMs / 1000)} s.`);
+    if (timeout.aborted)
+      throw new SpeechBackendError('UNAVAILABLE', `The ${what} did not answer within ${Math.round(init.timeoutMs / 1000)} s.`);
     const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
     throw new SpeechBackendError('UNAVAILABLE', `The ${what} cannot be reached (${cause}).`);
   }

@@ -62,18 +62,30 @@ export type SpeechConfig =
   | { provider: 'elevenlabs'; url?: string; apiKey: string; model: string; voice?: string }
   | { provider: 'off'; reason: string };
 export type TranscriptionConfig =
-  | { provider: 'openai'; url: string; apiKey?: string; model: string; language?: string }
-  | { provider: 'off'; reason: string };
+  { provider: 'openai'; url: string; apiKey?: string; model: string; language?: string } | { provider: 'off'; reason: string };
 
 export function speechConfigFromEnv(e: SpeechEnv): SpeechConfig {
   const key = e.SPEECH_API_KEY || undefined;
   if (e.SPEECH_PROVIDER === 'openai') {
     if (!e.SPEECH_URL) return { provider: 'off', reason: `${SPEECH_SETUP_HELP} SPEECH_PROVIDER=openai needs SPEECH_URL.` };
-    return { provider: 'openai', url: e.SPEECH_URL, apiKey: key, model: e.SPEECH_MODEL ?? 'tts-1', voice: e.SPEECH_VOICE, voices: e.SPEECH_VOICES };
+    return {
+      provider: 'openai',
+      url: e.SPEECH_URL,
+      apiKey: key,
+      model: e.SPEECH_MODEL ?? 'tts-1',
+      voice: e.SPEECH_VOICE,
+      voices: e.SPEECH_VOICES,
+    };
   }
   if (e.SPEECH_PROVIDER === 'elevenlabs') {
     if (!key) return { provider: 'off', reason: `${SPEECH_SETUP_HELP} SPEECH_PROVIDER=elevenlabs needs SPEECH_API_KEY.` };
-    return { provider: 'elevenlabs', url: e.SPEECH_URL, apiKey: key, model: e.SPEECH_MODEL ?? 'eleven_multilingual_v2', voice: e.SPEECH_VOICE };
+    return {
+      provider: 'elevenlabs',
+      url: e.SPEECH_URL,
+      apiKey: key,
+      model: e.SPEECH_MODEL ?? 'eleven_multilingual_v2',
+      voice: e.SPEECH_VOICE,
+    };
   }
   if (e.SPEECH_PROVIDER === 'off') return { provider: 'off', reason: SPEECH_SETUP_HELP };
   return { provider: 'off', reason: `${SPEECH_SETUP_HELP} (SPEECH_PROVIDER=${e.SPEECH_PROVIDER} is not one of off, openai, elevenlabs.)` };
@@ -86,13 +98,22 @@ export function transcriptionConfigFromEnv(e: SpeechEnv): TranscriptionConfig {
     return { provider: 'openai', url: e.TRANSCRIPTION_URL, apiKey, model: e.TRANSCRIPTION_MODEL, language: e.TRANSCRIPTION_LANGUAGE };
   }
   if (e.TRANSCRIPTION_PROVIDER === 'off') return { provider: 'off', reason: TRANSCRIPTION_SETUP_HELP };
-  return { provider: 'off', reason: `${TRANSCRIPTION_SETUP_HELP} (TRANSCRIPTION_PROVIDER=${e.TRANSCRIPTION_PROVIDER} is not one of off, openai.)` };
+  return {
+    provider: 'off',
+    reason: `${TRANSCRIPTION_SETUP_HELP} (TRANSCRIPTION_PROVIDER=${e.TRANSCRIPTION_PROVIDER} is not one of off, openai.)`,
+  };
 }
 
 export function createSpeechProvider(config: SpeechConfig, deps: { health: HealthRegistry }): SpeechProvider {
   const p =
     config.provider === 'openai'
-      ? new OpenAiSpeechProvider({ url: config.url, apiKey: config.apiKey, model: config.model, voices: config.voices, defaultVoice: config.voice })
+      ? new OpenAiSpeechProvider({
+          url: config.url,
+          apiKey: config.apiKey,
+          model: config.model,
+          voices: config.voices,
+          defaultVoice: config.voice,
+        })
       : config.provider === 'elevenlabs'
         ? new ElevenLabsSpeechProvider({ url: config.url, apiKey: config.apiKey, model: config.model, defaultVoice: config.voice })
         : new DisabledSpeechProvider('speech', config.reason);

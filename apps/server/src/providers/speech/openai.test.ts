@@ -25,7 +25,10 @@ describe('OpenAiSpeechProvider', () => {
     const audio = await p.synthesize({ text: 'Hello world, the weather is nice today.', voice: 'en-us' });
     expect(audio.contentType).toBe('audio/mpeg');
     expect(await seconds(audio.bytes)).toBeGreaterThan(1);
-    expect(peer.requests.at(-1)).toMatchObject({ path: '/v1/audio/speech', body: { model: 'tts-1', voice: 'en-us', response_format: 'mp3' } });
+    expect(peer.requests.at(-1)).toMatchObject({
+      path: '/v1/audio/speech',
+      body: { model: 'tts-1', voice: 'en-us', response_format: 'mp3' },
+    });
   });
 
   it('turns refusals and a wrong key into sentences', async () => {
@@ -45,7 +48,10 @@ describe('ElevenLabsSpeechProvider', () => {
     expect((await p.voices())[1]).toEqual({ id: 'en-us+m1', name: 'Voice en-us+m1' });
     const audio = await p.synthesize({ text: 'Good morning.', voice: 'en-us+m1' });
     expect(await seconds(audio.bytes)).toBeGreaterThan(0.5);
-    expect(peer.requests.at(-1)).toMatchObject({ path: '/v1/text-to-speech/en-us%2Bm1/stream', body: { model_id: 'eleven_multilingual_v2' } });
+    expect(peer.requests.at(-1)).toMatchObject({
+      path: '/v1/text-to-speech/en-us%2Bm1/stream',
+      body: { model_id: 'eleven_multilingual_v2' },
+    });
   });
 });
 

@@ -35,8 +35,29 @@ export interface SpeechPeer {
 }
 
 export const DEFAULT_VOCABULARY = [
-  'hello', 'world', 'weather', 'is', 'nice', 'today', 'the', 'good', 'morning', 'how', 'are', 'you', 'please',
-  'tell', 'me', 'a', 'story', 'about', 'dragon', 'castle', 'night', 'open', 'door',
+  'hello',
+  'world',
+  'weather',
+  'is',
+  'nice',
+  'today',
+  'the',
+  'good',
+  'morning',
+  'how',
+  'are',
+  'you',
+  'please',
+  'tell',
+  'me',
+  'a',
+  'story',
+  'about',
+  'dragon',
+  'castle',
+  'night',
+  'open',
+  'door',
 ];
 
 function run(cmd: string, args: string[], input?: Buffer): Promise<Buffer> {
@@ -84,13 +105,25 @@ async function recognise(wav16k: Buffer, grammarBody: string): Promise<string> {
 
 /** Parts of a multipart/form-data body. */
 async function formOf(req: IncomingMessage, body: Buffer): Promise<FormData> {
-  return new Request('http://peer/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body }).formData();
+  return new Request('http://peer/', {
+    method: 'POST',
+    headers: { 'content-type': req.headers['content-type'] ?? '' },
+    body: new Uint8Array(body),
+  }).formData();
 }
 
 export async function startSpeechPeer(options: SpeechPeerOptions = {}): Promise<SpeechPeer> {
   const vocabulary = options.vocabulary ?? DEFAULT_VOCABULARY;
   const grammarBody = options.phrases
-    ? options.phrases.map((p) => `( ${p.toLowerCase().replace(/[^a-z' ]/g, ' ').trim()} )`).join(' | ')
+    ? options.phrases
+        .map(
+          (p) =>
+            `( ${p
+              .toLowerCase()
+              .replace(/[^a-z' ]/g, ' ')
+              .trim()} )`,
+        )
+        .join(' | ')
     : `( ${vocabulary.join(' | ')} )+`;
   let failures = 0;
   const peer: SpeechPeer = { url: '', requests: [], failNext: (n) => void (failures = n), delay: 0, close: async () => {} };
@@ -103,7 +136,9 @@ export async function startSpeechPeer(options: SpeechPeerOptions = {}): Promise<
 
   const handle = async (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://peer');
-    const json = req.headers['content-type']?.startsWith('application/json') ? (JSON.parse(body.toString('utf8')) as Record<string, unknown>) : undefined;
+    const json = req.headers['content-type']?.startsWith('application/json')
+      ? (JSON.parse(body.toString('utf8')) as Record<string, unknown>)
+      : undefined;
     peer.requests.push({ method: req.method ?? 'GET', path: url.pathname, body: json });
     const key = req.headers.authorization?.replace(/^Bearer /, '') ?? req.headers['xi-api-key'];
     if (options.apiKey && key !== options.apiKey) return send(res, 401, { error: { message: 'Invalid API key' } });
@@ -126,7 +161,11 @@ export async function startSpeechPeer(options: SpeechPeerOptions = {}): Promise<
       const form = await formOf(req, body);
       const file = form.get('file');
       if (!(file instanceof Blob)) return send(res, 400, { error: { message: 'file is required' } });
-      const wav = await run('ffmpeg', ['-v', 'error', '-i', 'pipe:0', '-ar', '16000', '-ac', '1', '-f', 'wav', 'pipe:1'], Buffer.from(await file.arrayBuffer()));
+      const wav = await run(
+        'ffmpeg',
+        ['-v', 'error', '-i', 'pipe:0', '-ar', '16000', '-ac', '1', '-f', 'wav', 'pipe:1'],
+        Buffer.from(await file.arrayBuffer()),
+      );
       return send(res, 200, { text: await recognise(wav, grammarBody) });
     }
     return send(res, 404, { error: { message: 'Not found' } });
@@ -135,7 +174,10 @@ export async function startSpeechPeer(options: SpeechPeerOptions = {}): Promise<
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => void handle(req, res, Buffer.concat(chunks)).catch((err: Error) => send(res, 500, { error: { message: err.message } })));
+    req.on(
+      'end',
+      () => void handle(req, res, Buffer.concat(chunks)).catch((err: Error) => send(res, 500, { error: { message: err.message } })),
+    );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   peer.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -42,7 +42,10 @@ describe('ListenButton', () => {
       [`POST /api/chat/${CHAR}/message/${MSG}/speech`]: () => new Response('mp3', { headers: { 'content-type': 'audio/mpeg' } }),
     });
     renderWithProviders(
-      <ListenButton characterId={CHAR} message={{ id: MSG, role: 'assistant', status: 'complete', content: '*waves* Hello there. How are you?' }} />,
+      <ListenButton
+        characterId={CHAR}
+        message={{ id: MSG, role: 'assistant', status: 'complete', content: '*waves* Hello there. How are you?' }}
+      />,
     );
     const button = await screen.findByRole('button', { name: 'Listen (free, 19 left today)' });
     fireEvent.click(button);
@@ -53,7 +56,9 @@ describe('ListenButton', () => {
   });
 
   it('says coins when no free use is left, is absent when speech is off or the message is not a reply', async () => {
-    mockApi({ 'GET /api/voice/status': () => json(status({ prices: { ...status().prices!, speech: { cost: 2, allowance: allowance(20) } } })) });
+    mockApi({
+      'GET /api/voice/status': () => json(status({ prices: { ...status().prices!, speech: { cost: 2, allowance: allowance(20) } } })),
+    });
     const first = renderWithProviders(
       <ListenButton characterId={CHAR} message={{ id: MSG, role: 'assistant', status: 'complete', content: 'Hi.' }} />,
     );
@@ -67,7 +72,10 @@ describe('ListenButton', () => {
 describe('MicButton', () => {
   it('records while held and puts the transcript into the composer', async () => {
     const stopTrack = vi.fn();
-    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia: vi.fn(async () => ({ getTracks: () => [{ stop: stopTrack }] })) } });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      mediaDevices: { getUserMedia: vi.fn(async () => ({ getTracks: () => [{ stop: stopTrack }] })) },
+    });
     class FakeRecorder {
       state = 'inactive';
       mimeType = 'audio/webm';
@@ -86,7 +94,8 @@ describe('MicButton', () => {
     vi.stubGlobal('MediaRecorder', FakeRecorder);
     const api = mockApi({
       'GET /api/voice/status': () => json(status()),
-      'POST /api/voice/transcriptions': () => json({ text: 'hello world', durationMs: 1200, charge: { outcome: 'free', cost: 0, balance: 7 } }),
+      'POST /api/voice/transcriptions': () =>
+        json({ text: 'hello world', durationMs: 1200, charge: { outcome: 'free', cost: 0, balance: 7 } }),
     });
     const onTranscript = vi.fn();
     renderWithProviders(<MicButton characterId={CHAR} onTranscript={onTranscript} />);
