@@ -45,6 +45,7 @@ import { createChatSearchModule } from './modules/chat-search/chat-search.module
 import { createSocialModule } from './modules/social/social.module.ts';
 import { createTagsModule } from './modules/tags/tags.module.ts';
 import { createUsersModule } from './modules/users/users.module.ts';
+import { createVoiceModule } from './modules/voice/voice.module.ts';
 import { createPersonasModule } from './modules/personas/personas.module.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { createContentModule } from './modules/content/content.module.ts';
@@ -66,6 +67,12 @@ import type { LlmProvider } from './providers/llm/llm-provider.ts';
 import { LazyLlmProvider } from './providers/llm/lazy.ts';
 import { createMailer, type Mailer, type MailQueue } from './providers/mail/index.ts';
 import { createMediaStorage, MEDIA_DIR_WARNING, mediaRoot } from './providers/storage/index.ts';
+import {
+  createSpeechProvider,
+  createTranscriptionProvider,
+  type SpeechProvider,
+  type TranscriptionProvider,
+} from './providers/speech/index.ts';
 
 /** Test seams: a migrated database to start from, and providers that talk to a local peer. */
 export interface AppOverrides {
@@ -81,6 +88,9 @@ export interface AppOverrides {
   images?: ImageProvider;
   /** The image job queue (tests: BullMQ with short lock times, to see a crashed worker's job come back quickly). */
   imageQueue?: JobQueue<ImageJobData, unknown>;
+  /** Speech out and in (tests usually point SPEECH_URL / TRANSCRIPTION_URL at the loopback peer instead). */
+  speech?: SpeechProvider;
+  transcription?: TranscriptionProvider;
   /** Where log lines go (tests read them back); stdout by default. */
   logStream?: { write(line: string): void };
   /** Another release's migrations folder (tests of rolling restarts). */
@@ -185,6 +195,12 @@ function composeModules(
     },
     recall: { recall: (q) => recall.recall(q), indexLater: (id) => indexer.enqueue(id) },
   });
+  const voice = createVoiceModule({
+    ...deps,
+    moderation: moderation.services.moderation,
+    entitlements: billing.services.entitlements,
+    ledger: billing.services.ledger,
+  });
   const transfer = createTransferModule({ ...deps, cards: characters.services.cards, moderation: moderation.services.moderation });
   return {
     health: createHealthModule({ ...deps, registry: deps.health, staff: admin.services.gate }),
@@ -211,6 +227,7 @@ function composeModules(
     memory,
     personas: createPersonasModule({ ...deps, moderation: moderation.services.moderation }),
     images,
+    voice,
     transfer,
     account: createAccountModule({
       ...deps,
@@ -266,10 +283,15 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   const accessTokens = new AccessTokens(await loadOrCreateSecret(config.dataDir, 'jwt.key'));
   const csrf = new Csrf(await loadOrCreateSecret(config.dataDir, 'csrf.key'), config.cookieSecure || config.publicUrl.startsWith('https:'));
 
-  const { health, mailer, mailQueue, google, storage, llm, images, embedder } = await openProviders(app, config, overrides, {
-    uow,
-    background,
-  });
+  const { health, mailer, mailQueue, google, storage, llm, images, embedder, speech, transcription } = await openProviders(
+    app,
+    config,
+    overrides,
+    {
+      uow,
+      background,
+    },
+  );
 
   const deps: AppDeps = {
     config,
@@ -290,6 +312,8 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     llm,
     images,
     embedder,
+    speech,
+    transcription,
     mediaKey: await loadOrCreateSecret(config.dataDir, 'media.key'),
   };
   const bus = await NotificationBus.create({
@@ -370,7 +394,11 @@ async function openProviders(app: FastifyInstance, config: Config, overrides: Ap
   // words until it is ready.
   if (!overrides.embedder && config.env !== 'test') setTimeout(() => embedder.start(), 3000).unref();
   app.addHook('onClose', () => embedder.close());
-  return { health, mailer, mailQueue, google, storage, llm, images, embedder };
+  const speech = overrides.speech ? health.register(overrides.speech) : createSpeechProvider(config.speech, { health });
+  const transcription = overrides.transcription
+    ? health.register(overrides.transcription)
+    : createTranscriptionProvider(config.transcription, { health });
+  return { health, mailer, mailQueue, google, storage, llm, images, embedder, speech, transcription };
 }
 
 /**

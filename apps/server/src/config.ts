@@ -8,6 +8,13 @@ import { loadOperatorFacts, unsetOperatorFacts, type OperatorFacts } from './mod
 import { pushConfigFromEnv, PushEnvSchema, type PushConfig } from './modules/notifications/push.config.ts';
 import { embeddingConfigFromEnv, EmbeddingEnvSchema, type EmbeddingConfig } from './providers/embeddings/settings.ts';
 import { imagesConfigFromEnv, ImagesEnvSchema, type ImagesConfig } from './providers/images/index.ts';
+import {
+  speechConfigFromEnv,
+  SpeechEnvSchema,
+  transcriptionConfigFromEnv,
+  type SpeechConfig,
+  type TranscriptionConfig,
+} from './providers/speech/index.ts';
 import { llmConfigFromEnv, LlmEnvSchema, type LlmConfig } from './providers/llm/settings.ts';
 import { s3ConfigFromEnv, S3EnvSchema, type S3Options } from './providers/storage/index.ts';
 
@@ -144,10 +151,20 @@ export const EnvSchema = z
      * not offered and nothing is written (each plan's `firstMessagesPerDay` limits it per tier).
      */
     CHAT_FIRST_MESSAGES: bool(true),
+    /** Longest recording the microphone may send for transcription, in seconds. */
+    VOICE_MAX_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+    /** Largest recording upload, in bytes (checked while it is received, before it is decoded). */
+    VOICE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(100 * 1024 * 1024)
+      .default(5 * 1024 * 1024),
   })
   .extend(LlmEnvSchema.shape)
   .extend(EmbeddingEnvSchema.shape)
   .extend(ImagesEnvSchema.shape)
+  .extend(SpeechEnvSchema.shape)
   .extend(S3EnvSchema.shape)
   .extend(PushEnvSchema.shape);
 
@@ -228,6 +245,10 @@ export interface Config {
   streamsPerUser: number;
   /** The image backend (IMAGES_*), and how this process works its queue. */
   images: { backend: ImagesConfig; concurrency: number; steps: number; awaySeconds: number };
+  /** Speech out (SPEECH_*), speech in (TRANSCRIPTION_*) and the bounds on a recording (VOICE_*). */
+  speech: SpeechConfig;
+  transcription: TranscriptionConfig;
+  voice: { maxSeconds: number; maxBytes: number };
   /** S3_*: media in an S3-compatible bucket; undefined: local disk under DATA_DIR/media. */
   s3: S3Options | undefined;
   /** Lower-case addresses from ADMIN_EMAILS. */
@@ -406,6 +427,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       steps: e.IMAGES_STEPS,
       awaySeconds: e.IMAGES_AWAY_SECONDS,
     },
+    speech: speechConfigFromEnv(e),
+    transcription: transcriptionConfigFromEnv(e),
+    voice: { maxSeconds: e.VOICE_MAX_SECONDS, maxBytes: e.VOICE_MAX_BYTES },
     s3: s3ConfigFromEnv(e),
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
     notifications: { sweepMinutes: e.NOTIFY_SWEEP_MINUTES },

@@ -43,6 +43,7 @@ import { SandboxRepo } from './providers/payments/sandbox.repo.ts';
 import { TagsRepo } from './modules/tags/tags.repo.ts';
 import { TransferRepo } from './modules/transfer/transfer.repo.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
+import { SpeechSettingsRepo } from './modules/voice/voice.repo.ts';
 import type { GoogleSignIn } from './providers/google/index.ts';
 import type { HealthRegistry } from './providers/health.ts';
 import type { Embedder } from './providers/embeddings/index.ts';
@@ -51,6 +52,7 @@ import type { LlmProvider } from './providers/llm/index.ts';
 import { MailOutboxRepo } from './providers/mail/mail-outbox.repo.ts';
 import type { Mailer } from './providers/mail/index.ts';
 import type { MediaStorage } from './providers/storage/index.ts';
+import type { SpeechProvider, TranscriptionProvider } from './providers/speech/index.ts';
 
 /** Every repository, bound to one database handle (the pool, or a transaction inside `uow.run`). */
 export function bindRepos(db: DbOrTx) {
@@ -81,6 +83,7 @@ export function bindRepos(db: DbOrTx) {
     inspections: new InspectionsRepo(db),
     groups: new GroupsRepo(db),
     personas: new PersonasRepo(db),
+    speechSettings: new SpeechSettingsRepo(db),
     images: new ImagesRepo(db),
     notifications: new NotificationsRepo(db),
     push: new PushRepo(db),
@@ -120,6 +123,9 @@ export interface AppDeps {
   images: ImageProvider;
   /** Recall by meaning (modules/memory); `off` answers every embed with EmbeddingsUnavailableError. */
   embedder: Embedder;
+  /** Speech out (SPEECH_*) and speech in (TRANSCRIPTION_*). */
+  speech: SpeechProvider;
+  transcription: TranscriptionProvider;
   /** HMAC key for private images' signed links (DATA_DIR/secrets/media.key). */
   mediaKey: Uint8Array;
 }

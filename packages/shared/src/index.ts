@@ -31,3 +31,5 @@ export * from './api/index.ts';
 export * from './schemas/transfer.ts';
 export * from './schemas/account.ts';
 export * from './schemas/personas.ts';
+export * from './schemas/voice.ts';
+export * from './speech-text.ts';

@@ -12,6 +12,8 @@ export async function registerSecurity(app: FastifyInstance) {
         scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Replies read aloud are played from blob: URLs of the audio the voice module answers (#42).
+        mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'https://accounts.google.com', 'https://oauth2.googleapis.com'],
         frameSrc: ["'self'", 'https://accounts.google.com'],

@@ -20,6 +20,7 @@ import { PushSettingsCard } from '@/features/notifications';
 import { PersonasCard } from '@/features/personas';
 import { PreferencesCard } from '@/features/users';
 import { SupportCard } from '@/features/support';
+import { SpeechSettingsCard } from '@/features/voice';
 import { useImageBlur, useShowNsfw } from '@/lib/nsfw';
 
 function SettingRow({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (v: boolean) => void }) {
@@ -96,6 +97,7 @@ export default function SettingsPage() {
               <SpendingLimitsCard />
               <NotificationsCard user={user} />
               <PushSettingsCard />
+              <SpeechSettingsCard />
               <SupportCard />
             </>
           )}

@@ -46,6 +46,7 @@ export function makeProfile(overrides: Partial<CharacterProfile> = {}): Characte
     exampleDialogue: '',
     creatorNotes: '',
     allowDownload: false,
+    voice: null,
     isOwner: false,
     definition: null,
     updatedAt: '2026-01-01T00:00:00.000Z',

@@ -24,6 +24,7 @@ export { supportEndpoints } from './support.ts';
 export { tagsEndpoints } from './tags.ts';
 export { transferEndpoints } from './transfer.ts';
 export { usersEndpoints } from './users.ts';
+export { voiceEndpoints } from './voice.ts';
 
 import { accountEndpoints } from './account.ts';
 import { adminEndpoints } from './admin.ts';
@@ -50,6 +51,7 @@ import { supportEndpoints } from './support.ts';
 import { tagsEndpoints } from './tags.ts';
 import { transferEndpoints } from './transfer.ts';
 import { usersEndpoints } from './users.ts';
+import { voiceEndpoints } from './voice.ts';
 
 /** Every endpoint by domain, e.g. `api.users.uploadAvatar`. */
 export const api = {
@@ -79,4 +81,5 @@ export const api = {
   tags: tagsEndpoints,
   transfer: transferEndpoints,
   users: usersEndpoints,
+  voice: voiceEndpoints,
 } as const;

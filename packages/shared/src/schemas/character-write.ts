@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { TAG_CATEGORIES } from '../constants.ts';
 import { CharacterProfile, CharacterVisibility, TagName } from './characters.ts';
 import { text } from './text.ts';
+import { VoiceId } from './voice-id.ts';
 
 /**
  * Bounds of imported and exported cards, the one place both the server's card reader and the forms take them from.
@@ -143,6 +144,8 @@ export const CharacterInput = z
     nsfw: z.boolean().optional(),
     visibility: CharacterVisibility.default('private'),
     allowDownload: z.boolean().default(false),
+    /** The voice its replies are read in (a speech service voice id); null or left out: the service's default. */
+    voice: VoiceId.nullable().optional(),
   })
   .meta({ id: 'CharacterInput' });
 export type CharacterInput = z.input<typeof CharacterInput>;
@@ -166,6 +169,7 @@ export const CharacterUpdate = z
     nsfw: z.boolean().optional(),
     visibility: CharacterVisibility.optional(),
     allowDownload: z.boolean().optional(),
+    voice: VoiceId.nullable().optional(),
   })
   .meta({ id: 'CharacterUpdate' });
 export type CharacterUpdate = z.input<typeof CharacterUpdate>;

@@ -179,6 +179,8 @@ export const CharacterProfile = CharacterListItem.extend({
   exampleDialogue: z.string(),
   creatorNotes: z.string(),
   allowDownload: z.boolean(),
+  /** The voice its replies are read in (#42); null: the speech service's default. */
+  voice: z.string().nullable(),
   isOwner: z.boolean(),
   /** Only for the owner and admins; null for everyone else. */
   definition: CharacterDefinition.nullable(),

@@ -91,6 +91,8 @@ export const characters = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     nsfw: boolean('nsfw').notNull().default(false),
+    /** The voice its replies are read in (a speech service voice id, #42); null: the service's default. */
+    voice: text('voice'),
     visibility: text('visibility', { enum: ['public', 'unlisted', 'private'] })
       .notNull()
       .default('private'),

@@ -17,3 +17,4 @@ export * from './groups.ts';
 export * from './personas.ts';
 export * from './refusals.ts';
 export * from './memory.ts';
+export * from './voice.ts';

@@ -18,6 +18,7 @@ import {
   notificationDigests,
   notifications,
   refreshTokens,
+  speechSettings,
   subscriptions,
   users,
 } from '../../db/schema/index.ts';
@@ -241,6 +242,7 @@ export class AccountRepo {
     await this.db.delete(favorites).where(eq(favorites.userId, userId));
     await this.db.delete(notifications).where(eq(notifications.userId, userId));
     await this.db.delete(notificationDigests).where(eq(notificationDigests.userId, userId));
+    await this.db.delete(speechSettings).where(eq(speechSettings.userId, userId));
     await this.db.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
     await this.db.delete(emailTokens).where(eq(emailTokens.userId, userId));
     const exportRows = await this.db

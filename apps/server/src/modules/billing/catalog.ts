@@ -23,16 +23,31 @@ export interface PackDef {
   priceCents: number;
 }
 
+/** Voice (#42): coins per use beyond each tier's daily free uses. A spoken reply is one use however many sentences. */
+export interface VoicePricing {
+  costs: { speech: number; transcription: number };
+  dailyFree: Record<Tier, { speech: number; transcription: number }>;
+}
+
 export interface Catalog {
   currency: string;
   plans: PlanDef[];
   packs: PackDef[];
   costs: CoinCosts;
+  voice: VoicePricing;
 }
 
 export const DEFAULT_CATALOG: Catalog = {
   currency: 'usd',
   costs: { chatMessage: 1, image: 5 },
+  voice: {
+    costs: { speech: 1, transcription: 1 },
+    dailyFree: {
+      free: { speech: 20, transcription: 20 },
+      premium: { speech: 300, transcription: 300 },
+      ultimate: { speech: 2000, transcription: 2000 },
+    },
+  },
   plans: [
     {
       id: 'free',
@@ -136,6 +151,15 @@ const CatalogFile = z.object({
     .regex(/^[a-z]{3}$/)
     .optional(),
   costs: z.object({ chatMessage: z.number().int().min(0), image: z.number().int().min(0) }).optional(),
+  voice: z
+    .object({
+      costs: z.object({ speech: z.number().int().min(0), transcription: z.number().int().min(0) }),
+      dailyFree: z.record(
+        z.enum(['free', 'premium', 'ultimate']),
+        z.object({ speech: z.number().int().min(0), transcription: z.number().int().min(0) }),
+      ),
+    })
+    .optional(),
   plans: z
     .array(
       z.object({

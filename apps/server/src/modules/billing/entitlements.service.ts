@@ -20,7 +20,9 @@ export function tierOf(sub: SubscriptionRow | undefined, now: Date): Tier {
   return isEntitled(sub, now) ? (sub.plan as Tier) : 'free';
 }
 
-export type AllowanceKind = 'chat' | 'image';
+export type AllowanceKind = 'chat' | 'image' | VoiceKind;
+/** Voice uses (#42): a reply read aloud, a recording transcribed; daily free uses per tier, then coins. */
+export type VoiceKind = 'speech' | 'transcription';
 
 /** An allowance use being claimed: its row, and what settling it needs. */
 /**
@@ -59,7 +61,7 @@ export interface AllowanceOutcome {
 function periodOf(kind: AllowanceKind, now: Date): { key: string; resetsAt: Date } {
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth();
-  if (kind === 'chat') {
+  if (kind !== 'image') {
     return { key: now.toISOString().slice(0, 10), resetsAt: new Date(Date.UTC(y, m, now.getUTCDate() + 1)) };
   }
   return { key: now.toISOString().slice(0, 7), resetsAt: new Date(Date.UTC(y, m + 1, 1)) };
@@ -180,7 +182,7 @@ export class EntitlementsService {
     if (!idempotencyKey || idempotencyKey.length > 200) throw AppError.badRequest('An idempotency key of 1–200 characters is required');
     const key = `${kind}:${userId}:${idempotencyKey}`;
     const period = periodOf(kind, this.clock.now());
-    const limit = kind === 'chat' ? e.permissions.dailyFreeMessages : e.permissions.monthlyFreeImages;
+    const limit = this.limitOf(kind, e);
     return { kind, tier: e.tier, row: { idempotencyKey: key, userId, kind, periodKey: period.key, limit } };
   }
 
@@ -206,7 +208,7 @@ export class EntitlementsService {
       };
     }
     // Claimed, with no free use left (or the last one taken by a message at the same moment): coins, settled together.
-    const cost = kind === 'chat' ? this.plans.catalog.costs.chatMessage : this.plans.catalog.costs.image;
+    const cost = this.costOf(kind);
     try {
       return await this.uow.run(async ({ payments }) => {
         let balance = claimed.balance;
@@ -214,7 +216,7 @@ export class EntitlementsService {
           ({ balance } = await this.ledger.debit({
             userId,
             amount: cost,
-            reason: kind === 'chat' ? 'chat_message' : 'image',
+            reason: kind === 'chat' ? 'chat_message' : kind,
             reference: claim.purpose,
             idempotencyKey: `allowance:${key}`,
           }));
@@ -227,6 +229,34 @@ export class EntitlementsService {
       await this.uow.repos.payments.dropClaim(key).catch(() => {});
       throw err;
     }
+  }
+
+  /** Today's free voice uses of `kind` and their coin cost beyond them (shown before the action). */
+  async voiceAllowance(userId: string, kind: VoiceKind): Promise<{ allowance: Allowance; cost: number }> {
+    const { tier, permissions } = await this.permissionsOf(userId);
+    const limit = this.limitOf(kind, { tier, permissions });
+    return { allowance: await this.allowance(userId, kind, limit, this.clock.now()), cost: this.costOf(kind) };
+  }
+
+  /**
+   * One voice use: free from today's allowance, else coins, else 402 `{ cost, balance }`. The same key again is the
+   * same use (a Listen's later sentences); a key given back by `release` is refused (409), so a refund is not a free pass.
+   */
+  async consumeVoiceAllowanceOrCharge(userId: string, kind: VoiceKind, idempotencyKey: string): Promise<AllowanceOutcome> {
+    const released = await this.uow.repos.payments.use(`${kind}:${userId}:${idempotencyKey}`);
+    if (released?.outcome === 'released') throw AppError.conflict('This was refunded after a failure: start it again.');
+    return this.consume(userId, kind, idempotencyKey);
+  }
+
+  private limitOf(kind: AllowanceKind, e: Pick<Entitlements, 'tier' | 'permissions'>): number {
+    if (kind === 'chat') return e.permissions.dailyFreeMessages;
+    if (kind === 'image') return e.permissions.monthlyFreeImages;
+    return this.plans.catalog.voice.dailyFree[e.tier][kind];
+  }
+
+  private costOf(kind: AllowanceKind): number {
+    const { costs, voice } = this.plans.catalog;
+    return kind === 'chat' ? costs.chatMessage : kind === 'image' ? costs.image : voice.costs[kind];
   }
 
   /** Gives back a use whose work failed: the free use returns to the allowance, or the coins are refunded. */

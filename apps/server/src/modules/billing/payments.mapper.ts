@@ -107,6 +107,8 @@ const REASON_LABELS: Record<string, string> = {
   dispute_won: 'Dispute resolved in your favour',
   chat_message: 'Chat message beyond the free allowance',
   image: 'Picture from the image generator',
+  speech: 'Reply read aloud beyond the free allowance',
+  transcription: 'Recording turned into text beyond the free allowance',
   allowance_refund: 'Refund for a generation that failed or was withheld',
 };
 
@@ -124,6 +126,8 @@ const REFUNDED: Record<string, string> = {
   'chat_message:continue': 'the continued reply',
   image: 'the picture',
   'image:chat-picture': 'the picture in the chat',
+  speech: 'the reply read aloud',
+  transcription: 'the recording turned into text',
 };
 
 function refundLabel(charge: NonNullable<LedgerHistoryRow['charge']>): string {

@@ -1,6 +1,6 @@
 // Characters ↔ Character Cards. A card's lorebook is stored camelCased (as the chat engine and the profile read it)
 // and every card field without a column of its own travels in `card_extras`, so import → export gives the card back.
-import { CONTENT_RATING_TAGS } from '@reverie/shared';
+import { CONTENT_RATING_TAGS, voiceIdOf } from '@reverie/shared';
 import type { CardBook, CardBookEntry, CardCharacter } from '../../lib/character-card/index.ts';
 import type { CardExtrasData, CharacterBookData, CharacterBookEntryData, CharacterRow } from './characters.repo.ts';
 
@@ -114,6 +114,23 @@ export function exportTags(row: Pick<CharacterRow, 'tagNames' | 'cardExtras'>, k
   return [...kept, ...row.tagNames.filter((n) => !covered.has(n))];
 }
 
+/**
+ * The character's voice (#42) travels in the card under `extensions.reverie.voice`, beside whatever else the card's
+ * extensions hold; the column is the truth, so an export writes it (or removes a stale one) and an import reads it.
+ */
+export function withVoice(extensions: Record<string, unknown>, voice: string | null): Record<string, unknown> {
+  const ours = (typeof extensions.reverie === 'object' && extensions.reverie !== null ? extensions.reverie : {}) as Record<string, unknown>;
+  const { voice: _old, ...rest } = ours;
+  const reverie = voice ? { ...rest, voice } : rest;
+  const { reverie: _ours, ...others } = extensions;
+  return Object.keys(reverie).length ? { ...others, reverie } : others;
+}
+
+export function voiceFromExtensions(extensions: Record<string, unknown>): string | null {
+  const ours = extensions.reverie;
+  return typeof ours === 'object' && ours !== null ? voiceIdOf((ours as Record<string, unknown>).voice) : null;
+}
+
 /** What a row and its creator make as a card (`known`: which of the card's tags name Reverie tags). */
 export function cardFromRow(row: CharacterRow & { creatorUsername: string }, known: ReadonlySet<string>): CardCharacter {
   const x = row.cardExtras;
@@ -133,7 +150,7 @@ export function cardFromRow(row: CharacterRow & { creatorUsername: string }, kno
     tags: exportTags(row, known),
     creator: x.creator ?? row.creatorUsername,
     characterVersion: x.characterVersion ?? '',
-    extensions: row.extensions,
+    extensions: withVoice(row.extensions, row.voice),
     creationDate: x.creationDate ?? Math.floor(row.createdAt.getTime() / 1000),
     modificationDate: x.modificationDate ?? Math.floor(row.updatedAt.getTime() / 1000),
     unknownFields: x.unknownFields ?? {},
@@ -185,6 +202,7 @@ export function columnsFromCard(card: CardCharacter) {
     creatorNotes: card.creatorNotes,
     characterBook: bookFromCard(card.characterBook),
     extensions: card.extensions,
+    voice: voiceFromExtensions(card.extensions),
     cardExtras: extrasFromCard(card),
   };
 }

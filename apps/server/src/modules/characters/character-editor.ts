@@ -290,5 +290,6 @@ function copyable(row: CharacterRow): NewCharacter {
     nsfw: row.nsfw,
     premium: false,
     allowDownload: row.allowDownload,
+    voice: row.voice,
   };
 }

@@ -65,6 +65,7 @@ export function toCharacterProfile(
     exampleDialogue: row.exampleDialogue,
     creatorNotes: row.creatorNotes,
     allowDownload: row.allowDownload,
+    voice: row.voice,
     isOwner: ctx.isOwner,
     definition: ctx.showDefinition
       ? {

@@ -6,6 +6,7 @@ import { cn } from '@/lib/utils';
 import { CHARACTER_LIMITS, STEPS, ratingOf, stepErrors } from '../lib/form';
 import type { CharacterFormState } from '../hooks/use-character-form';
 import { TextField } from './text-field';
+import { VoiceField } from './voice-field';
 import { formatNumber } from '@/lib/format';
 
 const VISIBILITY: Array<{ value: CharacterVisibility; label: string; text: string; icon: typeof Globe }> = [
@@ -83,6 +84,8 @@ export function StepPublish({ state, onEditStep }: { state: CharacterFormState; 
         </label>
         <Switch id={downloadId} checked={form.allowDownload} onCheckedChange={(v) => set('allowDownload', v)} />
       </div>
+
+      <VoiceField value={form.voice} onChange={(v) => set('voice', v)} />
 
       <details className="group rounded-2xl bg-surface-raised p-4 ring-1 ring-border">
         <summary className="cursor-pointer text-sm font-semibold text-fg focus-visible:outline-2 focus-visible:outline-ring">

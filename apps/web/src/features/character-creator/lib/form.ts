@@ -28,6 +28,8 @@ export interface CharacterForm {
   tags: string[];
   visibility: CharacterVisibility;
   allowDownload: boolean;
+  /** The voice its replies are read in; null: the speech service's default. */
+  voice: string | null;
 }
 
 export const EMPTY_FORM: CharacterForm = {
@@ -45,6 +47,7 @@ export const EMPTY_FORM: CharacterForm = {
   tags: [],
   visibility: 'private',
   allowDownload: false,
+  voice: null,
 };
 
 export function formFromProfile(p: CharacterProfile): CharacterForm {
@@ -63,6 +66,7 @@ export function formFromProfile(p: CharacterProfile): CharacterForm {
     tags: p.tagNames,
     visibility: p.visibility,
     allowDownload: p.allowDownload,
+    voice: p.voice ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Brain, History, MoreHorizontal, Plus, Search } from 'lucide-react';
+import { AudioLines, Brain, History, MoreHorizontal, Plus, Search } from 'lucide-react';
 import type { ChatCharacter } from '@reverie/shared';
 import { useMediaQuery } from '@/app/layout/use-media-query';
 import { Avatar } from '@/components/ui/avatar';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ConversationHeader } from '@/features/conversation';
 import { PersonaPicker } from '@/features/personas';
 import { ChatTransferMenu, type ExtraMenuItem } from '@/features/transfer';
+import { CharacterVoiceDialog, useVoiceStatus } from '@/features/voice';
 import { RateButton, RateStar, useRateInChat } from './rate-in-chat';
 
 interface Props {
@@ -58,6 +59,7 @@ export function ChatHeader({
   // On phones earlier chats, a new chat and the memory move into the menu (its trigger a "more" icon), so that the
   // character's name keeps room beside the buttons (issue 46: at 390 px 'Diagnostics' showed as 'D…').
   const roomy = useMediaQuery('(min-width: 640px)');
+  const voice = useVoiceMenu(character);
   return (
     <ConversationHeader>
       <Link
@@ -109,6 +111,7 @@ export function ChatHeader({
             icon: <RateStar mine={rate.mine} />,
             onSelect: rate.open,
           },
+          ...voice.entries,
           ...(roomy ? [] : phoneEntries({ onNewChat, onHistory, onMemory, newChatOff: busy || character.deleted })),
         ]}
       />
@@ -118,6 +121,17 @@ export function ChatHeader({
         </Button>
       ) : null}
       {rate.dialog}
+      {voice.dialog}
     </ConversationHeader>
   );
+}
+
+/** "Voice" in the menu when speech is on: the user's own voice for this character. */
+function useVoiceMenu(character: ChatCharacter) {
+  const { data: status } = useVoiceStatus();
+  const [open, setOpen] = useState(false);
+  if (!status || status.speech.provider === 'off') return { entries: [], dialog: null };
+  const entries: ExtraMenuItem[] = [{ label: 'Voice', icon: <AudioLines aria-hidden="true" />, onSelect: () => setOpen(true) }];
+  const dialog = <CharacterVoiceDialog characterId={character.id} characterName={character.name} open={open} onOpenChange={setOpen} />;
+  return { entries, dialog };
 }

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { pictureRequest, type ChatSession } from '@reverie/shared';
 import { useMembershipModal } from '@/features/billing';
 import { useGuestPrompt } from '@/features/guest';
+import { ListenButton, MicButton, useAutoPlay } from '@/features/voice';
 import { toast } from '@/lib/toast';
 import {
   ChatLoadError,
@@ -78,6 +79,7 @@ function Conversation({ characterId, conversationId, session, userName, banner }
   const prices = useChatPrices(characterId, session);
   const startNew = useStartNew(characterId, explain);
   const busy = reply.streaming !== null;
+  useAutoPlay({ characterId, messages, generating: busy });
   const picture = useAskPicture({
     characterId,
     conversationId: convId,
@@ -132,6 +134,7 @@ function Conversation({ characterId, conversationId, session, userName, banner }
           freeReply={session.freeReply ?? false}
           price={prices.message}
           generate={(kind, messageId) => void prices.guard(kind, () => reply.generate(kind, undefined, messageId), messageId)}
+          listen={(m) => <ListenButton characterId={characterId} message={m} />}
         />
       }
       controls={composer}
@@ -187,6 +190,7 @@ function ChatComposer({ character, cost, busy, sendBlocked, prices, picture, onM
       onPicture={() => void prices.guard('picture', () => picture.ask())}
       picturePrice={prices.picture}
       picturePending={picture.pending || !prices.picture}
+      voiceInput={(insert) => <MicButton characterId={character.id} disabled={character.deleted} onTranscript={insert} />}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ImagePlus, SendHorizontal, Square } from 'lucide-react';
 import { MAX_CHAT_MESSAGE, pictureRequest, type ChatCost } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
@@ -22,6 +22,8 @@ interface Props {
   picturePending?: boolean;
   /** What a picture costs now (from the images status), shown before the click. */
   picturePrice?: Price | null;
+  /** Speech input (the voice feature's microphone): given a function that puts a transcript into the box. */
+  voiceInput?: (insert: (text: string) => void) => ReactNode;
 }
 
 /** What the next message (and a regenerate or a continue, one message each) costs, said before sending. */
@@ -46,6 +48,7 @@ export function Composer({
   onPicture,
   picturePending,
   picturePrice,
+  voiceInput,
 }: Props) {
   // Offline nothing is sent, and nothing waits to be sent later: a message may cost coins (docs/notifications.md).
   const online = useOnline();
@@ -70,6 +73,8 @@ export function Composer({
     }
   };
   const tooLong = text.length > MAX_CHAT_MESSAGE;
+  // A transcript joins what is already typed, for the user to send or edit.
+  const insert = (words: string) => setText((c) => (c.trim() ? `${c.trimEnd()} ${words}` : words));
   return (
     <form
       className="border-t border-border bg-bg/95 px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] backdrop-blur sm:px-4"
@@ -97,6 +102,7 @@ export function Composer({
           aria-describedby={sendBlocked ? 'chat-blocked chat-cost' : 'chat-cost'}
           className="max-h-40 min-h-11 flex-1 resize-none rounded-2xl bg-surface-raised px-4 py-2.5 text-[15px] text-fg ring-1 ring-border placeholder:text-fg-subtle [field-sizing:content] focus:ring-2 focus:ring-primary focus:outline-none disabled:opacity-60"
         />
+        {voiceInput && !generating ? voiceInput(insert) : null}
         {generating ? (
           <Button type="button" size="icon" variant="secondary" aria-label="Stop generating" onClick={onStop}>
             <Square className="fill-current" />

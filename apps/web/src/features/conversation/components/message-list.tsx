@@ -36,6 +36,8 @@ interface Props {
   atNewest?: boolean;
   /** A message to highlight (a search match jumped to). */
   highlightId?: string | null;
+  /** The Listen control of a saved reply (the voice feature), given by the page. */
+  listen?: (m: ChatMessage) => ReactNode;
   /** A group chat (features/groups): each reply's speaker, and who writes the reply streaming in. */
   speakers?: { of: (m: ChatMessage) => Speaker; streaming: Speaker | null };
 }
@@ -66,7 +68,7 @@ function MissingReply({ freeReply, price, onReply }: { freeReply: boolean; price
 
 export function MessageList(props: Props) {
   const { character, userName, userAvatar, messages, streaming, freeReply, actions, generate, onBranch, price, scroller, onScroll } = props;
-  const { top, bottom, atNewest = true, highlightId, speakers } = props;
+  const { top, bottom, atNewest = true, highlightId, speakers, listen } = props;
   const busy = streaming !== null;
   const lastIndex = messages.length - 1;
   const lastReplyIndex = atNewest && messages.at(-1)?.role === 'assistant' ? lastIndex : -1;
@@ -103,6 +105,7 @@ export function MessageList(props: Props) {
                 onInspect={m.role === 'assistant' && !isStreamingTarget ? () => actions.inspect(m) : undefined}
                 price={isLastReply && canReply ? <PriceTag price={price} action="Regenerate or continue" /> : undefined}
                 onBranch={onBranch && !isStreamingTarget ? () => onBranch(m) : undefined}
+                listen={m.role === 'assistant' && !isStreamingTarget ? listen?.(m) : undefined}
               />
               {actions.regenerateOffer === m.id && !busy && messages[i + 1]?.role === 'assistant' ? (
                 <RegenerateOffer actions={actions} price={price} onRegenerate={() => generate('regenerate', messages[i + 1]!.id)} />

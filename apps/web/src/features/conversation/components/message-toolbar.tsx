@@ -33,6 +33,8 @@ export interface BubbleActions {
   price?: ReactNode;
   /** Fork the conversation here (branches.tsx). */
   onBranch?: () => void;
+  /** Read this reply aloud (the voice feature's Listen control), always shown, first on the line. */
+  listen?: ReactNode;
 }
 
 type ToolbarMessage = Pick<ChatMessage, 'status' | 'swipes' | 'swipeIndex' | 'editedAt'>;
@@ -89,6 +91,7 @@ export function BubbleToolbar({ message, busy, actions, onEdit }: ToolbarProps) 
         </span>
       ) : null}
       {message.editedAt ? <span className="mr-1 shrink-0">edited</span> : null}
+      {actions.listen}
       {message.swipes.length > 1 && actions.onSwipe ? <SwipePicker message={message} busy={busy} onSwipe={actions.onSwipe} /> : null}
       <span className="inline-flex shrink-0 opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
         {buttons.map(({ label, title, icon: Icon, onClick, phoneMenu }) => (

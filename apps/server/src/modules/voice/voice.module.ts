@@ -1,0 +1,34 @@
+// Voice (#42): replies read aloud, recordings turned into text, and the user's speech settings.
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { SpeechProvider, TranscriptionProvider } from '../../providers/speech/index.ts';
+import type { EntitlementsService } from '../billing/entitlements.service.ts';
+import type { LedgerService } from '../billing/ledger.service.ts';
+import type { CharactersRepo } from '../characters/characters.repo.ts';
+import type { ChatRepo } from '../chat/index.ts';
+import type { ModerationService } from '../moderation/moderation.service.ts';
+import { SpeechService } from './speech.service.ts';
+import { TranscriptionService, type TranscriptionLimits } from './transcription.service.ts';
+import { VoiceSettingsService } from './voice-settings.service.ts';
+import type { SpeechSettingsRepo } from './voice.repo.ts';
+import { voiceRoutes } from './voice.routes.ts';
+
+export function createVoiceModule(deps: {
+  config: { voice: TranscriptionLimits };
+  uow: UnitOfWork<{ chat: ChatRepo; characters: CharactersRepo; speechSettings: SpeechSettingsRepo }>;
+  rateLimiter: RateLimiter;
+  speech: SpeechProvider;
+  transcription: TranscriptionProvider;
+  moderation: ModerationService;
+  entitlements: EntitlementsService;
+  ledger: LedgerService;
+}) {
+  const limits = deps.config.voice;
+  const speech = new SpeechService(deps);
+  const transcription = new TranscriptionService({ ...deps, limits });
+  const settings = new VoiceSettingsService({ ...deps, limits });
+  return {
+    services: { speech, transcription, settings },
+    routes: voiceRoutes({ speech, transcription, settings, rateLimiter: deps.rateLimiter, limits }),
+  };
+}

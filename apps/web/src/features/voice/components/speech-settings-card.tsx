@@ -1,0 +1,94 @@
+// Settings → Voice: read replies aloud as they arrive, only the quoted dialogue, skip *actions*. Saved on change.
+import { useId } from 'react';
+import { AudioLines } from 'lucide-react';
+import type { SpeechSettings } from '@reverie/shared';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { SettingsSection } from '@/components/page/settings-section';
+import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useVoiceStatus } from '../api/get-voice-status';
+import { useUpdateSpeechSettings } from '../api/update-speech-settings';
+import { listenPrice } from './listen-button';
+import { micPrice } from './mic-button';
+
+type Flag = 'autoPlay' | 'dialogueOnly' | 'skipActions';
+
+const ROWS: Array<{ key: Flag; label: string; hint: string }> = [
+  { key: 'autoPlay', label: 'Read replies aloud as they arrive', hint: 'Each new reply is read once it is saved, sentence by sentence.' },
+  { key: 'dialogueOnly', label: 'Only quoted dialogue', hint: 'Speak only what is inside quotes ("…"); narration stays silent.' },
+  { key: 'skipActions', label: 'Skip *actions*', hint: 'Leave out actions written between asterisks.' },
+];
+
+function Row({
+  label,
+  hint,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (v: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center justify-between gap-6 py-3 first:pt-0 last:pb-0">
+      <div>
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-hint`} className="mt-1 text-sm text-fg-muted">
+          {hint}
+        </p>
+      </div>
+      <Switch id={id} checked={checked} disabled={disabled} onCheckedChange={onChange} aria-describedby={`${id}-hint`} />
+    </div>
+  );
+}
+
+export function SpeechSettingsCard() {
+  const { data: status, isError } = useVoiceStatus();
+  const update = useUpdateSpeechSettings();
+  if (isError || !status || (status.speech.provider === 'off' && status.transcription.provider === 'off')) return null;
+  const settings: SpeechSettings | null = status.settings;
+  const pending = update.isPending ? update.variables : undefined;
+  const save = (key: Flag, next: boolean) =>
+    update.mutate(
+      { [key]: next },
+      {
+        onError: (err) =>
+          toast({
+            title: 'Could not save your voice settings',
+            description: getErrorMessage(err, 'Please try again.'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  const listen = listenPrice(status.prices);
+  const mic = micPrice(status.prices);
+  return (
+    <SettingsSection
+      id="voice"
+      title="Voice"
+      description="How replies are read aloud. Recordings are not kept; their text is."
+      icon={<AudioLines />}
+    >
+      <div className="divide-y divide-border">
+        {ROWS.map((r) => (
+          <Row
+            key={r.key}
+            label={r.label}
+            hint={r.hint}
+            checked={pending?.[r.key] ?? settings?.[r.key] ?? false}
+            disabled={update.isPending || !settings}
+            onChange={(v) => save(r.key, v)}
+          />
+        ))}
+      </div>
+      <p className="mt-3 text-sm text-fg-subtle">
+        {listen ? `Listening to a reply: ${listen}.` : null} {mic ? `Speaking a message: ${mic}.` : null}
+      </p>
+    </SettingsSection>
+  );
+}
