@@ -29,3 +29,4 @@ export * from './api/index.ts';
 export * from './schemas/transfer.ts';
 export * from './schemas/account.ts';
 export * from './schemas/personas.ts';
+export * from './schemas/age.ts';

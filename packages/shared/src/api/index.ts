@@ -1,5 +1,6 @@
 export * from './endpoint.ts';
 export { accountEndpoints } from './account.ts';
+export { ageEndpoints } from './age.ts';
 export { adminEndpoints } from './admin.ts';
 export { authEndpoints } from './auth.ts';
 export { billingEndpoints } from './billing.ts';
@@ -24,6 +25,7 @@ export { transferEndpoints } from './transfer.ts';
 export { usersEndpoints } from './users.ts';
 
 import { accountEndpoints } from './account.ts';
+import { ageEndpoints } from './age.ts';
 import { adminEndpoints } from './admin.ts';
 import { authEndpoints } from './auth.ts';
 import { billingEndpoints } from './billing.ts';
@@ -50,6 +52,7 @@ import { usersEndpoints } from './users.ts';
 /** Every endpoint by domain, e.g. `api.users.uploadAvatar`. */
 export const api = {
   account: accountEndpoints,
+  age: ageEndpoints,
   admin: adminEndpoints,
   auth: authEndpoints,
   billing: billingEndpoints,
