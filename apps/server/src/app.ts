@@ -16,6 +16,7 @@ import { connectRedis } from './lib/redis.ts';
 import { loadOrCreateSecret } from './lib/secrets.ts';
 import { AccessTokens } from './modules/auth/access-tokens.ts';
 import { createAccountModule } from './modules/account/account.module.ts';
+import { createAgeModule } from './modules/age/age.module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { Csrf } from './modules/auth/csrf.ts';
 import { createBillingModule } from './modules/billing/billing.module.ts';
@@ -102,6 +103,9 @@ function composeModules(
   const notify = notifications.services.notifications;
   const notifyLater = (userId: string, input: NotificationInput) => notify.notifyLater(userId, input);
   const tags = createTagsModule(deps);
+  // Age assurance is named early: the modules that serve NSFW content are handed its gate.
+  const age = createAgeModule(deps);
+  const ageGate = age.services.gate;
   const moderation = createModerationModule({ ...deps, notify: notifyLater });
   const billing = createBillingModule({
     ...deps,
@@ -114,6 +118,7 @@ function composeModules(
     ...deps,
     tags: tags.services.tags,
     moderation: moderation.services.moderation,
+    age: ageGate,
     // The first time a character is public, its creator's followers hear of it (once per character).
     published: (creatorId, characterId) =>
       deps.background.run('notify-new-character', async () => void (await notify.notifyFollowersOfNewCharacter(creatorId, characterId))),
@@ -130,6 +135,7 @@ function composeModules(
     plans: billing.services.plans,
     avatars: characters.services.characters,
     queue: loaded.imageQueue,
+    age: ageGate,
     // A job that ends while its owner is away becomes a notification.
     notify: (userId, input) => notify.notify(userId, input),
   });
@@ -155,15 +161,17 @@ function composeModules(
     entitlements: billing.services.entitlements,
     ledger: billing.services.ledger,
     plans: billing.services.plans,
+    age: ageGate,
   });
   const transfer = createTransferModule({ ...deps, cards: characters.services.cards, moderation: moderation.services.moderation });
   return {
     health: createHealthModule({ ...deps, registry: deps.health, staff: admin.services.gate }),
     auth,
+    age,
     notifications,
     support,
     admin,
-    users: createUsersModule({ ...deps, tags: tags.services.tags, social: social.services.social }),
+    users: createUsersModule({ ...deps, tags: tags.services.tags, social: social.services.social, age: ageGate }),
     tags,
     moderation,
     billing,
@@ -174,10 +182,10 @@ function composeModules(
     avatars: createAvatarsModule({ ...deps, log: deps.log }),
     favorites: createFavoritesModule({ ...deps, characters: characters.services.characters, likes: likes.services.likes }),
     social,
-    categories: createCategoriesModule({ ...deps, characters: characters.services.characters }),
-    search: createSearchModule({ ...deps, characters: characters.services.characters, social: social.services.social }),
+    categories: createCategoriesModule({ ...deps, characters: characters.services.characters, age: ageGate }),
+    search: createSearchModule({ ...deps, characters: characters.services.characters, social: social.services.social, age: ageGate }),
     chat,
-    groups: createGroupsModule({ ...deps, pipeline: chat.services.pipeline, conversations: chat.services.conversations }),
+    groups: createGroupsModule({ ...deps, pipeline: chat.services.pipeline, conversations: chat.services.conversations, age: ageGate }),
     chatSearch: createChatSearchModule(deps),
     personas: createPersonasModule({ ...deps, moderation: moderation.services.moderation }),
     images,

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ageConfigFromEnv, AgeEnvSchema, type AgeConfig } from './modules/age/age.config.ts';
 import { loadOperatorFacts, unsetOperatorFacts, type OperatorFacts } from './modules/content/content.config.ts';
 import { imagesConfigFromEnv, ImagesEnvSchema, type ImagesConfig } from './providers/images/index.ts';
 import { llmConfigFromEnv, LlmEnvSchema, type LlmConfig } from './providers/llm/settings.ts';
@@ -137,7 +138,8 @@ export const EnvSchema = z
   })
   .extend(LlmEnvSchema.shape)
   .extend(ImagesEnvSchema.shape)
-  .extend(S3EnvSchema.shape);
+  .extend(S3EnvSchema.shape)
+  .extend(AgeEnvSchema.shape);
 
 export type Env = z.input<typeof EnvSchema>;
 
@@ -216,6 +218,8 @@ export interface Config {
   notifications: { sweepMinutes: number };
   /** ACCOUNT_DELETION_DELAY_HOURS in ms: the undo period of an account deletion; ACCOUNT_EXPORT_MAX_MB in bytes. */
   account: { deletionDelayMs: number; exportMaxBytes: number };
+  /** AGE_ASSURANCE_*, GEO_*, VERIFF_*: where age assurance is required and who checks (docs/compliance.md). */
+  age: AgeConfig;
 }
 
 function stripeConfig(e: z.infer<typeof EnvSchema>): Config['billing']['stripe'] {
@@ -388,5 +392,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       deletionDelayMs: Math.round(e.ACCOUNT_DELETION_DELAY_HOURS * 3600_000),
       exportMaxBytes: Math.round(e.ACCOUNT_EXPORT_MAX_MB * 1024 * 1024),
     },
+    age: ageConfigFromEnv(e, e.NODE_ENV),
   };
 }

@@ -11,6 +11,7 @@ import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { ChatDeps, ChatSettings, ChatUnitOfWork } from './chat-deps.ts';
 import { branchRoutes } from './branches.routes.ts';
 import { Branches } from './branches.ts';
+import type { NsfwGate } from '../age/age-gate.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { Conversations } from './conversations.ts';
 import { MessageEdits } from './edit-message.ts';
@@ -33,6 +34,8 @@ export function createChatModule(deps: {
   entitlements: EntitlementsService;
   ledger: LedgerService;
   plans: Plans;
+  /** Closes NSFW chats where age assurance is required and not done. */
+  age: NsfwGate;
 }) {
   const chat: ChatDeps = {
     uow: deps.uow,
@@ -63,7 +66,7 @@ export function createChatModule(deps: {
     pipeline: { chat, generation, inspector },
     branches: new Branches(chat),
   };
-  const chatPlugin = chatRoutes({ ...services, rateLimiter: deps.rateLimiter });
+  const chatPlugin = chatRoutes({ ...services, rateLimiter: deps.rateLimiter, age: deps.age });
   const routes: FastifyPluginAsync = async (app, opts) => {
     await chatPlugin(app, opts);
     await inspectorRoutes(inspector)(app, opts);

@@ -2,6 +2,7 @@
 // answering, too many open jobs, the cost) answers before anything is written; then one transaction writes the job,
 // its pending images and the charge (allowance first, then coins), and the job is queued. A failure or a cancel
 // later refunds through jobs.settle.
+import { ageAssuranceRequired } from '../age/age.service.ts';
 import { randomInt } from 'node:crypto';
 import type { ImageGenerationStatus, TestImageResponse } from '@reverie/shared';
 import { pictureRequest } from '@reverie/shared';
@@ -204,11 +205,14 @@ export class ImageGenerationService {
       seed?: number;
       visibility: 'private' | 'public';
     },
+    /** NSFW is closed to the caller where they are (age assurance): an NSFW character refuses, no character means SFW. */
+    nsfwLocked: () => Promise<boolean> = async () => false,
   ) {
     const character = body.characterId ? await this.character(actor, body.characterId) : null;
+    if (character?.nsfw && (await nsfwLocked())) throw ageAssuranceRequired();
     const user = await this.uow.repos.users.findById(actor.userId);
-    // The character's rating decides; without one, the person's own NSFW preference.
-    const nsfw = character ? character.nsfw : (user?.preferences.nsfwEnabled ?? false);
+    // The character's rating decides; without one, the person's own NSFW preference (SFW while age assurance is due).
+    const nsfw = character ? character.nsfw : (user?.preferences.nsfwEnabled ?? false) && !(await nsfwLocked());
     const fullPrompt = combinePrompt(body.prompt, character ? lookOf(character) : null);
     // The optional LLM judge (off by default) decides the ambiguous band, before anything is queued or charged.
     await this.deps.moderation.assertAllowedJudged(
@@ -243,7 +247,12 @@ export class ImageGenerationService {
   }
 
   /** "Send me a picture" in a conversation: the character's look in the scene of the last messages. */
-  async chatPicture(actor: Actor, characterId: string, body: { conversationId: string; content?: string }) {
+  async chatPicture(
+    actor: Actor,
+    characterId: string,
+    body: { conversationId: string; content?: string },
+    nsfwLocked: () => Promise<boolean> = async () => false,
+  ) {
     const { chat } = this.uow.repos;
     const conv = await chat.conversation(body.conversationId);
     if (!conv || conv.userId !== actor.userId || conv.characterId !== characterId) throw AppError.notFound('Conversation');
@@ -251,6 +260,7 @@ export class ImageGenerationService {
     if (raw?.deletedAt)
       throw AppError.conflict('This character was deleted by its creator: the conversation can be read but not continued.');
     const character = await this.character(actor, characterId);
+    if (character.nsfw && (await nsfwLocked())) throw ageAssuranceRequired();
     if (body.content) {
       this.deps.moderation.assertAllowed(
         { content: body.content },
