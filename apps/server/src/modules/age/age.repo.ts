@@ -42,13 +42,13 @@ export class AgeRepo {
    * Records a decision on a check that is still open and not reset; answers the row when it changed. A decided or
    * reset check never changes again, so an old decision delivered again cannot undo a reset or a later outcome.
    */
-  async decide(where: { id: string } | { provider: string; providerRef: string }, status: string, at: Date) {
+  async decide(where: { id: string } | { provider: string; providerRef: string }, status: string, at: Date, from: string[] = OPEN) {
     const match =
       'id' in where ? eq(ageChecks.id, where.id) : and(eq(ageChecks.provider, where.provider), eq(ageChecks.providerRef, where.providerRef));
     const [row] = await this.db
       .update(ageChecks)
       .set({ status, decidedAt: status === 'pending' ? null : at })
-      .where(and(match, inArray(ageChecks.status, OPEN), isNull(ageChecks.resetAt)))
+      .where(and(match, inArray(ageChecks.status, from), isNull(ageChecks.resetAt)))
       .returning();
     return row;
   }

@@ -86,7 +86,8 @@ export class AgeAssuranceService {
   /** The sandbox page's outcome; 409 when the check was already decided or reset. */
   async completeSandbox(actor: Actor, id: string, outcome: SandboxAgeOutcome): Promise<AgeCheckRow> {
     await this.sandboxCheck(actor, id);
-    const row = await this.uow.repos.age.decide({ id }, SANDBOX_OUTCOMES[outcome], new Date());
+    // The sandbox page decides once: its "could not verify" is final, unlike a provider's resubmission request.
+    const row = await this.uow.repos.age.decide({ id }, SANDBOX_OUTCOMES[outcome], new Date(), ['pending']);
     if (!row) throw AppError.conflict('This age check has already ended. Start a new one from the page you came from.');
     return row;
   }
