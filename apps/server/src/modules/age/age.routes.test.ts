@@ -57,6 +57,7 @@ describe('age assurance by region (sandbox provider)', () => {
     expect(onlyNsfw.json().error.code).toBe('AGE_ASSURANCE_REQUIRED');
     expect((await get(u, `/api/characters/${nsfwId}`, GB)).json().error.code).toBe('AGE_ASSURANCE_REQUIRED');
     expect((await get(u, `/api/characters/${sfwId}`, GB)).statusCode).toBe(200);
+    expect((await get(u, `/api/chat/${nsfwId}`, GB)).json().error.code).toBe('AGE_ASSURANCE_REQUIRED');
     const chat = await post(u, `/api/chat/${nsfwId}/message`, GB, { content: 'Hello there' });
     expect(chat.statusCode).toBe(403);
     expect(chat.json().error.code).toBe('AGE_ASSURANCE_REQUIRED');
@@ -80,6 +81,7 @@ describe('age assurance by region (sandbox provider)', () => {
     expect(await listedIds(u, GB)).toContain(nsfwId);
     expect((await get(u, `/api/characters/${nsfwId}`, GB)).statusCode).toBe(200);
     expect((await get(u, '/api/characters?filter=nsfw', GB)).statusCode).toBe(200);
+    expect((await get(u, `/api/chat/${nsfwId}`, GB)).statusCode).toBe(200);
     const toggled = await t.app.inject({
       method: 'PUT',
       url: `/api/users/${u.user.id}/preferences`,

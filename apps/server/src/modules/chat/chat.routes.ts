@@ -50,7 +50,7 @@ export function chatRoutes(deps: {
     route(app, api.test, byIp(CHAT_TEST_RATE), async () => model.test());
     route(app, api.history, async (req) => toChatHistoryPage(await conversations.history(authOf(req), req.query)));
     route(app, api.session, async (req) =>
-      toChatSession(await conversations.open(authOf(req), req.params.characterId, req.query.conversationId)),
+      toChatSession(await conversations.open(authOf(req), req.params.characterId, req.query.conversationId, () => age.nsfwLocked(req))),
     );
     route(app, api.send, async (req, reply) => {
       const actor = authOf(req);
@@ -88,7 +88,7 @@ export function chatRoutes(deps: {
     route(app, api.newConversation, async (req) => {
       const actor = authOf(req);
       await rateLimit(actor.userId);
-      return toChatSession(await conversations.start(actor, req.params.characterId));
+      return toChatSession(await conversations.start(actor, req.params.characterId, () => age.nsfwLocked(req)));
     });
     route(app, api.conversations, async (req) =>
       toConversationPage(await conversations.list(authOf(req), req.query.page, req.query.limit)),
