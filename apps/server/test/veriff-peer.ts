@@ -37,7 +37,11 @@ export async function startVeriffPeer(): Promise<VeriffPeer> {
     if (req.method !== 'POST' || req.url !== '/v1/sessions') return send(404, { status: 'fail', code: 1104, message: 'Not found' });
     if (req.headers['x-auth-client'] !== apiKey) {
       peer.refused += 1;
-      return send(401, { status: 'fail', code: 1801, message: 'Mandatory X-AUTH-CLIENT header containing the API key is missing from the request.' });
+      return send(401, {
+        status: 'fail',
+        code: 1801,
+        message: 'Mandatory X-AUTH-CLIENT header containing the API key is missing from the request.',
+      });
     }
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { verification?: { callback?: string; vendorData?: string } };
     const id = randomUUID();

@@ -38,12 +38,20 @@ export default function AgeCheckDonePage() {
   const refetch = state.refetch;
   const back = returnPath();
   let body: ReactNode;
-  if (state.isPending) body = (
+  if (state.isPending)
+    body = (
       <div className="flex justify-center py-16">
         <Spinner label="Reading the result..." showLabel />
       </div>
     );
-  else if (state.isError) body = <ErrorPanel title="The result could not be loaded" message={getErrorMessage(state.error, 'Please try again.')} onRetry={() => void refetch()} />;
+  else if (state.isError)
+    body = (
+      <ErrorPanel
+        title="The result could not be loaded"
+        message={getErrorMessage(state.error, 'Please try again.')}
+        onRetry={() => void refetch()}
+      />
+    );
   else if (state.data.status === 'passed')
     body = (
       <Outcome icon={<CheckCircle2 />} tone="success" title="Your age is verified">
@@ -66,7 +74,9 @@ export default function AgeCheckDonePage() {
     const r = RETRY[state.data.status];
     body = (
       <Outcome icon={r?.icon ?? <HelpCircle />} tone="warning" title={r?.title ?? 'No age check yet'}>
-        <p className="text-sm text-fg-muted">{r ? `${r.text} You can try again, and everything else stays open.` : 'Start one when you are ready.'}</p>
+        <p className="text-sm text-fg-muted">
+          {r ? `${r.text} You can try again, and everything else stays open.` : 'Start one when you are ready.'}
+        </p>
         {state.data.required ? <VerifyAgeButton /> : <p className="text-sm text-fg-muted">No age check is needed where you are.</p>}
         <LinkButton to={back} variant="secondary">
           Back to browsing

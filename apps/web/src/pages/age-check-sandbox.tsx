@@ -18,8 +18,20 @@ const CHECK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 const OUTCOMES: Array<{ outcome: SandboxAgeOutcome; label: string; hint: string; icon: ReactNode; variant: 'primary' | 'secondary' }> = [
   { outcome: 'pass', label: 'Pass: 18 or over', hint: 'The check confirms an adult.', icon: <CheckCircle2 />, variant: 'primary' },
   { outcome: 'fail', label: 'Fail: under 18', hint: 'The check finds someone under 18.', icon: <XCircle />, variant: 'secondary' },
-  { outcome: 'unverified', label: 'Could not verify', hint: 'A blurry document, a face that does not match.', icon: <HelpCircle />, variant: 'secondary' },
-  { outcome: 'abandon', label: 'Abandon the check', hint: 'The person leaves before the end.', icon: <CircleSlash />, variant: 'secondary' },
+  {
+    outcome: 'unverified',
+    label: 'Could not verify',
+    hint: 'A blurry document, a face that does not match.',
+    icon: <HelpCircle />,
+    variant: 'secondary',
+  },
+  {
+    outcome: 'abandon',
+    label: 'Abandon the check',
+    hint: 'The person leaves before the end.',
+    icon: <CircleSlash />,
+    variant: 'secondary',
+  },
 ];
 
 function Frame({ children }: { children: ReactNode }) {
@@ -52,7 +64,11 @@ function Check({ id }: { id: string }) {
     return (
       <ErrorPanel
         title={missing ? 'Age check not found' : 'This age check could not be loaded'}
-        message={missing ? 'This link is not yours or no longer exists. Start a new check from the app.' : getErrorMessage(check.error, 'Please try again.')}
+        message={
+          missing
+            ? 'This link is not yours or no longer exists. Start a new check from the app.'
+            : getErrorMessage(check.error, 'Please try again.')
+        }
         onRetry={missing ? undefined : () => void check.refetch()}
       />
     );
@@ -69,7 +85,10 @@ function Check({ id }: { id: string }) {
   return (
     <section aria-labelledby="sandbox-age-title" className="grid gap-6 rounded-3xl border border-border bg-surface p-6 sm:p-8">
       <div className="flex items-center gap-3">
-        <span aria-hidden="true" className="inline-flex size-11 items-center justify-center rounded-2xl bg-primary/10 text-primary ring-1 ring-primary/25">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-11 items-center justify-center rounded-2xl bg-primary/10 text-primary ring-1 ring-primary/25"
+        >
           <ShieldCheck className="size-6" />
         </span>
         <div>
@@ -80,8 +99,8 @@ function Check({ id }: { id: string }) {
         </div>
       </div>
       <p className="text-sm text-fg-muted">
-        A real provider would now ask for an identity document and a selfie, or estimate your age. In test mode, choose how
-        this check ends. No document or picture is asked for or kept.
+        A real provider would now ask for an identity document and a selfie, or estimate your age. In test mode, choose how this check ends.
+        No document or picture is asked for or kept.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         {OUTCOMES.map((o) => (

@@ -44,7 +44,9 @@ export class AgeRepo {
    */
   async decide(where: { id: string } | { provider: string; providerRef: string }, status: string, at: Date, from: string[] = OPEN) {
     const match =
-      'id' in where ? eq(ageChecks.id, where.id) : and(eq(ageChecks.provider, where.provider), eq(ageChecks.providerRef, where.providerRef));
+      'id' in where
+        ? eq(ageChecks.id, where.id)
+        : and(eq(ageChecks.provider, where.provider), eq(ageChecks.providerRef, where.providerRef));
     const [row] = await this.db
       .update(ageChecks)
       .set({ status, decidedAt: status === 'pending' ? null : at })

@@ -14,7 +14,12 @@ export const AGE_START_RATE: RateLimitRule = { name: 'age:start', limit: 10, win
 /** Webhook deliveries per address a minute (a provider retries a few; a flood of forged ones is cut off). */
 export const AGE_WEBHOOK_RATE: RateLimitRule = { name: 'age:webhook', limit: 120, windowMs: 60_000 };
 
-export function ageRoutes(deps: { age: AgeAssuranceService; gate: AgeGate; staff: StaffGate; rateLimiter: RateLimiter }): FastifyPluginAsync {
+export function ageRoutes(deps: {
+  age: AgeAssuranceService;
+  gate: AgeGate;
+  staff: StaffGate;
+  rateLimiter: RateLimiter;
+}): FastifyPluginAsync {
   const { age, gate, staff, rateLimiter } = deps;
   const admins = { onRequest: staff.perIp, preHandler: staff.require('admin') };
   return async (app) => {

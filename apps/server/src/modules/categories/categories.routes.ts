@@ -13,6 +13,8 @@ export function categoriesRoutes(deps: { categories: CategoriesService; age: Nsf
       return { items: (await categories.list(req.query.kind)).map(toCategory) };
     });
 
-    route(app, api.characters, async (req) => categories.charactersOf(req.params.id, { ...req.query, filter: await age.contentFilter(req, req.query.filter) }, req.auth));
+    route(app, api.characters, async (req) =>
+      categories.charactersOf(req.params.id, { ...req.query, filter: await age.contentFilter(req, req.query.filter) }, req.auth),
+    );
   };
 }

@@ -43,6 +43,13 @@ export function createCharactersModule(deps: {
   const seeder = new CatalogueSeeder(deps.uow, deps.storage, deps.log);
   return {
     services: { characters, cards, seeder, portraits },
-    routes: charactersRoutes({ characters, cards, portraits, rateLimiter: deps.rateLimiter, uploadLimit: deps.config.uploadLimit, age: deps.age }),
+    routes: charactersRoutes({
+      characters,
+      cards,
+      portraits,
+      rateLimiter: deps.rateLimiter,
+      uploadLimit: deps.config.uploadLimit,
+      age: deps.age,
+    }),
   };
 }

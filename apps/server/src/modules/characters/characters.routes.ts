@@ -71,7 +71,9 @@ export function charactersRoutes(deps: {
   const { characters, cards, rateLimiter, uploadLimit, age } = deps;
   const limit = (rule: RateLimitRule, key: string) => rateLimiter.consume([{ rule, key }]);
   return async (app) => {
-    route(app, api.list, async (req) => characters.list({ ...req.query, filter: await age.contentFilter(req, req.query.filter) }, req.auth));
+    route(app, api.list, async (req) =>
+      characters.list({ ...req.query, filter: await age.contentFilter(req, req.query.filter) }, req.auth),
+    );
 
     // A private character's portrait files: images, not JSON, so outside the descriptor contract (the answers that
     // show the character carry these links, signed: portrait-files.ts). Anything but a genuine, unexpired link: 404.

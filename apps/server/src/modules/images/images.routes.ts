@@ -69,7 +69,10 @@ export function imagesRoutes(deps: {
   age: NsfwGate;
 }): FastifyPluginAsync {
   const { generation, gallery, jobs, rateLimiter, streams, urls, age } = deps;
-  const sfwOnly = async <P extends { rows: Array<{ nsfw: boolean }> }>(req: FastifyRequest, p: P) => ({ ...p, rows: await age.sfwOnly(req, p.rows) });
+  const sfwOnly = async <P extends { rows: Array<{ nsfw: boolean }> }>(req: FastifyRequest, p: P) => ({
+    ...p,
+    rows: await age.sfwOnly(req, p.rows),
+  });
   const limit = (rule: RateLimitRule, userId: string) => rateLimiter.consume([{ rule, key: userId }]);
   return async (app) => {
     route(app, api.generate, async (req) => {
@@ -102,7 +105,9 @@ export function imagesRoutes(deps: {
     route(app, api.chatPicture, async (req) => {
       const actor = authOf(req);
       await limit(GENERATE_RATE, actor.userId);
-      const { userMessage, message, view, charge } = await generation.chatPicture(actor, req.params.characterId, req.body, () => age.nsfwLocked(req));
+      const { userMessage, message, view, charge } = await generation.chatPicture(actor, req.params.characterId, req.body, () =>
+        age.nsfwLocked(req),
+      );
       return {
         userMessage: userMessage ? toChatMessage(userMessage) : null,
         message: toReplyMessage(message),

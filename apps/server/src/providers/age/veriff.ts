@@ -92,7 +92,8 @@ export class VeriffAgeProvider implements AgeCheckProvider {
     const sig = headers['x-hmac-signature'];
     const given = typeof sig === 'string' && /^[0-9a-f]{64}$/i.test(sig) ? Buffer.from(sig.toLowerCase(), 'hex') : undefined;
     const expected = createHmac('sha256', this.cfg.sharedSecret).update(rawBody).digest();
-    if (!given || !timingSafeEqual(given, expected)) throw AppError.badRequest('The webhook signature (X-HMAC-SIGNATURE) is missing or wrong');
+    if (!given || !timingSafeEqual(given, expected))
+      throw AppError.badRequest('The webhook signature (X-HMAC-SIGNATURE) is missing or wrong');
     const client = headers['x-auth-client'];
     if (client !== undefined && client !== this.cfg.apiKey) throw AppError.badRequest('The webhook names another API key (X-AUTH-CLIENT)');
     let json: unknown;

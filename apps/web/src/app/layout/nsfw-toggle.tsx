@@ -29,7 +29,13 @@ export function NsfwToggle() {
         <button
           type="button"
           // Starts with the '18+' it shows (WCAG 2.5.3).
-          aria-label={locked ? '18+ NSFW content locked: verify your age' : on ? '18+ NSFW content visible: blur it' : '18+ NSFW content blurred: show it'}
+          aria-label={
+            locked
+              ? '18+ NSFW content locked: verify your age'
+              : on
+                ? '18+ NSFW content visible: blur it'
+                : '18+ NSFW content blurred: show it'
+          }
           data-testid="nsfw-toggle"
           onClick={() => (locked ? setAsking(true) : setShowNsfw(!showNsfw))}
           className={cn(

@@ -2,7 +2,15 @@
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { AgeLockNotice } from './age-lock-notice';
 
-export function AgeLockDialog({ open, onOpenChange, message }: { open: boolean; onOpenChange: (open: boolean) => void; message: string | null }) {
+export function AgeLockDialog({
+  open,
+  onOpenChange,
+  message,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  message: string | null;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">

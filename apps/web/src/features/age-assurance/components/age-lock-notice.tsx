@@ -32,9 +32,15 @@ export function AgeLockNotice({ message, compact = false, className }: { message
     <section
       data-testid="age-lock-notice"
       aria-labelledby="age-lock-title"
-      className={cn('mx-auto grid max-w-md justify-items-center gap-4 rounded-3xl border border-border bg-surface p-6 text-center', className)}
+      className={cn(
+        'mx-auto grid max-w-md justify-items-center gap-4 rounded-3xl border border-border bg-surface p-6 text-center',
+        className,
+      )}
     >
-      <span aria-hidden="true" className="inline-flex size-12 items-center justify-center rounded-2xl bg-warning/15 text-warning ring-1 ring-warning/30">
+      <span
+        aria-hidden="true"
+        className="inline-flex size-12 items-center justify-center rounded-2xl bg-warning/15 text-warning ring-1 ring-warning/30"
+      >
         <ShieldAlert className="size-6" />
       </span>
       <h2 id="age-lock-title" className="text-lg font-bold text-fg">
