@@ -108,7 +108,7 @@ function Check({ id }: { id: string }) {
             key={o.outcome}
             variant={o.variant}
             size="lg"
-            className="h-auto flex-col items-start gap-1 py-3 text-left"
+            className="h-auto min-w-0 flex-col items-start gap-1 py-3 text-left whitespace-normal"
             disabled={complete.isPending}
             data-testid={`sandbox-age-${o.outcome}`}
             onClick={() => complete.mutate({ id, outcome: o.outcome }, { onSuccess: done })}
