@@ -103,10 +103,10 @@ function composeModules(
   const notify = notifications.services.notifications;
   const notifyLater = (userId: string, input: NotificationInput) => notify.notifyLater(userId, input);
   const tags = createTagsModule(deps);
-  // Age assurance is named early: the modules that serve NSFW content are handed its gate.
-  const age = createAgeModule(deps);
-  const ageGate = age.services.gate;
   const moderation = createModerationModule({ ...deps, notify: notifyLater });
+  // Age assurance is named early: the modules that serve NSFW content are handed its gate.
+  const age = createAgeModule({ ...deps, audit: moderation.services.audit });
+  const ageGate = age.services.gate;
   const billing = createBillingModule({
     ...deps,
     notify: (userId, input) => notify.notify(userId, input),

@@ -166,5 +166,9 @@ describe('age assurance by region (sandbox provider)', () => {
     expect(reset.json().verified).toBe(false);
     expect((await get(u, '/api/age-assurance', GB)).json()).toMatchObject({ locked: true, status: 'not_started' });
     expect((await get(u, `/api/characters/${nsfwId}`, GB)).statusCode).toBe(403);
+    const audit = (await get(admin, `/api/admin/audit?targetId=${u.user.id}`, {})).json();
+    expect(audit.items.map((e: { action: string }) => e.action)).toContain('user.age_assurance_reset');
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    expect((await post(admin, `/api/admin/users/${nobody}/age-assurance/reset`, {})).statusCode).toBe(404);
   });
 });

@@ -4,7 +4,7 @@ import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
-import type { StaffGate } from '../admin/staff.ts';
+import { staffOf, type StaffGate } from '../admin/staff.ts';
 import type { AgeGate } from './age-gate.ts';
 import { toAdminAgeAssurance, toAgeState, toSandboxAgeCheck } from './age.mapper.ts';
 import type { AgeAssuranceService } from './age.service.ts';
@@ -38,7 +38,7 @@ export function ageRoutes(deps: {
       toSandboxAgeCheck(await age.completeSandbox(authOf(req), req.params.id, req.body.outcome)),
     );
     route(app, api.adminGet, admins, async (req) => toAdminAgeAssurance(await age.history(req.params.id)));
-    route(app, api.adminReset, admins, async (req) => toAdminAgeAssurance(await age.reset(req.params.id)));
+    route(app, api.adminReset, admins, async (req) => toAdminAgeAssurance(await age.reset(staffOf(req), req.params.id)));
     // The provider signs the bytes it sent: this route reads its body raw.
     await app.register(async (raw) => {
       raw.removeContentTypeParser('application/json');

@@ -6,6 +6,8 @@ import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AgeCheckProvider } from '../../providers/age/index.ts';
+import type { AuditLog, StaffActor } from '../moderation/audit.service.ts';
+import type { UsersRepo } from '../users/users.repo.ts';
 import type { AgeConfig } from './age.config.ts';
 import type { AgeCheckRow, AgeRepo } from './age.repo.ts';
 import { assuranceRequired, type Region } from './location.ts';
@@ -35,10 +37,11 @@ export interface AgeStanding {
 
 export class AgeAssuranceService {
   constructor(
-    private readonly uow: UnitOfWork<{ age: AgeRepo }>,
+    private readonly uow: UnitOfWork<{ age: AgeRepo; users: UsersRepo }>,
     private readonly provider: AgeCheckProvider,
     private readonly rules: Pick<AgeConfig, 'regions' | 'unknown'>,
     private readonly publicUrl: string,
+    private readonly audit: Pick<AuditLog, 'record'>,
   ) {}
 
   get providerKind(): AgeCheckProvider['kind'] {
@@ -107,13 +110,28 @@ export class AgeAssuranceService {
     });
   }
 
+  /** Admin: the account's checks (404 for an account that does not exist). */
   async history(userId: string): Promise<AgeCheckRow[]> {
+    if (!(await this.uow.repos.users.findById(userId))) throw AppError.notFound('User');
     return this.uow.repos.age.ofUser(userId);
   }
 
-  /** Admin: the account must check again (its checks are kept, marked reset). */
-  async reset(userId: string): Promise<AgeCheckRow[]> {
-    await this.uow.repos.age.reset(userId, new Date());
+  /** Admin: the account must check again (its checks are kept, marked reset); written to the audit log. */
+  async reset(staff: StaffActor, userId: string): Promise<AgeCheckRow[]> {
+    const user = await this.uow.repos.users.findById(userId);
+    if (!user) throw AppError.notFound('User');
+    await this.uow.run(async (r) => {
+      const n = await r.age.reset(userId, new Date());
+      await this.audit.record(staff, {
+        action: 'user.age_assurance_reset',
+        targetType: 'user',
+        targetId: userId,
+        targetLabel: user.username,
+        targetOwnerId: userId,
+        reason: 'Age assurance reset: the account must pass a new age check',
+        details: { checksReset: n },
+      });
+    });
     return this.history(userId);
   }
 }

@@ -3,9 +3,11 @@ import { STORAGE_PREFIX } from '@reverie/shared/constants';
 
 const KEY = `${STORAGE_PREFIX}age_check_return`;
 
+/** Remembers the page a check starts from; a retry from the result page keeps the page the first check started from. */
 export function rememberReturnPath(path = window.location.pathname + window.location.search): void {
+  if (path.startsWith('/age-check')) return;
   try {
-    window.sessionStorage.setItem(KEY, path.startsWith('/age-check') ? '/' : path);
+    window.sessionStorage.setItem(KEY, path);
   } catch {
     // Storage blocked: the result page leads home.
   }
