@@ -123,7 +123,7 @@ function composeModules(
     published: (creatorId, characterId) =>
       deps.background.run('notify-new-character', async () => void (await notify.notifyFollowersOfNewCharacter(creatorId, characterId))),
   });
-  const likes = createLikesModule({ ...deps, characters: characters.services.characters, events: notify });
+  const likes = createLikesModule({ ...deps, characters: characters.services.characters, events: notify, age: ageGate });
   const auth = createAuthModule({ ...deps, ledger: billing.services.ledger });
   const { queue, audit, subjects } = moderation.services;
   const support = createSupportModule({ ...deps, moderation: moderation.services.moderation, queue, audit, subjects, notify: notifyLater });
@@ -180,7 +180,7 @@ function composeModules(
     likes,
     ratings: createRatingsModule(deps),
     avatars: createAvatarsModule({ ...deps, log: deps.log }),
-    favorites: createFavoritesModule({ ...deps, characters: characters.services.characters, likes: likes.services.likes }),
+    favorites: createFavoritesModule({ ...deps, characters: characters.services.characters, likes: likes.services.likes, age: ageGate }),
     social,
     categories: createCategoriesModule({ ...deps, characters: characters.services.characters, age: ageGate }),
     search: createSearchModule({ ...deps, characters: characters.services.characters, social: social.services.social, age: ageGate }),

@@ -71,6 +71,9 @@ describe('age assurance by region (sandbox provider)', () => {
       payload: { selectedTags: [], nsfwEnabled: true },
     });
     expect(toggle.statusCode).toBe(403);
+    // A favourite made elsewhere stays out of the list while locked.
+    expect((await post(u, '/api/favorites', {}, { characterId: nsfwId })).statusCode).toBeLessThan(300);
+    expect((await get(u, '/api/favorites', GB)).json().items).toEqual([]);
     // The refused message opened no conversation.
     expect((await get(u, '/api/conversations', GB)).json().items).toEqual([]);
 
@@ -82,6 +85,7 @@ describe('age assurance by region (sandbox provider)', () => {
     expect((await get(u, `/api/characters/${nsfwId}`, GB)).statusCode).toBe(200);
     expect((await get(u, '/api/characters?filter=nsfw', GB)).statusCode).toBe(200);
     expect((await get(u, `/api/chat/${nsfwId}`, GB)).statusCode).toBe(200);
+    expect((await get(u, '/api/favorites', GB)).json().items.map((c: { id: string }) => c.id)).toEqual([nsfwId]);
     const toggled = await t.app.inject({
       method: 'PUT',
       url: `/api/users/${u.user.id}/preferences`,
