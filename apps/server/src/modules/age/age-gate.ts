@@ -5,6 +5,8 @@ import type { ContentFilter } from '@reverie/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AgeAssuranceService } from './age.service.ts';
 import { ageAssuranceRequired } from './age.service.ts';
+
+export { ageAssuranceRequired };
 import type { Region } from './location.ts';
 
 export class AgeGate {
@@ -42,6 +44,9 @@ export class AgeGate {
     return items.filter((i) => !i.nsfw);
   }
 }
+
+/** NSFW content is closed to the caller where they are (asked lazily: only for NSFW content). */
+export type NsfwLocked = () => Promise<boolean>;
 
 /** What the modules serving NSFW content are handed. */
 export type NsfwGate = Pick<AgeGate, 'nsfwLocked' | 'assertOpen' | 'contentFilter' | 'sfwOnly'>;
