@@ -107,6 +107,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     // The default image backend (AI Horde) stays the provider, but at an address that refuses at once: no journey
     // reaches the internet; images journeys point IMAGES_* at a local peer.
     IMAGES_URL: 'http://127.0.0.1:9',
+    // No CDN in front of these servers sets a region: unknown regions stay open here (production asks for an age
+    // check there); the age-assurance journey sends its own region header through a trusted loopback hop.
+    AGE_ASSURANCE_UNKNOWN: 'open',
     ...operatorEnv,
     ...options.env,
   });

@@ -17,6 +17,7 @@ import { connectRedis } from './lib/redis.ts';
 import { loadOrCreateSecret } from './lib/secrets.ts';
 import { AccessTokens } from './modules/auth/access-tokens.ts';
 import { createAccountModule } from './modules/account/account.module.ts';
+import { createAgeModule } from './modules/age/age.module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { Csrf } from './modules/auth/csrf.ts';
 import { createBillingModule } from './modules/billing/billing.module.ts';
@@ -129,6 +130,9 @@ function composeModules(
   const notifyLater = (userId: string, input: NotificationInput) => notify.notifyLater(userId, input);
   const tags = createTagsModule(deps);
   const moderation = createModerationModule({ ...deps, notify: notifyLater });
+  // Age assurance is named early: the modules that serve NSFW content are handed its gate.
+  const age = createAgeModule({ ...deps, audit: moderation.services.audit });
+  const ageGate = age.services.gate;
   const billing = createBillingModule({
     ...deps,
     notify: (userId, input) => notify.notify(userId, input),
@@ -140,11 +144,12 @@ function composeModules(
     ...deps,
     tags: tags.services.tags,
     moderation: moderation.services.moderation,
+    age: ageGate,
     // The first time a character is public, its creator's followers hear of it (once per character).
     published: (creatorId, characterId) =>
       deps.background.run('notify-new-character', async () => void (await notify.notifyFollowersOfNewCharacter(creatorId, characterId))),
   });
-  const likes = createLikesModule({ ...deps, characters: characters.services.characters, events: notify });
+  const likes = createLikesModule({ ...deps, characters: characters.services.characters, events: notify, age: ageGate });
   const auth = createAuthModule({ ...deps, ledger: billing.services.ledger });
   const { queue, audit, subjects } = moderation.services;
   const support = createSupportModule({ ...deps, moderation: moderation.services.moderation, queue, audit, subjects, notify: notifyLater });
@@ -156,6 +161,7 @@ function composeModules(
     plans: billing.services.plans,
     avatars: characters.services.characters,
     queue: loaded.imageQueue,
+    age: ageGate,
     // A job that ends while its owner is away becomes a notification.
     notify: (userId, input) => notify.notify(userId, input),
   });
@@ -186,6 +192,8 @@ function composeModules(
     firstMessageHooks: {
       quiet: (userId, at) => notifications.services.push.isQuietAt(userId, at),
       overCaps: (userId) => billing.services.spendingLimits.reached(userId),
+      // No request, so no region: where the user is counts as unknown (the operator's default for it).
+      nsfwLocked: (userId) => age.services.age.locked({ userId, role: 'user' }, null),
       written: async (userId, m) =>
         void (await notify.notify(userId, {
           kind: 'character_message',
@@ -194,6 +202,7 @@ function composeModules(
         })),
     },
     recall: { recall: (q) => recall.recall(q), indexLater: (id) => indexer.enqueue(id) },
+    age: ageGate,
   });
   const voice = createVoiceModule({
     ...deps,
@@ -205,10 +214,11 @@ function composeModules(
   return {
     health: createHealthModule({ ...deps, registry: deps.health, staff: admin.services.gate }),
     auth,
+    age,
     notifications,
     support,
     admin,
-    users: createUsersModule({ ...deps, tags: tags.services.tags, social: social.services.social }),
+    users: createUsersModule({ ...deps, tags: tags.services.tags, social: social.services.social, age: ageGate }),
     tags,
     moderation,
     billing,
@@ -217,12 +227,12 @@ function composeModules(
     likes,
     ratings: createRatingsModule(deps),
     avatars: createAvatarsModule({ ...deps, log: deps.log }),
-    favorites: createFavoritesModule({ ...deps, characters: characters.services.characters, likes: likes.services.likes }),
+    favorites: createFavoritesModule({ ...deps, characters: characters.services.characters, likes: likes.services.likes, age: ageGate }),
     social,
-    categories: createCategoriesModule({ ...deps, characters: characters.services.characters }),
-    search: createSearchModule({ ...deps, characters: characters.services.characters, social: social.services.social }),
+    categories: createCategoriesModule({ ...deps, characters: characters.services.characters, age: ageGate }),
+    search: createSearchModule({ ...deps, characters: characters.services.characters, social: social.services.social, age: ageGate }),
     chat,
-    groups: createGroupsModule({ ...deps, pipeline: chat.services.pipeline, conversations: chat.services.conversations }),
+    groups: createGroupsModule({ ...deps, pipeline: chat.services.pipeline, conversations: chat.services.conversations, age: ageGate }),
     chatSearch: createChatSearchModule(deps),
     memory,
     personas: createPersonasModule({ ...deps, moderation: moderation.services.moderation }),

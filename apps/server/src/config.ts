@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ageConfigFromEnv, AgeEnvSchema, type AgeConfig } from './modules/age/age.config.ts';
 import { loadOperatorFacts, unsetOperatorFacts, type OperatorFacts } from './modules/content/content.config.ts';
 import { pushConfigFromEnv, PushEnvSchema, type PushConfig } from './modules/notifications/push.config.ts';
 import { embeddingConfigFromEnv, EmbeddingEnvSchema, type EmbeddingConfig } from './providers/embeddings/settings.ts';
@@ -166,7 +167,8 @@ export const EnvSchema = z
   .extend(ImagesEnvSchema.shape)
   .extend(SpeechEnvSchema.shape)
   .extend(S3EnvSchema.shape)
-  .extend(PushEnvSchema.shape);
+  .extend(PushEnvSchema.shape)
+  .extend(AgeEnvSchema.shape);
 
 export type Env = z.input<typeof EnvSchema>;
 
@@ -258,6 +260,8 @@ export interface Config {
   push: PushConfig;
   /** ACCOUNT_DELETION_DELAY_HOURS in ms: the undo period of an account deletion; ACCOUNT_EXPORT_MAX_MB in bytes. */
   account: { deletionDelayMs: number; exportMaxBytes: number };
+  /** AGE_ASSURANCE_*, GEO_*, VERIFF_*: where age assurance is required and who checks (docs/compliance.md). */
+  age: AgeConfig;
 }
 
 function stripeConfig(e: z.infer<typeof EnvSchema>): Config['billing']['stripe'] {
@@ -438,5 +442,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       deletionDelayMs: Math.round(e.ACCOUNT_DELETION_DELAY_HOURS * 3600_000),
       exportMaxBytes: Math.round(e.ACCOUNT_EXPORT_MAX_MB * 1024 * 1024),
     },
+    age: ageConfigFromEnv(e, e.NODE_ENV),
   };
 }

@@ -11,6 +11,7 @@ import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { Redis } from './lib/redis.ts';
 import type { AccessTokens } from './modules/auth/access-tokens.ts';
 import { AccountRepo } from './modules/account/account.repo.ts';
+import { AgeRepo } from './modules/age/age.repo.ts';
 import { EmailTokensRepo, SessionsRepo } from './modules/auth/auth.repo.ts';
 import type { Csrf } from './modules/auth/csrf.ts';
 import { LedgerRepo } from './modules/billing/ledger.repo.ts';
@@ -93,6 +94,7 @@ export function bindRepos(db: DbOrTx) {
     support: new SupportRepo(db),
     transfer: new TransferRepo(db),
     account: new AccountRepo(db),
+    age: new AgeRepo(db),
   };
 }
 export type Repos = ReturnType<typeof bindRepos>;

@@ -34,6 +34,8 @@ export const ErrorCode = z.enum([
   'ACCOUNT_DELETION_SCHEDULED',
   /** A character hidden by moderators stays private until they restore it. */
   'MODERATION_HOLD',
+  /** 403: NSFW content where the operator's rules require age assurance and the account has not passed it. */
+  'AGE_ASSURANCE_REQUIRED',
   'INTERNAL',
   'UNAVAILABLE',
   /** The database is not answering (an outage): nothing was changed; the request may be retried after `Retry-After`. */

@@ -33,3 +33,4 @@ export * from './schemas/account.ts';
 export * from './schemas/personas.ts';
 export * from './schemas/voice.ts';
 export * from './speech-text.ts';
+export * from './schemas/age.ts';

@@ -19,6 +19,8 @@ export const CoinsPage = lazyPage(() => import('@/pages/coins'));
 export const PaymentSuccessPage = lazyPage(() => import('@/pages/payment-success'));
 export const PaymentCancelPage = lazyPage(() => import('@/pages/payment-cancel'));
 export const SandboxCheckoutPage = lazyPage(() => import('@/pages/sandbox-checkout'));
+export const AgeCheckSandboxPage = lazyPage(() => import('@/pages/age-check-sandbox'));
+export const AgeCheckDonePage = lazyPage(() => import('@/pages/age-check-done'));
 export const SettingsPage = lazyPage(() => import('@/pages/settings'));
 export const ShowcasePage = lazyPage(() => import('@/pages/showcase'));
 export const UserGalleryPage = lazyPage(() => import('@/pages/user-gallery'));

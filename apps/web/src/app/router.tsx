@@ -39,6 +39,7 @@ export const appRoutes: RouteObject[] = [
   { path: 'subscription/success', element: <P.SubscriptionSuccessPage /> },
   { path: 'subscription/cancel', element: <P.SubscriptionCancelPage /> },
   { path: 'coins', element: <P.CoinsPage /> },
+  { path: 'age-check/done', element: <P.AgeCheckDonePage /> },
   { path: 'payment/success', element: <P.PaymentSuccessPage /> },
   { path: 'payment/cancel', element: <P.PaymentCancelPage /> },
   { path: 'settings', element: <P.SettingsPage /> },
@@ -79,6 +80,12 @@ export const routes: RouteObject[] = [
   {
     path: '/sandbox/checkout/:sessionId',
     element: <P.SandboxCheckoutPage />,
+    errorElement: <PageLoadError onRetry={() => window.location.reload()} />,
+  },
+  // The sandbox age check stands alone like a provider's page (TEST MODE).
+  {
+    path: '/age-check/sandbox/:checkId',
+    element: <P.AgeCheckSandboxPage />,
     errorElement: <PageLoadError onRetry={() => window.location.reload()} />,
   },
   {

@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useAdminUser } from '@/features/admin';
 import { AccountActions } from '@/features/admin';
 import { AccountCard } from '@/features/admin';
+import { AgeAssurancePanel } from '@/features/admin';
 import { AdminError, AdminLoading } from '@/features/admin';
 import { AuditList } from '@/features/admin';
 import { Panel } from '@/features/admin';
@@ -62,6 +63,11 @@ export default function AdminUserPage() {
         </div>
         <div className="lg:sticky lg:top-20">
           <AccountActions account={account} isAdmin={user?.role === 'admin'} isSelf={user?.id === account.id} />
+          {user?.role === 'admin' ? (
+            <div className="mt-5">
+              <AgeAssurancePanel userId={account.id} />
+            </div>
+          ) : null}
         </div>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { AgeLockNotice, ageLockMessage } from '@/features/age-assurance';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Bookmark, Crown, Heart, Images, MessageCircle, Star } from 'lucide-react';
@@ -213,6 +214,15 @@ export default function CharacterProfilePage() {
   if (query.isPending) return <ProfileSkeleton />;
   if (query.isError) {
     if (isMissing(query.error)) return <NotFound what="character" />;
+    const ageLock = ageLockMessage(query.error);
+    if (ageLock !== null) {
+      return (
+        <div className="px-4 py-10">
+          <h1 className="sr-only">Character</h1>
+          <AgeLockNotice message={ageLock || null} />
+        </div>
+      );
+    }
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
         <ErrorState description="We could not load this character." onRetry={() => void query.refetch()} />

@@ -3,6 +3,7 @@ import { Sparkles, Users, WandSparkles } from 'lucide-react';
 import { CharacterSort, type CharacterSort as Sort } from '@reverie/shared';
 import { EmptyState } from '@/components/page/empty-state';
 import { Button } from '@/components/ui/button';
+import { AgeLockBanner } from '@/features/age-assurance';
 import { useSession } from '@/features/auth';
 import { useCharactersInfinite } from '@/features/characters';
 import { InfiniteCharacterGrid } from '@/features/characters';
@@ -91,6 +92,8 @@ export default function HomePage() {
         </div>
         <CategoryChips value={category} onChange={(c) => update({ category: c })} />
       </div>
+
+      <AgeLockBanner className="mb-5" />
 
       <section aria-labelledby="feed-heading">
         {/* The cards' names are h3: the outline goes h1 → h2 → h3. */}

@@ -1,6 +1,6 @@
 import { CategoriesQuery, CategoriesResponse, CategoryCharactersQuery, CategoryParams } from '../schemas/categories.ts';
 import { CharacterPage } from '../schemas/characters.ts';
-import { defineEndpoint } from './endpoint.ts';
+import { defineEndpoint, errorBodies } from './endpoint.ts';
 
 const tags = ['categories'] as const;
 
@@ -20,6 +20,7 @@ export const categoriesEndpoints = {
     params: CategoryParams,
     query: CategoryCharactersQuery,
     response: CharacterPage,
+    errors: errorBodies(403),
     auth: 'optional',
     summary: "A category's public characters (id or slug), in the category's order",
     tags,

@@ -32,7 +32,7 @@ export const charactersEndpoints = {
       "sort=for-you ranks by the caller's selected tags, followed creators, popularity and freshness (guests: popularity and freshness); " +
       "sort=following lists followed creators' characters, newest first (sign-in required). NSFW items are flagged (`nsfw`), " +
       'not dropped, unless `filter=sfw`. `tag` must be a known tag name (404 otherwise); `category` is a category id or slug.',
-    errors: errorBodies(404),
+    errors: errorBodies(403, 404),
     tags,
   }),
   get: defineEndpoint({
@@ -40,6 +40,7 @@ export const charactersEndpoints = {
     path: '/api/characters/:id',
     params: IdParam,
     response: CharacterProfile,
+    errors: errorBodies(403),
     auth: 'optional',
     summary: 'A character profile (public or unlisted; private ones only for the owner)',
     tags,

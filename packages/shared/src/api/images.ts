@@ -139,6 +139,7 @@ export const imagesEndpoints = {
     path: '/api/images/:id',
     params: IdParam,
     response: ImageItem,
+    errors: errorBodies(403),
     auth: 'optional',
     summary: 'One image (public ones to anyone, private ones to their owner)',
     tags,

@@ -1,5 +1,6 @@
 export * from './endpoint.ts';
 export { accountEndpoints } from './account.ts';
+export { ageEndpoints } from './age.ts';
 export { adminEndpoints } from './admin.ts';
 export { authEndpoints } from './auth.ts';
 export { billingEndpoints } from './billing.ts';
@@ -27,6 +28,7 @@ export { usersEndpoints } from './users.ts';
 export { voiceEndpoints } from './voice.ts';
 
 import { accountEndpoints } from './account.ts';
+import { ageEndpoints } from './age.ts';
 import { adminEndpoints } from './admin.ts';
 import { authEndpoints } from './auth.ts';
 import { billingEndpoints } from './billing.ts';
@@ -56,6 +58,7 @@ import { voiceEndpoints } from './voice.ts';
 /** Every endpoint by domain, e.g. `api.users.uploadAvatar`. */
 export const api = {
   account: accountEndpoints,
+  age: ageEndpoints,
   admin: adminEndpoints,
   auth: authEndpoints,
   billing: billingEndpoints,

@@ -7,7 +7,7 @@ export const searchEndpoints = {
     path: '/api/search',
     query: SearchQuery,
     response: SearchResponse,
-    errors: errorBodies(429),
+    errors: errorBodies(403, 429),
     auth: 'optional',
     summary: 'Search characters, creators and tags (typo-tolerant, ranked)',
     description:

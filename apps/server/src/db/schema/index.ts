@@ -18,3 +18,4 @@ export * from './personas.ts';
 export * from './refusals.ts';
 export * from './memory.ts';
 export * from './voice.ts';
+export * from './age.ts';

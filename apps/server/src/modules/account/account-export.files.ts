@@ -3,13 +3,15 @@
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { jsonBytes, type ZipEntry } from '../../lib/zip-stream.ts';
 import type { MediaStorage } from '../../providers/storage/index.ts';
+import type { AgeRepo } from '../age/age.repo.ts';
+import { toAgeCheckRecord } from '../age/age.mapper.ts';
 import type { PersonasRepo } from '../personas/personas.repo.ts';
 import type { TransferService } from '../transfer/transfer.service.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { AccountRepo } from './account.repo.ts';
 
 export interface ExportSources {
-  uow: UnitOfWork<{ account: AccountRepo; users: UsersRepo; personas: PersonasRepo }>;
+  uow: UnitOfWork<{ account: AccountRepo; users: UsersRepo; personas: PersonasRepo; age: AgeRepo }>;
   transfer: TransferService;
   storage: MediaStorage;
   publicUrl: string;
@@ -21,6 +23,7 @@ profile.json        your account: username, e-mail, bio, settings, preferences, 
 characters/*.charx  every character you made (Character Card V3, with portrait and pictures)
 chats/*.jsonl       every conversation (SillyTavern chat files, swipes kept)
 personas.json       who you are in stories: each persona's name, pronouns, description and avatar
+age-checks.json     your age checks: provider, method, outcome, dates and the provider's reference (no documents)
 pictures.json       every picture you made: id, prompt, character, date, visibility and its file below
 pictures/*.webp     the pictures themselves
 coin-ledger.json    every change to your coin balance
@@ -54,6 +57,7 @@ export async function* accountExportEntries(d: ExportSources, userId: string): A
     createdAt: user.createdAt,
     exportedAt: new Date(),
   });
+  yield json('age-checks.json', (await d.uow.repos.age.ofUser(userId)).map(toAgeCheckRecord));
   yield json(
     'personas.json',
     (await personas.list(userId)).map((p) => ({

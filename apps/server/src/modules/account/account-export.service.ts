@@ -15,6 +15,7 @@ import { writeZipFile, ZipTooLargeError } from '../../lib/zip-stream.ts';
 import { mediaKey, type MediaStorage, type StoredStream } from '../../providers/storage/index.ts';
 import type { NotificationInput } from '../notifications/notifications.service.ts';
 import type { TransferService } from '../transfer/transfer.service.ts';
+import type { AgeRepo } from '../age/age.repo.ts';
 import type { PersonasRepo } from '../personas/personas.repo.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import { accountExportEntries } from './account-export.files.ts';
@@ -36,7 +37,7 @@ export class AccountExportService {
 
   constructor(
     private readonly d: {
-      uow: UnitOfWork<{ account: AccountRepo; users: UsersRepo; personas: PersonasRepo }>;
+      uow: UnitOfWork<{ account: AccountRepo; users: UsersRepo; personas: PersonasRepo; age: AgeRepo }>;
       queue: JobQueue<AccountExportJob, unknown>;
       transfer: TransferService;
       storage: MediaStorage;

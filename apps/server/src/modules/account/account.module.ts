@@ -10,6 +10,7 @@ import type { EmailTokensService } from '../auth/email-tokens.service.ts';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import type { NotificationInput } from '../notifications/notifications.service.ts';
 import type { TransferService } from '../transfer/transfer.service.ts';
+import type { AgeRepo } from '../age/age.repo.ts';
 import type { PersonasRepo } from '../personas/personas.repo.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import { AccountDeletionService } from './account-deletion.service.ts';
@@ -19,7 +20,7 @@ import { accountRoutes } from './account.routes.ts';
 
 export function createAccountModule(deps: {
   config: Pick<Config, 'publicUrl' | 'redisUrl' | 'redisPrefix' | 'account'>;
-  uow: UnitOfWork<{ account: AccountRepo; users: UsersRepo; personas: PersonasRepo }>;
+  uow: UnitOfWork<{ account: AccountRepo; users: UsersRepo; personas: PersonasRepo; age: AgeRepo }>;
   log: FastifyBaseLogger;
   rateLimiter: RateLimiter;
   mailer: Mailer;

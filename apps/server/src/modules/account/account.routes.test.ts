@@ -61,6 +61,14 @@ describe('data export', () => {
     });
 
     await t.app.inject({ method: 'POST', url: '/api/personas', headers: alice.auth, payload: { name: 'Captain Ro', pronouns: 'she/her' } });
+    const check = await t.app.inject({ method: 'POST', url: '/api/age-assurance/checks', headers: alice.auth });
+    const checkId = (check.json() as { checkId: string }).checkId;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/age-assurance/sandbox/${checkId}/complete`,
+      headers: alice.auth,
+      payload: { outcome: 'pass' },
+    });
     const res = await t.app.inject({ method: 'POST', url: '/api/account/exports', headers: alice.auth });
     expect(res.statusCode).toBe(202);
     const pending = (res.json() as { export: AccountExport }).export;
@@ -92,6 +100,10 @@ describe('data export', () => {
     expect(Buffer.from(files[`pictures/${picture!.id}.webp`]!)).toEqual(WEBP);
     expect(read('personas.json')).toEqual([
       expect.objectContaining({ name: 'Captain Ro', pronouns: 'she/her', isDefault: true, avatarUrl: null }),
+    ]);
+    // The age checks: provider, method, outcome, reference; never documents.
+    expect(read('age-checks.json')).toEqual([
+      expect.objectContaining({ id: checkId, provider: 'sandbox', method: 'simulated', status: 'passed', providerRef: checkId }),
     ]);
     expect(read('coin-ledger.json')).toEqual([expect.objectContaining({ change: 40, balanceAfter: 40 })]);
     expect((read('invoices.json').invoices as unknown[])[0]).toMatchObject({ number: 'RV-0001', amount: 4.99, coins: 500 });

@@ -3,6 +3,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { ResponseCache } from '../../http/cache.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { MediaStorage } from '../../providers/storage/index.ts';
+import type { NsfwGate } from '../age/age-gate.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { TagsService } from '../tags/tags.service.ts';
 import { CatalogueSeeder } from './catalogue-seeder.ts';
@@ -31,6 +32,7 @@ export function createCharactersModule(deps: {
   log: FastifyBaseLogger;
   /** A character became public for the first time (after its commit): tell its creator's followers. */
   published?: (creatorId: string, characterId: string) => void;
+  age: NsfwGate;
 }) {
   const changed = () => deps.responseCache.invalidate(CHARACTERS_CHANGED);
   const portraits = new PortraitFiles(deps.storage, Buffer.from(deps.mediaKey));
@@ -41,6 +43,13 @@ export function createCharactersModule(deps: {
   const seeder = new CatalogueSeeder(deps.uow, deps.storage, deps.log);
   return {
     services: { characters, cards, seeder, portraits },
-    routes: charactersRoutes({ characters, cards, portraits, rateLimiter: deps.rateLimiter, uploadLimit: deps.config.uploadLimit }),
+    routes: charactersRoutes({
+      characters,
+      cards,
+      portraits,
+      rateLimiter: deps.rateLimiter,
+      uploadLimit: deps.config.uploadLimit,
+      age: deps.age,
+    }),
   };
 }

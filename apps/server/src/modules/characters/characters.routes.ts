@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { CHARX_LIMITS } from '../../lib/character-card/index.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
+import type { NsfwGate } from '../age/age-gate.ts';
 import { CARD_RATINGS, type CardRating } from './character-card.mapper.ts';
 import type { CharacterCards } from './character-cards.service.ts';
 import type { CharactersService } from './characters.service.ts';
@@ -64,11 +65,15 @@ export function charactersRoutes(deps: {
   portraits: PortraitFiles;
   rateLimiter: RateLimiter;
   uploadLimit: number;
+  /** Closes NSFW characters where age assurance is required and not done (docs/compliance.md). */
+  age: NsfwGate;
 }): FastifyPluginAsync {
-  const { characters, cards, rateLimiter, uploadLimit } = deps;
+  const { characters, cards, rateLimiter, uploadLimit, age } = deps;
   const limit = (rule: RateLimitRule, key: string) => rateLimiter.consume([{ rule, key }]);
   return async (app) => {
-    route(app, api.list, async (req) => characters.list(req.query, req.auth));
+    route(app, api.list, async (req) =>
+      characters.list({ ...req.query, filter: await age.contentFilter(req, req.query.filter) }, req.auth),
+    );
 
     // A private character's portrait files: images, not JSON, so outside the descriptor contract (the answers that
     // show the character carry these links, signed: portrait-files.ts). Anything but a genuine, unexpired link: 404.
@@ -95,9 +100,16 @@ export function charactersRoutes(deps: {
       },
     );
 
-    route(app, api.get, async (req) => characters.get(req.params.id, req.auth));
+    route(app, api.get, async (req) => {
+      const profile = await characters.get(req.params.id, req.auth);
+      await age.assertOpen(req, profile.nsfw);
+      return profile;
+    });
 
-    route(app, api.userCharacters, async (req) => characters.byCreator(req.params.id, req.query, req.auth));
+    route(app, api.userCharacters, async (req) => {
+      const page = await characters.byCreator(req.params.id, req.query, req.auth);
+      return { ...page, items: await age.sfwOnly(req, page.items) };
+    });
 
     route(app, api.create, async (req) => {
       const actor = authOf(req);

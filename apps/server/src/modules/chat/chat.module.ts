@@ -11,6 +11,7 @@ import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { ChatDeps, ChatSettings, ChatUnitOfWork, RecallPort } from './chat-deps.ts';
 import { branchRoutes } from './branches.routes.ts';
 import { Branches } from './branches.ts';
+import type { NsfwGate } from '../age/age-gate.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { Conversations } from './conversations.ts';
 import { MessageEdits } from './edit-message.ts';
@@ -40,6 +41,8 @@ export function createChatModule(deps: {
   /** What characters that write first ask of other modules (quiet hours, caps, the notice). */
   firstMessageHooks: FirstMessageHooks;
   recall?: RecallPort;
+  /** Closes NSFW chats where age assurance is required and not done. */
+  age: NsfwGate;
 }) {
   const chat: ChatDeps = {
     uow: deps.uow,
@@ -73,7 +76,7 @@ export function createChatModule(deps: {
     /** Characters that write first: a schedule (jobs.ts, 'first-messages'). */
     firstMessages: new FirstMessages({ ...chat, uow: deps.uow, generation, hooks: deps.firstMessageHooks, log: deps.log }),
   };
-  const chatPlugin = chatRoutes({ ...services, rateLimiter: deps.rateLimiter });
+  const chatPlugin = chatRoutes({ ...services, rateLimiter: deps.rateLimiter, age: deps.age });
   const routes: FastifyPluginAsync = async (app, opts) => {
     await chatPlugin(app, opts);
     await inspectorRoutes(inspector)(app, opts);

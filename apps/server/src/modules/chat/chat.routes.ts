@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../http/route.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
+import type { NsfwGate } from '../age/age-gate.ts';
 import {
   toChatHistoryPage,
   toChatMemory,
@@ -37,8 +38,9 @@ export function chatRoutes(deps: {
   recovery: ReplyRecovery;
   generation: Generation;
   rateLimiter: RateLimiter;
+  age: NsfwGate;
 }): FastifyPluginAsync {
-  const { conversations, messages, memory, model, generation, rateLimiter } = deps;
+  const { conversations, messages, memory, model, generation, rateLimiter, age } = deps;
   const rateLimit = (userId: string) => rateLimiter.consume([{ rule: CHAT_RATE, key: userId }]);
   const byIp = (rule: RateLimitRule) => ({ onRequest: async (req: FastifyRequest) => rateLimiter.consume([{ rule, key: req.ip }]) });
   return async (app) => {
@@ -48,24 +50,29 @@ export function chatRoutes(deps: {
     route(app, api.test, byIp(CHAT_TEST_RATE), async () => model.test());
     route(app, api.history, async (req) => toChatHistoryPage(await conversations.history(authOf(req), req.query)));
     route(app, api.session, async (req) =>
-      toChatSession(await conversations.open(authOf(req), req.params.characterId, req.query.conversationId)),
+      toChatSession(await conversations.open(authOf(req), req.params.characterId, req.query.conversationId, () => age.nsfwLocked(req))),
     );
     route(app, api.send, async (req, reply) => {
       const actor = authOf(req);
-      const gen = await sendMessage(generation, actor, req.params.characterId, req.body, () => rateLimit(actor.userId));
+      const locked = () => age.nsfwLocked(req);
+      const gen = await sendMessage(generation, actor, req.params.characterId, req.body, () => rateLimit(actor.userId), locked);
       return (await deliverReply(req, reply, gen, { what: 'chat generation' })) as ChatReply;
     });
     route(app, api.regenerate, async (req, reply) => {
       const actor = authOf(req);
       const { conversationId, messageId } = req.body;
       const where = { characterId: req.params.characterId, conversationId };
-      const gen = await generation.prepareOneToOne(regenerateReply, where, { actor, messageId, rateLimit: () => rateLimit(actor.userId) });
+      const gen = await generation.prepareOneToOne(regenerateReply, where, {
+        ...{ actor, messageId, rateLimit: () => rateLimit(actor.userId), nsfwLocked: () => age.nsfwLocked(req) },
+      });
       return (await deliverReply(req, reply, gen, { what: 'chat generation' })) as ChatReply;
     });
     route(app, api.continue, async (req, reply) => {
       const actor = authOf(req);
       const where = { characterId: req.params.characterId, conversationId: req.body.conversationId };
-      const gen = await generation.prepareOneToOne(continueLastReply, where, { actor, rateLimit: () => rateLimit(actor.userId) });
+      const gen = await generation.prepareOneToOne(continueLastReply, where, {
+        ...{ actor, rateLimit: () => rateLimit(actor.userId), nsfwLocked: () => age.nsfwLocked(req) },
+      });
       return (await deliverReply(req, reply, gen, { what: 'chat generation' })) as ChatReply;
     });
     route(app, api.editMessage, async (req) =>
@@ -81,7 +88,7 @@ export function chatRoutes(deps: {
     route(app, api.newConversation, async (req) => {
       const actor = authOf(req);
       await rateLimit(actor.userId);
-      return toChatSession(await conversations.start(actor, req.params.characterId));
+      return toChatSession(await conversations.start(actor, req.params.characterId, () => age.nsfwLocked(req)));
     });
     route(app, api.conversations, async (req) =>
       toConversationPage(await conversations.list(authOf(req), req.query.page, req.query.limit)),

@@ -1,4 +1,5 @@
 // Conversations: opening one (with the character's greeting), reading one and its history, listing and deleting them.
+import { ageAssuranceRequired } from '../age/age.service.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChatCharacter } from './chat-context.repo.ts';
@@ -74,8 +75,10 @@ export class Conversations {
   }
 
   /** GET /api/chat/{characterId}: the given or the current conversation, created with the greeting on first open. */
-  async open(actor: Actor, characterId: string, conversationId?: string): Promise<OpenedConversation> {
+  /** `nsfwLocked`: NSFW is closed to the caller where they are (age assurance): an NSFW character's chat is a 403. */
+  async open(actor: Actor, characterId: string, conversationId?: string, nsfwLocked?: () => Promise<boolean>): Promise<OpenedConversation> {
     const character = await chatCharacter(this.deps, actor, characterId, { allowDeleted: true });
+    if (character.nsfw && nsfwLocked && (await nsfwLocked())) throw ageAssuranceRequired();
     let conv = conversationId
       ? await ownConversation(this.deps, actor, conversationId, characterId)
       : await this.deps.uow.repos.chat.latestConversation(actor.userId, characterId);
@@ -85,8 +88,9 @@ export class Conversations {
   }
 
   /** A new conversation with the character, beside the earlier ones. */
-  async start(actor: Actor, characterId: string): Promise<OpenedConversation> {
+  async start(actor: Actor, characterId: string, nsfwLocked?: () => Promise<boolean>): Promise<OpenedConversation> {
     const character = await chatCharacter(this.deps, actor, characterId);
+    if (character.nsfw && nsfwLocked && (await nsfwLocked())) throw ageAssuranceRequired();
     return this.opened(actor, character, await createConversation(this.deps, actor, character));
   }
 

@@ -22,6 +22,8 @@ export interface FirstMessageHooks {
   quiet(userId: string, at: Date): Promise<boolean>;
   /** The user reached a spending cap they set (they asked to slow down: the character does not write). */
   overCaps(userId: string): Promise<boolean>;
+  /** NSFW is closed to the user (age assurance required and not passed): an NSFW character does not write. */
+  nsfwLocked(userId: string): Promise<boolean>;
   /** A message was written: tell the user (the bell, a push). */
   written(
     userId: string,
@@ -97,9 +99,12 @@ export class FirstMessages {
     const actor: Actor = { userId: user.id, role: user.role };
     const awayHours = (now.getTime() - due.lastAt.getTime()) / 3_600_000;
     const where = { characterId: due.characterId, conversationId: due.id };
-    const request = { actor, content: awayNote(awayHours), rateLimit: async () => {} };
+    const nsfwLocked = () => this.deps.hooks.nsfwLocked(due.userId);
+    const request = { actor, content: awayNote(awayHours), rateLimit: async () => {}, nsfwLocked };
     const prepared = await this.deps.generation.prepareOneToOne(writeFirst, where, request).catch(async (err: unknown) => {
-      if (err instanceof AppError && PERMANENT.has(err.status)) await firstMessages.turnOff(due.id);
+      // Age assurance not done yet is not permanent: the character writes once the user has passed it.
+      if (err instanceof AppError && PERMANENT.has(err.status) && err.code !== 'AGE_ASSURANCE_REQUIRED')
+        await firstMessages.turnOff(due.id);
       throw err;
     });
     const { message } = await prepared.run({ queue: () => {}, token: () => {} }, new AbortController().signal);

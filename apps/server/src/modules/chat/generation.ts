@@ -8,13 +8,15 @@
 // reply; the model is asked while the cost is settled, so the database's work hides behind the model's, and nothing
 // reaches the client before both. The refusals come in this order (docs/group-chats.md "One pipeline"): the rate limit (429);
 // the character or group (404); the conversation (404); the message asked for or the reply to rewrite (404, 409);
-// the speaker (409, 400, 404: groups); access to the speaker (404, 403); a deleted speaker (409); the message's text
+// the speaker (409, 400, 404: groups); access to the speaker (404, 403); a deleted speaker (409); an NSFW speaker
+// where age assurance is required and not done (403 AGE_ASSURANCE_REQUIRED); the message's text
 // (422); the persona's (422); the model not ready (503); the in-flight limit (429); the group's one reply at a time
 // (409); a prompt that cannot fit (422); the cost (402).
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import type { HeldSlot } from '../../lib/in-flight.ts';
 import { LlmUnavailableError } from '../../providers/llm/llm-provider.ts';
+import { ageAssuranceRequired } from '../age/age.service.ts';
 import type { Entitlements } from '../billing/entitlements.service.ts';
 import type { Permissions } from '@reverie/shared';
 import { checkCharacter } from './chat-access.ts';
@@ -92,6 +94,7 @@ export class Generation {
     const speaker = source.speaker(read, { actor, newest, target, content: req.content });
     await checkCharacter(this.deps, actor, speaker, { allowDeleted: true, entitled });
     if (speaker.deletedAt) throw AppError.conflict(source.deletedRefusal(speaker));
+    if (speaker.nsfw && req.nsfwLocked && (await req.nsfwLocked())) throw ageAssuranceRequired();
     const checkedRead = { character: speaker, found, newest };
     useCase.check(this.deps, checkedRead, req);
     checkPersona(this.deps, read.persona, checkedRead, actor);

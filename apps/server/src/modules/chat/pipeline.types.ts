@@ -26,6 +26,8 @@ export interface GenerationRequest {
   messageId?: string;
   /** The per-user rate limit, checked beside the reads. */
   rateLimit: () => Promise<void>;
+  /** NSFW content is closed to the caller where they are (age assurance, docs/compliance.md); asked only of an NSFW speaker. */
+  nsfwLocked?: () => Promise<boolean>;
 }
 
 export interface GenerationSink {

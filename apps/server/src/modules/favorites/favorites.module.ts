@@ -1,4 +1,5 @@
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { NsfwGate } from '../age/age-gate.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { CharactersRepo } from '../characters/characters.repo.ts';
 import type { CharactersService } from '../characters/characters.service.ts';
@@ -12,7 +13,9 @@ export function createFavoritesModule(deps: {
   rateLimiter: RateLimiter;
   characters: CharactersService;
   likes: LikesService;
+  /** NSFW characters are left out of the list while age assurance is due. */
+  age: NsfwGate;
 }) {
   const favorites = new FavoritesService(deps.uow, deps.characters, deps.likes);
-  return { services: { favorites }, routes: favoritesRoutes({ favorites, rateLimiter: deps.rateLimiter }) };
+  return { services: { favorites }, routes: favoritesRoutes({ favorites, rateLimiter: deps.rateLimiter, age: deps.age }) };
 }

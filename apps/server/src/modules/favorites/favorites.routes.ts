@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/route.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
+import type { NsfwGate } from '../age/age-gate.ts';
 import { toFavoriteResponse } from './favorites.mapper.ts';
 import type { FavoritesService } from './favorites.service.ts';
 
@@ -10,11 +11,14 @@ export const FAVORITE_LIMIT: RateLimitRule = { name: 'favorites:user', limit: 24
 /** A merge happens once after sign-in; a few retries are fine, a loop is not. */
 export const MERGE_LIMIT: RateLimitRule = { name: 'merge-local:user', limit: 10, windowMs: 3_600_000 };
 
-export function favoritesRoutes(deps: { favorites: FavoritesService; rateLimiter: RateLimiter }): FastifyPluginAsync {
-  const { favorites, rateLimiter } = deps;
+export function favoritesRoutes(deps: { favorites: FavoritesService; rateLimiter: RateLimiter; age: NsfwGate }): FastifyPluginAsync {
+  const { favorites, rateLimiter, age } = deps;
   const limited = (userId: string) => rateLimiter.consume([{ rule: FAVORITE_LIMIT, key: userId }]);
   return async (app) => {
-    route(app, api.list, async (req) => favorites.list(authOf(req), req.query.page, req.query.limit));
+    route(app, api.list, async (req) => {
+      const page = await favorites.list(authOf(req), req.query.page, req.query.limit);
+      return { ...page, items: await age.sfwOnly(req, page.items) };
+    });
 
     route(app, api.add, async (req) => {
       const actor = authOf(req);

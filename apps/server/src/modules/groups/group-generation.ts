@@ -30,6 +30,7 @@ export interface GroupRequest {
   /** Who replies (send, speak); the turn order picks when absent. */
   speakerId?: string;
   rateLimit: () => Promise<void>;
+  nsfwLocked?: () => Promise<boolean>;
 }
 
 /** "Let X speak": a new reply with no message before it, charged like a regeneration. */
@@ -58,7 +59,9 @@ export class GroupReplies {
 
   prepare(req: GroupRequest): Promise<PreparedGeneration> {
     const source = groupSource(this.deps, { groupId: req.groupId, speakerId: req.speakerId });
-    return this.deps.generation.prepare(useCases[req.kind], source, { actor: req.actor, content: req.content, rateLimit: req.rateLimit });
+    return this.deps.generation.prepare(useCases[req.kind], source, {
+      ...{ actor: req.actor, content: req.content, rateLimit: req.rateLimit, nsfwLocked: req.nsfwLocked },
+    });
   }
 }
 

@@ -1,4 +1,5 @@
 import { InFlightLimiter } from '../../lib/in-flight.ts';
+import type { NsfwGate } from '../age/age-gate.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Redis } from '../../lib/redis.ts';
 import type { ChatDeps } from '../chat/index.ts';
@@ -18,6 +19,7 @@ export function createGroupsModule(deps: {
   /** The chat module's reply pipeline (chat.module.ts `services.pipeline`). */
   pipeline: { chat: ChatDeps; generation: Generation; inspector: Inspector };
   conversations: Conversations;
+  age: NsfwGate;
 }) {
   const { chat, generation, inspector } = deps.pipeline;
   inspector.shapeGroups(groupShapes(deps.uow));
@@ -26,5 +28,5 @@ export function createGroupsModule(deps: {
     groups: new GroupsService({ ...chat, uow: deps.uow, conversations: deps.conversations }),
     generation: new GroupReplies({ uow: deps.uow, groupSlots, generation }),
   };
-  return { services, routes: groupsRoutes({ ...services, rateLimiter: deps.rateLimiter }) };
+  return { services, routes: groupsRoutes({ ...services, rateLimiter: deps.rateLimiter, age: deps.age }) };
 }

@@ -1,5 +1,6 @@
 import { groupsEndpoints as api, type GroupReply } from '@reverie/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { NsfwGate } from '../age/age-gate.ts';
 import { route } from '../../http/route.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
@@ -9,8 +10,13 @@ import type { GroupReplies, GroupReplyKind } from './group-generation.ts';
 import { toGroup, toGroupSession, toGroupSpeaker } from './groups.mapper.ts';
 import type { GroupsService } from './groups.service.ts';
 
-export function groupsRoutes(deps: { groups: GroupsService; generation: GroupReplies; rateLimiter: RateLimiter }): FastifyPluginAsync {
-  const { groups, generation, rateLimiter } = deps;
+export function groupsRoutes(deps: {
+  groups: GroupsService;
+  generation: GroupReplies;
+  rateLimiter: RateLimiter;
+  age: NsfwGate;
+}): FastifyPluginAsync {
+  const { groups, generation, rateLimiter, age } = deps;
   const generate = async (
     req: FastifyRequest,
     reply: FastifyReply,
@@ -20,7 +26,7 @@ export function groupsRoutes(deps: { groups: GroupsService; generation: GroupRep
   ) => {
     const actor = authOf(req);
     const rateLimit = () => rateLimiter.consume([{ rule: CHAT_RATE, key: actor.userId }]);
-    const gen = await generation.prepare({ actor, groupId, kind, ...extra, rateLimit });
+    const gen = await generation.prepare({ actor, groupId, kind, ...extra, rateLimit, nsfwLocked: () => age.nsfwLocked(req) });
     return (await deliverReply(req, reply, gen, {
       what: 'group generation',
       lead: { speaker: toGroupSpeaker(gen.speaker) },

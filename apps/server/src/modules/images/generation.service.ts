@@ -22,6 +22,7 @@ import type { ImageUrls } from './image-files.ts';
 import type { ImageJobRow, ImageRow, ImagesRepo } from './images.repo.ts';
 import { chargeKey, type ImageJobsService, type JobView } from './jobs.service.ts';
 import { characterSeed, chatPicturePrompt, combinePrompt, lookOf, suggestionsFor } from './prompt.ts';
+import { ageAssuranceRequired, type NsfwLocked } from '../age/age-gate.ts';
 
 type Repos = { images: ImagesRepo; characters: CharactersRepo; chat: ChatRepo; users: UsersRepo; personas: PersonasRepo };
 
@@ -71,8 +72,9 @@ export class ImageGenerationService {
   ) {}
 
   /** A character the caller may picture: visible, not deleted, and premium ones only with the membership. */
-  private async character(actor: Actor, characterId: string): Promise<CharacterWithCreator> {
+  private async character(actor: Actor, characterId: string, nsfwLocked: NsfwLocked): Promise<CharacterWithCreator> {
     const row = assertVisible(actor, await this.uow.repos.characters.findById(characterId));
+    if (row.nsfw && (await nsfwLocked())) throw ageAssuranceRequired();
     if (row.premium && actor.userId !== row.creatorId && actor.role !== 'admin') {
       await this.deps.entitlements.requirePermission(actor.userId, 'premiumCharacters');
     }
@@ -204,11 +206,12 @@ export class ImageGenerationService {
       seed?: number;
       visibility: 'private' | 'public';
     },
+    nsfwLocked: NsfwLocked,
   ) {
-    const character = body.characterId ? await this.character(actor, body.characterId) : null;
+    const character = body.characterId ? await this.character(actor, body.characterId, nsfwLocked) : null;
     const user = await this.uow.repos.users.findById(actor.userId);
-    // The character's rating decides; without one, the person's own NSFW preference.
-    const nsfw = character ? character.nsfw : (user?.preferences.nsfwEnabled ?? false);
+    // The character's rating decides; without one, the person's own NSFW preference (SFW while age assurance is due).
+    const nsfw = character ? character.nsfw : (user?.preferences.nsfwEnabled ?? false) && !(await nsfwLocked());
     const fullPrompt = combinePrompt(body.prompt, character ? lookOf(character) : null);
     // The optional LLM judge (off by default) decides the ambiguous band, before anything is queued or charged.
     await this.deps.moderation.assertAllowedJudged(
@@ -243,14 +246,14 @@ export class ImageGenerationService {
   }
 
   /** "Send me a picture" in a conversation: the character's look in the scene of the last messages. */
-  async chatPicture(actor: Actor, characterId: string, body: { conversationId: string; content?: string }) {
+  async chatPicture(actor: Actor, characterId: string, body: { conversationId: string; content?: string }, nsfwLocked: NsfwLocked) {
     const { chat } = this.uow.repos;
     const conv = await chat.conversation(body.conversationId);
     if (!conv || conv.userId !== actor.userId || conv.characterId !== characterId) throw AppError.notFound('Conversation');
     const raw = await this.uow.repos.characters.findById(characterId);
     if (raw?.deletedAt)
       throw AppError.conflict('This character was deleted by its creator: the conversation can be read but not continued.');
-    const character = await this.character(actor, characterId);
+    const character = await this.character(actor, characterId, nsfwLocked);
     if (body.content) {
       this.deps.moderation.assertAllowed(
         { content: body.content },

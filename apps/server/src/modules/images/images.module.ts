@@ -1,4 +1,5 @@
 import type { StreamSlots } from '../../http/stream-slots.ts';
+import type { NsfwGate } from '../age/age-gate.ts';
 import { Clock } from '../../lib/clock.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -50,6 +51,8 @@ export function createImagesModule(deps: {
   background: BackgroundTasks;
   /** Jobs that end while their owner is away are announced through it (job-announcer.ts). */
   notify: ImageNotify;
+  /** Closes NSFW pictures where age assurance is required and not done (modules/age). */
+  age: NsfwGate;
 }) {
   const urls = new ImageUrls(Buffer.from(deps.mediaKey));
   const queue =
@@ -103,6 +106,6 @@ export function createImagesModule(deps: {
     /** After the workers stopped (jobs.ts): the queue, which every process holds to add jobs and hear their events. */
     stop: () => queue.close(),
     services: { generation, gallery, jobs, seeder, runner, workers, urls, announcer, subject, clock },
-    routes: imagesRoutes({ generation, gallery, jobs, urls, rateLimiter: deps.rateLimiter, streams: deps.streams }),
+    routes: imagesRoutes({ generation, gallery, jobs, urls, rateLimiter: deps.rateLimiter, streams: deps.streams, age: deps.age }),
   };
 }

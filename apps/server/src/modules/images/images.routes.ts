@@ -6,6 +6,7 @@ import { route } from '../../http/route.ts';
 import type { StreamSlots } from '../../http/stream-slots.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
+import type { NsfwGate } from '../age/age-gate.ts';
 import type { GalleryService } from './gallery.service.ts';
 import type { ImageUrls } from './image-files.ts';
 import { toImageItem, toImageJobResponse, toImagesPage } from './images.mapper.ts';
@@ -64,14 +65,20 @@ export function imagesRoutes(deps: {
   rateLimiter: RateLimiter;
   streams: StreamSlots;
   urls: ImageUrls;
+  /** Closes NSFW pictures where age assurance is required and not done. */
+  age: NsfwGate;
 }): FastifyPluginAsync {
-  const { generation, gallery, jobs, rateLimiter, streams, urls } = deps;
+  const { generation, gallery, jobs, rateLimiter, streams, urls, age } = deps;
+  const sfwOnly = async <P extends { rows: Array<{ nsfw: boolean }> }>(req: FastifyRequest, p: P) => ({
+    ...p,
+    rows: await age.sfwOnly(req, p.rows),
+  });
   const limit = (rule: RateLimitRule, userId: string) => rateLimiter.consume([{ rule, key: userId }]);
   return async (app) => {
     route(app, api.generate, async (req) => {
       const actor = authOf(req);
       await limit(GENERATE_RATE, actor.userId);
-      const { view, charge } = await generation.generate(actor, req.body);
+      const { view, charge } = await generation.generate(actor, req.body, () => age.nsfwLocked(req));
       return { ...toImageJobResponse(view, actor, urls), charge };
     });
     route(app, api.status, async (req) => generation.status(req.auth, req.query.characterId));
@@ -98,7 +105,9 @@ export function imagesRoutes(deps: {
     route(app, api.chatPicture, async (req) => {
       const actor = authOf(req);
       await limit(GENERATE_RATE, actor.userId);
-      const { userMessage, message, view, charge } = await generation.chatPicture(actor, req.params.characterId, req.body);
+      const { userMessage, message, view, charge } = await generation.chatPicture(actor, req.params.characterId, req.body, () =>
+        age.nsfwLocked(req),
+      );
       return {
         userMessage: userMessage ? toChatMessage(userMessage) : null,
         message: toReplyMessage(message),
@@ -107,9 +116,13 @@ export function imagesRoutes(deps: {
       };
     });
     route(app, api.models, async () => generation.models());
-    route(app, api.list, async (req) => toImagesPage(await gallery.list(req.auth, req.query), req.auth, urls));
-    route(app, api.showcase, async (req) => toImagesPage(await gallery.showcase(req.auth, req.query), req.auth, urls));
-    route(app, api.get, async (req) => toImageItem(await gallery.get(req.auth, req.params.id), req.auth, urls));
+    route(app, api.list, async (req) => toImagesPage(await sfwOnly(req, await gallery.list(req.auth, req.query)), req.auth, urls));
+    route(app, api.showcase, async (req) => toImagesPage(await sfwOnly(req, await gallery.showcase(req.auth, req.query)), req.auth, urls));
+    route(app, api.get, async (req) => {
+      const image = await gallery.get(req.auth, req.params.id);
+      await age.assertOpen(req, image.nsfw);
+      return toImageItem(image, req.auth, urls);
+    });
     route(app, api.update, async (req) => {
       const actor = authOf(req);
       return toImageItem(await gallery.setVisibility(actor, req.params.id, req.body.visibility), actor, urls);

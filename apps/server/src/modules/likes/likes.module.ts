@@ -1,4 +1,5 @@
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { NsfwGate } from '../age/age-gate.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { CharactersRepo } from '../characters/characters.repo.ts';
 import type { CharactersService } from '../characters/characters.service.ts';
@@ -11,7 +12,9 @@ export function createLikesModule(deps: {
   rateLimiter: RateLimiter;
   characters: CharactersService;
   events?: LikeEvents;
+  /** NSFW characters are left out of the list while age assurance is due. */
+  age: NsfwGate;
 }) {
   const likes = new LikesService(deps.uow, deps.characters, deps.events);
-  return { services: { likes }, routes: likesRoutes({ likes, rateLimiter: deps.rateLimiter }) };
+  return { services: { likes }, routes: likesRoutes({ likes, rateLimiter: deps.rateLimiter, age: deps.age }) };
 }

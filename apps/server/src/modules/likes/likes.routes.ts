@@ -1,4 +1,5 @@
 import { charactersEndpoints as api } from '@reverie/shared';
+import type { NsfwGate } from '../age/age-gate.ts';
 import type { FastifyPluginAsync } from 'fastify';
 import { authOf } from '../../plugins/authenticate.ts';
 import { route } from '../../http/route.ts';
@@ -10,8 +11,8 @@ import type { LikesService } from './likes.service.ts';
 /** Generous for a person clicking hearts, tight enough to stop a script from flooding counters. */
 export const LIKE_LIMIT: RateLimitRule = { name: 'likes:user', limit: 240, windowMs: 60_000 };
 
-export function likesRoutes(deps: { likes: LikesService; rateLimiter: RateLimiter }): FastifyPluginAsync {
-  const { likes, rateLimiter } = deps;
+export function likesRoutes(deps: { likes: LikesService; rateLimiter: RateLimiter; age: NsfwGate }): FastifyPluginAsync {
+  const { likes, rateLimiter, age } = deps;
   const limited = async (userId: string) => rateLimiter.consume([{ rule: LIKE_LIMIT, key: userId }]);
   return async (app) => {
     route(app, api.like, async (req) => {
@@ -31,7 +32,8 @@ export function likesRoutes(deps: { likes: LikesService; rateLimiter: RateLimite
     });
     route(app, api.likedCharacters, async (req) => {
       accountPolicy.assert(req.auth, req.params, 'read');
-      return toLikedCharactersResponse(await likes.likedCharacters(authOf(req), req.query.page, req.query.limit));
+      const page = await likes.likedCharacters(authOf(req), req.query.page, req.query.limit);
+      return toLikedCharactersResponse({ ...page, items: await age.sfwOnly(req, page.items) });
     });
   };
 }

@@ -1,3 +1,4 @@
+import type { NsfwGate } from '../age/age-gate.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { ResponseCache } from '../../http/cache.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
@@ -14,8 +15,9 @@ export function createSearchModule(deps: {
   characters: CharactersService;
   social: SocialService;
   responseCache: Pick<ResponseCache, 'onInvalidate'>;
+  age: NsfwGate;
 }) {
   deps.responseCache.onInvalidate(CHARACTERS_CHANGED, forgetWordExpansions);
   const search = new SearchService(deps.uow, deps.characters, deps.social);
-  return { services: { search }, routes: searchRoutes({ search, rateLimiter: deps.rateLimiter }) };
+  return { services: { search }, routes: searchRoutes({ search, rateLimiter: deps.rateLimiter, age: deps.age }) };
 }

@@ -1,4 +1,5 @@
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { NsfwGate } from '../age/age-gate.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { MediaStorage } from '../../providers/storage/index.ts';
 import type { SocialService } from '../social/social.service.ts';
@@ -13,7 +14,8 @@ export function createUsersModule(deps: {
   storage: MediaStorage;
   tags: TagsService;
   social: SocialService;
+  age: NsfwGate;
 }) {
   const users = new UsersService(deps.uow, deps.storage, deps.tags);
-  return { services: { users }, routes: usersRoutes({ users, social: deps.social, rateLimiter: deps.rateLimiter }) };
+  return { services: { users }, routes: usersRoutes({ users, social: deps.social, rateLimiter: deps.rateLimiter, age: deps.age }) };
 }

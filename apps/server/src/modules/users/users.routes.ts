@@ -5,6 +5,7 @@ import { ownerPolicy } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { toAvatarResponse, toPublicUser, toUser } from './users.mapper.ts';
+import type { NsfwGate } from '../age/age-gate.ts';
 import type { SocialService } from '../social/social.service.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -13,8 +14,14 @@ const AVATAR_LIMIT: RateLimitRule = { name: 'avatar:user', limit: 20, windowMs: 
 /** An account is its own owner: only its user (or an admin) may change it; anyone else gets 404. */
 export const accountPolicy = ownerPolicy<{ id: string }>({ what: 'User', ownerId: (u) => u.id });
 
-export function usersRoutes(deps: { users: UsersService; social: SocialService; rateLimiter: RateLimiter }): FastifyPluginAsync {
-  const { users, social, rateLimiter } = deps;
+export function usersRoutes(deps: {
+  users: UsersService;
+  social: SocialService;
+  rateLimiter: RateLimiter;
+  /** The NSFW switches stay off where age assurance is required and not done. */
+  age: NsfwGate;
+}): FastifyPluginAsync {
+  const { users, social, rateLimiter, age } = deps;
   return async (app) => {
     route(app, api.publicProfile, async (req) => {
       const row = await users.get(req.params.id);
@@ -27,11 +34,13 @@ export function usersRoutes(deps: { users: UsersService; social: SocialService; 
 
     route(app, api.updatePreferences, async (req) => {
       const { id } = accountPolicy.assert(req.auth, req.params, 'write');
+      await age.assertOpen(req, req.body.nsfwEnabled === true);
       return toUser(await users.updatePreferences(id, req.body));
     });
 
     route(app, api.updateSettings, async (req) => {
       const { id } = accountPolicy.assert(req.auth, req.params, 'write');
+      await age.assertOpen(req, req.body.showNsfwByDefault === true);
       return toUser(await users.updateSettings(id, req.body));
     });
 

@@ -6,6 +6,7 @@ export { useAdminUser } from './api/get-user';
 export { useUsers } from './api/get-users';
 export { AccountActions } from './components/account-actions';
 export { AccountCard } from './components/account-card';
+export { AgeAssurancePanel } from './components/age-assurance-panel';
 export { Initials, KindBadge, PriorityBadge, QueueStatusBadge } from './components/admin-badges';
 export { AdminError, AdminLoading } from './components/admin-states';
 export { AuditList } from './components/audit-list';

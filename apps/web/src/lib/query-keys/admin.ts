@@ -7,5 +7,6 @@ export const adminKeys = {
   item: (id: string) => [...adminKeys.all, 'item', id] as const,
   users: (q: { q?: string; suspendedOnly?: boolean; page: number }) => [...adminKeys.all, 'users', q] as const,
   user: (id: string) => [...adminKeys.all, 'user', id] as const,
+  ageAssurance: (id: string) => [...adminKeys.all, 'user', id, 'age-assurance'] as const,
   audit: (q: { targetId?: string; page: number }) => [...adminKeys.all, 'audit', q] as const,
 };

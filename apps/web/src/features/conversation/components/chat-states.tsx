@@ -1,4 +1,5 @@
 // What the chat page shows instead of a conversation: loading, a guest, or a conversation that could not be loaded.
+import { AgeLockNotice, ageLockMessage } from '@/features/age-assurance';
 import { Link } from 'react-router';
 import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
@@ -15,6 +16,8 @@ export const needsMembership = (e: unknown) => e instanceof ApiError && e.code =
 /** The session could not be loaded: no such character, a premium one, or a failure to retry. */
 export function ChatLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const membership = useMembershipModal();
+  const ageLock = ageLockMessage(error);
+  if (ageLock !== null) return <AgeLockNotice message={ageLock || null} className="mt-10" />;
   if (isMissing(error)) {
     return (
       <NotFound
