@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { complianceConfigFromEnv, ComplianceEnvSchema, type ComplianceConfig } from './modules/moderation/compliance.config.ts';
 import { loadOperatorFacts, unsetOperatorFacts, type OperatorFacts } from './modules/content/content.config.ts';
 import { imagesConfigFromEnv, ImagesEnvSchema, type ImagesConfig } from './providers/images/index.ts';
 import { llmConfigFromEnv, LlmEnvSchema, type LlmConfig } from './providers/llm/settings.ts';
@@ -137,7 +138,8 @@ export const EnvSchema = z
   })
   .extend(LlmEnvSchema.shape)
   .extend(ImagesEnvSchema.shape)
-  .extend(S3EnvSchema.shape);
+  .extend(S3EnvSchema.shape)
+  .extend(ComplianceEnvSchema.shape);
 
 export type Env = z.input<typeof EnvSchema>;
 
@@ -178,6 +180,8 @@ export interface Config {
   requireEmailVerification: boolean;
   /** The blocked-content check's optional LLM judge (MODERATION_LLM_*); undefined = off. */
   moderationLlm: { url: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined;
+  /** AI_NOTICE_INTERVAL_MINUTES, CRISIS_* (docs/compliance.md). */
+  compliance: ComplianceConfig;
   mail: { smtpUrl: string | undefined; from: string; retryBaseMs: number; maxAttempts: number };
   google: { clientId: string; clientSecret: string; tokenUrl: string; certsUrl: string } | undefined;
   cookieSecure: boolean;
@@ -346,6 +350,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           timeoutMs: e.MODERATION_LLM_TIMEOUT_MS,
         }
       : undefined,
+    compliance: complianceConfigFromEnv(e),
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

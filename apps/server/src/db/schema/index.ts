@@ -16,3 +16,4 @@ export * from './chat-inspections.ts';
 export * from './groups.ts';
 export * from './personas.ts';
 export * from './refusals.ts';
+export * from './crisis.ts';

@@ -7,6 +7,8 @@ import type { LlmProvider } from '../../providers/llm/llm-provider.ts';
 import type { LedgerService } from '../billing/ledger.service.ts';
 import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
+import type { ComplianceConfig } from '../moderation/compliance.config.ts';
+import type { CrisisProtocol } from '../moderation/crisis.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { ChatDeps, ChatSettings, ChatUnitOfWork } from './chat-deps.ts';
 import { branchRoutes } from './branches.routes.ts';
@@ -23,13 +25,14 @@ import { ReplyRecovery } from './recovery.ts';
 import { ReplyWriter } from './reply-writer.ts';
 
 export function createChatModule(deps: {
-  config: { chat: ChatSettings; redisPrefix: string };
+  config: { chat: ChatSettings; redisPrefix: string; compliance: ComplianceConfig };
   uow: ChatUnitOfWork;
   redis: Redis | undefined;
   rateLimiter: RateLimiter;
   background: BackgroundTasks;
   llm: LlmProvider;
   moderation: ModerationService;
+  crisis: CrisisProtocol;
   entitlements: EntitlementsService;
   ledger: LedgerService;
   plans: Plans;
@@ -38,6 +41,7 @@ export function createChatModule(deps: {
     uow: deps.uow,
     llm: deps.llm,
     moderation: deps.moderation,
+    crisis: deps.crisis,
     entitlements: deps.entitlements,
     ledger: deps.ledger,
     plans: deps.plans,
@@ -63,7 +67,7 @@ export function createChatModule(deps: {
     pipeline: { chat, generation, inspector },
     branches: new Branches(chat),
   };
-  const chatPlugin = chatRoutes({ ...services, rateLimiter: deps.rateLimiter });
+  const chatPlugin = chatRoutes({ ...services, rateLimiter: deps.rateLimiter, compliance: deps.config.compliance });
   const routes: FastifyPluginAsync = async (app, opts) => {
     await chatPlugin(app, opts);
     await inspectorRoutes(inspector)(app, opts);

@@ -126,6 +126,8 @@ export class Generation {
       ...{ speaker, newest, kind, target, content: req.content, historyMessages: limits.historyMessages, userName, actor: req.actor },
     });
     const memory = conversation;
+    // The crisis protocol: the reply to a message that expresses a crisis steps out of the role-play (docs/compliance.md).
+    const crisis = kind === 'send' && req.content ? await this.deps.crisis.detect(req.content) : null;
     const prompt = await buildPrompt(this.deps.llm, {
       character: speaker,
       userName,
@@ -136,6 +138,7 @@ export class Generation {
       card,
       stopNames,
       typed: Boolean(req.content?.trim()),
+      crisis: crisis !== null,
     });
     const replyId = target?.id ?? randomUUID();
     const speakerId = source.group ? speaker.id : undefined;
@@ -148,12 +151,14 @@ export class Generation {
     const request = askModel(this.deps, prompt, queue);
     undo.add(() => dropRequest(request));
     const { userMessage, freeFor } = await charged;
+    if (crisis) this.deps.crisis.record(crisis, req.country);
     const reply = { kind, replyId, progressId: progress.id, target, conversation, character: speaker, speakerId, userName, actor };
     const inspect = { prompt, history, userMessageId: userMessage?.id ?? null };
     return {
       speaker,
       userMessage,
       replyId,
+      support: crisis && this.deps.crisis.support(req.country),
       run: (sink, signal) => {
         queue.sink = sink;
         if (queue.position > 0) sink.queue(queue.position);

@@ -38,6 +38,8 @@ export interface PromptInputs {
   stopNames?: string[];
   /** The user typed a message for this reply (a refusal may tell them to shorten it; Continue or Regenerate typed none). */
   typed?: boolean;
+  /** The user's message expressed a crisis: this reply steps out of the role-play (the crisis protocol). */
+  crisis?: boolean;
 }
 
 /** A built prompt and the reply length it leaves room for. */
@@ -122,6 +124,7 @@ export async function buildPrompt(
       replyBudget,
       countTokens: (t) => llm.countTokens(t),
       options: { ...loreOptions(i.character), messageOrder },
+      crisisTurn: i.crisis,
     };
     try {
       const reserve = after ? reserveAfterOverflow(after.sent, input, after.err.promptTokens) : undefined;

@@ -60,7 +60,8 @@ export function sendMessage(
   characterId: string,
   body: { content: string; conversationId?: string },
   rateLimit: () => Promise<void>,
+  country?: string,
 ): Promise<PreparedGeneration> {
   const where = { characterId, conversationId: body.conversationId };
-  return generation.prepareOneToOne(send, where, { actor, content: body.content, rateLimit });
+  return generation.prepareOneToOne(send, where, { actor, content: body.content, rateLimit, country });
 }

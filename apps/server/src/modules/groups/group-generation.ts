@@ -30,6 +30,8 @@ export interface GroupRequest {
   /** Who replies (send, speak); the turn order picks when absent. */
   speakerId?: string;
   rateLimit: () => Promise<void>;
+  /** The person's country, when known (which crisis resources they are shown). */
+  country?: string;
 }
 
 /** "Let X speak": a new reply with no message before it, charged like a regeneration. */
@@ -58,7 +60,9 @@ export class GroupReplies {
 
   prepare(req: GroupRequest): Promise<PreparedGeneration> {
     const source = groupSource(this.deps, { groupId: req.groupId, speakerId: req.speakerId });
-    return this.deps.generation.prepare(useCases[req.kind], source, { actor: req.actor, content: req.content, rateLimit: req.rateLimit });
+    return this.deps.generation.prepare(useCases[req.kind], source, {
+      ...{ actor: req.actor, content: req.content, rateLimit: req.rateLimit, country: req.country },
+    });
   }
 }
 

@@ -3,14 +3,22 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../http/route.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
+import type { ComplianceConfig } from '../moderation/compliance.config.ts';
+import { countryOf } from '../moderation/crisis-resources.ts';
 import { CHAT_RATE } from '../chat/index.ts';
 import { deliverReply } from '../chat/index.ts';
 import type { GroupReplies, GroupReplyKind } from './group-generation.ts';
 import { toGroup, toGroupSession, toGroupSpeaker } from './groups.mapper.ts';
 import type { GroupsService } from './groups.service.ts';
 
-export function groupsRoutes(deps: { groups: GroupsService; generation: GroupReplies; rateLimiter: RateLimiter }): FastifyPluginAsync {
-  const { groups, generation, rateLimiter } = deps;
+export function groupsRoutes(deps: {
+  groups: GroupsService;
+  generation: GroupReplies;
+  rateLimiter: RateLimiter;
+  /** The AI notice's interval and where the person's country is read (docs/compliance.md). */
+  compliance: Pick<ComplianceConfig, 'aiNoticeMinutes' | 'crisisCountryHeader'>;
+}): FastifyPluginAsync {
+  const { groups, generation, rateLimiter, compliance } = deps;
   const generate = async (
     req: FastifyRequest,
     reply: FastifyReply,
@@ -20,7 +28,8 @@ export function groupsRoutes(deps: { groups: GroupsService; generation: GroupRep
   ) => {
     const actor = authOf(req);
     const rateLimit = () => rateLimiter.consume([{ rule: CHAT_RATE, key: actor.userId }]);
-    const gen = await generation.prepare({ actor, groupId, kind, ...extra, rateLimit });
+    const country = countryOf(req.headers[compliance.crisisCountryHeader]);
+    const gen = await generation.prepare({ actor, groupId, kind, ...extra, rateLimit, country });
     return (await deliverReply(req, reply, gen, {
       what: 'group generation',
       lead: { speaker: toGroupSpeaker(gen.speaker) },
@@ -32,9 +41,12 @@ export function groupsRoutes(deps: { groups: GroupsService; generation: GroupRep
       // Like starting a one-to-one conversation: counted with the user's generations.
       await rateLimiter.consume([{ rule: CHAT_RATE, key: actor.userId }]);
       reply.status(201);
-      return toGroupSession(await groups.create(actor, req.body));
+      return { ...toGroupSession(await groups.create(actor, req.body)), aiNoticeMinutes: compliance.aiNoticeMinutes };
     });
-    route(app, api.get, async (req) => toGroupSession(await groups.open(authOf(req), req.params.id)));
+    route(app, api.get, async (req) => ({
+      ...toGroupSession(await groups.open(authOf(req), req.params.id)),
+      aiNoticeMinutes: compliance.aiNoticeMinutes,
+    }));
     route(app, api.update, async (req) => toGroup(await groups.update(authOf(req), req.params.id, req.body)));
     route(app, api.addMember, async (req) => toGroup(await groups.addMember(authOf(req), req.params.id, req.body.characterId)));
     route(app, api.removeMember, async (req) => toGroup(await groups.removeMember(authOf(req), req.params.id, req.params.characterId)));

@@ -65,7 +65,7 @@ describe('assemblePrompt', () => {
 
   it("uses the character's own system prompt, with {{original}} for the default instructions", () => {
     const own = assemblePrompt(input({ character: { ...mira, systemPrompt: 'You are {{char}}. Be terse.' } }));
-    expect(own.messages[0]!.content.startsWith('You are Mira. Be terse.\n\nAbout Mira:')).toBe(true);
+    expect(own.messages[0]!.content.startsWith('You are Mira. Be terse.\n\nMira is played by an AI.')).toBe(true);
     const wrapped = assemblePrompt(input({ character: { ...mira, systemPrompt: '{{original}} Use British spelling.' } }));
     expect(
       wrapped.messages[0]!.content.startsWith(
