@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ChatMessage } from '@reverie/shared';
+import { AiBadge } from '@/components/ui/ai-badge';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -39,7 +40,10 @@ export function MessageBubble({ message, characterName, characterAvatar, userNam
     >
       <Avatar name={name} src={avatar} size="sm" className="mt-1 shrink-0" />
       <div className={cn('flex max-w-[min(42rem,85%)] min-w-0 flex-col gap-1', mine ? 'items-end' : 'items-start')}>
-        <span className="px-1 text-xs font-medium text-fg-subtle">{name}</span>
+        <span className="flex items-center gap-1.5 px-1 text-xs font-medium text-fg-subtle">
+          {name}
+          {mine ? null : <AiBadge label={`${name} is an AI, not a person`} />}
+        </span>
         <div
           data-testid="bubble"
           className={cn(

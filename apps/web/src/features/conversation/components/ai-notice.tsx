@@ -1,0 +1,16 @@
+// The notice in the chat that the character is an AI, not a person (lib/ai-notices.ts places it).
+import { Bot } from 'lucide-react';
+
+export function AiNotice({ name, group }: { name: string; group?: boolean }) {
+  return (
+    <li className="flex justify-center" data-testid="ai-notice" role="note">
+      <p className="flex max-w-xl items-start gap-2 rounded-xl bg-sky-400/10 px-3 py-2 text-center text-xs leading-5 text-sky-200 ring-1 ring-sky-400/30">
+        <Bot className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>
+          {group ? 'Every character in this chat is an AI' : `${name} is an AI`}, not a person. Replies are written by a language model and
+          can be wrong; nothing here is professional advice.
+        </span>
+      </p>
+    </li>
+  );
+}
