@@ -3,7 +3,6 @@
 // the six languages) shows resources for the person's country and the reply that turn steps out of the role-play;
 // dark role-play lines do not; nothing is blocked; the counts hold no account and no words.
 import type { ChatReply, CrisisReport, GroupReply, GroupSession } from '@reverie/shared';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCrisisCorpus } from '../../../test/crisis-corpus.ts';
 import { buildCharacter, buildUser, type BuiltUser } from '../../../test/factories.ts';
@@ -104,11 +103,8 @@ describe('a message that expresses a crisis', () => {
   });
 
   it('is counted per day, country, language and layer, with no account and no words; admins read the year', async () => {
+    // The table's columns (no account, conversation or text) are checked in db/crisis-counts.test.ts.
     await t.deps.background.drain();
-    const { db } = t.deps.database;
-    const columns = await db.execute(sql`select column_name from information_schema.columns where table_name = 'crisis_counts' order by 1`);
-    const names = (columns as unknown as { rows: Array<{ column_name: string }> }).rows.map((r) => r.column_name);
-    expect(names).toEqual(['count', 'day', 'detected_by', 'language', 'region']);
     const admin = await buildStaff(t, 'admin');
     const year = new Date().getUTCFullYear();
     const res = await t.app.inject({ url: `/api/admin/crisis-report?year=${year}`, headers: admin.auth });
@@ -147,7 +143,7 @@ describe('the AI-honesty instruction', () => {
       expect(res.statusCode, res.body).toBe(200);
       const system = (peer.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>)[0]!;
       expect(system.role, url).toBe('system');
-      expect(system.content, url).toMatch(/played by an AI\. If .+ sincerely asks.+never claim to be a human being/);
+      expect(system.content, url).toMatch(/played by an AI: if .+ sincerely asks whether they are talking to a human, say that you are an AI\. Never claim to be human\./);
     }
   });
 });

@@ -22,7 +22,7 @@ export const DEFAULT_INSTRUCTIONS = [
  * prompt cannot take it out.
  */
 export const AI_HONESTY_INSTRUCTION =
-  "{{char}} is played by an AI. If {{user}} sincerely asks, outside the story, whether they are talking to a human or a real person, answer honestly that you are an AI; never claim to be a human being.";
+  '{{char}} is played by an AI: if {{user}} sincerely asks whether they are talking to a human, say that you are an AI. Never claim to be human.';
 
 /**
  * Closest to the reply, for one turn, when the user's message expressed a crisis (the crisis protocol): the reply
