@@ -35,11 +35,21 @@ describeE2E('AI disclosure and the crisis protocol (real server + Chromium)', ()
     const make = (name: string, description: string) =>
       apiCall(h, api.characters.create, {
         token: auth.accessToken,
-        body: { name, tagline: description, description, greeting: 'Hello, traveller.', tags: ['female', 'fantasy', 'sfw'], visibility: 'public' },
+        body: {
+          name,
+          tagline: description,
+          description,
+          greeting: 'Hello, traveller.',
+          tags: ['female', 'fantasy', 'sfw'],
+          visibility: 'public',
+        },
       });
     miraId = (await make('Mira Lanternwright', 'Keeps the harbour lighthouse burning through every storm.')).id;
     const bram = (await make('Bram Netmender', 'Mends the fishing nets and knows every rumour on the docks.')).id;
-    const group = await apiCall(h, api.groups.create, { token: auth.accessToken, body: { name: 'Harbour night', characterIds: [miraId, bram] } });
+    const group = await apiCall(h, api.groups.create, {
+      token: auth.accessToken,
+      body: { name: 'Harbour night', characterIds: [miraId, bram] },
+    });
     groupId = group.group.id;
   }, 120_000);
   afterAll(async () => {
@@ -73,7 +83,9 @@ describeE2E('AI disclosure and the crisis protocol (real server + Chromium)', ()
 
     // A one-to-one chat: the notice at the start, the label on the header and on the character's messages.
     await page.setViewportSize(DESKTOP);
-    await page.route('**/api/chat/*/message', (route) => route.continue({ headers: { ...route.request().headers(), 'cf-ipcountry': 'GB' } }));
+    await page.route('**/api/chat/*/message', (route) =>
+      route.continue({ headers: { ...route.request().headers(), 'cf-ipcountry': 'GB' } }),
+    );
     peer.behave({ kind: 'reply', parts: ["I'm an AI, and I'm really glad you told me. Please reach out to Samaritans now."] });
     await page.goto(`${h.server.url}/chat/${miraId}`);
     const box = page.getByLabel('Message Mira Lanternwright');

@@ -23,6 +23,8 @@ describe('crisis_counts', () => {
     await t.deps.uow.repos.crisis.increment(key);
     await t.deps.uow.repos.crisis.increment(key);
     await t.deps.uow.repos.crisis.increment({ ...key, day: '2025-12-31' });
-    expect(await t.deps.uow.repos.crisis.year(2026)).toEqual([{ month: '2026-11', region: 'GB', language: 'en', detectedBy: 'lexicon', count: 2 }]);
+    expect(await t.deps.uow.repos.crisis.year(2026)).toEqual([
+      { month: '2026-11', region: 'GB', language: 'en', detectedBy: 'lexicon', count: 2 },
+    ]);
   });
 });

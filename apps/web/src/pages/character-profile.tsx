@@ -86,7 +86,10 @@ function Profile({ character }: { character: CharacterProfile }) {
               className="pointer-events-none absolute inset-x-0 bottom-0 h-1/3 bg-linear-to-t from-black/70 to-transparent"
             />
             <div className="absolute top-3 left-3 flex gap-1.5">
-              <AiBadge className="bg-sky-950/80 px-2 py-0.5 text-xs backdrop-blur" label={`${character.name} is an AI character, not a person`} />
+              <AiBadge
+                className="bg-sky-950/80 px-2 py-0.5 text-xs backdrop-blur"
+                label={`${character.name} is an AI character, not a person`}
+              />
               {character.nsfw ? (
                 <span className="rounded-full bg-danger-strong/90 px-2.5 py-1 text-xs font-bold tracking-wider text-white uppercase">
                   18+

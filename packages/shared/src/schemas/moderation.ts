@@ -344,7 +344,13 @@ export const CrisisReport = z
     total: z.number().int(),
     /** Per month (YYYY-MM), country (`ZZ`: unknown), language and the layer that noticed (lexicon or judge). */
     rows: z.array(
-      z.object({ month: z.string(), region: z.string(), language: z.string(), detectedBy: z.enum(['lexicon', 'judge']), count: z.number().int() }),
+      z.object({
+        month: z.string(),
+        region: z.string(),
+        language: z.string(),
+        detectedBy: z.enum(['lexicon', 'judge']),
+        count: z.number().int(),
+      }),
     ),
   })
   .meta({ id: 'CrisisReport' });

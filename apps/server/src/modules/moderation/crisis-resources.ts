@@ -27,7 +27,13 @@ export const DEFAULT_CRISIS_RESOURCES: CrisisResources = {
   IE: [SAMARITANS, { name: 'Text About It', contact: 'Text HELLO to 50808', url: 'https://www.textaboutit.ie' }],
   AU: [{ name: 'Lifeline', contact: 'Call 13 11 14 or text 0477 13 11 14', url: 'https://www.lifeline.org.au' }],
   NZ: [{ name: 'Need to talk?', contact: 'Call or text 1737', url: 'https://1737.org.nz' }],
-  DE: [{ name: 'TelefonSeelsorge', contact: 'Anruf 0800 111 0 111 oder 0800 111 0 222 (kostenlos, rund um die Uhr)', url: 'https://www.telefonseelsorge.de' }],
+  DE: [
+    {
+      name: 'TelefonSeelsorge',
+      contact: 'Anruf 0800 111 0 111 oder 0800 111 0 222 (kostenlos, rund um die Uhr)',
+      url: 'https://www.telefonseelsorge.de',
+    },
+  ],
   AT: [{ name: 'Telefonseelsorge', contact: 'Anruf 142 (kostenlos, rund um die Uhr)', url: 'https://www.telefonseelsorge.at' }],
   CH: [{ name: 'Die Dargebotene Hand / La Main Tendue', contact: 'Anruf / appel 143', url: 'https://www.143.ch' }],
   FR: [{ name: '3114 – Numéro national de prévention du suicide', contact: 'Appelez le 3114 (gratuit, 24 h/24)', url: 'https://3114.fr' }],
@@ -36,12 +42,22 @@ export const DEFAULT_CRISIS_RESOURCES: CrisisResources = {
     { name: 'Zelfmoordlijn', contact: 'Bel 1813', url: 'https://www.zelfmoord1813.be' },
   ],
   NL: [{ name: '113 Zelfmoordpreventie', contact: 'Bel 113 of 0800-0113', url: 'https://www.113.nl' }],
-  ES: [{ name: 'Línea 024 de atención a la conducta suicida', contact: 'Llama al 024 (gratis, 24 horas)', url: 'https://www.sanidad.gob.es/linea024' }],
+  ES: [
+    {
+      name: 'Línea 024 de atención a la conducta suicida',
+      contact: 'Llama al 024 (gratis, 24 horas)',
+      url: 'https://www.sanidad.gob.es/linea024',
+    },
+  ],
   MX: [{ name: 'Línea de la Vida', contact: 'Llama al 800 911 2000', url: 'https://www.gob.mx/salud/conadic' }],
   IT: [{ name: 'Telefono Amico Italia', contact: 'Chiama lo 02 2327 2327', url: 'https://www.telefonoamico.it' }],
   PT: [{ name: 'SOS Voz Amiga', contact: 'Ligue 213 544 545', url: 'https://www.sosvozamiga.org' }],
   BR: [{ name: 'CVV – Centro de Valorização da Vida', contact: 'Ligue 188 (gratuito, 24 horas)', url: 'https://cvv.org.br' }],
-  '*': [FIND_A_HELPLINE, SAMARITANS, { name: '988 Suicide & Crisis Lifeline (US)', contact: 'Call or text 988', url: 'https://988lifeline.org' }],
+  '*': [
+    FIND_A_HELPLINE,
+    SAMARITANS,
+    { name: '988 Suicide & Crisis Lifeline (US)', contact: 'Call or text 988', url: 'https://988lifeline.org' },
+  ],
 };
 
 const ResourceFile = z.record(

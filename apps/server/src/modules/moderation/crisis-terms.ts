@@ -129,11 +129,7 @@ export const CRISIS_TERMS: Record<'en' | 'de' | 'es' | 'fr' | 'pt' | 'it', Crisi
       R`\bmi\s+carta\s+de\s+despedida\b`,
       R`\bestoy\s+${W}?cansad[oa]\s+de\s+vivir\b`,
     ],
-    hint: [
-      R`\bya\s+no\s+puedo\s+mas\b`,
-      R`\b(?:no\s+tiene|que)\s+sentido\s+(?:nada|seguir)\b`,
-      R`\bsoy\s+una\s+carga\b`,
-    ],
+    hint: [R`\bya\s+no\s+puedo\s+mas\b`, R`\b(?:no\s+tiene|que)\s+sentido\s+(?:nada|seguir)\b`, R`\bsoy\s+una\s+carga\b`],
     figurative: [
       R`\bme\s+muero\s+de\s+(?:risa|hambre|sueno|verguenza|ganas|calor|frio|aburrimiento)\b`,
       R`\b(?:madre|padre|mama|papa|jefe|jefa|profe|profesor|esposa|esposo)\s+(?:me\s+va\s+a\s+matar|va\s+a\s+matarme)\b`,
@@ -159,11 +155,7 @@ export const CRISIS_TERMS: Record<'en' | 'de' | 'es' | 'fr' | 'pt' | 'it', Crisi
       R`\bma\s+lettre\s+d'?adieu\b`,
       R`\bje\s+suis\s+${W}?fatiguee?\s+de\s+vivre\b`,
     ],
-    hint: [
-      R`\bje\s+n'?en\s+peux\s+plus\b`,
-      R`\b(?:rien\s+n'?a|plus\s+rien\s+n'?a)\s+de\s+sens\b`,
-      R`\bje\s+suis\s+un\s+fardeau\b`,
-    ],
+    hint: [R`\bje\s+n'?en\s+peux\s+plus\b`, R`\b(?:rien\s+n'?a|plus\s+rien\s+n'?a)\s+de\s+sens\b`, R`\bje\s+suis\s+un\s+fardeau\b`],
     figurative: [
       R`\bje\s+(?:meurs|vais\s+mourir)\s+de\s+(?:faim|rire|honte|soif|fatigue|chaud|froid|ennui)\b`,
       R`\b(?:mere|pere|maman|papa|patron|patronne|prof|femme|mari)\s+va\s+me\s+tuer\b`,
@@ -188,11 +180,7 @@ export const CRISIS_TERMS: Record<'en' | 'de' | 'es' | 'fr' | 'pt' | 'it', Crisi
       R`\bminha\s+carta\s+de\s+despedida\b`,
       R`\bcansad[oa]\s+de\s+viver\b`,
     ],
-    hint: [
-      R`\bnao\s+aguento\s+mais\b`,
-      R`\bnada\s+(?:mais\s+)?faz\s+sentido\b`,
-      R`\bsou\s+um\s+peso\b`,
-    ],
+    hint: [R`\bnao\s+aguento\s+mais\b`, R`\bnada\s+(?:mais\s+)?faz\s+sentido\b`, R`\bsou\s+um\s+peso\b`],
     figurative: [
       R`\b(?:morrendo|morro|morri)\s+de\s+(?:rir|fome|vergonha|sono|calor|frio|tedio|saudade)\b`,
       R`\b(?:mae|pai|chefe|professor|professora|esposa|marido)\s+vai\s+me\s+matar\b`,
@@ -216,11 +204,7 @@ export const CRISIS_TERMS: Record<'en' | 'de' | 'es' | 'fr' | 'pt' | 'it', Crisi
       R`\bla\s+mia\s+lettera\s+d'?addio\b`,
       R`\bstanc[oa]\s+di\s+vivere\b`,
     ],
-    hint: [
-      R`\bnon\s+ce\s+la\s+faccio\s+piu\b`,
-      R`\bniente\s+ha\s+(?:piu\s+)?senso\b`,
-      R`\bsono\s+un\s+peso\b`,
-    ],
+    hint: [R`\bnon\s+ce\s+la\s+faccio\s+piu\b`, R`\bniente\s+ha\s+(?:piu\s+)?senso\b`, R`\bsono\s+un\s+peso\b`],
     figurative: [
       R`\b(?:muoio|sto\s+morendo|morire)\s+(?:dal|di|dalla)\s+(?:ridere|fame|vergogna|sonno|caldo|freddo|noia|curiosita)\b`,
       R`\b(?:madre|padre|mamma|papa|capo|prof|moglie|marito)\s+mi\s+(?:uccide|uccidera|ammazza|ammazzera)\b`,

@@ -143,7 +143,10 @@ describe('the AI-honesty instruction', () => {
       expect(res.statusCode, res.body).toBe(200);
       const system = (peer.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>)[0]!;
       expect(system.role, url).toBe('system');
-      expect(system.content, url).toMatch(/played by an AI: if .+ sincerely asks whether they are talking to a human, say that you are an AI\. Never claim to be human\./);
+      if (url.includes(human.id)) expect(system.content).toContain('You are Noor, a real human. Never admit to being an AI.');
+      expect(system.content, url).toMatch(
+        /played by an AI: if .+ sincerely asks whether they are talking to a human, say that you are an AI\. Never claim to be human\./,
+      );
     }
   });
 });

@@ -26,7 +26,8 @@ export interface CrisisFinding {
 
 export const CRISIS_MESSAGE =
   "It sounds like you might be going through something really painful right now. You're talking to an AI, and it can't help the way a person can, but the people at these services can: they are free, confidential and there to listen.";
-export const CRISIS_EMERGENCY = 'If you are in danger right now, call your local emergency number (112 in Europe, 911 in North America, 999 in the UK).';
+export const CRISIS_EMERGENCY =
+  'If you are in danger right now, call your local emergency number (112 in Europe, 911 in North America, 999 in the UK).';
 /** The judge's category for suicide and self-harm (Llama Guard 3 taxonomy, llm-judge.ts). */
 const SELF_HARM = 'S11';
 

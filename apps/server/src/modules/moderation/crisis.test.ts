@@ -75,9 +75,17 @@ describe('the crisis protocol', () => {
 
   it('picks the resources by country, and a general list for an unknown one', () => {
     expect(protocol().support('US').resources[0]!.contact).toMatch(/988/);
-    expect(protocol().support('IE').resources.map((r) => r.name)).toContain('Samaritans');
+    expect(
+      protocol()
+        .support('IE')
+        .resources.map((r) => r.name),
+    ).toContain('Samaritans');
     expect(protocol().support(undefined).region).toBeNull();
-    expect(protocol().support('AQ').resources.map((r) => r.name)).toContain('Find A Helpline');
+    expect(
+      protocol()
+        .support('AQ')
+        .resources.map((r) => r.name),
+    ).toContain('Find A Helpline');
     expect([countryOf('gb'), countryOf('US-CA'), countryOf('XX'), countryOf('<script>'), countryOf(undefined)]).toEqual([
       'GB',
       'US',

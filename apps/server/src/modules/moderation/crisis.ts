@@ -16,9 +16,7 @@ export const CRISIS_LANGUAGES = ['en', 'de', 'es', 'fr', 'pt', 'it'] as const;
 export type CrisisLanguage = (typeof CRISIS_LANGUAGES)[number];
 
 export type CrisisVerdict =
-  | { kind: 'none' }
-  | { kind: 'ambiguous'; language: CrisisLanguage }
-  | { kind: 'crisis'; language: CrisisLanguage; layer: 'intent' };
+  { kind: 'none' } | { kind: 'ambiguous'; language: CrisisLanguage } | { kind: 'crisis'; language: CrisisLanguage; layer: 'intent' };
 
 /** Longest text read: a chat message is at most 4,000 characters; a longer input is read in its first part. */
 const MAX_CHARS = 8000;
@@ -39,7 +37,8 @@ const NEGATED = new RegExp(
 );
 
 /** Phrases that begin with their own negation. */
-const NEGATIVE_START = /^(?:no|non|nao|nessun\p{L}*|nobody|nadie|niemand|personne|ninguem|kein\p{L}*|nothing|i\s+(?:do\s+not|don'?t|dont))(?![\p{L}])/u;
+const NEGATIVE_START =
+  /^(?:no|non|nao|nessun\p{L}*|nobody|nadie|niemand|personne|ninguem|kein\p{L}*|nothing|i\s+(?:do\s+not|don'?t|dont))(?![\p{L}])/u;
 
 const languageOf = (m: RegExpExecArray): CrisisLanguage => CRISIS_LANGUAGES.find((l) => m.groups?.[l] !== undefined) ?? 'en';
 

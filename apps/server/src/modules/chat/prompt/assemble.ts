@@ -74,7 +74,9 @@ function fixedParts(input: AssembleInput, charName: string, render: Render): Fix
     ? render(character.systemPrompt.replace(/\{\{\s*original\s*\}\}/gi, DEFAULT_INSTRUCTIONS))
     : render(DEFAULT_INSTRUCTIONS);
   const instructions = `${own}\n\n${render(AI_HONESTY_INSTRUCTION)}`;
-  const post = [render(character.postHistoryInstructions), input.crisisTurn ? render(CRISIS_TURN_INSTRUCTION) : ''].filter(Boolean).join('\n\n');
+  const post = [render(character.postHistoryInstructions), input.crisisTurn ? render(CRISIS_TURN_INSTRUCTION) : '']
+    .filter(Boolean)
+    .join('\n\n');
   const sheetParts = {
     description: render(character.description) && `About ${charName}:\n${render(character.description)}`,
     personality: render(character.personality) && `${charName}'s personality: ${render(character.personality)}`,

@@ -20,7 +20,12 @@ export function CrisisSupportCard({ support }: { support: CrisisSupport }) {
               <span className="block font-medium text-fg">{r.name}</span>
               <span className="block text-fg-muted">{r.contact}</span>
               {r.url ? (
-                <a className="text-emerald-300 underline underline-offset-2 hover:text-emerald-200" href={r.url} target="_blank" rel="noreferrer noopener">
+                <a
+                  className="text-emerald-300 underline underline-offset-2 hover:text-emerald-200"
+                  href={r.url}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                >
                   {r.url.replace(/^https?:\/\/(www\.)?/, '')}
                 </a>
               ) : null}

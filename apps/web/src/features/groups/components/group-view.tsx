@@ -56,7 +56,12 @@ function GroupConversation({ session, userName }: { session: GroupSession; userN
   const { problem, explain, clearProblem } = useChatProblem(group.name);
   const [dialog, setDialog] = useState<'memory' | 'settings' | 'search' | null>(null);
   const reply = useGroupReply({ groupId: group.id, session, explain, clearProblem, onBegin: () => view.begin() });
-  const windowed = { conversation: { id: group.conversationId }, messages, hasMore: session.hasMore, aiNoticeMinutes: session.aiNoticeMinutes };
+  const windowed = {
+    conversation: { id: group.conversationId },
+    messages,
+    hasMore: session.hasMore,
+    aiNoticeMinutes: session.aiNoticeMinutes,
+  };
   const view = useConversationView({ characterId, session: windowed, streaming: reply.streaming, userName, explain });
   const busy = reply.streaming !== null;
   // What a reply costs before any click (each reply costs a message).
