@@ -4,13 +4,17 @@
 //
 // Prints the blocked rate on the must-block items, the false-block rate on the must-pass items, and p50/p99 time per
 // check for 750-character inputs (chat messages and card fields built from the corpus and ordinary roleplay), without
-// the optional LLM stage, marked against the issue's bound: p50 and p99 under 300 µs. Beside the wall-clock times it
+// the optional LLM stage, marked against the issue's bound: p50 and p99 under 300 µs. Then the crisis detector on
+// its labelled set (apps/server/test/crisis-corpus.json): caught rate, false-alarm rate (bound 2 %) and its CPU time,
+// alone and together with the policy on a chat message (bound 300 µs at p99). Beside the wall-clock times it
 // prints the CPU time per check, which a busy machine does not inflate (run it on a quiet one for the verdict).
 //
 //   BENCH_CHECKS=20000 (timed checks per column)
 import os from 'node:os';
 import { judgeItem, loadCorpus, type CorpusItem } from '../apps/server/src/modules/moderation/corpus/corpus.ts';
 import { ModerationPolicy } from '../apps/server/src/modules/moderation/index.ts';
+import { CrisisDetector } from '../apps/server/src/modules/moderation/crisis.ts';
+import { loadCrisisCorpus } from '../apps/server/test/crisis-corpus.ts';
 
 const CHECKS = Number(process.env.BENCH_CHECKS ?? 20_000);
 const LENGTH = 750;
@@ -77,6 +81,22 @@ const app = {
 };
 const raw = { ...rates(rawBlocks), ...time((i) => RAW.test(i.text)) };
 
+// The crisis protocol's detector (lexicon layer, no model judge) on its labelled set, and the time it adds to a
+// person's chat message (it runs beside the policy on every message sent).
+const crisisDetector = new CrisisDetector();
+const crisisSet = loadCrisisCorpus();
+const triggers = (text: string) => crisisDetector.assess(text).kind === 'crisis';
+const crisis = {
+  caught: crisisSet.trigger.filter((i) => triggers(i.text)).length / crisisSet.trigger.length,
+  falseAlarms: crisisSet.calm.filter((i) => triggers(i.text)).length / crisisSet.calm.length,
+  ...time((i) => crisisDetector.assess(i.text)),
+};
+const chatUser = time((i) => {
+  policy.evaluate({ message: i.text }, { surface: 'chat-user', nsfwContext: i.nsfw });
+  crisisDetector.assess(i.text);
+});
+const crisisLanguages = [...new Set(crisisSet.trigger.map((i) => i.lang))];
+
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const us = (x: number) => `${x.toFixed(1)} µs`;
 const mark = (x: number) => `${us(x)} ${x < BOUND_US ? '✓' : '✗'}`;
@@ -103,13 +123,36 @@ console.table({
     'CPU p99': us(raw.cpuP99),
   },
 });
+console.log(
+  `\ncrisis detector: ${crisisSet.trigger.length} must-trigger, ${crisisSet.calm.length} must-not (ordinary and dark role-play) in ${crisisLanguages.length} languages (${crisisLanguages.join(', ')})`,
+);
+console.table({
+  'crisis detector (lexicon, no LLM judge)': {
+    'caught rate': pct(crisis.caught),
+    'false-alarm rate': `${pct(crisis.falseAlarms)} ${crisis.falseAlarms <= 0.02 ? '✓' : '✗'}`,
+    'CPU p50': us(crisis.cpuP50),
+    'CPU p99': us(crisis.cpuP99),
+  },
+  'chat message: policy + crisis': {
+    'caught rate': '',
+    'false-alarm rate': '',
+    'CPU p50': us(chatUser.cpuP50),
+    'CPU p99': `${us(chatUser.cpuP99)} ${chatUser.cpuP99 < BOUND_US ? '✓' : '✗'}`,
+  },
+});
 console.log(`\nper check (app): p50 ${us(app.p50)} and p99 ${us(app.p99)} wall-clock, against ${BOUND_US} µs`);
 if (load > cores) {
   console.log(
     `note: load average ${load.toFixed(1)} on ${cores} cores: the wall-clock p99 counts time this process waited for a core; the CPU time per check is p50 ${us(app.cpuP50)}, p99 ${us(app.cpuP99)}.`,
   );
 }
-const ok = app.blocked === 1 && app.falseBlocked <= 0.02 && app.p50 < BOUND_US && app.p99 < BOUND_US;
+const ok =
+  app.blocked === 1 &&
+  app.falseBlocked <= 0.02 &&
+  app.p50 < BOUND_US &&
+  app.p99 < BOUND_US &&
+  crisis.falseAlarms <= 0.02 &&
+  chatUser.cpuP99 < BOUND_US;
 console.log(
   ok ? `\nOK: blocked 100 %, false blocks ≤ 2 %, p50 and p99 under ${BOUND_US} µs.` : `\nNOT MET: see the table (bound ${BOUND_US} µs).`,
 );

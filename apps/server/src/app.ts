@@ -175,6 +175,7 @@ function composeModules(
     queue,
     support: support.services.support,
     removal: support.services.removal,
+    crisis: moderation.services.crisis,
     ledger: billing.services.ledger,
     notify: notifyLater,
     sessions: auth.services.sessions,
@@ -186,6 +187,7 @@ function composeModules(
   const chat = createChatModule({
     ...deps,
     moderation: moderation.services.moderation,
+    crisis: moderation.services.crisis,
     entitlements: billing.services.entitlements,
     ledger: billing.services.ledger,
     plans: billing.services.plans,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ageConfigFromEnv, AgeEnvSchema, type AgeConfig } from './modules/age/age.config.ts';
+import { complianceConfigFromEnv, ComplianceEnvSchema, type ComplianceConfig } from './modules/moderation/compliance.config.ts';
 import { loadOperatorFacts, unsetOperatorFacts, type OperatorFacts } from './modules/content/content.config.ts';
 import { pushConfigFromEnv, PushEnvSchema, type PushConfig } from './modules/notifications/push.config.ts';
 import { embeddingConfigFromEnv, EmbeddingEnvSchema, type EmbeddingConfig } from './providers/embeddings/settings.ts';
@@ -168,7 +169,8 @@ export const EnvSchema = z
   .extend(SpeechEnvSchema.shape)
   .extend(S3EnvSchema.shape)
   .extend(PushEnvSchema.shape)
-  .extend(AgeEnvSchema.shape);
+  .extend(AgeEnvSchema.shape)
+  .extend(ComplianceEnvSchema.shape);
 
 export type Env = z.input<typeof EnvSchema>;
 
@@ -209,6 +211,8 @@ export interface Config {
   requireEmailVerification: boolean;
   /** The blocked-content check's optional LLM judge (MODERATION_LLM_*); undefined = off. */
   moderationLlm: { url: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined;
+  /** AI_NOTICE_INTERVAL_MINUTES, CRISIS_* (docs/compliance.md). */
+  compliance: ComplianceConfig;
   mail: { smtpUrl: string | undefined; from: string; retryBaseMs: number; maxAttempts: number };
   google: { clientId: string; clientSecret: string; tokenUrl: string; certsUrl: string } | undefined;
   cookieSecure: boolean;
@@ -392,6 +396,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           timeoutMs: e.MODERATION_LLM_TIMEOUT_MS,
         }
       : undefined,
+    compliance: complianceConfigFromEnv(e),
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

@@ -29,6 +29,7 @@ import { ImagesRepo } from './modules/images/images.repo.ts';
 import { LikesRepo } from './modules/likes/likes.repo.ts';
 import { RatingsRepo } from './modules/ratings/ratings.repo.ts';
 import { AuditRepo } from './modules/moderation/audit.repo.ts';
+import { CrisisRepo } from './modules/moderation/crisis.repo.ts';
 import { ModerationRepo } from './modules/moderation/moderation.repo.ts';
 import { SubjectsRepo } from './modules/moderation/subjects.repo.ts';
 import { NotificationsRepo } from './modules/notifications/notifications.repo.ts';
@@ -90,6 +91,7 @@ export function bindRepos(db: DbOrTx) {
     push: new PushRepo(db),
     moderation: new ModerationRepo(db),
     audit: new AuditRepo(db),
+    crisis: new CrisisRepo(db),
     subjects: new SubjectsRepo(db),
     support: new SupportRepo(db),
     transfer: new TransferRepo(db),

@@ -94,6 +94,8 @@ export interface BuildCharacterOptions {
   premium?: boolean;
   greeting?: string;
   alternateGreetings?: string[];
+  /** The card's own system prompt (replaces the default instructions). */
+  systemPrompt?: string;
 }
 
 /**
@@ -111,6 +113,7 @@ export async function buildCharacter(t: TestApp, owner: { user: { id: string } }
     description: opts.description ?? 'Written by a test.',
     greeting: opts.greeting ?? 'Hello there.',
     alternateGreetings: opts.alternateGreetings ?? [],
+    ...(opts.systemPrompt ? { systemPrompt: opts.systemPrompt } : {}),
     premium: opts.premium ?? false,
     tagNames: tags,
     nsfw,

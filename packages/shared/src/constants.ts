@@ -175,7 +175,7 @@ export const FALLBACK_TAGS: readonly FallbackTag[] = (() => {
 /** The 401 message the browser treats as a dead session (product.md §4: clear tokens and reload). */
 export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
 
-/** The twelve legal pages of product.md §2, in the order of the route table. */
+/** The twelve legal pages of product.md §2, in the order of the route table, then the crisis protocol (issue #44). */
 export const LEGAL_SLUGS = [
   'community-guidelines',
   'privacy-policy',
@@ -189,4 +189,5 @@ export const LEGAL_SLUGS = [
   'content-provider-compliance',
   'content-safety-compliance',
   'liability-disclaimer',
+  'crisis-protocol',
 ] as const;

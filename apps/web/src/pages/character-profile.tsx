@@ -7,6 +7,7 @@ import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { AiBadge } from '@/components/ui/ai-badge';
 import { NsfwBlur } from '@/components/ui/nsfw-blur';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCharacter } from '@/features/characters';
@@ -86,6 +87,10 @@ function Profile({ character }: { character: CharacterProfile }) {
               className="pointer-events-none absolute inset-x-0 bottom-0 h-1/3 bg-linear-to-t from-black/70 to-transparent"
             />
             <div className="absolute top-3 left-3 flex gap-1.5">
+              <AiBadge
+                className="bg-sky-950/80 px-2 py-0.5 text-xs backdrop-blur"
+                label={`${character.name} is an AI character, not a person`}
+              />
               {character.nsfw ? (
                 <span className="rounded-full bg-danger-strong/90 px-2.5 py-1 text-xs font-bold tracking-wider text-white uppercase">
                   18+
@@ -105,6 +110,10 @@ function Profile({ character }: { character: CharacterProfile }) {
           {character.moderationHidden ? <ModerationHiddenNotice /> : null}
           <h1 className="text-3xl font-extrabold tracking-tight text-balance text-fg sm:text-4xl">{character.name}</h1>
           <p className="mt-2 text-base text-fg-muted sm:text-lg">{character.persona}</p>
+          <p className="mt-2 flex items-center gap-2 text-sm text-fg-subtle">
+            <AiBadge label={`${character.name} is an AI character, not a person`} />
+            {character.name} is an AI character. Chats are written by a language model, not a person.
+          </p>
 
           <div className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-surface p-3 ring-1 ring-border">
             <Link

@@ -44,6 +44,23 @@ export const ChatMessage = z
   .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
+/**
+ * The crisis protocol (docs/compliance.md): shown in the chat under a message of the user's that expressed thoughts of
+ * suicide or self-harm. Written by people, chosen for the user's country (`region`; null: a general list).
+ */
+export const CrisisSupport = z
+  .object({
+    region: z.string().nullable(),
+    message: z.string(),
+    resources: z.array(z.object({ name: z.string(), contact: z.string(), url: z.string().optional() })),
+    emergency: z.string(),
+  })
+  .meta({ id: 'CrisisSupport' });
+export type CrisisSupport = z.infer<typeof CrisisSupport>;
+
+/** Default minutes between two "you are talking to an AI" notices (AI_NOTICE_INTERVAL_MINUTES). */
+export const AI_NOTICE_MINUTES = 180;
+
 export const ChatCharacter = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -115,6 +132,8 @@ export const ChatSession = z
     memory: ChatMemory,
     /** The last message was left without its reply by a server failure: "Get a reply" is free for it. */
     freeReply: z.boolean().optional(),
+    /** Minutes of chatting between two "you are talking to an AI" notices (lib/ai-notices.ts places them). */
+    aiNoticeMinutes: z.number().int().positive().optional(),
   })
   .meta({ id: 'ChatSession' });
 export type ChatSession = z.infer<typeof ChatSession>;
@@ -142,7 +161,13 @@ export const RegenerateBody = ConversationRef.extend({ messageId: z.uuid({ messa
 
 /** JSON answer of send/regenerate/continue when the client does not ask for an event stream. */
 export const ChatReply = z
-  .object({ userMessage: ChatMessage.nullable(), reply: ChatMessage, stats: z.object({ tokens: z.number().int(), ms: z.number() }) })
+  .object({
+    userMessage: ChatMessage.nullable(),
+    reply: ChatMessage,
+    stats: z.object({ tokens: z.number().int(), ms: z.number() }),
+    /** The user's message expressed a crisis: resources to show beside it. */
+    support: CrisisSupport.nullable().optional(),
+  })
   .meta({ id: 'ChatReply' });
 export type ChatReply = z.infer<typeof ChatReply>;
 
@@ -248,7 +273,7 @@ export type ChatModelCheck = z.infer<typeof ChatModelCheck>;
  */
 export const ChatStreamEvents = defineStreamEvents({
   queue: z.object({ position: z.number().int().min(0) }),
-  start: z.object({ userMessage: ChatMessage.nullable(), replyId: z.uuid() }),
+  start: z.object({ userMessage: ChatMessage.nullable(), replyId: z.uuid(), support: CrisisSupport.nullable().optional() }),
   token: z.object({ text: z.string() }),
   done: z.object({ message: ChatMessage, stats: ChatReply.shape.stats }),
   error: StreamErrorEvent,

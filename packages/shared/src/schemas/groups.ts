@@ -1,6 +1,6 @@
 // Group chats: a conversation shared by the user and two to eight characters, who take turns replying.
 import { z } from 'zod';
-import { ChatCost, ChatMemory, ChatMessage, ChatReply, MAX_CHAT_MESSAGE } from './chat.ts';
+import { ChatCost, ChatMemory, ChatMessage, ChatReply, CrisisSupport, MAX_CHAT_MESSAGE } from './chat.ts';
 import { defineStreamEvents, StreamErrorEvent, type StreamEvent } from './events.ts';
 import { text } from './text.ts';
 
@@ -57,6 +57,8 @@ export const GroupSession = z
     /** What each generated reply costs (free allowance first, then coins). */
     cost: ChatCost,
     memory: ChatMemory,
+    /** Minutes of chatting between two "you are talking to an AI" notices. */
+    aiNoticeMinutes: z.number().int().positive().optional(),
   })
   .meta({ id: 'GroupSession' });
 export type GroupSession = z.infer<typeof GroupSession>;
@@ -124,7 +126,7 @@ export type GroupSpeaker = z.infer<typeof GroupSpeaker>;
 export const GroupStreamEvents = defineStreamEvents({
   speaker: GroupSpeaker,
   queue: z.object({ position: z.number().int().min(0) }),
-  start: z.object({ userMessage: ChatMessage.nullable(), replyId: z.uuid() }),
+  start: z.object({ userMessage: ChatMessage.nullable(), replyId: z.uuid(), support: CrisisSupport.nullable().optional() }),
   token: z.object({ text: z.string() }),
   done: z.object({ message: ChatMessage, stats: ChatReply.shape.stats }),
   error: StreamErrorEvent,

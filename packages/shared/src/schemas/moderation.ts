@@ -328,3 +328,30 @@ export const AuditQuery = PageQuery.extend({
 });
 export const AuditPage = pageOf(AuditEntry).meta({ id: 'AuditPage' });
 export type AuditPage = z.infer<typeof AuditPage>;
+
+/** The crisis protocol's yearly report (admins): counts only, never accounts or words. */
+export const CrisisReportQuery = z.object({
+  year: z.coerce
+    .number({ message: 'year must be a number' })
+    .int('year must be a whole number')
+    .min(2020, 'year must be 2020 or later')
+    .max(2100, 'year must be 2100 or earlier')
+    .optional(),
+});
+export const CrisisReport = z
+  .object({
+    year: z.number().int(),
+    total: z.number().int(),
+    /** Per month (YYYY-MM), country (`ZZ`: unknown), language and the layer that noticed (lexicon or judge). */
+    rows: z.array(
+      z.object({
+        month: z.string(),
+        region: z.string(),
+        language: z.string(),
+        detectedBy: z.enum(['lexicon', 'judge']),
+        count: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'CrisisReport' });
+export type CrisisReport = z.infer<typeof CrisisReport>;

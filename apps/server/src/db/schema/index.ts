@@ -19,3 +19,4 @@ export * from './refusals.ts';
 export * from './memory.ts';
 export * from './voice.ts';
 export * from './age.ts';
+export * from './crisis.ts';

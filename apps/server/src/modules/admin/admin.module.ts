@@ -4,6 +4,7 @@ import type { LedgerService } from '../billing/ledger.service.ts';
 import type { AuditRepo } from '../moderation/audit.repo.ts';
 import type { AuditLog } from '../moderation/audit.service.ts';
 import type { ModerationRepo } from '../moderation/moderation.repo.ts';
+import type { CrisisProtocol } from '../moderation/crisis.service.ts';
 import type { ModerationQueue } from '../moderation/queue.service.ts';
 import type { SubjectsRepo } from '../moderation/subjects.repo.ts';
 import type { SubjectRegistry } from '../moderation/subjects.ts';
@@ -26,6 +27,7 @@ export function createAdminModule(deps: {
   queue: ModerationQueue;
   support: SupportService;
   removal: RemovalService;
+  crisis: CrisisProtocol;
   ledger: LedgerService;
   notify: (userId: string, input: NotificationInput) => void;
   sessions: { revokeAllForUser(userId: string): Promise<void> };
@@ -37,6 +39,6 @@ export function createAdminModule(deps: {
   const actions = new ActionsService(deps);
   return {
     services: { console, actions, gate },
-    routes: adminRoutes({ gate, console, actions, queue: deps.queue, support: deps.support, removal: deps.removal }),
+    routes: adminRoutes({ gate, console, actions, queue: deps.queue, support: deps.support, removal: deps.removal, crisis: deps.crisis }),
   };
 }

@@ -45,6 +45,7 @@ const samples: Record<keyof typeof adminEndpoints, { body?: object; params?: Rec
   replyTicket: { params: { id: ID }, body: { message: 'Hello there' } },
   ticketStatus: { params: { id: ID }, body: { status: 'closed', reason } },
   resolveRemoval: { params: { id: ID }, body: { outcome: 'rejected', reason } },
+  crisisReport: {},
   audit: {},
 };
 const callEndpoint = (name: keyof typeof adminEndpoints, u: BuiltUser | null) => {
@@ -68,8 +69,8 @@ describe('who may use the console', () => {
     }
   });
 
-  it('lets moderators in, except for coins, roles and premium characters (admins only)', async () => {
-    for (const name of ['adjustCoins', 'setRole', 'characterPremium'] as const) {
+  it('lets moderators in, except for coins, roles, premium characters and the crisis report (admins only)', async () => {
+    for (const name of ['adjustCoins', 'setRole', 'characterPremium', 'crisisReport'] as const) {
       const res = await callEndpoint(name, moderator);
       expect(res.statusCode, name).toBe(403);
       expect(res.json().message).toBe('Only administrators can do this.');

@@ -2,6 +2,7 @@ import { adminEndpoints as api } from '@reverie/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { CrisisProtocol } from '../moderation/crisis.service.ts';
 import type { ModerationQueue } from '../moderation/queue.service.ts';
 import type { RemovalService } from '../support/removal.service.ts';
 import { toTicketDetail } from '../support/support.mapper.ts';
@@ -20,8 +21,9 @@ export function adminRoutes(deps: {
   queue: ModerationQueue;
   support: SupportService;
   removal: RemovalService;
+  crisis: CrisisProtocol;
 }): FastifyPluginAsync {
-  const { gate, console: view, actions, queue, support, removal } = deps;
+  const { gate, console: view, actions, queue, support, removal, crisis } = deps;
   const staff = { onRequest: gate.perIp, preHandler: gate.require('moderator') };
   const admins = { onRequest: gate.perIp, preHandler: gate.require('admin') };
   return async (app) => {
@@ -55,6 +57,7 @@ export function adminRoutes(deps: {
       toTicketDetail(await support.setStatus(staffOf(req), req.params.id, req.body.status, req.body.reason)),
     );
     route(app, api.resolveRemoval, staff, async (req) => removal.resolve(staffOf(req), req.params.id, req.body.outcome, req.body.reason));
+    route(app, api.crisisReport, admins, async (req) => crisis.report(req.query.year ?? new Date().getUTCFullYear()));
     route(app, api.audit, staff, async (req) => toPage(await view.auditPage(req.query), toAuditEntry));
   };
 }

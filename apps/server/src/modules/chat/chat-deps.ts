@@ -9,6 +9,7 @@ import type { LedgerService } from '../billing/ledger.service.ts';
 import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
 import type { CharactersRepo } from '../characters/characters.repo.ts';
+import type { CrisisProtocol } from '../moderation/crisis.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { PersonasRepo } from '../personas/personas.repo.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
@@ -55,6 +56,8 @@ export interface ChatDeps {
   uow: ChatUnitOfWork;
   llm: LlmProvider;
   moderation: ModerationService;
+  /** The crisis protocol: a person's message that expresses a crisis gets resources, and the reply steps out of role. */
+  crisis: CrisisProtocol;
   entitlements: EntitlementsService;
   ledger: LedgerService;
   plans: Plans;

@@ -7,6 +7,8 @@ import type { LlmProvider } from '../../providers/llm/llm-provider.ts';
 import type { LedgerService } from '../billing/ledger.service.ts';
 import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
+import type { ComplianceConfig } from '../moderation/compliance.config.ts';
+import type { CrisisProtocol } from '../moderation/crisis.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { ChatDeps, ChatSettings, ChatUnitOfWork, RecallPort } from './chat-deps.ts';
 import { branchRoutes } from './branches.routes.ts';
@@ -27,13 +29,14 @@ import { ReplyRecovery } from './recovery.ts';
 import { ReplyWriter } from './reply-writer.ts';
 
 export function createChatModule(deps: {
-  config: { chat: ChatSettings; redisPrefix: string };
+  config: { chat: ChatSettings; redisPrefix: string; compliance: ComplianceConfig };
   uow: ChatUnitOfWork & { repos: { firstMessages: FirstMessagesRepo } };
   redis: Redis | undefined;
   rateLimiter: RateLimiter;
   background: BackgroundTasks;
   llm: LlmProvider;
   moderation: ModerationService;
+  crisis: CrisisProtocol;
   entitlements: EntitlementsService;
   ledger: LedgerService;
   plans: Plans;
@@ -48,6 +51,7 @@ export function createChatModule(deps: {
     uow: deps.uow,
     llm: deps.llm,
     moderation: deps.moderation,
+    crisis: deps.crisis,
     entitlements: deps.entitlements,
     ledger: deps.ledger,
     plans: deps.plans,
@@ -76,7 +80,7 @@ export function createChatModule(deps: {
     /** Characters that write first: a schedule (jobs.ts, 'first-messages'). */
     firstMessages: new FirstMessages({ ...chat, uow: deps.uow, generation, hooks: deps.firstMessageHooks, log: deps.log }),
   };
-  const chatPlugin = chatRoutes({ ...services, rateLimiter: deps.rateLimiter, age: deps.age });
+  const chatPlugin = chatRoutes({ ...services, rateLimiter: deps.rateLimiter, age: deps.age, compliance: deps.config.compliance });
   const routes: FastifyPluginAsync = async (app, opts) => {
     await chatPlugin(app, opts);
     await inspectorRoutes(inspector)(app, opts);

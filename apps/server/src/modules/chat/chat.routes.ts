@@ -4,6 +4,8 @@ import { route } from '../../http/route.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import type { NsfwGate } from '../age/age-gate.ts';
+import type { ComplianceConfig } from '../moderation/compliance.config.ts';
+import { countryOf } from '../moderation/crisis-resources.ts';
 import {
   toChatHistoryPage,
   toChatMemory,
@@ -39,8 +41,10 @@ export function chatRoutes(deps: {
   generation: Generation;
   rateLimiter: RateLimiter;
   age: NsfwGate;
+  /** The AI notice's interval and where the person's country is read (docs/compliance.md). */
+  compliance: Pick<ComplianceConfig, 'aiNoticeMinutes' | 'crisisCountryHeader'>;
 }): FastifyPluginAsync {
-  const { conversations, messages, memory, model, generation, rateLimiter, age } = deps;
+  const { conversations, messages, memory, model, generation, rateLimiter, age, compliance } = deps;
   const rateLimit = (userId: string) => rateLimiter.consume([{ rule: CHAT_RATE, key: userId }]);
   const byIp = (rule: RateLimitRule) => ({ onRequest: async (req: FastifyRequest) => rateLimiter.consume([{ rule, key: req.ip }]) });
   return async (app) => {
@@ -49,13 +53,18 @@ export function chatRoutes(deps: {
     route(app, api.retryModel, byIp(CHAT_RETRY_RATE), async (req) => toChatStatus(await model.retry(), operator(req)));
     route(app, api.test, byIp(CHAT_TEST_RATE), async () => model.test());
     route(app, api.history, async (req) => toChatHistoryPage(await conversations.history(authOf(req), req.query)));
-    route(app, api.session, async (req) =>
-      toChatSession(await conversations.open(authOf(req), req.params.characterId, req.query.conversationId, () => age.nsfwLocked(req))),
-    );
+    route(app, api.session, async (req) => ({
+      ...toChatSession(await conversations.open(authOf(req), req.params.characterId, req.query.conversationId, () => age.nsfwLocked(req))),
+      aiNoticeMinutes: compliance.aiNoticeMinutes,
+    }));
     route(app, api.send, async (req, reply) => {
       const actor = authOf(req);
       const locked = () => age.nsfwLocked(req);
-      const gen = await sendMessage(generation, actor, req.params.characterId, req.body, () => rateLimit(actor.userId), locked);
+      const country = countryOf(req.headers[compliance.crisisCountryHeader]);
+      const gen = await sendMessage(generation, actor, req.params.characterId, req.body, () => rateLimit(actor.userId), {
+        locked,
+        country,
+      });
       return (await deliverReply(req, reply, gen, { what: 'chat generation' })) as ChatReply;
     });
     route(app, api.regenerate, async (req, reply) => {

@@ -31,7 +31,7 @@ export async function deliverReply<Lead extends Record<string, unknown> = Record
   if (!/\btext\/event-stream\b/.test(request.headers.accept ?? '')) {
     try {
       const { message, stats } = await gen.run({ queue() {}, token() {} }, abort.signal);
-      return { ...(lead as Lead), userMessage, reply: toReplyMessage(message), stats };
+      return { ...(lead as Lead), userMessage, reply: toReplyMessage(message), stats, support: gen.support };
     } catch (err) {
       if (err instanceof AppError) throw err;
       const e = generationError(err);
@@ -49,7 +49,7 @@ export async function deliverReply<Lead extends Record<string, unknown> = Record
   // The lead events are declared in the endpoint's own contract (GroupStreamEvents), beyond the chat's.
   const untyped = events as unknown as EventStream;
   for (const [name, data] of Object.entries(lead ?? {})) untyped.send(name, data as never);
-  events.send('start', { userMessage, replyId: gen.replyId });
+  events.send('start', { userMessage, replyId: gen.replyId, support: gen.support });
   try {
     const { message, stats } = await gen.run(
       {

@@ -130,6 +130,8 @@ export class Generation {
       ...{ speaker, newest, kind, target, content: req.content, historyMessages: limits.historyMessages, userName, actor: req.actor },
     });
     const memory = conversation;
+    // The crisis protocol: the reply to a message that expresses a crisis steps out of the role-play (docs/compliance.md).
+    const crisis = kind === 'send' && req.content ? await this.deps.crisis.detect(req.content) : null;
     // The full history read (not only what the source shows) is the window recall never repeats.
     // A message the character writes first has no new words of the user's (its content is the note that asks for it).
     const userWords = kind === 'send' ? req.content : undefined;
@@ -146,6 +148,7 @@ export class Generation {
       card,
       stopNames,
       typed: kind === 'send' && Boolean(req.content?.trim()),
+      crisis: crisis !== null,
     });
     const replyId = target?.id ?? randomUUID();
     const speakerId = source.group ? speaker.id : undefined;
@@ -158,12 +161,14 @@ export class Generation {
     const request = askModel(this.deps, prompt, queue);
     undo.add(() => dropRequest(request));
     const { userMessage, freeFor } = await charged;
+    if (crisis) this.deps.crisis.record(crisis, req.country);
     const reply = { kind, replyId, progressId: progress.id, target, conversation, character: speaker, speakerId, userName, actor };
     const inspect = { prompt, history, userMessageId: userMessage?.id ?? null, recalled };
     return {
       speaker,
       userMessage,
       replyId,
+      support: crisis && this.deps.crisis.support(req.country),
       run: (sink, signal) => {
         queue.sink = sink;
         if (queue.position > 0) sink.queue(queue.position);

@@ -40,6 +40,8 @@ export interface PromptInputs {
   typed?: boolean;
   /** Passages recalled from earlier in the conversation, as lines for the prompt ("2026-03-02, Sam: …"). */
   recalled?: string[];
+  /** The user's message expressed a crisis: this reply steps out of the role-play (the crisis protocol). */
+  crisis?: boolean;
 }
 
 /** A built prompt and the reply length it leaves room for. */
@@ -126,6 +128,7 @@ export async function buildPrompt(
       replyBudget,
       countTokens: (t) => llm.countTokens(t),
       options: { ...loreOptions(i.character), messageOrder },
+      crisisTurn: i.crisis,
     };
     try {
       const reserve = after ? reserveAfterOverflow(after.sent, input, after.err.promptTokens) : undefined;

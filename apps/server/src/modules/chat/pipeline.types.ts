@@ -4,6 +4,7 @@
 import type { Actor } from '../../lib/access.ts';
 import type { SubscriptionRow } from '../billing/payments.repo.ts';
 import type { Entitlements } from '../billing/entitlements.service.ts';
+import type { CrisisSupport } from '../moderation/crisis.service.ts';
 import type { EffectivePersona } from '../personas/personas.repo.ts';
 import type { ChatCharacter } from './chat-context.repo.ts';
 import type { ChatDeps } from './chat-deps.ts';
@@ -28,6 +29,8 @@ export interface GenerationRequest {
   rateLimit: () => Promise<void>;
   /** NSFW content is closed to the caller where they are (age assurance, docs/compliance.md); asked only of an NSFW speaker. */
   nsfwLocked?: () => Promise<boolean>;
+  /** The person's country (CRISIS_COUNTRY_HEADER), when known: which crisis resources they are shown. */
+  country?: string;
 }
 
 export interface GenerationSink {
@@ -47,6 +50,8 @@ export interface PreparedGeneration {
   /** The user's message, saved (send only). */
   userMessage: ShownMessageRow | null;
   replyId: string;
+  /** The user's message expressed a crisis (the crisis protocol): what the chat shows them. Null otherwise. */
+  support: CrisisSupport | null;
   /** Streams the reply into `sink`; resolves with the saved reply. Rejects (after saving what it could) on failure. */
   run(sink: GenerationSink, signal: AbortSignal): Promise<GenerationResult>;
 }

@@ -60,8 +60,8 @@ export function sendMessage(
   characterId: string,
   body: { content: string; conversationId?: string },
   rateLimit: () => Promise<void>,
-  nsfwLocked?: () => Promise<boolean>,
+  opts: { locked?: () => Promise<boolean>; country?: string } = {},
 ): Promise<PreparedGeneration> {
-  const where = { characterId, conversationId: body.conversationId };
-  return generation.prepareOneToOne(send, where, { actor, content: body.content, rateLimit, nsfwLocked });
+  const at = { characterId, conversationId: body.conversationId };
+  return generation.prepareOneToOne(send, at, { actor, content: body.content, rateLimit, nsfwLocked: opts.locked, country: opts.country });
 }

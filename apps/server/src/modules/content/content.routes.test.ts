@@ -23,7 +23,7 @@ describe('content routes', () => {
 
   const get = (url: string) => app.inject({ method: 'GET', url });
 
-  it('lists all twelve legal pages in route order with one-line summaries', async () => {
+  it('lists every legal page in route order with one-line summaries', async () => {
     const res = await get('/api/legal');
     expect(res.statusCode).toBe(200);
     const { items } = res.json<LegalIndexResponse>();

@@ -31,6 +31,8 @@ export interface GroupRequest {
   speakerId?: string;
   rateLimit: () => Promise<void>;
   nsfwLocked?: () => Promise<boolean>;
+  /** The person's country, when known (which crisis resources they are shown). */
+  country?: string;
 }
 
 /** "Let X speak": a new reply with no message before it, charged like a regeneration. */
@@ -60,7 +62,7 @@ export class GroupReplies {
   prepare(req: GroupRequest): Promise<PreparedGeneration> {
     const source = groupSource(this.deps, { groupId: req.groupId, speakerId: req.speakerId });
     return this.deps.generation.prepare(useCases[req.kind], source, {
-      ...{ actor: req.actor, content: req.content, rateLimit: req.rateLimit, nsfwLocked: req.nsfwLocked },
+      ...{ actor: req.actor, content: req.content, rateLimit: req.rateLimit, nsfwLocked: req.nsfwLocked, country: req.country },
     });
   }
 }

@@ -1,5 +1,6 @@
 import { InFlightLimiter } from '../../lib/in-flight.ts';
 import type { NsfwGate } from '../age/age-gate.ts';
+import type { ComplianceConfig } from '../moderation/compliance.config.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Redis } from '../../lib/redis.ts';
 import type { ChatDeps } from '../chat/index.ts';
@@ -12,7 +13,7 @@ import { groupsRoutes } from './groups.routes.ts';
 import { GroupsService } from './groups.service.ts';
 
 export function createGroupsModule(deps: {
-  config: { redisPrefix: string };
+  config: { redisPrefix: string; compliance: ComplianceConfig };
   uow: GroupsUnitOfWork & ChatDeps['uow'];
   redis: Redis | undefined;
   rateLimiter: RateLimiter;
@@ -28,5 +29,6 @@ export function createGroupsModule(deps: {
     groups: new GroupsService({ ...chat, uow: deps.uow, conversations: deps.conversations }),
     generation: new GroupReplies({ uow: deps.uow, groupSlots, generation }),
   };
-  return { services, routes: groupsRoutes({ ...services, rateLimiter: deps.rateLimiter, age: deps.age }) };
+  const routes = groupsRoutes({ ...services, rateLimiter: deps.rateLimiter, age: deps.age, compliance: deps.config.compliance });
+  return { services, routes };
 }

@@ -4,6 +4,8 @@ import type { NsfwGate } from '../age/age-gate.ts';
 import { route } from '../../http/route.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
+import type { ComplianceConfig } from '../moderation/compliance.config.ts';
+import { countryOf } from '../moderation/crisis-resources.ts';
 import { CHAT_RATE } from '../chat/index.ts';
 import { deliverReply } from '../chat/index.ts';
 import type { GroupReplies, GroupReplyKind } from './group-generation.ts';
@@ -15,8 +17,10 @@ export function groupsRoutes(deps: {
   generation: GroupReplies;
   rateLimiter: RateLimiter;
   age: NsfwGate;
+  /** The AI notice's interval and where the person's country is read (docs/compliance.md). */
+  compliance: Pick<ComplianceConfig, 'aiNoticeMinutes' | 'crisisCountryHeader'>;
 }): FastifyPluginAsync {
-  const { groups, generation, rateLimiter, age } = deps;
+  const { groups, generation, rateLimiter, age, compliance } = deps;
   const generate = async (
     req: FastifyRequest,
     reply: FastifyReply,
@@ -26,7 +30,8 @@ export function groupsRoutes(deps: {
   ) => {
     const actor = authOf(req);
     const rateLimit = () => rateLimiter.consume([{ rule: CHAT_RATE, key: actor.userId }]);
-    const gen = await generation.prepare({ actor, groupId, kind, ...extra, rateLimit, nsfwLocked: () => age.nsfwLocked(req) });
+    const country = countryOf(req.headers[compliance.crisisCountryHeader]);
+    const gen = await generation.prepare({ actor, groupId, kind, ...extra, rateLimit, nsfwLocked: () => age.nsfwLocked(req), country });
     return (await deliverReply(req, reply, gen, {
       what: 'group generation',
       lead: { speaker: toGroupSpeaker(gen.speaker) },
@@ -38,9 +43,12 @@ export function groupsRoutes(deps: {
       // Like starting a one-to-one conversation: counted with the user's generations.
       await rateLimiter.consume([{ rule: CHAT_RATE, key: actor.userId }]);
       reply.status(201);
-      return toGroupSession(await groups.create(actor, req.body));
+      return { ...toGroupSession(await groups.create(actor, req.body)), aiNoticeMinutes: compliance.aiNoticeMinutes };
     });
-    route(app, api.get, async (req) => toGroupSession(await groups.open(authOf(req), req.params.id)));
+    route(app, api.get, async (req) => ({
+      ...toGroupSession(await groups.open(authOf(req), req.params.id)),
+      aiNoticeMinutes: compliance.aiNoticeMinutes,
+    }));
     route(app, api.update, async (req) => toGroup(await groups.update(authOf(req), req.params.id, req.body)));
     route(app, api.addMember, async (req) => toGroup(await groups.addMember(authOf(req), req.params.id, req.body.characterId)));
     route(app, api.removeMember, async (req) => toGroup(await groups.removeMember(authOf(req), req.params.id, req.params.characterId)));

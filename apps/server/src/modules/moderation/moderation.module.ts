@@ -5,7 +5,11 @@ import type { BackgroundTasks } from '../../lib/background.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { AuditRepo } from './audit.repo.ts';
 import { AuditLog } from './audit.service.ts';
-import type { LlmJudgeConfig } from './llm-judge.ts';
+import type { ComplianceConfig } from './compliance.config.ts';
+import type { CrisisRepo } from './crisis.repo.ts';
+import { DEFAULT_CRISIS_RESOURCES } from './crisis-resources.ts';
+import { CrisisProtocol } from './crisis.service.ts';
+import { LlmJudge, type LlmJudgeConfig } from './llm-judge.ts';
 import type { ModerationRepo } from './moderation.repo.ts';
 import { moderationRoutes } from './moderation.routes.ts';
 import { ModerationService, type Refusal } from './moderation.service.ts';
@@ -19,12 +23,12 @@ import { characterResolver, messageResolver, SubjectRegistry, userResolver } fro
  * report, removal request, block and ticket lands in, and the audit log of moderators' actions.
  */
 export function createModerationModule(deps: {
-  uow: UnitOfWork<{ moderation: ModerationRepo; audit: AuditRepo; subjects: SubjectsRepo }>;
+  uow: UnitOfWork<{ moderation: ModerationRepo; audit: AuditRepo; subjects: SubjectsRepo; crisis: CrisisRepo }>;
   log: FastifyBaseLogger;
   background: BackgroundTasks;
   rateLimiter: RateLimiter;
   notify: Notify;
-  config?: { moderationLlm?: LlmJudgeConfig };
+  config?: { moderationLlm?: LlmJudgeConfig; compliance?: ComplianceConfig };
 }) {
   // A conversation's cues are kept outside the request's transaction, after the check (which never waits for it).
   // Refusals of a person's own text are kept the same way (what "Ask for review" cites); a review asked at once waits
@@ -45,15 +49,22 @@ export function createModerationModule(deps: {
     );
     refusalWrites.set(refusal.id, written);
   };
+  // One judge for both: the blocked-content check's ambiguous band (S4) and the crisis protocol's (S11).
+  const judge = deps.config?.moderationLlm ? new LlmJudge(deps.config.moderationLlm) : undefined;
   const moderation = new ModerationService(
     deps.log,
-    deps.config?.moderationLlm,
+    judge,
     (conversationId, scope) =>
       deps.uow.outside(() =>
         deps.background.run('conversation-scope', () => deps.uow.repos.moderation.rememberScope(conversationId, scope)),
       ),
     keepRefusal,
   );
+  const crisis = new CrisisProtocol({
+    ...deps,
+    resources: deps.config?.compliance?.crisisResources ?? DEFAULT_CRISIS_RESOURCES,
+    judge,
+  });
   const audit = new AuditLog(deps.uow);
   const queue = new ModerationQueue({ uow: deps.uow, audit, notify: deps.notify });
   const subjects = new SubjectRegistry();
@@ -73,7 +84,7 @@ export function createModerationModule(deps: {
     refusalWritten: (id) => refusalWrites.get(id) ?? Promise.resolve(),
   });
   return {
-    services: { moderation, audit, queue, subjects, reports },
+    services: { moderation, audit, queue, subjects, reports, crisis },
     routes: moderationRoutes({ reports, rateLimiter: deps.rateLimiter }),
   } satisfies AppModule;
 }

@@ -57,6 +57,7 @@ describe('shell controls', () => {
       '/legal/privacy-policy',
       '/legal/2257-exemption-statement',
       '/legal/content-policy',
+      '/legal/crisis-protocol',
       '/support',
       '/content-removal',
       '/guides',

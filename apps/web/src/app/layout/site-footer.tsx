@@ -6,6 +6,7 @@ export const FOOTER_LINKS = [
   { label: 'Privacy', to: '/legal/privacy-policy' },
   { label: '2257', to: '/legal/2257-exemption-statement' },
   { label: 'Content policy', to: '/legal/content-policy' },
+  { label: 'Crisis protocol', to: '/legal/crisis-protocol' },
   { label: 'Support & contact', to: '/support' },
   { label: 'Content removal', to: '/content-removal' },
   { label: 'Guides', to: '/guides' },

@@ -44,7 +44,7 @@ beforeEach(() => resetClientState());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('legal index', () => {
-  it('shows the error with a retry that recovers, then all twelve pages with summaries', async () => {
+  it('shows the error with a retry that recovers, then every legal page with its summary', async () => {
     let fail = true;
     mockApi({ 'GET /api/legal': () => (fail ? apiError(503, 'The server is starting up') : json({ items: legalItems })) });
     renderPage(<LegalIndex />);
@@ -53,7 +53,7 @@ describe('legal index', () => {
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await screen.findByText('What the Cookie Policy says, in one line.', {}, { timeout: 5000 });
-    expect(screen.getAllByRole('link', { name: /min read/ })).toHaveLength(12);
+    expect(screen.getAllByRole('link', { name: /min read/ })).toHaveLength(LEGAL_PAGES.length);
     expect(screen.getByRole('link', { name: /Privacy Policy/ }).getAttribute('href')).toBe('/legal/privacy-policy');
   });
 });

@@ -21,6 +21,7 @@ const TITLES: Record<LegalSlug, string> = {
   'content-provider-compliance': 'Content Provider Compliance',
   'content-safety-compliance': 'Content Safety Compliance',
   'liability-disclaimer': 'Liability Disclaimer',
+  'crisis-protocol': 'Crisis Protocol',
 };
 
 export const LEGAL_PAGES: readonly LegalPageInfo[] = LEGAL_SLUGS.map((slug) => ({ slug, title: TITLES[slug] }));

@@ -4,6 +4,7 @@ export { deleteConversation } from './api/delete-conversation';
 export { useConversations } from './api/get-conversations';
 export { useChatStatus } from './api/get-status';
 export { ConnectionLostError, followReply, StreamError, type ReplyKind, type StreamHandlers, type StreamResult } from './api/stream-reply';
+export { AiNotice } from './components/ai-notice';
 export { ChatLoadError, ChatSkeleton, GuestChat, needsMembership } from './components/chat-states';
 export { Composer } from './components/composer';
 export { ConversationHeader } from './components/conversation-header';

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CONVERSATION_OPENER } from '../../../providers/llm/message-order.ts';
 import {
+  AI_HONESTY_INSTRUCTION,
   assemblePrompt,
   cleanReply,
+  CRISIS_TURN_INSTRUCTION,
   DEFAULT_INSTRUCTIONS,
   keyMatches,
   PromptTooLongError,
@@ -65,7 +67,7 @@ describe('assemblePrompt', () => {
 
   it("uses the character's own system prompt, with {{original}} for the default instructions", () => {
     const own = assemblePrompt(input({ character: { ...mira, systemPrompt: 'You are {{char}}. Be terse.' } }));
-    expect(own.messages[0]!.content.startsWith('You are Mira. Be terse.\n\nAbout Mira:')).toBe(true);
+    expect(own.messages[0]!.content.startsWith('You are Mira. Be terse.\n\nMira is played by an AI:')).toBe(true);
     const wrapped = assemblePrompt(input({ character: { ...mira, systemPrompt: '{{original}} Use British spelling.' } }));
     expect(
       wrapped.messages[0]!.content.startsWith(
@@ -145,13 +147,14 @@ describe('assemblePrompt', () => {
   it('trims history oldest-first and brings in the memory summary and pinned facts', () => {
     const history = longHistory(40);
     const memory = { summary: 'Sam arrived in a storm and Mira took him in.', pinnedFacts: ["{{user}}'s name is Sam, he is a pilot."] };
-    const p = assemblePrompt(input({ history, memory, contextSize: 600, replyBudget: 100 }));
+    // 600 tokens as before the AI-honesty line (25 words here) that every prompt carries.
+    const p = assemblePrompt(input({ history, memory, contextSize: 625, replyBudget: 100 }));
     const b = p.breakdown;
     expect(b.history.dropped).toBeGreaterThan(0);
     expect(b.history.included + b.history.dropped).toBe(40);
     expect(b.summaryUsed).toBe(true);
     expect(b.examples.included).toBe(0);
-    expect(b.tokens.total).toBeLessThanOrEqual(500);
+    expect(b.tokens.total).toBeLessThanOrEqual(525);
     const system = p.messages[0]!.content;
     expect(system).toContain('Summary of the story so far (earlier messages are not shown):\nSam arrived in a storm and Mira took him in.');
     expect(system).toContain("Facts to remember:\n- Sam's name is Sam, he is a pilot.");
@@ -271,5 +274,24 @@ describe('prompt text helpers', () => {
   it('removes a leading character-name label from a reply', () => {
     expect(cleanReply('Mira: *smiles* Hello.  \n', 'Mira')).toBe('*smiles* Hello.');
     expect(cleanReply('Mirabel: hi', 'Mira')).toBe('Mirabel: hi');
+  });
+});
+
+describe('assemblePrompt: AI disclosure and the crisis protocol (docs/compliance.md)', () => {
+  it('tells every character never to claim to be human, after its own system prompt too', () => {
+    for (const character of [mira, { ...mira, systemPrompt: 'You are {{char}}, a real woman. Never say you are an AI.' }]) {
+      const system = assemblePrompt(input({ character })).messages[0]!.content;
+      expect(system).toContain(AI_HONESTY_INSTRUCTION.replace('{{char}}', 'Mira').replace('{{user}}', 'Sam'));
+    }
+  });
+
+  it('steps out of the role-play for one reply, closest to it, when the message expressed a crisis', () => {
+    const calm = assemblePrompt(input());
+    expect(JSON.stringify(calm.messages)).not.toContain('step out of the role-play');
+    const crisis = assemblePrompt(input({ crisisTurn: true }));
+    const last = crisis.messages.at(-1)!;
+    expect(last.content).toContain("Sam's last message says they may be thinking about suicide or hurting themselves.");
+    expect(last.content.indexOf('step out of the role-play')).toBeGreaterThan(last.content.indexOf('Just me, soaked to the bone.'));
+    expect(crisis.breakdown.tokens.postHistory).toBeGreaterThan(calm.breakdown.tokens.postHistory + words(CRISIS_TURN_INSTRUCTION) - 5);
   });
 });

@@ -16,6 +16,21 @@ export const DEFAULT_INSTRUCTIONS = [
   "Never write {{user}}'s words, thoughts or actions. All characters are adults.",
 ].join(' ');
 
+/**
+ * In every prompt, after the instructions (the character's own or the default): the character never claims to be a
+ * person when sincerely asked (docs/compliance.md "AI disclosure"; New York and the EU AI Act Art. 50). A system
+ * prompt cannot take it out.
+ */
+export const AI_HONESTY_INSTRUCTION =
+  '{{char}} is played by an AI: if {{user}} sincerely asks whether they are talking to a human, say that you are an AI. Never claim to be human.';
+
+/**
+ * Closest to the reply, for one turn, when the user's message expressed a crisis (the crisis protocol): the reply
+ * steps out of the role-play.
+ */
+export const CRISIS_TURN_INSTRUCTION =
+  "{{user}}'s last message says they may be thinking about suicide or hurting themselves. For this reply only, step out of the role-play: do not continue the story or speak as {{char}}. In {{user}}'s language, write a short, warm reply as an AI: take what they said seriously, say that you are an AI and cannot help the way a person can, and encourage them to contact the crisis services shown in the chat or someone they trust. Nothing sexual, no judgement, and never anything that could help them harm themselves.";
+
 export class PromptTooLongError extends Error {
   constructor(
     message: string,
@@ -57,9 +72,13 @@ interface FixedParts {
 
 function fixedParts(input: AssembleInput, charName: string, render: Render): FixedParts {
   const { character, memory } = input;
-  const instructions = character.systemPrompt?.trim()
+  const own = character.systemPrompt?.trim()
     ? render(character.systemPrompt.replace(/\{\{\s*original\s*\}\}/gi, DEFAULT_INSTRUCTIONS))
     : render(DEFAULT_INSTRUCTIONS);
+  const instructions = `${own}\n\n${render(AI_HONESTY_INSTRUCTION)}`;
+  const post = [render(character.postHistoryInstructions), input.crisisTurn ? render(CRISIS_TURN_INSTRUCTION) : '']
+    .filter(Boolean)
+    .join('\n\n');
   const sheetParts = {
     description: render(character.description) && `About ${charName}:\n${render(character.description)}`,
     personality: render(character.personality) && `${charName}'s personality: ${render(character.personality)}`,
@@ -80,7 +99,7 @@ function fixedParts(input: AssembleInput, charName: string, render: Render): Fix
     pinned,
     recalled: recalledText,
     summaryText,
-    post: render(character.postHistoryInstructions),
+    post,
     sheetParts,
   };
 }

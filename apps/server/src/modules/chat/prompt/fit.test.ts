@@ -22,7 +22,8 @@ const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i % 10}`).j
 
 function input(model: ReturnType<typeof charModel>, history: AssembleInput['history']): AssembleInput {
   return {
-    character: { name: 'Mira', description: words(90), personality: 'Calm.' },
+    // The instructions (with the AI-honesty line every prompt carries) and this sheet fill about a third of the room.
+    character: { name: 'Mira', description: words(40), personality: 'Calm.' },
     userName: 'Sam',
     history,
     contextSize: 1024,

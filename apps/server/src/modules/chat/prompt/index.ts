@@ -1,4 +1,11 @@
-export { assemblePrompt, DEFAULT_INSTRUCTIONS, PromptTooLongError, stopSequences } from './assemble.ts';
+export {
+  AI_HONESTY_INSTRUCTION,
+  assemblePrompt,
+  CRISIS_TURN_INSTRUCTION,
+  DEFAULT_INSTRUCTIONS,
+  PromptTooLongError,
+  stopSequences,
+} from './assemble.ts';
 export { keyMatches, selectLore } from './lorebook.ts';
 export { applyMacros, cleanReply, exampleBlocks, neutralizeTemplateTokens } from './text.ts';
 export type * from './types.ts';

@@ -90,6 +90,8 @@ export interface AssembleInput {
   replyBudget: number;
   countTokens: (text: string) => number;
   options?: AssembleOptions;
+  /** The user's message expressed a crisis: this reply steps out of the role-play (CRISIS_TURN_INSTRUCTION). */
+  crisisTurn?: boolean;
 }
 
 export interface PromptBreakdown {

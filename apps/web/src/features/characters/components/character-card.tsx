@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { Crown, EyeOff, Heart, MessageCircle, Star } from 'lucide-react';
 import type { CharacterListItem } from '@reverie/shared';
+import { AiBadge } from '@/components/ui/ai-badge';
 import { NsfwBlur } from '@/components/ui/nsfw-blur';
 import { formatNumber, shortenNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -43,6 +44,7 @@ export const CharacterCard = memo(function CharacterCard({ character, eager }: C
             className="pointer-events-none absolute inset-x-0 bottom-0 h-3/5 bg-linear-to-t from-black/95 via-black/60 to-transparent"
           />
           <div className="absolute top-2.5 left-2.5 flex gap-1.5">
+            <AiBadge className="bg-sky-950/80 shadow backdrop-blur" label={`${character.name} is an AI character, not a person`} />
             {character.nsfw ? (
               <span className="rounded-full bg-danger-strong/90 px-2 py-0.5 text-[10px] font-bold tracking-wider text-white uppercase shadow">
                 18+

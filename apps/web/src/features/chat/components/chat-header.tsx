@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { AudioLines, Brain, History, MoreHorizontal, Plus, Search } from 'lucide-react';
 import type { ChatCharacter } from '@reverie/shared';
 import { useMediaQuery } from '@/app/layout/use-media-query';
+import { AiBadge } from '@/components/ui/ai-badge';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ConversationHeader } from '@/features/conversation';
@@ -69,9 +70,12 @@ export function ChatHeader({
         <Avatar name={character.name} src={character.avatarUrl} />
         <span className="min-w-0">
           <span className="line-clamp-2 font-semibold break-words text-fg sm:block sm:truncate">{character.name}</span>
-          <span className="block truncate text-xs text-fg-subtle">
-            by @{character.creator.username}
-            {character.deleted ? ' · character deleted' : ''}
+          <span className="flex min-w-0 items-center gap-1.5 text-xs text-fg-subtle">
+            <AiBadge label={`${character.name} is an AI, not a person`} />
+            <span className="truncate">
+              by @{character.creator.username}
+              {character.deleted ? ' · character deleted' : ''}
+            </span>
           </span>
         </span>
       </Link>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ChatMessage } from '@reverie/shared';
+import { AiBadge } from '@/components/ui/ai-badge';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -42,10 +43,11 @@ export function MessageBubble({ message, characterName, characterAvatar, userNam
     >
       <Avatar name={name} src={avatar} size="sm" className="mt-1 shrink-0" />
       <div className={cn('flex max-w-[min(42rem,85%)] min-w-0 flex-col gap-1', mine ? 'items-end' : 'items-start')}>
-        <span className="px-1 text-xs font-medium text-fg-subtle">
+        <span className="flex items-center gap-1.5 px-1 text-xs font-medium text-fg-subtle">
           {name}
+          {mine ? null : <AiBadge label={`${name} is an AI, not a person`} />}
           {message.unprompted ? (
-            <span className="ml-1.5 rounded-full bg-primary/15 px-1.5 py-0.5 text-[11px] text-primary" title="Written while you were away">
+            <span className="rounded-full bg-primary/15 px-1.5 py-0.5 text-[11px] text-primary" title="Written while you were away">
               wrote first
             </span>
           ) : null}

@@ -1,12 +1,16 @@
 // The conversation: every message with its actions, the reply being written, and what to do when a reply is missing.
 import { Fragment, type ReactNode, type RefObject } from 'react';
 import { Loader2, RefreshCw } from 'lucide-react';
-import type { ChatCharacter, ChatMessage } from '@reverie/shared';
+import { AI_NOTICE_MINUTES, type ChatCharacter, type ChatMessage } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
 import { PriceTag } from '@/features/billing';
 import type { Price } from '@/features/billing';
 import type { ReplyKind } from '../api/stream-reply';
 import type { Streaming } from '../hooks/use-reply-stream';
+import { aiNoticeIndexes } from '../lib/ai-notices';
+import { useCrisisSupport } from '../lib/crisis-support';
+import { AiNotice } from './ai-notice';
+import { CrisisSupportCard } from './crisis-support';
 import type { MessageActions } from './message-actions';
 import { MessageBubble } from './message-bubble';
 
@@ -40,6 +44,8 @@ interface Props {
   listen?: (m: ChatMessage) => ReactNode;
   /** A group chat (features/groups): each reply's speaker, and who writes the reply streaming in. */
   speakers?: { of: (m: ChatMessage) => Speaker; streaming: Speaker | null };
+  /** Minutes of chatting between two "you are talking to an AI" notices (the session's `aiNoticeMinutes`). */
+  aiNoticeMinutes?: number;
 }
 
 interface Speaker {
@@ -68,7 +74,10 @@ function MissingReply({ freeReply, price, onReply }: { freeReply: boolean; price
 
 export function MessageList(props: Props) {
   const { character, userName, userAvatar, messages, streaming, freeReply, actions, generate, onBranch, price, scroller, onScroll } = props;
-  const { top, bottom, atNewest = true, highlightId, speakers, listen } = props;
+  const { top, bottom, atNewest = true, highlightId, speakers, listen, aiNoticeMinutes = AI_NOTICE_MINUTES } = props;
+  const notices = new Set(aiNoticeIndexes(messages, aiNoticeMinutes));
+  const support = useCrisisSupport(messages[0]?.conversationId);
+  const notice = <AiNotice name={character.name} group={speakers !== undefined} />;
   const busy = streaming !== null;
   const lastIndex = messages.length - 1;
   const lastReplyIndex = atNewest && messages.at(-1)?.role === 'assistant' ? lastIndex : -1;
@@ -86,11 +95,13 @@ export function MessageList(props: Props) {
         className={`mx-auto flex max-w-3xl flex-col gap-3 ${OFFSCREEN}`}
         aria-label={speakers ? `Group chat ${character.name}` : `Conversation with ${character.name}`}
       >
+        {messages.length === 0 ? notice : null}
         {messages.map((m, i) => {
           const isStreamingTarget = streaming !== null && m.id === streaming.replyId;
           const isLastReply = i === lastReplyIndex;
           return (
             <Fragment key={m.id}>
+              {notices.has(i) ? notice : null}
               <MessageBubble
                 message={shownWhileStreaming(m, streaming)}
                 {...whoFor(m.role === 'assistant' ? speakers?.of(m) : undefined)}
@@ -107,6 +118,7 @@ export function MessageList(props: Props) {
                 onBranch={onBranch && !isStreamingTarget ? () => onBranch(m) : undefined}
                 listen={m.role === 'assistant' && !isStreamingTarget ? listen?.(m) : undefined}
               />
+              {support[m.id] ? <CrisisSupportCard support={support[m.id]!} /> : null}
               {actions.regenerateOffer === m.id && !busy && messages[i + 1]?.role === 'assistant' ? (
                 <RegenerateOffer actions={actions} price={price} onRegenerate={() => generate('regenerate', messages[i + 1]!.id)} />
               ) : null}

@@ -47,6 +47,7 @@ export function useConversationView({ characterId, session, streaming, userName,
     atNewest: win.atNewest,
     highlightId: win.highlight,
     streaming,
+    aiNoticeMinutes: session.aiNoticeMinutes,
     onBranch: branches.forking ? undefined : branches.branchFrom,
   };
   /** A reply starts: the newest messages come back and the list follows them to the bottom. */

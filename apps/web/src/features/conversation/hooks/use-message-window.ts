@@ -72,7 +72,7 @@ function firstVisible(el: HTMLElement): HTMLElement | null {
 }
 
 /** What the window needs of a conversation's session (a one-to-one chat's, or a group's). */
-export type WindowSession = { conversation: { id: string } } & Pick<ChatSession, 'messages' | 'hasMore'>;
+export type WindowSession = { conversation: { id: string } } & Pick<ChatSession, 'messages' | 'hasMore' | 'aiNoticeMinutes'>;
 
 type LoadKind = 'older' | 'newer' | 'jump';
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Brain, Search, Settings2 } from 'lucide-react';
 import type { Group } from '@reverie/shared';
+import { AiBadge } from '@/components/ui/ai-badge';
 import { Button } from '@/components/ui/button';
 import { ConversationHeader } from '@/features/conversation';
 import { PersonaPicker } from '@/features/personas';
@@ -33,8 +34,11 @@ export function GroupHeader({ group, busy, fresh, onSettings, onMemory, onSearch
       <StackedAvatars members={group.members} size="sm" className="hidden sm:flex" />
       <span className="min-w-0 flex-1">
         <h1 className="line-clamp-2 font-semibold break-words text-fg sm:block sm:truncate">{group.name}</h1>
-        <span className="block truncate text-xs text-fg-subtle">
-          {group.members.map((m) => m.name).join(', ')} · {MODE[group.turnMode]}
+        <span className="flex min-w-0 items-center gap-1.5 text-xs text-fg-subtle">
+          <AiBadge label="Every character in this chat is an AI, not a person" />
+          <span className="truncate">
+            {group.members.map((m) => m.name).join(', ')} · {MODE[group.turnMode]}
+          </span>
         </span>
       </span>
       <PersonaPicker conversationId={group.conversationId} busy={busy} fresh={fresh} />

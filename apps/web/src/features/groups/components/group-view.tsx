@@ -5,6 +5,7 @@ import type { ChatCharacter, ChatMessage, Group, GroupSession, GroupSpeaker } fr
 import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
 import {
+  AiNotice,
   ChatSkeleton,
   Composer,
   ConversationFrame,
@@ -55,7 +56,12 @@ function GroupConversation({ session, userName }: { session: GroupSession; userN
   const { problem, explain, clearProblem } = useChatProblem(group.name);
   const [dialog, setDialog] = useState<'memory' | 'settings' | 'search' | null>(null);
   const reply = useGroupReply({ groupId: group.id, session, explain, clearProblem, onBegin: () => view.begin() });
-  const windowed = { conversation: { id: group.conversationId }, messages, hasMore: session.hasMore };
+  const windowed = {
+    conversation: { id: group.conversationId },
+    messages,
+    hasMore: session.hasMore,
+    aiNoticeMinutes: session.aiNoticeMinutes,
+  };
   const view = useConversationView({ characterId, session: windowed, streaming: reply.streaming, userName, explain });
   const busy = reply.streaming !== null;
   // What a reply costs before any click (each reply costs a message).
@@ -161,7 +167,8 @@ function GroupControls({ group, cost, busy, sendBlocked, reply, paid, confirmSen
 function SetTheScene() {
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 text-center">
-      <p className="font-semibold text-fg">Set the scene</p>
+      <AiNotice as="div" name="" group />
+      <p className="mt-2 font-semibold text-fg">Set the scene</p>
       <p className="max-w-sm text-sm text-fg-muted">
         Say hello to everyone, or let one of them speak first. Name a character in your message to have them answer.
       </p>

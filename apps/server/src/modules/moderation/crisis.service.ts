@@ -1,0 +1,89 @@
+// The crisis protocol (docs/compliance.md "Crisis protocol"; published at /legal/crisis-protocol): a person's chat
+// message that says they want to die or to hurt themselves gets, in the chat, a short message with crisis resources
+// for their country, and the character's reply that turn steps out of the role-play. Nothing is blocked. Each time
+// is counted (day, country, language, layer: never the account or the words) for the operator's yearly report.
+import type { FastifyBaseLogger } from 'fastify';
+import type { UnitOfWork } from '../../db/unit-of-work.ts';
+import type { BackgroundTasks } from '../../lib/background.ts';
+import { CrisisDetector, type CrisisLanguage } from './crisis.ts';
+import type { CrisisMonthRow, CrisisRepo } from './crisis.repo.ts';
+import type { CrisisResource, CrisisResources } from './crisis-resources.ts';
+import type { LlmJudge } from './llm-judge.ts';
+
+/** What the chat shows under the person's message. Written by people; never generated. */
+export interface CrisisSupport {
+  /** The country the list was chosen for; null: not known, the general list. */
+  region: string | null;
+  message: string;
+  resources: CrisisResource[];
+  emergency: string;
+}
+
+export interface CrisisFinding {
+  language: CrisisLanguage;
+  detectedBy: 'lexicon' | 'judge';
+}
+
+export const CRISIS_MESSAGE =
+  "It sounds like you might be going through something really painful right now. You're talking to an AI, and it can't help the way a person can, but the people at these services can: they are free, confidential and there to listen.";
+export const CRISIS_EMERGENCY =
+  'If you are in danger right now, call your local emergency number (112 in Europe, 911 in North America, 999 in the UK).';
+/** The judge's category for suicide and self-harm (Llama Guard 3 taxonomy, llm-judge.ts). */
+const SELF_HARM = 'S11';
+
+export class CrisisProtocol {
+  private readonly detector = new CrisisDetector();
+
+  constructor(
+    private readonly deps: {
+      uow: UnitOfWork<{ crisis: CrisisRepo }>;
+      background: BackgroundTasks;
+      log: Pick<FastifyBaseLogger, 'warn'>;
+      resources: CrisisResources;
+      judge?: LlmJudge;
+      now?: () => Date;
+    },
+  ) {}
+
+  /**
+   * Whether a message a person sends expresses a crisis: the lexicon; its ambiguous band goes to the model judge
+   * when one is configured (a judge that cannot answer counts as "no": the lexicon already caught the clear cases,
+   * and nothing is ever blocked on this verdict).
+   */
+  async detect(text: string): Promise<CrisisFinding | null> {
+    const verdict = this.detector.assess(text);
+    if (verdict.kind === 'crisis') return { language: verdict.language, detectedBy: 'lexicon' };
+    if (verdict.kind === 'none' || !this.deps.judge) return null;
+    const judged = await this.deps.judge.judge(text.slice(0, 8000));
+    if (judged.kind === 'unavailable') this.deps.log.warn({ crisis: { judge: judged.reason } }, 'crisis judge unavailable');
+    return judged.kind === 'unsafe' && judged.categories.includes(SELF_HARM) ? { language: verdict.language, detectedBy: 'judge' } : null;
+  }
+
+  /** The message and the resources for a country (unknown or unlisted: the general list). */
+  support(country: string | undefined): CrisisSupport {
+    const listed = country ? this.deps.resources[country] : undefined;
+    return {
+      region: listed ? country! : null,
+      message: CRISIS_MESSAGE,
+      resources: listed ?? this.deps.resources['*'] ?? [],
+      emergency: CRISIS_EMERGENCY,
+    };
+  }
+
+  /** Counts one (in the background, outside the request's transaction): never the account or the words. */
+  record(finding: CrisisFinding, country: string | undefined): void {
+    const day = (this.deps.now?.() ?? new Date()).toISOString().slice(0, 10);
+    const key = { day, region: country ?? 'ZZ', language: finding.language, detectedBy: finding.detectedBy };
+    this.deps.uow.outside(() =>
+      this.deps.background.run('crisis-count', () =>
+        this.deps.uow.repos.crisis.increment(key).catch((err: unknown) => this.deps.log.warn({ err }, 'a crisis count was not kept')),
+      ),
+    );
+  }
+
+  /** The yearly report: counts per month, country, language and layer. */
+  async report(year: number): Promise<{ year: number; total: number; rows: CrisisMonthRow[] }> {
+    const rows = await this.deps.uow.repos.crisis.year(year);
+    return { year, total: rows.reduce((n, r) => n + r.count, 0), rows };
+  }
+}

@@ -1,0 +1,97 @@
+// The crisis detector on its labelled set (apps/server/test/crisis-corpus.json) and the protocol's judge band.
+import { describe, expect, it } from 'vitest';
+import { loadCrisisCorpus } from '../../../test/crisis-corpus.ts';
+import { CRISIS_LANGUAGES, CrisisDetector } from './crisis.ts';
+import { DEFAULT_CRISIS_RESOURCES, countryOf } from './crisis-resources.ts';
+import { CrisisProtocol } from './crisis.service.ts';
+import { LlmJudge } from './llm-judge.ts';
+
+const detector = new CrisisDetector();
+const { trigger, calm } = loadCrisisCorpus();
+const crisis = (text: string) => detector.assess(text).kind === 'crisis';
+
+describe('the crisis detector', () => {
+  it('has at least 150 must-trigger and 150 must-not items in six languages', () => {
+    expect(trigger.length).toBeGreaterThanOrEqual(150);
+    expect(calm.length).toBeGreaterThanOrEqual(150);
+    for (const lang of CRISIS_LANGUAGES) {
+      expect(trigger.filter((i) => i.lang === lang).length, lang).toBeGreaterThanOrEqual(25);
+      expect(calm.filter((i) => i.lang === lang).length, lang).toBeGreaterThanOrEqual(25);
+    }
+  });
+
+  it('catches at least 95 % of the must-trigger items, and at least 90 % in each language', () => {
+    expect(trigger.filter((i) => crisis(i.text)).length / trigger.length).toBeGreaterThanOrEqual(0.95);
+    for (const lang of CRISIS_LANGUAGES) {
+      const items = trigger.filter((i) => i.lang === lang);
+      expect(items.filter((i) => crisis(i.text)).length / items.length, lang).toBeGreaterThanOrEqual(0.9);
+    }
+  });
+
+  it('raises at most 2 % false alarms on ordinary chat and dark role-play', () => {
+    const alarms = calm.filter((i) => crisis(i.text));
+    expect(alarms.length / calm.length, alarms.map((i) => i.text).join(' | ')).toBeLessThanOrEqual(0.02);
+  });
+
+  it('reads through spelling tricks but not through a negation, a figure of speech or a third person', () => {
+    expect(crisis('I   WANT to K I L L myself')).toBe(true);
+    expect(crisis('Je veux mourir.')).toBe(true);
+    expect(crisis("I would never kill myself, don't worry")).toBe(false);
+    expect(crisis('Je ne veux pas mourir !')).toBe(false);
+    expect(crisis('My boss is going to kill me if I am late')).toBe(false);
+    expect(crisis('He wants to kill himself in the story; write it sadly.')).toBe(false);
+  });
+
+  it('puts vague distress in the band the judge reads, and nothing else', () => {
+    expect(detector.assess("I can't do this anymore").kind).toBe('ambiguous');
+    expect(detector.assess('ich kann nicht mehr').kind).toBe('ambiguous');
+    expect(detector.assess('Lovely weather today').kind).toBe('none');
+  });
+});
+
+describe('the crisis protocol', () => {
+  const judgeAnswering = (content: string | null) =>
+    new LlmJudge({ url: 'http://127.0.0.1:9/v1', model: 'guard', timeoutMs: 1000 }, async () =>
+      content === null ? new Response('down', { status: 503 }) : Response.json({ choices: [{ message: { content } }] }),
+    );
+  const protocol = (judge?: LlmJudge) =>
+    new CrisisProtocol({
+      uow: undefined as never,
+      background: undefined as never,
+      log: { warn: () => {} },
+      resources: DEFAULT_CRISIS_RESOURCES,
+      judge,
+    });
+
+  it('asks the judge only about the ambiguous band: S11 is a crisis, anything else or no answer is not', async () => {
+    const vague = "I can't do this anymore";
+    expect(await protocol().detect(vague)).toBeNull();
+    expect(await protocol(judgeAnswering('unsafe\nS11')).detect(vague)).toEqual({ language: 'en', detectedBy: 'judge' });
+    expect(await protocol(judgeAnswering('unsafe\nS1')).detect(vague)).toBeNull();
+    expect(await protocol(judgeAnswering(null)).detect(vague)).toBeNull();
+    expect(await protocol(judgeAnswering('unsafe\nS11')).detect('What a lovely day')).toBeNull();
+    expect(await protocol().detect('Quiero suicidarme')).toEqual({ language: 'es', detectedBy: 'lexicon' });
+  });
+
+  it('picks the resources by country, and a general list for an unknown one', () => {
+    expect(protocol().support('US').resources[0]!.contact).toMatch(/988/);
+    expect(
+      protocol()
+        .support('IE')
+        .resources.map((r) => r.name),
+    ).toContain('Samaritans');
+    expect(protocol().support(undefined).region).toBeNull();
+    expect(
+      protocol()
+        .support('AQ')
+        .resources.map((r) => r.name),
+    ).toContain('Find A Helpline');
+    expect([countryOf('gb'), countryOf('US-CA'), countryOf('XX'), countryOf('<script>'), countryOf(undefined)]).toEqual([
+      'GB',
+      'US',
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+});

@@ -1,0 +1,118 @@
+// Issue 44 points 2 and 3 against the real server and Chromium: the "AI" label on a character card, the character
+// page, a chat and a group chat with the notice at the start of the conversation; a message that expresses a crisis
+// gets the helplines for the visitor's country under it while nothing is blocked; the crisis protocol page is one
+// click away in the footer. Screenshots at 1280 and 390 px (SHOTS_DIR, else e2e/artifacts). Replies come from a local
+// OpenAI-compatible peer.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { api } from '@reverie/shared';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
+import { apiCall, DESKTOP, MOBILE, registerReadyUser, signedInPage, untilSendIsOn } from './flows.ts';
+import { artifactsDir, describeE2E, launchBrowser, startServer, type Harness } from './harness.ts';
+
+const shotsDir = process.env.SHOTS_DIR ?? artifactsDir;
+async function shot(page: Page, name: string) {
+  await mkdir(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), animations: 'disabled' });
+}
+
+describeE2E('AI disclosure and the crisis protocol (real server + Chromium)', () => {
+  const h = {} as Harness;
+  let peer: OpenAiPeer;
+  const suffix = Date.now().toString(36);
+  const email = `lantern_${suffix}@example.com`;
+  const password = 'honest-lamp-7';
+  let miraId = '';
+  let groupId = '';
+
+  beforeAll(async () => {
+    peer = await startOpenAiPeer();
+    h.server = await startServer({ env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: peer.baseUrl, LLM_MODEL: 'peer-model' } });
+    h.browser = await launchBrowser();
+    const auth = await registerReadyUser(h, { email, username: `lantern_${suffix}`, password });
+    const make = (name: string, description: string) =>
+      apiCall(h, api.characters.create, {
+        token: auth.accessToken,
+        body: {
+          name,
+          tagline: description,
+          description,
+          greeting: 'Hello, traveller.',
+          tags: ['female', 'fantasy', 'sfw'],
+          visibility: 'public',
+        },
+      });
+    miraId = (await make('Mira Lanternwright', 'Keeps the harbour lighthouse burning through every storm.')).id;
+    const bram = (await make('Bram Netmender', 'Mends the fishing nets and knows every rumour on the docks.')).id;
+    const group = await apiCall(h, api.groups.create, {
+      token: auth.accessToken,
+      body: { name: 'Harbour night', characterIds: [miraId, bram] },
+    });
+    groupId = group.group.id;
+  }, 120_000);
+  afterAll(async () => {
+    await h.browser?.close().catch(() => undefined);
+    await h.server?.stop();
+    await peer?.close();
+  });
+
+  it('labels characters, chats and group chats as AI, and answers a crisis with helplines (1280 and 390 px)', async () => {
+    const { page } = await signedInPage(h, email, password);
+    for (const [size, viewport] of [
+      ['1280', DESKTOP],
+      ['390', MOBILE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${h.server.url}/search?q=Lanternwright`);
+      const card = page.getByTestId('character-card').first();
+      await card.waitFor({ timeout: 20_000 });
+      expect(await card.getByTestId('ai-badge').isVisible()).toBe(true);
+      await shot(page, `card-${size}`);
+
+      await page.goto(`${h.server.url}/characters/${miraId}`);
+      await page.getByText('Mira Lanternwright is an AI character.').waitFor({ timeout: 20_000 });
+      await shot(page, `character-page-${size}`);
+
+      await page.goto(`${h.server.url}/group/${groupId}`);
+      await page.getByTestId('ai-notice').first().waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('ai-notice').first().textContent()).toContain('Every character in this chat is an AI');
+      await shot(page, `group-chat-${size}`);
+    }
+
+    // A one-to-one chat: the notice at the start, the label on the header and on the character's messages.
+    await page.setViewportSize(DESKTOP);
+    await page.route('**/api/chat/*/message', (route) =>
+      route.continue({ headers: { ...route.request().headers(), 'cf-ipcountry': 'GB' } }),
+    );
+    peer.behave({ kind: 'reply', parts: ["I'm an AI, and I'm really glad you told me. Please reach out to Samaritans now."] });
+    await page.goto(`${h.server.url}/chat/${miraId}`);
+    const box = page.getByLabel('Message Mira Lanternwright');
+    await box.waitFor({ state: 'visible', timeout: 20_000 });
+    await page.getByTestId('ai-notice').first().waitFor();
+    await box.fill("Can we stop the story? I don't want to live anymore.");
+    await untilSendIsOn(page);
+    await box.press('Enter');
+    const support = page.getByTestId('crisis-support');
+    await support.waitFor({ timeout: 20_000 });
+    expect(await support.textContent()).toContain('Samaritans');
+    await page.getByText('Please reach out to Samaritans now.').waitFor({ timeout: 20_000 });
+    const prompt = JSON.stringify(peer.requests.at(-1)!.body.messages);
+    expect(prompt).toContain('step out of the role-play');
+    await shot(page, 'chat-crisis-1280');
+    await page.setViewportSize(MOBILE);
+    await support.scrollIntoViewIfNeeded();
+    await shot(page, 'chat-crisis-390');
+    await page.getByTestId('ai-notice').first().scrollIntoViewIfNeeded();
+    await shot(page, 'chat-notice-390');
+
+    // The protocol, from the footer of any page.
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${h.server.url}/legal/privacy-policy`);
+    await page.getByTestId('site-footer').getByRole('link', { name: 'Crisis protocol' }).click();
+    await page.waitForURL(/\/legal\/crisis-protocol$/);
+    await page.getByRole('heading', { name: 'What happens when it reacts' }).waitFor({ timeout: 20_000 });
+    await shot(page, 'legal-crisis-protocol-1280');
+  }, 180_000);
+});
