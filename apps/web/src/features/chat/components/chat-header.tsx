@@ -63,22 +63,7 @@ export function ChatHeader({
   const voice = useVoiceMenu(character);
   return (
     <ConversationHeader>
-      <Link
-        to={`/characters/${character.id}`}
-        className="flex min-w-0 flex-1 items-center gap-3 rounded-xl focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none"
-      >
-        <Avatar name={character.name} src={character.avatarUrl} />
-        <span className="min-w-0">
-          <span className="line-clamp-2 font-semibold break-words text-fg sm:block sm:truncate">{character.name}</span>
-          <span className="flex min-w-0 items-center gap-1.5 text-xs text-fg-subtle">
-            <AiBadge label={`${character.name} is an AI, not a person`} />
-            <span className="truncate">
-              by @{character.creator.username}
-              {character.deleted ? ' · character deleted' : ''}
-            </span>
-          </span>
-        </span>
-      </Link>
+      <CharacterTitle character={character} />
       {/* From 1024 px a star of its own; the header's menu has rating as its first entry at every width (phones' way in). */}
       <RateButton rate={rate} className="hidden lg:inline-flex" />
       {onSearch ? (
@@ -127,6 +112,28 @@ export function ChatHeader({
       {rate.dialog}
       {voice.dialog}
     </ConversationHeader>
+  );
+}
+
+/** The character's name, its AI label and its creator, linking to its page. */
+function CharacterTitle({ character }: { character: ChatCharacter }) {
+  return (
+    <Link
+      to={`/characters/${character.id}`}
+      className="flex min-w-0 flex-1 items-center gap-3 rounded-xl focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none"
+    >
+      <Avatar name={character.name} src={character.avatarUrl} />
+      <span className="min-w-0">
+        <span className="line-clamp-2 font-semibold break-words text-fg sm:block sm:truncate">{character.name}</span>
+        <span className="flex min-w-0 items-center gap-1.5 text-xs text-fg-subtle">
+          <AiBadge label={`${character.name} is an AI, not a person`} />
+          <span className="truncate">
+            by @{character.creator.username}
+            {character.deleted ? ' · character deleted' : ''}
+          </span>
+        </span>
+      </span>
+    </Link>
   );
 }
 

@@ -126,20 +126,7 @@ export function MessageList(props: Props) {
           );
         })}
         {streaming && !messages.some((m) => m.id === streaming.replyId) ? (
-          <MessageBubble
-            message={{
-              id: 'streaming',
-              role: 'assistant',
-              content: streaming.text,
-              status: 'complete',
-              swipes: [],
-              swipeIndex: 0,
-              editedAt: null,
-              persona: null,
-            }}
-            {...whoFor(speakers?.streaming)}
-            streaming
-          />
+          <NewReplyBubble text={streaming.text} who={whoFor(speakers?.streaming)} />
         ) : null}
       </ol>
       {bottom}
@@ -153,6 +140,28 @@ export function MessageList(props: Props) {
       ) : null}
     </div>
   );
+}
+
+interface Who {
+  characterName: string;
+  characterAvatar: string | null;
+  userName: string;
+  userAvatar?: string | null;
+}
+
+/** A new reply while it streams, before it is a message of the list. */
+function NewReplyBubble({ text, who }: { text: string; who: Who }) {
+  const message = {
+    id: 'streaming',
+    role: 'assistant' as const,
+    content: text,
+    status: 'complete' as const,
+    swipes: [],
+    swipeIndex: 0,
+    editedAt: null,
+    persona: null,
+  };
+  return <MessageBubble message={message} {...who} streaming />;
 }
 
 const OFFSCREEN = '[&>li]:[content-visibility:auto] [&>li]:[contain-intrinsic-size:auto_7rem]';
