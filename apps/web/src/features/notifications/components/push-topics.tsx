@@ -1,10 +1,8 @@
-import { useId } from 'react';
 import type { PushSettings, PushTopic } from '@reverie/shared';
-import { Label } from '@/components/ui/label';
-import { Switch } from '@/components/ui/switch';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useUpdatePushSettings } from '../api/push-settings';
+import { SwitchRow } from '@/components/ui/switch-row';
 
 const TOPICS: Array<{ topic: PushTopic; label: string; hint: string }> = [
   { topic: 'characters', label: 'Messages from characters', hint: 'A character you allowed to write first has sent you a message.' },
@@ -13,33 +11,6 @@ const TOPICS: Array<{ topic: PushTopic; label: string; hint: string }> = [
   { topic: 'support', label: 'Support answers', hint: 'The team replied to one of your tickets.' },
 ];
 
-function TopicRow({
-  label,
-  hint,
-  checked,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (v: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center justify-between gap-6 py-3 first:pt-0 last:pb-0">
-      <div>
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-hint`} className="mt-1 text-sm text-fg-muted">
-          {hint}
-        </p>
-      </div>
-      <Switch id={id} checked={checked} disabled={disabled} onCheckedChange={onChange} aria-describedby={`${id}-hint`} />
-    </div>
-  );
-}
-
 /** One switch per kind of push, saved to the account (every device) as soon as it changes. */
 export function PushTopics({ settings }: { settings: PushSettings }) {
   const update = useUpdatePushSettings();
@@ -47,7 +18,7 @@ export function PushTopics({ settings }: { settings: PushSettings }) {
   return (
     <div className="divide-y divide-border">
       {TOPICS.map(({ topic, label, hint }) => (
-        <TopicRow
+        <SwitchRow
           key={topic}
           label={label}
           hint={hint}

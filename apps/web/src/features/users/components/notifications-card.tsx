@@ -1,41 +1,12 @@
-import { useId } from 'react';
 import { Bell } from 'lucide-react';
 import type { User } from '@reverie/shared';
-import { Label } from '@/components/ui/label';
-import { Switch } from '@/components/ui/switch';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { SettingsSection } from '@/components/page/settings-section';
 import { useUpdateSettings } from '../api/update-settings';
+import { SwitchRow } from '@/components/ui/switch-row';
 
 type ToggleKey = 'emailNotifications' | 'showNsfwByDefault';
-
-function Row({
-  label,
-  hint,
-  checked,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (v: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center justify-between gap-6 py-3 first:pt-0 last:pb-0">
-      <div>
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-hint`} className="mt-1 text-sm text-fg-muted">
-          {hint}
-        </p>
-      </div>
-      <Switch id={id} checked={checked} disabled={disabled} onCheckedChange={onChange} aria-describedby={`${id}-hint`} />
-    </div>
-  );
-}
 
 /** One switch saved on change: shows the value being saved until the server answers, and a toast on failure. */
 function useToggle(user: User, key: ToggleKey) {
@@ -72,12 +43,16 @@ export function NotificationsCard({ user }: { user: User }) {
       icon={<Bell />}
     >
       <div className="divide-y divide-border">
-        <Row
+        <SwitchRow
           label="Email notifications"
           hint="At most one e-mail a day listing notifications you have not read (new followers, likes, replies to your tickets, account news)."
           {...emailNotifications}
         />
-        <Row label="Show NSFW by default" hint="Start with NSFW content visible when you sign in on a new device." {...showNsfwByDefault} />
+        <SwitchRow
+          label="Show NSFW by default"
+          hint="Start with NSFW content visible when you sign in on a new device."
+          {...showNsfwByDefault}
+        />
       </div>
     </SettingsSection>
   );

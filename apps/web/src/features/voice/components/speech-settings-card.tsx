@@ -1,9 +1,6 @@
 // Settings → Voice: read replies aloud as they arrive, only the quoted dialogue, skip *actions*. Saved on change.
-import { useId } from 'react';
 import { AudioLines } from 'lucide-react';
 import type { SpeechSettings } from '@reverie/shared';
-import { Label } from '@/components/ui/label';
-import { Switch } from '@/components/ui/switch';
 import { SettingsSection } from '@/components/page/settings-section';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -11,6 +8,7 @@ import { useVoiceStatus } from '../api/get-voice-status';
 import { useUpdateSpeechSettings } from '../api/update-speech-settings';
 import { listenPrice } from './listen-button';
 import { micPrice } from './mic-button';
+import { SwitchRow } from '@/components/ui/switch-row';
 
 type Flag = 'autoPlay' | 'dialogueOnly' | 'skipActions';
 
@@ -19,33 +17,6 @@ const ROWS: Array<{ key: Flag; label: string; hint: string }> = [
   { key: 'dialogueOnly', label: 'Only quoted dialogue', hint: 'Speak only what is inside quotes ("…"); narration stays silent.' },
   { key: 'skipActions', label: 'Skip *actions*', hint: 'Leave out actions written between asterisks.' },
 ];
-
-function Row({
-  label,
-  hint,
-  checked,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (v: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center justify-between gap-6 py-3 first:pt-0 last:pb-0">
-      <div>
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-hint`} className="mt-1 text-sm text-fg-muted">
-          {hint}
-        </p>
-      </div>
-      <Switch id={id} checked={checked} disabled={disabled} onCheckedChange={onChange} aria-describedby={`${id}-hint`} />
-    </div>
-  );
-}
 
 export function SpeechSettingsCard() {
   const { data: status, isError } = useVoiceStatus();
@@ -76,7 +47,7 @@ export function SpeechSettingsCard() {
     >
       <div className="divide-y divide-border">
         {ROWS.map((r) => (
-          <Row
+          <SwitchRow
             key={r.key}
             label={r.label}
             hint={r.hint}
