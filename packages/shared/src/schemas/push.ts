@@ -21,7 +21,10 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-const LocalTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be a time of day such as 22:00' });
+const LocalTime = z
+  .string()
+  .max(5)
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be a time of day such as 22:00' });
 
 export const QuietHours = z
   .object({

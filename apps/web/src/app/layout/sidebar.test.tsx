@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '@/components/ui/tooltip';
@@ -23,15 +24,19 @@ function setDesktop(matches: boolean) {
 }
 
 function renderShell(path = '/') {
+  // The header's NSFW switch asks whether age assurance closes it (a query).
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <TooltipProvider>
-        <SidebarProvider>
-          <Header />
-          <Sidebar />
-        </SidebarProvider>
-      </TooltipProvider>
-    </MemoryRouter>,
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <TooltipProvider>
+          <SidebarProvider>
+            <Header />
+            <Sidebar />
+          </SidebarProvider>
+        </TooltipProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   return { sidebar: screen.getByTestId('sidebar'), toggle: screen.getByRole('button', { name: 'Toggle sidebar' }) };
 }
