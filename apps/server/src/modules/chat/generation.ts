@@ -135,7 +135,8 @@ export class Generation {
     // The full history read (not only what the source shows) is the window recall never repeats.
     // A message the character writes first has no new words of the user's (its content is the note that asks for it).
     const userWords = kind === 'send' ? req.content : undefined;
-    const recalled = await recallFor(this.deps, { conversation: c.found, newest, content: userWords });
+    // A reply regenerated in the middle (`messageId`) sees nothing after it: recall could bring the later messages back.
+    const recalled = req.messageId ? [] : await recallFor(this.deps, { conversation: c.found, newest, content: userWords });
     const names = { user: userName, character: source.group ? 'A character' : speaker.name };
     const prompt = await buildPrompt(this.deps.llm, {
       recalled: recalled.map((p) => recalledLine(p, names)),
