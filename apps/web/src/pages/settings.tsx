@@ -1,9 +1,6 @@
-import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Eye, Settings } from 'lucide-react';
 import { Page } from '@/components/page/page';
-import { Label } from '@/components/ui/label';
-import { Switch } from '@/components/ui/switch';
 import { SettingsSection } from '@/components/page/settings-section';
 import { DataExportCard } from '@/features/account';
 import { DeleteAccountCard } from '@/features/account';
@@ -22,21 +19,7 @@ import { PreferencesCard } from '@/features/users';
 import { SupportCard } from '@/features/support';
 import { SpeechSettingsCard } from '@/features/voice';
 import { useImageBlur, useShowNsfw } from '@/lib/nsfw';
-
-function SettingRow({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (v: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="flex items-center justify-between gap-6 py-3 first:pt-0 last:pb-0">
-      <div>
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-hint`} className="mt-1 text-sm text-fg-muted">
-          {hint}
-        </p>
-      </div>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-hint`} />
-    </div>
-  );
-}
+import { SwitchRow } from '@/components/ui/switch-row';
 
 function ContentCard() {
   const [showNsfw, setShowNsfw] = useShowNsfw();
@@ -44,13 +27,13 @@ function ContentCard() {
   return (
     <SettingsSection title="Content on this device" description="Stored in this browser only." icon={<Eye />}>
       <div className="divide-y divide-border">
-        <SettingRow
+        <SwitchRow
           label="Show NSFW content"
           hint="When off, characters and images marked NSFW are blurred."
           checked={showNsfw}
           onChange={setShowNsfw}
         />
-        <SettingRow
+        <SwitchRow
           label="Blur images"
           hint="Blur generated images until you choose to reveal them."
           checked={imageBlur}

@@ -13,7 +13,7 @@ export function SwitchRow({
   label: string;
   hint: string;
   checked: boolean;
-  disabled: boolean;
+  disabled?: boolean;
   onChange: (v: boolean) => void;
 }) {
   const id = useId();
