@@ -10,7 +10,7 @@
 // 31: two replies in a row must still reach a strict template as alternating turns); the last describe does the same
 // on the embedded provider with the same tiny model.
 //
-// Cases: the GGUF's own ChatML template with -c 1024; and --jinja with a Mistral and a Gemma template
+// Cases: the GGUF's own ChatML template with -c 1024; and --jinja with a Mistral and a Gemma template at -c 1280
 // (fixtures/*.jinja, written for this test after the rules those families' templates enforce: one optional leading
 // system message, then strictly alternating user/assistant turns starting with a user turn, else an exception).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -227,21 +227,30 @@ interface Case {
   name: string;
   args: (dir: string) => Promise<string[]>;
   port: number;
+  /** The context llama-server is started with (-c) and the app is told (LLM_CONTEXT_SIZE). */
+  ctx: number;
   outcomes: [Outcome, Outcome];
 }
 
 const templateFile = (name: string, text: string) => async (dir: string) => {
   const file = path.join(dir, name);
   await writeFile(file, text);
-  // 1088: every prompt now carries the AI-honesty line (#44.2), which a group of two under Gemma's template overran
-  // by 2 tokens at 1024.
-  return ['-c', '1088', '--jinja', '--chat-template-file', file];
+  // 1280 (llama-server pads a context to a multiple of 256): with the AI-honesty line every prompt carries (#44.2), a
+  // group of two under Gemma's template needs 962 tokens of fixed parts by this tiny model's tokenizer, and 1024 less
+  // the 64-token smallest reply leaves 960, a fair 422 from the app.
+  return ['-c', '1280', '--jinja', '--chat-template-file', file];
 };
 
 const cases: Case[] = [
-  { name: 'the GGUF ChatML template, -c 1024', args: async () => ['-c', '1024'], port: 19150, outcomes: ['reply', 'reply'] },
-  { name: '--jinja with a Mistral template', args: templateFile('mistral.jinja', MISTRAL), port: 19151, outcomes: ['reply', 'reply'] },
-  { name: '--jinja with a Gemma template', args: templateFile('gemma.jinja', GEMMA), port: 19152, outcomes: ['reply', 'reply'] },
+  { name: 'the GGUF ChatML template, -c 1024', args: async () => ['-c', '1024'], port: 19150, ctx: 1024, outcomes: ['reply', 'reply'] },
+  {
+    name: '--jinja with a Mistral template',
+    args: templateFile('mistral.jinja', MISTRAL),
+    port: 19151,
+    ctx: 1280,
+    outcomes: ['reply', 'reply'],
+  },
+  { name: '--jinja with a Gemma template', args: templateFile('gemma.jinja', GEMMA), port: 19152, ctx: 1280, outcomes: ['reply', 'reply'] },
 ];
 
 const results: unknown[] = [];
@@ -263,9 +272,9 @@ afterAll(async () => {
       let server: ServerProcess | undefined;
       try {
         const props = (await (await fetch(`${llama.baseUrl}/props`)).json()) as { default_generation_settings?: { n_ctx?: number } };
-        expect(props.default_generation_settings?.n_ctx).toBe(1024);
+        expect(props.default_generation_settings?.n_ctx).toBe(c.ctx);
         server = await startServer({
-          env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: `${llama.baseUrl}/v1`, LLM_MODEL: 'tiny', LLM_CONTEXT_SIZE: '1024' },
+          env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: `${llama.baseUrl}/v1`, LLM_MODEL: 'tiny', LLM_CONTEXT_SIZE: String(c.ctx) },
         });
         const suffix = `${Date.now().toString(36)}${c.port}`;
         const auth = await registerReadyUser({ server } as Harness, {
