@@ -46,6 +46,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page settles within a second when the machine is idle, but CI runs two journeys and their servers on two
+          // cores: expect.poll's 1 s default flaked there (a list fetched after a navigation, a reply's saved copy).
+          expect: { poll: { timeout: 10_000 } },
           // Two journeys at a time (each its own server, database and browser) use both cores: ~25 % faster than one
           // by one. Paint timings are a benchmark (npm run bench:lcp), not a check here.
           maxWorkers: 2,

@@ -114,7 +114,7 @@ describeE2E('reopening a chat at its newest message (real server + Chromium)', (
     await page.goto(`${h.server.url}/chat`);
     const rows = page.getByRole('list', { name: 'Conversations' }).getByRole('link');
     await expect
-      .poll(() => rows.allInnerTexts())
+      .poll(() => rows.allInnerTexts(), { timeout: 15_000 })
       .toEqual(expect.arrayContaining([expect.stringContaining('Branch 2'), expect.stringContaining('Main')]));
     await screenshot(page, 'chat-opening-branch-list-1280');
     expectClean(p, 'reopening chats');
