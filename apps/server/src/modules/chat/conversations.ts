@@ -1,5 +1,5 @@
 // Conversations: opening one (with the character's greeting), reading one and its history, listing and deleting them.
-import { ageAssuranceRequired } from '../age/age.service.ts';
+import { ageAssuranceRequired } from '../age/age-gate.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChatCharacter } from './chat-context.repo.ts';

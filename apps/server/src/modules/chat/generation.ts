@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import type { HeldSlot } from '../../lib/in-flight.ts';
 import { LlmUnavailableError } from '../../providers/llm/llm-provider.ts';
-import { ageAssuranceRequired } from '../age/age.service.ts';
+import { ageAssuranceRequired } from '../age/age-gate.ts';
 import type { Entitlements } from '../billing/entitlements.service.ts';
 import type { Permissions } from '@reverie/shared';
 import { checkCharacter } from './chat-access.ts';
