@@ -396,7 +396,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           timeoutMs: e.MODERATION_LLM_TIMEOUT_MS,
         }
       : undefined,
-    compliance: complianceConfigFromEnv(e),
+    compliance: complianceConfigFromEnv(e, parseTrustProxy(e.TRUST_PROXY)),
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

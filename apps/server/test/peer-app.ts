@@ -9,7 +9,11 @@ export interface PeerApp {
   close(): Promise<void>;
 }
 
-export async function peerChatApp(name: string, price: { chatMessage: number; dailyFreeMessages: number }): Promise<PeerApp> {
+export async function peerChatApp(
+  name: string,
+  price: { chatMessage: number; dailyFreeMessages: number },
+  env: Record<string, string> = {},
+): Promise<PeerApp> {
   const file = await catalogFile(name, { ...price, plans: 'free' });
   const peer = await startOpenAiPeer();
   const t = await createTestApp({
@@ -18,6 +22,7 @@ export async function peerChatApp(name: string, price: { chatMessage: number; da
     LLM_MODEL: 'peer-model',
     LLM_RETRIES: '0',
     BILLING_CATALOG_FILE: file,
+    ...env,
   });
   return {
     t,

@@ -5,7 +5,6 @@ import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import type { NsfwGate } from '../age/age-gate.ts';
 import type { ComplianceConfig } from '../moderation/compliance.config.ts';
-import { countryOf } from '../moderation/crisis-resources.ts';
 import {
   toChatHistoryPage,
   toChatMemory,
@@ -42,7 +41,7 @@ export function chatRoutes(deps: {
   rateLimiter: RateLimiter;
   age: NsfwGate;
   /** The AI notice's interval and where the person's country is read (docs/compliance.md). */
-  compliance: Pick<ComplianceConfig, 'aiNoticeMinutes' | 'crisisCountryHeader'>;
+  compliance: Pick<ComplianceConfig, 'aiNoticeMinutes' | 'crisisCountryOf'>;
 }): FastifyPluginAsync {
   const { conversations, messages, memory, model, generation, rateLimiter, age, compliance } = deps;
   const rateLimit = (userId: string) => rateLimiter.consume([{ rule: CHAT_RATE, key: userId }]);
@@ -60,7 +59,7 @@ export function chatRoutes(deps: {
     route(app, api.send, async (req, reply) => {
       const actor = authOf(req);
       const locked = () => age.nsfwLocked(req);
-      const country = countryOf(req.headers[compliance.crisisCountryHeader]);
+      const country = compliance.crisisCountryOf(req);
       const gen = await sendMessage(generation, actor, req.params.characterId, req.body, () => rateLimit(actor.userId), {
         locked,
         country,

@@ -5,7 +5,6 @@ import { route } from '../../http/route.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import type { ComplianceConfig } from '../moderation/compliance.config.ts';
-import { countryOf } from '../moderation/crisis-resources.ts';
 import { CHAT_RATE } from '../chat/index.ts';
 import { deliverReply } from '../chat/index.ts';
 import type { GroupReplies, GroupReplyKind } from './group-generation.ts';
@@ -18,7 +17,7 @@ export function groupsRoutes(deps: {
   rateLimiter: RateLimiter;
   age: NsfwGate;
   /** The AI notice's interval and where the person's country is read (docs/compliance.md). */
-  compliance: Pick<ComplianceConfig, 'aiNoticeMinutes' | 'crisisCountryHeader'>;
+  compliance: Pick<ComplianceConfig, 'aiNoticeMinutes' | 'crisisCountryOf'>;
 }): FastifyPluginAsync {
   const { groups, generation, rateLimiter, age, compliance } = deps;
   const generate = async (
@@ -30,7 +29,7 @@ export function groupsRoutes(deps: {
   ) => {
     const actor = authOf(req);
     const rateLimit = () => rateLimiter.consume([{ rule: CHAT_RATE, key: actor.userId }]);
-    const country = countryOf(req.headers[compliance.crisisCountryHeader]);
+    const country = compliance.crisisCountryOf(req);
     const gen = await generation.prepare({ actor, groupId, kind, ...extra, rateLimit, nsfwLocked: () => age.nsfwLocked(req), country });
     return (await deliverReply(req, reply, gen, {
       what: 'group generation',

@@ -1,6 +1,8 @@
 // The AI-disclosure and crisis-protocol settings (docs/compliance.md, docs/configuration.md), merged into config.ts.
 import { z } from 'zod';
-import { loadCrisisResources, type CrisisResources } from './crisis-resources.ts';
+import type { Config } from '../../config.ts';
+import { trustedHop } from '../../http/trusted-hop.ts';
+import { countryOf, loadCrisisResources, type CrisisResources } from './crisis-resources.ts';
 
 export const ComplianceEnvSchema = z.object({
   /** Minutes of chatting between two "you are talking to an AI" notices in a conversation (New York: at most 180). */
@@ -18,13 +20,23 @@ export interface ComplianceConfig {
   aiNoticeMinutes: number;
   /** Lower case, as Node names request headers. */
   crisisCountryHeader: string;
+  /** The person's country for the helplines: the header, believed only from a proxy hop TRUST_PROXY trusts. */
+  crisisCountryOf: (req: CountryRequest) => string | undefined;
   crisisResources: CrisisResources;
 }
 
-export function complianceConfigFromEnv(e: z.infer<typeof ComplianceEnvSchema>): ComplianceConfig {
+interface CountryRequest {
+  headers: Record<string, string | string[] | undefined>;
+  socket?: { remoteAddress?: string };
+}
+
+export function complianceConfigFromEnv(e: z.infer<typeof ComplianceEnvSchema>, trust: Config['trustProxy']): ComplianceConfig {
+  const header = e.CRISIS_COUNTRY_HEADER.toLowerCase();
+  const trusted = trustedHop(trust);
   return {
     aiNoticeMinutes: e.AI_NOTICE_INTERVAL_MINUTES,
-    crisisCountryHeader: e.CRISIS_COUNTRY_HEADER.toLowerCase(),
+    crisisCountryHeader: header,
+    crisisCountryOf: (req) => (trusted(req.socket?.remoteAddress) ? countryOf(req.headers[header]) : undefined),
     crisisResources: loadCrisisResources(e.CRISIS_RESOURCES_FILE),
   };
 }

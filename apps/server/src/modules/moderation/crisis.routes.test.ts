@@ -25,7 +25,8 @@ const corpus = loadCrisisCorpus();
 const pick = (items: typeof corpus.trigger, lang: string) => items.filter((i) => i.lang === lang).slice(0, 2);
 
 beforeAll(async () => {
-  ({ t, peer } = await peerChatApp('crisis', { chatMessage: 1, dailyFreeMessages: 1000 }));
+  // The country header is believed from a trusted proxy hop only: the test's requests come through loopback.
+  ({ t, peer } = await peerChatApp('crisis', { chatMessage: 1, dailyFreeMessages: 1000 }, { TRUST_PROXY: 'loopback' }));
   peer.behave({ kind: 'reply', parts: ['I hear you.'] });
   user = await buildUser(t);
   const owner = await buildUser(t);
@@ -46,8 +47,14 @@ afterAll(async () => {
 });
 
 /** As `user`, or another account (each stays under the chat's rate limit of 30 messages a minute). */
-const send = (url: string, content: string, headers: Record<string, string> = {}, as: BuiltUser = user) =>
-  t.app.inject({ method: 'POST', url, headers: { ...as.auth, ...headers }, payload: { content } });
+const send = (url: string, content: string, headers: Record<string, string> = {}, as: BuiltUser = user, remoteAddress?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...as.auth, ...headers },
+    payload: { content },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
 const oneToOne = () => `/api/chat/${characterId}/message`;
 /** Everything the model was sent for the last reply, as one text. */
 const lastPrompt = () => JSON.stringify(peer.requests.at(-1)!.body.messages);
@@ -82,6 +89,13 @@ describe('a message that expresses a crisis', () => {
     expect(json.support?.resources[0]?.contact).toMatch(/0800 111 0 111/);
   });
 
+  it('believes the country header only from a trusted proxy hop: a client that reaches the server directly gets the general list', async () => {
+    const [item] = pick(corpus.trigger, 'en');
+    const body = (await send(oneToOne(), item!.text, { 'cf-ipcountry': 'GB' }, user, '203.0.113.9')).json() as ChatReply;
+    expect(body.support?.region).toBeNull();
+    expect(body.support?.resources.map((r) => r.name)).toContain('Find A Helpline');
+  });
+
   it('dark role-play, figures of speech and ordinary chat show nothing and stay in role', async () => {
     const writer = await buildUser(t);
     const group = await t.app.inject({
@@ -110,10 +124,10 @@ describe('a message that expresses a crisis', () => {
     const res = await t.app.inject({ url: `/api/admin/crisis-report?year=${year}`, headers: admin.auth });
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json() as CrisisReport;
-    // 12 one-to-one messages (GB), 1 group message (unknown), 1 group message (DE).
-    expect(report.total).toBe(14);
+    // 12 one-to-one messages (GB), 1 group message (unknown), 1 group message (DE), 1 from an untrusted hop (unknown).
+    expect(report.total).toBe(15);
     const of = (region: string) => report.rows.filter((r) => r.region === region).reduce((n, r) => n + r.count, 0);
-    expect([of('GB'), of('ZZ'), of('DE')]).toEqual([12, 1, 1]);
+    expect([of('GB'), of('ZZ'), of('DE')]).toEqual([12, 2, 1]);
     expect(new Set(report.rows.map((r) => r.language))).toEqual(new Set(CRISIS_LANGUAGES));
     expect(JSON.stringify(report)).not.toContain(user.user.id);
     const bad = await t.app.inject({ url: '/api/admin/crisis-report?year=abc', headers: admin.auth });
