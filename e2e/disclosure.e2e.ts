@@ -29,7 +29,10 @@ describeE2E('AI disclosure and the crisis protocol (real server + Chromium)', ()
 
   beforeAll(async () => {
     peer = await startOpenAiPeer();
-    h.server = await startServer({ env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: peer.baseUrl, LLM_MODEL: 'peer-model' } });
+    // TRUST_PROXY: the country header the chat sends below is believed from a trusted hop only (the browser is on loopback).
+    h.server = await startServer({
+      env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: peer.baseUrl, LLM_MODEL: 'peer-model', TRUST_PROXY: 'loopback' },
+    });
     h.browser = await launchBrowser();
     const auth = await registerReadyUser(h, { email, username: `lantern_${suffix}`, password });
     const make = (name: string, description: string) =>
