@@ -5,6 +5,7 @@ import { speechPieces, type SpeakMessageBody, type Voice } from '@reverie/shared
 import type { z } from 'zod';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
+import { markSpokenAudio } from '../../lib/ai-mark.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SpeechProvider, SynthesizedAudio } from '../../providers/speech/index.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
@@ -57,7 +58,7 @@ export class SpeechService {
   async preview(voice: string): Promise<SynthesizedAudio> {
     await this.requireVoice(voice);
     try {
-      return await this.deps.speech.synthesize({ text: PREVIEW_LINE, voice });
+      return markSpokenAudio(await this.deps.speech.synthesize({ text: PREVIEW_LINE, voice }));
     } catch (err) {
       throw backendError(err, '');
     }
@@ -113,7 +114,7 @@ export class SpeechService {
     const key = `${messageId}:${body.playId}`;
     await entitlements.consumeVoiceAllowanceOrCharge(actor.userId, 'speech', key);
     try {
-      return { audio: await speech.synthesize({ text, voice }), sentences: pieces.length };
+      return { audio: markSpokenAudio(await speech.synthesize({ text, voice })), sentences: pieces.length };
     } catch (err) {
       await entitlements.release(actor.userId, 'speech', key);
       throw backendError(err, REFUNDED);
