@@ -8,6 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { api } from '@reverie/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
 import { apiCall, DESKTOP, expectClean, MOBILE, pageWithSession, registerReadyUser } from './flows.ts';
 import { artifactsDir, describeE2E, launchBrowser, startServer, type Harness } from './harness.ts';
 
@@ -21,9 +22,18 @@ describeE2E('age assurance by region (real server + Chromium)', () => {
   const h = {} as Harness;
   const suffix = Date.now().toString(36);
   let nsfwId = '';
+  let peer: OpenAiPeer;
 
   beforeAll(async () => {
-    h.server = await startServer({ env: { AGE_ASSURANCE_REGIONS: 'GB,US-TX', TRUST_PROXY: 'loopback' } });
+    // A model that answers, so a group chat's turns are open (the refusal below is the age check's, not the model's).
+    peer = await startOpenAiPeer();
+    peer.behave({ kind: 'reply', parts: ['*She pours the tea.* Good evening.'] });
+    h.server = await startServer({
+      env: {
+        ...{ AGE_ASSURANCE_REGIONS: 'GB,US-TX', TRUST_PROXY: 'loopback' },
+        ...{ LLM_PROVIDER: 'openai', LLM_BASE_URL: peer.baseUrl, LLM_MODEL: 'peer-model' },
+      },
+    });
     h.browser = await launchBrowser();
     const creator = await registerReadyUser(h, {
       email: `maker_${suffix}@example.com`,
@@ -46,6 +56,7 @@ describeE2E('age assurance by region (real server + Chromium)', () => {
   afterAll(async () => {
     await h.browser?.close().catch(() => undefined);
     await h.server?.stop();
+    await peer?.close();
   });
 
   it('keeps NSFW closed in the UK until a sandbox check passes; a failed check keeps it closed with a retry', async () => {
@@ -113,5 +124,43 @@ describeE2E('age assurance by region (real server + Chromium)', () => {
     await page.getByRole('heading', { name: 'Madame Noir' }).first().waitFor({ timeout: 20_000 });
     await expect(page.getByTestId('age-lock-notice').count()).resolves.toBe(0);
     expectClean(p, 'age assurance at 390');
+  }, 180_000);
+
+  it("in a group chat, an NSFW member's turn asks for the age check in the chat's banner (1280 and 390 px)", async () => {
+    const auth = await registerReadyUser(h, { email: `g_${suffix}@example.com`, username: `g_${suffix}`, password: 'salon-group-33' });
+    const sfw = await apiCall(h, api.characters.create, {
+      token: auth.accessToken,
+      body: {
+        name: 'Tess Teaward',
+        tagline: 'Keeps the tea room on the corner',
+        description: 'A calm tea-room keeper who knows every blend and every regular by name.',
+        greeting: 'Tea?',
+        tags: ['female', 'slice-of-life', 'sfw'],
+        visibility: 'public',
+      },
+    });
+    // Made where no check is asked (the API call carries no region); opened from the UK.
+    const { group } = await apiCall(h, api.groups.create, {
+      token: auth.accessToken,
+      body: { name: 'Salon evening', characterIds: [sfw.id, nsfwId] },
+    });
+    const p = await pageWithSession(h, auth, DESKTOP);
+    const { page } = p;
+    await p.context.setExtraHTTPHeaders({ 'cf-ipcountry': 'GB' });
+    await page.goto(`/group/${group.id}`);
+    await page.getByRole('button', { name: 'Let Madame Noir speak' }).click({ timeout: 20_000 });
+    const banner = page.getByRole('alert').filter({ hasText: 'Where you are, the law asks us to check your age' });
+    await banner.waitFor({ timeout: 20_000 });
+    await banner.getByRole('button', { name: 'Verify my age' }).waitFor();
+    expect(await banner.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await shot(page, 'age-locked-group-1280');
+    await page.setViewportSize(MOBILE);
+    await banner.scrollIntoViewIfNeeded();
+    await shot(page, 'age-locked-group-390');
+    // The SFW member still speaks.
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByRole('button', { name: 'Let Tess Teaward speak' }).click();
+    await page.getByText('Good evening.').waitFor({ timeout: 20_000 });
+    expectClean(p, 'age assurance in a group');
   }, 180_000);
 });

@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
-import { AlertTriangle, Coins, Loader2, WifiOff } from 'lucide-react';
+import { AlertTriangle, Coins, Loader2, ShieldAlert, WifiOff } from 'lucide-react';
+import { VerifyAgeButton } from '@/features/age-assurance';
 import { Button } from '@/components/ui/button';
 import { SpendingCapLink } from '@/features/billing';
 import { BlockedProblems } from '@/features/moderation';
 import { cn } from '@/lib/utils';
 import type { Problem } from '../hooks/use-chat-problem';
 
-const icons = { coins: Coins, connection: WifiOff, blocked: AlertTriangle, other: AlertTriangle } as const;
+const icons = { coins: Coins, connection: WifiOff, blocked: AlertTriangle, age: ShieldAlert, other: AlertTriangle } as const;
 
-/** Why the last action failed, above the composer: coins to get, a retry, or what was blocked. */
+/** Why the last action failed, above the composer: coins to get, a retry, an age check, or what was blocked. */
 export function ProblemBanner({
   problem,
   characterId,
@@ -41,6 +42,7 @@ export function ProblemBanner({
             {problem.atCap ? <SpendingCapLink cap={problem.cap} /> : <Link to="/coins">Get coins</Link>}
           </Button>
         ) : null}
+        {problem.kind === 'age' ? <VerifyAgeButton size="sm" /> : null}
         {problem.kind === 'connection' || problem.kind === 'other' ? (
           <Button size="sm" variant="secondary" onClick={onRetry}>
             Retry

@@ -15,6 +15,8 @@ export type Problem =
   | { kind: 'coins'; message: string; atCap?: boolean; cap?: SpendingCapDetails | null }
   | { kind: 'blocked'; message: string; problems?: ContentProblem[] }
   | { kind: 'model'; message: string }
+  /** NSFW is closed where the user is until their age is checked (403 AGE_ASSURANCE_REQUIRED): a group's NSFW member. */
+  | { kind: 'age'; message: string }
   | { kind: 'connection'; message: string }
   | { kind: 'other'; message: string };
 
@@ -23,12 +25,17 @@ function problemOfApiError(error: ApiError): Problem {
   const message = error.serverMessage ?? error.message;
   if (error.status === 402) return { kind: 'coins', message, atCap: isSpendingCap(error), cap: spendingCapOf(error) };
   if (error.code === 'CONTENT_BLOCKED') return { kind: 'blocked', message, problems: problemsOf(error.details) };
+  if (error.code === 'AGE_ASSURANCE_REQUIRED') return { kind: 'age', message };
   if (error.status === 503) {
     void queryClient.invalidateQueries({ queryKey: chatKeys.status() });
     return { kind: 'model', message };
   }
   return { kind: 'other', message };
 }
+
+/** A refusal that came as the stream's `error` event (a group's speaker is picked after the stream opens). */
+const streamProblemKind = (code: string): Problem['kind'] =>
+  code === 'CONTENT_BLOCKED' ? 'blocked' : code === 'AGE_ASSURANCE_REQUIRED' ? 'age' : 'other';
 
 /**
  * The problem banner's state, and `explain(error)`: a 401 opens the sign-up prompt, a membership refusal the
@@ -46,8 +53,7 @@ export function useChatProblem(characterName: string) {
         return true;
       }
       if (error instanceof ConnectionLostError) setProblem({ kind: 'connection', message: error.message });
-      else if (error instanceof StreamError)
-        setProblem({ kind: error.code === 'CONTENT_BLOCKED' ? 'blocked' : 'other', message: error.message });
+      else if (error instanceof StreamError) setProblem({ kind: streamProblemKind(error.code), message: error.message });
       else return false;
       return true;
     },
