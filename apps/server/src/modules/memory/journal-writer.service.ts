@@ -67,6 +67,8 @@ export class JournalWriter {
     const conversation = await memory.journalConversation(conversationId);
     if (!conversation) return 0;
     const replies = await memory.replyCount(conversationId);
+    // Fewer replies than the mark (replies deleted, or a branch that copied its parent's mark): count from here.
+    if (replies < conversation.journalReplies) await memory.moveJournalMark(conversationId, conversation.journalReplies, replies);
     if (replies - conversation.journalReplies < every) return 0;
     if (!(await memory.moveJournalMark(conversationId, conversation.journalReplies, replies))) return 0;
     try {

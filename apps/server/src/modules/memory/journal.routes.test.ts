@@ -152,10 +152,22 @@ describe('the journal of memories', () => {
       payload: { name: 'Harbour', characterIds: [lena, mara] },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const group = (created.json() as GroupSession).group.conversationId;
+    const session = (created.json() as GroupSession).group;
+    const group = session.conversationId;
     expect((await add(alice, { text: 'The crew met at the harbour.' }, group)).statusCode).toBe(201);
     expect((await journal(alice, group)).items.map((m) => m.text)).toEqual(['The crew met at the harbour.']);
     expect((await journal(alice)).items.map((m) => m.text)).toEqual([MISO]);
+    // A group reply's prompt carries the group's journal, not its characters'.
+    peer.behave({ kind: 'reply', parts: ['Aye.'] });
+    const said = await t.app.inject({
+      method: 'POST',
+      url: `/api/groups/${session.id}/message`,
+      headers: alice.auth,
+      payload: { content: 'Ahoy!' },
+    });
+    expect(said.statusCode, said.body).toBe(200);
+    expect(lastReplyPrompt()).toContain('- The crew met at the harbour.');
+    expect(lastReplyPrompt()).not.toContain(MISO);
     // Another conversation with Lena reads the same journal.
     const another = await fresh(alice);
     expect(another).not.toBe(conversationId);
@@ -182,9 +194,19 @@ describe('the journal of memories', () => {
 
   it('puts pinned and recent memories in the prompt after the pinned facts, and "Why this reply" lists them', async () => {
     peer.behave({ kind: 'reply', parts: ['Of course.'] });
+    const facts = { summary: '', pinned: ['My name is Sam.'] };
+    const pinnedFact = await t.app.inject({
+      method: 'PUT',
+      url: `/api/conversations/${conversationId}/memory`,
+      headers: alice.auth,
+      payload: facts,
+    });
+    expect(pinnedFact.statusCode, pinnedFact.body).toBe(200);
     const reply = await send(alice, 'Do you remember my cat?', conversationId);
     const system = lastReplyPrompt();
     expect(system).toMatch(/Memories of .+:\n- You adopted a cat named Miso in March\./);
+    expect(system.indexOf('Facts to remember:\n- My name is Sam.')).toBeGreaterThan(-1);
+    expect(system.indexOf('Facts to remember:')).toBeLessThan(system.indexOf('Memories of'));
     await t.deps.background.drain();
     const read = async () =>
       (await t.app.inject({ url: `/api/messages/${reply.reply.id}/inspection`, headers: alice.auth })).json() as InspectionResponse;
@@ -267,6 +289,10 @@ describe('the journal of memories', () => {
     expect(await writer.write(conv)).toBe(0);
     expect(writerRequests().length).toBe(asked + 1);
     expect((await t.deps.uow.repos.users.findById(alice.user.id))!.coins).toBe(coins);
+    // A mark past the replies (a branch copies its parent's; replies deleted) comes back to them.
+    await t.deps.uow.repos.memory.moveJournalMark(conv, 1, 40);
+    expect(await writer.write(conv)).toBe(0);
+    expect((await t.deps.uow.repos.chat.conversation(conv))!.journalReplies).toBe(1);
   }, 60_000);
 
   it('puts the memories in the data export and erases them with the account', async () => {

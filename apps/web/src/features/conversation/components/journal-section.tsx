@@ -139,7 +139,7 @@ function MemoryItem({ conversationId, memory, onForget }: { conversationId: stri
         {memory.text}
         {memory.source === 'model' ? <span className="ml-1 text-xs text-fg-subtle">(noted by the model)</span> : null}
       </span>
-      <button type="button" className={ICON_BUTTON} aria-label={`Edit “${short}”`} onClick={() => setEditing(true)}>
+      <button type="button" className={ICON_BUTTON} aria-label={`Edit “${short}”`} onClick={() => (setText(memory.text), setEditing(true))}>
         <Pencil className="size-4" aria-hidden="true" />
       </button>
       <button
