@@ -182,8 +182,8 @@ function composeModules(
     endStreams: (userId) => notify.endStreams(userId),
     charactersChanged: () => deps.responseCache.invalidate(CHARACTERS_CHANGED),
   });
-  const memory = createMemoryModule(deps);
-  const { indexer, recall } = memory.services;
+  const memory = createMemoryModule({ ...deps, moderation: moderation.services.moderation });
+  const { indexer, recall, journal, journalPrompt } = memory.services;
   const chat = createChatModule({
     ...deps,
     moderation: moderation.services.moderation,
@@ -203,7 +203,13 @@ function composeModules(
           link: `/chat/${m.characterId}?conversation=${m.conversationId}`,
         })),
     },
-    recall: { recall: (q) => recall.recall(q), indexLater: (id) => indexer.enqueue(id) },
+    recall: {
+      recall: (q) => recall.recall(q),
+      indexLater: (id) => indexer.enqueue(id),
+      journal: (q) => journalPrompt.forPrompt(q),
+      journalLater: (id) => journal.enqueue(id),
+      memoriesByIds: (userId, ids) => journalPrompt.byIds(userId, ids),
+    },
     age: ageGate,
   });
   const voice = createVoiceModule({

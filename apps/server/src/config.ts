@@ -111,6 +111,8 @@ export const EnvSchema = z
     /** Recall (modules/memory): passages from earlier in the conversation a reply's prompt may carry, and their tokens. */
     MEMORY_RECALL_PASSAGES: z.coerce.number().int().min(0).max(50).default(6),
     MEMORY_RECALL_TOKENS: z.coerce.number().int().min(0).max(32_768).default(512),
+    /** The journal of memories (modules/memory): the model writes up to 3 new facts every this many replies (0: never). */
+    MEMORY_JOURNAL_EVERY: z.coerce.number().int().min(0).max(1000).default(20),
     /** Replies one user may have generating at once, at least (plans may allow more); across processes with REDIS_URL. */
     CHAT_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
     /** Live event streams (image jobs, notifications) one user may have open at once; across processes with REDIS_URL. */
@@ -235,6 +237,8 @@ export interface Config {
     /** Recall: passages a prompt may carry (MEMORY_RECALL_PASSAGES) and their tokens (MEMORY_RECALL_TOKENS). */
     recallPassages: number;
     recallTokens: number;
+    /** The journal's writer runs every this many saved replies of a conversation (MEMORY_JOURNAL_EVERY; 0: off). */
+    journalEvery: number;
     inFlightPerUser: number;
     /** Least time between two batches of a streamed reply after the first. */
     streamIntervalMs: number;
@@ -422,6 +426,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       memoryEvery: e.CHAT_MEMORY_EVERY,
       recallPassages: e.MEMORY_RECALL_PASSAGES,
       recallTokens: e.MEMORY_RECALL_TOKENS,
+      journalEvery: e.MEMORY_JOURNAL_EVERY,
       inFlightPerUser: e.CHAT_IN_FLIGHT_PER_USER,
       streamIntervalMs: e.CHAT_STREAM_INTERVAL_MS,
       streamBatchesPerSecond: e.CHAT_STREAM_BATCHES_PER_SECOND,

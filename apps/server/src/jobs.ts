@@ -46,6 +46,8 @@ export function backgroundJobs(
       everyMs: MINUTE,
       handler: () => m.memory.services.indexer.backfill(),
     },
+    // The journal of memories: every MEMORY_JOURNAL_EVERY saved replies, the chat model writes up to 3 new facts.
+    { kind: 'queue', name: 'memory-journal', module: 'memory', queue: 'memory-journal', consumer: m.memory.services.journal },
     // Data exports (zip files made from the account's records).
     { kind: 'queue', name: 'account-export', module: 'account', queue: 'account-export', consumer: m.account.services.exports },
     // Replies left half-written by a process that died (chat/recovery.ts keeps its own clock: 3 × CHAT_PROGRESS_MS).

@@ -1,7 +1,7 @@
 // "Why this reply": what went into a model reply's prompt (its structure, never its text), the numbers of the
 // generation, and the full prompt text rebuilt on the owner's request.
 import { z } from 'zod';
-import { RecalledPassage } from './memory.ts';
+import { JournalMemoryUsed, RecalledPassage } from './memory.ts';
 import { text } from './text.ts';
 
 export const MAX_LORE_ENTRY_ID = 100;
@@ -47,6 +47,8 @@ export const ReplyInspection = z
     charge: z.object({ kind: z.enum(['free', 'coins', 'owed', 'refunded', 'unknown']), coins: z.number().int() }),
     /** Passages recalled from earlier in the conversation (issue 41), best first, with their text as it is now. */
     recalled: z.array(RecalledPassage).default([]),
+    /** The journal's memories that went in (pinned first, then the newest), with their text as it is now. */
+    journal: z.array(JournalMemoryUsed).default([]),
     createdAt: z.string(),
   })
   .meta({ id: 'ReplyInspection' });

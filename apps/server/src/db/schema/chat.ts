@@ -57,6 +57,8 @@ export const conversations = pgTable(
     isGroup: boolean('is_group').notNull().default(false),
     /** Recall (modules/memory): passages from the rest of the conversation go into the prompt; the user may turn it off. */
     recallEnabled: boolean('recall_enabled').notNull().default(true),
+    /** The journal of memories (modules/memory): how many of its replies the journal's writer has read up to. */
+    journalReplies: integer('journal_replies').notNull().default(0),
     lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Characters that write first (modules/chat/first-messages.ts): the pause in hours the user chose before the

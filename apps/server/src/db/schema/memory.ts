@@ -1,5 +1,8 @@
-import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { characters } from './characters.ts';
 import { chatMessages, conversations } from './chat.ts';
+import { chatGroups } from './groups.ts';
 import { users } from './users.ts';
 
 /** Raw bytes: a vector as little-endian float32 (modules/memory/vector.ts). */
@@ -36,5 +39,43 @@ export const chatMessageEmbeddings = pgTable(
     index('chat_message_embeddings_conversation_idx').on(t.conversationId, t.model),
     // Erasing an account deletes its rows by user (the cascade looks them up here).
     index('chat_message_embeddings_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The journal of memories (modules/memory/journal*): short facts about the user, the relationship and events, kept per
+ * user and character (one-to-one chats) or per user and group (group chats), so every conversation with that
+ * character or group shares them. Written by the user or by the model every few replies (`source`), with the ids of
+ * the messages a fact came from (no foreign key: a deleted message leaves the fact). Deleting the account, the
+ * character or the group deletes them (cascade).
+ */
+export const memoryJournal = pgTable(
+  'memory_journal',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    characterId: uuid('character_id').references(() => characters.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').references(() => chatGroups.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    pinned: boolean('pinned').notNull().default(false),
+    source: text('source', { enum: ['model', 'user'] }).notNull(),
+    messageIds: uuid('message_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('memory_journal_user_character_idx')
+      .on(t.userId, t.characterId, t.createdAt.desc())
+      .where(sql`${t.characterId} is not null`),
+    index('memory_journal_user_group_idx')
+      .on(t.userId, t.groupId, t.createdAt.desc())
+      .where(sql`${t.groupId} is not null`),
+    check('memory_journal_owner', sql`(${t.characterId} is null) <> (${t.groupId} is null)`),
+    check('memory_journal_source', sql`${t.source} in ('model', 'user')`),
   ],
 );

@@ -4,6 +4,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { jsonBytes, type ZipEntry } from '../../lib/zip-stream.ts';
 import type { MediaStorage } from '../../providers/storage/index.ts';
 import type { AgeRepo } from '../age/age.repo.ts';
+import type { MemoryRepo } from '../memory/memory.repo.ts';
 import { toAgeCheckRecord } from '../age/age.mapper.ts';
 import type { PersonasRepo } from '../personas/personas.repo.ts';
 import type { TransferService } from '../transfer/transfer.service.ts';
@@ -11,7 +12,7 @@ import type { UsersRepo } from '../users/users.repo.ts';
 import type { AccountRepo } from './account.repo.ts';
 
 export interface ExportSources {
-  uow: UnitOfWork<{ account: AccountRepo; users: UsersRepo; personas: PersonasRepo; age: AgeRepo }>;
+  uow: UnitOfWork<{ account: AccountRepo; users: UsersRepo; personas: PersonasRepo; age: AgeRepo; memory: MemoryRepo }>;
   transfer: TransferService;
   storage: MediaStorage;
   publicUrl: string;
@@ -23,6 +24,7 @@ profile.json        your account: username, e-mail, bio, settings, preferences, 
 characters/*.charx  every character you made (Character Card V3, with portrait and pictures)
 chats/*.jsonl       every conversation (SillyTavern chat files, swipes kept)
 personas.json       who you are in stories: each persona's name, pronouns, description and avatar
+memories.json       the journal of memories: each fact, the character or group it belongs to, who wrote it, dates
 age-checks.json     your age checks: provider, method, outcome, dates and the provider's reference (no documents)
 pictures.json       every picture you made: id, prompt, character, date, visibility and its file below
 pictures/*.webp     the pictures themselves
@@ -68,6 +70,19 @@ export async function* accountExportEntries(d: ExportSources, userId: string): A
       avatarUrl: p.avatarUrl?.startsWith('/') ? `${d.publicUrl}${p.avatarUrl}` : p.avatarUrl,
       createdAt: p.createdAt,
       updatedAt: p.updatedAt,
+    })),
+  );
+  yield json(
+    'memories.json',
+    (await d.uow.repos.memory.allOfUser(userId)).map((m) => ({
+      text: m.text,
+      character: m.characterName,
+      group: m.groupName,
+      pinned: m.pinned,
+      writtenBy: m.source,
+      fromMessages: m.messageIds,
+      createdAt: m.createdAt,
+      updatedAt: m.updatedAt,
     })),
   );
   yield* pictureEntries(d, userId);

@@ -16,6 +16,7 @@ import { mediaKey, type MediaStorage, type StoredStream } from '../../providers/
 import type { NotificationInput } from '../notifications/notifications.service.ts';
 import type { TransferService } from '../transfer/transfer.service.ts';
 import type { AgeRepo } from '../age/age.repo.ts';
+import type { MemoryRepo } from '../memory/memory.repo.ts';
 import type { PersonasRepo } from '../personas/personas.repo.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import { accountExportEntries } from './account-export.files.ts';
@@ -37,7 +38,7 @@ export class AccountExportService {
 
   constructor(
     private readonly d: {
-      uow: UnitOfWork<{ account: AccountRepo; users: UsersRepo; personas: PersonasRepo; age: AgeRepo }>;
+      uow: UnitOfWork<{ account: AccountRepo; users: UsersRepo; personas: PersonasRepo; age: AgeRepo; memory: MemoryRepo }>;
       queue: JobQueue<AccountExportJob, unknown>;
       transfer: TransferService;
       storage: MediaStorage;

@@ -11,6 +11,7 @@ import type { SessionsService } from '../auth/sessions.service.ts';
 import type { NotificationInput } from '../notifications/notifications.service.ts';
 import type { TransferService } from '../transfer/transfer.service.ts';
 import type { AgeRepo } from '../age/age.repo.ts';
+import type { MemoryRepo } from '../memory/memory.repo.ts';
 import type { PersonasRepo } from '../personas/personas.repo.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import { AccountDeletionService } from './account-deletion.service.ts';
@@ -20,7 +21,7 @@ import { accountRoutes } from './account.routes.ts';
 
 export function createAccountModule(deps: {
   config: Pick<Config, 'publicUrl' | 'redisUrl' | 'redisPrefix' | 'account'>;
-  uow: UnitOfWork<{ account: AccountRepo; users: UsersRepo; personas: PersonasRepo; age: AgeRepo }>;
+  uow: UnitOfWork<{ account: AccountRepo; users: UsersRepo; personas: PersonasRepo; age: AgeRepo; memory: MemoryRepo }>;
   log: FastifyBaseLogger;
   rateLimiter: RateLimiter;
   mailer: Mailer;

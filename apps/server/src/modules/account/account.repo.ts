@@ -15,6 +15,7 @@ import {
   imageJobs,
   images,
   invoices,
+  memoryJournal,
   notificationDigests,
   notifications,
   refreshTokens,
@@ -230,6 +231,8 @@ export class AccountRepo {
     for (const p of pictures) files.keys.push(...[p.fileKey, p.thumbKey].filter((k): k is string => !!k));
     await this.db.delete(imageJobs).where(eq(imageJobs.ownerId, userId));
     await this.db.delete(conversations).where(eq(conversations.userId, userId));
+    // The journal of memories (its group memories went with the conversations; its character memories go here).
+    await this.db.delete(memoryJournal).where(eq(memoryJournal.userId, userId));
     const personaRows = await this.db.delete(personas).where(eq(personas.userId, userId)).returning({ avatarUrl: personas.avatarUrl });
     for (const p of personaRows) if (p.avatarUrl) files.urls.push(p.avatarUrl);
 

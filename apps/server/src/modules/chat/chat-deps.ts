@@ -1,5 +1,5 @@
 // What the chat module's use cases are given (chat.module.ts builds it once).
-import type { RecalledPassage } from '@reverie/shared';
+import type { JournalMemoryUsed, RecalledPassage } from '@reverie/shared';
 import type { Config } from '../../config.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
@@ -43,13 +43,26 @@ export interface RecallRequest {
   countTokens: (text: string) => number;
 }
 
+/** What the journal of memories gives a reply's prompt: its memories within a token budget. */
+export interface JournalRequest {
+  conversationId: string;
+  tokenBudget: number;
+  countTokens: (text: string) => number;
+}
+
 /**
- * Memory that recalls (modules/memory), as the pipeline uses it: passages for the prompt before a reply, and the
- * conversation queued for indexing after a message is saved or changed.
+ * Memory that recalls (modules/memory), as the pipeline uses it: passages and the journal's memories for the prompt
+ * before a reply, the conversation queued for indexing after a message is saved or changed and for the journal's
+ * writer after a reply is saved, and the memories by id for "Why this reply".
  */
 export interface RecallPort {
   recall(q: RecallRequest): Promise<RecalledPassage[]>;
   indexLater(conversationId: string): void;
+  /** The pinned memories of the conversation's journal, then the newest, within the budget. */
+  journal(q: JournalRequest): Promise<JournalMemoryUsed[]>;
+  journalLater(conversationId: string): void;
+  /** A user's memories as they are now (a forgotten one is left out). */
+  memoriesByIds(userId: string, ids: string[]): Promise<{ id: string; text: string; pinned: boolean }[]>;
 }
 
 export interface ChatDeps {

@@ -136,10 +136,12 @@ export class Generation {
     // A message the character writes first has no new words of the user's (its content is the note that asks for it).
     const userWords = kind === 'send' ? req.content : undefined;
     // A reply regenerated in the middle (`messageId`) sees nothing after it: recall could bring the later messages back.
-    const recalled = req.messageId ? [] : await recallFor(this.deps, { conversation: c.found, newest, content: userWords });
+    const found = await recallFor(this.deps, { conversation: c.found, newest, content: userWords, middle: !!req.messageId });
+    const { passages: recalled, journal } = found;
     const names = { user: userName, character: source.group ? 'A character' : speaker.name };
     const prompt = await buildPrompt(this.deps.llm, {
       recalled: recalled.map((p) => recalledLine(p, names)),
+      journal: journal.map((m) => m.text),
       character: speaker,
       userName,
       persona,
@@ -164,7 +166,7 @@ export class Generation {
     const { userMessage, freeFor } = await charged;
     if (crisis) this.deps.crisis.record(crisis, req.country);
     const reply = { kind, replyId, progressId: progress.id, target, conversation, character: speaker, speakerId, userName, actor };
-    const inspect = { prompt, history, userMessageId: userMessage?.id ?? null, recalled };
+    const inspect = { prompt, history, userMessageId: userMessage?.id ?? null, recalled, journal };
     return {
       speaker,
       userMessage,

@@ -1,6 +1,6 @@
 // A conversation's memory: a summary the model writes every few messages and facts the user pins; both go into the
 // prompt, and the user can read and edit them.
-import { collectChat } from '../../providers/llm/llm-provider.ts';
+import { writeNote } from '../../providers/llm/note.ts';
 import type { Actor } from '../../lib/access.ts';
 import { ownConversation } from './chat-access.ts';
 import type { ChatCharacter } from './chat-context.repo.ts';
@@ -51,22 +51,12 @@ export class ConversationMemory {
       .map((m) => `${m.role === 'user' ? userName : (names.get(m.speakerId ?? '') ?? character.name)}: ${m.content}`)
       .join('\n')
       .slice(-12_000);
-    const { text } = await collectChat(
-      this.deps.llm.streamChat({
-        messages: [
-          { role: 'system', content: SUMMARY_INSTRUCTIONS },
-          {
-            role: 'user',
-            content: `${conv.memorySummary ? `Summary so far:\n${conv.memorySummary}\n\n` : ''}New messages:\n${transcript}\n\nUpdated summary:`,
-          },
-        ],
-        maxTokens: 200,
-        temperature: 0.3,
-        topP: 0.9,
-        stop: [],
-      }),
-    );
-    const summary = text.trim().slice(0, 4000);
+    const text = await writeNote(this.deps.llm, {
+      instructions: SUMMARY_INSTRUCTIONS,
+      prompt: `${conv.memorySummary ? `Summary so far:\n${conv.memorySummary}\n\n` : ''}New messages:\n${transcript}\n\nUpdated summary:`,
+      maxTokens: 200,
+    });
+    const summary = text.slice(0, 4000);
     const verdict = this.deps.moderation.check({ summary }, { surface: 'chat-reply', nsfwContext: character.nsfw });
     if (!summary || !verdict.allowed) return;
     await chat.setMemory(conversationId, { summary, summarizedCount: count });

@@ -40,6 +40,8 @@ export interface PromptInputs {
   typed?: boolean;
   /** Passages recalled from earlier in the conversation, as lines for the prompt ("2026-03-02, Sam: …"). */
   recalled?: string[];
+  /** The journal's memories that go in (modules/memory): the pinned ones, then the newest, each one line. */
+  journal?: string[];
   /** The user's message expressed a crisis: this reply steps out of the role-play (the crisis protocol). */
   crisis?: boolean;
 }
@@ -122,7 +124,7 @@ export async function buildPrompt(
       character: withLoreOff({ ...card, name: neutralizeTemplateTokens(card.name) }, i.memory.disabledLore),
       userName: neutralizeTemplateTokens(i.userName),
       persona: i.persona,
-      memory: { summary: i.memory.memorySummary || undefined, pinnedFacts: i.memory.pinnedFacts, recalled: i.recalled },
+      memory: { summary: i.memory.memorySummary || undefined, pinnedFacts: i.memory.pinnedFacts, journal: i.journal, recalled: i.recalled },
       history: i.history.length ? i.history : [{ role: 'user', content: '*waves*' }],
       contextSize,
       replyBudget,

@@ -1,8 +1,10 @@
-// The pipeline's recall step (modules/memory does the finding): before the prompt is built, passages from the rest of
-// the conversation that the latest messages call for, never one already in the context window, within the smaller of
-// MEMORY_RECALL_TOKENS and an eighth of the model's context. A slow or failing recall never holds a reply up for long:
-// meaning has 300 ms (recall.service.ts), then words answer alone; after RECALL_WAIT_MS the reply goes without recall.
-import type { RecalledPassage } from '@reverie/shared';
+// The pipeline's recall step (modules/memory does the finding): before the prompt is built, the journal's memories
+// first (the pinned ones, then the newest, within a quarter of the recall budget), then passages from the rest of the
+// conversation that the latest messages call for, never one already in the context window, within what is left of
+// the smaller of MEMORY_RECALL_TOKENS and an eighth of the model's context. A slow or failing recall never holds a
+// reply up for long: meaning has 300 ms (recall.service.ts), then words answer alone; after RECALL_WAIT_MS the reply
+// goes without what has not come.
+import type { JournalMemoryUsed, RecalledPassage } from '@reverie/shared';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
 
@@ -14,30 +16,50 @@ export interface RecallStepInput {
   newest: ChatMessageRow[];
   /** The user's new message (send). */
   content: string | undefined;
+  /** A reply regenerated in the middle: no passages (recall could bring the later messages back); the journal stays. */
+  middle?: boolean;
 }
 
-export async function recallFor(deps: Pick<ChatDeps, 'recall' | 'settings' | 'llm'>, i: RecallStepInput): Promise<RecalledPassage[]> {
+export interface Recalled {
+  passages: RecalledPassage[];
+  journal: JournalMemoryUsed[];
+}
+
+type RecallDeps = Pick<ChatDeps, 'recall' | 'settings' | 'llm'>;
+
+export async function recallFor(deps: RecallDeps, i: RecallStepInput): Promise<Recalled> {
   const { recall, settings, llm } = deps;
-  if (!recall || !i.conversation?.recallEnabled || settings.recallPassages <= 0) return [];
+  if (!recall || !i.conversation) return { passages: [], journal: [] };
+  const budget = Math.min(settings.recallTokens, Math.floor(llm.info().contextSize / 8));
+  const countTokens = (t: string) => llm.countTokens(t);
+  const conversationId = i.conversation.id;
+  const journal = await within(recall.journal({ conversationId, tokenBudget: Math.floor(budget / 4), countTokens }), []);
+  const spent = journal.reduce((n, m) => n + m.tokens, 0);
+  if (i.middle || !i.conversation.recallEnabled || settings.recallPassages <= 0) return { passages: [], journal };
   // What the user said last calls for the recall: the new message, else (regenerate, continue) their latest one. The
   // character's own lines would mostly find more of the same.
   const text = i.content?.trim() || i.newest.find((m) => m.role === 'user' && m.status !== 'blocked')?.content.trim() || '';
-  if (!text) return [];
-  const budget = Math.min(settings.recallTokens, Math.floor(llm.info().contextSize / 8));
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<RecalledPassage[]>((resolve) => (timer = setTimeout(() => resolve([]), RECALL_WAIT_MS)));
-  const found = recall
-    .recall({
-      conversationId: i.conversation.id,
+  if (!text) return { passages: [], journal };
+  const passages = await within(
+    recall.recall({
+      conversationId,
       text,
       excluded: i.newest.map((m) => m.id),
       limit: settings.recallPassages,
-      tokenBudget: budget,
-      countTokens: (t) => llm.countTokens(t),
-    })
-    .catch(() => [] as RecalledPassage[]);
+      tokenBudget: budget - spent,
+      countTokens,
+    }),
+    [],
+  );
+  return { passages, journal };
+}
+
+/** The work's answer, or `fallback` when it fails or takes longer than RECALL_WAIT_MS. */
+async function within<T>(work: Promise<T>, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), RECALL_WAIT_MS)));
   try {
-    return await Promise.race([found, late]);
+    return await Promise.race([work.catch(() => fallback), late]);
   } finally {
     clearTimeout(timer);
   }

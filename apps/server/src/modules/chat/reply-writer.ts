@@ -91,6 +91,8 @@ export class ReplyWriter {
       this.inspect(w, saved, relay, ms);
       // The reply (and the user's message before it) into the index of every message (modules/memory).
       this.deps.recall?.indexLater(w.conversation.id);
+      // Every MEMORY_JOURNAL_EVERY saved replies, the journal's writer asks the model for new facts (modules/memory).
+      if (status !== 'blocked') this.deps.recall?.journalLater(w.conversation.id);
     }
     if (failure) throw failure;
     if (!saved) throw new AppError(409, 'CONFLICT', 'The reply was stopped before it began.');

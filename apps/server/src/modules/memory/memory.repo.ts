@@ -2,9 +2,9 @@
 // their current text, the vectors of one conversation, and its messages matching words (the chat search's full-text
 // expression, so its GIN index serves it). Every read is bounded to one conversation; the caller has checked it is
 // the user's.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { chatMessageEmbeddings, chatMessages, conversations } from '../../db/schema/index.ts';
+import { characters, chatGroups, chatMessageEmbeddings, chatMessages, conversations, memoryJournal } from '../../db/schema/index.ts';
 
 /** A message whose vector is missing or stale (another text, another model). */
 export interface StaleMessageRow {
@@ -43,7 +43,37 @@ export interface VectorRow {
   vector: Buffer;
 }
 
+/** A memory of the journal. */
+export type MemoryRow = typeof memoryJournal.$inferSelect;
+
+/** Whose journal: a user's with a character (one-to-one chats) or with a group (group chats). */
+export type JournalOwner = { userId: string } & ({ characterId: string; groupId: null } | { characterId: null; groupId: string });
+
+/** A conversation as the journal sees it: whose journal it reads and how far the writer has read. */
+export interface JournalConversation {
+  id: string;
+  owner: JournalOwner;
+  journalReplies: number;
+  /** The conversation's character is NSFW (the content policy's context for what is written into its journal). */
+  nsfw: boolean;
+}
+
+/** A message of the journal writer's transcript: who said it (a character's name, or null for the user). */
+export interface TranscriptRow {
+  id: string;
+  speaker: string | null;
+  content: string;
+}
+
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+/** The rows of one journal. */
+function ofOwner(o: JournalOwner) {
+  return and(
+    eq(memoryJournal.userId, o.userId),
+    o.characterId !== null ? eq(memoryJournal.characterId, o.characterId) : eq(memoryJournal.groupId, o.groupId),
+  );
+}
 
 export class MemoryRepo {
   constructor(private readonly db: DbOrTx) {}
@@ -147,5 +177,143 @@ export class MemoryRepo {
   /** The per-conversation recall switch (the chat's memory panel). */
   async setRecall(conversationId: string, enabled: boolean): Promise<void> {
     await this.db.update(conversations).set({ recallEnabled: enabled }).where(eq(conversations.id, conversationId));
+  }
+
+  /** The caller's conversation and whose journal it reads (its group's for a group chat), or undefined. */
+  async journalConversation(conversationId: string, userId?: string): Promise<JournalConversation | undefined> {
+    const [row] = await this.db
+      .select({
+        id: conversations.id,
+        userId: conversations.userId,
+        characterId: conversations.characterId,
+        groupId: chatGroups.id,
+        isGroup: conversations.isGroup,
+        journalReplies: conversations.journalReplies,
+        nsfw: characters.nsfw,
+      })
+      .from(conversations)
+      .innerJoin(characters, eq(characters.id, conversations.characterId))
+      .leftJoin(chatGroups, eq(chatGroups.conversationId, conversations.id))
+      .where(and(eq(conversations.id, conversationId), userId !== undefined ? eq(conversations.userId, userId) : undefined));
+    if (!row || (row.isGroup && !row.groupId)) return undefined;
+    const owner: JournalOwner = row.isGroup
+      ? { userId: row.userId, characterId: null, groupId: row.groupId! }
+      : { userId: row.userId, characterId: row.characterId, groupId: null };
+    return { id: row.id, owner, journalReplies: row.journalReplies, nsfw: row.nsfw };
+  }
+
+  /** A journal, pinned memories first, then the newest; at most `limit`. */
+  async memories(owner: JournalOwner, limit = 1_000): Promise<MemoryRow[]> {
+    return this.db
+      .select()
+      .from(memoryJournal)
+      .where(ofOwner(owner))
+      .orderBy(desc(memoryJournal.pinned), desc(memoryJournal.createdAt), desc(memoryJournal.id))
+      .limit(limit);
+  }
+
+  /**
+   * Adds memories while the journal holds fewer than `max` (in one statement, so two writers cannot pass it
+   * together by much); the rows written, fewer (or none) when the journal filled up.
+   */
+  async addMemories(
+    owner: JournalOwner,
+    rows: Pick<MemoryRow, 'text' | 'pinned' | 'source' | 'messageIds'>[],
+    max: number,
+  ): Promise<MemoryRow[]> {
+    const out: MemoryRow[] = [];
+    for (const r of rows) {
+      const res = await this.db.execute(sql`
+        insert into ${memoryJournal} (user_id, character_id, group_id, text, pinned, source, message_ids)
+        select ${owner.userId}::uuid, ${owner.characterId}::uuid, ${owner.groupId}::uuid, ${r.text}::text, ${r.pinned}::boolean, ${r.source}::text,
+          ${sql.param(r.messageIds)}::uuid[]
+        where (select count(*) from ${memoryJournal} where ${ofOwner(owner)}) < ${max}
+        returning id`);
+      const id = rowsOf<{ id: string }>(res)[0]?.id;
+      if (!id) break;
+      out.push((await this.memory(owner, id))!);
+    }
+    return out;
+  }
+
+  /** Every memory of a user, with the character's or group's name (the account's data export), oldest first. */
+  async allOfUser(userId: string): Promise<(MemoryRow & { characterName: string | null; groupName: string | null })[]> {
+    const rows = await this.db
+      .select({ memory: memoryJournal, characterName: characters.name, groupName: chatGroups.name })
+      .from(memoryJournal)
+      .leftJoin(characters, eq(characters.id, memoryJournal.characterId))
+      .leftJoin(chatGroups, eq(chatGroups.id, memoryJournal.groupId))
+      .where(eq(memoryJournal.userId, userId))
+      .orderBy(memoryJournal.createdAt, memoryJournal.id);
+    return rows.map((r) => ({ ...r.memory, characterName: r.characterName, groupName: r.groupName }));
+  }
+
+  /** A user's memories by id (any journal of theirs). */
+  async memoriesByIds(userId: string, ids: string[]): Promise<{ id: string; text: string; pinned: boolean }[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: memoryJournal.id, text: memoryJournal.text, pinned: memoryJournal.pinned })
+      .from(memoryJournal)
+      .where(and(eq(memoryJournal.userId, userId), inArray(memoryJournal.id, ids)));
+  }
+
+  /** One memory of the journal, or undefined (another journal's reads as missing). */
+  async memory(owner: JournalOwner, id: string): Promise<MemoryRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(memoryJournal)
+      .where(and(ofOwner(owner), eq(memoryJournal.id, id)));
+    return row;
+  }
+
+  async editMemory(owner: JournalOwner, id: string, edit: { text?: string; pinned?: boolean }): Promise<MemoryRow | undefined> {
+    const [row] = await this.db
+      .update(memoryJournal)
+      .set({ ...edit, updatedAt: sql`now()` })
+      .where(and(ofOwner(owner), eq(memoryJournal.id, id)))
+      .returning();
+    return row;
+  }
+
+  /** Forgets a memory; false when the journal holds none by that id. */
+  async forgetMemory(owner: JournalOwner, id: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(memoryJournal)
+      .where(and(ofOwner(owner), eq(memoryJournal.id, id)))
+      .returning({ id: memoryJournal.id });
+    return rows.length > 0;
+  }
+
+  /** The conversation's replies that were saved (blocked ones and a greeting before the user's first message left out). */
+  async replyCount(conversationId: string): Promise<number> {
+    const res = await this.db.execute(sql`
+      select count(*)::int as n from ${chatMessages} m
+      where m.conversation_id = ${conversationId} and m.role = 'assistant' and m.status <> 'blocked'
+        and m.seq > (select min(u.seq) from ${chatMessages} u where u.conversation_id = ${conversationId} and u.role = 'user')`);
+    return rowsOf<{ n: number }>(res)[0]!.n;
+  }
+
+  /** Moves the writer's mark from `from` to `to`; false when another writer moved it first. */
+  async moveJournalMark(conversationId: string, from: number, to: number): Promise<boolean> {
+    const rows = await this.db
+      .update(conversations)
+      .set({ journalReplies: to })
+      .where(and(eq(conversations.id, conversationId), eq(conversations.journalReplies, from)))
+      .returning({ id: conversations.id });
+    return rows.length > 0;
+  }
+
+  /** The conversation's latest `limit` messages with words (oldest first) and who said each. */
+  async transcript(conversationId: string, limit: number): Promise<TranscriptRow[]> {
+    const res = await this.db.execute(sql`
+      select m.id, case when m.role = 'user' then null else coalesce(sc.name, cc.name) end as speaker, m.content
+      from ${chatMessages} m
+      join ${conversations} c on c.id = m.conversation_id
+      join ${characters} cc on cc.id = c.character_id
+      left join ${characters} sc on sc.id = m.speaker_id
+      where m.conversation_id = ${conversationId} and m.status <> 'blocked' and btrim(m.content) <> ''
+      order by m.seq desc
+      limit ${limit}`);
+    return rowsOf<TranscriptRow>(res).reverse();
   }
 }

@@ -10,6 +10,9 @@ export const chatKeys = {
   inspection: (messageId: string, swipe: number) => ['chat', 'inspection', messageId, swipe] as const,
   rebuiltPrompt: (messageId: string, swipe: number) => ['chat', 'inspection', messageId, swipe, 'prompt'] as const,
   memory: (conversationId: string) => ['chat', 'memory', conversationId] as const,
+  /** The journal of memories a conversation reads (its character's or group's, shared by their conversations). */
+  journals: () => ['chat', 'journal'] as const,
+  journal: (conversationId: string) => ['chat', 'journal', conversationId] as const,
   /** Whether the character may write first in a one-to-one conversation. */
   writesFirst: (conversationId: string) => ['chat', 'writes-first', conversationId] as const,
 };

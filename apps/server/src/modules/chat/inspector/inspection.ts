@@ -2,7 +2,7 @@
 // with the key that triggered each, which history went in), hashes that later tell an edit apart, and the
 // generation's numbers. Never the prompt's text: the owner can have it rebuilt (rebuild.ts). Pure.
 import { createHash } from 'node:crypto';
-import type { RecalledPassage } from '@reverie/shared';
+import type { JournalMemoryUsed, RecalledPassage } from '@reverie/shared';
 import type { LlmFinish } from '../../../providers/llm/llm-provider.ts';
 import type { ChatCharacter } from '../chat-context.repo.ts';
 import type { ConversationRow } from '../chat.repo.ts';
@@ -37,6 +37,8 @@ export interface InspectionData {
   charge?: { outcome: string; coins: number } | null;
   /** Passages recall brought into the prompt (modules/memory): which messages, when, how they scored and why. */
   recall?: Array<Omit<RecalledPassage, 'content' | 'role'>>;
+  /** The journal's memories that went in (modules/memory): ids and numbers only (the text is read when shown). */
+  journal?: Array<{ memoryId: string; pinned: boolean; tokens: number }>;
 }
 
 /** What a reply's prompt was built from (handed from `Generation.prepare` to the writer). */
@@ -48,6 +50,8 @@ export interface InspectionSource {
   userMessageId: string | null;
   /** Passages recalled into the prompt. */
   recalled?: RecalledPassage[];
+  /** The journal's memories that went into the prompt. */
+  journal?: JournalMemoryUsed[];
 }
 
 /** The generation as the writer measured it. */
@@ -84,6 +88,7 @@ export function partsOf(b: PromptBreakdown): InspectionData['parts'] {
     else if (name === 'memory')
       parts.push(
         { name: 'pinnedFacts', tokens: b.memory.pinnedTokens },
+        ...(b.memory.journalTokens ? [{ name: 'journal', tokens: b.memory.journalTokens }] : []),
         ...(b.memory.recalledTokens ? [{ name: 'recalled', tokens: b.memory.recalledTokens }] : []),
         { name: 'summary', tokens: b.memory.summaryTokens },
       );
@@ -134,6 +139,7 @@ export function inspectionData(
     examples: { included: b.examples.included, leftOut: b.examples.dropped },
     sheetHash: sheetHashOf(character),
     recall: (source.recalled ?? []).map(({ content: _text, role: _role, ...rest }) => rest),
+    journal: (source.journal ?? []).map((m) => ({ memoryId: m.id, pinned: m.pinned, tokens: m.tokens })),
     tokens: { in: promptTokens && promptTokens > 0 ? promptTokens : b.tokens.total, out: n.tokensOut, prompt: b.tokens.total },
     firstTokenMs: n.firstTokenMs === null ? null : Math.round(n.firstTokenMs),
     totalMs: Math.round(n.totalMs),

@@ -22,9 +22,24 @@ function recalledOf(d: InspectionData, messages: readonly ChatMessageRow[]): Rep
   });
 }
 
-export function toReplyInspection(d: InspectionData, createdAt: Date, recalled: readonly ChatMessageRow[] = []): ReplyInspection {
+/** Each memory of the journal that went in, with its text as it is now (one forgotten since is left out). */
+function journalOf(d: InspectionData, memories: readonly { id: string; text: string }[]): ReplyInspection['journal'] {
+  const byId = new Map(memories.map((m) => [m.id, m]));
+  return (d.journal ?? []).flatMap((m) => {
+    const now = byId.get(m.memoryId);
+    return now ? [{ id: m.memoryId, text: now.text, pinned: m.pinned, tokens: m.tokens }] : [];
+  });
+}
+
+export function toReplyInspection(
+  d: InspectionData,
+  createdAt: Date,
+  recalled: readonly ChatMessageRow[] = [],
+  journal: readonly { id: string; text: string }[] = [],
+): ReplyInspection {
   return {
     recalled: recalledOf(d, recalled),
+    journal: journalOf(d, journal),
     kind: d.kind,
     provider: d.provider,
     model: d.model,
@@ -51,7 +66,9 @@ export function toInspectionResponse(r: ReplyInspected): InspectionResponse {
     messageId: r.message.id,
     conversationId: r.conversation.id,
     swipeIndex: r.swipeIndex,
-    inspection: r.row ? toReplyInspection(r.row.data as unknown as InspectionData, r.row.createdAt, r.recalledMessages) : null,
+    inspection: r.row
+      ? toReplyInspection(r.row.data as unknown as InspectionData, r.row.createdAt, r.recalledMessages, r.journalMemories)
+      : null,
     disabledLore: r.conversation.disabledLore,
   };
 }

@@ -22,6 +22,8 @@ export interface ReplyInspected {
   row: ChatReplyInspectionRow | undefined;
   /** The recalled passages' messages as they are now (a deleted one is left out). */
   recalledMessages: ChatMessageRow[];
+  /** The journal's memories that went in, as they are now (a forgotten one is left out). */
+  journalMemories: { id: string; text: string; pinned: boolean }[];
 }
 
 /** A group reply's prompt shape, from the history that went in (oldest first); the groups module provides it. */
@@ -80,7 +82,9 @@ export class Inspector {
     const recall = (row?.data as { recall?: { messageId: string }[] } | undefined)?.recall ?? [];
     const found = await Promise.all(recall.map((p) => chat.message(p.messageId)));
     const recalledMessages = found.filter((m): m is ChatMessageRow => !!m && m.conversationId === conversation.id);
-    return { message, conversation, swipeIndex, row, recalledMessages };
+    const used = ((row?.data as { journal?: { memoryId: string }[] } | undefined)?.journal ?? []).map((m) => m.memoryId);
+    const journalMemories = (await this.deps.recall?.memoriesByIds(actor.userId, used)) ?? [];
+    return { message, conversation, swipeIndex, row, recalledMessages, journalMemories };
   }
 
   /** The full prompt of a reply, rebuilt from its recorded structure and today's data. */

@@ -43,13 +43,17 @@ interface FixedParts {
   /** "About <persona>:" and its description (and pronouns); empty without a persona. */
   persona: string;
   pinned: string;
-  /** Passages recalled from earlier in the conversation (modules/memory), after the pinned facts. */
+  /** After the pinned facts (modules/memory): the journal's memories, then passages recalled from the conversation. */
+  journal: string;
   recalled: string;
   summaryText: string;
   post: string;
   /** The sheet's parts as they appear in it (for the breakdown). */
   sheetParts: { description: string; personality: string; scenario: string };
 }
+
+/** A titled list of lines ("- …"), or nothing without lines. */
+const listBlock = (title: string, items: string[]) => (items.length ? `${title}\n${items.map((i) => `- ${i}`).join('\n')}` : '');
 
 function fixedParts(input: AssembleInput, charName: string, render: Render): FixedParts {
   const { character, memory } = input;
@@ -66,10 +70,10 @@ function fixedParts(input: AssembleInput, charName: string, render: Render): Fix
     scenario: render(character.scenario) && `Scenario: ${render(character.scenario)}`,
   };
   const sheet = Object.values(sheetParts).filter(Boolean).join('\n\n');
-  const facts = (memory?.pinnedFacts ?? []).map((f) => render(f)).filter(Boolean);
-  const recalled = (memory?.recalled ?? []).map((r) => render(r)).filter(Boolean);
-  const pinned = facts.length ? `Facts to remember:\n${facts.map((f) => `- ${f}`).join('\n')}` : '';
-  const recalledText = recalled.length ? `Recalled from earlier in this conversation:\n${recalled.map((r) => `- ${r}`).join('\n')}` : '';
+  const lines = (items: string[] | undefined) => (items ?? []).map((t) => render(t)).filter(Boolean);
+  const pinned = listBlock('Facts to remember:', lines(memory?.pinnedFacts));
+  const journal = listBlock(render('Memories of {{user}} (written to {{user}}: "you" in them is {{user}}):'), lines(memory?.journal));
+  const recalled = listBlock('Recalled from earlier in this conversation:', lines(memory?.recalled));
   const summaryText = render(memory?.summary)
     ? `Summary of the story so far (earlier messages are not shown):\n${render(memory?.summary)}`
     : '';
@@ -78,7 +82,8 @@ function fixedParts(input: AssembleInput, charName: string, render: Render): Fix
     sheet,
     persona: personaBlock(input, render),
     pinned,
-    recalled: recalledText,
+    journal,
+    recalled,
     summaryText,
     post,
     sheetParts,
@@ -164,7 +169,7 @@ function buildMessages(
   const afterChar = lore
     .filter((s) => (s.entry.position ?? 'after_char') === 'after_char' || (s.entry.position === 'at_depth' && !atDepth(s)))
     .map((s) => s.text);
-  const { instructions, sheet, persona, pinned, recalled, summaryText, post } = parts;
+  const { instructions, sheet, persona, pinned, journal, recalled, summaryText, post } = parts;
   const system = [
     instructions,
     ...beforeChar,
@@ -172,6 +177,7 @@ function buildMessages(
     ...afterChar,
     persona,
     pinned,
+    journal,
     recalled,
     extras.summaryUsed ? summaryText : '',
     extras.examples.join('\n'),
@@ -276,7 +282,7 @@ function breakdownOf(input: AssembleInput, c: BreakdownInput): PromptBreakdown {
       lore: loreTokens,
       // After the sheet and the lore that follows it, as in the prompt.
       persona: measure(persona),
-      memory: measure(pinned) + measure(parts.recalled) + (summaryUsed ? measure(summaryText) : 0),
+      memory: measure(pinned) + measure(parts.journal) + measure(parts.recalled) + (summaryUsed ? measure(summaryText) : 0),
       examples: examples.tokens,
       history: c.history.tokens,
       postHistory: post ? measure(post) + overhead : 0,
@@ -305,6 +311,7 @@ function breakdownOf(input: AssembleInput, c: BreakdownInput): PromptBreakdown {
       pinnedFacts: (input.memory?.pinnedFacts ?? []).filter((f) => render(f)).length,
       pinnedTokens: measure(pinned),
       recalledTokens: measure(parts.recalled),
+      journalTokens: measure(parts.journal),
       summaryTokens: summaryUsed ? measure(summaryText) : 0,
     },
   };
@@ -323,7 +330,8 @@ export function assemblePrompt(input: AssembleInput): AssembledPrompt {
   const history = input.history.map((m) => ({ role: m.role, content: render(m.content) }));
   // Tokens held back for what the parts' counts leave out (the chat template's own text; prompt/fit.ts).
   const reserve = Math.max(0, Math.ceil(o.reserveTokens ?? 0));
-  let fixed = measure(instructions) + measure(sheet) + measure(persona) + measure(pinned) + measure(parts.recalled) + overhead;
+  const memoryTokens = measure(pinned) + measure(parts.journal) + measure(parts.recalled);
+  let fixed = measure(instructions) + measure(sheet) + measure(persona) + memoryTokens + overhead;
   if (post) fixed += measure(post) + overhead;
   if (fixed + reserve >= available) {
     throw new PromptTooLongError(

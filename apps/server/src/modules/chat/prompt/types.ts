@@ -43,6 +43,8 @@ export interface PromptMemory {
   pinnedFacts?: string[];
   /** Passages recalled from earlier in the conversation (modules/memory), each one line, within recall's budget. */
   recalled?: string[];
+  /** The journal of memories (modules/memory): the pinned ones and the newest, within a quarter of recall's budget. */
+  journal?: string[];
 }
 
 /** Who the user is in the story: `userName` is the persona's name; this is the rest of it. */
@@ -124,7 +126,7 @@ export interface PromptBreakdown {
   /** The character sheet's parts (each part's own tokens; `tokens.character` is the whole sheet). */
   sheet: { description: number; personality: number; scenario: number };
   /** `tokens.memory` split: the pinned facts (how many) and the summary (0 when not used). */
-  memory: { pinnedFacts: number; pinnedTokens: number; summaryTokens: number; recalledTokens?: number };
+  memory: { pinnedFacts: number; pinnedTokens: number; summaryTokens: number; recalledTokens?: number; journalTokens?: number };
 }
 
 export interface AssembledPrompt {

@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toast } from '@/lib/toast';
 import { getErrorMessage } from '@/lib/api-client';
 import { useUpdateMemory } from '../api/update-memory';
+import { JournalSection } from './journal-section';
 import { RecallSwitch } from './recall-switch';
 
 type Save = (next: { summary: string; pinned: string[] }) => Promise<boolean>;
@@ -36,6 +37,7 @@ export function MemoryPanel({ conversationId, memory }: { conversationId: string
     <div className="flex flex-col gap-5 text-sm">
       <RecallSwitch conversationId={conversationId} enabled={memory.recall} />
       <PinnedFacts pinned={pinned} saving={update.isPending} onSave={(next) => save({ summary, pinned: next })} />
+      <JournalSection conversationId={conversationId} />
       <section aria-labelledby="memory-summary">
         <h3 id="memory-summary" className="mb-1 font-semibold text-fg">
           Summary

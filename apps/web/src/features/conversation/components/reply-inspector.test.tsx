@@ -16,6 +16,7 @@ const inspection: InspectionResponse = {
   inspection: {
     kind: 'send',
     recalled: [],
+    journal: [],
     provider: 'embedded',
     model: 'tiny.gguf',
     contextSize: 4096,
@@ -114,7 +115,26 @@ describe('the "Why this reply" inspector', () => {
     within(items[1]!).getByText('by meaning');
   });
 
-  it('says when nothing was recalled', async () => {
+  it('lists the memories of the journal that went in, as text', async () => {
+    signIn();
+    const journal = [
+      { id: '00000000-0000-4000-8000-000000000030', text: 'You adopted <i>Miso</i>.', pinned: true, tokens: 9 },
+      { id: '00000000-0000-4000-8000-000000000031', text: 'You work nights.', pinned: false, tokens: 6 },
+    ];
+    mockApi({
+      [`GET /api/messages/${MSG}/inspection`]: () => json({ ...inspection, inspection: { ...inspection.inspection!, journal } }),
+      [`GET /api/conversations/${CONV}/memory`]: () => json({ summary: '', pinned: [], updatedAt: null, recall: true }),
+    });
+    render();
+    const items = within(await screen.findByTestId('inspector-journal')).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    within(items[0]!).getByText('You adopted <i>Miso</i>.');
+    within(items[0]!).getByText('Pinned');
+    within(items[1]!).getByText('6 tokens');
+    expect(within(items[1]!).queryByText('Pinned')).toBeNull();
+  });
+
+  it('says when nothing was recalled and no memory went in', async () => {
     signIn();
     mockApi({
       [`GET /api/messages/${MSG}/inspection`]: () => json(inspection),
@@ -122,6 +142,7 @@ describe('the "Why this reply" inspector', () => {
     });
     render();
     await screen.findByText('Nothing from earlier in the conversation was recalled for this reply.');
+    screen.getByText('No memories of the journal went into this reply.');
   });
 
   it('says when nothing was recorded, and offers a retry when loading fails', async () => {

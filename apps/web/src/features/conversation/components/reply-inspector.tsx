@@ -16,6 +16,7 @@ import { useInspection } from '../api/get-inspection';
 import { useRebuiltPrompt } from '../api/get-rebuilt-prompt';
 import { useToggleLore } from '../api/toggle-lore';
 import { InspectorMemory } from './reply-inspector-memory';
+import { InspectorJournal } from './reply-inspector-journal';
 import { InspectorRecall } from './reply-inspector-recall';
 import { formatDuration, formatNumber, formatTokenRate } from '@/lib/format';
 
@@ -28,6 +29,7 @@ const PART_LABELS: Record<string, string> = {
   persona: 'Your persona',
   lore: 'Lorebook entries',
   pinnedFacts: 'Pinned facts',
+  journal: 'Journal memories',
   recalled: 'Recalled passages',
   summary: 'Summary',
   examples: 'Example exchanges',
@@ -122,6 +124,7 @@ function InspectorBody({ messageId, swipe }: { messageId: string; swipe: number 
       <Numbers inspection={inspection} />
       <Parts inspection={inspection} />
       <Lore conversationId={conversationId} entries={inspection.lore} skipped={inspection.loreSkipped} disabled={disabledLore} />
+      <InspectorJournal inspection={inspection} />
       <InspectorRecall inspection={inspection} />
       <InspectorMemory conversationId={conversationId} inspection={inspection} />
       <FullPrompt messageId={messageId} swipe={swipe} />
