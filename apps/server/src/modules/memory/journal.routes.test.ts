@@ -299,12 +299,17 @@ describe('the journal of memories', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/account/exports', headers: alice.auth });
     expect(res.statusCode, res.body).toBe(202);
     const id = (res.json() as { export: { id: string } }).export.id;
+    // Ready by the list (downloads are limited to a few an hour: polling the download itself would spend them).
     await until(
       'the export',
-      async () => (await t.app.inject({ url: `/api/account/exports/${id}/download`, headers: alice.auth })).statusCode,
-      (s) => s === 200,
+      async () =>
+        (
+          (await t.app.inject({ url: '/api/account/exports', headers: alice.auth })).json() as { exports: { id: string; status: string }[] }
+        ).exports.find((e) => e.id === id)?.status,
+      (s) => s === 'ready',
     );
     const download = await t.app.inject({ url: `/api/account/exports/${id}/download`, headers: alice.auth });
+    expect(download.statusCode, download.body).toBe(200);
     const files = unzipSync(download.rawPayload);
     const memories = JSON.parse(Buffer.from(files['memories.json']!).toString('utf8')) as Array<Record<string, unknown>>;
     expect(memories).toEqual(
