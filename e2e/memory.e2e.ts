@@ -126,4 +126,65 @@ describeE2E('memory that recalls (real server + Chromium)', () => {
     await screenshot(page, 'memory-inspector-recalled-390');
     expectClean(p, 'memory recall');
   }, 180_000);
+
+  it('keeps a journal the user adds to, edits and forgets; the prompt and "Why this reply" follow it (1280 and 390 px)', async () => {
+    const p = await pageWithSession(h, auth, DESKTOP);
+    const { page } = p;
+    await page.goto(`/chat/${characterId}`);
+    const composer = page.getByLabel('Message Juniper Vale');
+    await composer.waitFor({ state: 'visible', timeout: 20_000 });
+    const send = async (text: string) => {
+      const asked = peer.requests.length;
+      await composer.fill(text);
+      await untilSendIsOn(page);
+      await composer.press('Enter');
+      await expect.poll(() => peer.requests.length, { timeout: 20_000 }).toBeGreaterThan(asked);
+      await page.getByRole('button', { name: 'Regenerate reply' }).waitFor({ timeout: 20_000 });
+    };
+    const aside = page.getByRole('complementary', { name: 'Memory' });
+    const journal = aside.getByRole('region', { name: 'Journal' });
+    await journal.getByText('No memories yet. Add one, or they will appear as you chat.').waitFor({ timeout: 15_000 });
+
+    // Added by the user: it goes into the next prompt and "Why this reply" lists it.
+    await journal.getByLabel('A memory to add').fill('You adopted a cat named Pip in March.');
+    await journal.getByRole('button', { name: 'Add', exact: true }).click();
+    const list = journal.getByRole('list', { name: 'Memories' });
+    await list.getByText('You adopted a cat named Pip in March.').waitFor();
+    await send('What should I buy for my cat?');
+    expect(lastSystem()).toContain('You adopted a cat named Pip in March.');
+    await page.getByTestId('message-assistant').last().hover();
+    await page.getByTestId('message-assistant').last().getByRole('button', { name: 'Why this reply' }).click();
+    const inspector = dialog(page, 'Why this reply');
+    await inspector.getByTestId('inspector-journal').getByText('You adopted a cat named Pip in March.').waitFor({ timeout: 15_000 });
+    await inspector.getByTestId('inspector-journal').scrollIntoViewIfNeeded();
+    await screenshot(page, 'memory-journal-inspector-1280');
+    await inspector.getByRole('button', { name: 'Close' }).click();
+
+    // Edited: the next prompt has the new words, not the old ones.
+    await list.getByRole('button', { name: 'Edit “You adopted a cat named Pip in March.”' }).click();
+    const edit = list.getByLabel('Edit the memory');
+    await edit.fill('You adopted a cat named Pip in April.');
+    await list.getByRole('button', { name: 'Save' }).click();
+    await list.getByText('You adopted a cat named Pip in April.').waitFor();
+    await screenshot(page, 'memory-journal-1280');
+    await send('Is my cat settling in?');
+    expect(lastSystem()).toContain('You adopted a cat named Pip in April.');
+    expect(lastSystem()).not.toContain('in March.');
+
+    // Forgotten, on a phone: the memory dialog's journal, the confirmation, and the prompt goes without it.
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('button', { name: 'Rate Juniper Vale, export or import a chat' }).click();
+    await page.getByRole('menuitem', { name: 'Memory' }).click();
+    const memory = dialog(page, 'Memory');
+    const phoneJournal = memory.getByRole('region', { name: 'Journal' });
+    await phoneJournal.getByText('You adopted a cat named Pip in April.').scrollIntoViewIfNeeded();
+    await screenshot(page, 'memory-journal-390');
+    await phoneJournal.getByRole('button', { name: 'Forget “You adopted a cat named Pip in April.”' }).click();
+    await dialog(page, 'Forget this memory?').getByRole('button', { name: 'Forget' }).click();
+    await phoneJournal.getByText('No memories yet. Add one, or they will appear as you chat.').waitFor();
+    await memory.getByRole('button', { name: 'Close' }).click();
+    await send('Tell me about the lighthouse.');
+    expect(lastSystem()).not.toContain('Pip');
+    expectClean(p, 'the memory journal');
+  }, 180_000);
 });
