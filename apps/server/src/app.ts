@@ -9,47 +9,18 @@ import { openDatabase } from './db/client.ts';
 import { seedCategories } from './db/seed/categories.ts';
 import { seedTags } from './db/seed/tags.ts';
 import { createUnitOfWork } from './db/unit-of-work.ts';
-import { bindRepos, type AppDeps, type AppModule } from './deps.ts';
+import { bindRepos, type AppDeps } from './deps.ts';
 import { BackgroundTasks } from './lib/background.ts';
 import type { JobQueue } from './lib/jobs/index.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { connectRedis } from './lib/redis.ts';
 import { loadOrCreateSecret } from './lib/secrets.ts';
 import { AccessTokens } from './modules/auth/access-tokens.ts';
-import { createAccountModule } from './modules/account/account.module.ts';
-import { createAgeModule } from './modules/age/age.module.ts';
-import { createAuthModule } from './modules/auth/auth.module.ts';
 import { Csrf } from './modules/auth/csrf.ts';
-import { createBillingModule } from './modules/billing/billing.module.ts';
-import { createCategoriesModule } from './modules/categories/categories.module.ts';
-import { CHARACTERS_CHANGED, createCharactersModule } from './modules/characters/characters.module.ts';
-import { createTransferModule } from './modules/transfer/transfer.module.ts';
-import { createChatModule } from './modules/chat/index.ts';
-import { createGroupsModule } from './modules/groups/groups.module.ts';
-import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
-import { createHealthModule } from './modules/health/health.module.ts';
-import { createImagesModule } from './modules/images/images.module.ts';
 import type { ImageJobData } from './modules/images/jobs.service.ts';
-import { createAdminModule } from './modules/admin/admin.module.ts';
-import { createLikesModule } from './modules/likes/likes.module.ts';
-import { createRatingsModule } from './modules/ratings/ratings.module.ts';
-import { createAvatarsModule } from './modules/avatars/avatars.module.ts';
 import { NotificationBus } from './modules/notifications/notifications.bus.ts';
-import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
-import { loadPushKeys, type PushKeys } from './modules/notifications/push-keys.ts';
-import type { NotificationInput } from './modules/notifications/notifications.service.ts';
-import { createSupportModule } from './modules/support/support.module.ts';
-import { createMemoryModule } from './modules/memory/memory.module.ts';
-import { createModerationModule } from './modules/moderation/moderation.module.ts';
-import { createSearchModule } from './modules/search/search.module.ts';
-import { createChatSearchModule } from './modules/chat-search/chat-search.module.ts';
-import { createSocialModule } from './modules/social/social.module.ts';
-import { createTagsModule } from './modules/tags/tags.module.ts';
-import { createUsersModule } from './modules/users/users.module.ts';
-import { createVoiceModule } from './modules/voice/voice.module.ts';
-import { createPersonasModule } from './modules/personas/personas.module.ts';
+import { loadPushKeys } from './modules/notifications/push-keys.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
-import { createContentModule } from './modules/content/content.module.ts';
 import { ContentService } from './modules/content/content.service.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -74,6 +45,7 @@ import {
   type SpeechProvider,
   type TranscriptionProvider,
 } from './providers/speech/index.ts';
+import { composeModules, type AppModules } from './compose-modules.ts';
 
 /** Test seams: a migrated database to start from, and providers that talk to a local peer. */
 export interface AppOverrides {
@@ -102,164 +74,7 @@ export interface AppOverrides {
   pushAgent?: Agent;
 }
 
-/**
- * The modules, in one readable place. Adding a domain: its folder, plus one line here (and, when it has tables,
- * one in bindRepos). A module others depend on is named first so they can be handed its services.
- */
-function composeModules(
-  deps: AppDeps,
-  loaded: {
-    content: ContentService;
-    bus: NotificationBus;
-    pushKeys: PushKeys;
-    imageQueue?: JobQueue<ImageJobData, unknown>;
-    pushAgent?: Agent;
-  },
-) {
-  // Notifications are named first: most event sources hand them events. What they need from modules named later
-  // (sessions, this month's coins) is reached through those modules when called.
-  const notifications = createNotificationsModule({
-    ...deps,
-    bus: loaded.bus,
-    pushKeys: loaded.pushKeys,
-    pushAgent: loaded.pushAgent,
-    sessions: { isActive: (sessionId) => auth.services.sessions.isActive(sessionId) },
-    monthlyCoins: (userId) => billing.services.coins.monthlyReady(userId),
-  });
-  const notify = notifications.services.notifications;
-  const notifyLater = (userId: string, input: NotificationInput) => notify.notifyLater(userId, input);
-  const tags = createTagsModule(deps);
-  const moderation = createModerationModule({ ...deps, notify: notifyLater });
-  // Age assurance is named early: the modules that serve NSFW content are handed its gate.
-  const age = createAgeModule({ ...deps, audit: moderation.services.audit });
-  const ageGate = age.services.gate;
-  const billing = createBillingModule({
-    ...deps,
-    notify: (userId, input) => notify.notify(userId, input),
-    announceMonthlyCoins: (userId) => notifications.services.sweeps.announceMonthlyCoins(new Date(), [userId]),
-    monthlyClaimed: (userId, key) => notify.resolve(userId, key, { claimed: true }),
-  });
-  const social = createSocialModule({ ...deps, events: notify });
-  const characters = createCharactersModule({
-    ...deps,
-    tags: tags.services.tags,
-    moderation: moderation.services.moderation,
-    age: ageGate,
-    // The first time a character is public, its creator's followers hear of it (once per character).
-    published: (creatorId, characterId) =>
-      deps.background.run('notify-new-character', async () => void (await notify.notifyFollowersOfNewCharacter(creatorId, characterId))),
-  });
-  const likes = createLikesModule({ ...deps, characters: characters.services.characters, events: notify, age: ageGate });
-  const auth = createAuthModule({ ...deps, ledger: billing.services.ledger });
-  const { queue, audit, subjects } = moderation.services;
-  const support = createSupportModule({ ...deps, moderation: moderation.services.moderation, queue, audit, subjects, notify: notifyLater });
-  const images = createImagesModule({
-    ...deps,
-    moderation: moderation.services.moderation,
-    entitlements: billing.services.entitlements,
-    ledger: billing.services.ledger,
-    plans: billing.services.plans,
-    avatars: characters.services.characters,
-    queue: loaded.imageQueue,
-    age: ageGate,
-    // A job that ends while its owner is away becomes a notification.
-    notify: (userId, input) => notify.notify(userId, input),
-  });
-  // Pictures can be reported, appear in the queue with context, and are hidden, removed, restored and held by
-  // suspensions like characters.
-  subjects.register('image', images.services.subject);
-  const admin = createAdminModule({
-    ...deps,
-    subjects,
-    audit,
-    queue,
-    support: support.services.support,
-    removal: support.services.removal,
-    crisis: moderation.services.crisis,
-    ledger: billing.services.ledger,
-    notify: notifyLater,
-    sessions: auth.services.sessions,
-    endStreams: (userId) => notify.endStreams(userId),
-    charactersChanged: () => deps.responseCache.invalidate(CHARACTERS_CHANGED),
-  });
-  const memory = createMemoryModule({ ...deps, moderation: moderation.services.moderation });
-  const { indexer, recall, journal, journalPrompt } = memory.services;
-  const chat = createChatModule({
-    ...deps,
-    moderation: moderation.services.moderation,
-    crisis: moderation.services.crisis,
-    entitlements: billing.services.entitlements,
-    ledger: billing.services.ledger,
-    plans: billing.services.plans,
-    firstMessageHooks: {
-      quiet: (userId, at) => notifications.services.push.isQuietAt(userId, at),
-      overCaps: (userId) => billing.services.spendingLimits.reached(userId),
-      // No request, so no region: where the user is counts as unknown (the operator's default for it).
-      nsfwLocked: (userId) => age.services.age.locked({ userId, role: 'user' }, null),
-      written: async (userId, m) =>
-        void (await notify.notify(userId, {
-          kind: 'character_message',
-          data: { characterName: m.characterName, excerpt: m.message.content.slice(0, 140) },
-          link: `/chat/${m.characterId}?conversation=${m.conversationId}`,
-        })),
-    },
-    recall: {
-      recall: (q) => recall.recall(q),
-      indexLater: (id) => indexer.enqueue(id),
-      journal: (q) => journalPrompt.forPrompt(q),
-      journalLater: (id) => journal.enqueue(id),
-      memoriesByIds: (userId, ids) => journalPrompt.byIds(userId, ids),
-    },
-    age: ageGate,
-  });
-  const voice = createVoiceModule({
-    ...deps,
-    moderation: moderation.services.moderation,
-    entitlements: billing.services.entitlements,
-    ledger: billing.services.ledger,
-  });
-  const transfer = createTransferModule({ ...deps, cards: characters.services.cards, moderation: moderation.services.moderation });
-  return {
-    health: createHealthModule({ ...deps, registry: deps.health, staff: admin.services.gate }),
-    auth,
-    age,
-    notifications,
-    support,
-    admin,
-    users: createUsersModule({ ...deps, tags: tags.services.tags, social: social.services.social, age: ageGate }),
-    tags,
-    moderation,
-    billing,
-    content: createContentModule(loaded),
-    characters,
-    likes,
-    ratings: createRatingsModule(deps),
-    avatars: createAvatarsModule({ ...deps, log: deps.log }),
-    favorites: createFavoritesModule({ ...deps, characters: characters.services.characters, likes: likes.services.likes, age: ageGate }),
-    social,
-    categories: createCategoriesModule({ ...deps, characters: characters.services.characters, age: ageGate }),
-    search: createSearchModule({ ...deps, characters: characters.services.characters, social: social.services.social, age: ageGate }),
-    chat,
-    groups: createGroupsModule({ ...deps, pipeline: chat.services.pipeline, conversations: chat.services.conversations, age: ageGate }),
-    chatSearch: createChatSearchModule(deps),
-    memory,
-    personas: createPersonasModule({ ...deps, moderation: moderation.services.moderation }),
-    images,
-    voice,
-    transfer,
-    account: createAccountModule({
-      ...deps,
-      transfer: transfer.services.transfer,
-      auth: auth.services.auth,
-      sessions: auth.services.sessions,
-      emailTokens: auth.services.emailTokens,
-      notify: (userId, input) => notify.notify(userId, input),
-      endStreams: (userId) => notify.endStreams(userId),
-      charactersChanged: () => deps.responseCache.invalidate(CHARACTERS_CHANGED),
-    }),
-  } satisfies Record<string, AppModule>;
-}
-export type AppModules = ReturnType<typeof composeModules>;
+export type { AppModules };
 
 export interface ComposedApp {
   app: FastifyInstance;
@@ -275,31 +90,11 @@ export async function buildApp(config: Config, overrides?: AppOverrides): Promis
 export async function composeApp(config: Config, overrides: AppOverrides = {}): Promise<ComposedApp> {
   const app = await createFastify(config, overrides.logStream);
 
-  // Infrastructure.
-  const database = await openDatabase(config.database, {
-    pgliteTemplate: overrides.pgliteTemplate,
-    migrationsFolder: overrides.migrationsFolder,
-    onIdleError: (err) => app.log.warn({ err }, 'idle database connection failed; the pool replaces it'),
-    log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
-  });
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl, (err) => app.log.warn({ err }, 'redis connection error')) : undefined;
-  const background = new BackgroundTasks(app.log);
-  const responseCache = await registerResponseCache(app, {
-    redis,
-    prefix: config.redisPrefix,
-    onError: (err) => app.log.warn({ err }, 'response cache'),
-  });
-  app.addHook('onClose', async () => {
-    // Background work finishes before the database it writes to closes.
-    await background.drain();
-    await redis?.quit().catch(() => redis.disconnect());
-    await database.close();
-  });
-  const uow = createUnitOfWork(database.db, bindRepos);
-  const rateLimiter = new RateLimiter({ redis, prefix: config.redisPrefix });
-  const streams = new StreamSlots(config.streamsPerUser, { redis, prefix: config.redisPrefix });
-  const accessTokens = new AccessTokens(await loadOrCreateSecret(config.dataDir, 'jwt.key'));
-  const csrf = new Csrf(await loadOrCreateSecret(config.dataDir, 'csrf.key'), config.cookieSecure || config.publicUrl.startsWith('https:'));
+  const { database, redis, background, responseCache, uow, rateLimiter, streams, accessTokens, csrf } = await openInfrastructure(
+    app,
+    config,
+    overrides,
+  );
 
   const { health, mailer, mailQueue, google, storage, llm, images, embedder, speech, transcription } = await openProviders(
     app,
@@ -361,6 +156,35 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
 
   await registerHttp(app, config, modules, { accessTokens, csrf });
   return { app, deps, modules };
+}
+
+/** The database, Redis, the response cache, the unit of work, limits and the keys: what every module is handed. */
+async function openInfrastructure(app: FastifyInstance, config: Config, overrides: AppOverrides) {
+  const database = await openDatabase(config.database, {
+    pgliteTemplate: overrides.pgliteTemplate,
+    migrationsFolder: overrides.migrationsFolder,
+    onIdleError: (err) => app.log.warn({ err }, 'idle database connection failed; the pool replaces it'),
+    log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
+  });
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, (err) => app.log.warn({ err }, 'redis connection error')) : undefined;
+  const background = new BackgroundTasks(app.log);
+  const responseCache = await registerResponseCache(app, {
+    redis,
+    prefix: config.redisPrefix,
+    onError: (err) => app.log.warn({ err }, 'response cache'),
+  });
+  app.addHook('onClose', async () => {
+    // Background work finishes before the database it writes to closes.
+    await background.drain();
+    await redis?.quit().catch(() => redis.disconnect());
+    await database.close();
+  });
+  const uow = createUnitOfWork(database.db, bindRepos);
+  const rateLimiter = new RateLimiter({ redis, prefix: config.redisPrefix });
+  const streams = new StreamSlots(config.streamsPerUser, { redis, prefix: config.redisPrefix });
+  const accessTokens = new AccessTokens(await loadOrCreateSecret(config.dataDir, 'jwt.key'));
+  const csrf = new Csrf(await loadOrCreateSecret(config.dataDir, 'csrf.key'), config.cookieSecure || config.publicUrl.startsWith('https:'));
+  return { database, redis, background, responseCache, uow, rateLimiter, streams, accessTokens, csrf };
 }
 
 /** HTTP: cross-cutting plugins, then every module's routes, then the SPA fallback. */
