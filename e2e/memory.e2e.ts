@@ -1,6 +1,7 @@
 // Memory that recalls (issue 41) against the real server and Chromium: a fact said early in a long chat, far outside
 // the context window, is recalled into a later reply's prompt; "Why this reply" lists it with its date, score and why;
-// the recall switch in the memory panel turns it off and the next prompt goes without. Chat replies come from a local
+// the recall switch in the memory panel turns it off and the next prompt goes without. The journal of memories: one
+// added, edited and forgotten in the panel, and the prompt and the inspector following it. Chat replies come from a local
 // OpenAI-compatible peer (which shows each prompt); embeddings from the real llama.cpp server (`llama-server
 // --embeddings`) on the tiny self-made GGUF when the binary is there, else recall works by words only.
 import { api, type AuthResponse } from '@reverie/shared';
