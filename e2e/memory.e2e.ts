@@ -62,7 +62,8 @@ describeE2E('memory that recalls (real server + Chromium)', () => {
     return messages.find((m) => m.role === 'system')!.content;
   };
 
-  it('recalls an early fact into a later reply, shows it in "Why this reply", and the switch turns recall off (1280 and 390 px)', async () => {
+  /** The chat at 1280 px, and `send`: a message typed and sent, once its reply has come. */
+  const openChat = async () => {
     const p = await pageWithSession(h, auth, DESKTOP);
     const { page } = p;
     await page.goto(`/chat/${characterId}`);
@@ -78,6 +79,11 @@ describeE2E('memory that recalls (real server + Chromium)', () => {
       await expect.poll(() => page.getByTestId('message-assistant').count(), { timeout: 20_000 }).toBeGreaterThan(replies - 1);
       await page.getByRole('button', { name: 'Regenerate reply' }).waitFor({ timeout: 20_000 });
     };
+    return { p, page, send };
+  };
+
+  it('recalls an early fact into a later reply, shows it in "Why this reply", and the switch turns recall off (1280 and 390 px)', async () => {
+    const { p, page, send } = await openChat();
 
     await send('Do you remember what my cat is called?');
     expect(lastSystem()).toContain('Recalled from earlier in this conversation:');
@@ -129,19 +135,7 @@ describeE2E('memory that recalls (real server + Chromium)', () => {
   }, 180_000);
 
   it('keeps a journal the user adds to, edits and forgets; the prompt and "Why this reply" follow it (1280 and 390 px)', async () => {
-    const p = await pageWithSession(h, auth, DESKTOP);
-    const { page } = p;
-    await page.goto(`/chat/${characterId}`);
-    const composer = page.getByLabel('Message Juniper Vale');
-    await composer.waitFor({ state: 'visible', timeout: 20_000 });
-    const send = async (text: string) => {
-      const asked = peer.requests.length;
-      await composer.fill(text);
-      await untilSendIsOn(page);
-      await composer.press('Enter');
-      await expect.poll(() => peer.requests.length, { timeout: 20_000 }).toBeGreaterThan(asked);
-      await page.getByRole('button', { name: 'Regenerate reply' }).waitFor({ timeout: 20_000 });
-    };
+    const { p, page, send } = await openChat();
     const aside = page.getByRole('complementary', { name: 'Memory' });
     const journal = aside.getByRole('region', { name: 'Journal' });
     await journal.getByText('No memories yet. Add one, or they will appear as you chat.').waitFor({ timeout: 15_000 });
