@@ -57,6 +57,10 @@ describe('age assurance by region (sandbox provider)', () => {
     expect(onlyNsfw.json().error.code).toBe('AGE_ASSURANCE_REQUIRED');
     expect((await get(u, `/api/characters/${nsfwId}`, GB)).json().error.code).toBe('AGE_ASSURANCE_REQUIRED');
     expect((await get(u, `/api/characters/${sfwId}`, GB)).statusCode).toBe(200);
+    // The creator's page: the NSFW character is neither listed nor counted in the page's total.
+    const creatorPage = (await get(u, `/api/users/${owner.user.id}/characters?limit=50`, GB)).json();
+    expect(creatorPage.items.map((c: { id: string }) => c.id)).toEqual([sfwId]);
+    expect(creatorPage.total).toBe(1);
     expect((await get(u, `/api/chat/${nsfwId}`, GB)).json().error.code).toBe('AGE_ASSURANCE_REQUIRED');
     const chat = await post(u, `/api/chat/${nsfwId}/message`, GB, { content: 'Hello there' });
     expect(chat.statusCode).toBe(403);

@@ -324,8 +324,15 @@ export class CharactersRepo {
   }
 
   /** A creator's characters; `includeHidden` (the owner) adds unlisted and private ones. */
-  async byCreator(creatorId: string, opts: { includeHidden: boolean; sort: 'new' | 'popular'; limit: number; offset: number }) {
-    const where = and(eq(characters.creatorId, creatorId), opts.includeHidden ? sql`${characters.deletedAt} is null` : listed);
+  async byCreator(
+    creatorId: string,
+    opts: { includeHidden: boolean; sfwOnly?: boolean; sort: 'new' | 'popular'; limit: number; offset: number },
+  ) {
+    const where = and(
+      eq(characters.creatorId, creatorId),
+      opts.includeHidden ? sql`${characters.deletedAt} is null` : listed,
+      opts.sfwOnly ? eq(characters.nsfw, false) : undefined,
+    );
     const order =
       opts.sort === 'popular' ? [desc(characters.likesCount), asc(characters.id)] : [desc(characters.createdAt), asc(characters.id)];
     const [rows, [count]] = await Promise.all([

@@ -107,8 +107,8 @@ export function charactersRoutes(deps: {
     });
 
     route(app, api.userCharacters, async (req) => {
-      const page = await characters.byCreator(req.params.id, req.query, req.auth);
-      return { ...page, items: await age.sfwOnly(req, page.items) };
+      // Closed NSFW is left out by the query, so the page's total and its pages count only what is shown.
+      return characters.byCreator(req.params.id, req.query, req.auth, await age.nsfwLocked(req));
     });
 
     route(app, api.create, async (req) => {

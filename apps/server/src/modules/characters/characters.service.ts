@@ -181,12 +181,14 @@ export class CharactersService {
   }
 
   /** A creator's characters: everything not deleted for the owner (and admins), public ones for everyone else. */
-  async byCreator(userId: string, q: { page: number; limit: number; sort: 'new' | 'popular' }, actor: Actor | null) {
+  /** `sfwOnly`: NSFW is closed to the viewer where they are (age assurance): left out of the page and its total. */
+  async byCreator(userId: string, q: { page: number; limit: number; sort: 'new' | 'popular' }, actor: Actor | null, sfwOnly = false) {
     const { repos } = this.uow;
     if (!(await repos.users.findById(userId))) throw AppError.notFound('User');
     const includeHidden = !!actor && (actor.userId === userId || actor.role === 'admin');
     const { rows, total } = await repos.characters.byCreator(userId, {
       includeHidden,
+      sfwOnly,
       sort: q.sort,
       limit: q.limit,
       offset: (q.page - 1) * q.limit,
