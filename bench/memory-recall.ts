@@ -34,13 +34,22 @@ export function queries(n: number): string[] {
 
 export interface RecallResult {
   app: Latency;
-  raw?: Latency;
+  raw?: Raw;
   passages: number;
   meaningShare: number;
   vectorsRead: number;
 }
 
 type Captured = { query: string; params: unknown[] }[];
+
+/** The raw replay: whole recalls, then each statement kind alone. */
+export interface Raw {
+  all: Latency;
+  words: Latency;
+  vectors: Latency;
+}
+
+const kindOf = (query: string) => (query.includes('ts_rank') ? 'words' : query.includes('e.vector') ? 'vectors' : 'passages');
 
 export async function benchRecall(database: Database, s: Seeded, n: number, pgUrl: string | undefined): Promise<RecallResult> {
   const uow = memoryUow(database);
@@ -105,11 +114,11 @@ async function capture(database: Database, work: () => Promise<void>): Promise<C
  * statements side by side, then the passages' one (when the service sent one). Rows are fetched (the vectors' bytes
  * too) but nothing is decoded or scored.
  */
-async function replay(url: string, recalls: Captured[]): Promise<Latency> {
+async function replay(url: string, recalls: Captured[]): Promise<Raw> {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const run = async (r: Captured) => {
-    const words = r.find((c) => c.query.includes('ts_rank'));
-    const vectors = r.find((c) => c.query.includes('e.vector'));
+    const words = r.find((c) => kindOf(c.query) === 'words');
+    const vectors = r.find((c) => kindOf(c.query) === 'vectors');
     const rest = r.filter((c) => c !== words && c !== vectors);
     await Promise.all([words, vectors].filter((c) => c !== undefined).map((c) => pool.query(c.query, c.params)));
     for (const c of rest) await pool.query(c.query, c.params);
@@ -122,7 +131,13 @@ async function replay(url: string, recalls: Captured[]): Promise<Latency> {
       await run(r);
       times.push(performance.now() - t);
     }
-    return percentiles(times);
+    const alone: Record<string, number[]> = { words: [], vectors: [], passages: [] };
+    for (const c of recalls.flat()) {
+      const t = performance.now();
+      await pool.query(c.query, c.params);
+      alone[kindOf(c.query)]!.push(performance.now() - t);
+    }
+    return { all: percentiles(times), words: percentiles(alone.words!), vectors: percentiles(alone.vectors!) };
   } finally {
     await pool.end();
   }
