@@ -58,7 +58,7 @@ function recallTable(reports: DbReport[]) {
     1,
   );
   console.log(
-    '\n(raw words / vectors: that statement alone; passages: per recall, at most 6; by meaning: the share of passages found by meaning or both ways)',
+    '\n(raw words / vectors: that statement alone, n/a on PGlite; passages: per recall, at most 6; by meaning: the share of passages found by meaning or both ways)',
   );
   for (const { db, recall: r } of reports) {
     const verdict =

@@ -12,7 +12,7 @@
 //   3. recall quality: recall@5 of 50 planted facts asked about in other words, for words only, for the hash embedder
 //      and for EMBEDDING_MODEL_PATH (a GGUF embedding model, node-llama-cpp in-process) when it is set.
 //
-//   BENCH_DBS=embedded,postgres (also pglite)  BENCH_CONVERSATIONS=200  BENCH_MESSAGES=100000  BENCH_BIG=10000
+//   BENCH_DBS=embedded,postgres (also pglite, without the raw baseline: it is not reached through node-postgres)  BENCH_CONVERSATIONS=200  BENCH_MESSAGES=100000  BENCH_BIG=10000
 //   BENCH_RECALLS=200  BENCH_INDEX_MESSAGES=5000  BENCH_INDEX_LLAMA_MESSAGES=1000  BENCH_DRAIN_USERS=50
 //   BENCH_DRAIN_SECONDS=30  BENCH_QUALITY_FILLER=2000  EMBEDDING_MODEL_PATH (unset: the real-model row is not run)
 //   BENCH_PG=postgres://postgres@127.0.0.1:5432/test (a throwaway database is created beside it and dropped)
