@@ -128,12 +128,17 @@ describeE2E('voice: Listen and the microphone', () => {
     }, 120_000);
   }
 
-  it('shows the voice settings and the voice picker (1280 px)', async () => {
+  it('shows the voice settings (390 and 1280 px) and the voice picker (1280 px)', async () => {
     const p = await pageWithSession(h, auth, DESKTOP);
     await p.page.goto('/settings#voice');
     await p.page.getByRole('switch', { name: 'Read replies aloud as they arrive' }).waitFor({ timeout: 20_000 });
     await p.page.locator('#voice').scrollIntoViewIfNeeded();
     if (SHOTS) await p.page.screenshot({ path: path.join(SHOTS, 'settings-voice-1280.png') });
+    await screenshot(p.page, 'voice-settings-1280');
+    await p.page.setViewportSize(MOBILE);
+    await p.page.locator('#voice').scrollIntoViewIfNeeded();
+    await screenshot(p.page, 'voice-settings-390');
+    await p.page.setViewportSize(DESKTOP);
     // The classic creator editing Wren: the voice the creator chose, with its preview.
     await p.page.goto(`/create-character-old?edit=${characterId}`);
     const voice = p.page.locator('[data-field="voice"] select');
