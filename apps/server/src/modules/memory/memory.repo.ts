@@ -136,7 +136,7 @@ export class MemoryRepo {
   async vectors(conversationId: string, model: string, dimensions: number, excluded: string[]): Promise<VectorRow[]> {
     const res = await this.db.execute(sql`
       select e.message_id as id, e.vector from ${chatMessageEmbeddings} e
-      join ${chatMessages} m on m.id = e.message_id
+      join ${chatMessages} m on m.id = e.message_id and m.conversation_id = ${conversationId}
       where e.conversation_id = ${conversationId} and e.model = ${model} and e.dimensions = ${dimensions}
         and e.content_hash = md5(m.content) and m.status <> 'blocked'
         and not (e.message_id = any(${sql.param(excluded)}::uuid[]))`);
