@@ -201,7 +201,7 @@ async function registerHttp(app: FastifyInstance, config: Config, modules: AppMo
   // With S3 the files are served from the bucket (public ones) or by the images module.
   if (!config.s3 && !worker) await registerMedia(app, mediaRoot(config));
   // Every JSON answer: a private character's portrait URL becomes a signed, expiring link (portrait-files.ts).
-  app.addHook('preSerialization', async (_req, _reply, payload) => modules.characters.services.portraits.signLinks(payload));
+  app.addHook('preSerialization', (_req, _reply, payload, done) => done(null, modules.characters.services.portraits.signLinks(payload)));
   for (const m of worker ? [modules.health] : Object.values(modules)) await app.register(m.routes);
   if (!worker) await registerSpa(app, config.webDist);
 }

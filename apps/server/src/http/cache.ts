@@ -35,6 +35,12 @@ export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
+/** A body that never changes while the process runs (built from its configuration), serialised once. */
+export function fixedBody(value: unknown): CachedBody {
+  const body = JSON.stringify(value);
+  return { body, etag: etagOf(body) };
+}
+
 /** If-None-Match matches (weak comparison, as RFC 9110 requires for GET). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -153,13 +159,21 @@ export function sendCached(
   if (matchesIfNoneMatch(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   const encoding = cached.body.length >= COMPRESS_MIN_BYTES ? negotiate(request.headers['accept-encoding']) : undefined;
-  if (!encoding) return reply.send(cached.body);
+  if (!encoding) return reply.send(bytesOnce(cached));
   // Compressed once per cached body and encoding (at a stronger setting than per-request compression can afford),
   // then every hit sends the same bytes; the onSend compressor skips answers that already carry an encoding.
   return reply.header('content-encoding', encoding).send(compressedOnce(cached, encoding));
 }
 
 const compressedBodies = new WeakMap<CachedBody, Partial<Record<Encoding, Buffer>>>();
+const encodedBodies = new WeakMap<CachedBody, Buffer>();
+
+/** The body as bytes, encoded once: a string would be measured and encoded again on every hit (#45). */
+function bytesOnce(cached: CachedBody): Buffer {
+  let bytes = encodedBodies.get(cached);
+  if (!bytes) encodedBodies.set(cached, (bytes = Buffer.from(cached.body)));
+  return bytes;
+}
 
 function compressedOnce(cached: CachedBody, encoding: Encoding): Buffer {
   let variants = compressedBodies.get(cached);

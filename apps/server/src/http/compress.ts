@@ -60,22 +60,33 @@ function addVary(reply: FastifyReply) {
 }
 
 export function registerCompression(app: FastifyInstance) {
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    // Only whole bodies we hold: strings and buffers. Streams (static files, SSE) and empty answers pass.
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return payload;
-    if (reply.getHeader('content-encoding') !== undefined) return payload;
-    const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return payload;
-    const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-    if (size < COMPRESS_MIN_BYTES) return payload;
-    // From here the answer depends on Accept-Encoding, whether or not this client gets it compressed.
-    addVary(reply);
-    const encoding = negotiate(request.headers['accept-encoding']);
-    if (!encoding) return payload;
-    const compressed = await compressBody(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return compressed;
-  });
+  // A callback hook, not an async one: most answers pass untouched, and they should not pay for a promise (#45).
+  app.addHook(
+    'onSend',
+    (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, value?: unknown) => void) => {
+      const encoding = encodingFor(request, reply, payload);
+      if (!encoding) return done(null, payload);
+      compressBody(typeof payload === 'string' ? Buffer.from(payload) : (payload as Buffer), encoding).then((compressed) => {
+        reply.header('content-encoding', encoding);
+        reply.removeHeader('content-length');
+        done(null, compressed);
+      }, done);
+    },
+  );
+}
+
+/** The encoding this answer goes out in, or undefined when it goes as it is. */
+function encodingFor(request: FastifyRequest, reply: FastifyReply, payload: unknown): Encoding | undefined {
+  // Only whole bodies we hold: strings and buffers. Streams (static files, SSE) and empty answers pass.
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return undefined;
+  // Cheapest test first: most API answers are small.
+  const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  if (size < COMPRESS_MIN_BYTES) return undefined;
+  if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return undefined;
+  if (reply.getHeader('content-encoding') !== undefined) return undefined;
+  const type = reply.getHeader('content-type');
+  if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return undefined;
+  // From here the answer depends on Accept-Encoding, whether or not this client gets it compressed.
+  addVary(reply);
+  return negotiate(request.headers['accept-encoding']);
 }

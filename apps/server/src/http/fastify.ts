@@ -69,8 +69,10 @@ export async function createFastify(config: Config, logStream?: { write(line: st
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // Set as the request arrives, with a callback rather than a promise: this runs for every request (#45).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   return app;
 }

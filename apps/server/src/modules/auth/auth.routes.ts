@@ -1,6 +1,7 @@
 import { authEndpoints as api } from '@reverie/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
+import { fixedBody, sendCached } from '../../http/cache.ts';
 import { route } from '../../http/route.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
@@ -26,7 +27,10 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsync {
     onRequest: async (req: FastifyRequest) => rateLimiter.consume([{ rule, key: req.ip }]),
   });
   return async (app) => {
-    route(app, api.config, async () => toAuthConfig(deps.config));
+    // The sign-in options only change with a restart: checked against the contract and serialised once, then sent as
+    // the same bytes (no validation or serialisation per request, #45); `no-cache` has browsers revalidate by ETag.
+    const authConfig = fixedBody(api.config.response.parse(toAuthConfig(deps.config)));
+    route(app, api.config, async (req, reply) => sendCached(req, reply, authConfig, 'no-cache') as never);
 
     route(app, api.csrf, async (req, reply) => {
       reply.header('cache-control', 'no-store');
