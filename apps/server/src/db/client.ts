@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import * as schema from './schema/index.ts';
 import type { EmbeddedLog } from './embedded/open.ts'; // perf
 import { redactQueryErrors } from './query-errors.ts';
+import { listenPostgres, type ChannelListener, type Unlisten } from './listen.ts';
 
 // A failed query's error never carries its parameter values (db/query-errors.ts).
 redactQueryErrors();
@@ -30,6 +31,8 @@ export interface Database {
    * own), so that processes starting together migrate and seed one at a time. PGlite has one process: `fn` just runs.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** NOTIFY on `channel`, from any process, reaches `listener` (db/listen.ts). */
+  listen(channel: string, listener: ChannelListener): Promise<Unlisten>;
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (used to make test templates). */
   dump?: () => Promise<Blob>;
@@ -99,6 +102,7 @@ export async function openDatabase(config: Config['database'], opts: OpenOptions
       driver: 'postgres',
       ping: async () => void (await db.execute(sql`select 1`)),
       exclusive,
+      listen: (channel, listener) => listenPostgres(config.url, channel, listener, opts.log ?? console),
       close: () => pool.end(),
     };
   }
@@ -123,6 +127,14 @@ export async function openDatabase(config: Config['database'], opts: OpenOptions
     driver: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
     exclusive: (fn) => fn(),
+    listen: async (channel, listener) => {
+      const unlisten = await client.listen(channel, (payload) => listener.onNotify(payload));
+      listener.onState(true);
+      return async () => {
+        listener.onState(false);
+        if (!client.closed) await unlisten();
+      };
+    },
     // Idempotent: a test may close the handle to play an outage before the app closes it.
     close: async () => void (client.closed ? undefined : await client.close()),
     dump: () => client.dumpDataDir('none'),

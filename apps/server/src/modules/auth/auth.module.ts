@@ -14,6 +14,7 @@ import { authRoutes } from './auth.routes.ts';
 import { AuthService } from './auth.service.ts';
 import type { Csrf } from './csrf.ts';
 import { AccountGate } from './account-gate.ts';
+import { CurrentUsers } from './current-users.ts';
 import { EmailTokensService } from './email-tokens.service.ts';
 import { LoginProtection } from './login-protection.ts';
 import { SessionStatusCache } from './session-status.ts';
@@ -40,9 +41,10 @@ export function createAuthModule(deps: {
   const sessions = new SessionsService(deps.uow, deps.accessTokens, status, gate);
   const emailTokens = new EmailTokensService(deps.uow);
   const loginProtection = new LoginProtection(deps.rateLimiter);
-  const auth = new AuthService({ ...deps, sessions, emailTokens, loginProtection, gate });
+  const currentUsers = new CurrentUsers((id) => deps.uow.repos.users.findById(id));
+  const auth = new AuthService({ ...deps, sessions, emailTokens, loginProtection, gate, currentUsers });
   return {
-    services: { auth, sessions, emailTokens, loginProtection, gate },
+    services: { auth, sessions, emailTokens, loginProtection, gate, currentUsers },
     routes: authRoutes({ config: deps.config, auth, sessions, csrf: deps.csrf, rateLimiter: deps.rateLimiter }),
   };
 }

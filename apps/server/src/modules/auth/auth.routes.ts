@@ -1,11 +1,12 @@
 import { authEndpoints as api } from '@reverie/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
-import { fixedBody, sendCached } from '../../http/cache.ts';
+import { fixedBody, sendCached, type CachedBody } from '../../http/cache.ts';
 import { route } from '../../http/route.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import { toUser } from '../users/users.mapper.ts';
+import type { UserRow } from '../users/users.repo.ts';
 import { toAuthConfig, toAuthResponse } from './auth.mapper.ts';
 import type { AuthService } from './auth.service.ts';
 import type { Csrf } from './csrf.ts';
@@ -54,7 +55,15 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsync {
       return { success: true, message: 'Signed out' };
     });
 
-    route(app, api.me, async (req) => toUser(await auth.me(authOf(req).userId)));
+    // The kept row (current-users.ts) is checked against the contract and serialised once, then sent as it is until it
+    // changes; `private, no-cache` keeps it out of shared caches and has the browser revalidate by ETag (#45).
+    const meBodies = new WeakMap<UserRow, CachedBody>();
+    route(app, api.me, async (req, reply) => {
+      const row = await auth.me(authOf(req).userId);
+      let body = meBodies.get(row);
+      if (!body) meBodies.set(row, (body = fixedBody(api.me.response.parse(toUser(row)))));
+      return sendCached(req, reply, body, 'private, no-cache') as never;
+    });
 
     route(app, api.updateMe, async (req) => {
       const { userId } = authOf(req);

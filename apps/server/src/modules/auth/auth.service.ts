@@ -11,6 +11,7 @@ import type { Mailer } from '../../providers/mail/index.ts';
 import { identityChangedEmail, passwordResetEmail, verificationEmail } from '../../providers/mail/templates.ts';
 import type { LedgerService } from '../billing/ledger.service.ts';
 import { uniqueViolationField, type UserRow, type UsersRepo } from '../users/users.repo.ts';
+import type { CurrentUsers } from './current-users.ts';
 import type { AccountGate } from './account-gate.ts';
 import type { EmailTokensService } from './email-tokens.service.ts';
 import type { LoginProtection } from './login-protection.ts';
@@ -45,6 +46,8 @@ export interface AuthDeps {
   background: BackgroundTasks;
   /** Refuses suspended accounts, makes ADMIN_EMAILS admins. */
   gate: AccountGate;
+  /** The signed-in users' rows kept in this process (current-users.ts): what `me` reads. */
+  currentUsers: CurrentUsers;
 }
 
 /** What proves, on a change of e-mail or username, that the owner is at the keyboard (not a stolen token). */
@@ -110,7 +113,7 @@ export class AuthService {
 
   /** The signed-in account; a token for a deleted account is as good as expired. */
   async me(userId: string): Promise<UserRow> {
-    const row = await this.users.findById(userId);
+    const row = await this.d.currentUsers.get(userId);
     if (!row) throw new AppError(401, 'INVALID_TOKEN', 'Invalid or expired token');
     return row;
   }
