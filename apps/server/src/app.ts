@@ -30,6 +30,8 @@ import { registerMedia } from './plugins/media.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { backgroundJobs, startModules } from './jobs.ts';
 import { createFastify } from './http/fastify.ts';
+import { createLocator, type Locate } from './http/location.ts';
+import { openGeoipDatabase } from './lib/geoip.ts';
 import { registerResponseCache } from './http/cache.ts';
 import { StreamSlots } from './http/stream-slots.ts';
 import { createEmbedder, type Embedder } from './providers/embeddings/index.ts';
@@ -90,6 +92,8 @@ export async function buildApp(config: Config, overrides?: AppOverrides): Promis
 /** buildApp, also returning what it built (main.ts logs the driver; tests reach services without HTTP). */
 export async function composeApp(config: Config, overrides: AppOverrides = {}): Promise<ComposedApp> {
   const app = await createFastify(config, overrides.logStream);
+  // First: a GeoIP file that cannot be read stops the start before anything is opened.
+  const locate = await openLocator(app, config);
 
   const { database, redis, background, responseCache, uow, rateLimiter, streams, accessTokens, csrf } = await openInfrastructure(
     app,
@@ -129,6 +133,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     speech,
     transcription,
     mediaKey: await loadOrCreateSecret(config.dataDir, 'media.key'),
+    locate,
   };
   const bus = await NotificationBus.create({
     redis,
@@ -199,6 +204,18 @@ async function openInfrastructure(app: FastifyInstance, config: Config, override
   const accessTokens = new AccessTokens(await loadOrCreateSecret(config.dataDir, 'jwt.key'));
   const csrf = new Csrf(await loadOrCreateSecret(config.dataDir, 'csrf.key'), config.cookieSecure || config.publicUrl.startsWith('https:'));
   return { database, redis, background, responseCache, uow, rateLimiter, streams, accessTokens, csrf };
+}
+
+/**
+ * The one answer to "where is this request's person" (http/location.ts): the trusted CDN header, else the GeoIP
+ * database file (GEOIP_DATABASE_PATH, opened here once: a missing or malformed file stops the start naming it).
+ */
+async function openLocator(app: FastifyInstance, config: Config): Promise<Locate> {
+  const file = config.age.geoipDatabase;
+  const geoip = file ? await openGeoipDatabase(file) : undefined;
+  if (geoip) app.log.info(`GeoIP database ${file} (${geoip.description}) locates clients without a trusted country header`);
+  const { countryHeader, regionHeader } = config.age;
+  return createLocator({ trust: config.trustProxy, countryHeader, regionHeader, geoip });
 }
 
 /** HTTP: cross-cutting plugins, then every module's routes, then the SPA fallback. */

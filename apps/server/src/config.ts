@@ -268,7 +268,7 @@ export interface Config {
   push: PushConfig;
   /** ACCOUNT_DELETION_DELAY_HOURS in ms: the undo period of an account deletion; ACCOUNT_EXPORT_MAX_MB in bytes. */
   account: { deletionDelayMs: number; exportMaxBytes: number };
-  /** AGE_ASSURANCE_*, GEO_*, VERIFF_*: where age assurance is required and who checks (docs/compliance.md). */
+  /** AGE_ASSURANCE_*, GEO_*, GEOIP_DATABASE_PATH, VERIFF_*: where age assurance is required, where the viewer is, who checks (docs/compliance.md). */
   age: AgeConfig;
 }
 
@@ -400,7 +400,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           timeoutMs: e.MODERATION_LLM_TIMEOUT_MS,
         }
       : undefined,
-    compliance: complianceConfigFromEnv(e, parseTrustProxy(e.TRUST_PROXY)),
+    compliance: complianceConfigFromEnv(e, e.GEO_COUNTRY_HEADER.trim().toLowerCase()),
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

@@ -55,6 +55,7 @@ import { MailOutboxRepo } from './providers/mail/mail-outbox.repo.ts';
 import type { Mailer } from './providers/mail/index.ts';
 import type { MediaStorage } from './providers/storage/index.ts';
 import type { SpeechProvider, TranscriptionProvider } from './providers/speech/index.ts';
+import type { Locate } from './http/location.ts';
 
 /** Every repository, bound to one database handle (the pool, or a transaction inside `uow.run`). */
 export function bindRepos(db: DbOrTx) {
@@ -132,6 +133,8 @@ export interface AppDeps {
   transcription: TranscriptionProvider;
   /** HMAC key for private images' signed links (DATA_DIR/secrets/media.key). */
   mediaKey: Uint8Array;
+  /** Where a request's person is (trusted header, else GEOIP_DATABASE_PATH, else unknown): age assurance and crisis resources. */
+  locate: Locate;
 }
 
 /** What every `createXModule(deps)` returns: its services (for other modules and tests) and its routes. */

@@ -1,5 +1,6 @@
-// Age-assurance settings (AGE_ASSURANCE_*, GEO_*, VERIFF_*): which regions require a check, where the viewer's region
-// comes from, and which provider checks. docs/compliance.md says which law each default region stands for.
+// Age-assurance settings (AGE_ASSURANCE_*, GEO_*, GEOIP_*, VERIFF_*): which regions require a check, where the viewer
+// is (read by http/location.ts, for the crisis resources too), and which provider checks. docs/compliance.md says
+// which law each default region stands for.
 import { z } from 'zod';
 
 /**
@@ -27,6 +28,8 @@ export const AgeEnvSchema = z.object({
   GEO_COUNTRY_HEADER: z.string().default('cf-ipcountry'),
   /** The header with the viewer's subdivision (a US state: TX); empty: none. */
   GEO_REGION_HEADER: z.string().default('cf-region-code'),
+  /** A MaxMind DB file (GeoLite2-City or -Country) locating clients by address when no trusted header says where they are. */
+  GEOIP_DATABASE_PATH: z.string().optional(),
   VERIFF_API_KEY: z.string().optional(),
   VERIFF_SHARED_SECRET: z.string().optional(),
   /** Veriff's API origin, overridable only to test against a local server that speaks it. */
@@ -40,6 +43,8 @@ export interface AgeConfig {
   unknown: 'required' | 'open';
   countryHeader: string;
   regionHeader: string | undefined;
+  /** GEOIP_DATABASE_PATH: opened once at start by the composition root (lib/geoip.ts). */
+  geoipDatabase: string | undefined;
   veriff: { apiKey: string; sharedSecret: string; apiUrl: string } | undefined;
 }
 
@@ -71,6 +76,7 @@ export function ageConfigFromEnv(e: z.infer<typeof AgeEnvSchema>, env: 'developm
     unknown: e.AGE_ASSURANCE_UNKNOWN ?? (env === 'production' ? 'required' : 'open'),
     countryHeader: e.GEO_COUNTRY_HEADER.trim().toLowerCase(),
     regionHeader: e.GEO_REGION_HEADER.trim().toLowerCase() || undefined,
+    geoipDatabase: e.GEOIP_DATABASE_PATH?.trim() || undefined,
     veriff,
   };
 }

@@ -1,6 +1,7 @@
 // Age assurance by region (docs/compliance.md). Named early in composeModules: characters, chat, groups, images and
 // users are handed its gate to close NSFW content where the rules require a check that was not passed.
 import type { Config } from '../../config.ts';
+import type { Locate } from '../../http/location.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { HealthRegistry } from '../../providers/health.ts';
@@ -12,10 +13,12 @@ import { AgeGate } from './age-gate.ts';
 import type { AgeRepo } from './age.repo.ts';
 import { ageRoutes } from './age.routes.ts';
 import { AgeAssuranceService } from './age.service.ts';
-import { regionLocator } from './location.ts';
+import { regionOf } from './location.ts';
 
 export function createAgeModule(deps: {
-  config: Pick<Config, 'age' | 'trustProxy' | 'publicUrl'>;
+  config: Pick<Config, 'age' | 'publicUrl'>;
+  /** Where the request is (http/location.ts), the same answer the crisis resources read. */
+  locate: Locate;
   uow: UnitOfWork<{ age: AgeRepo; users: UsersRepo }>;
   rateLimiter: RateLimiter;
   health: HealthRegistry;
@@ -27,7 +30,7 @@ export function createAgeModule(deps: {
   const { config } = deps;
   const provider = deps.provider ?? createAgeProvider(config.age, { health: deps.health });
   const age = new AgeAssuranceService(deps.uow, provider, config.age, config.publicUrl, deps.audit);
-  const gate = new AgeGate(age, regionLocator(config.age, config.trustProxy));
+  const gate = new AgeGate(age, (req) => regionOf(deps.locate(req)));
   const staff = new StaffGate(deps.uow, deps.rateLimiter);
   return { services: { age, gate }, routes: ageRoutes({ age, gate, staff, rateLimiter: deps.rateLimiter }) };
 }

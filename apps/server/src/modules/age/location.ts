@@ -1,29 +1,15 @@
-// Where the viewer is, from the headers the operator's CDN or proxy sets (GEO_COUNTRY_HEADER, GEO_REGION_HEADER).
-// A header is believed only when the connection comes from a proxy hop the operator trusts (TRUST_PROXY): a client
-// that reaches the server directly could write any country it likes. No trusted header: the region is unknown, and
-// AGE_ASSURANCE_UNKNOWN decides.
-import type { Config } from '../../config.ts';
-import { trustedHop } from '../../http/trusted-hop.ts';
+// The viewer's region for age assurance, from where the request is (http/location.ts: the trusted CDN header, else
+// the GeoIP database file, else unknown). Unknown: AGE_ASSURANCE_UNKNOWN decides.
+import type { Location } from '../../http/location.ts';
 import type { AgeConfig } from './age.config.ts';
 
 /** `GB`, or `US-TX` when the state is known. */
 export type Region = string;
 
-type Headers = Record<string, string | string[] | undefined>;
-
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim().toUpperCase();
-
-/** Reads the region from a request's headers and peer address; null when unknown or not from a trusted hop. */
-export function regionLocator(age: Pick<AgeConfig, 'countryHeader' | 'regionHeader'>, trust: Config['trustProxy']) {
-  const trusted = trustedHop(trust);
-  return (req: { headers: Headers; socket?: { remoteAddress?: string } }): Region | null => {
-    if (!trusted(req.socket?.remoteAddress)) return null;
-    const country = one(req.headers[age.countryHeader]);
-    // Cloudflare answers XX for unknown and T1 for Tor: unknown, like a missing header.
-    if (!country || !/^[A-Z]{2}$/.test(country) || country === 'XX' || country === 'T1') return null;
-    const sub = age.regionHeader ? one(req.headers[age.regionHeader]) : undefined;
-    return sub && /^[A-Z0-9]{1,3}$/.test(sub) ? `${country}-${sub}` : country;
-  };
+/** A location as a region: the country, with its first-level subdivision when known (`US-TX`, `GB-ENG`). */
+export function regionOf(location: Location | null): Region | null {
+  if (!location) return null;
+  return location.subdivision ? `${location.country}-${location.subdivision}` : location.country;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { LlmProvider } from '../../providers/llm/llm-provider.ts';
 import type { LedgerService } from '../billing/ledger.service.ts';
 import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
+import type { Locate } from '../../http/location.ts';
 import type { ComplianceConfig } from '../moderation/compliance.config.ts';
 import type { CrisisProtocol } from '../moderation/crisis.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
@@ -30,6 +31,8 @@ import { ReplyWriter } from './reply-writer.ts';
 
 export function createChatModule(deps: {
   config: { chat: ChatSettings; redisPrefix: string; compliance: ComplianceConfig };
+  /** Where the request's person is (http/location.ts): the crisis resources' country. */
+  locate: Locate;
   uow: ChatUnitOfWork & { repos: { firstMessages: FirstMessagesRepo } };
   redis: Redis | undefined;
   rateLimiter: RateLimiter;
@@ -80,7 +83,13 @@ export function createChatModule(deps: {
     /** Characters that write first: a schedule (jobs.ts, 'first-messages'). */
     firstMessages: new FirstMessages({ ...chat, uow: deps.uow, generation, hooks: deps.firstMessageHooks, log: deps.log }),
   };
-  const chatPlugin = chatRoutes({ ...services, rateLimiter: deps.rateLimiter, age: deps.age, compliance: deps.config.compliance });
+  const chatPlugin = chatRoutes({
+    ...services,
+    rateLimiter: deps.rateLimiter,
+    age: deps.age,
+    compliance: deps.config.compliance,
+    locate: deps.locate,
+  });
   const routes: FastifyPluginAsync = async (app, opts) => {
     await chatPlugin(app, opts);
     await inspectorRoutes(inspector)(app, opts);

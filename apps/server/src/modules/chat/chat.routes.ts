@@ -4,6 +4,7 @@ import { route } from '../../http/route.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import type { NsfwGate } from '../age/age-gate.ts';
+import type { Locate } from '../../http/location.ts';
 import type { ComplianceConfig } from '../moderation/compliance.config.ts';
 import {
   toChatHistoryPage,
@@ -40,10 +41,12 @@ export function chatRoutes(deps: {
   generation: Generation;
   rateLimiter: RateLimiter;
   age: NsfwGate;
-  /** The AI notice's interval and where the person's country is read (docs/compliance.md). */
-  compliance: Pick<ComplianceConfig, 'aiNoticeMinutes' | 'crisisCountryOf'>;
+  /** The AI notice's interval (docs/compliance.md). */
+  compliance: Pick<ComplianceConfig, 'aiNoticeMinutes'>;
+  /** Where the person is (http/location.ts): their country picks the crisis resources. */
+  locate: Locate;
 }): FastifyPluginAsync {
-  const { conversations, messages, memory, model, generation, rateLimiter, age, compliance } = deps;
+  const { conversations, messages, memory, model, generation, rateLimiter, age, compliance, locate } = deps;
   const rateLimit = (userId: string) => rateLimiter.consume([{ rule: CHAT_RATE, key: userId }]);
   const byIp = (rule: RateLimitRule) => ({ onRequest: async (req: FastifyRequest) => rateLimiter.consume([{ rule, key: req.ip }]) });
   return async (app) => {
@@ -59,7 +62,7 @@ export function chatRoutes(deps: {
     route(app, api.send, async (req, reply) => {
       const actor = authOf(req);
       const locked = () => age.nsfwLocked(req);
-      const country = compliance.crisisCountryOf(req);
+      const country = locate(req)?.country;
       const gen = await sendMessage(generation, actor, req.params.characterId, req.body, () => rateLimit(actor.userId), {
         locked,
         country,

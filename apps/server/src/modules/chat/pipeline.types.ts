@@ -29,7 +29,7 @@ export interface GenerationRequest {
   rateLimit: () => Promise<void>;
   /** NSFW content is closed to the caller where they are (age assurance, docs/compliance.md); asked only of an NSFW speaker. */
   nsfwLocked?: () => Promise<boolean>;
-  /** The person's country (CRISIS_COUNTRY_HEADER), when known: which crisis resources they are shown. */
+  /** The person's country (http/location.ts), when known: which crisis resources they are shown. */
   country?: string;
 }
 

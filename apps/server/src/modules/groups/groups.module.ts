@@ -1,5 +1,6 @@
 import { InFlightLimiter } from '../../lib/in-flight.ts';
 import type { NsfwGate } from '../age/age-gate.ts';
+import type { Locate } from '../../http/location.ts';
 import type { ComplianceConfig } from '../moderation/compliance.config.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Redis } from '../../lib/redis.ts';
@@ -14,6 +15,8 @@ import { GroupsService } from './groups.service.ts';
 
 export function createGroupsModule(deps: {
   config: { redisPrefix: string; compliance: ComplianceConfig };
+  /** Where the request's person is (http/location.ts): the crisis resources' country. */
+  locate: Locate;
   uow: GroupsUnitOfWork & ChatDeps['uow'];
   redis: Redis | undefined;
   rateLimiter: RateLimiter;
@@ -29,6 +32,12 @@ export function createGroupsModule(deps: {
     groups: new GroupsService({ ...chat, uow: deps.uow, conversations: deps.conversations }),
     generation: new GroupReplies({ uow: deps.uow, groupSlots, generation }),
   };
-  const routes = groupsRoutes({ ...services, rateLimiter: deps.rateLimiter, age: deps.age, compliance: deps.config.compliance });
+  const routes = groupsRoutes({
+    ...services,
+    rateLimiter: deps.rateLimiter,
+    age: deps.age,
+    compliance: deps.config.compliance,
+    locate: deps.locate,
+  });
   return { services, routes };
 }

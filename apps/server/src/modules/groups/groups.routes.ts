@@ -4,6 +4,7 @@ import type { NsfwGate } from '../age/age-gate.ts';
 import { route } from '../../http/route.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
+import type { Locate } from '../../http/location.ts';
 import type { ComplianceConfig } from '../moderation/compliance.config.ts';
 import { CHAT_RATE } from '../chat/index.ts';
 import { deliverReply } from '../chat/index.ts';
@@ -16,10 +17,12 @@ export function groupsRoutes(deps: {
   generation: GroupReplies;
   rateLimiter: RateLimiter;
   age: NsfwGate;
-  /** The AI notice's interval and where the person's country is read (docs/compliance.md). */
-  compliance: Pick<ComplianceConfig, 'aiNoticeMinutes' | 'crisisCountryOf'>;
+  /** The AI notice's interval (docs/compliance.md). */
+  compliance: Pick<ComplianceConfig, 'aiNoticeMinutes'>;
+  /** Where the person is (http/location.ts): their country picks the crisis resources. */
+  locate: Locate;
 }): FastifyPluginAsync {
-  const { groups, generation, rateLimiter, age, compliance } = deps;
+  const { groups, generation, rateLimiter, age, compliance, locate } = deps;
   const generate = async (
     req: FastifyRequest,
     reply: FastifyReply,
@@ -29,7 +32,7 @@ export function groupsRoutes(deps: {
   ) => {
     const actor = authOf(req);
     const rateLimit = () => rateLimiter.consume([{ rule: CHAT_RATE, key: actor.userId }]);
-    const country = compliance.crisisCountryOf(req);
+    const country = locate(req)?.country;
     const gen = await generation.prepare({ actor, groupId, kind, ...extra, rateLimit, nsfwLocked: () => age.nsfwLocked(req), country });
     return (await deliverReply(req, reply, gen, {
       what: 'group generation',

@@ -1,42 +1,36 @@
 // The AI-disclosure and crisis-protocol settings (docs/compliance.md, docs/configuration.md), merged into config.ts.
+// Where the person is (which helplines they see) is not read here: it is the one location every module reads
+// (http/location.ts: GEO_COUNTRY_HEADER from a trusted hop, else GEOIP_DATABASE_PATH, else unknown).
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
-import { trustedHop } from '../../http/trusted-hop.ts';
-import { countryOf, loadCrisisResources, type CrisisResources } from './crisis-resources.ts';
+import { loadCrisisResources, type CrisisResources } from './crisis-resources.ts';
 
 export const ComplianceEnvSchema = z.object({
   /** Minutes of chatting between two "you are talking to an AI" notices in a conversation (New York: at most 180). */
   AI_NOTICE_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(180),
-  /** The header the operator's CDN or proxy sets to the visitor's country; it only picks which helplines are shown. */
+  /** Replaced by GEO_COUNTRY_HEADER (one location for age assurance and the helplines); accepted only when equal to it. */
   CRISIS_COUNTRY_HEADER: z
     .string()
     .regex(/^[a-z0-9-]+$/i, 'must be a header name')
-    .default('cf-ipcountry'),
+    .optional(),
   /** A JSON file of crisis resources by country (crisis-resources.ts), added to or replacing the defaults. */
   CRISIS_RESOURCES_FILE: z.string().optional(),
 });
 
 export interface ComplianceConfig {
   aiNoticeMinutes: number;
-  /** Lower case, as Node names request headers. */
-  crisisCountryHeader: string;
-  /** The person's country for the helplines: the header, believed only from a proxy hop TRUST_PROXY trusts. */
-  crisisCountryOf: (req: CountryRequest) => string | undefined;
   crisisResources: CrisisResources;
 }
 
-interface CountryRequest {
-  headers: Record<string, string | string[] | undefined>;
-  socket?: { remoteAddress?: string };
-}
-
-export function complianceConfigFromEnv(e: z.infer<typeof ComplianceEnvSchema>, trust: Config['trustProxy']): ComplianceConfig {
-  const header = e.CRISIS_COUNTRY_HEADER.toLowerCase();
-  const trusted = trustedHop(trust);
+/** `countryHeader`: GEO_COUNTRY_HEADER, lower case. */
+export function complianceConfigFromEnv(e: z.infer<typeof ComplianceEnvSchema>, countryHeader: string): ComplianceConfig {
+  const crisisHeader = e.CRISIS_COUNTRY_HEADER?.trim().toLowerCase();
+  if (crisisHeader !== undefined && crisisHeader !== countryHeader) {
+    throw new Error(
+      `Invalid configuration: CRISIS_COUNTRY_HEADER=${e.CRISIS_COUNTRY_HEADER} is replaced by GEO_COUNTRY_HEADER (now ${countryHeader}): one location feeds age assurance and the crisis resources; set GEO_COUNTRY_HEADER=${crisisHeader} and remove CRISIS_COUNTRY_HEADER`,
+    );
+  }
   return {
     aiNoticeMinutes: e.AI_NOTICE_INTERVAL_MINUTES,
-    crisisCountryHeader: header,
-    crisisCountryOf: (req) => (trusted(req.socket?.remoteAddress) ? countryOf(req.headers[header]) : undefined),
     crisisResources: loadCrisisResources(e.CRISIS_RESOURCES_FILE),
   };
 }

@@ -89,12 +89,3 @@ export function loadCrisisResources(file: string | undefined): CrisisResources {
   }
   return { ...DEFAULT_CRISIS_RESOURCES, ...result.data };
 }
-
-/** A two-letter country from a header value ("gb", "GB", "US-CA" → "US"); anything else is unknown. */
-export function countryOf(header: string | string[] | undefined): string | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  const m = /^\s*([a-z]{2})(?:[-_][a-z0-9]{1,3})?\s*$/i.exec(value ?? '');
-  const code = m?.[1]?.toUpperCase();
-  // XX and T1 (Tor) and ZZ are how CDNs say "unknown".
-  return code && code !== 'XX' && code !== 'ZZ' ? code : undefined;
-}
