@@ -29,6 +29,7 @@ export function createGroupsModule(deps: {
     groups: new GroupsService({ ...chat, uow: deps.uow, conversations: deps.conversations }),
     generation: new GroupReplies({ uow: deps.uow, groupSlots, generation }),
   };
-  const routes = groupsRoutes({ ...services, rateLimiter: deps.rateLimiter, age: deps.age, compliance: deps.config.compliance });
+  const { rateLimiter, age } = deps;
+  const routes = groupsRoutes({ ...services, rateLimiter, age, compliance: deps.config.compliance, cards: chat.crisis });
   return { services, routes };
 }

@@ -5,6 +5,7 @@ import { route } from '../../http/route.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import type { ComplianceConfig } from '../moderation/compliance.config.ts';
+import type { CrisisCards } from '../moderation/crisis.service.ts';
 import { CHAT_RATE } from '../chat/index.ts';
 import { deliverReply } from '../chat/index.ts';
 import type { GroupReplies, GroupReplyKind } from './group-generation.ts';
@@ -18,8 +19,10 @@ export function groupsRoutes(deps: {
   age: NsfwGate;
   /** The AI notice's interval and where the person's country is read (docs/compliance.md). */
   compliance: Pick<ComplianceConfig, 'aiNoticeMinutes' | 'crisisCountryOf'>;
+  /** Shows a message's stored crisis card again. */
+  cards: CrisisCards;
 }): FastifyPluginAsync {
-  const { groups, generation, rateLimiter, age, compliance } = deps;
+  const { groups, generation, rateLimiter, age, compliance, cards } = deps;
   const generate = async (
     req: FastifyRequest,
     reply: FastifyReply,
@@ -42,10 +45,10 @@ export function groupsRoutes(deps: {
       // Like starting a one-to-one conversation: counted with the user's generations.
       await rateLimiter.consume([{ rule: CHAT_RATE, key: actor.userId }]);
       reply.status(201);
-      return { ...toGroupSession(await groups.create(actor, req.body)), aiNoticeMinutes: compliance.aiNoticeMinutes };
+      return { ...toGroupSession(await groups.create(actor, req.body), cards), aiNoticeMinutes: compliance.aiNoticeMinutes };
     });
     route(app, api.get, async (req) => ({
-      ...toGroupSession(await groups.open(authOf(req), req.params.id)),
+      ...toGroupSession(await groups.open(authOf(req), req.params.id), cards),
       aiNoticeMinutes: compliance.aiNoticeMinutes,
     }));
     route(app, api.update, async (req) => toGroup(await groups.update(authOf(req), req.params.id, req.body)));
