@@ -40,6 +40,8 @@ export function rebuildPrompt(
     shape?: PromptShape;
     /** What of the (speaking) character's definition the viewer may read (redact.ts). */
     access: DefinitionAccess;
+    /** The journal's memories that went in, as they are now (a forgotten one is missing): `Inspector.inspection`. */
+    journal: { id: string; text: string }[];
   },
 ): Rebuilt {
   const changes: string[] = [];
@@ -83,6 +85,7 @@ export function rebuildPrompt(
       `${edited === 1 ? 'A message' : `${edited} messages`} of the history ${edited === 1 ? 'was' : 'were'} edited since this reply.`,
     );
   }
+  const journal = journalLines(d, now.journal, changes);
   if (d.kind === 'continue') changes.push('This reply continued an earlier one: the history ends with that reply as it reads now.');
 
   const { messageOrder } = deps.llm.info();
@@ -91,7 +94,7 @@ export function rebuildPrompt(
       character: { ...redactCard({ ...card, characterBook: undefined }, now.access, count), characterBook: shown },
       userName: now.userName,
       persona: now.persona,
-      memory: { summary: summary || undefined, pinnedFacts: now.conversation.pinnedFacts },
+      memory: { summary: summary || undefined, pinnedFacts: now.conversation.pinnedFacts, journal },
       history: history.length ? history : [{ role: 'user', content: '*waves*' }],
       contextSize: d.contextSize,
       replyBudget: d.replyBudget,
@@ -103,4 +106,20 @@ export function rebuildPrompt(
     if (!(err instanceof PromptTooLongError)) throw err;
     throw AppError.conflict(`The prompt no longer fits the model's context with today's data (${err.message}).`);
   }
+}
+
+/**
+ * The journal's lines as the live prompt had them (buildPrompt passes the same texts, in the order the recall step
+ * chose: pinned, then newest), read as they are now; a memory forgotten since is left out and said so.
+ */
+function journalLines(d: InspectionData, memories: { id: string; text: string }[], changes: string[]): string[] {
+  const byId = new Map(memories.map((m) => [m.id, m.text]));
+  const used = d.journal ?? [];
+  const lines = used.flatMap((m) => (byId.has(m.memoryId) ? [byId.get(m.memoryId)!] : []));
+  const gone = used.length - lines.length;
+  if (gone > 0) {
+    const what = gone === 1 ? 'A memory of the journal was' : `${gone} memories of the journal were`;
+    changes.push(`${what} forgotten since this reply; the rebuilt prompt leaves ${gone === 1 ? 'it' : 'them'} out.`);
+  }
+  return lines;
 }
