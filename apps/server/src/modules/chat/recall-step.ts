@@ -33,25 +33,34 @@ export async function recallFor(deps: RecallDeps, i: RecallStepInput): Promise<R
   const budget = Math.min(settings.recallTokens, Math.floor(llm.info().contextSize / 8));
   const countTokens = (t: string) => llm.countTokens(t);
   const conversationId = i.conversation.id;
-  const journal = await within(recall.journal({ conversationId, tokenBudget: Math.floor(budget / 4), countTokens }), []);
-  const spent = journal.reduce((n, m) => n + m.tokens, 0);
-  if (i.middle || !i.conversation.recallEnabled || settings.recallPassages <= 0) return { passages: [], journal };
-  // What the user said last calls for the recall: the new message, else (regenerate, continue) their latest one. The
-  // character's own lines would mostly find more of the same.
-  const text = i.content?.trim() || i.newest.find((m) => m.role === 'user' && m.status !== 'blocked')?.content.trim() || '';
-  if (!text) return { passages: [], journal };
-  const passages = await within(
-    recall.recall({
-      conversationId,
-      text,
-      excluded: i.newest.map((m) => m.id),
-      limit: settings.recallPassages,
-      tokenBudget: budget - spent,
-      countTokens,
-    }),
-    [],
-  );
+  const reading = within(recall.journal({ conversationId, tokenBudget: Math.floor(budget / 4), countTokens }), []);
+  const text = i.middle || !i.conversation.recallEnabled || settings.recallPassages <= 0 ? '' : recallText(i);
+  // The passages are searched while the journal is read; they take what the journal leaves of the budget, applied
+  // once it is known (RecallRequest.tokenBudget), so both wait at most RECALL_WAIT_MS together.
+  const left = reading.then((journal) => budget - journal.reduce((n, m) => n + m.tokens, 0));
+  const searching = text
+    ? within(
+        recall.recall({
+          conversationId,
+          text,
+          excluded: i.newest.map((m) => m.id),
+          limit: settings.recallPassages,
+          tokenBudget: left,
+          countTokens,
+        }),
+        [],
+      )
+    : Promise.resolve([]);
+  const [journal, passages] = await Promise.all([reading, searching]);
   return { passages, journal };
+}
+
+/**
+ * What the user said last calls for the recall: the new message, else (regenerate, continue) their latest one. The
+ * character's own lines would mostly find more of the same.
+ */
+function recallText(i: RecallStepInput): string {
+  return i.content?.trim() || i.newest.find((m) => m.role === 'user' && m.status !== 'blocked')?.content.trim() || '';
 }
 
 /** The work's answer, or `fallback` when it fails or takes longer than RECALL_WAIT_MS. */
