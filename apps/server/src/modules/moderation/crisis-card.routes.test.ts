@@ -2,7 +2,16 @@
 // expressed a crisis is stored with the key of the resources shown, so every read of the conversation (the session,
 // the history, a page of messages, a group's session) shows the card again, the export has it, and it goes with the
 // message. Only the list's key is stored: the card's text comes from the server's list.
-import type { AccountExport, ChatMessage, ChatReply, ChatSession, GroupReply, GroupSession, MessageWindow } from '@reverie/shared';
+import type {
+  AccountExport,
+  ChatMessage,
+  ChatReply,
+  ChatSession,
+  GroupReply,
+  GroupSession,
+  MessageWindow,
+  RebuiltPrompt,
+} from '@reverie/shared';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCharacter, buildUser, type BuiltUser } from '../../../test/factories.ts';
@@ -61,6 +70,22 @@ describe('the crisis card, one-to-one', () => {
     expect(byContent(history.items, CRISIS)?.support).toEqual(card);
     const page = (await get(`/api/conversations/${conversationId}/messages`, user)).json() as MessageWindow;
     expect(byContent(page.items, CRISIS)?.support).toEqual(card);
+  });
+
+  it('lets the inspector rebuild the crisis turn of the reply it brought, as the model got it', async () => {
+    const user = await buildUser(t);
+    const reply = (await send(`/api/chat/${characterId}/message`, user, CRISIS, 'GB')).json() as ChatReply;
+    const sent = JSON.stringify(peer.requests.at(-1)!.body.messages);
+    expect(sent).toContain('step out of the role-play');
+    await t.deps.background.drain();
+    const rebuilt = (await get(`/api/messages/${reply.reply.id}/inspection/prompt`, user)).json() as RebuiltPrompt;
+    expect(JSON.stringify(rebuilt.messages)).toBe(sent);
+    // The next, ordinary turn is ordinary in the rebuild too.
+    const calm = (await send(`/api/chat/${characterId}/message`, user, CALM, 'GB')).json() as ChatReply;
+    await t.deps.background.drain();
+    const next = (await get(`/api/messages/${calm.reply.id}/inspection/prompt`, user)).json() as RebuiltPrompt;
+    expect(JSON.stringify(next.messages)).toBe(JSON.stringify(peer.requests.at(-1)!.body.messages));
+    expect(JSON.stringify(next.messages)).not.toContain('step out of the role-play');
   });
 
   it('keeps the general list for a country without one, and never becomes another user’s to read', async () => {

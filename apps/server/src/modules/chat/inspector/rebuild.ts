@@ -100,12 +100,23 @@ export function rebuildPrompt(
       replyBudget: d.replyBudget,
       countTokens: count,
       options: { ...loreOptions(now.character), messageOrder, loreBudget: d.contextSize },
+      crisisTurn: crisisTurnOf(d, now.messages),
     });
     return { prompt, changes };
   } catch (err) {
     if (!(err instanceof PromptTooLongError)) throw err;
     throw AppError.conflict(`The prompt no longer fits the model's context with today's data (${err.message}).`);
   }
+}
+
+/**
+ * Whether the reply stepped out of the role-play (the crisis protocol): a reply sent with a message that expressed a
+ * crisis, as its stored card says (chat_messages.crisis_card is kept exactly when the pipeline gave the crisis turn).
+ */
+function crisisTurnOf(d: InspectionData, messages: ChatMessageRow[]): boolean {
+  if (d.kind !== 'send' || !d.history.lastId) return false;
+  const sent = messages.find((m) => m.id === d.history.lastId);
+  return sent?.role === 'user' && sent.crisisCard !== null;
 }
 
 /**
