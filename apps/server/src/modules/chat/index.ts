@@ -34,3 +34,4 @@ export type { FirstMessageHooks } from './first-messages.ts';
 export { InspectionsRepo } from './inspector/inspections.repo.ts';
 export { messagePersonaJoin, shownMessage, shownMessageColumns } from './shown-message.repo.ts';
 export { toChatCost, toChatMemory, toChatMessage, toReplyMessage, toSentMessage } from './chat.mapper.ts';
+export { passageText } from './recall-step.ts';

@@ -74,8 +74,20 @@ async function within<T>(work: Promise<T>, fallback: T): Promise<T> {
   }
 }
 
+/** Characters a recalled passage keeps of its message. */
+export const PASSAGE_CHARS = 600;
+
+/** A message's text as a recalled passage carries it (recall in modules/memory, the prompt, "Why this reply"). */
+export function passageText(text: string, max = PASSAGE_CHARS): string {
+  const t = text.trim();
+  return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}…`;
+}
+
 /** A passage as the prompt carries it: its date and who said it. */
-export function recalledLine(p: RecalledPassage, names: { user: string; character: string }): string {
+export function recalledLine(
+  p: Pick<RecalledPassage, 'role' | 'content' | 'createdAt'>,
+  names: { user: string; character: string },
+): string {
   const who = p.role === 'user' ? names.user : names.character;
   return `(${p.createdAt.slice(0, 10)}) ${who}: ${p.content.replace(/\s+/g, ' ')}`;
 }

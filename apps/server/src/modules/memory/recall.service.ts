@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { EmbeddingsUnavailableError, type Embedder } from '../../providers/embeddings/index.ts';
+import { passageText } from '../chat/index.ts';
 import type { MemoryRepo, RecallMessageRow } from './memory.repo.ts';
 import { bytesToVector, dot } from './vector.ts';
 
@@ -94,7 +95,7 @@ export class RecallService {
     for (const [id, f] of order) {
       const row = rows.get(id);
       if (!row || out.length >= q.limit) continue;
-      const content = cut(row.content, q.maxChars ?? 600);
+      const content = passageText(row.content, q.maxChars);
       const tokens = q.countTokens(content) + 8;
       if (spent + tokens > q.tokenBudget) continue;
       spent += tokens;
@@ -148,9 +149,4 @@ async function within<T>(ms: number, work: Promise<T>, fallback: T): Promise<T> 
   } finally {
     clearTimeout(timer);
   }
-}
-
-function cut(text: string, max: number): string {
-  const t = text.trim();
-  return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}…`;
 }

@@ -7,6 +7,7 @@ import type { ChatDeps } from '../chat-deps.ts';
 import type { ChatMessageRow, ConversationRow } from '../chat.repo.ts';
 import { assemblePrompt, loreOptions, promptCharacter, PromptTooLongError } from '../prompt/index.ts';
 import type { AssembledPrompt, HistoryMessage, PromptCharacter, PromptPersona } from '../prompt/types.ts';
+import { passageText, recalledLine } from '../recall-step.ts';
 import { factsHashOf, hashOf, sheetHashOf, type InspectionData } from './inspection.ts';
 import { hiddenEntry, hiddenNote, redactCard, type DefinitionAccess } from './redact.ts';
 
@@ -42,6 +43,8 @@ export function rebuildPrompt(
     access: DefinitionAccess;
     /** The journal's memories that went in, as they are now (a forgotten one is missing): `Inspector.inspection`. */
     journal: { id: string; text: string }[];
+    /** The recalled passages' messages, as they are now (a deleted one is missing): `Inspector.inspection`. */
+    recalled: ChatMessageRow[];
   },
 ): Rebuilt {
   const changes: string[] = [];
@@ -86,6 +89,9 @@ export function rebuildPrompt(
     );
   }
   const journal = journalLines(d, now.journal, changes);
+  // Who said a passage, as the recall step names them (a group's replies: "A character").
+  const names = { user: now.userName, character: now.shape ? 'A character' : now.character.name };
+  const recalled = recalledLines(d, now.recalled, { names, at }, changes);
   if (d.kind === 'continue') changes.push('This reply continued an earlier one: the history ends with that reply as it reads now.');
 
   const { messageOrder } = deps.llm.info();
@@ -94,7 +100,7 @@ export function rebuildPrompt(
       character: { ...redactCard({ ...card, characterBook: undefined }, now.access, count), characterBook: shown },
       userName: now.userName,
       persona: now.persona,
-      memory: { summary: summary || undefined, pinnedFacts: now.conversation.pinnedFacts, journal },
+      memory: { summary: summary || undefined, pinnedFacts: now.conversation.pinnedFacts, journal, recalled },
       history: history.length ? history : [{ role: 'user', content: '*waves*' }],
       contextSize: d.contextSize,
       replyBudget: d.replyBudget,
@@ -107,6 +113,27 @@ export function rebuildPrompt(
     if (!(err instanceof PromptTooLongError)) throw err;
     throw AppError.conflict(`The prompt no longer fits the model's context with today's data (${err.message}).`);
   }
+}
+
+/**
+ * The recalled passages' lines as the live prompt had them (recalledLine over the recorded passages, in their order,
+ * with their messages' text as recall cut it), read as they are now; a deleted or edited message is said so.
+ */
+function recalledLines(
+  d: InspectionData,
+  messages: ChatMessageRow[],
+  o: { names: { user: string; character: string }; at: Date },
+  changes: string[],
+): string[] {
+  const byId = new Map(messages.map((m) => [m.id, m]));
+  const found = (d.recall ?? []).flatMap((p) => {
+    const m = byId.get(p.messageId);
+    return m ? [{ m, line: recalledLine({ role: m.role, content: passageText(m.content), createdAt: p.createdAt }, o.names) }] : [];
+  });
+  if (found.length < (d.recall ?? []).length)
+    changes.push('Messages recalled into this prompt were deleted since; the rebuilt prompt leaves them out.');
+  if (found.some(({ m }) => m.editedAt && m.editedAt > o.at)) changes.push('Messages recalled into this prompt were edited since.');
+  return found.map((f) => f.line);
 }
 
 /**
