@@ -1,7 +1,7 @@
 // Issue 44 points 2 and 3 against the real server and Chromium: the "AI" label on a character card, the character
 // page, a chat and a group chat with the notice at the start of the conversation; a message that expresses a crisis
-// gets the helplines for the visitor's country under it while nothing is blocked; the crisis protocol page is one
-// click away in the footer. Screenshots at 1280 and 390 px (SHOTS_DIR, else e2e/artifacts). Replies come from a local
+// gets the helplines for the visitor's country under it while nothing is blocked, and keeps them after a reload; the
+// crisis protocol page is one click away in the footer. Screenshots at 1280 and 390 px (SHOTS_DIR, else e2e/artifacts). Replies come from a local
 // OpenAI-compatible peer.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -109,6 +109,20 @@ describeE2E('AI disclosure and the crisis protocol (real server + Chromium)', ()
     await shot(page, 'chat-crisis-390');
     await page.getByTestId('ai-notice').first().scrollIntoViewIfNeeded();
     await shot(page, 'chat-notice-390');
+
+    // The card stays with its message (#44.3): after a reload the messages come from the server again, and the card
+    // is under the same message, once.
+    await page.reload();
+    const kept = page.getByTestId('crisis-support');
+    await kept.waitFor({ timeout: 20_000 });
+    expect(await kept.count()).toBe(1);
+    expect(await kept.textContent()).toContain('Samaritans');
+    expect(await kept.evaluate((el) => el.previousElementSibling?.textContent ?? '')).toContain("I don't want to live anymore.");
+    await kept.scrollIntoViewIfNeeded();
+    await shot(page, 'chat-crisis-reloaded-390');
+    await page.setViewportSize(DESKTOP);
+    await kept.scrollIntoViewIfNeeded();
+    await shot(page, 'chat-crisis-reloaded-1280');
 
     // The protocol, from the footer of any page.
     await page.setViewportSize(DESKTOP);

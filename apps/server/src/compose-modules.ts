@@ -176,7 +176,7 @@ export function composeModules(
     search: createSearchModule({ ...deps, characters: characters.services.characters, social: social.services.social, age: ageGate }),
     chat,
     groups: createGroupsModule({ ...deps, pipeline: chat.services.pipeline, conversations: chat.services.conversations, age: ageGate }),
-    chatSearch: createChatSearchModule(deps),
+    chatSearch: createChatSearchModule({ ...deps, cards: moderation.services.crisis }),
     memory,
     personas: createPersonasModule({ ...deps, moderation: moderation.services.moderation }),
     images,

@@ -17,6 +17,20 @@ export const ChatMessageStatus = z.enum(['complete', 'incomplete', 'blocked']);
 export const MessagePersona = z.object({ name: z.string(), avatarUrl: z.string().nullable() }).meta({ id: 'MessagePersona' });
 export type MessagePersona = z.infer<typeof MessagePersona>;
 
+/**
+ * The crisis protocol (docs/compliance.md): shown in the chat under a message of the user's that expressed thoughts of
+ * suicide or self-harm. Written by people, chosen for the user's country (`region`; null: a general list).
+ */
+export const CrisisSupport = z
+  .object({
+    region: z.string().nullable(),
+    message: z.string(),
+    resources: z.array(z.object({ name: z.string(), contact: z.string(), url: z.string().optional() })),
+    emergency: z.string(),
+  })
+  .meta({ id: 'CrisisSupport' });
+export type CrisisSupport = z.infer<typeof CrisisSupport>;
+
 export const ChatMessage = z
   .object({
     id: z.uuid(),
@@ -40,23 +54,11 @@ export const ChatMessage = z
     persona: MessagePersona.nullable(),
     /** A reply the character wrote first, while the user had not written (characters that write first). */
     unprompted: z.boolean().optional(),
+    /** A user's message that expressed a crisis: the resources shown with it, kept with the message (absent: none). */
+    support: CrisisSupport.optional(),
   })
   .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof ChatMessage>;
-
-/**
- * The crisis protocol (docs/compliance.md): shown in the chat under a message of the user's that expressed thoughts of
- * suicide or self-harm. Written by people, chosen for the user's country (`region`; null: a general list).
- */
-export const CrisisSupport = z
-  .object({
-    region: z.string().nullable(),
-    message: z.string(),
-    resources: z.array(z.object({ name: z.string(), contact: z.string(), url: z.string().optional() })),
-    emergency: z.string(),
-  })
-  .meta({ id: 'CrisisSupport' });
-export type CrisisSupport = z.infer<typeof CrisisSupport>;
 
 /** Default minutes between two "you are talking to an AI" notices (AI_NOTICE_INTERVAL_MINUTES). */
 export const AI_NOTICE_MINUTES = 180;

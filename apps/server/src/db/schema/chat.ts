@@ -130,6 +130,12 @@ export const chatMessages = pgTable(
     personaId: uuid('persona_id').references((): AnyPgColumn => personas.id, { onDelete: 'set null' }),
     /** A reply the character wrote first, when the user had not written (modules/chat/first-messages.ts). */
     unprompted: boolean('unprompted').notNull().default(false),
+    /**
+     * A user's message that expressed a crisis (the crisis protocol, docs/compliance.md): which crisis resources the
+     * chat showed with it, a country code of the resources list (CRISIS_RESOURCES_FILE's keys) or `*` for the general
+     * list, so the card is shown again with the message. Only the list's key: the card's text is the server's.
+     */
+    crisisCard: text('crisis_card'),
   },
   (t) => [
     index('chat_messages_conversation_seq_idx').on(t.conversationId, t.seq.desc()),

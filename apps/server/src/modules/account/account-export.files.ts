@@ -22,7 +22,8 @@ const README = `Your Reverie data, as it was when this export was made.
 
 profile.json        your account: username, e-mail, bio, settings, preferences, dates, who you follow
 characters/*.charx  every character you made (Character Card V3, with portrait and pictures)
-chats/*.jsonl       every conversation (SillyTavern chat files, swipes kept)
+chats/*.jsonl       every conversation (SillyTavern chat files, swipes kept); a message of yours that was shown
+                    crisis resources has extra.crisis_resources: the country of the list shown (* the general list)
 personas.json       who you are in stories: each persona's name, pronouns, description and avatar
 memories.json       the journal of memories: each fact, the character or group it belongs to, who wrote it, dates
 age-checks.json     your age checks: provider, method, outcome, dates and the provider's reference (no documents)

@@ -1,7 +1,7 @@
 // The signed-in users' own rows, kept in this process for `GET /api/auth/me` (#45): the app asks for it on every
 // page, and a database round trip was four fifths of that request's CPU.
 //
-// Kept true by the database, not by the code that writes: a trigger on `users` (migration 0037) announces every
+// Kept true by the database, not by the code that writes: a trigger on `users` (migration 0038) announces every
 // changed or deleted row with NOTIFY on USERS_CHANGED_CHANNEL at commit, whichever module or process wrote it, and
 // every process listens (Database.listen). A row changed while it was being read is not kept. While the listening
 // connection is down nothing is kept and every read goes to the database; what was kept is dropped when it comes

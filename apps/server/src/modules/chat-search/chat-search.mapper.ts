@@ -7,6 +7,7 @@ import type {
   MessageWindow,
 } from '@reverie/shared';
 import { toChatMessage } from '../chat/index.ts';
+import type { CrisisCards } from '../moderation/crisis.service.ts';
 import type { ChatHitGroupRow, ChatHitRow } from './chat-search.repo.ts';
 import type { HitPage, MessageWindowRows } from './chat-search.service.ts';
 import { snippet } from './snippet.ts';
@@ -40,6 +41,6 @@ export function toChatSearchResults(q: string, p: HitPage<ChatHitGroupRow>): Cha
   return { q, groups: p.rows.map((g) => toChatSearchGroup(g, p.words)), page: p.page, limit: p.limit, hasMore: p.hasMore };
 }
 
-export function toMessageWindow(w: MessageWindowRows): MessageWindow {
-  return { items: w.rows.map(toChatMessage), hasOlder: w.hasOlder, hasNewer: w.hasNewer };
+export function toMessageWindow(w: MessageWindowRows, cards: CrisisCards): MessageWindow {
+  return { items: w.rows.map((m) => toChatMessage(m, cards)), hasOlder: w.hasOlder, hasNewer: w.hasNewer };
 }

@@ -39,7 +39,8 @@ export interface RecallRequest {
   text: string;
   excluded: string[];
   limit: number;
-  tokenBudget: number;
+  /** A promise: the search starts at once and the budget is applied when it settles (what the journal leaves). */
+  tokenBudget: number | Promise<number>;
   countTokens: (text: string) => number;
 }
 

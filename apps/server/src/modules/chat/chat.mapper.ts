@@ -1,10 +1,27 @@
 import type { ChatCost, ChatMemory, ChatMessage, ChatSession, ChatStatus, ConversationPage, ConversationSummary } from '@reverie/shared';
+import type { CrisisCards, CrisisSupport } from '../moderation/crisis.service.ts';
 import { branchTitle } from './branches.mapper.ts';
 import type { ChatMessageRow, ConversationListRow, ConversationRow, ShownMessageRow } from './chat.repo.ts';
 import type { MessageCost, OpenedConversation, Page } from './conversations.ts';
 import { forUsers, type ModelState } from './model-status.ts';
 
-export function toChatMessage(row: ShownMessageRow): ChatMessage {
+/**
+ * A message as the chat shows it; a user's message that expressed a crisis carries its card again (`cards` turns the
+ * stored key into the resources shown, from the server's list).
+ */
+export function toChatMessage(row: ShownMessageRow, cards: CrisisCards): ChatMessage {
+  return toSentMessage(row, row.crisisCard ? cards.stored(row.crisisCard) : null);
+}
+
+/** A user's message just saved, with the card the pipeline chose for it (the one its stored key names). */
+export function toSentMessage(row: ShownMessageRow, support: CrisisSupport | null): ChatMessage {
+  return { ...messageFields(row), ...(support ? { support } : {}) };
+}
+
+/** A reply (the model's, a picture's caption): written by the character, so with no persona and no crisis card. */
+export const toReplyMessage = (row: ChatMessageRow): ChatMessage => messageFields({ ...row, persona: null });
+
+function messageFields(row: ShownMessageRow): ChatMessage {
   return {
     id: row.id,
     conversationId: row.conversationId,
@@ -22,9 +39,6 @@ export function toChatMessage(row: ShownMessageRow): ChatMessage {
   };
 }
 
-/** A reply (the model's, a picture's caption): written by the character, so with no persona. */
-export const toReplyMessage = (row: ChatMessageRow): ChatMessage => toChatMessage({ ...row, persona: null });
-
 export function toChatMemory(row: ConversationRow): ChatMemory {
   return {
     summary: row.memorySummary,
@@ -38,7 +52,7 @@ export function toChatCost(cost: MessageCost): ChatCost {
   return { freeLeft: cost.freeLeft, costPerMessage: cost.costPerMessage, balance: cost.balance };
 }
 
-export function toChatSession(s: OpenedConversation): ChatSession {
+export function toChatSession(s: OpenedConversation, cards: CrisisCards): ChatSession {
   const { conversation: conv, character } = s;
   return {
     conversation: { id: conv.id, createdAt: conv.createdAt.toISOString(), updatedAt: conv.updatedAt.toISOString() },
@@ -52,7 +66,7 @@ export function toChatSession(s: OpenedConversation): ChatSession {
       nsfw: character.nsfw,
       deleted: !!character.deletedAt,
     },
-    messages: s.messages.map(toChatMessage),
+    messages: s.messages.map((m) => toChatMessage(m, cards)),
     hasMore: s.hasMore,
     cost: toChatCost(s.cost),
     memory: toChatMemory(conv),
@@ -87,7 +101,7 @@ const pageOf = <T, W>(p: Page<T>, map: (row: T) => W) => ({
 
 export const toConversationPage = (p: Page<ConversationListRow>): ConversationPage => pageOf(p, toConversationSummary);
 
-export const toChatHistoryPage = (p: Page<ShownMessageRow>) => pageOf(p, toChatMessage);
+export const toChatHistoryPage = (p: Page<ShownMessageRow>, cards: CrisisCards) => pageOf(p, (m) => toChatMessage(m, cards));
 
 /** `operator`: the viewer may read the server's settings in `problem` and `message` (an admin); others read them plainly. */
 export function toChatStatus({ info, unavailable, diagnosticCharacterId }: ModelState, operator = false): ChatStatus {

@@ -83,13 +83,8 @@ export function createChatModule(deps: {
     /** Characters that write first: a schedule (jobs.ts, 'first-messages'). */
     firstMessages: new FirstMessages({ ...chat, uow: deps.uow, generation, hooks: deps.firstMessageHooks, log: deps.log }),
   };
-  const chatPlugin = chatRoutes({
-    ...services,
-    rateLimiter: deps.rateLimiter,
-    age: deps.age,
-    compliance: deps.config.compliance,
-    locate: deps.locate,
-  });
+  const { rateLimiter, age, crisis: cards } = deps;
+  const chatPlugin = chatRoutes({ ...services, rateLimiter, age, compliance: deps.config.compliance, locate: deps.locate, cards });
   const routes: FastifyPluginAsync = async (app, opts) => {
     await chatPlugin(app, opts);
     await inspectorRoutes(inspector)(app, opts);

@@ -14,7 +14,6 @@ import {
   type ConversationRow,
 } from '../../db/schema/index.ts';
 import { claimFreeUsePart, type ClaimedUse, type FreeUseClaim } from '../billing/payments.repo.ts';
-import type { NewReplyProgress } from './reply-progress.repo.ts';
 import { messagePersonaJoin, shownMessage, shownMessageColumns, type MessagePersona, type ShownMessageRow } from './shown-message.repo.ts';
 import { userMessagePart } from './user-message.repo.ts';
 import { branchPlaceColumns, type BranchPlace } from './branch-place.repo.ts';
@@ -267,7 +266,7 @@ export class ChatRepo {
    */
   async insertUserMessageClaiming(
     claim: FreeUseClaim,
-    message: { conversationId: string; content: string; personaId: string | null; countOn: string | null; progress: NewReplyProgress },
+    message: Parameters<typeof userMessagePart>[0],
   ): Promise<readonly [ShownMessageRow, ClaimedUse]> {
     return combinedWrite(this.db, [userMessagePart(message), claimFreeUsePart(claim)], { asyncCommit: true });
   }

@@ -6,6 +6,7 @@ import { authOf } from '../../plugins/authenticate.ts';
 import type { NsfwGate } from '../age/age-gate.ts';
 import type { Locate } from '../../http/location.ts';
 import type { ComplianceConfig } from '../moderation/compliance.config.ts';
+import type { CrisisCards } from '../moderation/crisis.service.ts';
 import {
   toChatHistoryPage,
   toChatMemory,
@@ -45,8 +46,10 @@ export function chatRoutes(deps: {
   compliance: Pick<ComplianceConfig, 'aiNoticeMinutes'>;
   /** Where the person is (http/location.ts): their country picks the crisis resources. */
   locate: Locate;
+  /** Shows a message's stored crisis card again. */
+  cards: CrisisCards;
 }): FastifyPluginAsync {
-  const { conversations, messages, memory, model, generation, rateLimiter, age, compliance, locate } = deps;
+  const { conversations, messages, memory, model, generation, rateLimiter, age, compliance, locate, cards } = deps;
   const rateLimit = (userId: string) => rateLimiter.consume([{ rule: CHAT_RATE, key: userId }]);
   const byIp = (rule: RateLimitRule) => ({ onRequest: async (req: FastifyRequest) => rateLimiter.consume([{ rule, key: req.ip }]) });
   return async (app) => {
@@ -54,19 +57,18 @@ export function chatRoutes(deps: {
     route(app, api.status, async (req) => toChatStatus(await model.state(), operator(req)));
     route(app, api.retryModel, byIp(CHAT_RETRY_RATE), async (req) => toChatStatus(await model.retry(), operator(req)));
     route(app, api.test, byIp(CHAT_TEST_RATE), async () => model.test());
-    route(app, api.history, async (req) => toChatHistoryPage(await conversations.history(authOf(req), req.query)));
+    route(app, api.history, async (req) => toChatHistoryPage(await conversations.history(authOf(req), req.query), cards));
     route(app, api.session, async (req) => ({
-      ...toChatSession(await conversations.open(authOf(req), req.params.characterId, req.query.conversationId, () => age.nsfwLocked(req))),
+      ...toChatSession(
+        await conversations.open(authOf(req), req.params.characterId, req.query.conversationId, () => age.nsfwLocked(req)),
+        cards,
+      ),
       aiNoticeMinutes: compliance.aiNoticeMinutes,
     }));
     route(app, api.send, async (req, reply) => {
       const actor = authOf(req);
-      const locked = () => age.nsfwLocked(req);
-      const country = locate(req)?.country;
-      const gen = await sendMessage(generation, actor, req.params.characterId, req.body, () => rateLimit(actor.userId), {
-        locked,
-        country,
-      });
+      const opts = { locked: () => age.nsfwLocked(req), country: locate(req)?.country };
+      const gen = await sendMessage(generation, actor, req.params.characterId, req.body, () => rateLimit(actor.userId), opts);
       return (await deliverReply(req, reply, gen, { what: 'chat generation' })) as ChatReply;
     });
     route(app, api.regenerate, async (req, reply) => {
@@ -87,7 +89,7 @@ export function chatRoutes(deps: {
       return (await deliverReply(req, reply, gen, { what: 'chat generation' })) as ChatReply;
     });
     route(app, api.editMessage, async (req) =>
-      toChatMessage(await messages.edit(authOf(req), req.params.characterId, req.params.messageId, req.body)),
+      toChatMessage(await messages.edit(authOf(req), req.params.characterId, req.params.messageId, req.body), cards),
     );
     route(app, api.deleteMessage, async (req) => {
       await messages.delete(authOf(req), req.params.characterId, req.params.messageId);
@@ -99,7 +101,7 @@ export function chatRoutes(deps: {
     route(app, api.newConversation, async (req) => {
       const actor = authOf(req);
       await rateLimit(actor.userId);
-      return toChatSession(await conversations.start(actor, req.params.characterId, () => age.nsfwLocked(req)));
+      return toChatSession(await conversations.start(actor, req.params.characterId, () => age.nsfwLocked(req)), cards);
     });
     route(app, api.conversations, async (req) =>
       toConversationPage(await conversations.list(authOf(req), req.query.page, req.query.limit)),

@@ -5,7 +5,7 @@ import type { ChatReply, ChatStreamEvents, ErrorCode } from '@reverie/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EventStream } from '../../http/event-stream.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { toChatMessage, toReplyMessage } from './chat.mapper.ts';
+import { toReplyMessage, toSentMessage } from './chat.mapper.ts';
 import { generationError } from './generation-error.ts';
 import type { PreparedGeneration } from './pipeline.types.ts';
 
@@ -27,7 +27,8 @@ export async function deliverReply<Lead extends Record<string, unknown> = Record
     if (!reply.raw.writableFinished) abort.abort(new Error('client went away'));
   };
   reply.raw.on('close', onClose);
-  const userMessage = gen.userMessage && toChatMessage(gen.userMessage);
+  // The card the pipeline chose is also stored with the message, so the answer shows the message as a reload would.
+  const userMessage = gen.userMessage && toSentMessage(gen.userMessage, gen.support);
   if (!/\btext\/event-stream\b/.test(request.headers.accept ?? '')) {
     try {
       const { message, stats } = await gen.run({ queue() {}, token() {} }, abort.signal);

@@ -130,8 +130,8 @@ export class Generation {
       ...{ speaker, newest, kind, target, content: req.content, historyMessages: limits.historyMessages, userName, actor: req.actor },
     });
     const memory = conversation;
-    // The crisis protocol: the reply to a message that expresses a crisis steps out of the role-play (docs/compliance.md).
-    const crisis = kind === 'send' && req.content ? await this.deps.crisis.detect(req.content) : null;
+    // The crisis protocol: the reply steps out of the role-play; the card is kept with the message (docs/compliance.md).
+    const crisis = await crisisTurn(this.deps, kind, req);
     // The full history read (not only what the source shows) is the window recall never repeats.
     // A message the character writes first has no new words of the user's (its content is the note that asks for it).
     const userWords = kind === 'send' ? req.content : undefined;
@@ -151,27 +151,27 @@ export class Generation {
       card,
       stopNames,
       typed: kind === 'send' && Boolean(req.content?.trim()),
-      crisis: crisis !== null,
+      crisis: crisis.finding !== null,
     });
     const replyId = target?.id ?? randomUUID();
     const speakerId = source.group ? speaker.id : undefined;
     const progress = { id: randomUUID(), userId: actor.userId, replyId, chargeKey: `chat-${randomUUID()}`, speakerId };
     const personaId = read.persona?.persona.id ?? null;
     const charge = { kind, actor, character: speaker, conversation, content: req.content, personaId, newest, hasUserMessage, target };
-    const charged = useCase.charge(this.deps, { ...charge, progress, entitled: c.entitled }, undo);
+    const charged = useCase.charge(this.deps, { ...charge, progress, entitled: c.entitled, crisisCard: crisis.card }, undo);
     charged.catch(() => {}); // awaited below, once the model has been asked
     const queue: QueueWatch = { position: 0 };
     const request = askModel(this.deps, prompt, queue);
     undo.add(() => dropRequest(request));
     const { userMessage, freeFor } = await charged;
-    if (crisis) this.deps.crisis.record(crisis, req.country);
+    if (crisis.finding) this.deps.crisis.record(crisis.finding, req.country);
     const reply = { kind, replyId, progressId: progress.id, target, conversation, character: speaker, speakerId, userName, actor };
     const inspect = { prompt, history, userMessageId: userMessage?.id ?? null, recalled, journal };
     return {
       speaker,
       userMessage,
       replyId,
-      support: crisis && this.deps.crisis.support(req.country),
+      support: crisis.support,
       run: (sink, signal) => {
         queue.sink = sink;
         if (queue.position > 0) sink.queue(queue.position);
@@ -231,6 +231,16 @@ export class Generation {
     if (!conversation || newest.length <= limits.historyMessages) return false;
     return this.deps.uow.repos.chat.hasUserMessage(conversation.id);
   }
+}
+
+/**
+ * The crisis protocol for a message the user sends (docs/compliance.md): whether it expresses a crisis, the card shown
+ * (the resources for the person's country) and the key stored with the message so that the card stays with it.
+ */
+async function crisisTurn(deps: Pick<ChatDeps, 'crisis'>, kind: ReplyUseCase['kind'], req: GenerationRequest) {
+  const finding = kind === 'send' && req.content ? await deps.crisis.detect(req.content) : null;
+  const support = finding && deps.crisis.support(req.country);
+  return { finding, support, card: support && deps.crisis.cardOf(support) };
 }
 
 /** Awaits every promise (they run at once); the first rejection in list order is thrown, so refusals keep their order. */

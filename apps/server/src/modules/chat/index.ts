@@ -33,4 +33,5 @@ export { FirstMessagesRepo } from './first-messages.repo.ts';
 export type { FirstMessageHooks } from './first-messages.ts';
 export { InspectionsRepo } from './inspector/inspections.repo.ts';
 export { messagePersonaJoin, shownMessage, shownMessageColumns } from './shown-message.repo.ts';
-export { toChatCost, toChatMemory, toChatMessage, toReplyMessage } from './chat.mapper.ts';
+export { toChatCost, toChatMemory, toChatMessage, toReplyMessage, toSentMessage } from './chat.mapper.ts';
+export { passageText } from './recall-step.ts';

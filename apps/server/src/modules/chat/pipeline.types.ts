@@ -80,6 +80,8 @@ export interface ChargeInput {
   target: ChatMessageRow | undefined;
   /** The reply's progress row (its id, the reply's id and the charge's idempotency key). */
   progress: NewReplyProgress;
+  /** The user's message expressed a crisis: the key of the resources shown, stored with it (null: no card). */
+  crisisCard: string | null;
   entitled: Pick<Entitlements, 'tier' | 'permissions'>;
 }
 

@@ -33,25 +33,34 @@ export async function recallFor(deps: RecallDeps, i: RecallStepInput): Promise<R
   const budget = Math.min(settings.recallTokens, Math.floor(llm.info().contextSize / 8));
   const countTokens = (t: string) => llm.countTokens(t);
   const conversationId = i.conversation.id;
-  const journal = await within(recall.journal({ conversationId, tokenBudget: Math.floor(budget / 4), countTokens }), []);
-  const spent = journal.reduce((n, m) => n + m.tokens, 0);
-  if (i.middle || !i.conversation.recallEnabled || settings.recallPassages <= 0) return { passages: [], journal };
-  // What the user said last calls for the recall: the new message, else (regenerate, continue) their latest one. The
-  // character's own lines would mostly find more of the same.
-  const text = i.content?.trim() || i.newest.find((m) => m.role === 'user' && m.status !== 'blocked')?.content.trim() || '';
-  if (!text) return { passages: [], journal };
-  const passages = await within(
-    recall.recall({
-      conversationId,
-      text,
-      excluded: i.newest.map((m) => m.id),
-      limit: settings.recallPassages,
-      tokenBudget: budget - spent,
-      countTokens,
-    }),
-    [],
-  );
+  const reading = within(recall.journal({ conversationId, tokenBudget: Math.floor(budget / 4), countTokens }), []);
+  const text = i.middle || !i.conversation.recallEnabled || settings.recallPassages <= 0 ? '' : recallText(i);
+  // The passages are searched while the journal is read; they take what the journal leaves of the budget, applied
+  // once it is known (RecallRequest.tokenBudget), so both wait at most RECALL_WAIT_MS together.
+  const left = reading.then((journal) => budget - journal.reduce((n, m) => n + m.tokens, 0));
+  const searching = text
+    ? within(
+        recall.recall({
+          conversationId,
+          text,
+          excluded: i.newest.map((m) => m.id),
+          limit: settings.recallPassages,
+          tokenBudget: left,
+          countTokens,
+        }),
+        [],
+      )
+    : Promise.resolve([]);
+  const [journal, passages] = await Promise.all([reading, searching]);
   return { passages, journal };
+}
+
+/**
+ * What the user said last calls for the recall: the new message, else (regenerate, continue) their latest one. The
+ * character's own lines would mostly find more of the same.
+ */
+function recallText(i: RecallStepInput): string {
+  return i.content?.trim() || i.newest.find((m) => m.role === 'user' && m.status !== 'blocked')?.content.trim() || '';
 }
 
 /** The work's answer, or `fallback` when it fails or takes longer than RECALL_WAIT_MS. */
@@ -65,8 +74,20 @@ async function within<T>(work: Promise<T>, fallback: T): Promise<T> {
   }
 }
 
+/** Characters a recalled passage keeps of its message. */
+export const PASSAGE_CHARS = 600;
+
+/** A message's text as a recalled passage carries it (recall in modules/memory, the prompt, "Why this reply"). */
+export function passageText(text: string, max = PASSAGE_CHARS): string {
+  const t = text.trim();
+  return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}…`;
+}
+
 /** A passage as the prompt carries it: its date and who said it. */
-export function recalledLine(p: RecalledPassage, names: { user: string; character: string }): string {
+export function recalledLine(
+  p: Pick<RecalledPassage, 'role' | 'content' | 'createdAt'>,
+  names: { user: string; character: string },
+): string {
   const who = p.role === 'user' ? names.user : names.character;
   return `(${p.createdAt.slice(0, 10)}) ${who}: ${p.content.replace(/\s+/g, ' ')}`;
 }

@@ -32,7 +32,8 @@ export const send: ReplyUseCase = {
     // (402 { cost, balance }) takes the message back, so nothing of this request remains.
     const saved = (async () => {
       const claim = deps.entitlements.chatAllowanceClaim(c.actor.userId, c.progress.chargeKey, c.entitled);
-      const message = { conversationId: c.conversation.id, content: c.content!, personaId: c.personaId, countOn, progress: c.progress };
+      const { conversation, content, personaId, progress, crisisCard } = c;
+      const message = { conversationId: conversation.id, content: content!, personaId, countOn, progress, crisisCard };
       const [row, claimed] = await chat.insertUserMessageClaiming(claim.row, message);
       await claim.settle(claimed).catch(async (err: unknown) => {
         await withdraw(row);

@@ -17,12 +17,15 @@ export function userMessagePart({
   personaId,
   countOn,
   progress,
+  crisisCard,
 }: {
   conversationId: string;
   content: string;
   personaId: string | null;
   countOn: string | null;
   progress: NewReplyProgress;
+  /** The crisis card shown with it (the resources' key), or null. */
+  crisisCard: string | null;
 }): WritePart<ShownMessageRow> {
   const p = (name: string) => sql.placeholder(`message_${name}`);
   return {
@@ -39,6 +42,7 @@ export function userMessagePart({
             // without one (shown as the current persona) instead of failing the send on the foreign key.
             personaId: sql`(select ${personas.id} from ${personas}
               where ${personas.id} = ${p('personaId')}::uuid and ${personas.userId} = ${p('userId')}::uuid)`,
+            crisisCard: sql`${p('crisisCard')}::text`,
           })
           .returning(),
       );
@@ -73,6 +77,7 @@ export function userMessagePart({
       message_conversationId: conversationId,
       message_content: content,
       message_personaId: personaId,
+      message_crisisCard: crisisCard,
       message_countOn: countOn,
       message_progressId: progress.id,
       message_userId: progress.userId,

@@ -1,6 +1,7 @@
 import type { Group, GroupMember, GroupSession, GroupSpeaker } from '@reverie/shared';
 import type { ChatCharacter } from '../chat/index.ts';
 import { toChatCost, toChatMemory, toChatMessage } from '../chat/index.ts';
+import type { CrisisCards } from '../moderation/crisis.service.ts';
 import type { GroupView, OpenedGroup } from './groups.service.ts';
 
 function toGroupMember(c: ChatCharacter): GroupMember {
@@ -32,10 +33,10 @@ export function toGroup(v: GroupView): Group {
   };
 }
 
-export function toGroupSession(s: OpenedGroup): GroupSession {
+export function toGroupSession(s: OpenedGroup, cards: CrisisCards): GroupSession {
   return {
     group: toGroup(s.view),
-    messages: s.messages.map(toChatMessage),
+    messages: s.messages.map((m) => toChatMessage(m, cards)),
     hasMore: s.hasMore,
     cost: toChatCost(s.cost),
     memory: toChatMemory(s.conversation),

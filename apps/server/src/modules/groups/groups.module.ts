@@ -32,12 +32,14 @@ export function createGroupsModule(deps: {
     groups: new GroupsService({ ...chat, uow: deps.uow, conversations: deps.conversations }),
     generation: new GroupReplies({ uow: deps.uow, groupSlots, generation }),
   };
+  const { rateLimiter, age } = deps;
   const routes = groupsRoutes({
     ...services,
-    rateLimiter: deps.rateLimiter,
-    age: deps.age,
+    rateLimiter,
+    age,
     compliance: deps.config.compliance,
     locate: deps.locate,
+    cards: chat.crisis,
   });
   return { services, routes };
 }

@@ -6,6 +6,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import type { Locate } from '../../http/location.ts';
 import type { ComplianceConfig } from '../moderation/compliance.config.ts';
+import type { CrisisCards } from '../moderation/crisis.service.ts';
 import { CHAT_RATE } from '../chat/index.ts';
 import { deliverReply } from '../chat/index.ts';
 import type { GroupReplies, GroupReplyKind } from './group-generation.ts';
@@ -21,8 +22,10 @@ export function groupsRoutes(deps: {
   compliance: Pick<ComplianceConfig, 'aiNoticeMinutes'>;
   /** Where the person is (http/location.ts): their country picks the crisis resources. */
   locate: Locate;
+  /** Shows a message's stored crisis card again. */
+  cards: CrisisCards;
 }): FastifyPluginAsync {
-  const { groups, generation, rateLimiter, age, compliance, locate } = deps;
+  const { groups, generation, rateLimiter, age, compliance, locate, cards } = deps;
   const generate = async (
     req: FastifyRequest,
     reply: FastifyReply,
@@ -45,10 +48,10 @@ export function groupsRoutes(deps: {
       // Like starting a one-to-one conversation: counted with the user's generations.
       await rateLimiter.consume([{ rule: CHAT_RATE, key: actor.userId }]);
       reply.status(201);
-      return { ...toGroupSession(await groups.create(actor, req.body)), aiNoticeMinutes: compliance.aiNoticeMinutes };
+      return { ...toGroupSession(await groups.create(actor, req.body), cards), aiNoticeMinutes: compliance.aiNoticeMinutes };
     });
     route(app, api.get, async (req) => ({
-      ...toGroupSession(await groups.open(authOf(req), req.params.id)),
+      ...toGroupSession(await groups.open(authOf(req), req.params.id), cards),
       aiNoticeMinutes: compliance.aiNoticeMinutes,
     }));
     route(app, api.update, async (req) => toGroup(await groups.update(authOf(req), req.params.id, req.body)));

@@ -10,7 +10,7 @@ import type { NsfwGate } from '../age/age-gate.ts';
 import type { GalleryService } from './gallery.service.ts';
 import type { ImageUrls } from './image-files.ts';
 import { toImageItem, toImageJobResponse, toImagesPage } from './images.mapper.ts';
-import { toChatMessage, toReplyMessage } from '../chat/index.ts';
+import { toReplyMessage, toSentMessage } from '../chat/index.ts';
 import type { ImageGenerationService } from './generation.service.ts';
 import type { ImageJobsService } from './jobs.service.ts';
 
@@ -109,7 +109,8 @@ export function imagesRoutes(deps: {
         age.nsfwLocked(req),
       );
       return {
-        userMessage: userMessage ? toChatMessage(userMessage) : null,
+        // A picture's request is not read by the crisis protocol (only chat messages are): it has no card.
+        userMessage: userMessage ? toSentMessage(userMessage, null) : null,
         message: toReplyMessage(message),
         ...toImageJobResponse(view, actor, urls),
         charge,

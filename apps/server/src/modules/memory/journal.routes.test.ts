@@ -2,7 +2,15 @@
 // forgetting, their bounds and refusals, another user's ids; the writer on the `memory-journal` queue (facts from the
 // model peer, linked to their messages, duplicates skipped, a blocked one dropped, nothing charged); the journal in a
 // reply's prompt and in "Why this reply"; the data export; and the account's erasure.
-import type { ChatReply, ChatSession, GroupSession, InspectionResponse, JournalMemory, MemoryJournal } from '@reverie/shared';
+import type {
+  ChatReply,
+  ChatSession,
+  GroupSession,
+  InspectionResponse,
+  JournalMemory,
+  MemoryJournal,
+  RebuiltPrompt,
+} from '@reverie/shared';
 import { MAX_MEMORIES } from '@reverie/shared';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,6 +176,13 @@ describe('the journal of memories', () => {
     expect(said.statusCode, said.body).toBe(200);
     expect(lastReplyPrompt()).toContain('- The crew met at the harbour.');
     expect(lastReplyPrompt()).not.toContain(MISO);
+    // The inspector rebuilds the group reply's prompt with the group's journal, as the model got it.
+    await t.deps.background.drain();
+    const replyId = (said.json() as ChatReply).reply.id;
+    const rebuilt = (
+      await t.app.inject({ url: `/api/messages/${replyId}/inspection/prompt`, headers: alice.auth })
+    ).json() as RebuiltPrompt;
+    expect(rebuilt.messages.find((m) => m.role === 'system')?.content).toBe(lastReplyPrompt());
     // Another conversation with Lena reads the same journal.
     const another = await fresh(alice);
     expect(another).not.toBe(conversationId);
@@ -214,9 +229,18 @@ describe('the journal of memories', () => {
     // Pinned first (the model's "Noted." from the 2 replies of this conversation is a recent one after it).
     expect(inspection.journal[0]).toMatchObject({ text: MISO, pinned: true });
     expect(inspection.parts.map((p) => p.name)).toContain('journal');
-    // A memory forgotten since drops out of the inspector.
+    // The inspector's rebuilt prompt is the one the model got: the journal in the same place, with the same lines.
+    const rebuilt = async () =>
+      (await t.app.inject({ url: `/api/messages/${reply.reply.id}/inspection/prompt`, headers: alice.auth })).json() as RebuiltPrompt;
+    const full = await rebuilt();
+    expect(full.messages.find((m) => m.role === 'system')?.content).toBe(system);
+    expect(full.changes).toEqual([]);
+    // A memory forgotten since drops out of the inspector, and out of the rebuilt prompt, which says so.
     await forget(alice, inspection.journal[0]!.id);
     expect((await read()).inspection!.journal.map((m) => m.text)).not.toContain(MISO);
+    const after = await rebuilt();
+    expect(after.messages.find((m) => m.role === 'system')?.content).not.toContain(MISO);
+    expect(after.changes).toContain('A memory of the journal was forgotten since this reply; the rebuilt prompt leaves it out.');
     await add(alice, { text: MISO, pinned: true });
   }, 60_000);
 

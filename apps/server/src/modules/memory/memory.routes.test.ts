@@ -2,7 +2,7 @@
 // branch (the `memory-index` queue), recall into the one pipeline's prompt (read from the model peer) and the
 // inspector, never what is in the context window nor another user's messages, and the per-conversation switch.
 // The embedder is the deterministic test one (test/hash-embedder.ts); the model a loopback OpenAI-compatible peer.
-import type { ChatReply, ForkResult, InspectionResponse } from '@reverie/shared';
+import type { ChatReply, ForkResult, InspectionResponse, RebuiltPrompt } from '@reverie/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCharacter, buildUser, type BuiltUser } from '../../../test/factories.ts';
 import { HashEmbedder } from '../../../test/hash-embedder.ts';
@@ -93,6 +93,9 @@ describe('memory: the index of every message and recall into the prompt', () => 
     expect(recalled.map((p) => p.messageId)).not.toContain(near.userMessage!.id);
     // The best passage first; the others are there because they share a word or a meaning with the question.
     expect(recalled[0]!.messageId).toBe(factId);
+    // The inspector's rebuilt prompt has the same passages, in the same lines, as the model got.
+    const rebuilt = await t.app.inject({ url: `/api/messages/${reply.reply.id}/inspection/prompt`, headers: alice.auth });
+    expect((rebuilt.json() as RebuiltPrompt).messages.find((m) => m.role === 'system')?.content).toBe(system);
     // Another user cannot read the inspection (the same 404 as a missing message).
     expect((await t.app.inject({ url: `/api/messages/${reply.reply.id}/inspection`, headers: bob.auth })).statusCode).toBe(404);
   }, 60_000);

@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { EmbeddingsUnavailableError, type Embedder } from '../../providers/embeddings/index.ts';
+import { passageText } from '../chat/index.ts';
 import type { MemoryRepo, RecallMessageRow } from './memory.repo.ts';
 import { bytesToVector, dot } from './vector.ts';
 
@@ -42,8 +43,11 @@ export interface RecallQuery {
   excluded: string[];
   /** At most this many passages … */
   limit: number;
-  /** … and this many tokens in all. */
-  tokenBudget: number;
+  /**
+   * … and this many tokens in all. A promise: the search runs while it settles, and the passages are chosen within it
+   * (the chat's recall step passes what the journal leaves, read at the same time).
+   */
+  tokenBudget: number | Promise<number>;
   countTokens: (text: string) => number;
   /** Each passage is cut to this many characters. */
   maxChars?: number;
@@ -64,7 +68,7 @@ export class RecallService {
   ) {}
 
   async recall(q: RecallQuery): Promise<RecalledPassage[]> {
-    if (q.limit <= 0 || q.tokenBudget <= 0) return [];
+    if (q.limit <= 0 || (typeof q.tokenBudget === 'number' && q.tokenBudget <= 0)) return [];
     const text = q.text.slice(0, QUERY_CHARS);
     const [words, meaning] = await Promise.all([this.byWords(q, text), within(MEANING_WAIT_MS, this.byMeaning(q, text), [])]);
     const fused = new Map<string, { score: number; words: boolean; similarity?: number }>();
@@ -77,11 +81,12 @@ export class RecallService {
     const known = new Map<string, RecallMessageRow>(words.map((w) => [w.id, w]));
     const missing = order.map(([id]) => id).filter((id) => !known.has(id));
     for (const row of await this.d.uow.repos.memory.messages(q.conversationId, missing)) known.set(row.id, row);
-    return this.withinBudget(q, order, known);
+    const tokenBudget = await q.tokenBudget;
+    return this.withinBudget({ ...q, tokenBudget }, order, known);
   }
 
   private withinBudget(
-    q: RecallQuery,
+    q: RecallQuery & { tokenBudget: number },
     order: [string, { score: number; words: boolean; similarity?: number }][],
     rows: Map<string, RecallMessageRow>,
   ): RecalledPassage[] {
@@ -90,7 +95,7 @@ export class RecallService {
     for (const [id, f] of order) {
       const row = rows.get(id);
       if (!row || out.length >= q.limit) continue;
-      const content = cut(row.content, q.maxChars ?? 600);
+      const content = passageText(row.content, q.maxChars);
       const tokens = q.countTokens(content) + 8;
       if (spent + tokens > q.tokenBudget) continue;
       spent += tokens;
@@ -144,9 +149,4 @@ async function within<T>(ms: number, work: Promise<T>, fallback: T): Promise<T> 
   } finally {
     clearTimeout(timer);
   }
-}
-
-function cut(text: string, max: number): string {
-  const t = text.trim();
-  return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}…`;
 }

@@ -19,6 +19,9 @@ export interface CrisisSupport {
   emergency: string;
 }
 
+/** Shows a stored card again (chat_messages.crisis_card): what the messages' mapper is given. */
+export type CrisisCards = Pick<CrisisProtocol, 'stored'>;
+
 export interface CrisisFinding {
   language: CrisisLanguage;
   detectedBy: 'lexicon' | 'judge';
@@ -28,6 +31,8 @@ export const CRISIS_MESSAGE =
   "It sounds like you might be going through something really painful right now. You're talking to an AI, and it can't help the way a person can, but the people at these services can: they are free, confidential and there to listen.";
 export const CRISIS_EMERGENCY =
   'If you are in danger right now, call your local emergency number (112 in Europe, 911 in North America, 999 in the UK).';
+/** The stored card's key for the general list (the `*` of CRISIS_RESOURCES_FILE). */
+const GENERAL = '*';
 /** The judge's category for suicide and self-harm (Llama Guard 3 taxonomy, llm-judge.ts). */
 const SELF_HARM = 'S11';
 
@@ -68,6 +73,19 @@ export class CrisisProtocol {
       resources: listed ?? this.deps.resources['*'] ?? [],
       emergency: CRISIS_EMERGENCY,
     };
+  }
+
+  /**
+   * What is stored with the message so that its card can be shown again (chat_messages.crisis_card): the key of the
+   * resources list shown, the country or `*` for the general list. Never the person's country when it has no list.
+   */
+  cardOf(support: CrisisSupport): string {
+    return support.region ?? GENERAL;
+  }
+
+  /** The card of a stored message, from its key (a country no longer listed falls back to the general list). */
+  stored(card: string): CrisisSupport {
+    return this.support(card === GENERAL ? undefined : card);
   }
 
   /** Counts one (in the background, outside the request's transaction): never the account or the words. */

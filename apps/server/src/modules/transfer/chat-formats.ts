@@ -17,6 +17,8 @@ export interface ChatFileMessage {
   swipes: string[];
   swipeIndex: number;
   sentAt: Date;
+  /** A user's message that expressed a crisis: the key of the resources the chat showed with it (a country, `*`: general). */
+  crisisCard?: string;
 }
 
 export interface ChatFile {
@@ -58,7 +60,8 @@ export function toJsonl(chat: ChatFile): string {
       is_system: false,
       send_date: humanDate(m.sentAt),
       mes: m.text,
-      extra: {},
+      // SillyTavern keeps what it does not know in `extra`: the crisis card shown with the message goes there.
+      extra: m.crisisCard ? { crisis_resources: m.crisisCard } : {},
     };
     if (m.swipes.length > 0) {
       line.swipes = m.swipes;

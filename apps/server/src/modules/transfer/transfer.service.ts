@@ -63,6 +63,7 @@ export class TransferService {
         swipes: m.role === 'assistant' ? (m.swipes.length > 0 ? m.swipes : [m.content]) : [],
         swipeIndex: m.swipeIndex,
         sentAt: m.createdAt,
+        ...(m.crisisCard ? { crisisCard: m.crisisCard } : {}),
       })),
     };
   }

@@ -28,8 +28,3 @@ export const chatSearchKeys = {
   inConversation: (conversationId: string, q: string) => ['chat', 'search', conversationId, q] as const,
   all: (q: string) => ['chat', 'search-all', q] as const,
 };
-
-/** Crisis resources shown under a message of yours (kept on this device; outside chatKeys.all so no refresh drops them). */
-export const crisisKeys = {
-  support: (conversationId: string) => ['crisis-support', conversationId] as const,
-};

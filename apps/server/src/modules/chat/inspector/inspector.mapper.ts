@@ -1,5 +1,6 @@
 import type { InspectionResponse, RebuiltPrompt, ReplyInspection } from '@reverie/shared';
 import type { ChatMessageRow } from '../chat.repo.ts';
+import { passageText } from '../recall-step.ts';
 import type { InspectionData } from './inspection.ts';
 import type { ReplyInspected } from './inspector.service.ts';
 import type { Rebuilt } from './rebuild.ts';
@@ -18,7 +19,7 @@ function recalledOf(d: InspectionData, messages: readonly ChatMessageRow[]): Rep
   const byId = new Map(messages.map((m) => [m.id, m]));
   return (d.recall ?? []).flatMap((p) => {
     const m = byId.get(p.messageId);
-    return m ? [{ ...p, role: m.role, content: m.content.length > 600 ? `${m.content.slice(0, 599)}…` : m.content }] : [];
+    return m ? [{ ...p, role: m.role, content: passageText(m.content) }] : [];
   });
 }
 

@@ -89,7 +89,8 @@ export class Inspector {
 
   /** The full prompt of a reply, rebuilt from its recorded structure and today's data. */
   async rebuild(actor: Actor, messageId: string, swipe: number | undefined): Promise<Rebuilt> {
-    const { row, conversation, message } = await this.inspection(actor, messageId, swipe);
+    const inspected = await this.inspection(actor, messageId, swipe);
+    const { row, conversation, message, journalMemories: journal, recalledMessages: recalled } = inspected;
     if (!row) throw AppError.notFound('Details of this reply');
     const { characters, inspections, users, personas } = this.deps.uow.repos;
     const data = row.data as unknown as InspectionData;
@@ -118,11 +119,13 @@ export class Inspector {
       if (!group) throw AppError.conflict('The full prompt of this group reply cannot be rebuilt: its speaker is no longer known.');
       const { speaker, ...shape } = group;
       const access = definitionAccess(actor, speaker);
-      return rebuildPrompt(this.deps, data, row.createdAt, { character: speaker, conversation, messages, ...who, shape, access });
+      return rebuildPrompt(this.deps, data, row.createdAt, {
+        ...{ character: speaker, conversation, messages, ...who, shape, access, journal, recalled },
+      });
     }
     if (!character) throw AppError.notFound('Character');
     const access = definitionAccess(actor, character);
-    return rebuildPrompt(this.deps, data, row.createdAt, { character, conversation, messages, ...who, access });
+    return rebuildPrompt(this.deps, data, row.createdAt, { character, conversation, messages, ...who, access, journal, recalled });
   }
 
   /** Turns a lorebook entry of the conversation's character off (or on again) for this conversation. */

@@ -7,6 +7,7 @@ import type { ChatDeps } from '../chat-deps.ts';
 import type { ChatMessageRow, ConversationRow } from '../chat.repo.ts';
 import { assemblePrompt, loreOptions, promptCharacter, PromptTooLongError } from '../prompt/index.ts';
 import type { AssembledPrompt, HistoryMessage, PromptCharacter, PromptPersona } from '../prompt/types.ts';
+import { passageText, recalledLine } from '../recall-step.ts';
 import { factsHashOf, hashOf, sheetHashOf, type InspectionData } from './inspection.ts';
 import { hiddenEntry, hiddenNote, redactCard, type DefinitionAccess } from './redact.ts';
 
@@ -40,6 +41,10 @@ export function rebuildPrompt(
     shape?: PromptShape;
     /** What of the (speaking) character's definition the viewer may read (redact.ts). */
     access: DefinitionAccess;
+    /** The journal's memories that went in, as they are now (a forgotten one is missing): `Inspector.inspection`. */
+    journal: { id: string; text: string }[];
+    /** The recalled passages' messages, as they are now (a deleted one is missing): `Inspector.inspection`. */
+    recalled: ChatMessageRow[];
   },
 ): Rebuilt {
   const changes: string[] = [];
@@ -83,6 +88,10 @@ export function rebuildPrompt(
       `${edited === 1 ? 'A message' : `${edited} messages`} of the history ${edited === 1 ? 'was' : 'were'} edited since this reply.`,
     );
   }
+  const journal = journalLines(d, now.journal, changes);
+  // Who said a passage, as the recall step names them (a group's replies: "A character").
+  const names = { user: now.userName, character: now.shape ? 'A character' : now.character.name };
+  const recalled = recalledLines(d, now.recalled, { names, at }, changes);
   if (d.kind === 'continue') changes.push('This reply continued an earlier one: the history ends with that reply as it reads now.');
 
   const { messageOrder } = deps.llm.info();
@@ -91,16 +100,64 @@ export function rebuildPrompt(
       character: { ...redactCard({ ...card, characterBook: undefined }, now.access, count), characterBook: shown },
       userName: now.userName,
       persona: now.persona,
-      memory: { summary: summary || undefined, pinnedFacts: now.conversation.pinnedFacts },
+      memory: { summary: summary || undefined, pinnedFacts: now.conversation.pinnedFacts, journal, recalled },
       history: history.length ? history : [{ role: 'user', content: '*waves*' }],
       contextSize: d.contextSize,
       replyBudget: d.replyBudget,
       countTokens: count,
       options: { ...loreOptions(now.character), messageOrder, loreBudget: d.contextSize },
+      crisisTurn: crisisTurnOf(d, now.messages),
     });
     return { prompt, changes };
   } catch (err) {
     if (!(err instanceof PromptTooLongError)) throw err;
     throw AppError.conflict(`The prompt no longer fits the model's context with today's data (${err.message}).`);
   }
+}
+
+/**
+ * The recalled passages' lines as the live prompt had them (recalledLine over the recorded passages, in their order,
+ * with their messages' text as recall cut it), read as they are now; a deleted or edited message is said so.
+ */
+function recalledLines(
+  d: InspectionData,
+  messages: ChatMessageRow[],
+  o: { names: { user: string; character: string }; at: Date },
+  changes: string[],
+): string[] {
+  const byId = new Map(messages.map((m) => [m.id, m]));
+  const found = (d.recall ?? []).flatMap((p) => {
+    const m = byId.get(p.messageId);
+    return m ? [{ m, line: recalledLine({ role: m.role, content: passageText(m.content), createdAt: p.createdAt }, o.names) }] : [];
+  });
+  if (found.length < (d.recall ?? []).length)
+    changes.push('Messages recalled into this prompt were deleted since; the rebuilt prompt leaves them out.');
+  if (found.some(({ m }) => m.editedAt && m.editedAt > o.at)) changes.push('Messages recalled into this prompt were edited since.');
+  return found.map((f) => f.line);
+}
+
+/**
+ * Whether the reply stepped out of the role-play (the crisis protocol): a reply sent with a message that expressed a
+ * crisis, as its stored card says (chat_messages.crisis_card is kept exactly when the pipeline gave the crisis turn).
+ */
+function crisisTurnOf(d: InspectionData, messages: ChatMessageRow[]): boolean {
+  if (d.kind !== 'send' || !d.history.lastId) return false;
+  const sent = messages.find((m) => m.id === d.history.lastId);
+  return sent?.role === 'user' && sent.crisisCard !== null;
+}
+
+/**
+ * The journal's lines as the live prompt had them (buildPrompt passes the same texts, in the order the recall step
+ * chose: pinned, then newest), read as they are now; a memory forgotten since is left out and said so.
+ */
+function journalLines(d: InspectionData, memories: { id: string; text: string }[], changes: string[]): string[] {
+  const byId = new Map(memories.map((m) => [m.id, m.text]));
+  const used = d.journal ?? [];
+  const lines = used.flatMap((m) => (byId.has(m.memoryId) ? [byId.get(m.memoryId)!] : []));
+  const gone = used.length - lines.length;
+  if (gone > 0) {
+    const what = gone === 1 ? 'A memory of the journal was' : `${gone} memories of the journal were`;
+    changes.push(`${what} forgotten since this reply; the rebuilt prompt leaves ${gone === 1 ? 'it' : 'them'} out.`);
+  }
+  return lines;
 }

@@ -1,12 +1,11 @@
 // AI disclosure and the crisis protocol in the conversation (docs/compliance.md): the "this is an AI" notice at the
 // start and again after every three hours of chatting (checked with a moved clock), the AI label on the character's
 // messages, and crisis resources under the message that brought them.
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatCharacter, ChatMessage, CrisisSupport } from '@reverie/shared';
 import { renderWithProviders } from '@/test/helpers';
 import { aiNoticeIndexes } from '../lib/ai-notices';
-import { rememberCrisisSupport } from '../lib/crisis-support';
 import type { MessageActions } from './message-actions';
 import { MessageList } from './message-list';
 
@@ -98,23 +97,36 @@ describe('the "you are talking to an AI" notice', () => {
 });
 
 describe('crisis resources', () => {
-  it('show under the message that brought them, as text, and nowhere else', async () => {
-    const messages = [say('assistant', 'Hello.'), say('user', 'I want to die.'), say('assistant', 'I am an AI…')];
-    const support: CrisisSupport = {
-      region: 'GB',
-      message: 'It sounds like you might be going through something really painful right now.',
-      resources: [{ name: 'Samaritans', contact: 'Call 116 123 (free, any time)', url: 'https://www.samaritans.org' }],
-      emergency: 'If you are in danger right now, call your local emergency number.',
-    };
+  const support: CrisisSupport = {
+    region: 'GB',
+    message: 'It sounds like you might be going through something really painful right now.',
+    resources: [{ name: 'Samaritans', contact: 'Call 116 123 (free, any time)', url: 'https://www.samaritans.org' }],
+    emergency: 'If you are in danger right now, call your local emergency number.',
+  };
+
+  it('show under the stored message that brought them (as a reload lists it), as text, and nowhere else', () => {
+    const messages = [say('assistant', 'Hello.'), { ...say('user', 'I want to die.'), support }, say('assistant', 'I am an AI…')];
     renderList(messages);
-    expect(screen.queryByTestId('crisis-support')).toBeNull();
-    act(() => rememberCrisisSupport(conversationId, messages[1]!.id, support));
-    const card = await screen.findByTestId('crisis-support');
+    const card = screen.getByTestId('crisis-support');
     expect(screen.getAllByTestId('crisis-support')).toHaveLength(1);
     expect(card.previousElementSibling?.getAttribute('data-message-id')).toBe(messages[1]!.id);
     expect(within(card).getByText('Samaritans')).toBeTruthy();
     expect(within(card).getByText('Call 116 123 (free, any time)')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'samaritans.org' }).getAttribute('href')).toBe('https://www.samaritans.org');
     expect(within(card).getByRole('link', { name: 'How Reverie handles this' }).getAttribute('href')).toBe('/legal/crisis-protocol');
+  });
+
+  it('shows what the server wrote as text, never as markup', () => {
+    const marked = { ...support, resources: [{ name: '<b>Helpline</b>', contact: '<img src=x onerror=alert(1)>' }] };
+    renderList([say('user', 'I want to die.'), { ...say('user', 'Still here.'), support: marked }]);
+    const card = screen.getByTestId('crisis-support');
+    expect(card.previousElementSibling?.textContent).toContain('Still here.');
+    expect(within(card).getByText('<b>Helpline</b>')).toBeTruthy();
+    expect(card.querySelector('img, b')).toBeNull();
+  });
+
+  it('shows none for messages without one', () => {
+    renderList([say('user', 'The lighthouse is lovely.'), say('assistant', 'It is.')]);
+    expect(screen.queryByTestId('crisis-support')).toBeNull();
   });
 });

@@ -8,7 +8,6 @@ import type { Price } from '@/features/billing';
 import type { ReplyKind } from '../api/stream-reply';
 import type { Streaming } from '../hooks/use-reply-stream';
 import { aiNoticeIndexes } from '../lib/ai-notices';
-import { useCrisisSupport } from '../lib/crisis-support';
 import { AiNotice } from './ai-notice';
 import { CrisisSupportCard } from './crisis-support';
 import type { MessageActions } from './message-actions';
@@ -76,7 +75,6 @@ export function MessageList(props: Props) {
   const { character, userName, userAvatar, messages, streaming, freeReply, actions, generate, onBranch, price, scroller, onScroll } = props;
   const { top, bottom, atNewest = true, highlightId, speakers, listen, aiNoticeMinutes = AI_NOTICE_MINUTES } = props;
   const notices = new Set(aiNoticeIndexes(messages, aiNoticeMinutes));
-  const support = useCrisisSupport(messages[0]?.conversationId);
   const notice = <AiNotice name={character.name} group={speakers !== undefined} />;
   const busy = streaming !== null;
   const lastIndex = messages.length - 1;
@@ -118,7 +116,8 @@ export function MessageList(props: Props) {
                 onBranch={onBranch && !isStreamingTarget ? () => onBranch(m) : undefined}
                 listen={m.role === 'assistant' && !isStreamingTarget ? listen?.(m) : undefined}
               />
-              {support[m.id] ? <CrisisSupportCard support={support[m.id]!} /> : null}
+              {/* The crisis protocol: the card is kept with the message it came with (every device, every reload). */}
+              {m.support ? <CrisisSupportCard support={m.support} /> : null}
               {actions.regenerateOffer === m.id && !busy && messages[i + 1]?.role === 'assistant' ? (
                 <RegenerateOffer actions={actions} price={price} onRegenerate={() => generate('regenerate', messages[i + 1]!.id)} />
               ) : null}

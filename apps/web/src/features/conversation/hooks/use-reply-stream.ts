@@ -8,7 +8,6 @@ import { syncAccount } from '@/features/billing';
 import { queryClient } from '@/lib/query-client';
 import { chatKeys } from '@/lib/query-keys/chat';
 import type { ReplyKind, StreamHandlers, StreamResult } from '../api/stream-reply';
-import { rememberCrisisSupport } from '../lib/crisis-support';
 import { updateMessages, upsertMessage } from '../lib/session-cache';
 
 export interface Streaming {
@@ -100,9 +99,8 @@ function replyHandlers(
     onStart: (e) => {
       last.accepted = true;
       run.replyId = e.replyId;
+      // The message just sent, with its crisis card when it brought one (the server stores the card with it).
       if (e.userMessage) updateMessages(convId, (m) => [...m, e.userMessage!]);
-      // The crisis protocol: resources to show under the message just sent.
-      if (e.userMessage && e.support) rememberCrisisSupport(convId, e.userMessage.id, e.support);
       setStreaming((s) => (s ? { ...s, replyId: e.replyId } : s));
     },
     onQueue: (position) => setStreaming((s) => (s ? { ...s, queue: position } : s)),

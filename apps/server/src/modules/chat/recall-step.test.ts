@@ -1,0 +1,79 @@
+// The recall step reads the journal and searches the passages at the same time (issue #41): the passages take what
+// the journal leaves of the budget, applied once the journal is known, exactly as when they ran one after the other.
+import type { JournalMemoryUsed, RecalledPassage } from '@reverie/shared';
+import { describe, expect, it } from 'vitest';
+import type { ChatDeps, RecallPort, RecallRequest } from './chat-deps.ts';
+import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
+import { recallFor } from './recall-step.ts';
+
+const llm = { info: () => ({ contextSize: 8192 }), countTokens: (t: string) => Math.ceil(t.length / 4) } as unknown as ChatDeps['llm'];
+const settings = { recallTokens: 512, recallPassages: 6 } as ChatDeps['settings'];
+const conversation = { id: 'c1', recallEnabled: true } as ConversationRow;
+const memory: JournalMemoryUsed = {
+  id: '00000000-0000-4000-8000-000000000001',
+  text: 'You adopted a cat named Miso.',
+  pinned: true,
+  tokens: 30,
+};
+const passage: RecalledPassage = {
+  messageId: 'm1',
+  role: 'user',
+  content: 'Miso hid.',
+  createdAt: '2026-03-02',
+  score: 1,
+  why: 'words',
+  tokens: 12,
+};
+
+/** A recall port whose journal answers when the test says so, and that records what the search saw when. */
+function port() {
+  let answer!: (m: JournalMemoryUsed[]) => void;
+  const events: string[] = [];
+  const budgets: number[] = [];
+  const journal = new Promise<JournalMemoryUsed[]>((r) => (answer = r));
+  const recall: Pick<RecallPort, 'journal' | 'recall'> = {
+    journal: async () => {
+      const memories = await journal;
+      events.push('journal read');
+      return memories;
+    },
+    recall: async (q: RecallRequest) => {
+      events.push('search started');
+      budgets.push(await q.tokenBudget);
+      return [passage];
+    },
+  };
+  return { recall: recall as RecallPort, answer, events, budgets };
+}
+const settle = () => new Promise((r) => setImmediate(r));
+
+describe('recallFor', () => {
+  it('searches the passages while the journal is read, within what the journal leaves of the budget', async () => {
+    const p = port();
+    const step = recallFor({ recall: p.recall, settings, llm }, { conversation, newest: [], content: 'Where is my cat?' });
+    await settle();
+    expect(p.events).toEqual(['search started']);
+    p.answer([memory]);
+    expect(await step).toEqual({ journal: [memory], passages: [passage] });
+    expect(p.events).toEqual(['search started', 'journal read']);
+    // min(512, 8192 / 8) tokens in all; the journal spent 30 of them.
+    expect(p.budgets).toEqual([512 - 30]);
+  });
+
+  it('reads the journal alone when recall is off or a reply is regenerated in the middle', async () => {
+    for (const input of [
+      { conversation: { ...conversation, recallEnabled: false }, newest: [], content: 'Where is my cat?' },
+      {
+        conversation,
+        newest: [{ role: 'user', status: 'complete', content: 'Where is my cat?' } as ChatMessageRow],
+        content: undefined,
+        middle: true,
+      },
+    ]) {
+      const p = port();
+      p.answer([memory]);
+      expect(await recallFor({ recall: p.recall, settings, llm }, input)).toEqual({ journal: [memory], passages: [] });
+      expect(p.events).toEqual(['journal read']);
+    }
+  });
+});
