@@ -409,7 +409,8 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
       );
     const group = await ttft('group of 8, model answers at once', 0, TTFT_REQUESTS, sendToGroup);
 
-    // 2. Concurrent streams: straight from the model server (the ceiling), then through the app.
+    // 2. Concurrent streams: straight from the model server (the ceiling), then through the app (BENCH_STREAMS=0: none).
+    if (STREAMS === 0) return { label, ttft: [instant, thinking, group], streams: [] };
     const perStream = TOKENS_PER_SECOND * STREAM_SECONDS;
     await peer.set(perStream, TOKENS_PER_SECOND);
     console.log(`  ${STREAMS} streams of ${perStream} tokens at ${TOKENS_PER_SECOND}/s each…`);
@@ -427,6 +428,14 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
 }
 
 const f = (n: number) => n.toFixed(2);
+/** A TTFT row as figures: the overhead at p50 and p99 and the app's CPU per message. */
+const ttftSummary = (t: TtftRow) => ({
+  model: t.model,
+  overheadP50: percentile(t.app, 50) - percentile(t.direct, 50),
+  overheadP99: percentile(t.app, 99) - percentile(t.direct, 99),
+  cpuMsPerMessage: t.cpuMsPerMessage,
+  errors: t.errors,
+});
 const load1 = () => os.loadavg()[0]!.toFixed(1);
 const loadStart = load1();
 console.log(`Reverie chat bench: node ${process.version}, ${os.cpus().length} CPUs, load average ${loadStart} at start`);
@@ -478,5 +487,10 @@ for (const r of results) {
       `| ${r.label} | ${s.who} | ${s.completed}${app ? ` ${verdict(ok)}` : ''} | ${(percentile(s.firsts, 50) / 1000).toFixed(1)} / ${((s.firsts.at(-1) ?? 0) / 1000).toFixed(1)} | ${s.tokens[0] ?? 0} / ${percentile(s.tokens, 50)} | ${percentile(s.rates, 5).toFixed(1)} / ${percentile(s.rates, 50).toFixed(1)} | ${percentile(s.events, 50)} | ${s.eld.p50} / ${s.eld.p99} / ${s.eld.max} | ${s.cpuPct.toFixed(0)} |`,
     );
   }
+}
+// BENCH_JSON=file: the results as JSON too (bench/quick.ts reads them).
+if (process.env.BENCH_JSON) {
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(process.env.BENCH_JSON, JSON.stringify(results.map((r) => ({ label: r.label, ttft: r.ttft.map(ttftSummary) }))));
 }
 process.exit(failed ? 1 : 0);
