@@ -75,9 +75,12 @@ describe('age assurance by region (sandbox provider)', () => {
       payload: { selectedTags: [], nsfwEnabled: true },
     });
     expect(toggle.statusCode).toBe(403);
-    // A favourite made elsewhere stays out of the list while locked.
+    // A favourite and a like made elsewhere stay out of the lists, and out of their totals, while locked.
     expect((await post(u, '/api/favorites', {}, { characterId: nsfwId })).statusCode).toBeLessThan(300);
-    expect((await get(u, '/api/favorites', GB)).json().items).toEqual([]);
+    expect((await get(u, '/api/favorites', GB)).json()).toMatchObject({ items: [], total: 0 });
+    expect((await post(u, `/api/characters/${nsfwId}/likes`, {})).statusCode).toBeLessThan(300);
+    const likedLocked = (await get(u, `/api/users/${u.user.id}/likedCharacters`, GB)).json();
+    expect(likedLocked).toMatchObject({ likedCharacters: [], total: 0 });
     // The refused message opened no conversation.
     expect((await get(u, '/api/conversations', GB)).json().items).toEqual([]);
 
@@ -90,6 +93,7 @@ describe('age assurance by region (sandbox provider)', () => {
     expect((await get(u, '/api/characters?filter=nsfw', GB)).statusCode).toBe(200);
     expect((await get(u, `/api/chat/${nsfwId}`, GB)).statusCode).toBe(200);
     expect((await get(u, '/api/favorites', GB)).json().items.map((c: { id: string }) => c.id)).toEqual([nsfwId]);
+    expect((await get(u, `/api/users/${u.user.id}/likedCharacters`, GB)).json()).toMatchObject({ total: 1 });
     const toggled = await t.app.inject({
       method: 'PUT',
       url: `/api/users/${u.user.id}/preferences`,

@@ -61,8 +61,9 @@ export class FavoritesRepo {
   }
 
   /** The user's favorites that are still listed, most recent first. */
-  async page(userId: string, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
-    const where = and(eq(favorites.userId, userId), visibleTo(userId));
+  /** `sfwOnly`: NSFW is closed to the viewer where they are (age assurance), so it is neither listed nor counted. */
+  async page(userId: string, limit: number, offset: number, sfwOnly = false): Promise<{ ids: string[]; total: number }> {
+    const where = and(eq(favorites.userId, userId), visibleTo(userId), sfwOnly ? eq(characters.nsfw, false) : undefined);
     const [rows, [count]] = await Promise.all([
       this.db
         .select({ id: favorites.characterId })

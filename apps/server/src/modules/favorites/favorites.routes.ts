@@ -16,8 +16,7 @@ export function favoritesRoutes(deps: { favorites: FavoritesService; rateLimiter
   const limited = (userId: string) => rateLimiter.consume([{ rule: FAVORITE_LIMIT, key: userId }]);
   return async (app) => {
     route(app, api.list, async (req) => {
-      const page = await favorites.list(authOf(req), req.query.page, req.query.limit);
-      return { ...page, items: await age.sfwOnly(req, page.items) };
+      return favorites.list(authOf(req), req.query.page, req.query.limit, await age.nsfwLocked(req));
     });
 
     route(app, api.add, async (req) => {

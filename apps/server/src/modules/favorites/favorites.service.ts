@@ -44,8 +44,9 @@ export class FavoritesService {
     );
   }
 
-  async list(actor: Actor, page: number, limit: number) {
-    const { ids, total } = await this.uow.repos.favorites.page(actor.userId, limit, (page - 1) * limit);
+  /** `sfwOnly`: NSFW is closed to the viewer where they are (age assurance): left out of the page and its total. */
+  async list(actor: Actor, page: number, limit: number, sfwOnly = false) {
+    const { ids, total } = await this.uow.repos.favorites.page(actor.userId, limit, (page - 1) * limit, sfwOnly);
     return pageOf(await this.characters.cardsByIds(ids, actor), page, limit, total);
   }
 

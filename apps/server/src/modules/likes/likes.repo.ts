@@ -61,8 +61,9 @@ export class LikesRepo {
   }
 
   /** The user's liked characters that are listed (public, not deleted), most recent like first. */
-  async likedPage(userId: string, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
-    const where = and(eq(characterLikes.userId, userId), visibleTo(userId));
+  /** `sfwOnly`: NSFW is closed to the viewer where they are (age assurance), so it is neither listed nor counted. */
+  async likedPage(userId: string, limit: number, offset: number, sfwOnly = false): Promise<{ ids: string[]; total: number }> {
+    const where = and(eq(characterLikes.userId, userId), visibleTo(userId), sfwOnly ? eq(characters.nsfw, false) : undefined);
     const [rows, [count]] = await Promise.all([
       this.db
         .select({ id: characterLikes.characterId })

@@ -32,8 +32,8 @@ export function likesRoutes(deps: { likes: LikesService; rateLimiter: RateLimite
     });
     route(app, api.likedCharacters, async (req) => {
       accountPolicy.assert(req.auth, req.params, 'read');
-      const page = await likes.likedCharacters(authOf(req), req.query.page, req.query.limit);
-      return toLikedCharactersResponse({ ...page, items: await age.sfwOnly(req, page.items) });
+      const page = await likes.likedCharacters(authOf(req), req.query.page, req.query.limit, await age.nsfwLocked(req));
+      return toLikedCharactersResponse(page);
     });
   };
 }

@@ -56,8 +56,9 @@ export class LikesService {
     });
   }
 
-  async likedCharacters(actor: Actor, page: number, limit: number) {
-    const { ids, total } = await this.uow.repos.likes.likedPage(actor.userId, limit, (page - 1) * limit);
+  /** `sfwOnly`: NSFW is closed to the viewer where they are (age assurance): left out of the page and its total. */
+  async likedCharacters(actor: Actor, page: number, limit: number, sfwOnly = false) {
+    const { ids, total } = await this.uow.repos.likes.likedPage(actor.userId, limit, (page - 1) * limit, sfwOnly);
     const items = await this.characters.cardsByIds(ids, actor);
     // hasMore counts ids, not cards: a liked character hidden since still takes its place in the pages.
     return { items, page, limit, total, hasMore: (page - 1) * limit + ids.length < total };
