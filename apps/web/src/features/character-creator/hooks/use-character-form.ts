@@ -1,15 +1,12 @@
 import { useCallback, useRef, useState } from 'react';
 import type { CharacterProfile } from '@reverie/shared';
 import { getErrorMessage } from '@/lib/api-client';
-import { useCreateCharacter } from '@/features/characters';
-import { useRemoveCharacterAvatar } from '@/features/characters';
-import { useUpdateCharacter } from '@/features/characters';
-import { useUploadCharacterAvatar } from '@/features/characters';
-import { clearDraft, draftKey, loadDraft } from '../lib/draft';
+import { draftKey, loadDraft } from '../lib/draft';
 import { EMPTY_FORM, formFromProfile, stepErrors, stepOf, STEPS, toBody, type CharacterForm } from '../lib/form';
 import { useDraftAutosave } from './use-draft-autosave';
 import { useFormErrors } from './use-form-errors';
 import { usePortrait } from './use-portrait';
+import { useSaveCharacter } from './use-save-character';
 
 /**
  * State of a character being created or edited: the values, the step, a new portrait waiting to be uploaded,
@@ -25,12 +22,8 @@ export function useCharacterForm({ userId, profile }: { userId: string; profile?
   // Created by a submit whose portrait upload then failed: the next submit updates it instead of creating another.
   const [created, setCreated] = useState<CharacterProfile | null>(null);
   const dirty = useRef(false);
-  const create = useCreateCharacter();
-  const update = useUpdateCharacter();
-  const upload = useUploadCharacterAvatar();
-  const removeAvatarCall = useRemoveCharacterAvatar();
-  const problems = useFormErrors(form, setStepState);
-  const { checks, serverErrors, setServerErrors, visit, startOver, fail } = problems;
+  const { save, saving } = useSaveCharacter();
+  const { checks, serverErrors, setServerErrors, visit, startOver, fail, shown } = useFormErrors(form, setStepState);
 
   // A portrait change is a change of the form, and takes back a failed upload's message.
   const portraitChanged = useCallback(() => {
@@ -63,15 +56,13 @@ export function useCharacterForm({ userId, profile }: { userId: string; profile?
   }, [checks, serverErrors, step, setStep, visit]);
 
   const discardDraft = useCallback(() => {
-    draft.cancel();
-    clearDraft(key);
-    dirty.current = false;
+    draft.forget();
     setForm(profile ? formFromProfile(profile) : EMPTY_FORM);
     resetPortrait();
     startOver([]);
     setSavedAt(null);
     setStepState(0);
-  }, [key, profile, draft, resetPortrait, startOver]);
+  }, [profile, draft, resetPortrait, startOver]);
 
   /**
    * Saves the character, then its new portrait. Answers the saved profile, or null when something was refused (the
@@ -84,63 +75,33 @@ export function useCharacterForm({ userId, profile }: { userId: string; profile?
       setStepState(stepOf(firstError));
       return null;
     }
-    const target = profile ?? created;
-    let saved: CharacterProfile;
-    try {
-      saved = target ? await update.mutateAsync({ id: target.id, body: toBody(form) }) : await create.mutateAsync(toBody(form));
-    } catch (error) {
-      fail(error);
+    const outcome = await save(profile ?? created, toBody(form), { pending: avatar, removed: avatarRemoved }, draft.forget);
+    if (outcome.kind === 'saved') return outcome.profile;
+    if (outcome.kind === 'refused') {
+      fail(outcome.error);
       return null;
     }
-    draft.cancel();
-    clearDraft(key);
-    dirty.current = false;
-    try {
-      if (avatar) saved = await upload.mutateAsync({ id: saved.id, file: avatar.blob });
-      else if (avatarRemoved && saved.avatarUrl) saved = await removeAvatarCall.mutateAsync(saved.id);
-    } catch (error) {
-      // The character is saved; only its portrait is not. Saying so, the caller keeps the creator open on it.
-      setCreated(saved);
-      setServerErrors({ avatar: `The character was saved, but not its portrait. ${getErrorMessage(error, 'The upload failed.')}` });
-      setStepState(0);
-      return null;
-    }
-    return saved;
-  }, [
-    startOver,
-    checks,
-    profile,
-    created,
-    update,
-    create,
-    form,
-    fail,
-    draft,
-    key,
-    avatar,
-    avatarRemoved,
-    upload,
-    removeAvatarCall,
-    setServerErrors,
-  ]);
+    // The character is saved; only its portrait is not. Saying so, the caller keeps the creator open on it.
+    setCreated(outcome.saved);
+    setServerErrors({ avatar: `The character was saved, but not its portrait. ${getErrorMessage(outcome.error, 'The upload failed.')}` });
+    setStepState(0);
+    return null;
+  }, [startOver, checks, save, profile, created, form, avatar, avatarRemoved, draft, fail, setServerErrors]);
 
   return {
     profile: profile ?? created ?? undefined,
     form,
     set,
-    touch: problems.touch,
     step,
     setStep,
     next,
-    errors: problems.errors,
-    formError: problems.formError,
-    blocked: problems.blocked,
+    ...shown,
     avatarUrl: portrait.url,
     avatarPending: avatar !== null,
     setAvatar: portrait.set,
     clearAvatar: portrait.clear,
     submit,
-    saving: create.isPending || update.isPending || upload.isPending || removeAvatarCall.isPending,
+    saving,
     savedAt,
     restored: initial !== null,
     discardDraft,

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, type MutableRefObject } from 'react';
-import { saveDraft } from '../lib/draft';
+import { clearDraft, saveDraft } from '../lib/draft';
 import type { CharacterForm } from '../lib/form';
 
 const AUTOSAVE_MS = 400;
 
 /**
  * The creator's draft, written 400 ms after the last change, and at once when the form goes away (another page, a
- * closed tab) with a change not written yet. Only changes the user made count (`dirty`). `cancel` drops a write
- * still pending (after a save or a discard, which clear the draft and must leave it cleared).
+ * closed tab) with a change not written yet. Only changes the user made count (`dirty`). `forget` removes the draft
+ * and drops a write still pending (after a save or a discard: the draft must stay gone).
  */
 export function useDraftAutosave(o: {
   key: string;
@@ -40,5 +40,10 @@ export function useDraftAutosave(o: {
       flush();
     };
   }, []);
-  return { cancel: useCallback(() => void (pendingWrite.current = null), []) };
+  const forget = useCallback(() => {
+    pendingWrite.current = null;
+    clearDraft(key);
+    dirty.current = false;
+  }, [key, dirty]);
+  return { forget };
 }

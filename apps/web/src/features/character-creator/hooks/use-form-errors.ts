@@ -45,5 +45,5 @@ export function useFormErrors(form: CharacterForm, toStep: (step: number) => voi
     [toStep],
   );
 
-  return { checks, errors, serverErrors, setServerErrors, touch, visit, startOver, formError, blocked, fail };
+  return { checks, serverErrors, setServerErrors, visit, startOver, fail, shown: { errors, touch, formError, blocked } };
 }
