@@ -9,7 +9,7 @@ import { openDatabase } from './db/client.ts';
 import { seedCategories } from './db/seed/categories.ts';
 import { seedTags } from './db/seed/tags.ts';
 import { createUnitOfWork } from './db/unit-of-work.ts';
-import { USERS_CHANGED_CHANNEL } from './modules/auth/current-users.ts';
+import { USERS_CHANGED_CHANNEL, type CurrentUsers } from './modules/auth/current-users.ts';
 import { bindRepos, type AppDeps } from './deps.ts';
 import { BackgroundTasks } from './lib/background.ts';
 import type { JobQueue } from './lib/jobs/index.ts';
@@ -150,19 +150,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     pushAgent: overrides.pushAgent,
   });
   await seed(database, modules, config);
-  // GET /api/auth/me answers from this process's copy of the user's row; the database announces every change (#45).
-  const { currentUsers } = modules.auth.services;
-  const unlisten = await database.listen(USERS_CHANGED_CHANNEL, {
-    onNotify: (userId) => currentUsers.changed(userId),
-    onState: (listening) => currentUsers.listening(listening),
-  });
-  app.addHook('onClose', unlisten);
-  // A signed-in user's own write answered here: their kept row goes before the answer does, so the next read cannot
-  // come before the database's notification of it (writes answered by other processes arrive as notifications).
-  app.addHook('onSend', (req, _reply, payload, done) => {
-    if (req.auth && req.method !== 'GET' && req.method !== 'HEAD') currentUsers.changed(req.auth.userId);
-    done(null, payload);
-  });
+  await keepCurrentUsers(app, database, modules.auth.services.currentUsers);
   // Background work (jobs.ts lists every job): started here for the process's role, stopped before the database closes.
   const started = startModules(modules, backgroundJobs(modules, config, mailQueue), {
     role: config.processRole,
@@ -204,6 +192,23 @@ async function openInfrastructure(app: FastifyInstance, config: Config, override
   const accessTokens = new AccessTokens(await loadOrCreateSecret(config.dataDir, 'jwt.key'));
   const csrf = new Csrf(await loadOrCreateSecret(config.dataDir, 'csrf.key'), config.cookieSecure || config.publicUrl.startsWith('https:'));
   return { database, redis, background, responseCache, uow, rateLimiter, streams, accessTokens, csrf };
+}
+
+/**
+ * GET /api/auth/me answers from this process's copy of the user's row (#45): the database announces every change, and
+ * a signed-in user's own write answered here drops their copy before the answer goes out, so the next read cannot come
+ * before the database's notification of it (writes answered by other processes arrive as notifications).
+ */
+async function keepCurrentUsers(app: FastifyInstance, database: AppDeps['database'], currentUsers: CurrentUsers) {
+  const unlisten = await database.listen(USERS_CHANGED_CHANNEL, {
+    onNotify: (userId) => currentUsers.changed(userId),
+    onState: (listening) => currentUsers.listening(listening),
+  });
+  app.addHook('onClose', unlisten);
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    if (req.auth && req.method !== 'GET' && req.method !== 'HEAD') currentUsers.changed(req.auth.userId);
+    done(null, payload);
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { authEndpoints as api } from '@reverie/shared';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { fixedBody, sendCached, type CachedBody } from '../../http/cache.ts';
 import { route } from '../../http/route.ts';
@@ -21,6 +21,23 @@ export interface AuthRouteDeps {
   rateLimiter: RateLimiter;
 }
 
+/**
+ * The two reads every page asks for, checked against the contract and serialised once, then sent as the same bytes
+ * with an ETag the browser revalidates (#45): the sign-in options (they only change with a restart) and the signed-in
+ * user's kept row (current-users.ts, serialised once per row; `private` keeps it out of shared caches).
+ */
+function cachedReads(app: FastifyInstance, auth: AuthService, config: AuthRouteDeps['config']) {
+  const authConfig = fixedBody(api.config.response.parse(toAuthConfig(config)));
+  route(app, api.config, async (req, reply) => sendCached(req, reply, authConfig, 'no-cache') as never);
+  const meBodies = new WeakMap<UserRow, CachedBody>();
+  route(app, api.me, async (req, reply) => {
+    const row = await auth.me(authOf(req).userId);
+    let body = meBodies.get(row);
+    if (!body) meBodies.set(row, (body = fixedBody(api.me.response.parse(toUser(row)))));
+    return sendCached(req, reply, body, 'private, no-cache') as never;
+  });
+}
+
 export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsync {
   const { auth, sessions, csrf, rateLimiter } = deps;
   /** A per-IP budget counted on arrival: before the body is validated and before any lookup. */
@@ -28,10 +45,7 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsync {
     onRequest: async (req: FastifyRequest) => rateLimiter.consume([{ rule, key: req.ip }]),
   });
   return async (app) => {
-    // The sign-in options only change with a restart: checked against the contract and serialised once, then sent as
-    // the same bytes (no validation or serialisation per request, #45); `no-cache` has browsers revalidate by ETag.
-    const authConfig = fixedBody(api.config.response.parse(toAuthConfig(deps.config)));
-    route(app, api.config, async (req, reply) => sendCached(req, reply, authConfig, 'no-cache') as never);
+    cachedReads(app, auth, deps.config);
 
     route(app, api.csrf, async (req, reply) => {
       reply.header('cache-control', 'no-store');
@@ -53,16 +67,6 @@ export function authRoutes(deps: AuthRouteDeps): FastifyPluginAsync {
       if (req.body?.refreshToken) await sessions.revokeByToken(req.body.refreshToken);
       if (req.auth) await sessions.revokeFamily(req.auth.sessionId);
       return { success: true, message: 'Signed out' };
-    });
-
-    // The kept row (current-users.ts) is checked against the contract and serialised once, then sent as it is until it
-    // changes; `private, no-cache` keeps it out of shared caches and has the browser revalidate by ETag (#45).
-    const meBodies = new WeakMap<UserRow, CachedBody>();
-    route(app, api.me, async (req, reply) => {
-      const row = await auth.me(authOf(req).userId);
-      let body = meBodies.get(row);
-      if (!body) meBodies.set(row, (body = fixedBody(api.me.response.parse(toUser(row)))));
-      return sendCached(req, reply, body, 'private, no-cache') as never;
     });
 
     route(app, api.updateMe, async (req) => {

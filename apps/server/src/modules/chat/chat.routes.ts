@@ -33,7 +33,7 @@ export const CHAT_RATE: RateLimitRule = { name: 'chat:user', limit: 30, windowMs
 export const CHAT_TEST_RATE: RateLimitRule = { name: 'chat:test', limit: 6, windowMs: 60_000 };
 /** Retry of a failed model start, per address: anyone may press it on /test, and a retry may start a download. */
 export const CHAT_RETRY_RATE: RateLimitRule = { name: 'chat:retry', limit: 10, windowMs: 60_000 };
-export function chatRoutes(deps: {
+export interface ChatRouteDeps {
   conversations: Conversations;
   messages: MessageEdits;
   memory: ConversationMemory;
@@ -48,7 +48,9 @@ export function chatRoutes(deps: {
   locate: Locate;
   /** Shows a message's stored crisis card again. */
   cards: CrisisCards;
-}): FastifyPluginAsync {
+}
+
+export function chatRoutes(deps: ChatRouteDeps): FastifyPluginAsync {
   const { conversations, messages, memory, model, generation, rateLimiter, age, compliance, locate, cards } = deps;
   const rateLimit = (userId: string) => rateLimiter.consume([{ rule: CHAT_RATE, key: userId }]);
   const byIp = (rule: RateLimitRule) => ({ onRequest: async (req: FastifyRequest) => rateLimiter.consume([{ rule, key: req.ip }]) });

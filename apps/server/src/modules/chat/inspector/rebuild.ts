@@ -77,17 +77,7 @@ export function rebuildPrompt(
   const summary = d.summary.used ? now.conversation.memorySummary : '';
   if (d.summary.used && hashOf(summary) !== d.summary.hash) changes.push('The summary was edited since this reply.');
 
-  const kept = now.messages.filter((m) => m.status !== 'blocked' && m.content.trim());
-  // A group's history may end with a line the prompt adds (a cue), counted in `included` as it is here.
-  const history: HistoryMessage[] = now.shape?.history ?? kept.map((m) => ({ role: m.role, content: m.content }));
-  const edited = kept.filter((m) => m.editedAt && m.editedAt > at).length;
-  if (d.history.firstId && history.length !== d.history.included) {
-    changes.push('Messages of the history were deleted since this reply; the rebuilt history has only the ones left.');
-  } else if (edited > 0) {
-    changes.push(
-      `${edited === 1 ? 'A message' : `${edited} messages`} of the history ${edited === 1 ? 'was' : 'were'} edited since this reply.`,
-    );
-  }
+  const history = rebuiltHistory(d, now, at, changes);
   const journal = journalLines(d, now.journal, changes);
   // Who said a passage, as the recall step names them (a group's replies: "A character").
   const names = { user: now.userName, character: now.shape ? 'A character' : now.character.name };
@@ -113,6 +103,27 @@ export function rebuildPrompt(
     if (!(err instanceof PromptTooLongError)) throw err;
     throw AppError.conflict(`The prompt no longer fits the model's context with today's data (${err.message}).`);
   }
+}
+
+/** The history as it reads now (a group's: as its shape arranged it); deleted or edited messages said so. */
+function rebuiltHistory(
+  d: InspectionData,
+  now: { messages: ChatMessageRow[]; shape?: PromptShape },
+  at: Date,
+  changes: string[],
+): HistoryMessage[] {
+  const kept = now.messages.filter((m) => m.status !== 'blocked' && m.content.trim());
+  // A group's history may end with a line the prompt adds (a cue), counted in `included` as it is here.
+  const history: HistoryMessage[] = now.shape?.history ?? kept.map((m) => ({ role: m.role, content: m.content }));
+  const edited = kept.filter((m) => m.editedAt && m.editedAt > at).length;
+  if (d.history.firstId && history.length !== d.history.included) {
+    changes.push('Messages of the history were deleted since this reply; the rebuilt history has only the ones left.');
+  } else if (edited > 0) {
+    changes.push(
+      `${edited === 1 ? 'A message' : `${edited} messages`} of the history ${edited === 1 ? 'was' : 'were'} edited since this reply.`,
+    );
+  }
+  return history;
 }
 
 /**
