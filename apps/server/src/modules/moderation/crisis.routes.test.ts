@@ -57,7 +57,16 @@ const send = (url: string, content: string, headers: Record<string, string> = {}
   });
 const oneToOne = () => `/api/chat/${characterId}/message`;
 /** Everything the model was sent for the last reply, as one text. */
-const lastPrompt = () => JSON.stringify(peer.requests.at(-1)!.body.messages);
+/**
+ * The prompt of the reply to the message with this text: the latest request that carries it (not simply the last
+ * request, since the summary and journal writers ask the model too, in the background).
+ */
+const promptFor = (text: string) => {
+  const quoted = JSON.stringify(text).slice(1, -1);
+  const request = peer.requests.findLast((r) => JSON.stringify(r.body.messages).includes(quoted));
+  if (!request) throw new Error(`no request to the model carried: ${text}`);
+  return JSON.stringify(request.body.messages);
+};
 const STEP_OUT = 'step out of the role-play';
 
 describe('a message that expresses a crisis', () => {
@@ -71,7 +80,7 @@ describe('a message that expresses a crisis', () => {
         expect(body.support?.region, item.text).toBe('GB');
         expect(body.support?.resources.map((r) => r.name)).toContain('Samaritans');
         expect(body.support?.message).toMatch(/talking to an AI/);
-        expect(lastPrompt(), item.text).toContain(STEP_OUT);
+        expect(promptFor(item.text), item.text).toContain(STEP_OUT);
       }
     }
   });
@@ -83,7 +92,7 @@ describe('a message that expresses a crisis', () => {
     const support = start.data.support as NonNullable<ChatReply['support']>;
     expect(support.region).toBeNull();
     expect(support.resources.map((r) => r.name)).toContain('Find A Helpline');
-    expect(lastPrompt()).toContain(STEP_OUT);
+    expect(promptFor(item!.text)).toContain(STEP_OUT);
     const json = (await send(groupUrl, pick(corpus.trigger, 'de')[0]!.text, { 'cf-ipcountry': 'de' })).json() as GroupReply;
     expect(json.support?.region).toBe('DE');
     expect(json.support?.resources[0]?.contact).toMatch(/0800 111 0 111/);
@@ -110,7 +119,7 @@ describe('a message that expresses a crisis', () => {
         for (const url of [oneToOne(), writersGroup]) {
           const body = (await send(url, item.text, { 'cf-ipcountry': 'US' }, writer)).json() as ChatReply;
           expect(body.support ?? null, `${lang}: ${item.text}`).toBeNull();
-          expect(lastPrompt(), item.text).not.toContain(STEP_OUT);
+          expect(promptFor(item.text), item.text).not.toContain(STEP_OUT);
         }
       }
     }
