@@ -8,7 +8,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tinyModelPath } from '../apps/server/test/tiny-model.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
-import { apiCall, DESKTOP, expectClean, MOBILE, pageWithSession, registerReadyUser, untilSendIsOn } from './flows.ts';
+import { apiCall, DESKTOP, expectClean, header, MOBILE, pageWithSession, registerReadyUser, untilSendIsOn } from './flows.ts';
 import { describeE2E, launchBrowser, screenshot, startServer, type Harness, type ServerProcess } from './harness.ts';
 
 /** A harness with a server of our own configuration. */
@@ -299,6 +299,43 @@ describeE2E('chat over an OpenAI-compatible server (local peer)', () => {
     await expect.poll(() => peer.requests.at(-1)?.closedAt !== undefined, { timeout: 3000 }).toBe(true);
     expectClean(p, 'stopping a reply');
     await p.context.close();
+  });
+
+  it('goes on writing a reply when its page is left, and the bell says where it waits (#43)', async () => {
+    const characterId = (await apiCall(h, api.chat.status)).diagnosticCharacterId!;
+    const words = Array.from({ length: 12 }, (_, i) => ` step${i}`);
+    peer.behave({ kind: 'reply', parts: words, delayMs: 250 });
+    for (const [viewport, name] of [
+      [DESKTOP, 'chat-reply-away-bell-1280'],
+      [MOBILE, 'chat-reply-away-bell-390'],
+    ] as const) {
+      const p = await pageWithSession(h, auth, viewport);
+      const { page } = p;
+      await page.goto(`/chat/${characterId}`);
+      const composer = page.getByLabel('Message Diagnostics');
+      await composer.waitFor({ state: 'visible', timeout: 20_000 });
+      await composer.fill('Walk me through it, then I have to go.');
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await page.getByText(/step1/).waitFor({ timeout: 15_000 });
+      // Away from the chat while the reply is written: the page closes its stream, the server goes on.
+      await page.goto('/');
+      // The model goes on to its last word after the page left (the chat shows it below), and the bell has it.
+      const unread = async () => (await apiCall(h, api.notifications.list, { token: auth.accessToken })).unreadCount;
+      await expect.poll(unread, { timeout: 20_000 }).toBeGreaterThan(0);
+      await page.reload();
+      const bell = header(page).getByRole('button', { name: /Notifications, \d+ unread/ });
+      await bell.waitFor({ timeout: 20_000 });
+      await bell.click();
+      const panel = page.getByRole('dialog', { name: 'Notifications' });
+      await panel.getByText('Diagnostics replied').first().waitFor();
+      await screenshot(page, name);
+      await panel.getByText('Diagnostics replied').first().click();
+      await page.waitForURL(/\/chat\//);
+      const lastReply = page.getByTestId('message-assistant').last();
+      await expect.poll(() => lastReply.innerText(), { timeout: 15_000 }).toMatch(/step11/);
+      expectClean(p, 'a reply whose page was left');
+      await p.context.close();
+    }
   });
 });
 

@@ -57,11 +57,20 @@ describeE2E('push notifications: settings, the permission sentence, the service 
         await p.page.goto('/settings#push');
         await untilControlled(p.page);
         const card = p.page.getByRole('region', { name: 'Push notifications' });
-        await card.getByText(/when a picture is ready, someone follows you, support answers your ticket/).waitFor();
+        await card
+          .getByText(/when a reply finishes after you left the chat, a picture is ready, someone follows you, support answers your ticket/)
+          .waitFor();
         await card.getByRole('button', { name: 'Turn on notifications' }).waitFor();
         expect(await p.page.evaluate(() => Notification.permission)).toBe('default'); // nothing asked yet
         await shot(p.page, `push-permission-${viewport.width}`);
-        for (const label of ['Messages from characters', 'Pictures ready', 'New followers', 'Support answers', 'Quiet hours']) {
+        for (const label of [
+          'Replies while you were away',
+          'Messages from characters',
+          'Pictures ready',
+          'New followers',
+          'Support answers',
+          'Quiet hours',
+        ]) {
           await card.getByRole('switch', { name: label }).waitFor();
         }
         await card.getByRole('switch', { name: 'Quiet hours' }).click();

@@ -19,6 +19,7 @@ import { loadOrCreateSecret } from './lib/secrets.ts';
 import { AccessTokens } from './modules/auth/access-tokens.ts';
 import { Csrf } from './modules/auth/csrf.ts';
 import type { ImageJobData } from './modules/images/jobs.service.ts';
+import { ReplyStops } from './modules/chat/index.ts';
 import { NotificationBus } from './modules/notifications/notifications.bus.ts';
 import { loadPushKeys } from './modules/notifications/push-keys.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
@@ -142,9 +143,13 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   });
   app.addHook('preClose', async () => bus.endAll());
   app.addHook('onClose', () => bus.close());
+  // Replies go on when their page is left (chat/deliver-reply.ts): closing stops them first, each saved with its words.
+  const replyStops = await ReplyStops.create({ redis, prefix: config.redisPrefix, onError: (err) => app.log.warn({ err }, 'reply stops') });
+  app.addHook('preClose', () => replyStops.close());
   const modules = composeModules(deps, {
     content: await ContentService.load({ operator: config.operator, unsetFacts: config.unsetOperatorFacts }),
     bus,
+    replyStops,
     pushKeys: await loadPushKeys(config),
     imageQueue: overrides.imageQueue,
     pushAgent: overrides.pushAgent,

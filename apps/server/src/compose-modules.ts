@@ -10,7 +10,7 @@ import { createBillingModule } from './modules/billing/billing.module.ts';
 import { createCategoriesModule } from './modules/categories/categories.module.ts';
 import { CHARACTERS_CHANGED, createCharactersModule } from './modules/characters/characters.module.ts';
 import { createTransferModule } from './modules/transfer/transfer.module.ts';
-import { createChatModule } from './modules/chat/index.ts';
+import { createChatModule, type ReplyStops } from './modules/chat/index.ts';
 import { createGroupsModule } from './modules/groups/groups.module.ts';
 import { createFavoritesModule } from './modules/favorites/favorites.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
@@ -46,6 +46,7 @@ export function composeModules(
   loaded: {
     content: ContentService;
     bus: NotificationBus;
+    replyStops: ReplyStops;
     pushKeys: PushKeys;
     imageQueue?: JobQueue<ImageJobData, unknown>;
     pushAgent?: Agent;
@@ -138,6 +139,13 @@ export function composeModules(
           link: `/chat/${m.characterId}?conversation=${m.conversationId}`,
         })),
     },
+    stops: loaded.replyStops,
+    replyReady: async (userId, m) =>
+      void (await notify.notify(userId, {
+        kind: 'reply_ready',
+        data: { characterName: m.speakerName, inGroup: !!m.inGroup, excerpt: m.message.content.trim().slice(0, 140) },
+        link: m.link,
+      })),
     recall: {
       recall: (q) => recall.recall(q),
       indexLater: (id) => indexer.enqueue(id),
@@ -175,7 +183,13 @@ export function composeModules(
     categories: createCategoriesModule({ ...deps, characters: characters.services.characters, age: ageGate }),
     search: createSearchModule({ ...deps, characters: characters.services.characters, social: social.services.social, age: ageGate }),
     chat,
-    groups: createGroupsModule({ ...deps, pipeline: chat.services.pipeline, conversations: chat.services.conversations, age: ageGate }),
+    groups: createGroupsModule({
+      ...deps,
+      pipeline: chat.services.pipeline,
+      delivery: chat.services.delivery,
+      conversations: chat.services.conversations,
+      age: ageGate,
+    }),
     chatSearch: createChatSearchModule({ ...deps, cards: moderation.services.crisis }),
     memory,
     personas: createPersonasModule({ ...deps, moderation: moderation.services.moderation }),

@@ -34,9 +34,16 @@ export function takeEvents(buffer: string): { events: StreamEvent[]; rest: strin
   return { events, rest };
 }
 
-export async function openEventStream(url: string, token: string): Promise<EventStreamClient> {
+/** GET `url` as a stream; with `post`, POSTs it as JSON (a reply's stream: send, regenerate…). */
+export async function openEventStream(url: string, token: string, post?: unknown): Promise<EventStreamClient> {
   const abort = new AbortController();
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: abort.signal });
+  const headers = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
+  const res = await fetch(url, {
+    signal: abort.signal,
+    ...(post === undefined
+      ? { headers }
+      : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(post) }),
+  });
   const events: StreamEvent[] = [];
   const waiters: Array<{ match: (e: StreamEvent) => boolean; resolve: (e: StreamEvent) => void }> = [];
   const push = (e: StreamEvent) => {

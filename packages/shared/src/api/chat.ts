@@ -21,6 +21,8 @@ import {
   WritesFirst,
   WritesFirstBody,
   RegenerateBody,
+  ReplyIdParam,
+  StopReplyResult,
   SendMessageBody,
 } from '../schemas/chat.ts';
 import { defineEndpoint, errorBodies } from './endpoint.ts';
@@ -120,6 +122,18 @@ export const chatEndpoints = {
     errors: generationErrors,
     auth: 'required',
     summary: 'Continue the last reply where it stopped; same streaming as send',
+    tags,
+  }),
+  stopReply: defineEndpoint({
+    method: 'POST',
+    path: '/api/chat/replies/:replyId/stop',
+    params: ReplyIdParam,
+    response: StopReplyResult,
+    errors: errorBodies(404),
+    auth: 'required',
+    summary: 'Stop a reply being written (one-to-one or in a group), wherever it is being written',
+    description:
+      'A reply goes on when its page is closed (it is saved, and the user is notified); this is how the user stops one. The words so far are saved as an incomplete reply, as a stop always did. 404 when no reply of yours with this id is being written (finished, or not yours).',
     tags,
   }),
   editMessage: defineEndpoint({

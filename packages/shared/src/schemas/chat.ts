@@ -142,6 +142,9 @@ export type ChatSession = z.infer<typeof ChatSession>;
 
 export const CharacterIdParam = z.object({ characterId: z.uuid({ message: 'must be a valid character id' }) });
 export const ChatMessageParams = CharacterIdParam.extend({ messageId: z.uuid({ message: 'must be a valid message id' }) });
+export const ReplyIdParam = z.object({ replyId: z.uuid({ message: 'must be a valid reply id' }) });
+export const StopReplyResult = z.object({ stopped: z.literal(true) });
+export type StopReplyResult = z.infer<typeof StopReplyResult>;
 export const ChatSessionQuery = z.object({ conversationId: z.uuid({ message: 'conversationId must be a valid id' }).optional() });
 
 export const SendMessageBody = z.object({

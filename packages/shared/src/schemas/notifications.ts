@@ -22,6 +22,8 @@ export const NotificationKind = z.enum([
   'account_export',
   /** A character wrote first in a conversation where the user allowed it. */
   'character_message',
+  /** A reply finished after its page was left (closed, or the user went elsewhere): it is waiting in the chat. */
+  'reply_ready',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

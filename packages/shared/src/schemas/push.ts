@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { text } from './text.ts';
 
 /** What may push, each a switch in Settings; the server maps notification kinds onto these (push-topics.ts). */
-export const PushTopic = z.enum(['images', 'followers', 'support', 'characters']);
+export const PushTopic = z.enum(['images', 'followers', 'support', 'characters', 'replies']);
 export type PushTopic = z.infer<typeof PushTopic>;
 export const PUSH_TOPICS = PushTopic.options;
 
@@ -40,7 +40,7 @@ export type QuietHours = z.infer<typeof QuietHours>;
 
 export const PushSettings = z
   .object({
-    topics: z.object({ images: z.boolean(), followers: z.boolean(), support: z.boolean(), characters: z.boolean() }),
+    topics: z.object({ images: z.boolean(), followers: z.boolean(), support: z.boolean(), characters: z.boolean(), replies: z.boolean() }),
     /** Null: pushes at any hour. */
     quietHours: QuietHours.nullable(),
   })
@@ -50,7 +50,7 @@ export type PushSettings = z.infer<typeof PushSettings>;
 export const UpdatePushSettingsBody = z
   .object({
     topics: z
-      .object({ images: z.boolean(), followers: z.boolean(), support: z.boolean(), characters: z.boolean() })
+      .object({ images: z.boolean(), followers: z.boolean(), support: z.boolean(), characters: z.boolean(), replies: z.boolean() })
       .partial()
       .strict()
       .optional(),

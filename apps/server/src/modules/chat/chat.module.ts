@@ -28,6 +28,8 @@ import { ConversationMemory } from './memory.ts';
 import { ModelStatus } from './model-status.ts';
 import { ReplyRecovery } from './recovery.ts';
 import { ReplyWriter } from './reply-writer.ts';
+import type { ReplyReady } from './deliver-reply.ts';
+import type { ReplyStops } from './reply-stops.ts';
 
 export function createChatModule(deps: {
   config: { chat: ChatSettings; redisPrefix: string; compliance: ComplianceConfig };
@@ -49,6 +51,10 @@ export function createChatModule(deps: {
   recall?: RecallPort;
   /** Closes NSFW chats where age assurance is required and not done. */
   age: NsfwGate;
+  /** The replies this process writes, and the user's Stop reaching them (app.ts makes it: it closes before the database). */
+  stops: ReplyStops;
+  /** A reply finished after its page was left: tell the user (the bell, a push). */
+  replyReady: ReplyReady;
 }) {
   const chat: ChatDeps = {
     uow: deps.uow,
@@ -79,12 +85,23 @@ export function createChatModule(deps: {
     inspector,
     /** What group chats (modules/groups) plug into: the reply pipeline, with a group as its source. */
     pipeline: { chat, generation, inspector },
+    /** A reply's delivery: the Stop that reaches it, and the notice when its page was left. */
+    delivery: { stops: deps.stops, replyReady: deps.replyReady },
     branches: new Branches(chat),
     /** Characters that write first: a schedule (jobs.ts, 'first-messages'). */
     firstMessages: new FirstMessages({ ...chat, uow: deps.uow, generation, hooks: deps.firstMessageHooks, log: deps.log }),
   };
   const { rateLimiter, age, crisis: cards } = deps;
-  const chatPlugin = chatRoutes({ ...services, rateLimiter, age, compliance: deps.config.compliance, locate: deps.locate, cards });
+  const chatPlugin = chatRoutes({
+    ...services,
+    ...services.delivery,
+    uow: deps.uow,
+    rateLimiter,
+    age,
+    compliance: deps.config.compliance,
+    locate: deps.locate,
+    cards,
+  });
   const routes: FastifyPluginAsync = async (app, opts) => {
     await chatPlugin(app, opts);
     await inspectorRoutes(inspector)(app, opts);

@@ -597,6 +597,12 @@ describe('chat over an OpenAI-compatible server (local peer)', () => {
     expect(after.cost.freeLeft).toBe(49);
   });
 
+  /** The id of the one reply the user has being written (its progress row). */
+  const progressReplyId = async (userId: string) => {
+    await expect.poll(async () => (await t.deps.uow.repos.replyProgress.repliesInProgress(userId)).length).toBe(1);
+    return (await t.deps.uow.repos.replyProgress.repliesInProgress(userId))[0]!.replyId;
+  };
+
   it('sends the first words at once, then what the model wrote meanwhile in a few batches', async () => {
     const u = await buildUser(t);
     let release!: () => void;
@@ -631,7 +637,7 @@ describe('chat over an OpenAI-compatible server (local peer)', () => {
     expect(tokens.length).toBeLessThanOrEqual(4);
   });
 
-  it('stops reading the model while the client does not read, and the client going away still ends it', async () => {
+  it('stops reading the model while the client does not read, and Stop still ends it', async () => {
     const u = await buildUser(t);
     const times = 20_000; // 20,000 pieces of 2 KB: more than every socket buffer in between
     peer.behave({ kind: 'flood', piece: 'z'.repeat(2048), times });
@@ -671,13 +677,16 @@ describe('chat over an OpenAI-compatible server (local peer)', () => {
     // Reading again lets it go on.
     res.resume();
     await expect.poll(() => upstream.written, { timeout: 5000 }).toBeGreaterThan(before);
+    // The reply goes on when its client leaves (reply-away.routes.test.ts); the user's Stop ends it.
+    const replyId = await progressReplyId(u.user.id);
     const abortedAt = performance.now();
-    req.destroy();
+    expect((await t.app.inject({ method: 'POST', url: `/api/chat/replies/${replyId}/stop`, headers: u.auth })).statusCode).toBe(200);
     await expect.poll(() => upstream.closedAt, { timeout: 2000 }).toBeDefined();
     expect(upstream.closedAt! - abortedAt).toBeLessThan(1000);
+    req.destroy();
   }, 40_000);
 
-  it('aborts the upstream request within a second when the client goes away, and allows at most 2 in flight', async () => {
+  it('aborts the upstream request within a second of Stop, and allows at most 2 in flight', async () => {
     const u = await buildUser(t);
     // Refused requests hold no slot: three 404s first (a conversation that is not theirs), then two replies run.
     const other = await buildUser(t);
@@ -702,7 +711,12 @@ describe('chat over an OpenAI-compatible server (local peer)', () => {
     expect(third.statusCode).toBe(429);
     expect(third.json().message).toMatch(/replies being written/);
     const upstream = peer.requests.slice(-2);
+    const replyIds = (await t.deps.uow.repos.replyProgress.repliesInProgress(u.user.id)).map((p) => p.replyId);
+    expect(replyIds).toHaveLength(2);
     const abortedAt = performance.now();
+    for (const id of replyIds) {
+      expect((await t.app.inject({ method: 'POST', url: `/api/chat/replies/${id}/stop`, headers: u.auth })).statusCode).toBe(200);
+    }
     for (const c of controllers) c.abort();
     await new Promise((r) => setTimeout(r, 1000));
     for (const r of upstream) {

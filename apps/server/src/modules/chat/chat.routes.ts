@@ -1,5 +1,5 @@
 import { chatEndpoints as api, type ChatReply } from '@reverie/shared';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../http/route.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
@@ -19,7 +19,12 @@ import {
 import { continueLastReply } from './continue.ts';
 import type { Conversations } from './conversations.ts';
 import type { MessageEdits } from './edit-message.ts';
-import { deliverReply } from './deliver-reply.ts';
+import type { ChatUnitOfWork } from './chat-deps.ts';
+import { deliverReply, type ReplyReady } from './deliver-reply.ts';
+import type { ReplyStops } from './reply-stops.ts';
+import { stopReply } from './stop-reply.ts';
+import type { PreparedGeneration } from './pipeline.types.ts';
+import type { Actor } from '../../lib/access.ts';
 import type { Generation } from './generation.ts';
 import type { ConversationMemory } from './memory.ts';
 import type { ModelStatus } from './model-status.ts';
@@ -48,10 +53,25 @@ export interface ChatRouteDeps {
   locate: Locate;
   /** Shows a message's stored crisis card again. */
   cards: CrisisCards;
+  uow: ChatUnitOfWork;
+  stops: ReplyStops;
+  replyReady: ReplyReady;
 }
 
 export function chatRoutes(deps: ChatRouteDeps): FastifyPluginAsync {
-  const { conversations, messages, memory, model, generation, rateLimiter, age, compliance, locate, cards } = deps;
+  const { conversations, messages, memory, model, generation, rateLimiter, age, compliance, locate, cards, stops } = deps;
+  // The reply goes on when its page is left; once saved, the user is told where it waits.
+  const deliver = (req: FastifyRequest, reply: FastifyReply, actor: Actor, characterId: string, gen: PreparedGeneration) =>
+    deliverReply(req, reply, gen, {
+      what: 'chat generation',
+      stops,
+      away: (message) =>
+        deps.replyReady(actor.userId, {
+          message,
+          speakerName: gen.speaker.name,
+          link: `/chat/${characterId}?conversation=${message.conversationId}`,
+        }),
+    }) as Promise<ChatReply>;
   const rateLimit = (userId: string) => rateLimiter.consume([{ rule: CHAT_RATE, key: userId }]);
   const byIp = (rule: RateLimitRule) => ({ onRequest: async (req: FastifyRequest) => rateLimiter.consume([{ rule, key: req.ip }]) });
   return async (app) => {
@@ -71,7 +91,7 @@ export function chatRoutes(deps: ChatRouteDeps): FastifyPluginAsync {
       const actor = authOf(req);
       const opts = { locked: () => age.nsfwLocked(req), country: locate(req)?.country };
       const gen = await sendMessage(generation, actor, req.params.characterId, req.body, () => rateLimit(actor.userId), opts);
-      return (await deliverReply(req, reply, gen, { what: 'chat generation' })) as ChatReply;
+      return deliver(req, reply, actor, req.params.characterId, gen);
     });
     route(app, api.regenerate, async (req, reply) => {
       const actor = authOf(req);
@@ -80,7 +100,7 @@ export function chatRoutes(deps: ChatRouteDeps): FastifyPluginAsync {
       const gen = await generation.prepareOneToOne(regenerateReply, where, {
         ...{ actor, messageId, rateLimit: () => rateLimit(actor.userId), nsfwLocked: () => age.nsfwLocked(req) },
       });
-      return (await deliverReply(req, reply, gen, { what: 'chat generation' })) as ChatReply;
+      return deliver(req, reply, actor, req.params.characterId, gen);
     });
     route(app, api.continue, async (req, reply) => {
       const actor = authOf(req);
@@ -88,8 +108,9 @@ export function chatRoutes(deps: ChatRouteDeps): FastifyPluginAsync {
       const gen = await generation.prepareOneToOne(continueLastReply, where, {
         ...{ actor, rateLimit: () => rateLimit(actor.userId), nsfwLocked: () => age.nsfwLocked(req) },
       });
-      return (await deliverReply(req, reply, gen, { what: 'chat generation' })) as ChatReply;
+      return deliver(req, reply, actor, req.params.characterId, gen);
     });
+    route(app, api.stopReply, async (req) => stopReply({ uow: deps.uow, stops }, authOf(req), req.params.replyId));
     route(app, api.editMessage, async (req) =>
       toChatMessage(await messages.edit(authOf(req), req.params.characterId, req.params.messageId, req.body), cards),
     );

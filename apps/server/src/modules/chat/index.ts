@@ -12,6 +12,8 @@ export { send } from './send-message.ts';
 export { chargeReply, regenerateReply } from './regenerate.ts';
 export { continueLastReply } from './continue.ts';
 export { deliverReply } from './deliver-reply.ts';
+export type { ReplyReady } from './deliver-reply.ts';
+export { ReplyStops } from './reply-stops.ts';
 export { promptHistory } from './model-request.ts';
 export type { HistoryShape } from './model-request.ts';
 export { checkCharacter } from './chat-access.ts';

@@ -37,6 +37,8 @@ export interface GenerationSink {
   queue(position: number): void;
   /** A promise when the client is behind: nothing more is pulled from the model until it settles. */
   token(text: string): void | Promise<void>;
+  /** Whether someone is reading the reply as it comes (false once its page has gone: it is saved unread). */
+  present?(): boolean;
 }
 
 export interface GenerationResult {

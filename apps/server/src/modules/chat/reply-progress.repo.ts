@@ -53,12 +53,27 @@ export class ReplyProgressRepo {
   }
 
   /** A user's replies being written and owed, oldest first. */
-  async repliesInProgress(userId: string): Promise<Pick<ChatReplyProgressRow, 'text' | 'state' | 'speakerId'>[]> {
+  async repliesInProgress(userId: string): Promise<Pick<ChatReplyProgressRow, 'text' | 'state' | 'speakerId' | 'replyId'>[]> {
     return this.db
-      .select({ text: chatReplyProgress.text, state: chatReplyProgress.state, speakerId: chatReplyProgress.speakerId })
+      .select({
+        text: chatReplyProgress.text,
+        state: chatReplyProgress.state,
+        speakerId: chatReplyProgress.speakerId,
+        replyId: chatReplyProgress.replyId,
+      })
       .from(chatReplyProgress)
       .where(eq(chatReplyProgress.userId, userId))
       .orderBy(asc(chatReplyProgress.createdAt));
+  }
+
+  /** Whether the user has a reply with this id being written now (in any process). */
+  async isWriting(userId: string, replyId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: chatReplyProgress.id })
+      .from(chatReplyProgress)
+      .where(and(eq(chatReplyProgress.userId, userId), eq(chatReplyProgress.replyId, replyId), eq(chatReplyProgress.state, 'streaming')))
+      .limit(1);
+    return rows.length > 0;
   }
 
   async deleteProgress(id: string): Promise<void> {

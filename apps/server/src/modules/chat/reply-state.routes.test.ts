@@ -95,8 +95,13 @@ describe('money and state around a reply', () => {
     await expect.poll(async () => (await progressRows(u.user.id))[0]?.text ?? '', { timeout: 5000 }).toMatch(/more more/);
     const first = (await progressRows(u.user.id))[0]!.text;
     await expect.poll(async () => (await progressRows(u.user.id))[0]!.text.length, { timeout: 5000 }).toBeGreaterThan(first.length);
+    // Stop (the reply goes on when its page is left: reply-away.routes.test.ts) saves the reply (incomplete,
+    // charged: it had words) and ends the row.
+    const [writing] = await progressRows(u.user.id);
+    expect((await t.app.inject({ method: 'POST', url: `/api/chat/replies/${writing!.replyId}/stop`, headers: u.auth })).statusCode).toBe(
+      200,
+    );
     stop.abort();
-    // The stop saves the reply (incomplete, charged: it had words) and ends the row.
     await expect.poll(async () => (await session(u)).messages.at(-1)?.status, { timeout: 5000 }).toBe('incomplete');
     expect(await progressRows(u.user.id)).toEqual([]);
     expect((await session(u)).cost.balance).toBe(8);

@@ -79,7 +79,7 @@ export class ReplyWriter {
     const release = () => this.deps.entitlements.release(w.actor.userId, 'chat', w.chargeKey).catch(() => {});
     if (refund) await release();
     // The conversation (or the reply) deleted while it streamed: nothing is kept, so nothing is charged (#47.10).
-    const saved = await saveReply(this.deps, { ...w, read: !w.signal.aborted && w.kind !== 'first' }, content, status).catch(
+    const saved = await saveReply(this.deps, { ...w, read: w.sink.present?.() !== false && w.kind !== 'first' }, content, status).catch(
       async (err: unknown) => {
         if (!refund) await release();
         throw err;

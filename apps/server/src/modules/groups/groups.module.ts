@@ -7,7 +7,7 @@ import type { Redis } from '../../lib/redis.ts';
 import type { ChatDeps } from '../chat/index.ts';
 import type { Conversations } from '../chat/index.ts';
 import type { Inspector } from '../chat/index.ts';
-import type { Generation } from '../chat/index.ts';
+import type { Generation, ReplyReady, ReplyStops } from '../chat/index.ts';
 import { GroupReplies, type GroupsUnitOfWork } from './group-generation.ts';
 import { groupShapes } from './group-inspection.ts';
 import { groupsRoutes } from './groups.routes.ts';
@@ -22,6 +22,8 @@ export function createGroupsModule(deps: {
   rateLimiter: RateLimiter;
   /** The chat module's reply pipeline (chat.module.ts `services.pipeline`). */
   pipeline: { chat: ChatDeps; generation: Generation; inspector: Inspector };
+  /** The chat module's delivery (`services.delivery`): the Stop that reaches a reply, the notice when its page was left. */
+  delivery: { stops: ReplyStops; replyReady: ReplyReady };
   conversations: Conversations;
   age: NsfwGate;
 }) {
@@ -40,6 +42,7 @@ export function createGroupsModule(deps: {
     compliance: deps.config.compliance,
     locate: deps.locate,
     cards: chat.crisis,
+    ...deps.delivery,
   });
   return { services, routes };
 }

@@ -8,7 +8,7 @@ import type { Locate } from '../../http/location.ts';
 import type { ComplianceConfig } from '../moderation/compliance.config.ts';
 import type { CrisisCards } from '../moderation/crisis.service.ts';
 import { CHAT_RATE } from '../chat/index.ts';
-import { deliverReply } from '../chat/index.ts';
+import { deliverReply, type ReplyReady, type ReplyStops } from '../chat/index.ts';
 import type { GroupReplies, GroupReplyKind } from './group-generation.ts';
 import { toGroup, toGroupSession, toGroupSpeaker } from './groups.mapper.ts';
 import type { GroupsService } from './groups.service.ts';
@@ -24,8 +24,11 @@ export function groupsRoutes(deps: {
   locate: Locate;
   /** Shows a message's stored crisis card again. */
   cards: CrisisCards;
+  /** The Stop that reaches a reply wherever it is written, and the notice when its page was left (chat module). */
+  stops: ReplyStops;
+  replyReady: ReplyReady;
 }): FastifyPluginAsync {
-  const { groups, generation, rateLimiter, age, compliance, locate, cards } = deps;
+  const { groups, generation, rateLimiter, age, compliance, locate, cards, stops } = deps;
   const generate = async (
     req: FastifyRequest,
     reply: FastifyReply,
@@ -40,6 +43,9 @@ export function groupsRoutes(deps: {
     return (await deliverReply(req, reply, gen, {
       what: 'group generation',
       lead: { speaker: toGroupSpeaker(gen.speaker) },
+      stops,
+      away: (message) =>
+        deps.replyReady(actor.userId, { message, speakerName: gen.speaker.name, link: `/group/${groupId}`, inGroup: true }),
     })) as GroupReply;
   };
   return async (app) => {

@@ -93,6 +93,11 @@ export function notificationText(kind: NotificationKind, data: NotificationData,
         : { title: 'Your data export is ready', body: 'Download it from Settings within 7 days.' };
     case 'character_message':
       return { title: `${str(data.characterName, 'A character')} sent you a message`, body: str(data.excerpt) || null };
+    case 'reply_ready':
+      return {
+        title: `${str(data.characterName, 'A character')} replied${data.inGroup === true ? ' in your group chat' : ''}`,
+        body: str(data.excerpt) || null,
+      };
     case 'report_update':
       return {
         title: `Your report about ${str(data.subjectName, 'some content')} was reviewed`,

@@ -7,6 +7,7 @@ export const PUSH_TOPIC_OF: Partial<Record<NotificationKind, PushTopic>> = {
   follower: 'followers',
   ticket_reply: 'support',
   character_message: 'characters',
+  reply_ready: 'replies',
 };
 
 /** The switch a notification of this kind is pushed under, or undefined when it never pushes. */

@@ -129,10 +129,13 @@ describe('what may push, and quiet hours', () => {
   it('everything on and no quiet hours until changed; switches and quiet hours are saved', async () => {
     const u = await buildUser(t);
     const first = await t.app.inject({ url: '/api/push/settings', headers: u.auth });
-    expect(first.json()).toEqual({ topics: { images: true, followers: true, support: true, characters: true }, quietHours: null });
+    expect(first.json()).toEqual({
+      topics: { images: true, followers: true, support: true, characters: true, replies: true },
+      quietHours: null,
+    });
     const quietHours = { start: '22:30', end: '07:00', timeZone: 'Europe/Paris' };
     expect((await put(u, { topics: { followers: false }, quietHours })).json()).toEqual({
-      topics: { images: true, followers: false, support: true, characters: true },
+      topics: { images: true, followers: false, support: true, characters: true, replies: true },
       quietHours,
     });
     expect((await put(u, { topics: { images: false } })).json<PushSettings>()).toMatchObject({

@@ -113,13 +113,43 @@ describe('useChatReply', () => {
     expect(getSessionUser()?.coins).toBe(9);
   });
 
-  it('keeps what arrived when the reader stops, as an incomplete reply', async () => {
+  it('Stop asks the server to stop the reply, and the stream ends with the words saved as incomplete', async () => {
+    const stream = eventStream();
+    const stopped = message({ id: replyId, content: 'Hello', swipes: ['Hello'], status: 'incomplete' });
+    const api = mockApi({
+      [`POST /api/chat/${characterId}/message`]: () => stream.response(),
+      [`POST /api/chat/replies/${replyId}/stop`]: () => {
+        // The server stops the reply where it is written; its stream ends with what was saved.
+        stream.send('done', { message: stopped, stats: { tokens: 1, ms: 40 } });
+        stream.close();
+        return json({ stopped: true });
+      },
+      [`GET /api/chat/${characterId}`]: () => json(session([greeting, mine, stopped])),
+    });
+    const { hook } = renderStream();
+    let sent!: Promise<boolean>;
+    act(() => void (sent = hook.result.current.generate('message', 'Hi!')));
+    // Pressed before the server named the reply: asked as soon as it does.
+    await waitFor(() => expect(api.callsTo(`POST /api/chat/${characterId}/message`)).toHaveLength(1));
+    act(() => hook.result.current.stop());
+    expect(api.callsTo(`POST /api/chat/replies/${replyId}/stop`)).toHaveLength(0);
+    act(() => {
+      stream.send('start', { userMessage: mine, replyId });
+      stream.send('token', { text: 'Hello' });
+    });
+    await act(async () => expect(await sent).toBe(true));
+    expect(api.callsTo(`POST /api/chat/replies/${replyId}/stop`)).toHaveLength(1);
+    expect(cached()?.messages.at(-1)).toMatchObject({ id: replyId, content: 'Hello', status: 'incomplete' });
+  });
+
+  it('keeps what arrived, as an incomplete reply, when the server cannot be asked to stop', async () => {
     const stream = eventStream();
     mockApi({
       [`POST /api/chat/${characterId}/message`]: (init) => {
         init.signal?.addEventListener('abort', () => stream.close());
         return stream.response();
       },
+      [`POST /api/chat/replies/${replyId}/stop`]: () => Promise.reject(new TypeError('Failed to fetch')),
       [`GET /api/chat/${characterId}`]: () => json(session([greeting, mine, reply])),
     });
     const { hook } = renderStream();

@@ -7,6 +7,7 @@ import type { ChatMessage, ChatStatus, GroupSpeaker } from '@reverie/shared';
 import { syncAccount } from '@/features/billing';
 import { queryClient } from '@/lib/query-client';
 import { chatKeys } from '@/lib/query-keys/chat';
+import { stopReply } from '../api/stop-reply';
 import type { ReplyKind, StreamHandlers, StreamResult } from '../api/stream-reply';
 import { updateMessages, upsertMessage } from '../lib/session-cache';
 
@@ -66,6 +67,9 @@ export interface ReplyStreamOptions<R extends ReplyRequest> {
 }
 
 type Stats = StreamResult['stats'];
+
+/** After Stop, the stream is closed here if the server has not ended it by then (it could not be reached). */
+const STOP_FALLBACK_MS = 5_000;
 interface LastRequest<R> {
   request: R;
   accepted: boolean;
@@ -87,11 +91,21 @@ function partialReply(id: string, conversationId: string, text: string): ChatMes
   };
 }
 
+/** A reply being asked for: its id once the server named it, the words so far, and whether Stop was pressed. */
+interface Run {
+  replyId: string | null;
+  started: boolean;
+  streamed: string;
+  stopAsked: boolean;
+  /** Asks the server to stop the reply (once its id is known). */
+  askStop: () => void;
+}
+
 /** The stream's events as cache writes and on-screen progress; `run` collects what a stop keeps. */
 function replyHandlers(
   convId: string,
   last: { accepted: boolean },
-  run: { replyId: string | null; streamed: string },
+  run: Run,
   setStreaming: Dispatch<SetStateAction<Streaming | null>>,
 ): ReplyHandlers {
   return {
@@ -99,6 +113,9 @@ function replyHandlers(
     onStart: (e) => {
       last.accepted = true;
       run.replyId = e.replyId;
+      run.started = true;
+      // Stop was pressed before the server named the reply: ask now.
+      if (run.stopAsked) run.askStop();
       // The message just sent, with its crisis card when it brought one (the server stores the card with it).
       if (e.userMessage) updateMessages(convId, (m) => [...m, e.userMessage!]);
       setStreaming((s) => (s ? { ...s, replyId: e.replyId } : s));
@@ -135,10 +152,12 @@ export function useReplyStream<R extends ReplyRequest>(options: ReplyStreamOptio
   const [streaming, setStreaming] = useState<Streaming | null>(null);
   const [lastStats, setLastStats] = useState<Stats | null>(null);
   const abortRef = useRef<AbortController | null>(null);
+  const runRef = useRef<Run | null>(null);
   const lastRequest = useRef<LastRequest<R> | null>(null);
   // Callbacks that run after awaits read the latest options, not the ones of the render that started them.
   const latest = useRef(options);
   latest.current = options;
+  // Leaving the page closes the stream only: the server finishes the reply, saves it and tells the user it is there.
   useEffect(() => () => abortRef.current?.abort(), []);
   const resync = useResync(options.refetch);
 
@@ -155,7 +174,19 @@ export function useReplyStream<R extends ReplyRequest>(options: ReplyStreamOptio
     abortRef.current = abort;
     latest.current.onBegin?.();
     setStreaming({ kind: request.kind, replyId: target, text: '', queue: 0, speaker: null });
-    const run = { replyId: target, streamed: '' };
+    const run: Run = {
+      replyId: target,
+      started: false,
+      streamed: '',
+      stopAsked: false,
+      // The stream ends with the words so far, saved as incomplete; if the server cannot be asked, stop reading.
+      askStop: () => {
+        fallback = window.setTimeout(() => abort.abort(), STOP_FALLBACK_MS);
+        stopReply(run.replyId!).catch(() => abort.abort());
+      },
+    };
+    let fallback: number | undefined;
+    runRef.current = run;
     try {
       const result = await latest.current.stream(request, convId, replyHandlers(convId, sent, run, setStreaming), abort.signal);
       setLastStats(result.stats);
@@ -174,13 +205,21 @@ export function useReplyStream<R extends ReplyRequest>(options: ReplyStreamOptio
       return true;
     } finally {
       abortRef.current = null;
+      runRef.current = null;
+      window.clearTimeout(fallback);
       setStreaming(null);
       if (abort.signal.aborted) window.setTimeout(() => void resync(), 1000);
       else await resync();
     }
   };
 
-  const stop = () => abortRef.current?.abort();
+  /** Stop: the server stops the reply (wherever it is written), and the stream ends with what was written. */
+  const stop = () => {
+    const run = runRef.current;
+    if (!run || run.stopAsked) return;
+    run.stopAsked = true;
+    if (run.started) run.askStop();
+  };
 
   /**
    * Tries the last request again. The message may already be saved (the server accepted it before the failure):

@@ -7,6 +7,7 @@ import {
   Heart,
   ImageIcon,
   MessageCircleHeart,
+  MessageSquareText,
   LifeBuoy,
   ShieldAlert,
   Sparkles,
@@ -28,6 +29,7 @@ const ICONS: Record<NotificationKind, typeof Heart> = {
   report_update: Flag,
   account_export: FileArchive,
   character_message: MessageCircleHeart,
+  reply_ready: MessageSquareText,
 };
 
 const TONES: Partial<Record<NotificationKind, string>> = {

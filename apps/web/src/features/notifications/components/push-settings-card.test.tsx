@@ -6,7 +6,10 @@ import { browserTimeZone } from '@/lib/format';
 import { json, jwt, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
 import { PushSettingsCard } from './push-settings-card';
 
-const settings: PushSettings = { topics: { images: true, followers: true, support: true, characters: true }, quietHours: null };
+const settings: PushSettings = {
+  topics: { images: true, followers: true, support: true, characters: true, replies: true },
+  quietHours: null,
+};
 const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/this-device';
 const device = (over: Partial<PushDevice> = {}): PushDevice => ({
   id: '11111111-1111-4111-8111-111111111111',
@@ -66,7 +69,9 @@ describe('Settings → Push notifications', () => {
     const browser = pushBrowser('granted');
     const calls = api();
     renderWithProviders(<PushSettingsCard />);
-    await screen.findByText(/when a picture is ready, someone follows you, support answers your ticket or a character writes to you/);
+    await screen.findByText(
+      /when a reply finishes after you left the chat, a picture is ready, someone follows you, support answers your ticket or a character writes to you/,
+    );
     expect(browser.requestPermission).not.toHaveBeenCalled();
 
     const button = await screen.findByRole('button', { name: 'Turn on notifications' });

@@ -4,7 +4,7 @@ import type { PushDeviceState } from '../hooks/use-push-device';
 
 /** What pushes are for, said before the browser asks (the permission prompt only ever follows this button's click). */
 export const PUSH_PROMISE =
-  'Get a notification on this device when a picture is ready, someone follows you, support answers your ticket or a character writes to you, even while Reverie is closed. You choose which below.';
+  'Get a notification on this device when a reply finishes after you left the chat, a picture is ready, someone follows you, support answers your ticket or a character writes to you, even while Reverie is closed. You choose which below.';
 
 function Note({ children, tone = 'muted' }: { children: React.ReactNode; tone?: 'muted' | 'warn' }) {
   const cls = tone === 'warn' ? 'border-warning/40 bg-warning/10 text-fg' : 'border-border bg-surface-raised text-fg-muted';

@@ -5,6 +5,7 @@ import { useUpdatePushSettings } from '../api/push-settings';
 import { SwitchRow } from '@/components/ui/switch-row';
 
 const TOPICS: Array<{ topic: PushTopic; label: string; hint: string }> = [
+  { topic: 'replies', label: 'Replies while you were away', hint: 'A reply you asked for finished after you left the chat.' },
   { topic: 'characters', label: 'Messages from characters', hint: 'A character you allowed to write first has sent you a message.' },
   { topic: 'images', label: 'Pictures ready', hint: 'A picture you asked for is ready (or could not be made).' },
   { topic: 'followers', label: 'New followers', hint: 'Someone started following you.' },
