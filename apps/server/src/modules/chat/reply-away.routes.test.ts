@@ -118,6 +118,35 @@ describe('a reply whose page was left, and Stop', () => {
     expect((await stopReply(base, u, replyId)).status).toBe(404);
     expect((await bell(u)).items.filter((n) => n.kind === 'reply_ready')).toHaveLength(0);
   });
+  it('in a group chat too: a reply whose page was left names its speaker and opens the group; Stop ends the next', async () => {
+    const u = await buildUser(t, { coins: 10 });
+    const second = (await buildCharacter(t, await buildUser(t), { name: 'Second Voice' })).id;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/groups',
+      headers: u.auth,
+      payload: { name: 'Harbour crew', characterIds: [characterId, second] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const groupId = (created.json() as { group: { id: string } }).group.id;
+    let release!: () => void;
+    peer.behave({ kind: 'gated', first: 'Rain', release: new Promise<void>((r) => (release = r)), rest: [' again.'] });
+    const left = await openEventStream(`${base}/api/groups/${groupId}/message`, u.accessToken, { content: 'Weather?' });
+    await left.next((e) => e.event === 'token');
+    left.close();
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await expect.poll(async () => (await bell(u)).items.filter((n) => n.kind === 'reply_ready').length, { timeout: 5000 }).toBe(1);
+    expect((await bell(u)).items[0]).toMatchObject({ title: 'Steady Person replied in your group chat', link: `/group/${groupId}` });
+
+    peer.behave({ kind: 'endless', everyMs: 40 });
+    const stream = await openEventStream(`${base}/api/groups/${groupId}/message`, u.accessToken, { content: 'And now?' });
+    const replyId = (await stream.next((e) => e.event === 'start')).data.replyId as string;
+    await stream.next((e) => e.event === 'token');
+    expect((await stopReply(base, u, replyId)).status).toBe(200);
+    const done = await stream.next((e) => e.event === 'done');
+    expect((done.data.message as { status: string }).status).toBe('incomplete');
+  });
 });
 
 describe.runIf(SHARED)('Stop reaches the process writing the reply (PostgreSQL + Redis)', () => {

@@ -148,6 +148,35 @@ describe('a notification that pushes', () => {
     expect((await t.app.inject({ url: '/api/notifications', headers: u.auth })).json().unreadCount).toBe(4);
   });
 
+  it('a reply that finished after its page was left pushes under its own switch (#43)', async () => {
+    const u = await buildUser(t);
+    const { keys } = await register(u);
+    const { notifications } = t.modules.notifications.services;
+    const replyReady = (excerpt: string) =>
+      notifications.notify(u.user.id, {
+        kind: 'reply_ready',
+        data: { characterName: 'Aria', inGroup: false, excerpt },
+        link: '/chat/1?conversation=2',
+      });
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/push/settings', headers: u.auth, payload: { topics: { replies: false } } }))
+        .statusCode,
+    ).toBe(200);
+    await replyReady('Switched off.');
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/push/settings', headers: u.auth, payload: { topics: { replies: true } } }))
+        .statusCode,
+    ).toBe(200);
+    await replyReady('The tide is in.');
+    const push = await nextPush();
+    expect(open(keys, push)).toMatchObject({
+      kind: 'reply_ready',
+      title: 'Aria replied',
+      body: 'The tide is in.',
+      link: '/chat/1?conversation=2',
+    });
+  });
+
   it('a push queued before quiet hours began is dropped when it runs during them', async () => {
     const u = await buildUser(t);
     const { device } = await register(u);
