@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildCharacter, buildUser, type BuiltUser } from '../../../test/factories.ts';
 import { loadCatalog } from '../billing/catalog.ts';
 import { startSpeechPeer, type SpeechPeer } from '../../providers/speech/test/peer.ts';
+import { SPEAK_RATE } from './voice.routes.ts';
 
 let t: TestApp;
 let peer: SpeechPeer;
@@ -189,5 +190,18 @@ describe('a group chat read aloud', () => {
     expect(capped.statusCode).toBe(402);
     expect(capped.json().error.code).toBe('SPENDING_CAP');
     expect((await status(u)).prices?.balance).toBe(10);
+  });
+
+  it('counts its sentences in the same per-user limit as one-to-one Listens (429 with Retry-After)', async () => {
+    const u = await buildUser(t);
+    const g = await group(u);
+    const id = await reply(g, ids.alice, 'Hello world.');
+    // The minute's sentences used up under the rule the one-to-one route counts in: the group's route is refused too.
+    for (let i = 0; i < SPEAK_RATE.limit; i++) await t.deps.rateLimiter.consume([{ rule: SPEAK_RATE, key: u.user.id }]);
+    const before = peer.requests.length;
+    const limited = await speak(u, g.id, id);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(peer.requests.length).toBe(before);
   });
 });
