@@ -38,7 +38,7 @@ export class SpeechService {
 
   async voices(): Promise<{ voices: Voice[]; defaultVoice: string | null }> {
     const { speech } = this.deps;
-    if (!speech.configured) throw new AppError(503, 'NOT_CONFIGURED', speech.setup ?? 'Speech is off.');
+    this.requireSpeech();
     try {
       const voices = await speech.voices();
       return { voices, defaultVoice: speech.defaultVoice ?? voices[0]?.id ?? null };

@@ -35,7 +35,9 @@ export async function oneToOneReply(repos: StoredReplyRepos, actor: Actor, chara
 /**
  * A reply of the caller's group chat `groupId`, in the voice of the member who wrote it. That member may have left
  * the group, or been deleted by its creator: the reply is still theirs, so their voice reads it. When the character
- * no longer exists at all (its creator's account was erased: `speaker_id` is null), the default voice does.
+ * no longer exists at all (its creator's account was erased: `speaker_id` is null), the default voice does. Unlike a
+ * one-to-one Listen, a speaker its creator has since made private is not a 404: the reply is already on the owner's
+ * page, and only the voice's id is read from the character.
  */
 export async function groupReply(repos: StoredReplyRepos, actor: Actor, groupId: string, messageId: string): Promise<StoredReply> {
   const { chat, characters, groups } = repos;
