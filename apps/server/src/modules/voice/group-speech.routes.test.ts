@@ -110,6 +110,13 @@ describe('a group chat read aloud', () => {
     await t.deps.uow.repos.characters.softDelete(gone.id);
     expect((await speak(u, g.id, d)).statusCode).toBe(200);
     expect(lastVoice().voice).toBe('en-gb');
+    // One its creator has since made private: the reply is on the owner's page already, so it is read in its voice.
+    const hidden = await buildCharacter(t, creator, { name: 'Eli' });
+    await t.deps.uow.repos.characters.update(hidden.id, { voice: 'en-us+m1' });
+    const e = await reply(g, hidden.id, 'Quiet now.');
+    await t.deps.uow.repos.characters.update(hidden.id, { visibility: 'private' });
+    expect((await speak(u, g.id, e)).statusCode).toBe(200);
+    expect(lastVoice().voice).toBe('en-us+m1');
     expect((await speak(u, g.id, await reply(g, null, 'Who was that?'))).statusCode).toBe(200);
     expect(lastVoice().voice).toBe('en-us');
   });
