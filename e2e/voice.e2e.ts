@@ -1,13 +1,16 @@
 // Voice in Chromium against the real server, with the loopback speech peer (espeak-ng speaks, pocketsphinx listens)
 // and a fake microphone playing an espeak-ng WAV: the greeting is read aloud (audio elements played, sentence by
-// sentence), hold-to-talk fills the composer with the words, the price is said first; screenshots at 390 and 1280 px.
+// sentence), hold-to-talk fills the composer with the words, the price is said first; a group chat's replies are read
+// each in its member's voice, by Listen and by auto-play (replies from a local OpenAI-compatible model peer);
+// screenshots at 390 and 1280 px.
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { api, type AuthResponse } from '@reverie/shared';
-import { chromium } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { espeakWav, startSpeechPeer, type SpeechPeer } from '../apps/server/src/providers/speech/test/peer.ts';
+import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
 import { apiCall, DESKTOP, MOBILE, pageWithSession, registerReadyUser } from './flows.ts';
 import { chromiumPath, describeE2E, screenshot, startServer, type Harness } from './harness.ts';
 
@@ -17,12 +20,14 @@ const PHRASES = ['hello world the weather is nice today', 'please tell me a stor
 describeE2E('voice: Listen and the microphone', () => {
   const h = {} as Harness;
   let peer: SpeechPeer;
+  let llm: OpenAiPeer;
   let auth: AuthResponse;
   let characterId: string;
   const suffix = Date.now().toString(36);
 
   beforeAll(async () => {
     peer = await startSpeechPeer({ phrases: PHRASES });
+    llm = await startOpenAiPeer();
     const wav = path.join(os.tmpdir(), `voice-e2e-${process.pid}.wav`);
     await writeFile(wav, await espeakWav('hello world. the weather is nice today', 'en-us+m1'));
     h.server = await startServer({
@@ -32,6 +37,9 @@ describeE2E('voice: Listen and the microphone', () => {
         SPEECH_VOICE: 'en-us',
         TRANSCRIPTION_PROVIDER: 'openai',
         TRANSCRIPTION_URL: peer.url,
+        LLM_PROVIDER: 'openai',
+        LLM_BASE_URL: llm.baseUrl,
+        LLM_MODEL: 'peer-model',
       },
     });
     h.browser = await chromium.launch({
@@ -40,7 +48,11 @@ describeE2E('voice: Listen and the microphone', () => {
         '--headless',
         '--no-sandbox',
         '--disable-gpu',
+        '--disable-quic',
         '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
         '--autoplay-policy=no-user-gesture-required',
         '--use-fake-ui-for-media-stream',
         '--use-fake-device-for-media-stream',
@@ -64,7 +76,26 @@ describeE2E('voice: Listen and the microphone', () => {
     await h.browser?.close().catch(() => undefined);
     await h.server?.stop();
     await peer?.close();
+    await llm?.close();
   });
+
+  /** Counts the audio elements the page plays (`window.played`). */
+  const recordPlays = (context: BrowserContext) =>
+    context.addInitScript(() => {
+      const w = window as unknown as { played: string[] };
+      w.played = [];
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        w.played.push(this.src);
+        return play.call(this);
+      };
+    });
+  const spokenSince = (n: number) =>
+    peer.requests
+      .filter((r) => r.path === '/v1/audio/speech')
+      .slice(n)
+      .map((r) => r.body as { input: string; voice: string });
+  const speechCount = () => peer.requests.filter((r) => r.path === '/v1/audio/speech').length;
 
   for (const [viewport, width] of [
     [DESKTOP, 1280],
@@ -74,15 +105,7 @@ describeE2E('voice: Listen and the microphone', () => {
       const p = await pageWithSession(h, auth, viewport);
       const { page, context } = p;
       await context.grantPermissions(['microphone']);
-      await context.addInitScript(() => {
-        const w = window as unknown as { played: string[] };
-        w.played = [];
-        const play = HTMLMediaElement.prototype.play;
-        HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-          w.played.push(this.src);
-          return play.call(this);
-        };
-      });
+      await recordPlays(context);
       await page.goto(`/chat/${characterId}`);
       const listen = page.getByRole('button', { name: /^Listen \(free, \d+ left today\)$/ }).first();
       await listen.waitFor({ timeout: 20_000 });
@@ -153,5 +176,74 @@ describeE2E('voice: Listen and the microphone', () => {
     await expect.poll(() => peer.requests.filter((r) => r.path === '/v1/audio/speech').at(-1)?.body).toMatchObject({ voice: 'en-us+f2' });
     expect(p.problemList()).toEqual([]);
     await p.context.close();
+  }, 150_000);
+
+  it("reads a group chat's replies each in its member's voice: Listen and auto-play (1280 and 390 px)", async () => {
+    const token = auth.accessToken;
+    const member = async (name: string, voice: string) =>
+      (
+        await apiCall(h, api.characters.create, {
+          token,
+          body: { name, description: 'Sits by the fire.', greeting: 'Hello.', tags: ['male', 'fantasy', 'sfw'], voice },
+        })
+      ).id;
+    const oren = await member('Oren Ashford', 'en-us+m1');
+    const bree = await member('Bree Marsh', 'en-gb');
+    const session = await apiCall(h, api.groups.create, {
+      token,
+      body: { name: 'Fireside circle', characterIds: [characterId, oren, bree] },
+    });
+    const groupId = session.group.id;
+    const speak = async (who: string, line: string) => {
+      llm.behave({ kind: 'reply', parts: [line] });
+      return (await apiCall(h, api.groups.speak, { token, params: { id: groupId }, body: { characterId: who } })).reply.id;
+    };
+    const orensReply = await speak(oren, '*Oren leans back.* The night is long. Tell us a tale.');
+    const breesReply = await speak(bree, 'Hello world. The weather is nice today.');
+
+    const p = await pageWithSession(h, auth, DESKTOP);
+    const { page, context } = p;
+    await recordPlays(context);
+    await page.goto(`/group/${groupId}`);
+    const listenIn = (messageId: string) =>
+      page.locator(`[data-message-id="${messageId}"]`).getByRole('button', { name: /^Listen \(free, \d+ left today\)$/ });
+    await listenIn(breesReply).waitFor({ timeout: 20_000 });
+    await listenIn(orensReply).waitFor();
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'group-listen-1280.png') });
+    await screenshot(page, 'voice-group-1280');
+    const played = () => page.evaluate(() => (window as unknown as { played: string[] }).played.length);
+
+    // Listen on Bree's reply, then Oren's: each in the voice its creator chose (the action left out).
+    let before = speechCount();
+    await listenIn(breesReply).click();
+    await expect.poll(played, { timeout: 30_000 }).toBe(2);
+    await listenIn(orensReply).click();
+    await expect.poll(played, { timeout: 30_000 }).toBe(4);
+    expect(spokenSince(before)).toEqual([
+      expect.objectContaining({ input: 'Hello world.', voice: 'en-gb' }),
+      expect.objectContaining({ input: 'The weather is nice today.', voice: 'en-gb' }),
+      expect.objectContaining({ input: 'The night is long.', voice: 'en-us+m1' }),
+      expect.objectContaining({ input: 'Tell us a tale.', voice: 'en-us+m1' }),
+    ]);
+
+    // Auto-play: "Let Wren speak" and her new reply is read as it is saved, in Wren's voice.
+    await apiCall(h, api.voice.updateSettings, { token, body: { autoPlay: true } });
+    await page.reload();
+    await listenIn(breesReply).waitFor({ timeout: 20_000 });
+    before = speechCount();
+    llm.behave({ kind: 'reply', parts: ['*Wren smiles.*', ' Please tell me a story about the dragon.'] });
+    await page.getByRole('button', { name: 'Let Wren Hollow speak' }).click();
+    await expect
+      .poll(() => spokenSince(before), { timeout: 30_000 })
+      .toEqual([expect.objectContaining({ input: 'Please tell me a story about the dragon.', voice: 'en-us+f2' })]);
+    await expect.poll(played, { timeout: 30_000 }).toBe(1);
+    await apiCall(h, api.voice.updateSettings, { token, body: { autoPlay: false } });
+
+    await page.setViewportSize(MOBILE);
+    await listenIn(breesReply).scrollIntoViewIfNeeded();
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'group-listen-390.png') });
+    await screenshot(page, 'voice-group-390');
+    expect(p.problemList()).toEqual([]);
+    await context.close();
   }, 150_000);
 });

@@ -1,10 +1,19 @@
 import { useParams } from 'react-router';
 import { NotFound } from '@/components/page/not-found';
 import { RequireSession } from '@/features/auth';
-import { GroupView } from '@/features/groups';
+import { GroupView, type GroupReplyExtras } from '@/features/groups';
+import { AutoPlay, ListenButton } from '@/features/voice';
 import { useDocumentTitle } from '@/lib/document-title';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The voice feature in a group chat: Listen under each reply and auto-play, each member in its own voice. */
+function voiceOf(groupId: string): GroupReplyExtras {
+  return {
+    listen: (m) => <ListenButton groupId={groupId} message={m} />,
+    follow: (state) => <AutoPlay groupId={groupId} {...state} />,
+  };
+}
 
 /** /group/{id}: a group chat. */
 export default function GroupChatPage() {
@@ -21,7 +30,7 @@ export default function GroupChatPage() {
   }
   return (
     <RequireSession title="Sign in to see this group chat" description="Group chats are private to your account.">
-      {(user) => <GroupView key={id} groupId={id} userName={user.username} />}
+      {(user) => <GroupView key={id} groupId={id} userName={user.username} extras={voiceOf(id)} />}
     </RequireSession>
   );
 }

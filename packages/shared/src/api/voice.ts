@@ -1,4 +1,5 @@
 import {
+  SpeakGroupMessageParams,
   SpeakMessageBody,
   SpeakMessageParams,
   SpeechAudio,
@@ -55,6 +56,22 @@ export const voiceEndpoints = {
       'Only the stored reply is spoken, after the content policy passes it again. A Listen (`playId`) is one charge: ' +
       'free from the daily allowance, else coins (402 `{ cost, balance }` when short); a failed synthesis gives it back. ' +
       'The answer carries `x-speech-sentences`: how many sentences the reply has.',
+    tags,
+  }),
+  speakGroupMessage: defineEndpoint({
+    method: 'POST',
+    path: '/api/groups/:id/message/:messageId/speech',
+    params: SpeakGroupMessageParams,
+    body: SpeakMessageBody,
+    response: SpeechAudio,
+    errors: errorBodies(402, 403, 404, 422, 429, 503),
+    auth: 'required',
+    summary: 'One sentence of a saved group chat reply, spoken in the voice of the member who wrote it (audio bytes)',
+    description:
+      'As the one-to-one Listen: only the stored reply is spoken, after the content policy passes it again, priced the ' +
+      'same (one charge per `playId`, refunded on failure). The voice is the speaker’s: the user’s own choice for that ' +
+      'character, else its creator’s; a speaker that no longer exists speaks in the service’s default voice. ' +
+      'The answer carries `x-speech-sentences`.',
     tags,
   }),
   transcribe: defineEndpoint({

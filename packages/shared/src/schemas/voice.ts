@@ -1,6 +1,7 @@
 // Voice (#42): speech out (a reply read aloud), speech in (a recording transcribed), their prices and settings.
 import { z } from 'zod';
 import { ChatMessageParams } from './chat.ts';
+import { IdParam } from './common.ts';
 import { Allowance } from './billing.ts';
 
 import { VoiceId } from './voice-id.ts';
@@ -80,6 +81,8 @@ export const SpeakMessageBody = z
   })
   .meta({ id: 'SpeakMessageBody' });
 export const SpeakMessageParams = ChatMessageParams;
+/** A reply of a group chat: the group's id and the message's. */
+export const SpeakGroupMessageParams = IdParam.extend({ messageId: z.uuid({ message: 'must be a valid message id' }) });
 
 /** Audio bytes (audio/mpeg, audio/wav…), not JSON. */
 export const SpeechAudio = z.unknown().meta({ id: 'SpeechAudio', description: 'Audio bytes (the content-type says which format)' });

@@ -4,10 +4,9 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { SpeechProvider, TranscriptionProvider } from '../../providers/speech/index.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
 import type { LedgerService } from '../billing/ledger.service.ts';
-import type { CharactersRepo } from '../characters/characters.repo.ts';
-import type { ChatRepo } from '../chat/index.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import { SpeechService } from './speech.service.ts';
+import type { StoredReplyRepos } from './stored-reply.ts';
 import { TranscriptionService, type TranscriptionLimits } from './transcription.service.ts';
 import { VoiceSettingsService } from './voice-settings.service.ts';
 import type { SpeechSettingsRepo } from './voice.repo.ts';
@@ -15,7 +14,7 @@ import { voiceRoutes } from './voice.routes.ts';
 
 export function createVoiceModule(deps: {
   config: { voice: TranscriptionLimits };
-  uow: UnitOfWork<{ chat: ChatRepo; characters: CharactersRepo; speechSettings: SpeechSettingsRepo }>;
+  uow: UnitOfWork<StoredReplyRepos & { speechSettings: SpeechSettingsRepo }>;
   rateLimiter: RateLimiter;
   speech: SpeechProvider;
   transcription: TranscriptionProvider;

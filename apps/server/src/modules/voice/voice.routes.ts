@@ -1,10 +1,10 @@
 import { api as shared } from '@reverie/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { route } from '../../http/route.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import { uploadedFile } from '../characters/characters.routes.ts';
-import type { SpeechService } from './speech.service.ts';
+import type { SpeechService, SpokenSentence } from './speech.service.ts';
 import type { TranscriptionLimits, TranscriptionService } from './transcription.service.ts';
 import type { VoiceSettingsService } from './voice-settings.service.ts';
 import { toSpeechSettings } from './voice.mapper.ts';
@@ -40,15 +40,24 @@ export function voiceRoutes(deps: {
       return reply.type(audio.contentType).header('cache-control', 'private, no-store').send(audio.bytes);
     });
 
-    route(app, api.speakMessage, async (req, reply) => {
-      const actor = authOf(req);
-      await limit(SPEAK_RATE, actor.userId);
-      const { audio, sentences } = await speech.speakMessage(actor, req.params.characterId, req.params.messageId, req.body);
-      return reply
+    // A sentence of a reply: one-to-one or a group's, the same limit, price and answer.
+    const sendSentence = (reply: FastifyReply, { audio, sentences }: SpokenSentence) =>
+      reply
         .type(audio.contentType)
         .header('x-speech-sentences', String(sentences))
         .header('cache-control', 'private, no-store')
         .send(audio.bytes);
+
+    route(app, api.speakMessage, async (req, reply) => {
+      const actor = authOf(req);
+      await limit(SPEAK_RATE, actor.userId);
+      return sendSentence(reply, await speech.speakMessage(actor, req.params.characterId, req.params.messageId, req.body));
+    });
+
+    route(app, api.speakGroupMessage, async (req, reply) => {
+      const actor = authOf(req);
+      await limit(SPEAK_RATE, actor.userId);
+      return sendSentence(reply, await speech.speakGroupMessage(actor, req.params.id, req.params.messageId, req.body));
     });
 
     route(app, api.transcribe, async (req) => {

@@ -2,5 +2,5 @@
 // Other features import it from here only (eslint.config.js, features.test.ts).
 export { AddToGroupButton } from './components/add-to-group-button';
 export { GroupCreator } from './components/group-creator';
-export { GroupView } from './components/group-view';
+export { GroupView, type GroupReplyExtras } from './components/group-view';
 export { StackedAvatars } from './components/stacked-avatars';

@@ -1,6 +1,6 @@
 // A group chat: the one-to-one chat's message list, composer, problem banner and memory, with each reply's speaker
 // shown on it, the turn controls ("Let X speak", "Skip") and the group's settings.
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { ChatCharacter, ChatMessage, Group, GroupSession, GroupSpeaker } from '@reverie/shared';
 import { ErrorState } from '@/components/page/error-state';
 import { NotFound } from '@/components/page/not-found';
@@ -26,7 +26,16 @@ import { GroupHeader } from './group-header';
 import { GroupSettings } from './group-settings';
 import { TurnControls } from './turn-controls';
 
-export function GroupView({ groupId, userName }: { groupId: string; userName: string }) {
+/**
+ * What the page plugs into a group chat's replies (the voice feature's, composed in pages/group-chat.tsx): a control
+ * under each reply ("Listen") and something rendered beside the messages that follows them (auto-play).
+ */
+export interface GroupReplyExtras {
+  listen?: (m: ChatMessage) => ReactNode;
+  follow?: (state: { messages: ChatMessage[]; generating: boolean }) => ReactNode;
+}
+
+export function GroupView({ groupId, userName, extras = {} }: { groupId: string; userName: string; extras?: GroupReplyExtras }) {
   const session = useGroupSession(groupId, true);
   if (session.isError) {
     if (session.error instanceof ApiError && [400, 404].includes(session.error.status)) {
@@ -47,10 +56,10 @@ export function GroupView({ groupId, userName }: { groupId: string; userName: st
     );
   }
   if (!session.data) return <ChatSkeleton />;
-  return <GroupConversation session={session.data} userName={userName} />;
+  return <GroupConversation session={session.data} userName={userName} extras={extras} />;
 }
 
-function GroupConversation({ session, userName }: { session: GroupSession; userName: string }) {
+function GroupConversation({ session, userName, extras }: { session: GroupSession; userName: string; extras: GroupReplyExtras }) {
   const { group, messages } = session;
   const characterId = group.chatCharacterId;
   const { problem, explain, clearProblem } = useChatProblem(group.name);
@@ -86,6 +95,7 @@ function GroupConversation({ session, userName }: { session: GroupSession; userN
     ) : (
       <GroupMessages
         {...{ view, group, price }}
+        listen={extras.listen}
         streamingSpeaker={reply.streaming?.speaker ?? null}
         generate={(kind) =>
           paid(kind === 'continue' ? 'Continuing this reply' : 'This reply', () => reply.generate(kind === 'message' ? 'speak' : kind))
@@ -118,6 +128,7 @@ function GroupConversation({ session, userName }: { session: GroupSession; userN
           <GroupSettings group={group} open={dialog === 'settings'} onOpenChange={(open) => !open && setDialog(null)} />
           <MessageActionDialogs dialogs={view.actions.dialogs} characterName={group.name} />
           {spend.dialog}
+          {extras.follow?.({ messages, generating: busy })}
         </>
       }
     />
@@ -182,10 +193,11 @@ interface GroupMessagesProps {
   price: Price | null;
   streamingSpeaker: GroupSpeaker | null;
   generate: (kind: ReplyKind) => void;
+  listen: GroupReplyExtras['listen'];
 }
 
 /** The messages, each reply with who wrote it: members and former members by id (a deleted character's say so). */
-function GroupMessages({ view, group, price, streamingSpeaker, generate }: GroupMessagesProps) {
+function GroupMessages({ view, group, price, streamingSpeaker, generate, listen }: GroupMessagesProps) {
   const byId = useMemo(() => new Map([...group.members, ...group.formerMembers].map((m) => [m.id, m])), [group]);
   const speakers = {
     of: (m: ChatMessage) => {
@@ -202,6 +214,7 @@ function GroupMessages({ view, group, price, streamingSpeaker, generate }: Group
       price={price}
       generate={generate}
       speakers={speakers}
+      listen={listen}
     />
   );
 }

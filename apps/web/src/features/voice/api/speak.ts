@@ -1,21 +1,32 @@
 import { api } from '@reverie/shared';
 import { apiRequest } from '@/lib/api-client';
 
-/** POST /api/chat/{characterId}/message/{messageId}/speech: one sentence of a saved reply as audio. */
+/** Whose reply is read: a one-to-one chat's (its character's voice) or a group chat's (its speaker's voice). */
+export type SpeechSource = { characterId: string } | { groupId: string };
+
+/**
+ * One sentence of a saved reply as audio: POST /api/chat/{characterId}/message/{messageId}/speech, or for a group
+ * chat POST /api/groups/{groupId}/message/{messageId}/speech.
+ */
 export async function speakSentence(input: {
-  characterId: string;
+  source: SpeechSource;
   messageId: string;
   playId: string;
   sentence: number;
   signal?: AbortSignal;
 }) {
-  const { characterId, messageId, playId, sentence, signal } = input;
-  return (await apiRequest(api.voice.speakMessage, {
-    params: { characterId, messageId },
-    body: { playId, sentence },
-    responseType: 'blob',
-    signal,
-  })) as Blob;
+  const { source, messageId, playId, sentence, signal } = input;
+  const request = { body: { playId, sentence }, responseType: 'blob', signal } as const;
+  const blob =
+    'groupId' in source
+      ? await apiRequest(api.voice.speakGroupMessage, { ...request, params: { id: source.groupId, messageId } })
+      : await apiRequest(api.voice.speakMessage, { ...request, params: { characterId: source.characterId, messageId } });
+  return blob as Blob;
+}
+
+/** The source alone, from props that carry one (a component's `characterId` or `groupId`). */
+export function speechSource(props: SpeechSource): SpeechSource {
+  return 'groupId' in props ? { groupId: props.groupId } : { characterId: props.characterId };
 }
 
 /** POST /api/voice/preview: a sample line in a voice. */

@@ -1,4 +1,5 @@
-// "Listen" under a reply: reads the saved reply aloud in the character's voice (or the user's own choice for it).
+// "Listen" under a reply: reads the saved reply aloud in the voice of the character who wrote it (or the user's own
+// choice for that character), in a one-to-one chat (`characterId`) or a group chat (`groupId`: each member's own).
 // The price is said before the click (in its title and label): a free use left today, or coins.
 import { Loader2, Square, Volume2 } from 'lucide-react';
 import type { ChatMessage, VoiceStatusResponse } from '@reverie/shared';
@@ -7,6 +8,7 @@ import { formatNumber } from '@/lib/format';
 import { queryClient } from '@/lib/query-client';
 import { voiceKeys } from '@/lib/query-keys/voice';
 import { useVoiceStatus } from '../api/get-voice-status';
+import { speechSource, type SpeechSource } from '../api/speak';
 import { playReply, stopSpeech, useSpeechPlayer } from '../lib/speech-player';
 
 /** What the next Listen costs: "free, 19 left today" or "2 coins (balance 40)". */
@@ -18,12 +20,10 @@ export function listenPrice(prices: VoiceStatusResponse['prices']): string | nul
   return `${formatNumber(cost)} ${cost === 1 ? 'coin' : 'coins'} (balance ${formatNumber(prices.balance)})`;
 }
 
-interface Props {
-  characterId: string;
-  message: Pick<ChatMessage, 'id' | 'role' | 'content' | 'status'>;
-}
+type Props = SpeechSource & { message: Pick<ChatMessage, 'id' | 'role' | 'content' | 'status'> };
 
-export function ListenButton({ characterId, message }: Props) {
+export function ListenButton(props: Props) {
+  const { message } = props;
   const { data: status } = useVoiceStatus();
   const player = useSpeechPlayer();
   if (!status || status.speech.provider === 'off' || message.role !== 'assistant' || message.status !== 'complete') return null;
@@ -35,7 +35,7 @@ export function ListenButton({ characterId, message }: Props) {
   const start = () => {
     const s = status.settings;
     void playReply({
-      characterId,
+      source: speechSource(props),
       messageId: message.id,
       content: message.content,
       options: { dialogueOnly: s?.dialogueOnly ?? false, skipActions: s?.skipActions ?? true },

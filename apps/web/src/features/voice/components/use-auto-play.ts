@@ -5,10 +5,17 @@ import type { ChatMessage } from '@reverie/shared';
 import { queryClient } from '@/lib/query-client';
 import { voiceKeys } from '@/lib/query-keys/voice';
 import { useVoiceStatus } from '../api/get-voice-status';
+import type { SpeechSource } from '../api/speak';
 import { playReply } from '../lib/speech-player';
 
-export function useAutoPlay(input: { characterId: string; messages: ChatMessage[]; generating: boolean }) {
-  const { characterId, messages, generating } = input;
+type AutoPlayInput = SpeechSource & { messages: ChatMessage[]; generating: boolean };
+
+/** A one-to-one chat's (`characterId`) or a group chat's (`groupId`: each reply in its speaker's voice). */
+export function useAutoPlay(input: AutoPlayInput) {
+  const { messages, generating } = input;
+  // Its id alone, so that the effect's dependencies are plain strings.
+  const groupId = 'groupId' in input ? input.groupId : null;
+  const characterId = 'characterId' in input ? input.characterId : null;
   const { data: status } = useVoiceStatus();
   const last = messages.at(-1);
   // The reply present when the page opened is not new; only one that finishes while the page is open is read.
@@ -25,10 +32,16 @@ export function useAutoPlay(input: { characterId: string; messages: ChatMessage[
     if (seen.current === key) return;
     seen.current = key;
     void playReply({
-      characterId,
+      source: groupId !== null ? { groupId } : { characterId: characterId ?? '' },
       messageId: last.id,
       content: last.content,
       options: { dialogueOnly: settings.dialogueOnly, skipActions: settings.skipActions },
     }).then(() => queryClient.invalidateQueries({ queryKey: voiceKeys.status() }));
-  }, [characterId, generating, last, status]);
+  }, [groupId, characterId, generating, last, status]);
+}
+
+/** Auto-play as a component, for a page that hands it to a view which renders it beside its messages. */
+export function AutoPlay(props: AutoPlayInput): null {
+  useAutoPlay(props);
+  return null;
 }

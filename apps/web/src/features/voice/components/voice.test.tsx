@@ -1,9 +1,11 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { VoiceStatusResponse } from '@reverie/shared';
+import type { ChatMessage, VoiceStatusResponse } from '@reverie/shared';
 import { setStoredUser, setTokens } from '@/lib/auth-tokens';
 import { json, jwt, makeUser, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
 import { ListenButton } from './listen-button';
+import { AutoPlay } from './use-auto-play';
 import { MicButton } from './mic-button';
 
 const CHAR = '33333333-3333-4333-8333-333333333333';
@@ -66,6 +68,40 @@ describe('ListenButton', () => {
     first.unmount();
     renderWithProviders(<ListenButton characterId={CHAR} message={{ id: MSG, role: 'user', status: 'complete', content: 'Hi.' }} />);
     expect(screen.queryByTestId('listen')).toBeNull();
+  });
+});
+
+describe('AutoPlay in a group chat', () => {
+  it("reads a group's new reply once it is saved, through the group's route (the speaker's voice), never the old ones", async () => {
+    const GROUP = '55555555-5555-4555-8555-555555555555';
+    const NEW = '66666666-6666-4666-8666-666666666666';
+    const played: string[] = [];
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+      played.push(this.src);
+      queueMicrotask(() => this.onended?.(new Event('ended')));
+      return Promise.resolve();
+    });
+    const on = status({ settings: { ...status().settings!, autoPlay: true } });
+    const api = mockApi({
+      'GET /api/voice/status': () => json(on),
+      [`POST /api/groups/${GROUP}/message/${NEW}/speech`]: () => new Response('mp3', { headers: { 'content-type': 'audio/mpeg' } }),
+    });
+    const reply = (id: string, content: string) =>
+      ({ id, role: 'assistant', status: 'complete', content, swipeIndex: 0, speakerId: CHAR }) as ChatMessage;
+    const old = reply(MSG, 'An old line.');
+    let show: (state: { messages: ChatMessage[]; generating: boolean }) => void = () => {};
+    function Page() {
+      const [state, setState] = useState({ messages: [old], generating: false });
+      show = setState;
+      return <AutoPlay groupId={GROUP} {...state} />;
+    }
+    renderWithProviders(<Page />);
+    await waitFor(() => expect(api.callsTo('GET /api/voice/status')).toHaveLength(1));
+    act(() => show({ messages: [old], generating: true }));
+    act(() => show({ messages: [old, reply(NEW, 'A new line.')], generating: false }));
+    await waitFor(() => expect(played).toHaveLength(1));
+    expect(api.callsTo(`POST /api/groups/${GROUP}/message/${NEW}/speech`)).toHaveLength(1);
+    expect(api.fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/speech'))).toHaveLength(1);
   });
 });
 

@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import { speechPieces, type SpeechTextOptions } from '@reverie/shared';
 import { ApiError } from '@/lib/api-client';
-import { speakSentence } from '../api/speak';
+import { speakSentence, type SpeechSource } from '../api/speak';
 
 export interface PlayerState {
   /** The reply being read (or fetched), else null. */
@@ -63,15 +63,15 @@ function messageOf(err: unknown): { message: string; status?: number } {
 }
 
 /** Reads a saved reply aloud; resolves when it ends, is stopped, or fails (the failure is in the state). */
-export async function playReply(input: { characterId: string; messageId: string; content: string; options: SpeechTextOptions }) {
+export async function playReply(input: { source: SpeechSource; messageId: string; content: string; options: SpeechTextOptions }) {
   stopSpeech();
-  const { characterId, messageId } = input;
+  const { source, messageId } = input;
   const count = speechPieces(input.content, input.options).length;
   const abort = new AbortController();
   current = { abort, audio: null };
   set({ messageId, loading: true, error: null });
   const playId = crypto.randomUUID();
-  const fetchOne = (sentence: number) => speakSentence({ characterId, messageId, playId, sentence, signal: abort.signal });
+  const fetchOne = (sentence: number) => speakSentence({ source, messageId, playId, sentence, signal: abort.signal });
   try {
     // With nothing to say the server says why (only-dialogue on a reply without quotes): ask for sentence 0 anyway.
     let next = fetchOne(0);
