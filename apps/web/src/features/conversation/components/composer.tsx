@@ -36,24 +36,12 @@ export function costLine(cost: ChatCost | undefined): string {
 }
 
 /** Enter sends, Shift+Enter adds a line; the stop button replaces send while a reply is being written. */
-export function Composer({
-  characterName,
-  cost,
-  generating,
-  disabled: disabledByPage,
-  disabledReason: reasonFromPage,
-  sendBlocked,
-  onSend,
-  onStop,
-  onPicture,
-  picturePending,
-  picturePrice,
-  voiceInput,
-}: Props) {
+export function Composer(props: Props) {
+  const { characterName, cost, generating, sendBlocked, onSend, onStop, onPicture, picturePending, picturePrice, voiceInput } = props;
   // Offline nothing is sent, and nothing waits to be sent later: a message may cost coins (docs/notifications.md).
   const online = useOnline();
-  const disabled = disabledByPage || !online;
-  const disabledReason = online ? reasonFromPage : 'You are offline: sending needs the network.';
+  const disabled = props.disabled || !online;
+  const disabledReason = online ? props.disabledReason : 'You are offline: sending needs the network.';
   const [text, setText] = useState('');
   const ref = useRef<HTMLTextAreaElement>(null);
   // A picture request needs no language model, so it is sent even while the model is not ready.

@@ -179,6 +179,15 @@ function useLoadOlder(o: {
   }, [anchor, convId, hasOlder, run, scroller, shown]);
 }
 
+/** Back to the newest messages (a jump's window is dropped). */
+function useToLatest(convId: string, scroller: RefObject<HTMLDivElement | null>, jumped: boolean) {
+  return useCallback(() => {
+    if (jumped) writeWindow(convId, (cur) => ({ ...cur, jump: null }));
+    const el = scroller.current;
+    if (el) requestAnimationFrame(() => (el.scrollTop = el.scrollHeight));
+  }, [convId, scroller, jumped]);
+}
+
 /** `release`: the list stops following the bottom (a jump to a message). */
 export function useMessageWindow(session: WindowSession, scroller: RefObject<HTMLDivElement | null>, release?: () => void) {
   const convId = session.conversation.id;
@@ -235,12 +244,7 @@ export function useMessageWindow(session: WindowSession, scroller: RefObject<HTM
     [convId, live, release, run, scroller, shown],
   );
 
-  /** Back to the newest messages (a jump's window is dropped). */
-  const toLatest = useCallback(() => {
-    if (w.jump) writeWindow(convId, (cur) => ({ ...cur, jump: null }));
-    const el = scroller.current;
-    if (el) requestAnimationFrame(() => (el.scrollTop = el.scrollHeight));
-  }, [convId, scroller, w.jump]);
+  const toLatest = useToLatest(convId, scroller, !!w.jump);
 
   const onScroll = useCallback(() => {
     const el = scroller.current;
@@ -249,11 +253,11 @@ export function useMessageWindow(session: WindowSession, scroller: RefObject<HTM
     else if (hasNewer && el.scrollHeight - el.scrollTop - el.clientHeight < EDGE) loadNewer();
   }, [busy, hasNewer, hasOlder, loadNewer, loadOlder, scroller]);
 
+  // atNewest: the newest messages are on screen (not a jump's window).
   return {
     messages: shown,
     hasOlder,
     hasNewer,
-    /** The newest messages are on screen (not a jump's window). */
     atNewest: !w.jump,
     loading,
     error,

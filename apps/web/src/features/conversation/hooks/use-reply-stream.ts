@@ -97,8 +97,33 @@ interface Run {
   started: boolean;
   streamed: string;
   stopAsked: boolean;
+  /** Closes the stream here (leaving the page, or Stop when the server cannot be asked). */
+  abort: AbortController;
   /** Asks the server to stop the reply (once its id is known). */
   askStop: () => void;
+  dispose: () => void;
+}
+
+function startRun(replyId: string | null): Run {
+  const abort = new AbortController();
+  let fallback: number | undefined;
+  const run: Run = {
+    ...{ replyId, started: false, streamed: '', stopAsked: false, abort },
+    // The stream ends with the words so far, saved as incomplete; if the server cannot be asked, stop reading.
+    askStop: () => {
+      fallback = window.setTimeout(() => abort.abort(), STOP_FALLBACK_MS);
+      stopReply(run.replyId!).catch(() => abort.abort());
+    },
+    dispose: () => window.clearTimeout(fallback),
+  };
+  return run;
+}
+
+/** Stop: the server stops the reply (wherever it is written), and the stream ends with what was written. */
+function pressStop(run: Run | null) {
+  if (!run || run.stopAsked) return;
+  run.stopAsked = true;
+  if (run.started) run.askStop();
 }
 
 /** The stream's events as cache writes and on-screen progress; `run` collects what a stop keeps. */
@@ -151,42 +176,28 @@ function useResync(refetch: () => Promise<FreshSession>) {
 export function useReplyStream<R extends ReplyRequest>(options: ReplyStreamOptions<R>) {
   const [streaming, setStreaming] = useState<Streaming | null>(null);
   const [lastStats, setLastStats] = useState<Stats | null>(null);
-  const abortRef = useRef<AbortController | null>(null);
   const runRef = useRef<Run | null>(null);
   const lastRequest = useRef<LastRequest<R> | null>(null);
   // Callbacks that run after awaits read the latest options, not the ones of the render that started them.
   const latest = useRef(options);
   latest.current = options;
   // Leaving the page closes the stream only: the server finishes the reply, saves it and tells the user it is there.
-  useEffect(() => () => abortRef.current?.abort(), []);
+  useEffect(() => () => runRef.current?.abort.abort(), []);
   const resync = useResync(options.refetch);
 
   const generate = async (request: R): Promise<boolean> => {
     const { conversationId: convId, sessionKey, messages } = latest.current;
-    if (abortRef.current || !convId) return false;
+    if (runRef.current || !convId) return false;
     // Regenerate and continue write into the last reply; regenerate after a message left without one writes a new reply.
     const last = (queryClient.getQueryData<FreshSession>(sessionKey)?.messages ?? messages)?.at(-1);
     const target = request.messageId ?? (request.kind !== 'message' && last?.role === 'assistant' ? last.id : null);
     latest.current.clearProblem();
     const sent: LastRequest<R> = { request, accepted: false };
     lastRequest.current = sent;
-    const abort = new AbortController();
-    abortRef.current = abort;
+    const run = (runRef.current = startRun(target));
+    const { abort } = run;
     latest.current.onBegin?.();
     setStreaming({ kind: request.kind, replyId: target, text: '', queue: 0, speaker: null });
-    const run: Run = {
-      replyId: target,
-      started: false,
-      streamed: '',
-      stopAsked: false,
-      // The stream ends with the words so far, saved as incomplete; if the server cannot be asked, stop reading.
-      askStop: () => {
-        fallback = window.setTimeout(() => abort.abort(), STOP_FALLBACK_MS);
-        stopReply(run.replyId!).catch(() => abort.abort());
-      },
-    };
-    let fallback: number | undefined;
-    runRef.current = run;
     try {
       const result = await latest.current.stream(request, convId, replyHandlers(convId, sent, run, setStreaming), abort.signal);
       setLastStats(result.stats);
@@ -204,22 +215,15 @@ export function useReplyStream<R extends ReplyRequest>(options: ReplyStreamOptio
       }
       return true;
     } finally {
-      abortRef.current = null;
       runRef.current = null;
-      window.clearTimeout(fallback);
+      run.dispose();
       setStreaming(null);
       if (abort.signal.aborted) window.setTimeout(() => void resync(), 1000);
       else await resync();
     }
   };
 
-  /** Stop: the server stops the reply (wherever it is written), and the stream ends with what was written. */
-  const stop = () => {
-    const run = runRef.current;
-    if (!run || run.stopAsked) return;
-    run.stopAsked = true;
-    if (run.started) run.askStop();
-  };
+  const stop = () => pressStop(runRef.current);
 
   /**
    * Tries the last request again. The message may already be saved (the server accepted it before the failure):
