@@ -40,9 +40,13 @@ export default defineConfig({
           // PGlite instances are memory-hungry; two forks match the two cores.
           pool: 'forks',
           maxWorkers: 2,
-          // Each file in a fork of its own (isolated). Without isolation the tier took 315 s instead of 668 s, but a
-          // fork's heap grew to ~1 GB over the files, and the timing bounds of account-export-load.routes.test.ts
-          // (the event loop held < 250 ms) broke on the garbage collector's extra work.
+          // One module graph per fork, not per file: each file's own import of the app was most of the tier's time.
+          // Measured on 2026-11-26 with other work on the machine: PostgreSQL + Redis 13 min isolated, 7.5 min not;
+          // PGlite 8.5 min not isolated (668 s isolated on a quiet machine earlier). A fork peaks at 1.0–1.5 GB.
+          // An earlier try broke account-export-load.routes.test.ts's event-loop bound on the garbage collector's
+          // extra work; it holds now (both databases, twice). Every test app is its own: nothing is shared between
+          // files but the modules' code.
+          isolate: false,
         },
       },
       {
