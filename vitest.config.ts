@@ -44,7 +44,7 @@ export default defineConfig({
           // Measured on 2026-11-26 with other work on the machine: PostgreSQL + Redis 13 min isolated, 7.5 min not;
           // PGlite 8.5 min not isolated (668 s isolated on a quiet machine earlier). A fork peaks at 1.0–1.5 GB.
           // An earlier try broke account-export-load.routes.test.ts's event-loop bound on the garbage collector's
-          // extra work; it holds now (both databases, twice). Every test app is its own: nothing is shared between
+          // extra work; it held in this run (both databases, once each). Every test app is its own: nothing is shared between
           // files but the modules' code.
           isolate: false,
         },
