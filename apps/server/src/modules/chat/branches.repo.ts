@@ -8,6 +8,7 @@ import {
   chatGroupMembers,
   chatGroups,
   chatMessages,
+  chatMessageEmbeddings,
   chatReplyInspections,
   conversationPersonas,
   conversations,
@@ -81,11 +82,17 @@ function copyRowsPart(name: string, { table, conversationColumn }: (typeof FORK_
 }
 
 /**
- * What is kept per message in a table of its own (the inspector's record of what went into a reply): a fork copies
+ * What is kept per message in a table of its own (the inspector's record of what went into a reply, recall's vector): a fork copies
  * those rows of the copied messages to their copies (the message and conversation columns set to the copies').
  */
 const FORK_COPIED_MESSAGE_TABLES: Array<{ table: PgTable; messageColumn: PgColumn; conversationColumn: PgColumn }> = [
   { table: chatReplyInspections, messageColumn: chatReplyInspections.messageId, conversationColumn: chatReplyInspections.conversationId },
+  // Recall's vectors (modules/memory): a copy's text is its message's, so its vector is current and is not embedded again.
+  {
+    table: chatMessageEmbeddings,
+    messageColumn: chatMessageEmbeddings.messageId,
+    conversationColumn: chatMessageEmbeddings.conversationId,
+  },
 ];
 
 /** The statement part copying one per-message table's rows of the `picked` messages to their copies. */

@@ -142,8 +142,10 @@ describe('memory: the index of every message and recall into the prompt', () => 
     const del = await t.app.inject({ method: 'DELETE', url: `/api/chat/${characterId}/message/${factId}`, headers: alice.auth });
     expect(del.statusCode, del.body).toBeLessThan(300);
     expect(await repo().indexedCount(conversationId, MODEL)).toBe(before - 1);
-    // A branch is a new conversation: its copies are indexed too.
+    // A branch is a new conversation: its copies come with their vectors (the fork copies them; nothing is embedded
+    // again).
     const history = await t.deps.uow.repos.chat.messagesNewestFirst(conversationId, 5);
+    const embeddedBefore = embedder.embedded;
     const fork = await t.app.inject({
       method: 'POST',
       url: `/api/conversations/${conversationId}/branches`,
@@ -152,7 +154,10 @@ describe('memory: the index of every message and recall into the prompt', () => 
     });
     expect(fork.statusCode, fork.body).toBe(201);
     const branchId = (fork.json() as ForkResult).branch.id;
+    expect(await repo().indexedCount(branchId, MODEL)).toBe(await messageCount(branchId));
     expect(await indexed(branchId, () => messageCount(branchId))).toBeGreaterThan(20);
+    await t.deps.background.drain();
+    expect(embedder.embedded).toBe(embeddedBefore);
   }, 60_000);
 
   it('turns recall off and on per conversation; only its owner may', async () => {
