@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { subscribeChannel } from '../lib/redis.ts';
 import { COMPRESS_MIN_BYTES, negotiate, type Encoding } from './compress.ts';
 
 export interface CachedBody {
@@ -69,16 +70,7 @@ export class ResponseCache {
   /** With `redis`, subscribes (on a duplicate connection) to invalidations from other processes. */
   static async create(opts: ResponseCacheOptions = {}): Promise<ResponseCache> {
     const cache = new ResponseCache(opts);
-    if (opts.redis) {
-      const sub = opts.redis.duplicate();
-      sub.on('error', (err: Error) => opts.onError?.(err));
-      sub.on('message', (channel: string, scope: string) => {
-        if (channel === cache.channel) cache.dropLocal(scope);
-      });
-      if (sub.status === 'wait') await sub.connect();
-      await sub.subscribe(cache.channel);
-      cache.subscriber = sub;
-    }
+    if (opts.redis) cache.subscriber = await subscribeChannel(opts.redis, cache.channel, (scope) => cache.dropLocal(scope), opts.onError);
     return cache;
   }
 

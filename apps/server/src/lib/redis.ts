@@ -8,3 +8,23 @@ export async function connectRedis(url: string, onError: (err: Error) => void): 
   return redis;
 }
 export type { Redis };
+
+/**
+ * Hears one pub/sub channel on a duplicate connection of `redis` (a subscribed connection cannot publish), its own
+ * publications included; resolves once subscribed. Quit the returned connection to stop.
+ */
+export async function subscribeChannel(
+  redis: Redis,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onError?: (err: Error) => void,
+): Promise<Redis> {
+  const sub = redis.duplicate();
+  sub.on('error', (err: Error) => onError?.(err));
+  sub.on('message', (from: string, payload: string) => {
+    if (from === channel) onMessage(payload);
+  });
+  if (sub.status === 'wait') await sub.connect();
+  await sub.subscribe(channel);
+  return sub;
+}

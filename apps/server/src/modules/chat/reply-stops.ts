@@ -2,7 +2,7 @@
 // Stop is a request of its own, which may reach a process other than the one writing the reply: each process keeps
 // the replies it writes here, and with Redis a stop is published on one channel that every process hears (its own
 // publications included), so the writer aborts it. Without Redis there is one process, and the stop is local.
-import type { Redis } from '../../lib/redis.ts';
+import { subscribeChannel, type Redis } from '../../lib/redis.ts';
 
 export const STOPPED_BY_USER = 'stopped by the user';
 
@@ -21,19 +21,10 @@ export class ReplyStops {
     private readonly channel: string,
   ) {}
 
-  /** With `redis`, listens for stops on a duplicate connection (a subscribed connection cannot publish). */
+  /** With `redis`, listens for stops published by any process. */
   static async create(opts: { redis?: Redis; prefix?: string; onError?: (err: Error) => void } = {}): Promise<ReplyStops> {
     const stops = new ReplyStops(opts.redis, `${opts.prefix ?? ''}reply-stop`);
-    if (opts.redis) {
-      const sub = opts.redis.duplicate();
-      sub.on('error', (err: Error) => opts.onError?.(err));
-      sub.on('message', (channel: string, replyId: string) => {
-        if (channel === stops.channel) stops.abortHere(replyId);
-      });
-      if (sub.status === 'wait') await sub.connect();
-      await sub.subscribe(stops.channel);
-      stops.subscriber = sub;
-    }
+    if (opts.redis) stops.subscriber = await subscribeChannel(opts.redis, stops.channel, (id) => stops.abortHere(id), opts.onError);
     return stops;
   }
 

@@ -2,7 +2,7 @@
 // them directly; with Redis, every event is published on one channel and each process hands it to its own listeners
 // (its own publications included, so an event is delivered once wherever the user's tab is connected).
 import type { NotificationStreamEvent } from '@reverie/shared';
-import type { Redis } from '../../lib/redis.ts';
+import { subscribeChannel, type Redis } from '../../lib/redis.ts';
 
 /** An event for a user's streams, or `end`: the session is over (suspension), close them. */
 export type BusMessage = { userId: string; event: NotificationStreamEvent } | { userId: string; end: true };
@@ -27,19 +27,14 @@ export class NotificationBus {
   static async create(opts: BusOptions = {}): Promise<NotificationBus> {
     const bus = new NotificationBus(opts);
     if (opts.redis) {
-      const sub = opts.redis.duplicate();
-      sub.on('error', (err: Error) => opts.onError?.(err));
-      sub.on('message', (channel: string, payload: string) => {
-        if (channel !== bus.channel) return;
+      const hear = (payload: string) => {
         try {
           bus.dispatch(JSON.parse(payload) as BusMessage);
         } catch (err) {
           opts.onError?.(err as Error);
         }
-      });
-      if (sub.status === 'wait') await sub.connect();
-      await sub.subscribe(bus.channel);
-      bus.subscriber = sub;
+      };
+      bus.subscriber = await subscribeChannel(opts.redis, bus.channel, hear, opts.onError);
     }
     return bus;
   }
