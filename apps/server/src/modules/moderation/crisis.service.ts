@@ -27,6 +27,13 @@ export interface CrisisFinding {
   detectedBy: 'lexicon' | 'judge';
 }
 
+/** A person's words that expressed a crisis: what was found (to count), the card shown and its key (to store). */
+export interface CrisisCheck {
+  finding: CrisisFinding;
+  support: CrisisSupport;
+  card: string;
+}
+
 export const CRISIS_MESSAGE =
   "It sounds like you might be going through something really painful right now. You're talking to an AI, and it can't help the way a person can, but the people at these services can: they are free, confidential and there to listen.";
 export const CRISIS_EMERGENCY =
@@ -62,6 +69,18 @@ export class CrisisProtocol {
     const judged = await this.deps.judge.judge(text.slice(0, 8000));
     if (judged.kind === 'unavailable') this.deps.log.warn({ crisis: { judge: judged.reason } }, 'crisis judge unavailable');
     return judged.kind === 'unsafe' && judged.categories.includes(SELF_HARM) ? { language: verdict.language, detectedBy: 'judge' } : null;
+  }
+
+  /**
+   * The protocol for any words a person writes (a chat message, an edit of one, a picture's request): null when they
+   * express no crisis; else the finding, the card for the person's country and the key to keep with the words. Nothing
+   * is counted here: the caller records the finding once what it answers is saved.
+   */
+  async check(text: string, country: string | undefined): Promise<CrisisCheck | null> {
+    const finding = await this.detect(text);
+    if (!finding) return null;
+    const support = this.support(country);
+    return { finding, support, card: this.cardOf(support) };
   }
 
   /** The message and the resources for a country (unknown or unlisted: the general list). */
