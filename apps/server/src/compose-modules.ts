@@ -97,6 +97,7 @@ export function composeModules(
     avatars: characters.services.characters,
     queue: loaded.imageQueue,
     age: ageGate,
+    crisis: moderation.services.crisis,
     // A job that ends while its owner is away becomes a notification.
     notify: (userId, input) => notify.notify(userId, input),
   });
