@@ -154,7 +154,12 @@ export function composeModules(
     entitlements: billing.services.entitlements,
     ledger: billing.services.ledger,
   });
-  const transfer = createTransferModule({ ...deps, cards: characters.services.cards, moderation: moderation.services.moderation });
+  const transfer = createTransferModule({
+    ...deps,
+    cards: characters.services.cards,
+    moderation: moderation.services.moderation,
+    crisis: moderation.services.crisis,
+  });
   return {
     health: createHealthModule({ ...deps, registry: deps.health, staff: admin.services.gate }),
     auth,

@@ -21,6 +21,8 @@ export interface CrisisSupport {
 
 /** Shows a stored card again (chat_messages.crisis_card): what the messages' mapper is given. */
 export type CrisisCards = Pick<CrisisProtocol, 'stored'>;
+/** Keeps only the keys of the resources list (an imported chat's cards). */
+export type KnownCards = Pick<CrisisProtocol, 'knownCard'>;
 
 export interface CrisisFinding {
   language: CrisisLanguage;
@@ -100,6 +102,14 @@ export class CrisisProtocol {
    */
   cardOf(support: CrisisSupport): string {
     return support.region ?? GENERAL;
+  }
+
+  /**
+   * Whether a key read from outside (an imported chat's `extra.crisis_resources`) names a list of the resources: a
+   * listed country or `*`. Anything else is not a card and is dropped; only the key is ever kept, never text.
+   */
+  knownCard(key: unknown): key is string {
+    return typeof key === 'string' && Object.hasOwn(this.deps.resources, key);
   }
 
   /** The card of a stored message, from its key (a country no longer listed falls back to the general list). */
