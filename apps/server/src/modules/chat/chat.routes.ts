@@ -90,9 +90,10 @@ export function chatRoutes(deps: ChatRouteDeps): FastifyPluginAsync {
       });
       return (await deliverReply(req, reply, gen, { what: 'chat generation' })) as ChatReply;
     });
-    route(app, api.editMessage, async (req) =>
-      toChatMessage(await messages.edit(authOf(req), req.params.characterId, req.params.messageId, req.body), cards),
-    );
+    route(app, api.editMessage, async (req) => {
+      const { characterId, messageId } = req.params;
+      return toChatMessage(await messages.edit(authOf(req), characterId, messageId, req.body, locate(req)?.country), cards);
+    });
     route(app, api.deleteMessage, async (req) => {
       await messages.delete(authOf(req), req.params.characterId, req.params.messageId);
       return { success: true, message: 'Message deleted' };

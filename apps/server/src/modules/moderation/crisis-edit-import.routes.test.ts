@@ -48,6 +48,64 @@ async function counted(region: string): Promise<number> {
   return rows.filter((r) => r.region === region).reduce((n, r) => n + r.count, 0);
 }
 
+describe('editing a message runs the crisis check again', () => {
+  it('adds the card (counted) when the new text expresses a crisis, and takes it away when it no longer does', async () => {
+    const user = await buildUser(t);
+    const sent = (await send(`/api/chat/${characterId}/message`, user, CALM, 'ES')).json() as ChatReply;
+    const id = sent.userMessage!.id;
+    expect(sent.userMessage!.support).toBeUndefined();
+    const before = await counted('ES');
+
+    const worse = await edit(characterId, id, user, CRISIS, 'ES');
+    expect(worse.statusCode, worse.body).toBe(200);
+    expect((worse.json() as ChatMessage).support?.region).toBe('ES');
+    expect((worse.json() as ChatMessage).support?.message).toBe(CRISIS_MESSAGE);
+    expect(await counted('ES')).toBe(before + 1);
+    const reloaded = (await get(`/api/chat/${characterId}`, user)).json() as ChatSession;
+    expect(reloaded.messages.find((m) => m.id === id)?.support?.region).toBe('ES');
+
+    // Still a crisis in other words: the card stays, and is not counted twice.
+    const again = (await edit(characterId, id, user, ALSO_CRISIS, 'ES')).json() as ChatMessage;
+    expect(again.support?.region).toBe('ES');
+    expect(await counted('ES')).toBe(before + 1);
+
+    const better = (await edit(characterId, id, user, CALM, 'ES')).json() as ChatMessage;
+    expect(better.support).toBeUndefined();
+    const stored = await t.deps.uow.repos.chat.message(id);
+    expect(stored?.crisisCard).toBeNull();
+    const after = (await get(`/api/chat/${characterId}`, user)).json() as ChatSession;
+    expect(after.messages.some((m) => m.support)).toBe(false);
+  });
+
+  it('does the same for a message of a group chat (edited through the group’s anchor character)', async () => {
+    const user = await buildUser(t);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/groups',
+      headers: user.auth,
+      payload: { name: 'Harbour', characterIds: [characterId, otherId] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const group = (created.json() as GroupSession).group;
+    const sent = (await send(`/api/groups/${group.id}/message`, user, CRISIS, 'FR')).json() as GroupReply;
+    expect(sent.support?.region).toBe('FR');
+    const id = sent.userMessage!.id;
+
+    const better = await edit(group.chatCharacterId, id, user, CALM, 'FR');
+    expect(better.statusCode, better.body).toBe(200);
+    expect((better.json() as ChatMessage).support).toBeUndefined();
+    let session = (await get(`/api/groups/${group.id}`, user)).json() as GroupSession;
+    expect(session.messages.some((m) => m.support)).toBe(false);
+
+    const before = await counted('FR');
+    const worse = (await edit(group.chatCharacterId, id, user, CRISIS, 'FR')).json() as ChatMessage;
+    expect(worse.support?.region).toBe('FR');
+    expect(await counted('FR')).toBe(before + 1);
+    session = (await get(`/api/groups/${group.id}`, user)).json() as GroupSession;
+    expect(session.messages.find((m) => m.id === id)?.support?.region).toBe('FR');
+  });
+});
+
 const jsonl = (lines: unknown[]) => Buffer.from(lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
 function importChat(who: BuiltUser, bytes: Buffer) {
   const mp = multipart('file', 'chat.jsonl', 'application/jsonl', bytes);
