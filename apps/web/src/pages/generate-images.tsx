@@ -62,7 +62,7 @@ function Workspace({ user }: { user: User }) {
             />
           )}
         </div>
-        <div ref={results} className="grid min-w-0 scroll-mt-24 content-start gap-4">
+        <div ref={results} className="grid min-w-0 scroll-mt-24 grid-cols-[minmax(0,1fr)] content-start gap-4">
           {jobs.map((j) => (
             <Fragment key={j.job.id}>
               {j.support ? <CrisisSupportNotice support={j.support} /> : null}
