@@ -1,14 +1,16 @@
 // Issue 44 points 2 and 3 against the real server and Chromium: the "AI" label on a character card, the character
 // page, a chat and a group chat with the notice at the start of the conversation; a message that expresses a crisis
 // gets the helplines for the visitor's country under it while nothing is blocked, and keeps them after a reload; the
-// crisis protocol page is one click away in the footer. Screenshots at 1280 and 390 px (SHOTS_DIR, else e2e/artifacts). Replies come from a local
-// OpenAI-compatible peer.
+// crisis protocol page is one click away in the footer; a picture request that expresses a crisis, on the image page
+// and in a chat, gets the same helplines while the picture is made. Screenshots at 1280 and 390 px (SHOTS_DIR, else
+// e2e/artifacts). Replies come from a local OpenAI-compatible peer, pictures from a local Automatic1111-speaking one.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { api } from '@reverie/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
+import { startSdApiPeer, type SdApiPeer } from '../apps/server/test/sdapi-peer.ts';
 import { apiCall, DESKTOP, MOBILE, registerReadyUser, signedInPage, untilSendIsOn } from './flows.ts';
 import { artifactsDir, describeE2E, launchBrowser, startServer, type Harness } from './harness.ts';
 
@@ -21,6 +23,7 @@ async function shot(page: Page, name: string) {
 describeE2E('AI disclosure and the crisis protocol (real server + Chromium)', () => {
   const h = {} as Harness;
   let peer: OpenAiPeer;
+  let painter: SdApiPeer;
   const suffix = Date.now().toString(36);
   const email = `lantern_${suffix}@example.com`;
   const password = 'honest-lamp-7';
@@ -29,9 +32,13 @@ describeE2E('AI disclosure and the crisis protocol (real server + Chromium)', ()
 
   beforeAll(async () => {
     peer = await startOpenAiPeer();
+    painter = await startSdApiPeer({ kind: 'ok', durationMs: 500 });
     // TRUST_PROXY: the country header the chat sends below is believed from a trusted hop only (the browser is on loopback).
     h.server = await startServer({
-      env: { LLM_PROVIDER: 'openai', LLM_BASE_URL: peer.baseUrl, LLM_MODEL: 'peer-model', TRUST_PROXY: 'loopback' },
+      env: {
+        ...{ LLM_PROVIDER: 'openai', LLM_BASE_URL: peer.baseUrl, LLM_MODEL: 'peer-model', TRUST_PROXY: 'loopback' },
+        ...{ IMAGES_PROVIDER: 'sdapi', IMAGES_URL: painter.url },
+      },
     });
     h.browser = await launchBrowser();
     const auth = await registerReadyUser(h, { email, username: `lantern_${suffix}`, password });
@@ -59,6 +66,7 @@ describeE2E('AI disclosure and the crisis protocol (real server + Chromium)', ()
     await h.browser?.close().catch(() => undefined);
     await h.server?.stop();
     await peer?.close();
+    await painter?.close();
   });
 
   it('labels characters, chats and group chats as AI, and answers a crisis with helplines (1280 and 390 px)', async () => {
@@ -131,5 +139,55 @@ describeE2E('AI disclosure and the crisis protocol (real server + Chromium)', ()
     await page.waitForURL(/\/legal\/crisis-protocol$/);
     await page.getByRole('heading', { name: 'What happens when it reacts' }).waitFor({ timeout: 20_000 });
     await shot(page, 'legal-crisis-protocol-1280');
+  }, 180_000);
+
+  it('answers a picture request that expresses a crisis with the helplines, and still makes the picture (1280 and 390 px)', async () => {
+    const { page } = await signedInPage(h, email, password);
+    await page.route(/\/api\/(image-generation\/generate|chat\/[^/]+\/picture)$/, (route) =>
+      route.continue({ headers: { ...route.request().headers(), 'cf-ipcountry': 'GB' } }),
+    );
+    for (const [size, viewport] of [
+      ['1280', DESKTOP],
+      ['390', MOBILE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${h.server.url}/generate-images`);
+      const prompt = page.getByLabel('Prompt', { exact: true });
+      await prompt.waitFor({ timeout: 20_000 });
+      await prompt.fill('I want to kill myself. Paint me alone on the harbour wall at night.');
+      await page.getByRole('button', { name: 'Generate', exact: true }).click();
+      const support = page.getByTestId('crisis-support');
+      await support.waitFor({ timeout: 20_000 });
+      expect(await support.textContent()).toContain('Samaritans');
+      // Nothing is blocked: the request's progress is right below the card, and the picture is made.
+      expect(await support.evaluate((el) => el.nextElementSibling?.getAttribute('data-testid'))).toBe('image-job');
+      await page.getByTestId('image-job').getByText('Your picture is ready.').waitFor({ timeout: 30_000 });
+      // The card and a long request fit the phone's width (the results column used to grow to the prompt's length).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await support.scrollIntoViewIfNeeded();
+      await shot(page, `picture-request-crisis-${size}`);
+    }
+
+    // In a chat, "send me a picture" is a message of the conversation: the card is under it, and stays after a reload.
+    await page.goto(`${h.server.url}/chat/${miraId}`);
+    const box = page.getByLabel('Message Mira Lanternwright');
+    await box.waitFor({ state: 'visible', timeout: 20_000 });
+    const asked = 'Send me a picture of you at the lighthouse. I want to kill myself.';
+    await box.fill(asked);
+    await untilSendIsOn(page);
+    const cards = page.getByTestId('crisis-support');
+    await cards.first().waitFor({ timeout: 20_000 });
+    const before = await cards.count(); // the crisis message of the first journey keeps its card
+    await box.press('Enter');
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(before + 1);
+    const card = cards.last();
+    expect(await card.textContent()).toContain('Samaritans');
+    expect(await card.evaluate((el) => el.previousElementSibling?.textContent ?? '')).toContain(asked);
+    await page.reload();
+    await cards.first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(before + 1);
+    expect(await card.evaluate((el) => el.previousElementSibling?.textContent ?? '')).toContain(asked);
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'chat-picture-crisis-390');
   }, 180_000);
 });

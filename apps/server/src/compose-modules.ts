@@ -98,6 +98,7 @@ export function composeModules(
     avatars: characters.services.characters,
     queue: loaded.imageQueue,
     age: ageGate,
+    crisis: moderation.services.crisis,
     // A job that ends while its owner is away becomes a notification.
     notify: (userId, input) => notify.notify(userId, input),
   });
@@ -161,7 +162,12 @@ export function composeModules(
     entitlements: billing.services.entitlements,
     ledger: billing.services.ledger,
   });
-  const transfer = createTransferModule({ ...deps, cards: characters.services.cards, moderation: moderation.services.moderation });
+  const transfer = createTransferModule({
+    ...deps,
+    cards: characters.services.cards,
+    moderation: moderation.services.moderation,
+    crisis: moderation.services.crisis,
+  });
   return {
     health: createHealthModule({ ...deps, registry: deps.health, staff: admin.services.gate }),
     auth,

@@ -1,12 +1,13 @@
-import { useRef, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ImagePlus, Images } from 'lucide-react';
-import type { ImageJobResponse, User } from '@reverie/shared';
+import type { GenerateImageResponse, User } from '@reverie/shared';
 import { ErrorState } from '@/components/page/error-state';
 import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
 import { Skeleton } from '@/components/ui/skeleton';
 import { RequireSession } from '@/features/auth';
+import { CrisisSupportNotice } from '@/features/conversation';
 import { useGenerationStatus } from '@/features/images';
 import { useImagesInfinite } from '@/features/images';
 import { BackendNotice } from '@/features/images';
@@ -19,9 +20,11 @@ function Workspace({ user }: { user: User }) {
   const [params, setParams] = useSearchParams();
   const characterId = params.get('characterId') ?? '';
   const status = useGenerationStatus(characterId || undefined);
-  const [jobs, setJobs] = useState<ImageJobResponse[]>([]);
+  // Each request's answer: its job, and the crisis protocol's card when the request's words called for one (this
+  // page's only: the job and its pictures carry none, docs/compliance.md "Crisis protocol").
+  const [jobs, setJobs] = useState<GenerateImageResponse[]>([]);
   const results = useRef<HTMLDivElement>(null);
-  const queued = (r: ImageJobResponse) => {
+  const queued = (r: GenerateImageResponse) => {
     setJobs((all) => [r, ...all]);
     // The progress is where the eye should go next (below the form on a phone, beside it on a desktop).
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
@@ -59,9 +62,12 @@ function Workspace({ user }: { user: User }) {
             />
           )}
         </div>
-        <div ref={results} className="grid min-w-0 scroll-mt-24 content-start gap-4">
+        <div ref={results} className="grid min-w-0 scroll-mt-24 grid-cols-[minmax(0,1fr)] content-start gap-4">
           {jobs.map((j) => (
-            <JobPanel key={j.job.id} initial={j} />
+            <Fragment key={j.job.id}>
+              {j.support ? <CrisisSupportNotice support={j.support} /> : null}
+              <JobPanel initial={j} />
+            </Fragment>
           ))}
           {jobs.length === 0 ? (
             <section className="rounded-2xl border border-dashed border-border-strong bg-surface/60 p-6 text-center text-sm text-fg-muted">

@@ -2,7 +2,7 @@
 // pictures inside a chat.
 import { z } from 'zod';
 import { defineStreamEvents, StreamErrorEvent, type StreamEvent } from './events.ts';
-import { ChatMessage } from './chat.ts';
+import { ChatMessage, CrisisSupport } from './chat.ts';
 import { PageQuery, pageOf } from './characters.ts';
 import { text } from './text.ts';
 
@@ -143,7 +143,16 @@ export const ImageCharge = z.object({
 });
 
 export const GenerateImageResponse = z
-  .object({ job: ImageJob, images: z.array(ImageItem), charge: ImageCharge })
+  .object({
+    job: ImageJob,
+    images: z.array(ImageItem),
+    charge: ImageCharge,
+    /**
+     * The request's words expressed thoughts of suicide or self-harm (the crisis protocol, docs/compliance.md): the
+     * resources to show beside it. Absent otherwise. Given with this answer only: the job and its pictures carry none.
+     */
+    support: CrisisSupport.optional(),
+  })
   .meta({ id: 'GenerateImageResponse' });
 export type GenerateImageResponse = z.infer<typeof GenerateImageResponse>;
 

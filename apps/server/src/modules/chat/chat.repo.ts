@@ -214,7 +214,7 @@ export class ChatRepo {
   /** Answers the message as shown (an edit keeps the persona it was written as). */
   async updateMessage(
     id: string,
-    patch: Partial<Pick<ChatMessageRow, 'content' | 'swipes' | 'swipeIndex' | 'status'>> & { edited?: boolean },
+    patch: Partial<Pick<ChatMessageRow, 'content' | 'swipes' | 'swipeIndex' | 'status' | 'crisisCard'>> & { edited?: boolean },
   ): Promise<ShownMessageRow | undefined> {
     const { edited, ...rest } = patch;
     const updated = this.db.$with('updated').as(

@@ -111,9 +111,10 @@ export function chatRoutes(deps: ChatRouteDeps): FastifyPluginAsync {
       return deliver(req, reply, actor, req.params.characterId, gen);
     });
     route(app, api.stopReply, async (req) => stopReply({ uow: deps.uow, stops }, authOf(req), req.params.replyId));
-    route(app, api.editMessage, async (req) =>
-      toChatMessage(await messages.edit(authOf(req), req.params.characterId, req.params.messageId, req.body), cards),
-    );
+    route(app, api.editMessage, async (req) => {
+      const { characterId, messageId } = req.params;
+      return toChatMessage(await messages.edit(authOf(req), characterId, messageId, req.body, locate(req)?.country), cards);
+    });
     route(app, api.deleteMessage, async (req) => {
       await messages.delete(authOf(req), req.params.characterId, req.params.messageId);
       return { success: true, message: 'Message deleted' };

@@ -8,12 +8,16 @@ import type { ChatRepo, ShownMessageRow } from './chat.repo.ts';
 export class MessageEdits {
   constructor(private readonly deps: ChatDeps) {}
 
-  /** A new text (checked against the policy like a new message), or another of a reply's alternatives. */
+  /**
+   * A new text (checked against the policy like a new message), or another of a reply's alternatives. A new text of
+   * the person's runs the crisis protocol again (docs/compliance.md): `country` picks the resources of a new card.
+   */
   async edit(
     actor: Actor,
     characterId: string,
     messageId: string,
     body: { content?: string; swipeIndex?: number },
+    country?: string,
   ): Promise<ShownMessageRow> {
     const { msg, conv } = await ownMessage(this.deps, actor, characterId, messageId);
     const { chat, characters } = this.deps.uow.repos;
@@ -36,6 +40,10 @@ export class MessageEdits {
       },
     );
     const patch: Parameters<ChatRepo['updateMessage']>[1] = { content, edited: true };
+    // The card follows the words: kept as shown while they still express a crisis, added (and counted) when they now
+    // do, taken away when they no longer do.
+    const crisis = msg.role === 'user' ? await this.deps.crisis.check(content, country) : null;
+    if (msg.role === 'user') patch.crisisCard = crisis ? (msg.crisisCard ?? crisis.card) : null;
     if (msg.role === 'assistant') {
       const swipes = msg.swipes.length ? [...msg.swipes] : [msg.content];
       swipes[Math.min(msg.swipeIndex, swipes.length - 1)] = content;
@@ -43,6 +51,7 @@ export class MessageEdits {
       if (msg.status === 'blocked') patch.status = 'complete';
     }
     const updated = await chat.updateMessage(msg.id, patch);
+    if (crisis && !msg.crisisCard) this.deps.crisis.record(crisis.finding, country);
     await chat.touch(conv.id, 0);
     this.deps.recall?.indexLater(conv.id);
     return updated!;

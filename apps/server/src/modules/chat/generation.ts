@@ -238,9 +238,8 @@ export class Generation {
  * (the resources for the person's country) and the key stored with the message so that the card stays with it.
  */
 async function crisisTurn(deps: Pick<ChatDeps, 'crisis'>, kind: ReplyUseCase['kind'], req: GenerationRequest) {
-  const finding = kind === 'send' && req.content ? await deps.crisis.detect(req.content) : null;
-  const support = finding && deps.crisis.support(req.country);
-  return { finding, support, card: support && deps.crisis.cardOf(support) };
+  const found = kind === 'send' && req.content ? await deps.crisis.check(req.content, req.country) : null;
+  return { finding: found?.finding ?? null, support: found?.support ?? null, card: found?.card ?? null };
 }
 
 /** Awaits every promise (they run at once); the first rejection in list order is thrown, so refusals keep their order. */

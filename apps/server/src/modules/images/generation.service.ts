@@ -245,8 +245,16 @@ export class ImageGenerationService {
     return { view: await this.deps.jobs.present(job, actor), charge };
   }
 
-  /** "Send me a picture" in a conversation: the character's look in the scene of the last messages. */
-  async chatPicture(actor: Actor, characterId: string, body: { conversationId: string; content?: string }, nsfwLocked: NsfwLocked) {
+  /**
+   * "Send me a picture" in a conversation: the character's look in the scene of the last messages. `crisisCard`: the
+   * request's words expressed a crisis (the crisis protocol, read by the route): the key kept with its message.
+   */
+  async chatPicture(
+    actor: Actor,
+    characterId: string,
+    body: { conversationId: string; content?: string; crisisCard?: string | null },
+    nsfwLocked: NsfwLocked,
+  ) {
     const { chat } = this.uow.repos;
     const conv = await chat.conversation(body.conversationId);
     if (!conv || conv.userId !== actor.userId || conv.characterId !== characterId) throw AppError.notFound('Conversation');
@@ -300,6 +308,7 @@ export class ImageGenerationService {
             role: 'user',
             content: body.content,
             personaId: persona?.id ?? null,
+            crisisCard: body.crisisCard ?? null,
           });
           userMessage = { ...row, persona: persona ? { name: persona.name, avatarUrl: persona.avatarUrl } : null };
         }

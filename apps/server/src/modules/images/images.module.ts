@@ -24,14 +24,15 @@ import { imageResolver } from './image-moderation.ts';
 import { ImageJobRunner } from './image-job-runner.ts';
 import { ImagesSeeder } from './images-seeder.ts';
 import type { ImagesRepo } from './images.repo.ts';
-import { imagesRoutes } from './images.routes.ts';
+import { imagesRoutes, type ImagesRouteDeps } from './images.routes.ts';
 import { ImageJobAnnouncer, type ImageNotify } from './job-announcer.ts';
 import { ImageJobsService, type ImageJobData } from './jobs.service.ts';
 
 /** Open (queued or running) jobs one user may have at once. */
 const MAX_OPEN_JOBS = 4;
 
-export function createImagesModule(deps: {
+/** What the images module is given; the crisis protocol and where the person is go to its routes (a picture's request). */
+export interface ImagesModuleDeps extends Pick<ImagesRouteDeps, 'crisis' | 'locate'> {
   config: Pick<Config, 'images' | 'redisUrl' | 'redisPrefix'>;
   uow: UnitOfWork<{ images: ImagesRepo; characters: CharactersRepo; chat: ChatRepo; users: UsersRepo; personas: PersonasRepo }>;
   log: FastifyBaseLogger;
@@ -53,7 +54,9 @@ export function createImagesModule(deps: {
   notify: ImageNotify;
   /** Closes NSFW pictures where age assurance is required and not done (modules/age). */
   age: NsfwGate;
-}) {
+}
+
+export function createImagesModule(deps: ImagesModuleDeps) {
   const urls = new ImageUrls(Buffer.from(deps.mediaKey));
   const queue =
     deps.queue ??
@@ -106,6 +109,6 @@ export function createImagesModule(deps: {
     /** After the workers stopped (jobs.ts): the queue, which every process holds to add jobs and hear their events. */
     stop: () => queue.close(),
     services: { generation, gallery, jobs, seeder, runner, workers, urls, announcer, subject, clock },
-    routes: imagesRoutes({ generation, gallery, jobs, urls, rateLimiter: deps.rateLimiter, streams: deps.streams, age: deps.age }),
+    routes: imagesRoutes({ ...deps, generation, gallery, jobs, urls }),
   };
 }

@@ -1,5 +1,5 @@
 import { IdParam, imagesEndpoints as api, type ImageJobResponse } from '@reverie/shared';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { EventStream } from '../../http/event-stream.ts';
 import { route } from '../../http/route.ts';
@@ -7,6 +7,8 @@ import type { StreamSlots } from '../../http/stream-slots.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import { authOf } from '../../plugins/authenticate.ts';
 import type { NsfwGate } from '../age/age-gate.ts';
+import type { Locate } from '../../http/location.ts';
+import type { CrisisProtocol } from '../moderation/crisis.service.ts';
 import type { GalleryService } from './gallery.service.ts';
 import type { ImageUrls } from './image-files.ts';
 import { toImageItem, toImageJobResponse, toImagesPage } from './images.mapper.ts';
@@ -58,7 +60,7 @@ async function streamJob(request: FastifyRequest, reply: FastifyReply, load: () 
   }
 }
 
-export function imagesRoutes(deps: {
+export interface ImagesRouteDeps {
   generation: ImageGenerationService;
   gallery: GalleryService;
   jobs: ImageJobsService;
@@ -67,7 +69,89 @@ export function imagesRoutes(deps: {
   urls: ImageUrls;
   /** Closes NSFW pictures where age assurance is required and not done. */
   age: NsfwGate;
-}): FastifyPluginAsync {
+  /** The crisis protocol (docs/compliance.md): a picture's request is read like a chat message. */
+  crisis: Pick<CrisisProtocol, 'check' | 'record'>;
+  /** Where the person is (http/location.ts): their country picks the crisis resources. */
+  locate: Locate;
+}
+
+/**
+ * Asking for a picture, on the image page or in a chat. The request is the person's words, so the crisis protocol
+ * reads it as it reads a chat message: words that express a crisis bring the card for the person's country and are
+ * counted once the request is saved; the picture is made all the same (the protocol never blocks). In a chat the
+ * request is a message of the conversation and keeps its card; on the image page the card is the answer's only: a
+ * job and its pictures may be shared, and a card kept there would tell others.
+ */
+function pictureRequestRoutes(
+  app: FastifyInstance,
+  deps: ImagesRouteDeps,
+  limit: (rule: RateLimitRule, userId: string) => Promise<unknown>,
+) {
+  const { generation, urls, age, crisis, locate } = deps;
+  route(app, api.generate, async (req) => {
+    const actor = authOf(req);
+    await limit(GENERATE_RATE, actor.userId);
+    const country = locate(req)?.country;
+    const [found, { view, charge }] = await Promise.all([
+      crisis.check(req.body.prompt, country),
+      generation.generate(actor, req.body, () => age.nsfwLocked(req)),
+    ]);
+    if (found) crisis.record(found.finding, country);
+    return { ...toImageJobResponse(view, actor, urls), charge, ...(found ? { support: found.support } : {}) };
+  });
+  route(app, api.chatPicture, async (req) => {
+    const actor = authOf(req);
+    await limit(GENERATE_RATE, actor.userId);
+    const country = locate(req)?.country;
+    const found = req.body.content ? await crisis.check(req.body.content, country) : null;
+    const asked = { ...req.body, crisisCard: found?.card ?? null };
+    const { userMessage, message, view, charge } = await generation.chatPicture(actor, req.params.characterId, asked, () =>
+      age.nsfwLocked(req),
+    );
+    if (found && userMessage) crisis.record(found.finding, country);
+    return {
+      userMessage: userMessage ? toSentMessage(userMessage, found?.support ?? null) : null,
+      message: toReplyMessage(message),
+      ...toImageJobResponse(view, actor, urls),
+      charge,
+    };
+  });
+}
+
+/** The picture files: images, not JSON, so outside the descriptor contract (ImageItem carries their URLs). */
+function imageFileRoutes(app: FastifyInstance, gallery: GalleryService) {
+  for (const variant of ['full', 'thumb'] as const) {
+    app.get(
+      `/api/images/:id/${variant}.webp`,
+      {
+        schema: {
+          tags: ['images'],
+          summary: `An image's ${variant === 'full' ? 'full-size picture' : 'thumbnail'} (WebP): public ones to anyone, private ones by signed link or to their owner`,
+          params: IdParam,
+          querystring: FileQuery,
+        },
+        preHandler: app.optionalAuth,
+      },
+      async (request, reply) => {
+        const { id } = request.params as { id: string };
+        const q = request.query as z.infer<typeof FileQuery>;
+        const file = await gallery.file(id, variant, { actor: request.auth, exp: q.exp, sig: q.sig, scope: q.scope });
+        if (!file) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Image not found' }, message: 'Image not found' });
+        return reply
+          .header('content-type', 'image/webp')
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', file.visibility === 'public' ? 'public, max-age=3600' : 'private, max-age=3600')
+          .header(
+            'content-disposition',
+            `${q.download ? 'attachment' : 'inline'}; filename="reverie-${id.slice(0, 8)}${variant === 'thumb' ? '-thumb' : ''}.webp"`,
+          )
+          .send(file.bytes);
+      },
+    );
+  }
+}
+
+export function imagesRoutes(deps: ImagesRouteDeps): FastifyPluginAsync {
   const { generation, gallery, jobs, rateLimiter, streams, urls, age } = deps;
   const sfwOnly = async <P extends { rows: Array<{ nsfw: boolean }> }>(req: FastifyRequest, p: P) => ({
     ...p,
@@ -75,12 +159,7 @@ export function imagesRoutes(deps: {
   });
   const limit = (rule: RateLimitRule, userId: string) => rateLimiter.consume([{ rule, key: userId }]);
   return async (app) => {
-    route(app, api.generate, async (req) => {
-      const actor = authOf(req);
-      await limit(GENERATE_RATE, actor.userId);
-      const { view, charge } = await generation.generate(actor, req.body, () => age.nsfwLocked(req));
-      return { ...toImageJobResponse(view, actor, urls), charge };
-    });
+    pictureRequestRoutes(app, deps, limit);
     route(app, api.status, async (req) => generation.status(req.auth, req.query.characterId));
     route(app, api.job, async (req) => {
       const actor = authOf(req);
@@ -101,20 +180,6 @@ export function imagesRoutes(deps: {
     route(app, api.test, async (req) => {
       await limit(TEST_RATE, authOf(req).userId);
       return generation.test();
-    });
-    route(app, api.chatPicture, async (req) => {
-      const actor = authOf(req);
-      await limit(GENERATE_RATE, actor.userId);
-      const { userMessage, message, view, charge } = await generation.chatPicture(actor, req.params.characterId, req.body, () =>
-        age.nsfwLocked(req),
-      );
-      return {
-        // A picture's request is not read by the crisis protocol (only chat messages are): it has no card.
-        userMessage: userMessage ? toSentMessage(userMessage, null) : null,
-        message: toReplyMessage(message),
-        ...toImageJobResponse(view, actor, urls),
-        charge,
-      };
     });
     route(app, api.models, async () => generation.models());
     route(app, api.list, async (req) => toImagesPage(await sfwOnly(req, await gallery.list(req.auth, req.query)), req.auth, urls));
@@ -145,36 +210,6 @@ export function imagesRoutes(deps: {
       return toImageItem(await gallery.setShowcase(actor, req.params.id, req.body.showcase), actor, urls);
     });
 
-    // The picture files: images, not JSON, so outside the descriptor contract (ImageItem carries their URLs).
-    for (const variant of ['full', 'thumb'] as const) {
-      app.get(
-        `/api/images/:id/${variant}.webp`,
-        {
-          schema: {
-            tags: ['images'],
-            summary: `An image's ${variant === 'full' ? 'full-size picture' : 'thumbnail'} (WebP): public ones to anyone, private ones by signed link or to their owner`,
-            params: IdParam,
-            querystring: FileQuery,
-          },
-          preHandler: app.optionalAuth,
-        },
-        async (request, reply) => {
-          const { id } = request.params as { id: string };
-          const q = request.query as z.infer<typeof FileQuery>;
-          const file = await gallery.file(id, variant, { actor: request.auth, exp: q.exp, sig: q.sig, scope: q.scope });
-          if (!file)
-            return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Image not found' }, message: 'Image not found' });
-          return reply
-            .header('content-type', 'image/webp')
-            .header('x-content-type-options', 'nosniff')
-            .header('cache-control', file.visibility === 'public' ? 'public, max-age=3600' : 'private, max-age=3600')
-            .header(
-              'content-disposition',
-              `${q.download ? 'attachment' : 'inline'}; filename="reverie-${id.slice(0, 8)}${variant === 'thumb' ? '-thumb' : ''}.webp"`,
-            )
-            .send(file.bytes);
-        },
-      );
-    }
+    imageFileRoutes(app, gallery);
   };
 }

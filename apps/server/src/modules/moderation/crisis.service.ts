@@ -21,10 +21,19 @@ export interface CrisisSupport {
 
 /** Shows a stored card again (chat_messages.crisis_card): what the messages' mapper is given. */
 export type CrisisCards = Pick<CrisisProtocol, 'stored'>;
+/** Keeps only the keys of the resources list (an imported chat's cards). */
+export type KnownCards = Pick<CrisisProtocol, 'knownCard'>;
 
 export interface CrisisFinding {
   language: CrisisLanguage;
   detectedBy: 'lexicon' | 'judge';
+}
+
+/** A person's words that expressed a crisis: what was found (to count), the card shown and its key (to store). */
+export interface CrisisCheck {
+  finding: CrisisFinding;
+  support: CrisisSupport;
+  card: string;
 }
 
 export const CRISIS_MESSAGE =
@@ -64,6 +73,18 @@ export class CrisisProtocol {
     return judged.kind === 'unsafe' && judged.categories.includes(SELF_HARM) ? { language: verdict.language, detectedBy: 'judge' } : null;
   }
 
+  /**
+   * The protocol for any words a person writes (a chat message, an edit of one, a picture's request): null when they
+   * express no crisis; else the finding, the card for the person's country and the key to keep with the words. Nothing
+   * is counted here: the caller records the finding once what it answers is saved.
+   */
+  async check(text: string, country: string | undefined): Promise<CrisisCheck | null> {
+    const finding = await this.detect(text);
+    if (!finding) return null;
+    const support = this.support(country);
+    return { finding, support, card: this.cardOf(support) };
+  }
+
   /** The message and the resources for a country (unknown or unlisted: the general list). */
   support(country: string | undefined): CrisisSupport {
     const listed = country ? this.deps.resources[country] : undefined;
@@ -81,6 +102,14 @@ export class CrisisProtocol {
    */
   cardOf(support: CrisisSupport): string {
     return support.region ?? GENERAL;
+  }
+
+  /**
+   * Whether a key read from outside (an imported chat's `extra.crisis_resources`) names a list of the resources: a
+   * listed country or `*`. Anything else is not a card and is dropped; only the key is ever kept, never text.
+   */
+  knownCard(key: unknown): key is string {
+    return typeof key === 'string' && Object.hasOwn(this.deps.resources, key);
   }
 
   /** The card of a stored message, from its key (a country no longer listed falls back to the general list). */

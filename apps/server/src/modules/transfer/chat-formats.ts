@@ -135,6 +135,17 @@ function parseDate(value: unknown): Date | undefined {
   return new Date(value);
 }
 
+/**
+ * The crisis card a person's message was shown with, as the export writes it (`extra.crisis_resources`): a string
+ * only, and only on a person's line. Whether it names a list of the resources is the importer's to check.
+ */
+function crisisCardOf(line: Record<string, unknown>, isUser: boolean): { crisisCard?: string } {
+  const extra = line.extra;
+  if (!isUser || typeof extra !== 'object' || extra === null || Array.isArray(extra)) return {};
+  const card = (extra as Record<string, unknown>).crisis_resources;
+  return typeof card === 'string' ? { crisisCard: card } : {};
+}
+
 // eslint-disable-next-line no-control-regex -- NUL and the other C0/C1 controls (not tab and line breaks) are refused
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
@@ -237,7 +248,8 @@ function* parsing(bytes: Buffer, now: Date): Generator<void, ParsedChat> {
     const list = isUser ? [] : (swipes as string[]);
     const index = list.length > 0 ? Math.min(Math.max(swipeId, 0), list.length - 1) : 0;
     last = readDate(line.send_date, last, badDates);
-    messages.push({ isUser, text: list.length > 0 ? list[index]! : line.mes, swipes: list, swipeIndex: index, sentAt: last });
+    const text = list.length > 0 ? list[index]! : line.mes;
+    messages.push({ isUser, text, swipes: list, swipeIndex: index, sentAt: last, ...crisisCardOf(line, isUser) });
   }
   if (messages.length === 0) throw bad('The chat file has no messages.');
   return {

@@ -18,6 +18,8 @@ export interface ImportedMessage {
   swipes: string[];
   swipeIndex: number;
   createdAt: Date;
+  /** A person's message that expressed a crisis: the key of the resources shown with it (a known key only). */
+  crisisCard?: string | null;
 }
 
 /** Reads and writes for moving conversations and characters in and out as files. */

@@ -9,6 +9,7 @@ import { assertVisible } from '../characters/character-access.ts';
 import { cardFilename } from '@reverie/shared';
 import type { CharacterCards, ExportedCard } from '../characters/character-cards.service.ts';
 import type { CharactersRepo } from '../characters/characters.repo.ts';
+import type { KnownCards } from '../moderation/crisis.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import { parseJsonlInTurns, toJsonl, toMarkdown, toPlainText, type ChatFile } from './chat-formats.ts';
 import type { ConversationRow, TransferRepo } from './transfer.repo.ts';
@@ -39,6 +40,8 @@ export class TransferService {
     private readonly uow: UnitOfWork<Repos>,
     private readonly cards: CharacterCards,
     private readonly moderation: ModerationService,
+    /** The crisis protocol's resources list: an imported message keeps its card only when the key names one of its lists. */
+    private readonly crisisCards: KnownCards,
   ) {}
 
   private async chatFile(conversation: ConversationRow): Promise<ChatFile> {
@@ -112,6 +115,8 @@ export class TransferService {
           swipes: m.swipes.length > 0 ? m.swipes : m.isUser ? [] : [m.text],
           swipeIndex: m.swipeIndex,
           createdAt: m.sentAt,
+          // The card the chat showed with the message, as exported: restored, never counted again (not a new referral).
+          crisisCard: m.isUser && this.crisisCards.knownCard(m.crisisCard) ? m.crisisCard : null,
         })),
       ),
     );

@@ -9,6 +9,7 @@ export { ChatLoadError, ChatSkeleton, GuestChat, needsMembership } from './compo
 export { Composer } from './components/composer';
 export { ConversationHeader } from './components/conversation-header';
 export { ConversationFrame } from './components/conversation-frame';
+export { CrisisSupportNotice } from './components/crisis-support';
 export { MessageActionDialogs, useMessageActions, type MessageActions } from './components/message-actions';
 export { MessageList } from './components/message-list';
 export { ModelStatus, sendBlockedReason } from './components/model-status';

@@ -150,6 +150,8 @@ function recalledLines(
 /**
  * Whether the reply stepped out of the role-play (the crisis protocol): a reply sent with a message that expressed a
  * crisis, as its stored card says (chat_messages.crisis_card is kept exactly when the pipeline gave the crisis turn).
+ * An edit checks the message again and may add or take away its card: the history is then read as it is now, and
+ * the changes say the message was edited since the reply.
  */
 function crisisTurnOf(d: InspectionData, messages: ChatMessageRow[]): boolean {
   if (d.kind !== 'send' || !d.history.lastId) return false;
