@@ -97,6 +97,20 @@ export function isLetterOrDigit(cp: number): boolean {
   return yes;
 }
 
+/**
+ * `isLetterOrDigit` per UTF-16 unit, filled in as units are met (0: not looked up yet, 1: no, 2: yes). Why: the word
+ * loops (public figures) ask once per character; a typed-array read in the caller's own module is several times
+ * cheaper than a call across modules and the Map lookup behind it. Readers call `learnUnit` for a 0.
+ */
+export const LETTER_OR_DIGIT_UNITS = new Uint8Array(0x10000);
+
+/** Looks a UTF-16 unit up once (`isLetterOrDigit`), stores it in LETTER_OR_DIGIT_UNITS and returns it. */
+export function learnUnit(c: number): boolean {
+  const yes = isLetterOrDigit(c);
+  LETTER_OR_DIGIT_UNITS[c] = yes ? 2 : 1;
+  return yes;
+}
+
 /** Whether a UTF-16 unit is white space as `\s` reads it. */
 export function isWhiteSpace(c: number): boolean {
   if (c < 128) return c === 32 || (c >= 9 && c <= 13);
