@@ -56,6 +56,7 @@ import {
   NUMBER_START,
   scanner,
   sentenceEnds,
+  spansOf,
   wordStarts,
   WORD_START,
   type Scanner,
@@ -426,7 +427,7 @@ export class MinorsPolicy {
           const start = m.index;
           const end = start + m[0].length;
           if (list.unless && list.unless.length) {
-            neutral ??= list.unless.flatMap((u) => [...view.matchAll(u)].map((n) => ({ start: n.index, end: n.index + n[0].length })));
+            neutral ??= spansOf(list.unless, view);
             if (neutral.some((n) => n.start <= start && n.end >= end)) return;
           }
           hits.push({ layer: list.layer, strength: list.strength, start, end });

@@ -46,6 +46,8 @@ function words(text: string): { start: number; end: number }[] {
 export class NameIndex {
   private readonly full = new Set<string>();
   private readonly first = new Set<string>();
+  /** Each name's first words, one to all but the last: words read that are none of these cannot begin a longer name. */
+  private readonly prefixes = new Set<string>();
   private readonly firstHashes = new Set<number>();
 
   /** Names as written; they are normalised as the policy normalises text (lowercase, no diacritics). */
@@ -55,6 +57,7 @@ export class NameIndex {
       const ws = words(norm).map((w) => norm.slice(w.start, w.end));
       if (ws.length < 2 || ws.length > MAX_WORDS) continue;
       this.full.add(ws.join(' '));
+      for (let k = 1; k < ws.length; k++) this.prefixes.add(ws.slice(0, k).join(' '));
       this.first.add(ws[0]!);
       this.firstHashes.add([...ws[0]!].reduce((h, ch) => wordHash(h, ch.charCodeAt(0)), 0));
     }
@@ -102,6 +105,8 @@ export class NameIndex {
       key = words === 0 ? text.slice(from, i) : `${key} ${text.slice(from, i)}`;
       words++;
       if (words > 1 && this.full.has(key)) found = { start, end: i };
+      // No longer name starts with these words ("the tea"): the next ones need not be read.
+      if (!this.prefixes.has(key)) break;
       let gap = 0;
       while (i < text.length && gap <= 2 && !wordUnit(text.charCodeAt(i))) {
         i++;

@@ -84,6 +84,24 @@ export function eachMatch(s: Scanner, text: string, fn: (m: RegExpExecArray) => 
   for (let m = nextMatch(s, text); m; m = nextMatch(s, text)) if (fn(m) === false) return;
 }
 
+/**
+ * Where every match of each global regex lies in `text`, regex by regex, each in order: what
+ * `regexes.flatMap((re) => [...text.matchAll(re)])` finds (from 0; an empty match steps one code point on, as
+ * matchAll does), with an `exec` loop. Why: matchAll copies the regex and builds an iterator on every call, and the
+ * neutralising phrases are looked for in every text in which a term matched.
+ */
+export function spansOf(regexes: RegExp[], text: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (const re of regexes) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      out.push({ start: m.index, end: m.index + m[0].length });
+      if (m[0].length === 0) re.lastIndex = m.index + (re.unicode && (text.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
+    }
+  }
+  return out;
+}
+
 const letterOrDigitCache = new Map<number, boolean>();
 
 /** Whether a code point is a letter or digit (`[\p{L}\p{N}]`), ASCII without a lookup. */
