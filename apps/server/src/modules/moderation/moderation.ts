@@ -167,7 +167,6 @@ class FieldText {
   }
 }
 
-
 function countStartsBelow(sorted: Hit[], pos: number): number {
   let lo = 0;
   let hi = sorted.length;
