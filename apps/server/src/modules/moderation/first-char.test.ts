@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadCorpus } from './corpus/corpus.ts';
-import { firstChars } from './first-char.ts';
+import { firstChars, requiredLiteral } from './first-char.ts';
 import { ModerationPolicy, normalizeText } from './index.ts';
 import type { Scanner } from './scan.ts';
 
@@ -35,6 +35,24 @@ describe('firstChars', () => {
     ]) {
       expect(firstChars(source), source).toBeUndefined();
     }
+  });
+});
+
+describe('requiredLiteral', () => {
+  it('finds the longest run of plain characters every match holds', () => {
+    expect(requiredLiteral('\\b(?:summa|magna)?\\s*cum\\s+laude\\b')).toBe('laude');
+    expect(requiredLiteral('\\bsea\\s+horses?\\b')).toBe('horse');
+    expect(requiredLiteral('ab{2}cd|x')).toBeUndefined();
+    for (const [source, lit] of [
+      ['ab{2}cd', 'cd'],
+      ['x\\u00e9yz', 'yz'],
+      ['\\p{L}abc', 'abc'],
+      ['[a-z]+de(?:f)?', 'de'],
+      ['abc+', 'ab'],
+    ]) {
+      expect(requiredLiteral(source!), source).toBe(lit);
+    }
+    expect(requiredLiteral('\\b(?:kids|children)\\s+x')).toBeUndefined();
   });
 });
 

@@ -15,7 +15,7 @@ export const WORD_OR_APOSTROPHE_START = "(?<![\\p{L}\\p{N}'])";
 /** No letter or digit just before, and not the decimals of a number ("1.5", "3,14"). */
 export const NUMBER_START = '(?<![\\p{L}\\p{N}]|\\d[.,])';
 
-import { firstChars } from './first-char.ts';
+import { firstChars, requiredLiteral } from './first-char.ts';
 
 type Lead = 'none' | 'word' | 'apostrophe' | 'number';
 
@@ -121,15 +121,30 @@ export function eachMatch(s: Scanner, text: string, fn: (m: RegExpExecArray) => 
   for (let m = nextMatch(s, text); m; m = nextMatch(s, text)) if (fn(m) === false) return;
 }
 
+const LITERALS = new WeakMap<RegExp, string | null>();
+
+/** The run of characters every match of `re` holds (first-char.ts), read once per regex. */
+function literalOf(re: RegExp): string | null {
+  let lit = LITERALS.get(re);
+  if (lit === undefined) {
+    lit = re.flags.includes('i') ? null : (requiredLiteral(re.source) ?? null);
+    LITERALS.set(re, lit);
+  }
+  return lit;
+}
+
 /**
  * Where every match of each global regex lies in `text`, regex by regex, each in order: what
  * `regexes.flatMap((re) => [...text.matchAll(re)])` finds (from 0; an empty match steps one code point on, as
  * matchAll does), with an `exec` loop. Why: matchAll copies the regex and builds an iterator on every call, and the
- * neutralising phrases are looked for in every text in which a term matched.
+ * neutralising phrases are looked for in every text in which a term matched. A regex whose matches all hold some
+ * characters as written ("laude") is not run on a text without them: it has no match there.
  */
 export function spansOf(regexes: RegExp[], text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
   for (const re of regexes) {
+    const lit = literalOf(re);
+    if (lit !== null && !text.includes(lit)) continue;
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       out.push({ start: m.index, end: m.index + m[0].length });
