@@ -526,8 +526,6 @@ export class MinorsPolicy {
       if (!problems.some((q) => q.field === p.field && q.start === p.start && q.rule === p.rule)) problems.push(p);
     };
     let ambiguous = false;
-    const strong = (h: Hit) => (h.strength === 'strong' || h.strength === 'absolute') && h.layer !== 'sexual-content';
-    const sexual = (h: Hit) => h.layer === 'sexual-content';
     let names: Set<string> | null | undefined;
     const children = () =>
       names === undefined ? (names = childNames(fields.map((f) => ({ text: f.text, minorAt: minorPositions(f) })))) : names;
@@ -537,7 +535,7 @@ export class MinorsPolicy {
     if (context.surface === 'ticket') {
       // A support ticket may describe what it reports: only an explicit description with a minor in it is refused.
       for (const f of fields) {
-        for (const s of f.hits.filter(strong)) {
+        for (const s of f.hits.filter(strongCue)) {
           for (const x of f.hits.filter((h) => h.strength === 'explicit')) {
             if (wordGap(f, s, x) <= TICKET_WINDOW) {
               add(f, s);
@@ -550,10 +548,10 @@ export class MinorsPolicy {
     }
 
     for (const f of fields) {
-      const sex = f.hits.filter(sexual);
+      const sex = f.hits.filter(sexualHit);
       if (sex.length === 0) continue;
       for (const c of f.hits) {
-        if (sexual(c)) continue;
+        if (sexualHit(c)) continue;
         const window =
           c.strength === 'strong'
             ? STRONG_WINDOW
@@ -579,7 +577,7 @@ export class MinorsPolicy {
     const explicitHere = fields.flatMap((f) =>
       f.hits.filter((h) => h.strength === 'explicit' && !adultOnly(f, h, children)).map((h) => [f, h] as const),
     );
-    const strongHere = fields.flatMap((f) => f.hits.filter(strong).map((h) => [f, h] as const));
+    const strongHere = fields.flatMap((f) => f.hits.filter(strongCue).map((h) => [f, h] as const));
     const explicitScope = context.nsfw || explicitHere.length > 0 || context.scope?.explicit !== undefined;
     const minorScope = strongHere.length > 0 || context.scope?.minor !== undefined;
     if (explicitScope && strongHere.length > 0) {
@@ -591,12 +589,12 @@ export class MinorsPolicy {
     }
     if (context.scope?.recent && !minorScope) {
       // A weak cue of the last few messages, then sexual content: read as one text would be.
-      const sexHere = fields.flatMap((f) => f.hits.filter(sexual).map((h) => [f, h] as const));
+      const sexHere = fields.flatMap((f) => f.hits.filter(sexualHit).map((h) => [f, h] as const));
       for (const [f, h] of sexHere) add(f, h);
       if (sexHere.length > 0) problems.push(context.scope.recent);
     }
     if (minorScope) {
-      const sexHere = fields.flatMap((f) => f.hits.filter((h) => sexual(h) && !adultOnly(f, h, children)).map((h) => [f, h] as const));
+      const sexHere = fields.flatMap((f) => f.hits.filter((h) => sexualHit(h) && !adultOnly(f, h, children)).map((h) => [f, h] as const));
       if (sexHere.length > 0) {
         for (const [f, h] of sexHere) add(f, h);
         if (strongHere[0]) add(strongHere[0][0], strongHere[0][1]);
@@ -605,6 +603,15 @@ export class MinorsPolicy {
     }
     return { problems, ambiguous: problems.length === 0 && ambiguous };
   }
+}
+
+// Module-level rather than closures in judge: tsx (esbuild, keepNames) names every closure at run time, per call.
+function strongCue(h: Hit): boolean {
+  return (h.strength === 'strong' || h.strength === 'absolute') && h.layer !== 'sexual-content';
+}
+
+function sexualHit(h: Hit): boolean {
+  return h.layer === 'sexual-content';
 }
 
 /**
