@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCorpus } from './corpus/corpus.ts';
 import { firstChars, requiredLiteral } from './first-char.ts';
 import { ModerationPolicy, normalizeText } from './index.ts';
+import { AGE_PATTERNS } from './minors.ts';
 import type { Scanner } from './scan.ts';
 
 const first = (source: string) => {
@@ -59,8 +60,12 @@ describe('requiredLiteral', () => {
 describe('the \\b form of a scanner', () => {
   it('finds exactly what the plain form finds on every corpus text without "_"', () => {
     const policy = new ModerationPolicy() as unknown as { sets: Map<string, { scan: Scanner }>; minors: { lists: { scan: Scanner }[] } };
-    const scanners = [...[...policy.sets.values()].map((s) => s.scan), ...policy.minors.lists.map((l) => l.scan)].filter((s) => s.fast);
-    expect(scanners.length).toBeGreaterThan(20);
+    const scanners = [
+      ...[...policy.sets.values()].map((s) => s.scan),
+      ...policy.minors.lists.map((l) => l.scan),
+      ...AGE_PATTERNS.map((p) => p.scan),
+    ].filter((s) => s.fast);
+    expect(scanners.length).toBeGreaterThan(50);
     const { mustBlock, mustPass } = loadCorpus();
     const texts = [...mustBlock, ...mustPass].flatMap((i) => [...Object.values(i.fields), ...(i.history ?? [])]);
     const all = (re: RegExp, text: string) => [...text.matchAll(re)].map((m) => `${m.index}:${m[0]}`);

@@ -1,6 +1,7 @@
 /**
  * Which characters a match of a regular expression can start with, read from its source (flags `u`, without `i`):
- * ASCII letters and digits, and which other characters written as themselves (a Cyrillic letter, an apostrophe).
+ * ASCII letters and digits, and which other characters written as themselves (a Cyrillic letter, an apostrophe, a
+ * kanji of a class like `[一二三]`).
  * scan.ts uses the answer to put `\b` (or `\b` beside a lookahead for those other characters) before a term list's
  * word-start lookbehind, which V8 tests much faster; it then refuses nothing the lookbehind lets through (`scanner`).
  *
@@ -127,21 +128,27 @@ class FirstParser {
     return lookaround ? EMPTY : inner;
   }
 
+  /** A class of ASCII letters and digits (single, ranges, `\d`) and other characters written singly. */
   private charClass(): First {
     this.at++;
-    let ok = this.s[this.at] !== '^';
-    if (!ok) this.at++;
+    let known = this.s[this.at] !== '^';
+    if (!known) this.at++;
+    let ascii = false;
+    const others = new Set<number>();
     while (this.s[this.at] !== ']') {
       if (this.at >= this.s.length) throw new Error('unclosed class');
       const from = this.classMember();
       if (this.s[this.at] === '-' && this.s[this.at + 1] !== ']') {
         this.at++;
         const to = this.classMember();
-        ok &&= from.length === 1 && to.length === 1 && sameAsciiRun(from, to);
-      } else ok &&= from === '\\d' || (from.length === 1 && ASCII_WORD.test(from));
+        known &&= from.length === 1 && to.length === 1 && sameAsciiRun(from, to);
+        ascii = true;
+      } else if (from === '\\d' || (from.length === 1 && ASCII_WORD.test(from))) ascii = true;
+      else if (from.startsWith('\\') || from === '_') known = false;
+      else others.add(from.codePointAt(0)!);
     }
     this.at++;
-    return ok ? ASCII_ONLY : UNKNOWN;
+    return known ? { chars: { ascii, others }, nullable: false } : UNKNOWN;
   }
 
   /** One member of a class: a character, or an escape as written ("\\d", "\\p{L}"). */

@@ -23,7 +23,8 @@ export interface Scanner {
   re: RegExp;
   lead: Lead;
   /**
-   * `re` with `\b` before it, when every match of the rest starts with an ASCII letter or digit (first-char.ts): on a
+   * `re` with `\b` before it, when every match after the lead (WORD_START or NUMBER_START) starts with an ASCII
+   * letter or digit (first-char.ts): on a
    * text without "_" it finds exactly what `re` finds (the lookbehind already refuses a letter or digit before; with
    * an ASCII letter or digit at the start, `\b` refuses only those and "_"), and V8 tests a leading `\b` far faster
    * than a lookbehind. Matches that may start with another character written as itself (a Cyrillic letter, "'") are
@@ -54,7 +55,9 @@ export function scanner(source: string, flags = 'gu'): Scanner {
   const global = flags.includes('g') ? flags : `${flags}g`;
   const compiled: Scanner = { re: new RegExp(body, global), lead };
   // `\b` reads ASCII words only without the `i` flag (with `iu`, "ſ" and the Kelvin sign count as word characters).
-  const first = lead === 'word' && !flags.includes('i') ? firstChars(source.slice(WORD_START.length)) : undefined;
+  // The same holds after NUMBER_START, whose lookbehind refuses a letter or digit before the match as well.
+  const rest = lead === 'word' ? source.slice(WORD_START.length) : lead === 'number' ? source.slice(NUMBER_START.length) : undefined;
+  const first = rest !== undefined && !flags.includes('i') ? firstChars(rest) : undefined;
   if (first) {
     const others = [...first.others].map((cp) => `\\u{${cp.toString(16)}}`).join('');
     compiled.fast = new RegExp(`${others ? `(?:\\b|(?=[${others}]))` : '\\b'}${body}`, global);
