@@ -132,7 +132,7 @@ interface AgePattern {
 // Sources are folded like the text (Cyrillic units and words).
 const age = (kind: AgeKind, source: string): AgePattern => ({ scan: scanner(foldSource(source)), kind });
 
-export const AGE_PATTERNS: AgePattern[] = [
+const AGE_PATTERNS: AgePattern[] = [
   age('now', `${NUM_R}\\s*-?\\s*${AGE_UNIT}`),
   age('now', `${B}${ROMAN}\\s*-?\\s*(?:years?|yrs?)[\\s-]*old`),
   age(

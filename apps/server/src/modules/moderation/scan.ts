@@ -7,6 +7,7 @@
  * words) and the exact test runs here, only on its matches. Same matches as the Unicode lookbehind, by construction:
  * the cheap class is a subset of `[\p{L}\p{N}]`.
  */
+import { requiredLiteral } from './required-literal.ts';
 
 /** No letter or digit just before the match. */
 export const WORD_START = '(?<![\\p{L}\\p{N}])';
@@ -15,22 +16,11 @@ export const WORD_OR_APOSTROPHE_START = "(?<![\\p{L}\\p{N}'])";
 /** No letter or digit just before, and not the decimals of a number ("1.5", "3,14"). */
 export const NUMBER_START = '(?<![\\p{L}\\p{N}]|\\d[.,])';
 
-import { firstChars, requiredLiteral } from './first-char.ts';
-
 type Lead = 'none' | 'word' | 'apostrophe' | 'number';
 
 export interface Scanner {
   re: RegExp;
   lead: Lead;
-  /**
-   * `re` with `\b` before it, when every match after the lead (WORD_START or NUMBER_START) starts with an ASCII
-   * letter or digit (first-char.ts): on a
-   * text without "_" it finds exactly what `re` finds (the lookbehind already refuses a letter or digit before; with
-   * an ASCII letter or digit at the start, `\b` refuses only those and "_"), and V8 tests a leading `\b` far faster
-   * than a lookbehind. Matches that may start with another character written as itself (a Cyrillic letter, "'") are
-   * let through by a lookahead for those characters beside the `\b`. nextMatch picks it.
-   */
-  fast?: RegExp;
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
@@ -52,17 +42,7 @@ export function scanner(source: string, flags = 'gu'): Scanner {
     lead = 'number';
     body = `(?<!${COMMON_LETTERS}|\\d[.,])${source.slice(NUMBER_START.length)}`;
   }
-  const global = flags.includes('g') ? flags : `${flags}g`;
-  const compiled: Scanner = { re: new RegExp(body, global), lead };
-  // `\b` reads ASCII words only without the `i` flag (with `iu`, "ſ" and the Kelvin sign count as word characters).
-  // The same holds after NUMBER_START, whose lookbehind refuses a letter or digit before the match as well.
-  const rest = lead === 'word' ? source.slice(WORD_START.length) : lead === 'number' ? source.slice(NUMBER_START.length) : undefined;
-  const first = rest !== undefined && !flags.includes('i') ? firstChars(rest) : undefined;
-  if (first) {
-    const others = [...first.others].map((cp) => `\\u{${cp.toString(16)}}`).join('');
-    compiled.fast = new RegExp(`${others ? `(?:\\b|(?=[${others}]))` : '\\b'}${body}`, global);
-  }
-  return compiled;
+  return { re: new RegExp(body, flags.includes('g') ? flags : `${flags}g`), lead };
 }
 
 function letterOrDigitBefore(text: string, i: number): boolean {
@@ -86,36 +66,17 @@ function leadHolds(lead: Lead, text: string, i: number): boolean {
   return true;
 }
 
-let underscoreText: string | undefined;
-let underscore = false;
-
-/** Whether `text` holds a "_" (remembered for the last text: a scan asks once per match). */
-function hasUnderscore(text: string): boolean {
-  if (text !== underscoreText) {
-    underscoreText = text;
-    underscore = text.includes('_');
-  }
-  return underscore;
-}
-
-/** The next match at or after `s.re.lastIndex` (callers set it), or null; matches every `exec` loop would see. */
+/** The next match at or after `re.lastIndex` (callers set it), or null; matches every `exec` loop would see. */
 export function nextMatch(s: Scanner, text: string): RegExpExecArray | null {
-  // The `\b` form where it finds the same matches (no "_" in the text); the position stays in `s.re.lastIndex`.
-  const re = s.fast !== undefined && !hasUnderscore(text) ? s.fast : s.re;
-  if (re !== s.re) re.lastIndex = s.re.lastIndex;
-  let found: RegExpExecArray | null = null;
+  const re = s.re;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     // An empty match must not stop the scan (one code point on, as matchAll does).
     if (m[0].length === 0) re.lastIndex = m.index + ((text.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
-    if (leadHolds(s.lead, text, m.index)) {
-      found = m;
-      break;
-    }
+    if (leadHolds(s.lead, text, m.index)) return m;
     // Refused: try again one code point on, as the lookbehind would have.
     re.lastIndex = m.index + ((text.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
   }
-  if (re !== s.re) s.re.lastIndex = re.lastIndex;
-  return found;
+  return null;
 }
 
 /** Calls `fn` for every match in `text`, in order; `fn` returns false to stop. */
@@ -126,7 +87,7 @@ export function eachMatch(s: Scanner, text: string, fn: (m: RegExpExecArray) => 
 
 const LITERALS = new WeakMap<RegExp, string | null>();
 
-/** The run of characters every match of `re` holds (first-char.ts), read once per regex. */
+/** The run of characters every match of `re` holds (required-literal.ts), read once per regex. */
 function literalOf(re: RegExp): string | null {
   let lit = LITERALS.get(re);
   if (lit === undefined) {
