@@ -91,7 +91,12 @@ const LITERALS = new WeakMap<RegExp, string | null>();
 function literalOf(re: RegExp): string | null {
   let lit = LITERALS.get(re);
   if (lit === undefined) {
-    lit = re.flags.includes('i') ? null : (requiredLiteral(re.source) ?? null);
+    // Read for `u` regexes without `i` only (the syntax and matching required-literal.ts assumes).
+    try {
+      lit = re.unicode && !re.ignoreCase ? (requiredLiteral(re.source) ?? null) : null;
+    } catch {
+      lit = null;
+    }
     LITERALS.set(re, lit);
   }
   return lit;
@@ -107,6 +112,8 @@ function literalOf(re: RegExp): string | null {
 export function spansOf(regexes: RegExp[], text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
   for (const re of regexes) {
+    // As matchAll does: without `g`, the exec loop would not move on.
+    if (!re.global) throw new TypeError(`spansOf needs a global regex: ${re.source}`);
     const lit = literalOf(re);
     if (lit !== null && !text.includes(lit)) continue;
     re.lastIndex = 0;
