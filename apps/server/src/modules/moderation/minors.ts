@@ -56,6 +56,7 @@ import {
   NUMBER_START,
   scanner,
   sentenceEnds,
+  spansOf,
   wordStarts,
   WORD_START,
   type Scanner,
@@ -186,6 +187,10 @@ const WINDOW_BEFORE = 90;
 const WINDOW_AFTER = 70;
 // What splits words for the age windows: white space and . , ; : ! ? ( ) " * [ ] { } < > / \ - _ ' ~ + =
 const WORD_SEPARATORS = new Set([...'.,;:!?()"*[]{}<>/\\-_\'~+='].map((c) => c.charCodeAt(0)));
+// Per UTF-16 unit: 1 white space, 2 a word separator, 0 neither. A table, because ageWindows asks for every character
+// of every text, and a typed-array read is cheaper than a Set lookup plus a call into another module.
+const SPLITS = new Uint8Array(0x10000);
+for (let c = 0; c < SPLITS.length; c++) SPLITS[c] = isWhiteSpace(c) ? 1 : WORD_SEPARATORS.has(c) ? 2 : 0;
 // The words without a digit that can take part in an age under 18 (number words, age words, Roman numerals 1-18),
 // by a hash computed while scanning, so that ordinary words are never cut out of the text.
 const PLAIN_AGE_WORDS = [
@@ -209,7 +214,7 @@ function ageWindows(view: string, year: number): [number, number][] {
   const n = view.length;
   for (let i = 0; i < n;) {
     const c0 = view.charCodeAt(i);
-    if (WORD_SEPARATORS.has(c0) || isWhiteSpace(c0)) {
+    if (SPLITS[c0] !== 0) {
       i++;
       continue;
     }
@@ -219,7 +224,7 @@ function ageWindows(view: string, year: number): [number, number][] {
     let h = 0;
     for (; i < n; i++) {
       const c = view.charCodeAt(i);
-      if (WORD_SEPARATORS.has(c) || isWhiteSpace(c)) break;
+      if (SPLITS[c] !== 0) break;
       if ((c >= 48 && c <= 57) || (c >= 0x4e00 && isAgeKanji(c))) digitOrKanji = true;
       if (c === 106) j = true;
       h = wordHash(h, c);
@@ -230,8 +235,8 @@ function ageWindows(view: string, year: number): [number, number][] {
     if (!mayBeMinorAge(w, year)) continue;
     let from = Math.max(0, start - WINDOW_BEFORE);
     let to = Math.min(n, i + WINDOW_AFTER);
-    while (from > 0 && !isWhiteSpace(view.charCodeAt(from - 1))) from--;
-    while (to < n && !isWhiteSpace(view.charCodeAt(to))) to++;
+    while (from > 0 && SPLITS[view.charCodeAt(from - 1)] !== 1) from--;
+    while (to < n && SPLITS[view.charCodeAt(to)] !== 1) to++;
     const last = windows[windows.length - 1];
     if (last && from <= last[1]) last[1] = Math.max(last[1], to);
     else windows.push([from, to]);
@@ -422,7 +427,7 @@ export class MinorsPolicy {
           const start = m.index;
           const end = start + m[0].length;
           if (list.unless && list.unless.length) {
-            neutral ??= list.unless.flatMap((u) => [...view.matchAll(u)].map((n) => ({ start: n.index, end: n.index + n[0].length })));
+            neutral ??= spansOf(list.unless, view);
             if (neutral.some((n) => n.start <= start && n.end >= end)) return;
           }
           hits.push({ layer: list.layer, strength: list.strength, start, end });
@@ -521,8 +526,6 @@ export class MinorsPolicy {
       if (!problems.some((q) => q.field === p.field && q.start === p.start && q.rule === p.rule)) problems.push(p);
     };
     let ambiguous = false;
-    const strong = (h: Hit) => (h.strength === 'strong' || h.strength === 'absolute') && h.layer !== 'sexual-content';
-    const sexual = (h: Hit) => h.layer === 'sexual-content';
     let names: Set<string> | null | undefined;
     const children = () =>
       names === undefined ? (names = childNames(fields.map((f) => ({ text: f.text, minorAt: minorPositions(f) })))) : names;
@@ -532,7 +535,7 @@ export class MinorsPolicy {
     if (context.surface === 'ticket') {
       // A support ticket may describe what it reports: only an explicit description with a minor in it is refused.
       for (const f of fields) {
-        for (const s of f.hits.filter(strong)) {
+        for (const s of f.hits.filter(strongCue)) {
           for (const x of f.hits.filter((h) => h.strength === 'explicit')) {
             if (wordGap(f, s, x) <= TICKET_WINDOW) {
               add(f, s);
@@ -545,10 +548,10 @@ export class MinorsPolicy {
     }
 
     for (const f of fields) {
-      const sex = f.hits.filter(sexual);
+      const sex = f.hits.filter(sexualHit);
       if (sex.length === 0) continue;
       for (const c of f.hits) {
-        if (sexual(c)) continue;
+        if (sexualHit(c)) continue;
         const window =
           c.strength === 'strong'
             ? STRONG_WINDOW
@@ -574,7 +577,7 @@ export class MinorsPolicy {
     const explicitHere = fields.flatMap((f) =>
       f.hits.filter((h) => h.strength === 'explicit' && !adultOnly(f, h, children)).map((h) => [f, h] as const),
     );
-    const strongHere = fields.flatMap((f) => f.hits.filter(strong).map((h) => [f, h] as const));
+    const strongHere = fields.flatMap((f) => f.hits.filter(strongCue).map((h) => [f, h] as const));
     const explicitScope = context.nsfw || explicitHere.length > 0 || context.scope?.explicit !== undefined;
     const minorScope = strongHere.length > 0 || context.scope?.minor !== undefined;
     if (explicitScope && strongHere.length > 0) {
@@ -586,12 +589,12 @@ export class MinorsPolicy {
     }
     if (context.scope?.recent && !minorScope) {
       // A weak cue of the last few messages, then sexual content: read as one text would be.
-      const sexHere = fields.flatMap((f) => f.hits.filter(sexual).map((h) => [f, h] as const));
+      const sexHere = fields.flatMap((f) => f.hits.filter(sexualHit).map((h) => [f, h] as const));
       for (const [f, h] of sexHere) add(f, h);
       if (sexHere.length > 0) problems.push(context.scope.recent);
     }
     if (minorScope) {
-      const sexHere = fields.flatMap((f) => f.hits.filter((h) => sexual(h) && !adultOnly(f, h, children)).map((h) => [f, h] as const));
+      const sexHere = fields.flatMap((f) => f.hits.filter((h) => sexualHit(h) && !adultOnly(f, h, children)).map((h) => [f, h] as const));
       if (sexHere.length > 0) {
         for (const [f, h] of sexHere) add(f, h);
         if (strongHere[0]) add(strongHere[0][0], strongHere[0][1]);
@@ -600,6 +603,15 @@ export class MinorsPolicy {
     }
     return { problems, ambiguous: problems.length === 0 && ambiguous };
   }
+}
+
+// Module-level rather than closures in judge: tsx (esbuild, keepNames) names every closure at run time, per call.
+function strongCue(h: Hit): boolean {
+  return (h.strength === 'strong' || h.strength === 'absolute') && h.layer !== 'sexual-content';
+}
+
+function sexualHit(h: Hit): boolean {
+  return h.layer === 'sexual-content';
 }
 
 /**

@@ -4,7 +4,7 @@ import { MinorsPolicy, type MinorsField, type Problem, type ScopeState } from '.
 import { undoLeet, type NormalizedText } from './normalize.ts';
 import { POLICY_V1 } from './policy-v1.ts';
 import { nameList, type NameIndex } from './public-figures.ts';
-import { countBelow, nextMatch, scanner, sentenceEnds, wordStarts, WORD_START, type Scanner } from './scan.ts';
+import { countBelow, nextMatch, scanner, sentenceEnds, spansOf, wordStarts, WORD_START, type Scanner } from './scan.ts';
 import { plainPrompt, splitNegative } from './sd-prompt.ts';
 import type {
   BlockedEvent,
@@ -117,7 +117,7 @@ class FieldText {
       for (let m = nextMatch(set.scan, text); m; m = nextMatch(set.scan, text)) {
         const start = m.index;
         const end = start + m[0].length;
-        neutral ??= neutralHits(set.unless, text);
+        neutral ??= spansOf(set.unless, text);
         if (neutral.some((u) => u.start <= start && end <= u.end)) continue;
         found.push({ start, end });
         if (found.length >= MAX_HITS) break outer;
@@ -165,14 +165,6 @@ class FieldText {
     if (window.sameSentence && this.sentenceOf(a.start) !== this.sentenceOf(b.start)) return false;
     return this.wordOf(second.start) - this.wordOf(first.end - 1) - 1 <= window.words;
   }
-}
-
-function neutralHits(unless: RegExp[], text: string): Hit[] {
-  const out: Hit[] = [];
-  for (const re of unless) {
-    for (const m of text.matchAll(re)) out.push({ start: m.index, end: m.index + m[0].length });
-  }
-  return out;
 }
 
 function countStartsBelow(sorted: Hit[], pos: number): number {

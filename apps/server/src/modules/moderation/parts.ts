@@ -8,15 +8,22 @@
  * child's line without a leading name ("She is 12.") could be about anyone, so then nothing is set apart.
  */
 import { foldSource, originalSpan, type AlignedText } from './aligned.ts';
+import { nextMatch, scanner, WORD_START } from './scan.ts';
 
 export interface Part {
   start: number;
   end: number;
 }
 
-/** Stated adult on the line: "adult", "grown-up", an age of 18 or more in brackets, after "age", or with a unit. */
-const ADULT =
-  /(?<![\p{L}\p{N}])(?:adults?|adulthood|grown[\s-]?ups?|erwachsene?r?|adult[ao]s?|adultes?|\(\s*(?:[\p{L}\s]+,\s*)?(?:age[d:]?\s*)?(?:1[89]|[2-9]\d|1\d\d)\s*[),]|(?:age[d:]?|alter:?|edad:?|idade:?|eta:?)\s*(?:1[89]|[2-9]\d)(?!\d)|(?:1[89]|[2-9]\d)[\s-]*(?:years?[\s-]*old|yo|jahre|anos|ans|anni))/u;
+/**
+ * Stated adult on the line: "adult", "grown-up", an age of 18 or more in brackets, after "age", or with a unit. A
+ * scanner (scan.ts): its word-start lookbehind is tested in code, not by V8 at every position of the line (slow on
+ * a line with any character beyond Latin-1, such as a dash "—").
+ */
+const ADULT = scanner(
+  String.raw`${WORD_START}(?:adults?|adulthood|grown[\s-]?ups?|erwachsene?r?|adult[ao]s?|adultes?|\(\s*(?:[\p{L}\s]+,\s*)?(?:age[d:]?\s*)?(?:1[89]|[2-9]\d|1\d\d)\s*[),]|(?:age[d:]?|alter:?|edad:?|idade:?|eta:?)\s*(?:1[89]|[2-9]\d)(?!\d)|(?:1[89]|[2-9]\d)[\s-]*(?:years?[\s-]*old|yo|jahre|anos|ans|anni))`,
+  'u',
+);
 const LEADING_NAME = /^[\s\-*•#>\d.)(]*\**((?:[A-ZÀ-Þ][\p{L}'’-]+\s*){1,3})/u;
 const NOT_A_NAME = new Set(
   'She He They It The A An His Her Their This That Age Child Teen Adult Young Old Little Sie Er Es Der Die Das Ein Eine Ella Él Elle Il Lui Lei Ela Ele La Le Lo Los Las Les Una Un Une'.split(
@@ -80,7 +87,8 @@ export function adultOnlyParts(text: AlignedText, parts: Part[], minorAt: number
   for (let i = 0; i < parts.length; i++) {
     if (minorParts.has(i) || minorParts.has(i - 1) || minorParts.has(i + 1)) continue;
     const line = text.text.slice(parts[i]!.start, parts[i]!.end);
-    if (!ADULT.test(line)) continue;
+    ADULT.re.lastIndex = 0;
+    if (nextMatch(ADULT, line) === null) continue;
     if (line.split(/[^\p{L}'’-]+/u).some((w) => children.has(w))) continue;
     out.add(i);
   }

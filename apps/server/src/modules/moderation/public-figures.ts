@@ -11,11 +11,18 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { alignedNormalize } from './aligned.ts';
-import { isLetterOrDigit } from './scan.ts';
+import { isLetterOrDigit, learnUnit, LETTER_OR_DIGIT_UNITS } from './scan.ts';
 
 export const DEFAULT_LIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../content/moderation');
 const MAX_WORDS = 5;
 const wordHash = (h: number, c: number) => (Math.imul(h, 31) + c) | 0;
+const UNITS = LETTER_OR_DIGIT_UNITS;
+
+/** `isLetterOrDigit` of a UTF-16 unit, read from the shared table (asked once per character of every text). */
+function wordUnit(c: number): boolean {
+  const known = UNITS[c]!;
+  return known === 0 ? learnUnit(c) : known === 2;
+}
 
 export interface NameHit {
   start: number;
@@ -39,6 +46,8 @@ function words(text: string): { start: number; end: number }[] {
 export class NameIndex {
   private readonly full = new Set<string>();
   private readonly first = new Set<string>();
+  /** Each name's first words, one to all but the last: words read that are none of these cannot begin a longer name. */
+  private readonly prefixes = new Set<string>();
   private readonly firstHashes = new Set<number>();
 
   /** Names as written; they are normalised as the policy normalises text (lowercase, no diacritics). */
@@ -48,6 +57,7 @@ export class NameIndex {
       const ws = words(norm).map((w) => norm.slice(w.start, w.end));
       if (ws.length < 2 || ws.length > MAX_WORDS) continue;
       this.full.add(ws.join(' '));
+      for (let k = 1; k < ws.length; k++) this.prefixes.add(ws.slice(0, k).join(' '));
       this.first.add(ws[0]!);
       this.firstHashes.add([...ws[0]!].reduce((h, ch) => wordHash(h, ch.charCodeAt(0)), 0));
     }
@@ -65,7 +75,7 @@ export class NameIndex {
     let h = 0;
     for (let i = 0; i <= text.length; i++) {
       const c = i < text.length ? text.charCodeAt(i) : 32;
-      if (isLetterOrDigit(c)) {
+      if (wordUnit(c)) {
         if (start < 0) {
           start = i;
           h = 0;
@@ -91,12 +101,14 @@ export class NameIndex {
     while (words < MAX_WORDS) {
       // To the end of this word, then over at most two separators (a space, "-", ". ") to the next word.
       const from = i;
-      while (i < text.length && isLetterOrDigit(text.charCodeAt(i))) i++;
+      while (i < text.length && wordUnit(text.charCodeAt(i))) i++;
       key = words === 0 ? text.slice(from, i) : `${key} ${text.slice(from, i)}`;
       words++;
       if (words > 1 && this.full.has(key)) found = { start, end: i };
+      // No longer name starts with these words ("the tea"): the next ones need not be read.
+      if (!this.prefixes.has(key)) break;
       let gap = 0;
-      while (i < text.length && gap <= 2 && !isLetterOrDigit(text.charCodeAt(i))) {
+      while (i < text.length && gap <= 2 && !wordUnit(text.charCodeAt(i))) {
         i++;
         gap++;
       }

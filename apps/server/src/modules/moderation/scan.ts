@@ -7,6 +7,7 @@
  * words) and the exact test runs here, only on its matches. Same matches as the Unicode lookbehind, by construction:
  * the cheap class is a subset of `[\p{L}\p{N}]`.
  */
+import { requiredLiteral } from './required-literal.ts';
 
 /** No letter or digit just before the match. */
 export const WORD_START = '(?<![\\p{L}\\p{N}])';
@@ -84,6 +85,46 @@ export function eachMatch(s: Scanner, text: string, fn: (m: RegExpExecArray) => 
   for (let m = nextMatch(s, text); m; m = nextMatch(s, text)) if (fn(m) === false) return;
 }
 
+const LITERALS = new WeakMap<RegExp, string | null>();
+
+/** The run of characters every match of `re` holds (required-literal.ts), read once per regex. */
+function literalOf(re: RegExp): string | null {
+  let lit = LITERALS.get(re);
+  if (lit === undefined) {
+    // Read for `u` regexes without `i` only (the syntax and matching required-literal.ts assumes).
+    try {
+      lit = re.unicode && !re.ignoreCase ? (requiredLiteral(re.source) ?? null) : null;
+    } catch {
+      lit = null;
+    }
+    LITERALS.set(re, lit);
+  }
+  return lit;
+}
+
+/**
+ * Where every match of each global regex lies in `text`, regex by regex, each in order: what
+ * `regexes.flatMap((re) => [...text.matchAll(re)])` finds (from 0; an empty match steps one code point on, as
+ * matchAll does), with an `exec` loop. Why: matchAll copies the regex and builds an iterator on every call, and the
+ * neutralising phrases are looked for in every text in which a term matched. A regex whose matches all hold some
+ * characters as written ("laude") is not run on a text without them: it has no match there.
+ */
+export function spansOf(regexes: RegExp[], text: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (const re of regexes) {
+    // As matchAll does: without `g`, the exec loop would not move on.
+    if (!re.global) throw new TypeError(`spansOf needs a global regex: ${re.source}`);
+    const lit = literalOf(re);
+    if (lit !== null && !text.includes(lit)) continue;
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      out.push({ start: m.index, end: m.index + m[0].length });
+      if (m[0].length === 0) re.lastIndex = m.index + (re.unicode && (text.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
+    }
+  }
+  return out;
+}
+
 const letterOrDigitCache = new Map<number, boolean>();
 
 /** Whether a code point is a letter or digit (`[\p{L}\p{N}]`), ASCII without a lookup. */
@@ -94,6 +135,20 @@ export function isLetterOrDigit(cp: number): boolean {
     yes = LETTER_OR_DIGIT.test(String.fromCodePoint(cp));
     if (letterOrDigitCache.size < 10_000) letterOrDigitCache.set(cp, yes);
   }
+  return yes;
+}
+
+/**
+ * `isLetterOrDigit` per UTF-16 unit, filled in as units are met (0: not looked up yet, 1: no, 2: yes). Why: the word
+ * loops (public figures) ask once per character; a typed-array read in the caller's own module is several times
+ * cheaper than a call across modules and the Map lookup behind it. Readers call `learnUnit` for a 0.
+ */
+export const LETTER_OR_DIGIT_UNITS = new Uint8Array(0x10000);
+
+/** Looks a UTF-16 unit up once (`isLetterOrDigit`), stores it in LETTER_OR_DIGIT_UNITS and returns it. */
+export function learnUnit(c: number): boolean {
+  const yes = isLetterOrDigit(c);
+  LETTER_OR_DIGIT_UNITS[c] = yes ? 2 : 1;
   return yes;
 }
 
