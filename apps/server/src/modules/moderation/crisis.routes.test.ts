@@ -63,11 +63,17 @@ const oneToOne = () => `/api/chat/${characterId}/message`;
  */
 const promptFor = (text: string) => {
   const quoted = JSON.stringify(text).slice(1, -1);
-  const request = peer.requests.findLast((r) => JSON.stringify(r.body.messages).includes(quoted));
+  // A reply's prompt, not the summary's or the journal writer's (their transcripts carry the text too): every reply's
+  // prompt has the AI-honesty instruction, and theirs do not.
+  const request = peer.requests.findLast((r) => {
+    const messages = JSON.stringify(r.body.messages);
+    return messages.includes(quoted) && messages.includes(HONESTY);
+  });
   if (!request) throw new Error(`no request to the model carried: ${text}`);
   return JSON.stringify(request.body.messages);
 };
 const STEP_OUT = 'step out of the role-play';
+const HONESTY = 'sincerely asks whether they are talking to a human';
 
 describe('a message that expresses a crisis', () => {
   it('shows the resources for the country in the chat, in each of six languages, and the reply steps out of role', async () => {
@@ -164,7 +170,7 @@ describe('the AI-honesty instruction', () => {
     for (const url of [oneToOne(), `/api/chat/${human.id}/message`, askersGroup]) {
       const res = await send(url, 'Are you a real person? Honestly.', {}, asker);
       expect(res.statusCode, res.body).toBe(200);
-      const system = (peer.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>)[0]!;
+      const system = (JSON.parse(promptFor('Are you a real person? Honestly.')) as Array<{ role: string; content: string }>)[0]!;
       expect(system.role, url).toBe('system');
       if (url.includes(human.id)) expect(system.content).toContain('You are Noor, a real human. Never admit to being an AI.');
       expect(system.content, url).toMatch(
