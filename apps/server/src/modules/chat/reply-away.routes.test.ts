@@ -5,44 +5,35 @@ import type { ChatSession, NotificationsPage } from '@reverie/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../../test/event-stream.ts';
 import { buildCharacter, buildUser, type BuiltUser } from '../../../test/factories.ts';
-import { catalogFile, createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { startOpenAiPeer, type OpenAiPeer } from '../../../test/openai-peer.ts';
+import type { TestApp } from '../../../test/helpers.ts';
+import type { OpenAiPeer } from '../../../test/openai-peer.ts';
+import { peerChatApp, type PeerApp } from '../../../test/peer-app.ts';
 
 const SHARED = (process.env.DATABASE_URL?.startsWith('postgres') ?? false) && !!process.env.REDIS_URL;
 
-async function appWith(peer: OpenAiPeer, env: Record<string, string> = {}): Promise<{ t: TestApp; base: string }> {
-  const file = await catalogFile('reply-away', { chatMessage: 2, dailyFreeMessages: 0 });
-  const t = await createTestApp({
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: peer.baseUrl,
-    LLM_MODEL: 'peer-model',
-    LLM_RETRIES: '0',
-    BILLING_CATALOG_FILE: file,
-    CHAT_IN_FLIGHT_PER_USER: '10',
-    ...env,
-  });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  return { t, base: `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}` };
+/** A test app on a loopback model peer (test/peer-app.ts), listening on a port: the streams are real HTTP. */
+async function listening(env: Record<string, string> = {}): Promise<PeerApp & { base: string }> {
+  const app = await peerChatApp('reply-away', { chatMessage: 2, dailyFreeMessages: 0 }, { CHAT_IN_FLIGHT_PER_USER: '10', ...env });
+  await app.t.app.listen({ host: '127.0.0.1', port: 0 });
+  return { ...app, base: `http://127.0.0.1:${(app.t.app.server.address() as { port: number }).port}` };
 }
 
 const stopReply = (base: string, u: BuiltUser, replyId: string) =>
   fetch(`${base}/api/chat/replies/${replyId}/stop`, { method: 'POST', headers: u.auth });
 
 describe('a reply whose page was left, and Stop', () => {
+  let app: PeerApp & { base: string };
   let peer: OpenAiPeer;
   let t: TestApp;
   let base: string;
   let characterId: string;
 
   beforeAll(async () => {
-    peer = await startOpenAiPeer();
-    ({ t, base } = await appWith(peer));
+    app = await listening();
+    ({ peer, t, base } = app);
     characterId = (await buildCharacter(t, await buildUser(t), { name: 'Steady Person' })).id;
   });
-  afterAll(async () => {
-    await t.close();
-    await peer.close();
-  });
+  afterAll(async () => app?.close());
 
   const session = async (u: BuiltUser) => (await t.app.inject({ url: `/api/chat/${characterId}`, headers: u.auth })).json() as ChatSession;
   const bell = async (u: BuiltUser) => (await t.app.inject({ url: '/api/notifications', headers: u.auth })).json() as NotificationsPage;
@@ -150,29 +141,27 @@ describe('a reply whose page was left, and Stop', () => {
 });
 
 describe.runIf(SHARED)('Stop reaches the process writing the reply (PostgreSQL + Redis)', () => {
-  let peer: OpenAiPeer;
-  let a: { t: TestApp; base: string };
-  let b: { t: TestApp; base: string };
+  let a: PeerApp & { base: string };
+  let b: PeerApp & { base: string };
 
   beforeAll(async () => {
-    peer = await startOpenAiPeer();
-    a = await appWith(peer);
-    // A second process on the same database, Redis prefix and keys.
-    b = await appWith(peer, {
+    a = await listening();
+    // A second process on the same database, Redis prefix and keys (its own model peer: A writes the reply).
+    b = await listening({
       DATABASE_URL: (a.t.config.database as { url: string }).url,
       DATA_DIR: a.t.config.dataDir,
       REDIS_PREFIX: a.t.config.redisPrefix,
     });
   });
   afterAll(async () => {
-    await b?.t.close();
-    await a?.t.close();
-    await peer.close();
+    await b?.close();
+    await a?.close();
   });
 
   it('a stop answered by another process stops the reply where it is written', async () => {
     const u = await buildUser(a.t, { coins: 10 });
     const characterId = (await buildCharacter(a.t, u, { name: 'Far Away' })).id;
+    const { peer } = a;
     peer.behave({ kind: 'endless', everyMs: 40 });
     const stream = await openEventStream(`${a.base}/api/chat/${characterId}/message`, u.accessToken, { content: 'Go on.' });
     const replyId = (await stream.next((e) => e.event === 'start')).data.replyId as string;
