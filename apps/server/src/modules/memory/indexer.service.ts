@@ -30,9 +30,14 @@ export class MemoryIndexer {
     },
   ) {}
 
-  /** Queues the conversation for indexing; never fails the caller (a lost job is found by the backfill). */
+  /**
+   * Queues the conversation for indexing; never fails the caller (a lost job is found by the backfill). Not while
+   * the embedded model is downloading or loading: its `embed()` refuses until it is ready, and the backfill indexes
+   * what was written meanwhile. (An OpenAI-compatible server is asked: it is `loading` until its first answer.)
+   */
   enqueue(conversationId: string): void {
-    if (this.d.embedder.info().state === 'off') return;
+    const { state, provider } = this.d.embedder.info();
+    if (state === 'off' || (provider === 'embedded' && state !== 'ready')) return;
     this.d.queue
       .add('index', { conversationId }, { attempts: 3, backoff: { type: 'exponential', delayMs: 2_000 } })
       .catch((err: unknown) => this.d.log.warn({ err, conversationId }, 'could not queue a conversation for indexing'));

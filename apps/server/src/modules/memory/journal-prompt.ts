@@ -20,10 +20,8 @@ export class JournalPrompt {
   async forPrompt(q: JournalPromptQuery): Promise<JournalMemoryUsed[]> {
     if (q.tokenBudget <= 0) return [];
     const { memory } = this.d.uow.repos;
-    const conversation = await memory.journalConversation(q.conversationId);
-    if (!conversation) return [];
     // Pinned first, then the newest (the repository's order).
-    const rows = await memory.memories(conversation.owner, MAX_MEMORIES);
+    const rows = await memory.conversationMemories(q.conversationId, MAX_MEMORIES);
     const out: JournalMemoryUsed[] = [];
     let spent = 0;
     for (const row of rows) {

@@ -64,9 +64,9 @@ export class JournalWriter {
     const every = this.d.settings.journalEvery;
     const { memory } = this.d.uow.repos;
     if (every <= 0) return 0;
-    const conversation = await memory.journalConversation(conversationId);
+    const conversation = await memory.journalProgress(conversationId);
     if (!conversation) return 0;
-    const replies = await memory.replyCount(conversationId);
+    const { replies } = conversation;
     // Fewer replies than the mark (replies deleted, or a branch that copied its parent's mark): count from here.
     if (replies < conversation.journalReplies) await memory.moveJournalMark(conversationId, conversation.journalReplies, replies);
     if (replies - conversation.journalReplies < every) return 0;

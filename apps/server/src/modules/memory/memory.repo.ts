@@ -2,8 +2,9 @@
 // their current text, the vectors of one conversation, and its messages matching words (the chat search's full-text
 // expression, so its GIN index serves it). Every read is bounded to one conversation; the caller has checked it is
 // the user's.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { reusable, statementName } from '../../db/prepared.ts';
 import { characters, chatGroups, chatMessageEmbeddings, chatMessages, conversations, memoryJournal } from '../../db/schema/index.ts';
 
 /** A message whose vector is missing or stale (another text, another model). */
@@ -68,6 +69,32 @@ export interface TranscriptRow {
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** The rows of one journal. */
+/** The conversation's replies that were saved (blocked ones and a greeting before the user's first message left out). */
+function replyCountOf(conversationId: SQLWrapper) {
+  return sql`select count(*)::int from ${chatMessages} m
+    where m.conversation_id = ${conversationId} and m.role = 'assistant' and m.status <> 'blocked'
+      and m.seq > (select min(u.seq) from ${chatMessages} u where u.conversation_id = ${conversationId} and u.role = 'user')`;
+}
+
+type JournalConversationRow = {
+  id: string;
+  userId: string;
+  characterId: string;
+  groupId: string | null;
+  isGroup: boolean;
+  journalReplies: number;
+  nsfw: boolean;
+};
+
+/** Whose journal a conversation reads; undefined for a group chat whose group is gone. */
+function journalConversationOf(row: JournalConversationRow): JournalConversation | undefined {
+  if (row.isGroup && !row.groupId) return undefined;
+  const owner: JournalOwner = row.isGroup
+    ? { userId: row.userId, characterId: null, groupId: row.groupId! }
+    : { userId: row.userId, characterId: row.characterId, groupId: null };
+  return { id: row.id, owner, journalReplies: row.journalReplies, nsfw: row.nsfw };
+}
+
 function ofOwner(o: JournalOwner) {
   return and(
     eq(memoryJournal.userId, o.userId),
@@ -181,35 +208,94 @@ export class MemoryRepo {
 
   /** The caller's conversation and whose journal it reads (its group's for a group chat), or undefined. */
   async journalConversation(conversationId: string, userId?: string): Promise<JournalConversation | undefined> {
-    const [row] = await this.db
-      .select({
-        id: conversations.id,
-        userId: conversations.userId,
-        characterId: conversations.characterId,
-        groupId: chatGroups.id,
-        isGroup: conversations.isGroup,
-        journalReplies: conversations.journalReplies,
-        nsfw: characters.nsfw,
-      })
-      .from(conversations)
-      .innerJoin(characters, eq(characters.id, conversations.characterId))
-      .leftJoin(chatGroups, eq(chatGroups.conversationId, conversations.id))
-      .where(and(eq(conversations.id, conversationId), userId !== undefined ? eq(conversations.userId, userId) : undefined));
-    if (!row || (row.isGroup && !row.groupId)) return undefined;
-    const owner: JournalOwner = row.isGroup
-      ? { userId: row.userId, characterId: null, groupId: row.groupId! }
-      : { userId: row.userId, characterId: row.characterId, groupId: null };
-    return { id: row.id, owner, journalReplies: row.journalReplies, nsfw: row.nsfw };
+    const [row] = await this.journalConversationQuery(userId !== undefined ? 'user' : 'any').execute({ conversationId, userId });
+    return row && journalConversationOf(row);
+  }
+
+  /**
+   * The journal writer's question after every reply, in one round trip: the conversation as the journal sees it and
+   * how many replies it holds (`replyCount`).
+   */
+  async journalProgress(conversationId: string): Promise<(JournalConversation & { replies: number }) | undefined> {
+    const [row] = await this.journalConversationQuery('replies').execute({ conversationId });
+    const conversation = row && journalConversationOf(row);
+    return conversation && { ...conversation, replies: row.replies };
+  }
+
+  /** Built once per handle (db/prepared.ts): the writer and every reply's prompt ask it. */
+  private journalConversationQuery(variant: 'any' | 'user' | 'replies') {
+    const key = `memory_journal_conversation_${variant}`;
+    return reusable(this.db, key, () =>
+      this.db
+        .select({
+          id: conversations.id,
+          userId: conversations.userId,
+          characterId: conversations.characterId,
+          groupId: chatGroups.id,
+          isGroup: conversations.isGroup,
+          journalReplies: conversations.journalReplies,
+          nsfw: characters.nsfw,
+          replies: variant === 'replies' ? sql<number>`(${replyCountOf(conversations.id)})` : sql<number>`0`,
+        })
+        .from(conversations)
+        .innerJoin(characters, eq(characters.id, conversations.characterId))
+        .leftJoin(chatGroups, eq(chatGroups.conversationId, conversations.id))
+        .where(
+          and(
+            eq(conversations.id, sql.placeholder('conversationId')),
+            variant === 'user' ? eq(conversations.userId, sql.placeholder('userId')) : undefined,
+          ),
+        )
+        .prepare(statementName(key)),
+    );
+  }
+
+  /**
+   * The journal a conversation reads (its group's for a group chat), as `memories` orders it, in one round trip: every
+   * reply's prompt asks it. None for a group chat whose group is gone.
+   */
+  async conversationMemories(conversationId: string, limit: number): Promise<MemoryRow[]> {
+    const query = reusable(this.db, 'memory_journal_of_conversation', () => {
+      const id = sql.placeholder('conversationId');
+      const of = (what: SQL) => sql`(select ${what} from ${conversations} where ${conversations.id} = ${id})`;
+      return this.db
+        .select()
+        .from(memoryJournal)
+        .where(
+          and(
+            eq(memoryJournal.userId, of(sql`${conversations.userId}`)),
+            or(
+              eq(memoryJournal.characterId, of(sql`case when ${conversations.isGroup} then null else ${conversations.characterId} end`)),
+              eq(memoryJournal.groupId, sql`(select ${chatGroups.id} from ${chatGroups} where ${chatGroups.conversationId} = ${id})`),
+            ),
+          ),
+        )
+        .orderBy(desc(memoryJournal.pinned), desc(memoryJournal.createdAt), desc(memoryJournal.id))
+        .limit(sql.placeholder('limit'))
+        .prepare(statementName('memory_journal_of_conversation'));
+    });
+    return query.execute({ conversationId, limit });
   }
 
   /** A journal, pinned memories first, then the newest; at most `limit`. */
   async memories(owner: JournalOwner, limit = 1_000): Promise<MemoryRow[]> {
-    return this.db
-      .select()
-      .from(memoryJournal)
-      .where(ofOwner(owner))
-      .orderBy(desc(memoryJournal.pinned), desc(memoryJournal.createdAt), desc(memoryJournal.id))
-      .limit(limit);
+    const byCharacter = owner.characterId !== null;
+    const key = `memory_journal_of_${byCharacter ? 'character' : 'group'}`;
+    const query = reusable(this.db, key, () =>
+      this.db
+        .select()
+        .from(memoryJournal)
+        .where(
+          and(
+            eq(memoryJournal.userId, sql.placeholder('userId')),
+            byCharacter ? eq(memoryJournal.characterId, sql.placeholder('of')) : eq(memoryJournal.groupId, sql.placeholder('of')),
+          ),
+        )
+        .orderBy(desc(memoryJournal.pinned), desc(memoryJournal.createdAt), desc(memoryJournal.id))
+        .limit(sql.placeholder('limit'))
+        .prepare(statementName(key)),
+    );
+    return query.execute({ userId: owner.userId, of: owner.characterId ?? owner.groupId, limit });
   }
 
   /**
@@ -282,15 +368,6 @@ export class MemoryRepo {
       .where(and(ofOwner(owner), eq(memoryJournal.id, id)))
       .returning({ id: memoryJournal.id });
     return rows.length > 0;
-  }
-
-  /** The conversation's replies that were saved (blocked ones and a greeting before the user's first message left out). */
-  async replyCount(conversationId: string): Promise<number> {
-    const res = await this.db.execute(sql`
-      select count(*)::int as n from ${chatMessages} m
-      where m.conversation_id = ${conversationId} and m.role = 'assistant' and m.status <> 'blocked'
-        and m.seq > (select min(u.seq) from ${chatMessages} u where u.conversation_id = ${conversationId} and u.role = 'user')`);
-    return rowsOf<{ n: number }>(res)[0]!.n;
   }
 
   /** Moves the writer's mark from `from` to `to`; false when another writer moved it first. */

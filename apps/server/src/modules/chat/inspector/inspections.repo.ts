@@ -1,6 +1,7 @@
 // The inspector's rows: one per generated reply alternative, and a conversation's lorebook entries turned off.
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { reusable, statementName } from '../../../db/prepared.ts';
 import {
   allowanceUses,
   chatMessages,
@@ -23,16 +24,24 @@ export class InspectionsRepo {
     row: { messageId: string; swipeIndex: number; conversationId: string; data: object },
     chargeKey: string | null,
   ): Promise<void> {
-    const charge = chargeKey
-      ? sql`(select jsonb_build_object('outcome', u.outcome, 'coins', u.cost) from ${allowanceUses} u where u.idempotency_key = ${chargeKey})`
-      : sql`null::jsonb`;
-    await this.db
-      .insert(chatReplyInspections)
-      .values({ ...row, data: sql`${JSON.stringify(row.data)}::jsonb || jsonb_build_object('charge', ${charge})` })
-      .onConflictDoUpdate({
-        target: [chatReplyInspections.messageId, chatReplyInspections.swipeIndex],
-        set: { data: sql`excluded.data`, createdAt: sql`now()` },
-      });
+    // Built once (db/prepared.ts): every reply saves one.
+    const query = reusable(this.db, 'inspection_save', () => {
+      const charge = sql`(select jsonb_build_object('outcome', u.outcome, 'coins', u.cost) from ${allowanceUses} u where u.idempotency_key = ${sql.placeholder('chargeKey')})`;
+      return this.db
+        .insert(chatReplyInspections)
+        .values({
+          messageId: sql.placeholder('messageId'),
+          swipeIndex: sql.placeholder('swipeIndex'),
+          conversationId: sql.placeholder('conversationId'),
+          data: sql`${sql.placeholder('data')}::jsonb || jsonb_build_object('charge', ${charge})`,
+        })
+        .onConflictDoUpdate({
+          target: [chatReplyInspections.messageId, chatReplyInspections.swipeIndex],
+          set: { data: sql`excluded.data`, createdAt: sql`now()` },
+        })
+        .prepare(statementName('inspection_save'));
+    });
+    await query.execute({ ...row, data: JSON.stringify(row.data), chargeKey });
   }
 
   async find(messageId: string, swipeIndex: number): Promise<ChatReplyInspectionRow | undefined> {

@@ -1,12 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
 import type { CharacterProfile } from '@reverie/shared';
-import { getErrorMessage } from '@/lib/api-client';
 import { draftKey, loadDraft } from '../lib/draft';
-import { EMPTY_FORM, formFromProfile, stepErrors, stepOf, STEPS, toBody, type CharacterForm } from '../lib/form';
+import { EMPTY_FORM, formFromProfile, stepErrors, STEPS, type CharacterForm } from '../lib/form';
 import { useDraftAutosave } from './use-draft-autosave';
 import { useFormErrors } from './use-form-errors';
 import { usePortrait } from './use-portrait';
-import { useSaveCharacter } from './use-save-character';
+import { useSubmitCharacter } from './use-submit-character';
 
 /**
  * State of a character being created or edited: the values, the step, a new portrait waiting to be uploaded,
@@ -19,10 +18,7 @@ export function useCharacterForm({ userId, profile }: { userId: string; profile?
   const [form, setForm] = useState<CharacterForm>(() => initial?.form ?? (profile ? formFromProfile(profile) : EMPTY_FORM));
   const [step, setStepState] = useState(() => Math.min(initial?.step ?? 0, STEPS.length - 1));
   const [savedAt, setSavedAt] = useState<number | null>(initial?.savedAt ?? null);
-  // Created by a submit whose portrait upload then failed: the next submit updates it instead of creating another.
-  const [created, setCreated] = useState<CharacterProfile | null>(null);
   const dirty = useRef(false);
-  const { save, saving } = useSaveCharacter();
   const { checks, serverErrors, setServerErrors, visit, startOver, fail, shown } = useFormErrors(form, setStepState);
 
   // A portrait change is a change of the form, and takes back a failed upload's message.
@@ -64,29 +60,10 @@ export function useCharacterForm({ userId, profile }: { userId: string; profile?
     setStepState(0);
   }, [profile, draft, resetPortrait, startOver]);
 
-  /**
-   * Saves the character, then its new portrait. Answers the saved profile, or null when something was refused (the
-   * errors say what; when only the portrait failed, the character is saved and the form stays on it).
-   */
-  const submit = useCallback(async (): Promise<CharacterProfile | null> => {
-    startOver(STEPS.flatMap((s) => s.fields));
-    const firstError = Object.keys(checks)[0];
-    if (firstError) {
-      setStepState(stepOf(firstError));
-      return null;
-    }
-    const outcome = await save(profile ?? created, toBody(form), { pending: avatar, removed: avatarRemoved }, draft.forget);
-    if (outcome.kind === 'saved') return outcome.profile;
-    if (outcome.kind === 'refused') {
-      fail(outcome.error);
-      return null;
-    }
-    // The character is saved; only its portrait is not. Saying so, the caller keeps the creator open on it.
-    setCreated(outcome.saved);
-    setServerErrors({ avatar: `The character was saved, but not its portrait. ${getErrorMessage(outcome.error, 'The upload failed.')}` });
-    setStepState(0);
-    return null;
-  }, [startOver, checks, save, profile, created, form, avatar, avatarRemoved, draft, fail, setServerErrors]);
+  const { submit, saving, created } = useSubmitCharacter({
+    ...{ profile, form, avatar, avatarRemoved, checks, startOver, fail, setServerErrors, setStep: setStepState },
+    forgetDraft: draft.forget,
+  });
 
   return {
     profile: profile ?? created ?? undefined,
