@@ -57,11 +57,15 @@ const QUERIES = [
 ];
 
 describe('chat search by owner', () => {
-  it('gives every message its conversation’s owner, however it is written, and follows a message moved to another conversation', async () => {
+  it('gives every message its conversation’s owner, however it is written (a fork’s copies too), and follows a message moved to another conversation', async () => {
     const conv = await conversationOf(alice);
     await addChatMessages(db(), conv, ['Hello there.', 'Hello back.']);
-    await fillConversation(db(), conv, 5, ['lantern', 'harbour']);
+    await fillConversation(db(), conv, 5, ['quiet', 'tonight']);
     expect(await ownersOf(conv)).toEqual(Array(7).fill(alice.user.id));
+    // A fork writes its conversation and copies the messages in one statement: the copies still find their owner.
+    const [, last] = await t.deps.uow.repos.chat.messagesNewestFirst(conv, 2);
+    const branch = await t.deps.uow.repos.branches.fork(conv, last!.id);
+    expect(await ownersOf(branch!)).toEqual(Array(6).fill(alice.user.id));
     const bobs = await conversationOf(bob);
     await db().execute(sql`update chat_messages set conversation_id = ${bobs} where conversation_id = ${conv}`);
     expect(await ownersOf(bobs)).toEqual(Array(7).fill(bob.user.id));
