@@ -145,7 +145,9 @@ export const chatMessages = pgTable(
       .where(sql`${t.personaId} is not null`),
     // Search in chats (modules/chat-search): full-text words; typos go through the chat_search_words lexicon. On
     // PostgreSQL with btree_gin, migration 0029 replaces it by chat_messages_conversation_search_idx, the conversation
-    // and the words in one GIN index (docs/chat-search.md); PGlite keeps this one.
+    // and the words in one GIN index (docs/chat-search.md); PGlite keeps this one. The search across chats uses
+    // chat_messages_user_search_idx instead (migration 0039: each message's words under its owner, the user_id column
+    // kept by a trigger from the conversation), outside this schema like the triggers.
     index('chat_messages_search_idx').using('gin', sql`to_tsvector('english', ${t.content})`),
     check('chat_messages_role', sql`${t.role} in ('user', 'assistant')`),
     check('chat_messages_status', sql`${t.status} in ('complete', 'incomplete', 'blocked')`),

@@ -52,12 +52,15 @@ function matchOn(m: ChatMatch, col: SQL): SQL {
 }
 
 /**
- * The searcher's conversations as the indexes want them: `conversation_id = any(…)` with both the conversation and
- * the words (or trigrams) in one GIN index (btree_gin, migration chat_search_per_conversation), so the index returns
- * only this user's matches. A join on conversations instead lets the planner read the words' matches of every user
- * first and throw away another user's (102,458 of them in #47.6, 9 s).
+ * The match among `userId`'s own messages only: the same words as `matchOn`, each prefixed with the user's id, against
+ * the index of every message's words under its owner (chat_messages_user_search_idx, migration 0039), so the index
+ * hands back only this user's matches in one probe. Reading the words' matches of every user first and throwing away
+ * another user's took 9.0 s for 10 matches beside 102,458 (#47.6); naming the user's conversations to the index of
+ * conversation and words (0029) cost one GIN scan per conversation.
  */
-const ownConversationIds = (userId: string) => sql`any(array(select id from ${conversations} where user_id = ${userId}))`;
+function ownMatchOn(userId: string, m: ChatMatch): SQL {
+  return sql`chat_search_user_words(m.user_id, m.content) @@ chat_search_user_query(${userId}, to_tsquery(${TS_CONFIG}, ${m.tsquery}))`;
+}
 
 const isoTime = (col: SQL | typeof chatMessages.createdAt) =>
   sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -126,29 +129,36 @@ export class ChatSearchRepo {
    * one per group chat (a group's conversation row names only its first member, so a group chat is its own result,
    * keyed by its conversation: one group per conversation). Results ordered by their newest match, each with its
    * match count and its `perGroup` newest hits; one result more than `limit` tells whether there are more.
-   * One statement: the caller's matches read once (the GIN index of conversation and words answers only the caller's
-   * conversations: `ownConversationIds`), counted per result by a hash aggregate, the page of results by their newest match, then only
-   * those results' matches ranked (the window stops at `perGroup` a result) for the text and speaker of their newest
-   * hits, and the character or the group with its members. Ranking every match first, then paging, was slower
-   * (bench p50 28 against 22 ms, two alternated runs each).
+   * One statement: the caller's matches read once from the index of words under their owner (`ownMatchOn`), with no
+   * join beside the scan (a join on conversations let the planner start from them and compute the words of each of
+   * their messages instead), summed up per conversation (count, newest, its `perGroup` newest seqs); these rows, one
+   * per conversation with a match, then give each its result (`keyed`), the page of results by their newest match, and only those
+   * results' candidates (`perGroup` a conversation) ranked for the text and speaker of their newest hits, with the
+   * character or the group and its members. Keying every match (a join and a second pass over all of them) before
+   * summing up was slower: 9.4–12.6 against 6.5–8.3 ms a statement, pgbench, four alternated runs of 6 s each.
    */
   async acrossConversations(userId: string, match: ChatMatch, limit: number, offset: number, perGroup: number): Promise<ChatHitGroupRow[]> {
     const res = await this.db.execute(sql`
-      with matched as materialized (
-        select m.id, m.seq, c.is_group, case when c.is_group then c.id else c.character_id end as key
-        from ${chatMessages} m join ${conversations} c on c.id = m.conversation_id
-        where m.conversation_id = ${ownConversationIds(userId)} and c.user_id = ${userId} and ${matchOn(match, sql`m.content`)}
+      with convs as materialized (
+        select m.conversation_id, count(*) as total, max(m.seq) as newest,
+          (array_agg(m.seq order by m.seq desc))[1:${perGroup}] as seqs
+        from ${chatMessages} m where ${ownMatchOn(userId, match)}
+        group by m.conversation_id
+      ), keyed as materialized (
+        select v.*, c.is_group, case when c.is_group then c.id else c.character_id end as key
+        from convs v join ${conversations} c on c.id = v.conversation_id
+        where c.user_id = ${userId}
       ), found as (
-        select key, bool_or(is_group) as is_group, count(*) as total, max(seq) as newest from matched
+        select key, bool_or(is_group) as is_group, sum(total) as total, max(newest) as newest from keyed
         group by key order by newest desc limit ${limit + 1} offset ${offset}
       ), ranked as (
-        select r.id, r.key, row_number() over (partition by r.key order by r.seq desc) as rn
-        from matched r join found f on f.key = r.key
+        select k.key, k.conversation_id, s.seq, row_number() over (partition by k.key order by s.seq desc) as rn
+        from keyed k join found f on f.key = k.key cross join unnest(k.seqs) as s(seq)
       ), tops as (
         select r.key, json_agg(json_build_object('id', x.id, 'conversationId', x.conversation_id, 'role', x.role,
           'content', x.content, 'createdAt', ${isoTime(sql`x.created_at`)},
           'speaker', case when sp.id is not null then json_build_object('id', sp.id, 'name', sp.name) end) order by x.seq desc) as hits
-        from ranked r join ${chatMessages} x on x.id = r.id
+        from ranked r join ${chatMessages} x on x.conversation_id = r.conversation_id and x.seq = r.seq
         left join ${characters} sp on sp.id = x.speaker_id
         where r.rn <= ${perGroup}
         group by r.key
