@@ -15,7 +15,12 @@
 //     limit). First straight from the model server
 //     (the raw ceiling: its event loop, what each client received), then through the app. Measured: event-loop delay
 //     in the serving process while every stream runs (bench/eld-probe.mjs), tokens each client received and at what
-//     rate, how many `token` events carried them (batches), the server's CPU.
+//     rate, how many `token` events carried them (batches), the server's CPU, and its memory per stream: the heap
+//     and the resident size while every stream runs, less before the first opened (each after a full collection),
+//     over the number of streams. Issue 45's 10,000-stream row: BENCH_STREAMS=10000 BENCH_TOKENS_PER_SECOND=1
+//     BENCH_IN_FLIGHT=20 BENCH_OPEN_PER_SECOND=100 BENCH_STREAM_SECONDS=150 BENCH_TOKEN_CLOCK=own (BENCH_HEAP_SNAPSHOT=1
+//     also writes a heap snapshot of the serving process while it holds them, to see what a stream keeps; BENCH_IN_FLIGHT replies
+//     per user at once; each stream keeps its own clock, as replies started at different moments do).
 //
 // BENCH_DB=embedded,postgres (default both); BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test,
 // a throwaway database is created in it) and BENCH_REDIS_URL (default redis://127.0.0.1:6379) for the second.
@@ -36,7 +41,11 @@ const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 20);
 /** Streams opened a second until all are open (people arrive over seconds, not in the same millisecond). */
 const OPEN_PER_SECOND = Number(process.env.BENCH_OPEN_PER_SECOND ?? 250);
-const TOKENS_PER_SECOND = 30;
+const TOKENS_PER_SECOND = Number(process.env.BENCH_TOKENS_PER_SECOND ?? 30);
+/** Replies one user may have written at once (CHAT_IN_FLIGHT_PER_USER, at most 20): fewer users for many streams. */
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 2);
+/** BENCH_TOKEN_CLOCK=own: each stream's tokens keep its own time (bench/llm-peer.mjs), not one shared batch clock. */
+const OWN_CLOCK = process.env.BENCH_TOKEN_CLOCK === 'own';
 const MODEL_FIRST_TOKEN_MS = Number(process.env.BENCH_MODEL_FIRST_TOKEN_MS ?? 50);
 const ELD_PROBE = path.join(repoRoot, 'bench/eld-probe.mjs');
 
@@ -175,7 +184,7 @@ async function startPeer(): Promise<Peer> {
     set: (tokens, tps, firstTokenMs = 0) =>
       new Promise((resolve) => {
         child.once('message', () => resolve());
-        child.send({ tokens, tokensPerSecond: tps, firstTokenMs });
+        child.send({ tokens, tokensPerSecond: tps, firstTokenMs, ownClock: OWN_CLOCK });
       }),
   };
 }
@@ -185,9 +194,18 @@ interface ProbeStats {
   p99: number;
   max: number;
   cpuMicros: number;
+  heapUsed: number;
+  rss: number;
 }
-async function probe(port: number, what: 'reset' | 'stats'): Promise<ProbeStats> {
+async function probe(port: number, what: 'reset' | 'stats' | 'gc'): Promise<ProbeStats> {
   return JSON.parse((await request(`http://127.0.0.1:${port}/${what}`)).body) as ProbeStats;
+}
+
+/** BENCH_HEAP_SNAPSHOT=1: a heap snapshot of the serving process (compare two to see what a stream keeps). */
+async function heapSnapshot(probePort: number, when: string): Promise<void> {
+  if (process.env.BENCH_HEAP_SNAPSHOT !== '1') return;
+  const { file } = JSON.parse((await request(`http://127.0.0.1:${probePort}/snapshot`)).body) as { file: string };
+  console.log(`  heap snapshot (${when}): ${file}`);
 }
 
 interface StreamsRow {
@@ -202,6 +220,9 @@ interface StreamsRow {
   events: number[];
   eld: ProbeStats;
   cpuPct: number;
+  /** Heap and resident bytes per stream held (see the header). */
+  heapPerStream: number;
+  rssPerStream: number;
 }
 
 /**
@@ -214,6 +235,8 @@ async function streamsRun(
   probePort: number,
   open: (i: number, onFirst: () => void) => Promise<StreamResult | null>,
 ): Promise<StreamsRow> {
+  const before = await probe(probePort, 'gc');
+  await heapSnapshot(probePort, `${who}, before the first stream`);
   const started = performance.now();
   const cpu0 = (await probe(probePort, 'reset')).cpuMicros;
   let opened = 0;
@@ -228,10 +251,19 @@ async function streamsRun(
   await probe(probePort, 'reset');
   await new Promise((r) => setTimeout(r, Math.max(1000, (STREAM_SECONDS - openSeconds - 1.5) * 1000)));
   const eld = await probe(probePort, 'stats');
+  const held = await probe(probePort, 'gc');
+  await heapSnapshot(probePort, `${who}, while holding the streams`);
   const results = await Promise.all(all);
   const seconds = (performance.now() - started) / 1000;
   const cpu1 = (await probe(probePort, 'stats')).cpuMicros;
   const done = results.filter((r): r is StreamResult => r !== null && r.status === 200 && r.ended);
+  const failed = new Map<string, number>();
+  for (const r of results) {
+    if (r && r.status === 200 && r.ended) continue;
+    const why = r === null ? 'connection failed' : r.status === 200 ? 'cut short' : `status ${r.status}`;
+    failed.set(why, (failed.get(why) ?? 0) + 1);
+  }
+  if (failed.size > 0) console.log(`  ${who}: not completed: ${[...failed].map(([why, n]) => `${n} ${why}`).join(', ')}`);
   const firsts = sortNum(done.map((r) => r.firstMs));
   console.log(
     `  ${who}: ${done.length}/${STREAMS} streams completed (first token p50 ${percentile(firsts, 50).toFixed(0)} ms, last ${(firsts.at(-1) ?? 0).toFixed(0)} ms); event-loop p99 ${eld.p99} ms`,
@@ -247,6 +279,8 @@ async function streamsRun(
     events: sortNum(done.map((r) => r.events)),
     eld,
     cpuPct: ((cpu1 - cpu0) / 1000 / (seconds * 1000)) * 100,
+    heapPerStream: (held.heapUsed - before.heapUsed) / STREAMS,
+    rssPerStream: (held.rss - before.rss) / STREAMS,
   };
 }
 
@@ -312,6 +346,7 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
     LLM_MODEL: 'bench-model',
     LLM_RETRIES: '0',
     LLM_CONTEXT_SIZE: '8192',
+    ...(IN_FLIGHT > 2 ? { CHAT_IN_FLIGHT_PER_USER: String(IN_FLIGHT) } : {}),
     BENCH_PROBE_PORT: String(probePort),
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${ELD_PROBE}`.trim(),
   };
@@ -354,7 +389,8 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
     // Enough users that none passes the rate limit (30 messages a minute) or its 50 free messages of the day.
     // (the one-to-one rows and the group row: three rounds of TTFT_REQUESTS)
     const ttftUserCount = Math.ceil((3 * TTFT_REQUESTS + 20) / 25) + 1;
-    const users = Math.max(Math.ceil(STREAMS / 2), ttftUserCount);
+    // Stream users of their own: the TTFT users have spent much of their minute's messages (30 a minute each).
+    const users = Math.ceil(STREAMS / IN_FLIGHT) + ttftUserCount;
     console.log(`  signing up ${users} users…`);
     const tokens: string[] = [];
     for (let i = 0; i < users; i += 10) {
@@ -415,9 +451,9 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
     await peer.set(perStream, TOKENS_PER_SECOND);
     console.log(`  ${STREAMS} streams of ${perStream} tokens at ${TOKENS_PER_SECOND}/s each…`);
     const rawRow = await streamsRun('model server alone', peer.probePort, (_i, onFirst) => direct(onFirst));
-    const streamUsers = tokens.slice(ttftUsers.length).concat(tokens.slice(0, ttftUsers.length));
+    const streamUsers = tokens.slice(ttftUsers.length);
     const appRow = await streamsRun('through the app', probePort, (i, onFirst) =>
-      send(streamUsers[Math.floor(i / 2) % streamUsers.length]!, `Stream ${i}: go on.`, onFirst),
+      send(streamUsers[Math.floor(i / IN_FLIGHT) % streamUsers.length]!, `Stream ${i}: go on.`, onFirst),
     );
     return { label, ttft: [instant, thinking, group], streams: [rawRow, appRow] };
   } finally {
@@ -476,15 +512,15 @@ console.log(
     'measured while it holds them all (from the last first token until shortly before the first stream ends).\n',
 );
 console.log(
-  `| database | serving | completed | first token p50 / last s | tokens received min / median (of ${perStream}) | tokens/s per client p5 / median | token events per stream (median) | event loop p50 / p99 / max ms | CPU % of one core |`,
+  `| database | serving | completed | first token p50 / last s | tokens received min / median (of ${perStream}) | tokens/s per client p5 / median | token events per stream (median) | event loop p50 / p99 / max ms | CPU % of one core | KB per stream: heap, resident |`,
 );
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
   for (const s of r.streams) {
     const app = s.who === 'through the app';
     const ok = s.completed === STREAMS && s.eld.p99 <= 30;
     console.log(
-      `| ${r.label} | ${s.who} | ${s.completed}${app ? ` ${verdict(ok)}` : ''} | ${(percentile(s.firsts, 50) / 1000).toFixed(1)} / ${((s.firsts.at(-1) ?? 0) / 1000).toFixed(1)} | ${s.tokens[0] ?? 0} / ${percentile(s.tokens, 50)} | ${percentile(s.rates, 5).toFixed(1)} / ${percentile(s.rates, 50).toFixed(1)} | ${percentile(s.events, 50)} | ${s.eld.p50} / ${s.eld.p99} / ${s.eld.max} | ${s.cpuPct.toFixed(0)} |`,
+      `| ${r.label} | ${s.who} | ${s.completed}${app ? ` ${verdict(ok)}` : ''} | ${(percentile(s.firsts, 50) / 1000).toFixed(1)} / ${((s.firsts.at(-1) ?? 0) / 1000).toFixed(1)} | ${s.tokens[0] ?? 0} / ${percentile(s.tokens, 50)} | ${percentile(s.rates, 5).toFixed(1)} / ${percentile(s.rates, 50).toFixed(1)} | ${percentile(s.events, 50)} | ${s.eld.p50} / ${s.eld.p99} / ${s.eld.max} | ${s.cpuPct.toFixed(0)} | ${(s.heapPerStream / 1024).toFixed(1)}, ${(s.rssPerStream / 1024).toFixed(1)} |`,
     );
   }
 }

@@ -1,7 +1,9 @@
 // A local OpenAI-compatible streaming server for `npm run bench:chat`, in its own process (its work must not share
 // the load client's event loop). Forked with IPC; the first message sets the behaviour:
 //   { tokens, tokensPerSecond, firstTokenMs? } → each request streams `tokens` chunks at that rate (0 = all at once),
-//   the first after `firstTokenMs` (default 0: a model that needs no time to read the prompt)
+//   the first after `firstTokenMs` (default 0: a model that needs no time to read the prompt); `ownClock`: each stream
+//   keeps its own time from its first token instead of the shared clock below (streams started at different moments,
+//   as 10,000 people's replies are, rather than one batch)
 // It answers { port } once listening; later messages change the behaviour for the next requests (answered 'ok').
 // At a rate, one clock ticks every stream at once, as a batching model server (vLLM, llama.cpp with parallel
 // slots) emits one token for every running sequence per decoding step. `/v1/chat/completions` only: anything else
@@ -12,6 +14,7 @@ import http from 'node:http';
 let tokens = 1;
 let tokensPerSecond = 0;
 let firstTokenMs = 0;
+let ownClock = false;
 /** Streams waiting for their next token at the current rate: { res, sent, count }. */
 const ticking = new Set();
 let clock;
@@ -45,7 +48,7 @@ function tick() {
 }
 
 process.once('message', (first) => {
-  ({ tokens, tokensPerSecond, firstTokenMs = 0 } = first);
+  ({ tokens, tokensPerSecond, firstTokenMs = 0, ownClock = false } = first);
   const server = http.createServer((req, res) => {
     req.resume();
     if (!req.url?.endsWith('/chat/completions')) {
@@ -57,7 +60,10 @@ process.once('message', (first) => {
       const s = { res, sent: 0, count: tokens };
       const rate = tokensPerSecond;
       const start = () => {
-        if (rate > 0) {
+        if (rate > 0 && ownClock) {
+          if (!step(s)) return;
+          const own = setInterval(() => step(s) || clearInterval(own), 1000 / rate);
+        } else if (rate > 0) {
           // The first token at once, the rest on the shared clock.
           step(s);
           ticking.add(s);
@@ -74,7 +80,7 @@ process.once('message', (first) => {
   server.keepAliveTimeout = 60_000;
   server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
   process.on('message', (m) => {
-    ({ tokens, tokensPerSecond, firstTokenMs = 0 } = m);
+    ({ tokens, tokensPerSecond, firstTokenMs = 0, ownClock = false } = m);
     process.send('ok');
   });
   process.on('disconnect', () => process.exit(0));

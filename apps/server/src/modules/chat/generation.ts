@@ -31,7 +31,7 @@ import { checkPersona, promptUser } from './persona.ts';
 import type { GenerationRequest, PreparedGeneration, ReplySource, ReplyUseCase, SourceRead } from './pipeline.types.ts';
 import { recalledLine, recallFor } from './recall-step.ts';
 import { historyUpTo } from './regenerate.ts';
-import type { ReplyWriter } from './reply-writer.ts';
+import type { ReplyToWrite, ReplyWriter } from './reply-writer.ts';
 import { Undo } from './undo.ts';
 
 export type PipelineDeps = ChatDeps & { model: ModelStatus; writer: ReplyWriter };
@@ -167,25 +167,35 @@ export class Generation {
     if (crisis.finding) this.deps.crisis.record(crisis.finding, req.country);
     const reply = { kind, replyId, progressId: progress.id, target, conversation, character: speaker, speakerId, userName, actor };
     const inspect = { prompt, history, userMessageId: userMessage?.id ?? null, recalled, journal };
-    return {
-      speaker,
-      userMessage,
-      replyId,
-      support: crisis.support,
-      run: (sink, signal) => {
-        queue.sink = sink;
-        if (queue.position > 0) sink.queue(queue.position);
-        return this.deps.writer
-          .write({ ...reply, chargeKey: progress.chargeKey, free: freeFor, request, sink, signal, inspect })
-          .then(async (result) => {
-            await source.afterReply?.(read).catch(() => {});
-            return result;
-          })
-          .finally(() => {
-            void c.releaseHold().catch(() => {});
-            void c.slot.release().catch(() => {});
-          });
-      },
+    const write = { ...reply, chargeKey: progress.chargeKey, free: freeFor, request, inspect };
+    return { speaker, userMessage, replyId, support: crisis.support, run: this.runner(write, queue, afterReplyOf(source, read), c) };
+  }
+
+  /**
+   * The reply's run, made apart from `start` so that a streaming reply keeps only what writing it needs (what it
+   * writes, the prompt for the inspector, its queue place, the source's after-work and the holds to release), not the
+   * rows read for it.
+   */
+  private runner(
+    write: Omit<ReplyToWrite, 'sink' | 'signal'>,
+    queue: QueueWatch,
+    afterReply: (() => Promise<void>) | undefined,
+    holds: { releaseHold: () => Promise<void>; slot: HeldSlot },
+  ): PreparedGeneration['run'] {
+    const { releaseHold, slot } = holds;
+    return (sink, signal) => {
+      queue.sink = sink;
+      if (queue.position > 0) sink.queue(queue.position);
+      return this.deps.writer
+        .write({ ...write, sink, signal })
+        .then(async (result) => {
+          await afterReply?.().catch(() => {});
+          return result;
+        })
+        .finally(() => {
+          void releaseHold().catch(() => {});
+          void slot.release().catch(() => {});
+        });
     };
   }
 
@@ -247,4 +257,9 @@ async function inOrder<T extends readonly unknown[]>(promises: { [K in keyof T]:
   const settled = await Promise.allSettled(promises);
   for (const s of settled) if (s.status === 'rejected') throw s.reason;
   return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
+/** The source's work after a reply (a group's turn order), holding the read only when there is some. */
+function afterReplyOf<R extends SourceRead>(source: ReplySource<R>, read: R): (() => Promise<void>) | undefined {
+  return source.afterReply && (() => source.afterReply!(read));
 }

@@ -19,6 +19,8 @@ export function retryOnOverflow<P extends Refittable<P>>(
   const firstOf = async (it: AsyncIterator<LlmChunk>) => {
     const r = await it.next();
     started = true;
+    // Words came: no refit any more, and what it would have built from (the prompt's inputs) can go while it streams.
+    request.refit = undefined;
     return r;
   };
   const first = async (): Promise<IteratorResult<LlmChunk>> => {
