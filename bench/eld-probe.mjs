@@ -26,7 +26,10 @@ if (port) {
     if (req.url === '/reset') h.reset();
     if (req.url === '/gc') gc();
     // A heap snapshot of the server while it holds the streams (BENCH_HEAP_SNAPSHOT=1), written to the temp folder.
-    if (req.url === '/snapshot') return res.end(JSON.stringify({ file: v8.writeHeapSnapshot(path.join(os.tmpdir(), `reverie-${process.pid}-${Date.now()}.heapsnapshot`)) }));
+    if (req.url === '/snapshot')
+      return res.end(
+        JSON.stringify({ file: v8.writeHeapSnapshot(path.join(os.tmpdir(), `reverie-${process.pid}-${Date.now()}.heapsnapshot`)) }),
+      );
     const cpu = process.cpuUsage();
     const mem = process.memoryUsage();
     const body = JSON.stringify({
