@@ -22,6 +22,8 @@ export interface NewEmbedding {
   model: string;
   hash: string;
   vector: Buffer;
+  /** One bit a dimension, set where the vector is above zero (vector.ts `signsOf`). */
+  signs: string;
   dimensions: number;
 }
 
@@ -119,6 +121,7 @@ export class MemoryRepo {
           dimensions: sql`excluded.dimensions`,
           contentHash: sql`excluded.content_hash`,
           vector: sql`excluded.vector`,
+          signs: sql`excluded.signs`,
           createdAt: sql`now()`,
         },
       });
@@ -132,14 +135,32 @@ export class MemoryRepo {
     return rowsOf<{ n: number }>(res)[0]!.n;
   }
 
-  /** The conversation's current vectors of `model` at `dimensions`, outside `excluded` (the context window). */
-  async vectors(conversationId: string, model: string, dimensions: number, excluded: string[]): Promise<VectorRow[]> {
+  /**
+   * The conversation's current vectors of `model` at `dimensions`, outside `excluded` (the context window), that are
+   * nearest the query by their signs: every vector is ranked by the cosine of its signs with the query's (`masks`,
+   * vector.ts `signMasks`) from chat_message_embeddings_recall_idx alone, and only the best `limit` are read in full. A vector whose message changed since (its hash) or was blocked is left out of those.
+   */
+  async nearVectors(q: {
+    conversationId: string;
+    model: string;
+    dimensions: number;
+    excluded: string[];
+    masks: { same: string; opposite: string };
+    limit: number;
+  }): Promise<VectorRow[]> {
     const res = await this.db.execute(sql`
-      select e.message_id as id, e.vector from ${chatMessageEmbeddings} e
-      join ${chatMessages} m on m.id = e.message_id and m.conversation_id = ${conversationId}
-      where e.conversation_id = ${conversationId} and e.model = ${model} and e.dimensions = ${dimensions}
-        and e.content_hash = md5(m.content) and m.status <> 'blocked'
-        and not (e.message_id = any(${sql.param(excluded)}::uuid[]))`);
+      with near as (
+        select e.message_id from ${chatMessageEmbeddings} e
+        where e.conversation_id = ${q.conversationId} and e.model = ${q.model} and e.dimensions = ${q.dimensions}
+          and not (e.message_id = any(${sql.param(q.excluded)}::uuid[]))
+        order by (bit_count(e.signs & ${q.masks.same}::varbit) - bit_count(e.signs & ${q.masks.opposite}::varbit))
+          / sqrt(greatest(bit_count(e.signs), 1)) desc
+        limit ${q.limit}
+      )
+      select e.message_id as id, e.vector from near
+      join ${chatMessageEmbeddings} e on e.message_id = near.message_id
+      join ${chatMessages} m on m.id = e.message_id
+      where e.content_hash = md5(m.content) and m.status <> 'blocked'`);
     return rowsOf<VectorRow>(res);
   }
 

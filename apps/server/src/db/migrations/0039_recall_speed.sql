@@ -1,0 +1,16 @@
+-- Recall for one reply within 30 ms in a 10,000-message conversation (issue 41, docs/memory.md "Benchmark").
+-- 1. Meaning: a coarse pass over each vector's signs (2 bits a dimension: above zero, then below zero), read from an
+--    index alone, picks the few vectors recall then reads and scores in full; it replaces reading all of a
+--    conversation's vectors. Existing rows get their signs from their stored vector (float32, little endian: the 4th
+--    byte of each holds the sign bit).
+ALTER TABLE "chat_message_embeddings" ADD COLUMN "signs" bit varying;--> statement-breakpoint
+UPDATE "chat_message_embeddings" e SET "signs" = (
+  SELECT coalesce(string_agg(
+    CASE WHEN ((get_byte(e.vector, 4 * d.i + 3) & 127) | get_byte(e.vector, 4 * d.i + 2) | get_byte(e.vector, 4 * d.i + 1) | get_byte(e.vector, 4 * d.i)) <> 0
+      AND (get_byte(e.vector, 4 * d.i + 3) >= 128) = s.below
+    THEN '1' ELSE '0' END, '' ORDER BY s.below, d.i), '')::bit varying
+  FROM (VALUES (false), (true)) s(below), generate_series(0, length(e.vector) / 4 - 1) d(i)
+);--> statement-breakpoint
+ALTER TABLE "chat_message_embeddings" ALTER COLUMN "signs" SET NOT NULL;--> statement-breakpoint
+DROP INDEX "chat_message_embeddings_conversation_idx";--> statement-breakpoint
+CREATE INDEX "chat_message_embeddings_recall_idx" ON "chat_message_embeddings" USING btree ("conversation_id", "model") INCLUDE ("dimensions", "message_id", "signs");
