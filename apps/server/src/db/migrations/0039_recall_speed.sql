@@ -13,4 +13,8 @@ UPDATE "chat_message_embeddings" e SET "signs" = (
 );--> statement-breakpoint
 ALTER TABLE "chat_message_embeddings" ALTER COLUMN "signs" SET NOT NULL;--> statement-breakpoint
 DROP INDEX "chat_message_embeddings_conversation_idx";--> statement-breakpoint
-CREATE INDEX "chat_message_embeddings_recall_idx" ON "chat_message_embeddings" USING btree ("conversation_id", "model") INCLUDE ("dimensions", "message_id", "signs");
+CREATE INDEX "chat_message_embeddings_recall_idx" ON "chat_message_embeddings" USING btree ("conversation_id", "model") INCLUDE ("dimensions", "message_id", "signs");--> statement-breakpoint
+-- 2. Words: each message's words kept beside it, so ranking the matches (ts_rank) no longer parses every matching
+--    message again; matching still goes through the chat search's GIN index of to_tsvector('english', content). Not
+--    in the Drizzle schema (like 0029's index): the app's reads of messages never fetch it.
+ALTER TABLE "chat_messages" ADD COLUMN "content_words" tsvector GENERATED ALWAYS AS (to_tsvector('english', "content")) STORED;

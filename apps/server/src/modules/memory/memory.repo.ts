@@ -164,11 +164,15 @@ export class MemoryRepo {
     return rowsOf<VectorRow>(res);
   }
 
-  /** Messages of the conversation matching any of the words (`tsquery`: letters and digits joined by `|`), best first. */
+  /**
+   * Messages of the conversation matching any of the words (`tsquery`: letters and digits joined by `|`), best first.
+   * The match goes through the chat search's GIN index of `to_tsvector('english', content)`; the rank reads the
+   * stored `content_words` (the same tsvector, migration 0039_recall_speed), so no message is parsed again.
+   */
   async wordHits(conversationId: string, tsquery: string, excluded: string[], limit: number): Promise<WordHitRow[]> {
     const res = await this.db.execute(sql`
       select m.id, m.role, m.content, to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-        m.seq, ts_rank(to_tsvector('english', m.content), q) as rank
+        m.seq, ts_rank(m.content_words, q) as rank
       from ${chatMessages} m, to_tsquery('english', ${tsquery}) q
       where m.conversation_id = ${conversationId} and to_tsvector('english', m.content) @@ q and m.status <> 'blocked'
         and not (m.id = any(${sql.param(excluded)}::uuid[]))
