@@ -1,16 +1,17 @@
 // Migration 0039_recall_speed gives the vectors written before it their signs, computed in SQL from the stored bytes:
 // they must be the very signs the indexer writes now (vector.ts `signsOf`), or recall's coarse pass would rank the
-// old vectors wrongly. The migration's own UPDATE is run again here over rows with dense and sparse vectors.
+// old vectors wrongly. The migration's own UPDATE is run again here over rows with dense and sparse vectors. Here in
+// db/ because it runs SQL of its own (only db/ and repositories use Drizzle).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildCharacter, buildUser } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { signsOf, vectorToBytes } from './vector.ts';
+import { buildCharacter, buildUser } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { signsOf, vectorToBytes } from '../modules/memory/vector.ts';
 
-const migration = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations/0039_recall_speed.sql');
+const migration = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations/0039_recall_speed.sql');
 
 let t: TestApp;
 beforeAll(async () => {
