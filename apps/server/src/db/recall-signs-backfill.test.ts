@@ -2,6 +2,7 @@
 // they must be the very signs the indexer writes now (vector.ts `signsOf`), or recall's coarse pass would rank the
 // old vectors wrongly. The migration's own UPDATE is run again here over rows with dense and sparse vectors. Here in
 // db/ because it runs SQL of its own (only db/ and repositories use Drizzle).
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +36,13 @@ it("backfills each existing vector's signs as the indexer writes them", async ()
     Float32Array.from({ length: 16 }, () => Math.max(0, rand())),
   ];
   for (const [i, v] of vectors.entries()) {
-    const row = { messageId: message!.id, conversationId: conv.id, userId: user.user.id, hash: 'h', dimensions: v.length };
+    const row = {
+      messageId: message!.id,
+      conversationId: conv.id,
+      userId: user.user.id,
+      hash: createHash('md5').update('Hello.').digest('hex'),
+      dimensions: v.length,
+    };
     await memory.upsert([{ ...row, model: `m${i}`, vector: vectorToBytes(v), signs: '0' }]);
     await t.deps.database.db.execute(sql.raw(update));
     const res = await t.deps.database.db.execute(sql`select signs from chat_message_embeddings`);

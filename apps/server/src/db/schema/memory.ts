@@ -16,8 +16,10 @@ const varbit = customType<{ data: string }>({ dataType: () => 'bit varying' });
 
 /**
  * The meaning of each message (modules/memory): one vector per message and embedding model, written by the indexing
- * job after the message is saved. `content_hash` is md5 of the text embedded: an edit or a swipe changes the text, so
- * the row is stale and embedded again; a deleted message, conversation or account takes its rows with it (cascade).
+ * job after the message is saved. `content_hash` is md5 of the text embedded: an edit or a swipe changes the text, and
+ * the trigger `chat_messages_embedding_stale` (migration 0039_recall_speed) deletes the row then, as when the message
+ * is blocked, so the message is embedded again and every row recall reads is current; a deleted message, conversation
+ * or account takes its rows with it (cascade).
  * `model` and `dimensions` keep vectors of different models apart (a query compares only its own model's). `signs`
  * has one bit per dimension, set where the vector is above zero: recall's first, coarse pass ranks a conversation's
  * vectors by it from an index alone and reads the full vectors of the best few (modules/memory/vector.ts).

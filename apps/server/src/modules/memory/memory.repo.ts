@@ -108,23 +108,27 @@ export class MemoryRepo {
     return rowsOf<{ id: string }>(res).map((r) => r.id);
   }
 
-  /** Writes vectors; a message indexed again (edited, swiped, another model) replaces its row. */
+  /**
+   * Writes vectors; a message indexed again (edited, swiped, another model) replaces its row. Only for a message whose
+   * text is still the one embedded (its md5) and that is not blocked: the row is checked and locked (`for share`)
+   * as it is written, so an edit saved meanwhile either makes this write skip it or, coming after, deletes it again
+   * (the trigger of migration 0039_recall_speed), and recall can trust every row it reads.
+   */
   async upsert(rows: NewEmbedding[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.db
-      .insert(chatMessageEmbeddings)
-      .values(rows.map((r) => ({ ...r, contentHash: r.hash })))
-      .onConflictDoUpdate({
-        target: chatMessageEmbeddings.messageId,
-        set: {
-          model: sql`excluded.model`,
-          dimensions: sql`excluded.dimensions`,
-          contentHash: sql`excluded.content_hash`,
-          vector: sql`excluded.vector`,
-          signs: sql`excluded.signs`,
-          createdAt: sql`now()`,
-        },
-      });
+    const values = rows.map(
+      (r) =>
+        sql`(${r.messageId}::uuid, ${r.conversationId}::uuid, ${r.userId}::uuid, ${r.model}::text, ${r.dimensions}::int, ${r.hash}::text, ${r.vector}::bytea, ${r.signs}::varbit)`,
+    );
+    await this.db.execute(sql`
+      insert into ${chatMessageEmbeddings} (message_id, conversation_id, user_id, model, dimensions, content_hash, vector, signs)
+      select v.* from (values ${sql.join(values, sql`, `)}) v (message_id, conversation_id, user_id, model, dimensions, content_hash, vector, signs)
+      join ${chatMessages} m on m.id = v.message_id
+      where md5(m.content) = v.content_hash and m.status <> 'blocked'
+      order by m.id
+      for share of m
+      on conflict (message_id) do update set model = excluded.model, dimensions = excluded.dimensions,
+        content_hash = excluded.content_hash, vector = excluded.vector, signs = excluded.signs, created_at = now()`);
   }
 
   /** How many messages of a conversation have a current vector of `model` (tests, the health of the index). */
@@ -136,9 +140,10 @@ export class MemoryRepo {
   }
 
   /**
-   * The conversation's current vectors of `model` at `dimensions`, outside `excluded` (the context window), that are
-   * nearest the query by their signs: every vector is ranked by the cosine of its signs with the query's (`masks`,
-   * vector.ts `signMasks`) from chat_message_embeddings_recall_idx alone, and only the best `limit` are read in full. A vector whose message changed since (its hash) or was blocked is left out of those.
+   * The conversation's vectors of `model` at `dimensions`, outside `excluded` (the context window), that are nearest
+   * the query by their signs: every vector is ranked by the cosine of its signs with the query's (`masks`, vector.ts
+   * `signMasks`) from chat_message_embeddings_recall_idx alone, and only the best `limit` are read in full. Every
+   * row is current (a message's change deletes its row, `upsert` writes only current ones), so no message is read.
    */
   async nearVectors(q: {
     conversationId: string;
@@ -157,10 +162,7 @@ export class MemoryRepo {
           / sqrt(greatest(bit_count(e.signs), 1)) desc
         limit ${q.limit}
       )
-      select e.message_id as id, e.vector from near
-      join ${chatMessageEmbeddings} e on e.message_id = near.message_id
-      join ${chatMessages} m on m.id = e.message_id
-      where e.content_hash = md5(m.content) and m.status <> 'blocked'`);
+      select e.message_id as id, e.vector from near join ${chatMessageEmbeddings} e on e.message_id = near.message_id`);
     return rowsOf<VectorRow>(res);
   }
 
