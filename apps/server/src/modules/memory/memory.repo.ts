@@ -116,13 +116,14 @@ export class MemoryRepo {
    */
   async upsert(rows: NewEmbedding[]): Promise<void> {
     if (rows.length === 0) return;
+    const columns = sql.raw('message_id, conversation_id, user_id, model, dimensions, content_hash, vector, signs');
     const values = rows.map(
-      (r) =>
-        sql`(${r.messageId}::uuid, ${r.conversationId}::uuid, ${r.userId}::uuid, ${r.model}::text, ${r.dimensions}::int, ${r.hash}::text, ${r.vector}::bytea, ${r.signs}::varbit)`,
+      (r) => sql`(${r.messageId}::uuid, ${r.conversationId}::uuid, ${r.userId}::uuid, ${r.model}::text, ${r.dimensions}::int,
+        ${r.hash}::text, ${r.vector}::bytea, ${r.signs}::varbit)`,
     );
     await this.db.execute(sql`
-      insert into ${chatMessageEmbeddings} (message_id, conversation_id, user_id, model, dimensions, content_hash, vector, signs)
-      select v.* from (values ${sql.join(values, sql`, `)}) v (message_id, conversation_id, user_id, model, dimensions, content_hash, vector, signs)
+      insert into ${chatMessageEmbeddings} (${columns})
+      select v.* from (values ${sql.join(values, sql`, `)}) v (${columns})
       join ${chatMessages} m on m.id = v.message_id
       where md5(m.content) = v.content_hash and m.status <> 'blocked'
       order by m.id

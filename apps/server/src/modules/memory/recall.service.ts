@@ -1,8 +1,9 @@
 // Recall: before a reply, what the rest of the conversation holds that the latest messages call for. Words (the chat
 // search's full-text expression, ranked by ts_rank) and meaning (cosine similarity of the message vectors to the
 // latest messages' vector) are fused by reciprocal rank. Meaning reads a shortlist: the conversation's vectors ranked
-// by their signs in the database (an index alone), the best MEANING_SHORTLIST read and scored in full here; what is already in the context window is never recalled;
-// the passages stop at a token budget. Without a ready embedding model recall works by words alone.
+// by their signs in the database (an index alone), the best MEANING_SHORTLIST read and scored in full here. What is
+// already in the context window is never recalled; the passages stop at a token budget. Without a ready embedding
+// model recall works by words alone.
 import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { EmbeddingsUnavailableError, type Embedder } from '../../providers/embeddings/index.ts';
