@@ -173,14 +173,20 @@ export class MemoryRepo {
    * stored `content_words` (the same tsvector, migration 0039_recall_speed), so no message is parsed again.
    */
   async wordHits(conversationId: string, tsquery: string, excluded: string[], limit: number): Promise<WordHitRow[]> {
+    // The best are found first and only they are read out (the date formatted): not every matching message.
     const res = await this.db.execute(sql`
       select m.id, m.role, m.content, to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-        m.seq, ts_rank(m.content_words, q) as rank
-      from ${chatMessages} m, to_tsquery('english', ${tsquery}) q
-      where m.conversation_id = ${conversationId} and to_tsvector('english', m.content) @@ q and m.status <> 'blocked'
-        and not (m.id = any(${sql.param(excluded)}::uuid[]))
-      order by rank desc, m.seq desc
-      limit ${limit}`);
+        m.seq, best.rank
+      from (
+        select h.id, h.seq, ts_rank(h.content_words, q) as rank
+        from ${chatMessages} h, to_tsquery('english', ${tsquery}) q
+        where h.conversation_id = ${conversationId} and to_tsvector('english', h.content) @@ q and h.status <> 'blocked'
+          and not (h.id = any(${sql.param(excluded)}::uuid[]))
+        order by rank desc, h.seq desc
+        limit ${limit}
+      ) best
+      join ${chatMessages} m on m.id = best.id
+      order by best.rank desc, best.seq desc`);
     return rowsOf<WordHitRow>(res).map((r) => ({ ...r, rank: Number(r.rank), seq: Number(r.seq) }));
   }
 
