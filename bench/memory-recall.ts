@@ -86,6 +86,7 @@ export async function benchRecall(database: Database, s: Seeded, n: number, pgUr
   const [vectorsRead] = rowsOf<{ n: number }>(
     await database.db.execute(sql`select count(*)::int as n from chat_message_embeddings where conversation_id = ${s.bigConversationId}`),
   );
+  if (pgUrl && process.env.BENCH_EXPLAIN) await explain(pgUrl, captured[0] ?? []);
   return {
     app: percentiles(times),
     raw: pgUrl ? await replay(pgUrl, captured) : undefined,
@@ -140,5 +141,19 @@ async function replay(url: string, recalls: Captured[]): Promise<Raw> {
     return { all: percentiles(times), words: percentiles(alone.words!), vectors: percentiles(alone.vectors!) };
   } finally {
     await pool.end();
+  }
+}
+
+/** BENCH_EXPLAIN=1: the plans of one recall's statements, run again under EXPLAIN (ANALYZE, BUFFERS), printed. */
+async function explain(url: string, statements: Captured): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const c of statements) {
+      const res = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${c.query}`, c.params);
+      console.log(`  EXPLAIN ${kindOf(c.query)}:\n${res.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
+    }
+  } finally {
+    await client.end();
   }
 }

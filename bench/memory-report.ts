@@ -39,7 +39,7 @@ function recallTable(reports: DbReport[]) {
       'raw vectors p95',
       'passages',
       'by meaning',
-      'vectors scored',
+      'vectors ranked',
     ],
     reports.map(({ db, recall: r }) => [
       db,

@@ -6,7 +6,7 @@ import type { Database } from '../apps/server/src/db/client.ts';
 import { createUnitOfWork, type UnitOfWork } from '../apps/server/src/db/unit-of-work.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { MemoryRepo } from '../apps/server/src/modules/memory/memory.repo.ts';
-import { vectorToBytes } from '../apps/server/src/modules/memory/vector.ts';
+import { signsOf, vectorToBytes } from '../apps/server/src/modules/memory/vector.ts';
 import { HashEmbedder } from '../apps/server/test/hash-embedder.ts';
 
 export const VOCABULARY = `
@@ -155,6 +155,7 @@ async function fillVectors(database: Database, userId: string) {
         model: embedder.info().model,
         hash: r.hash,
         vector: vectorToBytes(vectors[i]!),
+        signs: signsOf(vectors[i]!),
         dimensions: embedder.dims,
       })),
     );

@@ -15,6 +15,7 @@
 //   BENCH_DBS=embedded,postgres (also pglite, without the raw baseline: it is not reached through node-postgres)  BENCH_CONVERSATIONS=200  BENCH_MESSAGES=100000  BENCH_BIG=10000
 //   BENCH_RECALLS=200  BENCH_INDEX_MESSAGES=5000  BENCH_INDEX_LLAMA_MESSAGES=1000  BENCH_DRAIN_USERS=50
 //   BENCH_DRAIN_SECONDS=30  BENCH_QUALITY_FILLER=2000  EMBEDDING_MODEL_PATH (unset: the real-model row is not run)
+//   BENCH_EXPLAIN=1 (prints EXPLAIN (ANALYZE, BUFFERS) of one recall's statements on each node-postgres database)
 //   BENCH_PG=postgres://postgres@127.0.0.1:5432/test (a throwaway database is created beside it and dropped)
 // A small run: BENCH_MESSAGES=3000 BENCH_BIG=1000 BENCH_CONVERSATIONS=20 BENCH_RECALLS=50 BENCH_INDEX_MESSAGES=300
 //   BENCH_INDEX_LLAMA_MESSAGES=100 BENCH_DRAIN_USERS=5 BENCH_DRAIN_SECONDS=3 BENCH_QUALITY_FILLER=300

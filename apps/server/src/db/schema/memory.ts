@@ -11,11 +11,18 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength)),
 });
 
+/** A bit string of any length (`'0110…'`). */
+const varbit = customType<{ data: string }>({ dataType: () => 'bit varying' });
+
 /**
  * The meaning of each message (modules/memory): one vector per message and embedding model, written by the indexing
- * job after the message is saved. `content_hash` is md5 of the text embedded: an edit or a swipe changes the text, so
- * the row is stale and embedded again; a deleted message, conversation or account takes its rows with it (cascade).
- * `model` and `dimensions` keep vectors of different models apart (a query compares only its own model's).
+ * job after the message is saved. `content_hash` is md5 of the text embedded: an edit or a swipe changes the text, and
+ * the trigger `chat_messages_embedding_stale` (migration 0040_recall_speed) deletes the row then, as when the message
+ * is blocked, so the message is embedded again and every row recall reads is current; a deleted message, conversation
+ * or account takes its rows with it (cascade).
+ * `model` and `dimensions` keep vectors of different models apart (a query compares only its own model's). `signs`
+ * has one bit per dimension, set where the vector is above zero: recall's first, coarse pass ranks a conversation's
+ * vectors by it from an index alone and reads the full vectors of the best few (modules/memory/vector.ts).
  */
 export const chatMessageEmbeddings = pgTable(
   'chat_message_embeddings',
@@ -33,10 +40,12 @@ export const chatMessageEmbeddings = pgTable(
     dimensions: integer('dimensions').notNull(),
     contentHash: text('content_hash').notNull(),
     vector: bytea('vector').notNull(),
+    signs: varbit('signs').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('chat_message_embeddings_conversation_idx').on(t.conversationId, t.model),
+    // Recall's coarse pass reads chat_message_embeddings_recall_idx (migration 0040_recall_speed, by hand: drizzle
+    // cannot say INCLUDE): (conversation_id, model) INCLUDE (dimensions, message_id, signs), an index-only scan.
     // Erasing an account deletes its rows by user (the cascade looks them up here).
     index('chat_message_embeddings_user_idx').on(t.userId),
   ],

@@ -64,7 +64,8 @@ export class ChatContextRepo {
           conv: sql<unknown>`(select row_to_json(cv) from (${conv}) cv)`,
           sub: sql<unknown>`(select row_to_json(s) from (
             select * from ${subscriptions} s where s.user_id = ${ph('userId')} order by ${MEMBERSHIP_ORDER} limit 1) s)`,
-          messages: sql<unknown>`(select coalesce(json_agg(m order by m.seq desc), '[]'::json) from (
+          // Not the words kept for recall and search (content_words, user_id: migrations 0039, 0040).
+          messages: sql<unknown>`(select coalesce(json_agg(to_jsonb(m) - 'content_words' - 'user_id' order by m.seq desc), '[]'::json) from (
             select * from ${chatMessages} cm where cm.conversation_id = (select cv.id from (${conv}) cv)
             order by cm.seq desc limit ${sql.raw(String(limit))}) m)`,
           persona: effectivePersonaJson(sql`${ph('userId')}`, sql`${ph('characterId')}`, sql`(select cv.id from (${conv}) cv)`),

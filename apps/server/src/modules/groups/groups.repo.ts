@@ -153,7 +153,8 @@ export class GroupsRepo {
           messages:
             limit === 0
               ? sql<unknown>`'[]'::json`
-              : sql<unknown>`(select coalesce(json_agg(m order by m.seq desc), '[]'::json) from (
+              : // Not the words kept for recall and search (content_words, user_id: migrations 0039, 0040).
+                sql<unknown>`(select coalesce(json_agg(to_jsonb(m) - 'content_words' - 'user_id' order by m.seq desc), '[]'::json) from (
             select * from ${chatMessages} cm where cm.conversation_id = ${groupCol('conversation_id')}
             order by cm.seq desc limit ${sql.raw(String(limit))}) m)`,
           userName: sql<string | null>`(select me.username from ${users} me where me.id = ${ph('userId')}::uuid)`,

@@ -8,7 +8,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { JobQueue, JobWorker } from '../../lib/jobs/index.ts';
 import { EmbeddingsUnavailableError, type Embedder } from '../../providers/embeddings/index.ts';
 import type { MemoryRepo } from './memory.repo.ts';
-import { vectorToBytes } from './vector.ts';
+import { signsOf, vectorToBytes } from './vector.ts';
 
 export interface IndexJob {
   conversationId: string;
@@ -71,7 +71,14 @@ export class MemoryIndexer {
       // The model id may be known only now (an OpenAI-compatible server's first answer).
       const now = embedder.info().model;
       await memory.upsert(
-        stale.map((m, i) => ({ ...m, messageId: m.id, model: now, vector: vectorToBytes(vectors[i]!), dimensions: vectors[i]!.length })),
+        stale.map((m, i) => ({
+          ...m,
+          messageId: m.id,
+          model: now,
+          vector: vectorToBytes(vectors[i]!),
+          signs: signsOf(vectors[i]!),
+          dimensions: vectors[i]!.length,
+        })),
       );
       done += stale.length;
       if (stale.length < BATCH) break;

@@ -23,6 +23,8 @@ export interface NewEmbedding {
   model: string;
   hash: string;
   vector: Buffer;
+  /** One bit a dimension, set where the vector is above zero (vector.ts `signsOf`). */
+  signs: string;
   dimensions: number;
 }
 
@@ -133,22 +135,28 @@ export class MemoryRepo {
     return rowsOf<{ id: string }>(res).map((r) => r.id);
   }
 
-  /** Writes vectors; a message indexed again (edited, swiped, another model) replaces its row. */
+  /**
+   * Writes vectors; a message indexed again (edited, swiped, another model) replaces its row. Only for a message whose
+   * text is still the one embedded (its md5) and that is not blocked: the row is checked and locked (`for share`)
+   * as it is written, so an edit saved meanwhile either makes this write skip it or, coming after, deletes it again
+   * (the trigger of migration 0040_recall_speed), and recall can trust every row it reads.
+   */
   async upsert(rows: NewEmbedding[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.db
-      .insert(chatMessageEmbeddings)
-      .values(rows.map((r) => ({ ...r, contentHash: r.hash })))
-      .onConflictDoUpdate({
-        target: chatMessageEmbeddings.messageId,
-        set: {
-          model: sql`excluded.model`,
-          dimensions: sql`excluded.dimensions`,
-          contentHash: sql`excluded.content_hash`,
-          vector: sql`excluded.vector`,
-          createdAt: sql`now()`,
-        },
-      });
+    const columns = sql.raw('message_id, conversation_id, user_id, model, dimensions, content_hash, vector, signs');
+    const values = rows.map(
+      (r) => sql`(${r.messageId}::uuid, ${r.conversationId}::uuid, ${r.userId}::uuid, ${r.model}::text, ${r.dimensions}::int,
+        ${r.hash}::text, ${r.vector}::bytea, ${r.signs}::varbit)`,
+    );
+    await this.db.execute(sql`
+      insert into ${chatMessageEmbeddings} (${columns})
+      select v.* from (values ${sql.join(values, sql`, `)}) v (${columns})
+      join ${chatMessages} m on m.id = v.message_id
+      where md5(m.content) = v.content_hash and m.status <> 'blocked'
+      order by m.id
+      for share of m
+      on conflict (message_id) do update set model = excluded.model, dimensions = excluded.dimensions,
+        content_hash = excluded.content_hash, vector = excluded.vector, signs = excluded.signs, created_at = now()`);
   }
 
   /** How many messages of a conversation have a current vector of `model` (tests, the health of the index). */
@@ -159,27 +167,53 @@ export class MemoryRepo {
     return rowsOf<{ n: number }>(res)[0]!.n;
   }
 
-  /** The conversation's current vectors of `model` at `dimensions`, outside `excluded` (the context window). */
-  async vectors(conversationId: string, model: string, dimensions: number, excluded: string[]): Promise<VectorRow[]> {
+  /**
+   * The conversation's vectors of `model` at `dimensions`, outside `excluded` (the context window), that are nearest
+   * the query by their signs: every vector is ranked by the cosine of its signs with the query's (`masks`, vector.ts
+   * `signMasks`) from chat_message_embeddings_recall_idx alone, and only the best `limit` are read in full. Every
+   * row is current (a message's change deletes its row, `upsert` writes only current ones), so no message is read.
+   */
+  async nearVectors(q: {
+    conversationId: string;
+    model: string;
+    dimensions: number;
+    excluded: string[];
+    masks: { same: string; opposite: string };
+    limit: number;
+  }): Promise<VectorRow[]> {
     const res = await this.db.execute(sql`
-      select e.message_id as id, e.vector from ${chatMessageEmbeddings} e
-      join ${chatMessages} m on m.id = e.message_id and m.conversation_id = ${conversationId}
-      where e.conversation_id = ${conversationId} and e.model = ${model} and e.dimensions = ${dimensions}
-        and e.content_hash = md5(m.content) and m.status <> 'blocked'
-        and not (e.message_id = any(${sql.param(excluded)}::uuid[]))`);
+      with near as (
+        select e.message_id from ${chatMessageEmbeddings} e
+        where e.conversation_id = ${q.conversationId} and e.model = ${q.model} and e.dimensions = ${q.dimensions}
+          and not (e.message_id = any(${sql.param(q.excluded)}::uuid[]))
+        order by (bit_count(e.signs & ${q.masks.same}::varbit) - bit_count(e.signs & ${q.masks.opposite}::varbit))
+          / sqrt(greatest(bit_count(e.signs), 1)) desc
+        limit ${q.limit}
+      )
+      select e.message_id as id, e.vector from near join ${chatMessageEmbeddings} e on e.message_id = near.message_id`);
     return rowsOf<VectorRow>(res);
   }
 
-  /** Messages of the conversation matching any of the words (`tsquery`: letters and digits joined by `|`), best first. */
+  /**
+   * Messages of the conversation matching any of the words (`tsquery`: letters and digits joined by `|`), best first.
+   * The match goes through the chat search's GIN index of `to_tsvector('english', content)`; the rank reads the
+   * stored `content_words` (the same tsvector, migration 0040_recall_speed), so no message is parsed again.
+   */
   async wordHits(conversationId: string, tsquery: string, excluded: string[], limit: number): Promise<WordHitRow[]> {
+    // The best are found first and only they are read out (the date formatted): not every matching message.
     const res = await this.db.execute(sql`
       select m.id, m.role, m.content, to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-        m.seq, ts_rank(to_tsvector('english', m.content), q) as rank
-      from ${chatMessages} m, to_tsquery('english', ${tsquery}) q
-      where m.conversation_id = ${conversationId} and to_tsvector('english', m.content) @@ q and m.status <> 'blocked'
-        and not (m.id = any(${sql.param(excluded)}::uuid[]))
-      order by rank desc, m.seq desc
-      limit ${limit}`);
+        m.seq, best.rank
+      from (
+        select h.id, h.seq, ts_rank(h.content_words, q) as rank
+        from ${chatMessages} h, to_tsquery('english', ${tsquery}) q
+        where h.conversation_id = ${conversationId} and to_tsvector('english', h.content) @@ q and h.status <> 'blocked'
+          and not (h.id = any(${sql.param(excluded)}::uuid[]))
+        order by rank desc, h.seq desc
+        limit ${limit}
+      ) best
+      join ${chatMessages} m on m.id = best.id
+      order by best.rank desc, best.seq desc`);
     return rowsOf<WordHitRow>(res).map((r) => ({ ...r, rank: Number(r.rank), seq: Number(r.seq) }));
   }
 
