@@ -527,6 +527,15 @@ for (const r of results) {
 // BENCH_JSON=file: the results as JSON too (bench/quick.ts reads them).
 if (process.env.BENCH_JSON) {
   const { writeFileSync } = await import('node:fs');
-  writeFileSync(process.env.BENCH_JSON, JSON.stringify(results.map((r) => ({ label: r.label, ttft: r.ttft.map(ttftSummary) }))));
+  const streamsSummary = (s: StreamsRow) => ({
+    who: s.who,
+    streams: STREAMS,
+    completed: s.completed,
+    eldP99: s.eld.p99,
+    heapKbPerStream: s.heapPerStream / 1024,
+    rssKbPerStream: s.rssPerStream / 1024,
+  });
+  const json = results.map((r) => ({ label: r.label, ttft: r.ttft.map(ttftSummary), streams: r.streams.map(streamsSummary) }));
+  writeFileSync(process.env.BENCH_JSON, JSON.stringify(json));
 }
 process.exit(failed ? 1 : 0);
