@@ -6,71 +6,33 @@ import { and, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'driz
 import type { DbOrTx } from '../../db/client.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
 import { characters, chatGroups, chatMessageEmbeddings, chatMessages, conversations, memoryJournal } from '../../db/schema/index.ts';
-
-/** A message whose vector is missing or stale (another text, another model). */
-export interface StaleMessageRow {
-  id: string;
-  conversationId: string;
-  userId: string;
-  content: string;
-  hash: string;
-}
-
-export interface NewEmbedding {
-  messageId: string;
-  conversationId: string;
-  userId: string;
-  model: string;
-  hash: string;
-  vector: Buffer;
-  /** One bit a dimension, set where the vector is above zero (vector.ts `signsOf`). */
-  signs: string;
-  dimensions: number;
-}
-
-/** A message of the conversation as recall sees it. */
-export interface RecallMessageRow {
-  id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  createdAt: string;
-  seq: number;
-}
-
-export interface WordHitRow extends RecallMessageRow {
-  rank: number;
-}
-
-export interface VectorRow {
-  id: string;
-  vector: Buffer;
-}
+import type {
+  StaleMessageRow,
+  NewEmbedding,
+  RecallMessageRow,
+  WordHitRow,
+  VectorRow,
+  JournalOwner,
+  JournalConversation,
+  TranscriptRow,
+} from './memory.rows.ts';
 
 /** A memory of the journal. */
 export type MemoryRow = typeof memoryJournal.$inferSelect;
 
-/** Whose journal: a user's with a character (one-to-one chats) or with a group (group chats). */
-export type JournalOwner = { userId: string } & ({ characterId: string; groupId: null } | { characterId: null; groupId: string });
-
-/** A conversation as the journal sees it: whose journal it reads and how far the writer has read. */
-export interface JournalConversation {
-  id: string;
-  owner: JournalOwner;
-  journalReplies: number;
-  /** The conversation's character is NSFW (the content policy's context for what is written into its journal). */
-  nsfw: boolean;
-}
-
-/** A message of the journal writer's transcript: who said it (a character's name, or null for the user). */
-export interface TranscriptRow {
-  id: string;
-  speaker: string | null;
-  content: string;
-}
+export type {
+  StaleMessageRow,
+  NewEmbedding,
+  RecallMessageRow,
+  WordHitRow,
+  VectorRow,
+  JournalOwner,
+  JournalConversation,
+  TranscriptRow,
+} from './memory.rows.ts';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
-/** The rows of one journal. */
 /** The conversation's replies that were saved (blocked ones and a greeting before the user's first message left out). */
 function replyCountOf(conversationId: SQLWrapper) {
   return sql`select count(*)::int from ${chatMessages} m
@@ -97,6 +59,7 @@ function journalConversationOf(row: JournalConversationRow): JournalConversation
   return { id: row.id, owner, journalReplies: row.journalReplies, nsfw: row.nsfw };
 }
 
+/** The rows of one journal. */
 function ofOwner(o: JournalOwner) {
   return and(
     eq(memoryJournal.userId, o.userId),
