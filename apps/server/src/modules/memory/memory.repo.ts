@@ -20,16 +20,7 @@ import type {
 /** A memory of the journal. */
 export type MemoryRow = typeof memoryJournal.$inferSelect;
 
-export type {
-  StaleMessageRow,
-  NewEmbedding,
-  RecallMessageRow,
-  WordHitRow,
-  VectorRow,
-  JournalOwner,
-  JournalConversation,
-  TranscriptRow,
-} from './memory.rows.ts';
+export type * from './memory.rows.ts';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
