@@ -151,7 +151,7 @@ export function composeModules(
       recall: (q) => recall.recall(q),
       indexLater: (id) => indexer.enqueue(id),
       journal: (q) => journalPrompt.forPrompt(q),
-      journalLater: (id) => journal.enqueue(id),
+      journalLater: (id, at) => journal.enqueue(id, at),
       memoriesByIds: (userId, ids) => journalPrompt.byIds(userId, ids),
     },
     age: ageGate,

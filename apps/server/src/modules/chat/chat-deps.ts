@@ -61,7 +61,8 @@ export interface RecallPort {
   indexLater(conversationId: string): void;
   /** The pinned memories of the conversation's journal, then the newest, within the budget. */
   journal(q: JournalRequest): Promise<JournalMemoryUsed[]>;
-  journalLater(conversationId: string): void;
+  /** `at`: the conversation's messages and the journal writer's mark, when known (a reply not due is not queued). */
+  journalLater(conversationId: string, at?: { messages: number; mark: number }): void;
   /** A user's memories as they are now (a forgotten one is left out). */
   memoriesByIds(userId: string, ids: string[]): Promise<{ id: string; text: string; pinned: boolean }[]>;
 }

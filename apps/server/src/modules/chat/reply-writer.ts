@@ -79,12 +79,16 @@ export class ReplyWriter {
     const release = () => this.deps.entitlements.release(w.actor.userId, 'chat', w.chargeKey).catch(() => {});
     if (refund) await release();
     // The conversation (or the reply) deleted while it streamed: nothing is kept, so nothing is charged (#47.10).
-    const saved = await saveReply(this.deps, { ...w, read: w.sink.present?.() !== false && w.kind !== 'first' }, content, status).catch(
-      async (err: unknown) => {
-        if (!refund) await release();
-        throw err;
-      },
-    );
+    const savedReply = await saveReply(
+      this.deps,
+      { ...w, read: w.sink.present?.() !== false && w.kind !== 'first' },
+      content,
+      status,
+    ).catch(async (err: unknown) => {
+      if (!refund) await release();
+      throw err;
+    });
+    const saved = savedReply?.message;
     if (!saved && !refund) await release();
     if (!saved) await this.nothingSaved(w);
     else {
@@ -92,7 +96,11 @@ export class ReplyWriter {
       // The reply (and the user's message before it) into the index of every message (modules/memory).
       this.deps.recall?.indexLater(w.conversation.id);
       // Every MEMORY_JOURNAL_EVERY saved replies, the journal's writer asks the model for new facts (modules/memory).
-      if (status !== 'blocked') this.deps.recall?.journalLater(w.conversation.id);
+      if (status !== 'blocked') {
+        const messages = savedReply?.messages;
+        const at = messages === undefined ? undefined : { messages, mark: w.conversation.journalReplies };
+        this.deps.recall?.journalLater(w.conversation.id, at);
+      }
     }
     if (failure) throw failure;
     if (!saved) throw new AppError(409, 'CONFLICT', 'The reply was stopped before it began.');

@@ -47,13 +47,19 @@ export interface ReplyToSave {
 /** A message the character writes first is kept only whole: a failed, stopped or blocked one is not shown at all. */
 const keepsNothing = (r: ReplyToSave, status: ChatMessageRow['status']) => r.kind === 'first' && status !== 'complete';
 
+/** A saved reply, and the conversation's messages after it when the reply is a new message. */
+export interface SavedReply {
+  message: ChatMessageRow;
+  messages?: number;
+}
+
 /** Saves the reply; undefined when there was nothing to save (no words, or the reply was deleted meanwhile). */
 export async function saveReply(
   deps: Pick<ChatDeps, 'uow' | 'settings'> & { memory: ConversationMemory },
   r: ReplyToSave,
   content: string,
   status: ChatMessageRow['status'],
-): Promise<ChatMessageRow | undefined> {
+): Promise<SavedReply | undefined> {
   if (!r.target) {
     if (!content.trim() || keepsNothing(r, status)) return undefined;
     const unprompted = r.kind === 'first';
@@ -71,7 +77,7 @@ export async function saveReply(
     if (status === 'complete' && saved.messageCount - saved.summarizedCount >= deps.settings.memoryEvery) {
       deps.memory.summarizeLater(r.conversation.id, r.character, r.userName);
     }
-    return saved.message;
+    return { message: saved.message, messages: saved.messageCount };
   }
   return deps.uow.run(async ({ chat, replyProgress }) => {
     const current = await chat.message(r.replyId);
@@ -85,6 +91,6 @@ export async function saveReply(
         : { ...continued(current, blocked ? null : content), status: blocked ? current.status : status };
     const row = await chat.updateMessage(current.id, patch);
     await chat.touch(r.conversation.id, 0, r.read);
-    return row!;
+    return { message: row! };
   });
 }

@@ -48,9 +48,16 @@ export class JournalWriter {
     },
   ) {}
 
-  /** After a reply is saved: the conversation goes on the queue (the job decides whether its turn has come). */
-  enqueue(conversationId: string): void {
-    if (this.d.settings.journalEvery <= 0) return;
+  /**
+   * After a reply is saved: the conversation goes on the queue (the job decides whether its turn has come). `at`, when
+   * the caller knows them: the conversation's messages and the writer's mark as the reply read it. Fewer than
+   * MEMORY_JOURNAL_EVERY messages past the mark means fewer replies too (replies are some of the messages): not due,
+   * not queued. A mark above the messages (a branch's, or replies deleted) is queued for the writer to correct.
+   */
+  enqueue(conversationId: string, at?: { messages: number; mark: number }): void {
+    const every = this.d.settings.journalEvery;
+    if (every <= 0) return;
+    if (at && at.messages >= at.mark && at.messages - at.mark < every) return;
     this.d.queue
       .add('write', { conversationId }, { attempts: 2, backoff: { type: 'exponential', delayMs: 5_000 } })
       .catch((err: unknown) => this.d.log.warn({ err, conversationId }, 'could not queue the journal writer'));
