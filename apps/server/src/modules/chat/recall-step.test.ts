@@ -8,7 +8,7 @@ import { recallFor } from './recall-step.ts';
 
 const llm = { info: () => ({ contextSize: 8192 }), countTokens: (t: string) => Math.ceil(t.length / 4) } as unknown as ChatDeps['llm'];
 const settings = { recallTokens: 512, recallPassages: 6 } as ChatDeps['settings'];
-const conversation = { id: 'c1', recallEnabled: true } as ConversationRow;
+const conversation = { id: 'c1', recallEnabled: true, messageCount: 500 } as ConversationRow;
 const memory: JournalMemoryUsed = {
   id: '00000000-0000-4000-8000-000000000001',
   text: 'You adopted a cat named Miso.',
@@ -60,9 +60,11 @@ describe('recallFor', () => {
     expect(p.budgets).toEqual([512 - 30]);
   });
 
-  it('reads the journal alone when recall is off or a reply is regenerated in the middle', async () => {
+  it('reads the journal alone when recall is off, a reply is regenerated in the middle, or the window holds it all', async () => {
+    const window = [{ role: 'user', status: 'complete', content: 'Where is my cat?' } as ChatMessageRow];
     for (const input of [
       { conversation: { ...conversation, recallEnabled: false }, newest: [], content: 'Where is my cat?' },
+      { conversation: { ...conversation, messageCount: 1 }, newest: window, content: 'Where is my cat?' },
       {
         conversation,
         newest: [{ role: 'user', status: 'complete', content: 'Where is my cat?' } as ChatMessageRow],

@@ -34,7 +34,9 @@ export async function recallFor(deps: RecallDeps, i: RecallStepInput): Promise<R
   const countTokens = (t: string) => llm.countTokens(t);
   const conversationId = i.conversation.id;
   const reading = within(recall.journal({ conversationId, tokenBudget: Math.floor(budget / 4), countTokens }), []);
-  const text = i.middle || !i.conversation.recallEnabled || settings.recallPassages <= 0 ? '' : recallText(i);
+  // Passages come from outside the context window: none to search for while it holds the whole conversation.
+  const windowHoldsAll = i.conversation.messageCount <= i.newest.length;
+  const text = i.middle || windowHoldsAll || !i.conversation.recallEnabled || settings.recallPassages <= 0 ? '' : recallText(i);
   // The passages are searched while the journal is read; they take what the journal leaves of the budget, applied
   // once it is known (RecallRequest.tokenBudget), so both wait at most RECALL_WAIT_MS together.
   const left = reading.then((journal) => budget - journal.reduce((n, m) => n + m.tokens, 0));
