@@ -85,6 +85,9 @@ describe('search in chats', () => {
   it('finds a word as it is being typed and with a typo', async () => {
     const prefix = await get<ConversationSearchPage>(alice, `/api/conversations/${miraConv}/search?q=lighth`);
     expect(prefix.body.items.map((h) => h.messageId)).toEqual([ids[1], ids[0]]);
+    // Three letters typed: too few to look like "lighthouse" by its trigrams; found as a prefix of the last word.
+    const typed = await get<ConversationSearchPage>(alice, `/api/conversations/${miraConv}/search?q=the%20lig`);
+    expect(typed.body.items.map((h) => h.messageId)).toEqual([ids[1], ids[0]]);
     const typo = await get<ConversationSearchPage>(alice, `/api/conversations/${miraConv}/search?q=lighthuose`);
     expect(typo.status).toBe(200);
     expect(typo.body.items.map((h) => h.messageId)).toEqual([ids[1], ids[0]]);

@@ -34,7 +34,7 @@ export function wordsQuery(words: string[], similar: ReadonlyMap<string, string[
   return words
     .map((w, i) => {
       const terms = [i === words.length - 1 && w.length >= 3 ? `${w}:*` : w, ...(similar.get(w) ?? [])];
-      return terms.length === 1 ? w : `(${terms.join(' | ')})`;
+      return terms.length === 1 ? terms[0]! : `(${terms.join(' | ')})`;
     })
     .join(' & ');
 }
