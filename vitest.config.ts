@@ -55,8 +55,10 @@ export default defineConfig({
           root: r('./e2e'),
           include: ['**/*.e2e.ts'],
           environment: 'node',
+          // One server started and stopped before the journeys: its DATA_DIR is the template theirs are copied from.
+          globalSetup: ['./global-setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          hookTimeout: 180_000,
           // A page settles within a second when the machine is idle, but CI runs two journeys and their servers on two
           // cores: expect.poll's 1 s default flaked there (a list fetched after a navigation, a reply's saved copy).
           expect: { poll: { timeout: 10_000 } },

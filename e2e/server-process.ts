@@ -26,12 +26,18 @@ export interface ServerProcess {
 export interface StartServerOptions {
   /** Extra environment variables for the server (applied last). */
   env?: Record<string, string>;
-  /** Health-check timeout; default 60 s. */
+  /** Health-check timeout; default 120 s (two journeys and their browsers share two cores in CI). */
   timeoutMs?: number;
   /** Flags for node itself, before the entry point (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
   nodeArgs?: string[];
   /** A DATA_DIR to reuse (a restart after a crash); stop() leaves it for the caller. Default: a fresh temp dir. */
   dataDir?: string;
+  /**
+   * A stopped server's DATA_DIR to copy into the fresh temp dir (its embedded database already created and migrated),
+   * so the server skips initdb, creating the database and the migrations. Default: $REVERIE_DATA_TEMPLATE, which the
+   * e2e tier's global set-up makes once per run (e2e/global-setup.ts); none outside it.
+   */
+  template?: string;
 }
 
 /** A port that was free a moment ago: listen on port 0, read it, close. */
@@ -45,6 +51,17 @@ export function findFreePort(): Promise<number> {
       const port = typeof addr === 'object' && addr ? addr.port : 0;
       srv.close(() => (port ? resolve(port) : reject(new Error('could not find a free port'))));
     });
+  });
+}
+
+/** `cp -a`, not fs.cp: the database folder must keep its owner (the postgres user) and its 0700 mode. */
+function copyDataDir(from: string, to: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const cp = spawn('cp', ['-a', `${from}/.`, to], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    cp.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    cp.once('error', reject);
+    cp.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`copying the data template ${from} failed: ${err.trim()}`))));
   });
 }
 
@@ -79,10 +96,12 @@ export const operatorEnv = {
 };
 
 export async function startServer(options: StartServerOptions = {}): Promise<ServerProcess> {
-  const timeoutMs = options.timeoutMs ?? 60_000;
+  const timeoutMs = options.timeoutMs ?? 120_000;
   const port = await findFreePort();
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'reverie-e2e-')));
+  const template = options.dataDir ? undefined : (options.template ?? process.env.REVERIE_DATA_TEMPLATE);
+  if (template) await copyDataDir(template, dataDir);
   const url = `http://127.0.0.1:${port}`;
 
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -90,6 +109,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.WEB_DIST;
+  delete env.REVERIE_DATA_TEMPLATE;
   Object.assign(env, {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
