@@ -24,265 +24,28 @@
 //
 // BENCH_DB=embedded,postgres (default both); BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test,
 // a throwaway database is created in it) and BENCH_REDIS_URL (default redis://127.0.0.1:6379) for the second.
-// The machine's load average is printed at the start and the end: on a shared machine, read the numbers beside it.
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { findFreePort, repoRoot, startServer, type ServerProcess } from '../e2e/server-process.ts';
+import { findFreePort, startServer, type ServerProcess } from '../e2e/server-process.ts';
+import { ELD_PROBE, nextIp, percentile, probe, request, signUp, sortNum, startPeer, stream } from './chat-client.ts';
+import {
+  IN_FLIGHT,
+  OWN_CLOCK,
+  printStreamsTable,
+  STREAMS,
+  STREAM_SECONDS,
+  streamsRun,
+  streamsSummary,
+  TOKENS_PER_SECOND,
+  type StreamsRow,
+} from './chat-streams.ts';
 
 const MODES = (process.env.BENCH_DB ?? 'embedded,postgres').split(',').map((s) => s.trim());
 const PG_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TTFT_REQUESTS = Number(process.env.BENCH_TTFT_REQUESTS ?? 200);
-const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
-const STREAM_SECONDS = Number(process.env.BENCH_STREAM_SECONDS ?? 20);
-/** Streams opened a second until all are open (people arrive over seconds, not in the same millisecond). */
-const OPEN_PER_SECOND = Number(process.env.BENCH_OPEN_PER_SECOND ?? 250);
-const TOKENS_PER_SECOND = Number(process.env.BENCH_TOKENS_PER_SECOND ?? 30);
-/** Replies one user may have written at once (CHAT_IN_FLIGHT_PER_USER, at most 20): fewer users for many streams. */
-const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 2);
-/** BENCH_TOKEN_CLOCK=own: each stream's tokens keep its own time (bench/llm-peer.mjs), not one shared batch clock. */
-const OWN_CLOCK = process.env.BENCH_TOKEN_CLOCK === 'own';
 const MODEL_FIRST_TOKEN_MS = Number(process.env.BENCH_MODEL_FIRST_TOKEN_MS ?? 50);
-const ELD_PROBE = path.join(repoRoot, 'bench/eld-probe.mjs');
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-let ip = 0;
-const nextIp = () => {
-  ip++;
-  return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
-};
-
-function request(
-  url: string,
-  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: opts.method ?? 'GET', headers: opts.headers, agent }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end(opts.body);
-  });
-}
-
-interface StreamResult {
-  status: number;
-  /** ms from sending the request to the first token. */
-  firstMs: number;
-  /** Tokens of text received ('Hello', then ' word' each). */
-  tokens: number;
-  /** Events that carried them. */
-  events: number;
-  ended: boolean;
-  totalMs: number;
-}
-
-/**
- * A streaming POST, read as server-sent events. `kind` says whose events: the app's (`event: token` with
- * `{text}`, ended by `event: done`) or the model server's (`data: {choices:[{delta:{content}}]}`, ended by [DONE]).
- */
-function stream(
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-  kind: 'app' | 'model',
-  onFirst?: () => void,
-): Promise<StreamResult> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const r: StreamResult = { status: 0, firstMs: -1, tokens: 0, events: 0, ended: false, totalMs: 0 };
-    let buffer = '';
-    const onEvent = (block: string) => {
-      const data = block.slice(block.indexOf('data: ') + 6);
-      let text: string | undefined;
-      if (kind === 'app') {
-        if (block.startsWith('event: done')) r.ended = true;
-        if (block.startsWith('event: token')) text = (JSON.parse(data) as { text: string }).text;
-      } else if (data === '[DONE]') {
-        r.ended = true;
-      } else {
-        text = (JSON.parse(data) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? undefined;
-      }
-      if (!text) return;
-      if (r.firstMs < 0) {
-        r.firstMs = performance.now() - t0;
-        onFirst?.();
-      }
-      r.events++;
-      r.tokens += text.split(/(?=Hello| word)/).length;
-    };
-    const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, agent }, (res) => {
-      r.status = res.statusCode ?? 0;
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          onEvent(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
-        }
-      });
-      res.on('end', () => resolve({ ...r, totalMs: performance.now() - t0 }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-async function signUp(base: string): Promise<string> {
-  const csrf = await request(`${base}/api/auth/csrf`);
-  const cookie = String(csrf.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
-  const { csrfToken } = JSON.parse(csrf.body) as { csrfToken: string };
-  const id = randomBytes(5).toString('hex');
-  const res = await request(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrfToken, 'x-forwarded-for': nextIp() },
-    body: JSON.stringify({
-      email: `bench-${id}@example.com`,
-      username: `b${id}`,
-      password: 'bench-password-123',
-      confirmPassword: 'bench-password-123',
-    }),
-  });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.body}`);
-  return (JSON.parse(res.body) as { accessToken: string }).accessToken;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
-const sortNum = (a: number[]) => [...a].sort((x, y) => x - y);
-
-interface Peer {
-  url: string;
-  probePort: number;
-  child: ChildProcess;
-  set(tokens: number, tps: number, firstTokenMs?: number): Promise<void>;
-}
-
-async function startPeer(): Promise<Peer> {
-  const probePort = await findFreePort();
-  const child = fork(path.join(repoRoot, 'bench/llm-peer.mjs'), [], {
-    execArgv: ['--import', ELD_PROBE],
-    env: { ...process.env, BENCH_PROBE_PORT: String(probePort) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  child.send({ tokens: 3, tokensPerSecond: 0 });
-  const { port } = await new Promise<{ port: number }>((resolve) => child.once('message', (m) => resolve(m as { port: number })));
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    probePort,
-    child,
-    set: (tokens, tps, firstTokenMs = 0) =>
-      new Promise((resolve) => {
-        child.once('message', () => resolve());
-        child.send({ tokens, tokensPerSecond: tps, firstTokenMs, ownClock: OWN_CLOCK });
-      }),
-  };
-}
-
-interface ProbeStats {
-  p50: number;
-  p99: number;
-  max: number;
-  cpuMicros: number;
-  heapUsed: number;
-  rss: number;
-}
-async function probe(port: number, what: 'reset' | 'stats' | 'gc'): Promise<ProbeStats> {
-  return JSON.parse((await request(`http://127.0.0.1:${port}/${what}`)).body) as ProbeStats;
-}
-
-/** BENCH_HEAP_SNAPSHOT=1: a heap snapshot of the serving process (compare two to see what a stream keeps). */
-async function heapSnapshot(probePort: number, when: string): Promise<void> {
-  if (process.env.BENCH_HEAP_SNAPSHOT !== '1') return;
-  const { file } = JSON.parse((await request(`http://127.0.0.1:${probePort}/snapshot`)).body) as { file: string };
-  console.log(`  heap snapshot (${when}): ${file}`);
-}
-
-interface StreamsRow {
-  who: string;
-  /** Seconds until every stream had its first token. */
-  openSeconds: number;
-  /** Each stream's time to its first token (ms), with all of them asking at once. */
-  firsts: number[];
-  completed: number;
-  tokens: number[];
-  rates: number[];
-  events: number[];
-  eld: ProbeStats;
-  cpuPct: number;
-  /** Heap and resident bytes per stream held (see the header). */
-  heapPerStream: number;
-  rssPerStream: number;
-}
-
-/**
- * Opens `STREAMS` streams (OPEN_PER_SECOND a second) and measures, in the serving process, the event-loop delay while
- * it holds them all: from the moment every stream has had its first token until shortly before the first would end.
- * CPU is counted over the whole run.
- */
-async function streamsRun(
-  who: string,
-  probePort: number,
-  open: (i: number, onFirst: () => void) => Promise<StreamResult | null>,
-): Promise<StreamsRow> {
-  const before = await probe(probePort, 'gc');
-  await heapSnapshot(probePort, `${who}, before the first stream`);
-  const started = performance.now();
-  const cpu0 = (await probe(probePort, 'reset')).cpuMicros;
-  let opened = 0;
-  const all: Promise<StreamResult | null>[] = [];
-  for (let i = 0; i < STREAMS; i++) {
-    const due = started + (i * 1000) / OPEN_PER_SECOND;
-    if (due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
-    all.push(open(i, () => opened++).catch(() => null));
-  }
-  while (opened < STREAMS && performance.now() - started < STREAM_SECONDS * 600) await new Promise((r) => setTimeout(r, 50));
-  const openSeconds = (performance.now() - started) / 1000;
-  await probe(probePort, 'reset');
-  await new Promise((r) => setTimeout(r, Math.max(1000, (STREAM_SECONDS - openSeconds - 1.5) * 1000)));
-  const eld = await probe(probePort, 'stats');
-  const held = await probe(probePort, 'gc');
-  await heapSnapshot(probePort, `${who}, while holding the streams`);
-  const results = await Promise.all(all);
-  const seconds = (performance.now() - started) / 1000;
-  const cpu1 = (await probe(probePort, 'stats')).cpuMicros;
-  const done = results.filter((r): r is StreamResult => r !== null && r.status === 200 && r.ended);
-  const failed = new Map<string, number>();
-  for (const r of results) {
-    if (r && r.status === 200 && r.ended) continue;
-    const why = r === null ? 'connection failed' : r.status === 200 ? 'cut short' : `status ${r.status}`;
-    failed.set(why, (failed.get(why) ?? 0) + 1);
-  }
-  if (failed.size > 0) console.log(`  ${who}: not completed: ${[...failed].map(([why, n]) => `${n} ${why}`).join(', ')}`);
-  const firsts = sortNum(done.map((r) => r.firstMs));
-  console.log(
-    `  ${who}: ${done.length}/${STREAMS} streams completed (first token p50 ${percentile(firsts, 50).toFixed(0)} ms, last ${(firsts.at(-1) ?? 0).toFixed(0)} ms); event-loop p99 ${eld.p99} ms`,
-  );
-  return {
-    who,
-    openSeconds,
-    firsts,
-    completed: done.length,
-    tokens: sortNum(done.map((r) => r.tokens)),
-    // Tokens a second each client received, from its first token to the end.
-    rates: sortNum(done.map((r) => (r.tokens - 1) / Math.max(0.001, (r.totalMs - r.firstMs) / 1000))),
-    events: sortNum(done.map((r) => r.events)),
-    eld,
-    cpuPct: ((cpu1 - cpu0) / 1000 / (seconds * 1000)) * 100,
-    heapPerStream: (held.heapUsed - before.heapUsed) / STREAMS,
-    rssPerStream: (held.rss - before.rss) / STREAMS,
-  };
-}
 
 interface TtftRow {
   model: string;
@@ -335,7 +98,7 @@ interface ModeResult {
 }
 
 async function benchMode(mode: string): Promise<ModeResult | undefined> {
-  const peer = await startPeer();
+  const peer = await startPeer(OWN_CLOCK);
   const probePort = await findFreePort();
   const env: Record<string, string> = {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
@@ -505,36 +268,10 @@ for (const r of results) {
     );
   }
 }
-const perStream = TOKENS_PER_SECOND * STREAM_SECONDS;
-console.log(
-  `\nConcurrent streams: ${STREAMS} at once (opened ${OPEN_PER_SECOND} a second), ${perStream} tokens each at ${TOKENS_PER_SECOND} tokens/s; target: all ${STREAMS} complete with ` +
-    'event-loop delay p99 ≤ 30 ms. Event loop = the process serving the streams (the model server alone, or the app), ' +
-    'measured while it holds them all (from the last first token until shortly before the first stream ends).\n',
-);
-console.log(
-  `| database | serving | completed | first token p50 / last s | tokens received min / median (of ${perStream}) | tokens/s per client p5 / median | token events per stream (median) | event loop p50 / p99 / max ms | CPU % of one core | KB per stream: heap, resident |`,
-);
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-for (const r of results) {
-  for (const s of r.streams) {
-    const app = s.who === 'through the app';
-    const ok = s.completed === STREAMS && s.eld.p99 <= 30;
-    console.log(
-      `| ${r.label} | ${s.who} | ${s.completed}${app ? ` ${verdict(ok)}` : ''} | ${(percentile(s.firsts, 50) / 1000).toFixed(1)} / ${((s.firsts.at(-1) ?? 0) / 1000).toFixed(1)} | ${s.tokens[0] ?? 0} / ${percentile(s.tokens, 50)} | ${percentile(s.rates, 5).toFixed(1)} / ${percentile(s.rates, 50).toFixed(1)} | ${percentile(s.events, 50)} | ${s.eld.p50} / ${s.eld.p99} / ${s.eld.max} | ${s.cpuPct.toFixed(0)} | ${(s.heapPerStream / 1024).toFixed(1)}, ${(s.rssPerStream / 1024).toFixed(1)} |`,
-    );
-  }
-}
+printStreamsTable(results);
 // BENCH_JSON=file: the results as JSON too (bench/quick.ts reads them).
 if (process.env.BENCH_JSON) {
   const { writeFileSync } = await import('node:fs');
-  const streamsSummary = (s: StreamsRow) => ({
-    who: s.who,
-    streams: STREAMS,
-    completed: s.completed,
-    eldP99: s.eld.p99,
-    heapKbPerStream: s.heapPerStream / 1024,
-    rssKbPerStream: s.rssPerStream / 1024,
-  });
   const json = results.map((r) => ({ label: r.label, ttft: r.ttft.map(ttftSummary), streams: r.streams.map(streamsSummary) }));
   writeFileSync(process.env.BENCH_JSON, JSON.stringify(json));
 }
