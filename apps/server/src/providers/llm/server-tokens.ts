@@ -58,10 +58,11 @@ export class ServerTokenCounter {
 
   /** The prompt's tokens with the template, or undefined (not offered, too slow, failed). */
   async count(messages: readonly ChatMessage[]): Promise<number | undefined> {
+    // A server that does not count (OpenAI, vLLM, the bench's peer) costs no hash of the whole prompt per reply.
+    if (Date.now() < this.unsupportedUntil) return undefined;
     const key = createHash('sha256').update(JSON.stringify(messages)).digest('base64url');
     const cached = this.counts.get(key);
     if (cached !== undefined) return cached;
-    if (Date.now() < this.unsupportedUntil) return undefined;
     const signal = AbortSignal.timeout(this.opts.timeoutMs ?? 1_500);
     try {
       const shape = await this.shape(messages, signal);
