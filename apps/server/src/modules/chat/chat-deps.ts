@@ -44,9 +44,13 @@ export interface RecallRequest {
   countTokens: (text: string) => number;
 }
 
+/** Whose journal a reply reads: a one-to-one chat's character's, a group chat's group's (the caller's own memories). */
+export type JournalOf = { characterId: string } | { groupId: string };
+
 /** What the journal of memories gives a reply's prompt: its memories within a token budget. */
 export interface JournalRequest {
-  conversationId: string;
+  userId: string;
+  of: JournalOf;
   tokenBudget: number;
   countTokens: (text: string) => number;
 }
@@ -59,7 +63,7 @@ export interface JournalRequest {
 export interface RecallPort {
   recall(q: RecallRequest): Promise<RecalledPassage[]>;
   indexLater(conversationId: string): void;
-  /** The pinned memories of the conversation's journal, then the newest, within the budget. */
+  /** The pinned memories of the journal, then the newest, within the budget. */
   journal(q: JournalRequest): Promise<JournalMemoryUsed[]>;
   /** `at`: the conversation's messages and the journal writer's mark, when known (a reply not due is not queued). */
   journalLater(conversationId: string, at?: { messages: number; mark: number }): void;

@@ -18,7 +18,7 @@ import type { HeldSlot } from '../../lib/in-flight.ts';
 import { LlmUnavailableError } from '../../providers/llm/llm-provider.ts';
 import { ageAssuranceRequired } from '../age/age-gate.ts';
 import type { Entitlements } from '../billing/entitlements.service.ts';
-import type { Permissions } from '@reverie/shared';
+import type { JournalMemoryUsed, Permissions } from '@reverie/shared';
 import { checkCharacter } from './chat-access.ts';
 import type { ChatCharacter } from './chat-context.repo.ts';
 import type { ChatDeps } from './chat-deps.ts';
@@ -29,7 +29,7 @@ import type { ModelStatus } from './model-status.ts';
 import { oneToOne, type OneToOne } from './one-to-one.ts';
 import { checkPersona, promptUser } from './persona.ts';
 import type { GenerationRequest, PreparedGeneration, ReplySource, ReplyUseCase, SourceRead } from './pipeline.types.ts';
-import { recalledLine, recallFor } from './recall-step.ts';
+import { journalFor, recalledLine, recallFor } from './recall-step.ts';
 import { historyUpTo } from './regenerate.ts';
 import type { ReplyToWrite, ReplyWriter } from './reply-writer.ts';
 import { Undo } from './undo.ts';
@@ -54,6 +54,8 @@ interface Checked<R extends SourceRead> {
   slot: HeldSlot;
   /** The source's own lock, released when the reply ends. */
   releaseHold: () => Promise<void>;
+  /** The journal's memories for the prompt, read beside the checks. */
+  journal: Promise<JournalMemoryUsed[]>;
 }
 
 export class Generation {
@@ -84,6 +86,8 @@ export class Generation {
     undo.add(async () => (await taking).release());
     const reading = source.read({ userId: actor.userId, limit: this.firstReadLength + 1 });
     const rateLimit = Promise.resolve().then(req.rateLimit);
+    // Read beside the rest (its failure or slowness only leaves the memories out: recall-step.ts).
+    const journal = journalFor(this.deps, { userId: actor.userId, of: source.journalOf });
     const [, read, slot] = await inOrder([rateLimit, reading, taking] as const);
     const found = source.conversation(read, actor);
     if (!found && useCase.kind !== 'send') throw AppError.notFound('Conversation');
@@ -105,7 +109,7 @@ export class Generation {
     }
     const releaseHold = source.hold ? await source.hold(read) : async () => {};
     undo.add(releaseHold);
-    return { read, speaker, found, newest, target, entitled, limits, slot, releaseHold } satisfies Checked<R>;
+    return { read, speaker, found, newest, target, entitled, limits, slot, releaseHold, journal } satisfies Checked<R>;
   }
 
   /** Opens the conversation of a first message, builds the prompt, settles the cost and asks the model. */
@@ -136,7 +140,13 @@ export class Generation {
     // A message the character writes first has no new words of the user's (its content is the note that asks for it).
     const userWords = kind === 'send' ? req.content : undefined;
     // A reply regenerated in the middle (`messageId`) sees nothing after it: recall could bring the later messages back.
-    const found = await recallFor(this.deps, { conversation: c.found, newest, content: userWords, middle: !!req.messageId });
+    const found = await recallFor(this.deps, {
+      conversation: c.found,
+      newest,
+      content: userWords,
+      middle: !!req.messageId,
+      journal: c.journal,
+    });
     const { passages: recalled, journal } = found;
     const names = { user: userName, character: source.group ? 'A character' : speaker.name };
     const prompt = await buildPrompt(this.deps.llm, {

@@ -1,11 +1,12 @@
 // The pipeline's recall step (modules/memory does the finding): before the prompt is built, the journal's memories
-// first (the pinned ones, then the newest, within a quarter of the recall budget), then passages from the rest of the
+// first (the pinned ones, then the newest, within a quarter of the recall budget; read from the moment the request
+// came, beside the pipeline's first read, since whose journal it is does not depend on it), then passages from the rest of the
 // conversation that the latest messages call for, never one already in the context window, within what is left of
 // the smaller of MEMORY_RECALL_TOKENS and an eighth of the model's context. A slow or failing recall never holds a
 // reply up for long: meaning has 300 ms (recall.service.ts), then words answer alone; after RECALL_WAIT_MS the reply
 // goes without what has not come.
 import type { JournalMemoryUsed, RecalledPassage } from '@reverie/shared';
-import type { ChatDeps } from './chat-deps.ts';
+import type { ChatDeps, JournalOf } from './chat-deps.ts';
 import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
 
 const RECALL_WAIT_MS = 1_500;
@@ -18,6 +19,8 @@ export interface RecallStepInput {
   content: string | undefined;
   /** A reply regenerated in the middle: no passages (recall could bring the later messages back); the journal stays. */
   middle?: boolean;
+  /** The journal's memories for the prompt, read since the request came (journalFor). */
+  journal: Promise<JournalMemoryUsed[]>;
 }
 
 export interface Recalled {
@@ -27,13 +30,27 @@ export interface Recalled {
 
 type RecallDeps = Pick<ChatDeps, 'recall' | 'settings' | 'llm'>;
 
+/** Recall's token budget: the smaller of MEMORY_RECALL_TOKENS and an eighth of the model's context. */
+const budgetOf = ({ settings, llm }: RecallDeps) => Math.min(settings.recallTokens, Math.floor(llm.info().contextSize / 8));
+
+/**
+ * The journal's memories for a reply's prompt, within a quarter of recall's budget; started as the request comes (the
+ * caller's own journal of the character or group asked for: nothing read depends on the pipeline's checks), used
+ * by recallFor once they pass. Nothing when recall is off.
+ */
+export function journalFor(deps: RecallDeps, q: { userId: string; of: JournalOf }): Promise<JournalMemoryUsed[]> {
+  if (!deps.recall) return Promise.resolve([]);
+  const countTokens = (t: string) => deps.llm.countTokens(t);
+  return within(deps.recall.journal({ ...q, tokenBudget: Math.floor(budgetOf(deps) / 4), countTokens }), []);
+}
+
 export async function recallFor(deps: RecallDeps, i: RecallStepInput): Promise<Recalled> {
   const { recall, settings, llm } = deps;
   if (!recall || !i.conversation) return { passages: [], journal: [] };
-  const budget = Math.min(settings.recallTokens, Math.floor(llm.info().contextSize / 8));
+  const budget = budgetOf(deps);
   const countTokens = (t: string) => llm.countTokens(t);
   const conversationId = i.conversation.id;
-  const reading = within(recall.journal({ conversationId, tokenBudget: Math.floor(budget / 4), countTokens }), []);
+  const reading = i.journal;
   // Passages come from outside the context window: none to search for while it holds the whole conversation.
   const windowHoldsAll = i.conversation.messageCount <= i.newest.length;
   const text = i.middle || windowHoldsAll || !i.conversation.recallEnabled || settings.recallPassages <= 0 ? '' : recallText(i);

@@ -4,9 +4,11 @@
 import type { JournalMemoryUsed } from '@reverie/shared';
 import { MAX_MEMORIES } from '@reverie/shared';
 import type { JournalUnitOfWork } from './journal-access.ts';
+import type { JournalOwner } from './memory.repo.ts';
 
 export interface JournalPromptQuery {
-  conversationId: string;
+  /** A one-to-one chat reads its character's journal, a group chat its group's. */
+  owner: JournalOwner;
   tokenBudget: number;
   countTokens: (text: string) => number;
 }
@@ -21,7 +23,7 @@ export class JournalPrompt {
     if (q.tokenBudget <= 0) return [];
     const { memory } = this.d.uow.repos;
     // Pinned first, then the newest (the repository's order).
-    const rows = await memory.conversationMemories(q.conversationId, MAX_MEMORIES);
+    const rows = await memory.memories(q.owner, MAX_MEMORIES);
     const out: JournalMemoryUsed[] = [];
     let spent = 0;
     for (const row of rows) {

@@ -2,7 +2,7 @@
 // their current text, the vectors of one conversation, and its messages matching words (the chat search's full-text
 // expression, so its GIN index serves it). Every read is bounded to one conversation; the caller has checked it is
 // the user's.
-import { and, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
 import { characters, chatGroups, chatMessageEmbeddings, chatMessages, conversations, memoryJournal } from '../../db/schema/index.ts';
@@ -236,33 +236,6 @@ export class MemoryRepo {
         )
         .prepare(statementName(key)),
     );
-  }
-
-  /**
-   * The journal a conversation reads (its group's for a group chat), as `memories` orders it, in one round trip: every
-   * reply's prompt asks it. None for a group chat whose group is gone.
-   */
-  async conversationMemories(conversationId: string, limit: number): Promise<MemoryRow[]> {
-    const query = reusable(this.db, 'memory_journal_of_conversation', () => {
-      const id = sql.placeholder('conversationId');
-      const of = (what: SQL) => sql`(select ${what} from ${conversations} where ${conversations.id} = ${id})`;
-      return this.db
-        .select()
-        .from(memoryJournal)
-        .where(
-          and(
-            eq(memoryJournal.userId, of(sql`${conversations.userId}`)),
-            or(
-              eq(memoryJournal.characterId, of(sql`case when ${conversations.isGroup} then null else ${conversations.characterId} end`)),
-              eq(memoryJournal.groupId, sql`(select ${chatGroups.id} from ${chatGroups} where ${chatGroups.conversationId} = ${id})`),
-            ),
-          ),
-        )
-        .orderBy(desc(memoryJournal.pinned), desc(memoryJournal.createdAt), desc(memoryJournal.id))
-        .limit(sql.placeholder('limit'))
-        .prepare(statementName('memory_journal_of_conversation'));
-    });
-    return query.execute({ conversationId, limit });
   }
 
   /** A journal, pinned memories first, then the newest; at most `limit`. */
