@@ -10,7 +10,7 @@ export class MessageEdits {
 
   /**
    * A new text (checked against the policy like a new message), or another of a reply's alternatives. A new text of
-   * the person's runs the crisis protocol again (docs/compliance.md): `country` picks the resources of a new card.
+   * the person's runs the crisis protocol again (docs/compliance.md): `country` picks the resources of its card.
    */
   async edit(
     actor: Actor,
@@ -40,10 +40,11 @@ export class MessageEdits {
       },
     );
     const patch: Parameters<ChatRepo['updateMessage']>[1] = { content, edited: true };
-    // The card follows the words: kept as shown while they still express a crisis, added (and counted) when they now
-    // do, taken away when they no longer do.
+    // The card follows the words: added (and counted) when they now express a crisis, taken away when they no longer
+    // do; while they still do, it shows the resources of where the person is now (as a new message would), not
+    // where they were when they first wrote it.
     const crisis = msg.role === 'user' ? await this.deps.crisis.check(content, country) : null;
-    if (msg.role === 'user') patch.crisisCard = crisis ? (msg.crisisCard ?? crisis.card) : null;
+    if (msg.role === 'user') patch.crisisCard = crisis?.card ?? null;
     if (msg.role === 'assistant') {
       const swipes = msg.swipes.length ? [...msg.swipes] : [msg.content];
       swipes[Math.min(msg.swipeIndex, swipes.length - 1)] = content;

@@ -24,6 +24,7 @@ import type { ChatCharacter } from './chat-context.repo.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
 import { createConversation } from './conversations.ts';
+import { crisisTurn } from './crisis-step.ts';
 import { askModel, buildPrompt, dropRequest, type QueueWatch } from './model-request.ts';
 import type { ModelStatus } from './model-status.ts';
 import { oneToOne, type OneToOne } from './one-to-one.ts';
@@ -134,8 +135,9 @@ export class Generation {
       ...{ speaker, newest, kind, target, content: req.content, historyMessages: limits.historyMessages, userName, actor: req.actor },
     });
     const memory = conversation;
-    // The crisis protocol: the reply steps out of the role-play; the card is kept with the message (docs/compliance.md).
-    const crisis = await crisisTurn(this.deps, kind, req);
+    // The crisis protocol: the reply to a message that expresses a crisis steps out of the role-play, however it is
+    // written; a message sent now gets its card, kept with it (crisis-step.ts, docs/compliance.md).
+    const crisis = await crisisTurn(this.deps, { kind, req, newest, target });
     // The full history read (not only what the source shows) is the window recall never repeats.
     // A message the character writes first has no new words of the user's (its content is the note that asks for it).
     const userWords = kind === 'send' ? req.content : undefined;
@@ -161,7 +163,7 @@ export class Generation {
       card,
       stopNames,
       typed: kind === 'send' && Boolean(req.content?.trim()),
-      crisis: crisis.finding !== null,
+      crisis: crisis.stepOut,
     });
     const replyId = target?.id ?? randomUUID();
     const speakerId = source.group ? speaker.id : undefined;
@@ -251,15 +253,6 @@ export class Generation {
     if (!conversation || newest.length <= limits.historyMessages) return false;
     return this.deps.uow.repos.chat.hasUserMessage(conversation.id);
   }
-}
-
-/**
- * The crisis protocol for a message the user sends (docs/compliance.md): whether it expresses a crisis, the card shown
- * (the resources for the person's country) and the key stored with the message so that the card stays with it.
- */
-async function crisisTurn(deps: Pick<ChatDeps, 'crisis'>, kind: ReplyUseCase['kind'], req: GenerationRequest) {
-  const found = kind === 'send' && req.content ? await deps.crisis.check(req.content, req.country) : null;
-  return { finding: found?.finding ?? null, support: found?.support ?? null, card: found?.card ?? null };
 }
 
 /** Awaits every promise (they run at once); the first rejection in list order is thrown, so refusals keep their order. */

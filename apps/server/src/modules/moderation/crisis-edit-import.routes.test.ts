@@ -1,7 +1,8 @@
 // The crisis card follows a message's text (issue #44, docs/compliance.md "Crisis protocol"): editing a message of
-// the person's runs the check again (the card is added, and counted, when the new text expresses a crisis, and taken
-// away when it no longer does), one-to-one and in a group; and importing a chat file brings back the cards the export
-// wrote (`extra.crisis_resources`), only as a key of the resources list, never as text.
+// the person's runs the check again (the card is added, and counted, when the new text expresses a crisis, shows the
+// resources of where the person is at the edit while it still does, and is taken away when it no longer does),
+// one-to-one and in a group; and importing a chat file brings back the cards the export wrote
+// (`extra.crisis_resources`), only as a key of the resources list, never as text.
 import type { ChatImportResponse, ChatMessage, ChatReply, ChatSession, GroupReply, GroupSession } from '@reverie/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCharacter, buildUser, type BuiltUser } from '../../../test/factories.ts';
@@ -77,6 +78,30 @@ describe('editing a message runs the crisis check again', () => {
     expect(after.messages.some((m) => m.support)).toBe(false);
   });
 
+  it('shows the resources of where the person is when they edit, not where they first wrote (counted once)', async () => {
+    const user = await buildUser(t);
+    const sent = (await send(`/api/chat/${characterId}/message`, user, CRISIS, 'GB')).json() as ChatReply;
+    expect(sent.support?.region).toBe('GB');
+    const id = sent.userMessage!.id;
+    const before = await counted('IT');
+
+    const moved = await edit(characterId, id, user, ALSO_CRISIS, 'IT');
+    expect(moved.statusCode, moved.body).toBe(200);
+    const card = (moved.json() as ChatMessage).support;
+    expect(card?.region).toBe('IT');
+    expect(card?.resources.map((r) => r.name)).toEqual(['Telefono Amico Italia']);
+    const reloaded = (await get(`/api/chat/${characterId}`, user)).json() as ChatSession;
+    expect(reloaded.messages.find((m) => m.id === id)?.support).toEqual(card);
+    expect((await t.deps.uow.repos.chat.message(id))?.crisisCard).toBe('IT');
+    // The same crisis, still shown: not counted again.
+    expect(await counted('IT')).toBe(before);
+
+    // Where the country is not known now: the general list, not the old country's.
+    const unknown = (await edit(characterId, id, user, CRISIS, 'PL')).json() as ChatMessage;
+    expect(unknown.support?.region).toBeNull();
+    expect(unknown.support?.resources.map((r) => r.name)).toContain('Find A Helpline');
+  });
+
   it('does the same for a message of a group chat (edited through the group’s anchor character)', async () => {
     const user = await buildUser(t);
     const created = await t.app.inject({
@@ -90,6 +115,9 @@ describe('editing a message runs the crisis check again', () => {
     const sent = (await send(`/api/groups/${group.id}/message`, user, CRISIS, 'FR')).json() as GroupReply;
     expect(sent.support?.region).toBe('FR');
     const id = sent.userMessage!.id;
+
+    const moved = (await edit(group.chatCharacterId, id, user, ALSO_CRISIS, 'DE')).json() as ChatMessage;
+    expect(moved.support?.region).toBe('DE');
 
     const better = await edit(group.chatCharacterId, id, user, CALM, 'FR');
     expect(better.statusCode, better.body).toBe(200);

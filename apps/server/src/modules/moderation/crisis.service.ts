@@ -2,11 +2,12 @@
 // message that says they want to die or to hurt themselves gets, in the chat, a short message with crisis resources
 // for their country, and the character's reply that turn steps out of the role-play. Nothing is blocked. Each time
 // is counted (day, country, language, layer: never the account or the words) for the operator's yearly report.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
 import { CrisisDetector, type CrisisLanguage } from './crisis.ts';
-import type { CrisisMonthRow, CrisisRepo } from './crisis.repo.ts';
+import type { CrisisCountKey, CrisisMonthRow, CrisisRepo } from './crisis.repo.ts';
 import type { CrisisResource, CrisisResources } from './crisis-resources.ts';
 import type { LlmJudge } from './llm-judge.ts';
 
@@ -44,6 +45,11 @@ export const CRISIS_EMERGENCY =
 const GENERAL = '*';
 /** The judge's category for suicide and self-harm (Llama Guard 3 taxonomy, llm-judge.ts). */
 const SELF_HARM = 'S11';
+/**
+ * How long a count whose write failed (a pool timeout under load) waits before each new try: bounded (under 6 s in
+ * all, inside shutdown's drain), in the background, never on the reply's path. After the last try it is given up.
+ */
+export const CRISIS_COUNT_RETRY_MS = [250, 1000, 4000] as const;
 
 export class CrisisProtocol {
   private readonly detector = new CrisisDetector();
@@ -56,6 +62,8 @@ export class CrisisProtocol {
       resources: CrisisResources;
       judge?: LlmJudge;
       now?: () => Date;
+      /** The waits before each new try of a failed count (CRISIS_COUNT_RETRY_MS; tests shorten them). */
+      retryMs?: readonly number[];
     },
   ) {}
 
@@ -117,15 +125,34 @@ export class CrisisProtocol {
     return this.support(card === GENERAL ? undefined : card);
   }
 
-  /** Counts one (in the background, outside the request's transaction): never the account or the words. */
+  /**
+   * Counts one (in the background, outside the request's transaction; a failed write is tried again, `keep`): never
+   * the account or the words.
+   */
   record(finding: CrisisFinding, country: string | undefined): void {
     const day = (this.deps.now?.() ?? new Date()).toISOString().slice(0, 10);
     const key = { day, region: country ?? 'ZZ', language: finding.language, detectedBy: finding.detectedBy };
-    this.deps.uow.outside(() =>
-      this.deps.background.run('crisis-count', () =>
-        this.deps.uow.repos.crisis.increment(key).catch((err: unknown) => this.deps.log.warn({ err }, 'a crisis count was not kept')),
-      ),
-    );
+    this.deps.uow.outside(() => this.deps.background.run('crisis-count', () => this.keep(key)));
+  }
+
+  /**
+   * Writes one count; a failed write is tried again after each wait of `retryMs`, and after the last the count is
+   * given up with a warning. A write that succeeded is never repeated, so the count is written once.
+   */
+  private async keep(key: CrisisCountKey): Promise<void> {
+    const waits = this.deps.retryMs ?? CRISIS_COUNT_RETRY_MS;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.deps.uow.repos.crisis.increment(key);
+        return;
+      } catch (err) {
+        if (attempt >= waits.length) {
+          this.deps.log.warn({ err, attempts: attempt + 1 }, 'a crisis count was not kept');
+          return;
+        }
+        await sleep(waits[attempt]);
+      }
+    }
   }
 
   /** The yearly report: counts per month, country, language and layer. */

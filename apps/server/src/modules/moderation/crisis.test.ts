@@ -1,9 +1,11 @@
 // The crisis detector on its labelled set (apps/server/test/crisis-corpus.json) and the protocol's judge band.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { BackgroundTasks } from '../../lib/background.ts';
 import { loadCrisisCorpus } from '../../../test/crisis-corpus.ts';
 import { CRISIS_LANGUAGES, CrisisDetector } from './crisis.ts';
 import { DEFAULT_CRISIS_RESOURCES } from './crisis-resources.ts';
-import { CrisisProtocol } from './crisis.service.ts';
+import type { CrisisCountKey } from './crisis.repo.ts';
+import { CRISIS_COUNT_RETRY_MS, CrisisProtocol } from './crisis.service.ts';
 import { LlmJudge } from './llm-judge.ts';
 
 const detector = new CrisisDetector();
@@ -86,5 +88,56 @@ describe('the crisis protocol', () => {
         .support('AQ')
         .resources.map((r) => r.name),
     ).toContain('Find A Helpline');
+  });
+});
+
+describe('the crisis count', () => {
+  /** A protocol whose count repository throws on its first `failures` writes (a pool timeout under load). */
+  function counting(failures: number) {
+    const written: CrisisCountKey[] = [];
+    let tries = 0;
+    const crisis = {
+      increment: async (key: CrisisCountKey) => {
+        tries++;
+        if (tries <= failures) throw new Error('timeout exceeded when trying to connect');
+        written.push(key);
+      },
+    };
+    const warn = vi.fn();
+    const background = new BackgroundTasks({ error: vi.fn() } as never);
+    const protocol = new CrisisProtocol({
+      uow: { repos: { crisis }, outside: <T>(fn: () => T) => fn() } as never,
+      background,
+      log: { warn },
+      resources: DEFAULT_CRISIS_RESOURCES,
+      now: () => new Date('2026-11-26T08:00:00Z'),
+      retryMs: [1, 2, 3],
+    });
+    protocol.record({ language: 'en', detectedBy: 'lexicon' }, 'GB');
+    return { written, tries: () => tries, warn, drained: background.drain() };
+  }
+
+  it('is written again after a failed write, and once in the end', async () => {
+    const run = counting(2);
+    await run.drained;
+    expect(run.tries()).toBe(3);
+    expect(run.written).toEqual([{ day: '2026-11-26', region: 'GB', language: 'en', detectedBy: 'lexicon' }]);
+    expect(run.warn).not.toHaveBeenCalled();
+  });
+
+  it('is given up with a warning after the last try', async () => {
+    const run = counting(Infinity);
+    await run.drained;
+    expect(run.tries()).toBe(4); // the first write and one after each of the three waits
+    expect(run.written).toEqual([]);
+    expect(run.warn).toHaveBeenCalledOnce();
+    expect(run.warn.mock.calls[0]![1]).toBe('a crisis count was not kept');
+    expect(run.warn.mock.calls[0]![0]).toMatchObject({ attempts: 4 });
+  });
+
+  it('waits a bounded time in all, inside shutdown’s drain', () => {
+    const total = CRISIS_COUNT_RETRY_MS.reduce((a, b) => a + b, 0);
+    expect(CRISIS_COUNT_RETRY_MS.length).toBeGreaterThan(0);
+    expect(total).toBeLessThan(8000);
   });
 });

@@ -5,6 +5,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import type { ChatCharacter } from '../chat-context.repo.ts';
 import type { ChatDeps } from '../chat-deps.ts';
 import type { ChatMessageRow, ConversationRow } from '../chat.repo.ts';
+import { answersCrisis } from '../crisis-step.ts';
 import { assemblePrompt, loreOptions, promptCharacter, PromptTooLongError } from '../prompt/index.ts';
 import type { AssembledPrompt, HistoryMessage, PromptCharacter, PromptPersona } from '../prompt/types.ts';
 import { passageText, recalledLine } from '../recall-step.ts';
@@ -148,15 +149,14 @@ function recalledLines(
 }
 
 /**
- * Whether the reply stepped out of the role-play (the crisis protocol): a reply sent with a message that expressed a
- * crisis, as its stored card says (chat_messages.crisis_card is kept exactly when the pipeline gave the crisis turn).
- * An edit checks the message again and may add or take away its card: the history is then read as it is now, and
- * the changes say the message was edited since the reply.
+ * Whether the reply stepped out of the role-play (the crisis protocol), by the pipeline's rule (crisis-step.ts): the
+ * message it answers is a person's with a crisis card. That message ends the recorded history, except for a continued
+ * reply, whose history ends with the reply itself. An edit checks the message again and may add or take away its
+ * card: the history is then read as it is now, and the changes say the message was edited since the reply.
  */
 function crisisTurnOf(d: InspectionData, messages: ChatMessageRow[]): boolean {
-  if (d.kind !== 'send' || !d.history.lastId) return false;
-  const sent = messages.find((m) => m.id === d.history.lastId);
-  return sent?.role === 'user' && sent.crisisCard !== null;
+  if (!d.history.lastId || messages.at(-1)?.id !== d.history.lastId) return false;
+  return answersCrisis([...messages].reverse(), d.kind === 'continue' ? { id: d.history.lastId } : undefined);
 }
 
 /**
