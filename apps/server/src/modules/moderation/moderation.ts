@@ -71,9 +71,10 @@ function parseNumber(value: string | undefined): number | undefined {
 }
 
 function compileSet(id: string, set: TermSet): CompiledSet {
-  const compile = (source: string): Scanner => {
+  // The set's scanner is indexed by its literal starts (scan.ts); a pattern compiled alone, to be named, is not.
+  const compile = (source: string, indexed = false): Scanner => {
     try {
-      return scanner(`${WORD_START}(?:${source})(?![\\p{L}\\p{N}])`);
+      return scanner(`${WORD_START}(?:${source})(?![\\p{L}\\p{N}])`, 'gu', indexed);
     } catch (err) {
       throw new Error(`Moderation term set "${id}" has an invalid pattern ${source}: ${(err as Error).message}`);
     }
@@ -82,7 +83,7 @@ function compileSet(id: string, set: TermSet): CompiledSet {
   set.patterns.forEach((p) => compile(p));
   // A set of names only ("patterns: []") gets a scanner that never matches.
   const source = set.patterns.length > 0 ? set.patterns.map((p) => `(?:${p})`).join('|') : '(?!)';
-  const compiled: CompiledSet = { id, scan: compile(source), unless: (set.unless ?? []).map((u) => new RegExp(u, 'gu')) };
+  const compiled: CompiledSet = { id, scan: compile(source, true), unless: (set.unless ?? []).map((u) => new RegExp(u, 'gu')) };
   if (set.names) compiled.names = nameList(set.names);
   if (set.patterns.length === 0) compiled.patternless = true;
   return compiled;
