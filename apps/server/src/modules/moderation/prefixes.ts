@@ -26,11 +26,13 @@ interface Item {
 
 class Unknown extends Error {}
 
-/** What `\s` matches (white space and line terminators, as ECMAScript defines them). */
-const WHITE_SPACE = [
+/** What `\s` matches (white space and line terminators, as ECMAScript defines them): all written " " here. */
+const WHITE_SPACE = new Set([
   ...'\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff',
   ...Array.from({ length: 11 }, (_, i) => String.fromCharCode(0x2000 + i)),
-];
+]);
+/** A character as the starts hold it: any white space is " " (the text is read the same way, scan.ts). */
+const plain = (c: string) => (WHITE_SPACE.has(c) ? ' ' : c);
 const CONTROL_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', v: '\v' };
 
 class Parser {
@@ -81,14 +83,17 @@ class Parser {
     const c = s[this.i]!;
     if (c === '(') return this.group();
     if (c === '[') return this.charClass();
-    if (c === '\\') return this.escape(false);
+    if (c === '\\') {
+      const e = this.escape(false);
+      return e.kind === 'chars' ? { kind: 'chars', chars: e.chars.map(plain) } : e;
+    }
     this.i++;
     if (c === '^' || c === '$') return { kind: 'zero' };
     if (c === '.') return { kind: 'stop' };
     if ('*+?{}]'.includes(c)) throw new Unknown();
     const code = c.charCodeAt(0);
     if (code >= 0xd800 && code <= 0xdfff) throw new Unknown();
-    return { kind: 'chars', chars: [c] };
+    return { kind: 'chars', chars: [plain(c)] };
   }
 
   private group(): Atom {
@@ -113,7 +118,7 @@ class Parser {
     return look ? { kind: 'zero' } : { kind: 'group', alts };
   }
 
-  /** An escape; in a class (`inClass`) only plain characters are returned, `null` for a set we do not enumerate. */
+  /** An escape, its characters as written (`\\s`: " "); `stop` for a set we do not enumerate. */
   private escape(inClass: boolean): Atom {
     const s = this.s;
     const c = s[this.i + 1];
@@ -124,7 +129,7 @@ class Parser {
       return { kind: 'zero' };
     }
     if (c === 'd') return { kind: 'chars', chars: [...'0123456789'] };
-    if (c === 's') return { kind: 'chars', chars: WHITE_SPACE };
+    if (c === 's') return { kind: 'chars', chars: [' '] };
     if ('SDwWpPk'.includes(c)) {
       if (c === 'p' || c === 'P') {
         const close = s.indexOf('}', this.i);
@@ -169,7 +174,7 @@ class Parser {
         const e = this.escape(true);
         if (e.kind !== 'chars') stop = true;
         else if (e.chars.length === 1) from = e.chars[0];
-        else for (const x of e.chars) chars.add(x);
+        else for (const x of e.chars) chars.add(plain(x));
       } else {
         const code = c.charCodeAt(0);
         if (code >= 0xd800 && code <= 0xdfff) throw new Unknown();
@@ -188,8 +193,8 @@ class Parser {
         const b = to.charCodeAt(0);
         if (b < a || b >= 0xd800) throw new Unknown();
         if (b - a >= MAX_CLASS) stop = true;
-        else for (let x = a; x <= b; x++) chars.add(String.fromCharCode(x));
-      } else if (from !== undefined) chars.add(from);
+        else for (let x = a; x <= b; x++) chars.add(plain(String.fromCharCode(x)));
+      } else if (from !== undefined) chars.add(plain(from));
     }
     if (stop || chars.size > MAX_CLASS) return { kind: 'stop' };
     return { kind: 'chars', chars: [...chars] };
@@ -210,8 +215,11 @@ function starts(items: Item[], at: number, k: number, rest: (k: number) => strin
   if (max === 0) return out.length > 0 ? out : next(k);
   if (atom.kind === 'zero') return next(k);
   if (atom.kind === 'stop') return out.length > 0 && !out.includes('') ? [...out, ''] : [''];
-  // After the first of several repetitions, what follows is not read (the start ends there).
-  const after = max === 1 ? next : () => [''];
+  // After one repetition of a character, what may follow is the rest of them; of a class or a group, it is not read
+  // (the start ends there: a group may match nothing, and a class repeated would give too many starts).
+  const more = { atom, min: Math.max(0, min - 1), max: max - 1 };
+  const after =
+    max === 1 ? next : atom.kind === 'chars' && atom.chars.length === 1 ? (kk: number) => starts([more], 0, kk, next) : () => [''];
   if (atom.kind === 'chars') {
     const tail = after(k - 1);
     for (const c of atom.chars) for (const t of tail) out.push(c + t);

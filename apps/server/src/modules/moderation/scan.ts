@@ -24,6 +24,7 @@ export interface Scanner {
   lead: Lead;
   /** Its number among the scanners with literal starts (prefixes.ts), -1 when it has none. */
   starts: number;
+  sticky?: RegExp;
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
@@ -54,7 +55,9 @@ export function scanner(source: string, flags = 'gu', indexed = false): Scanner 
     guard = `(?<!${COMMON_LETTERS}|\\d[.,])`;
   }
   const re = new RegExp(guard + rest, flags.includes('g') ? flags : `${flags}g`);
-  return { re, lead, starts: indexed && re.unicode && !re.ignoreCase ? registerStarts(rest, lead) : -1 };
+  const starts = indexed && re.unicode && !re.ignoreCase ? registerStarts(rest, lead) : -1;
+  // Indexed: the source without its lead, run only where one of its starts stands (the lead tested in code).
+  return starts < 0 ? { re, lead, starts } : { re, lead, starts, sticky: new RegExp(rest, `${re.flags.replace('g', '')}y`) };
 }
 
 // ---------- literal starts: a scanner is not run on a text where none of its matches can start ----------
@@ -109,15 +112,27 @@ function registerStarts(source: string, lead: Lead): number {
   return id;
 }
 
+// The starts write any white space as " " (prefixes.ts): the text is read the same way.
+const WHITE_UNITS = new Uint8Array(0x10000);
+for (let c = 0; c < WHITE_UNITS.length; c++) WHITE_UNITS[c] = isWhiteSpace(c) ? 1 : 0;
+const unitOf = (c: number) => (WHITE_UNITS[c] === 1 ? 32 : c);
+
 const ASCII_WORD = new Uint8Array(128);
 for (let c = 0; c < 128; c++) ASCII_WORD[c] = (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) ? 1 : 0;
 
-/** Which registered scanners have a start somewhere in `text` where their lead allows a match (1), in one pass. */
-function startsIn(text: string): Uint8Array {
-  const found = new Uint8Array(registered);
+function mark(found: (number[] | undefined)[], id: number, at: number): void {
+  const list = found[id];
+  if (list === undefined) found[id] = [at];
+  else if (list[list.length - 1] !== at) list.push(at);
+}
+
+/** Where each registered scanner has a start in `text` where its lead allows a match, in one pass. */
+function startsIn(text: string): (number[] | undefined)[] {
+  // Per scanner, the positions where one of its starts stands, in order (undefined: none).
+  const found: (number[] | undefined)[] = new Array<number[] | undefined>(registered).fill(undefined);
   const n = text.length;
   for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
+    const c = unitOf(text.charCodeAt(i));
     const first = FIRST_UNITS[c]!;
     if (first === 0) continue;
     const before = i === 0 ? 32 : text.charCodeAt(i - 1);
@@ -125,10 +140,10 @@ function startsIn(text: string): Uint8Array {
     if (!word && (first & 2) === 0) continue;
     let node = STARTS.get(c);
     for (let j = i + 1; node !== undefined; j++) {
-      if (word) for (const id of node.word) found[id] = 1;
-      for (const id of node.any) found[id] = 1;
+      if (word) for (const id of node.word) mark(found, id, i);
+      for (const id of node.any) mark(found, id, i);
       if (node.next === null || j >= n) break;
-      node = node.next.get(text.charCodeAt(j));
+      node = node.next.get(unitOf(text.charCodeAt(j)));
     }
   }
   return found;
@@ -136,10 +151,10 @@ function startsIn(text: string): Uint8Array {
 
 // The last few texts scanned and their starts (a check scans the same few texts with every scanner in turn).
 const SEEN_TEXTS: string[] = [];
-const SEEN_STARTS: Uint8Array[] = [];
+const SEEN_STARTS: (number[] | undefined)[][] = [];
 let seenNext = 0;
 
-function startsOf(text: string): Uint8Array {
+function startsOf(text: string): (number[] | undefined)[] {
   for (let k = 0; k < SEEN_TEXTS.length; k++) if (SEEN_TEXTS[k] === text && SEEN_STARTS[k]!.length === registered) return SEEN_STARTS[k]!;
   const found = startsIn(text);
   SEEN_TEXTS[seenNext] = text;
@@ -172,17 +187,37 @@ function leadHolds(lead: Lead, text: string, i: number): boolean {
 /** The next match at or after `re.lastIndex` (callers set it), or null; matches every `exec` loop would see. */
 export function nextMatch(s: Scanner, text: string): RegExpExecArray | null {
   const re = s.re;
-  // No literal start of the scanner in the text: no match (what the exec loop would find, without running it).
-  if (s.starts >= 0 && startsOf(text)[s.starts] === 0) {
-    re.lastIndex = 0;
-    return null;
-  }
+  if (s.starts >= 0) return nextAtStarts(s, text);
   for (let m = re.exec(text); m; m = re.exec(text)) {
     // An empty match must not stop the scan (one code point on, as matchAll does).
     if (m[0].length === 0) re.lastIndex = m.index + ((text.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
     if (leadHolds(s.lead, text, m.index)) return m;
     // Refused: try again one code point on, as the lookbehind would have.
     re.lastIndex = m.index + ((text.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
+  }
+  return null;
+}
+
+/**
+ * nextMatch for an indexed scanner: the match at the first of its starts (scan.ts's trie) at or after `re.lastIndex`
+ * where its lead holds and its source matches there (sticky). The same match the exec loop finds: a match can begin
+ * only where one of its starts stands, and where the lead holds; the loop finds the first such place, as this does.
+ */
+function nextAtStarts(s: Scanner, text: string): RegExpExecArray | null {
+  const re = s.re;
+  const at = startsOf(text)[s.starts];
+  const from = re.lastIndex;
+  re.lastIndex = 0;
+  if (at === undefined) return null;
+  const sticky = s.sticky!;
+  for (const p of at) {
+    if (p < from || !leadHolds(s.lead, text, p)) continue;
+    sticky.lastIndex = p;
+    const m = sticky.exec(text);
+    if (m) {
+      re.lastIndex = p + m[0].length;
+      return m;
+    }
   }
   return null;
 }
