@@ -71,7 +71,6 @@ function parseNumber(value: string | undefined): number | undefined {
 }
 
 function compileSet(id: string, set: TermSet): CompiledSet {
-  // The set's scanner is indexed by its literal starts (scan.ts); a pattern compiled alone, to be named, is not.
   const compile = (source: string, indexed = false): Scanner => {
     try {
       return scanner(`${WORD_START}(?:${source})(?![\\p{L}\\p{N}])`, 'gu', indexed);
@@ -79,7 +78,7 @@ function compileSet(id: string, set: TermSet): CompiledSet {
       throw new Error(`Moderation term set "${id}" has an invalid pattern ${source}: ${(err as Error).message}`);
     }
   };
-  // Each pattern alone first, so that an invalid one is named.
+  // Each pattern alone first, so that an invalid one is named (not indexed by its starts: the set's scanner is, scan.ts).
   set.patterns.forEach((p) => compile(p));
   // A set of names only ("patterns: []") gets a scanner that never matches.
   const source = set.patterns.length > 0 ? set.patterns.map((p) => `(?:${p})`).join('|') : '(?!)';
