@@ -81,10 +81,56 @@ function isSpace(f: number): boolean {
   return (f <= 0x200a || f === 0x2028 || f === 0x2029 || f === 0x202f || f === 0x205f || f === 0x3000 || f === 0xfeff) && f !== 10;
 }
 
-function fromCodes(codes: number[]): string {
-  let out = '';
-  for (let i = 0; i < codes.length; i += 8192) out += String.fromCharCode(...codes.slice(i, i + 8192));
-  return out;
+/**
+ * The folding pass of `alignedNormalize` (text and map, before spaced-out letters are joined): ASCII lowercased,
+ * anything else folded through a per-character cache, runs of horizontal space collapsed to one " ". Runs of ASCII
+ * that need no change are copied as slices (lowercased), not character by character: most of a text is such runs.
+ */
+function foldAll(original: string): { text: string; map: number[] } {
+  const map: number[] = [];
+  let text = '';
+  let lastSpace = false;
+  // Where the pending run of ASCII characters (copied as a slice) starts.
+  let run = 0;
+  const n = original.length;
+  for (let i = 0; i < n;) {
+    const c = original.charCodeAt(i);
+    if (c < 128) {
+      if (isSpace(c)) {
+        if (lastSpace || c !== 32) {
+          if (i > run) text += original.slice(run, i).toLowerCase();
+          run = i + 1;
+          if (lastSpace) {
+            i++;
+            continue;
+          }
+          text += ' ';
+        }
+        lastSpace = true;
+      } else lastSpace = false;
+      map.push(i);
+      i++;
+      continue;
+    }
+    if (i > run) text += original.slice(run, i).toLowerCase();
+    const len = c >= 0xd800 && c <= 0xdbff && i + 1 < n && (original.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+    const folded = foldChar(original.slice(i, i + len));
+    for (let k = 0; k < folded.length; k++) {
+      if (isSpace(folded.charCodeAt(k))) {
+        if (lastSpace) continue;
+        lastSpace = true;
+        text += ' ';
+      } else {
+        lastSpace = false;
+        text += folded[k];
+      }
+      map.push(i);
+    }
+    i += len;
+    run = i;
+  }
+  if (n > run) text += original.slice(run, n).toLowerCase();
+  return { text, map };
 }
 
 export function alignedNormalize(original: string): AlignedText {
@@ -94,44 +140,7 @@ export function alignedNormalize(original: string): AlignedText {
     const text = original.toLowerCase();
     return { text, leet: undoLeet(text, 'i'), map: undefined, original };
   }
-  // One pass over char codes: ASCII is lowercased in place, anything else folded through a per-character cache.
-  const codes: number[] = [];
-  let map: number[] = [];
-  let lastSpace = false;
-  for (let i = 0; i < original.length;) {
-    const c = original.charCodeAt(i);
-    if (c < 128) {
-      if (isSpace(c)) {
-        if (!lastSpace) {
-          codes.push(32);
-          map.push(i);
-        }
-        lastSpace = true;
-      } else {
-        codes.push(c >= 65 && c <= 90 ? c + 32 : c);
-        map.push(i);
-        lastSpace = false;
-      }
-      i++;
-      continue;
-    }
-    const len = c >= 0xd800 && c <= 0xdbff && i + 1 < original.length && (original.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
-    const folded = foldChar(original.slice(i, i + len));
-    for (let k = 0; k < folded.length; k++) {
-      const f = folded.charCodeAt(k);
-      if (isSpace(f)) {
-        if (lastSpace) continue;
-        lastSpace = true;
-        codes.push(32);
-      } else {
-        lastSpace = false;
-        codes.push(f);
-      }
-      map.push(i);
-    }
-    i += len;
-  }
-  let text = fromCodes(codes);
+  let { text, map } = foldAll(original);
   // Spaced-out letters: "t e e n" → "teen" (a leading "a"/"i" is usually a word of its own: "a k i d").
   const spaced: RegExpExecArray[] = [];
   eachMatch(SPACED, text, (m) => {

@@ -331,7 +331,7 @@ export function parseAgeNumber(raw: string): number | undefined {
 
 function compileList(sources: string[], bounded: boolean): Scanner {
   const body = sources.map((s) => `(?:${foldSource(s)})`).join('|');
-  return scanner(bounded ? `${B}(?:${body})${E}` : `(?:${body})`);
+  return scanner(bounded ? `${B}(?:${body})${E}` : `(?:${body})`, 'gu', true);
 }
 
 interface ListSpec {

@@ -71,18 +71,18 @@ function parseNumber(value: string | undefined): number | undefined {
 }
 
 function compileSet(id: string, set: TermSet): CompiledSet {
-  const compile = (source: string): Scanner => {
+  const compile = (source: string, indexed = false): Scanner => {
     try {
-      return scanner(`${WORD_START}(?:${source})(?![\\p{L}\\p{N}])`);
+      return scanner(`${WORD_START}(?:${source})(?![\\p{L}\\p{N}])`, 'gu', indexed);
     } catch (err) {
       throw new Error(`Moderation term set "${id}" has an invalid pattern ${source}: ${(err as Error).message}`);
     }
   };
-  // Each pattern alone first, so that an invalid one is named.
+  // Each pattern alone first, so that an invalid one is named (not indexed by its starts: the set's scanner is, scan.ts).
   set.patterns.forEach((p) => compile(p));
   // A set of names only ("patterns: []") gets a scanner that never matches.
   const source = set.patterns.length > 0 ? set.patterns.map((p) => `(?:${p})`).join('|') : '(?!)';
-  const compiled: CompiledSet = { id, scan: compile(source), unless: (set.unless ?? []).map((u) => new RegExp(u, 'gu')) };
+  const compiled: CompiledSet = { id, scan: compile(source, true), unless: (set.unless ?? []).map((u) => new RegExp(u, 'gu')) };
   if (set.names) compiled.names = nameList(set.names);
   if (set.patterns.length === 0) compiled.patternless = true;
   return compiled;

@@ -68,8 +68,12 @@ function leadingNames(text: AlignedText, start: number, end: number): string[] {
 export function childNames(fields: { text: AlignedText; minorAt: number[] }[]): Set<string> | null {
   const names = new Set<string>();
   for (const { text, minorAt } of fields) {
+    // A line with several minor cues is read once (the same names; a line naming nobody has returned already).
+    const read = new Set<number>();
     for (const pos of minorAt) {
       const start = text.text.lastIndexOf('\n', pos - 1) + 1;
+      if (read.has(start)) continue;
+      read.add(start);
       let end = text.text.indexOf('\n', pos);
       if (end < 0) end = text.text.length;
       const found = leadingNames(text, start, end);
@@ -89,8 +93,39 @@ export function adultOnlyParts(text: AlignedText, parts: Part[], minorAt: number
     const line = text.text.slice(parts[i]!.start, parts[i]!.end);
     ADULT.re.lastIndex = 0;
     if (nextMatch(ADULT, line) === null) continue;
-    if (line.split(/[^\p{L}'’-]+/u).some((w) => children.has(w))) continue;
+    if (namesOneOf(line, children)) continue;
     out.add(i);
   }
   return out;
+}
+
+const NAME_UNIT = /[\p{L}'’-]/u;
+const WHOLE_NAME = /^[\p{L}'’-]+$/u;
+
+/** Whether a code point of `line` (at `i`, or ending just before `i` when `back`) is a letter, ' or ’ or -. */
+function nameUnitAt(line: string, i: number, back: boolean): boolean {
+  if (back) {
+    if (i <= 0) return false;
+    const from = (line.charCodeAt(i - 1) & 0xfc00) === 0xdc00 && i >= 2 && (line.charCodeAt(i - 2) & 0xfc00) === 0xd800 ? i - 2 : i - 1;
+    return NAME_UNIT.test(String.fromCodePoint(line.codePointAt(from)!));
+  }
+  return i < line.length && NAME_UNIT.test(String.fromCodePoint(line.codePointAt(i)!));
+}
+
+/**
+ * Whether one of the words of `line` (runs of letters, ' , ’ and -) is one of `names`: what
+ * `line.split(/[^\p{L}'’-]+/u).some((w) => names.has(w))` answers, by looking for each name instead of splitting.
+ */
+function namesOneOf(line: string, names: Set<string>): boolean {
+  for (const name of names) {
+    if (name === '') {
+      if (line.split(/[^\p{L}'’-]+/u).includes('')) return true;
+      continue;
+    }
+    if (!WHOLE_NAME.test(name)) continue; // holds a character no word holds
+    for (let at = line.indexOf(name); at >= 0; at = line.indexOf(name, at + 1)) {
+      if (!nameUnitAt(line, at, true) && !nameUnitAt(line, at + name.length, false)) return true;
+    }
+  }
+  return false;
 }
