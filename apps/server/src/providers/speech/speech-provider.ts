@@ -29,6 +29,8 @@ export interface SpeechProvider extends ProviderHealth {
   readonly defaultVoice: string | null;
   voices(): Promise<Voice[]>;
   synthesize(request: { text: string; voice: string; signal?: AbortSignal }): Promise<SynthesizedAudio>;
+  /** Frees what the provider holds (the embedded engine); called when the server closes. */
+  close?(): Promise<void>;
 }
 
 export interface TranscriptionProvider extends ProviderHealth {
@@ -37,4 +39,5 @@ export interface TranscriptionProvider extends ProviderHealth {
   readonly setup: string | null;
   /** `audio`: a 16 kHz mono WAV (the voice module decodes every upload first). */
   transcribe(request: { audio: Buffer; language?: string; signal?: AbortSignal }): Promise<{ text: string }>;
+  close?(): Promise<void>;
 }
