@@ -281,6 +281,11 @@ async function openProviders(app: FastifyInstance, config: Config, overrides: Ap
   const transcription = overrides.transcription
     ? health.register(overrides.transcription)
     : createTranscriptionProvider(config.transcription, { health, log: app.log });
+  // An embedded voice engine (SPEECH_PROVIDER / TRANSCRIPTION_PROVIDER=embedded) starts (a first start: downloads) once
+  // the server is up, in processes that serve requests; a request before then starts it.
+  if (config.env !== 'test' && config.processRole !== 'worker') {
+    setTimeout(() => [speech, transcription].forEach((p) => p.warmUp?.()), 5000).unref();
+  }
   app.addHook('onClose', async () => {
     await speech.close?.();
     await transcription.close?.();

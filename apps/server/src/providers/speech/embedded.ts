@@ -81,6 +81,10 @@ export class EmbeddedSpeechProvider implements SpeechProvider {
     return this.engine.health();
   }
 
+  warmUp(): void {
+    void this.engine.start().catch(() => {});
+  }
+
   /** The model's speakers: `0` … `n-1` (one for most Piper voices). */
   async voices(): Promise<Voice[]> {
     const tts = await this.engine.ready();
@@ -155,6 +159,10 @@ export class EmbeddedTranscriptionProvider implements TranscriptionProvider {
 
   health() {
     return this.engine.health();
+  }
+
+  warmUp(): void {
+    void this.engine.start().catch(() => {});
   }
 
   async transcribe(request: { audio: Buffer; language?: string; signal?: AbortSignal }): Promise<{ text: string }> {
