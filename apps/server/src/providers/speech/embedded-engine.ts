@@ -3,6 +3,7 @@
 // offline message) into DATA_DIR/models/<folder>/, then opened once in a child process (sherpa.ts: a bad model gives a
 // sentence, not a crashed server), then loaded here; the state health reports (downloading, loading, ready, failed);
 // and one job at a time on the engine (sherpa-onnx runs it on a libuv thread, off the event loop).
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describeDownloadFailure, downloadModel } from '../llm/download.ts';
 import type { LlmLog } from '../llm/llm-provider.ts';
@@ -55,6 +56,8 @@ export class EmbeddedEngine<T> {
   start(): Promise<T> {
     if (this.closing.signal.aborted) return Promise.reject(new SpeechBackendError('UNAVAILABLE', `The ${this.opts.what} was closed.`));
     if (this.started && this.state !== 'error') return this.started;
+    // Not 'error' from here on, so that a second caller joins this start instead of beginning another.
+    this.state = 'loading';
     this.error = undefined;
     this.started = this.load().then(
       (engine) => {
@@ -91,9 +94,13 @@ export class EmbeddedEngine<T> {
   }
 
   private async fetchFile(file: ModelFile): Promise<string> {
-    if (file.path) return file.path;
-    const url = file.url;
     const variable = `${this.opts.envPrefix}_${file.role.toUpperCase()}`;
+    if (file.path) {
+      if (!existsSync(file.path))
+        throw new Error(`The ${this.opts.what}'s ${file.role} file ${file.path} does not exist (${variable}_PATH).`);
+      return file.path;
+    }
+    const url = file.url;
     if (!url) throw new Error(`The ${this.opts.what} needs its ${file.role} file: set ${variable}_PATH or ${variable}_URL.`);
     this.state = 'downloading';
     this.progress = 0;

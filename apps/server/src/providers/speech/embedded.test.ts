@@ -11,6 +11,7 @@ import { EmbeddedSpeechProvider, EmbeddedTranscriptionProvider } from './embedde
 import { embeddedSpeechConfig, embeddedTranscriptionConfig, SYSTEM_ESPEAK_DATA } from './embedded-settings.ts';
 import { samplesOfWav } from './sherpa.ts';
 import { startModelServer, type ModelServer } from './test/model-server.ts';
+import { tinyPiperVoice } from './test/tiny-speech-models.ts';
 import { espeakWav } from './test/peer.ts';
 
 const silentLog = { info() {}, warn() {}, error() {} };
@@ -102,6 +103,25 @@ describe('EmbeddedSpeechProvider (sherpa-onnx, a tiny Piper voice)', () => {
     writeFileSync(path.join(dataDir, 'tokens.txt'), '_ 0\n');
     const corrupt = voice({ TTS_MODEL_PATH: garbage });
     await expect(corrupt.synthesize({ text: 'Hi.', voice: '0' })).rejects.toThrow(/could not be loaded \(.*Protobuf parsing failed/);
+  });
+});
+
+describe('EmbeddedSpeechProvider, local files', () => {
+  it('a failed start is tried again by the next request', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'reverie-embedded-speech-local-'));
+    try {
+      const model = path.join(dir, 'later.onnx');
+      const p = voice({ TTS_MODEL_PATH: model });
+      await expect(p.voices()).rejects.toThrow(`The voice model's model file ${model} does not exist (TTS_MODEL_PATH).`);
+      const files = tinyPiperVoice({ seed: 3 });
+      writeFileSync(model, files.model);
+      writeFileSync(path.join(dir, 'tokens.txt'), files.tokens);
+      expect(await p.voices()).toEqual([{ id: '0', name: 'later' }]);
+      expect((await p.synthesize({ text: 'Again.', voice: '0' })).bytes.length).toBeGreaterThan(0);
+      await p.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -87,7 +87,7 @@ export function probeInChild(kind: 'tts' | 'stt', config: TtsConfig | Recognizer
           .split('\n')
           .map((l) => l.replace(/^\S*\.(cc|h):\S+\s*/, '').trim())
           .filter((l) => l && !/^(Node\.js v|\s*at )/.test(l));
-        const said = lines.slice(-2).join(' ') || (err.killed ? 'it did not answer in time' : `it stopped (${err.code ?? err.signal})`);
+        const said = lines.slice(-3).join(' ') || (err.killed ? 'it did not answer in time' : `it stopped (${err.code ?? err.signal})`);
         reject(new Error(said));
       },
     );
