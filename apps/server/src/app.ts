@@ -277,10 +277,19 @@ async function openProviders(app: FastifyInstance, config: Config, overrides: Ap
   // words until it is ready.
   if (!overrides.embedder && config.env !== 'test') setTimeout(() => embedder.start(), 3000).unref();
   app.addHook('onClose', () => embedder.close());
-  const speech = overrides.speech ? health.register(overrides.speech) : createSpeechProvider(config.speech, { health });
+  const speech = overrides.speech ? health.register(overrides.speech) : createSpeechProvider(config.speech, { health, log: app.log });
   const transcription = overrides.transcription
     ? health.register(overrides.transcription)
-    : createTranscriptionProvider(config.transcription, { health });
+    : createTranscriptionProvider(config.transcription, { health, log: app.log });
+  // An embedded voice engine (SPEECH_PROVIDER / TRANSCRIPTION_PROVIDER=embedded) starts (a first start: downloads) once
+  // the server is up, in processes that serve requests; a request before then starts it.
+  if (config.env !== 'test' && config.processRole !== 'worker') {
+    setTimeout(() => [speech, transcription].forEach((p) => p.warmUp?.()), 5000).unref();
+  }
+  app.addHook('onClose', async () => {
+    await speech.close?.();
+    await transcription.close?.();
+  });
   return { health, mailer, mailQueue, google, storage, llm, images, embedder, speech, transcription };
 }
 

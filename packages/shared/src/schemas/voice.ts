@@ -38,7 +38,7 @@ export const UpdateSpeechSettingsBody = z
   .meta({ id: 'UpdateSpeechSettingsBody' });
 
 const ServiceState = z.object({
-  /** Which backend: `openai`, `elevenlabs` or `off`. */
+  /** Which backend: `openai`, `elevenlabs`, `embedded` or `off`. */
   provider: z.string(),
   available: z.boolean(),
   /** Why it is not available, in a sentence (null when it is). */

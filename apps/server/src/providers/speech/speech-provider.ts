@@ -20,7 +20,7 @@ export interface SynthesizedAudio {
 }
 
 export interface SpeechProvider extends ProviderHealth {
-  /** Backend name: openai, elevenlabs, off. */
+  /** Backend name: openai, elevenlabs, embedded, off. */
   readonly kind: string;
   /** False when off or not set up; `setup` then says what to set. */
   readonly configured: boolean;
@@ -29,6 +29,10 @@ export interface SpeechProvider extends ProviderHealth {
   readonly defaultVoice: string | null;
   voices(): Promise<Voice[]>;
   synthesize(request: { text: string; voice: string; signal?: AbortSignal }): Promise<SynthesizedAudio>;
+  /** Starts loading what the provider needs (the embedded engine's model) in the background. */
+  warmUp?(): void;
+  /** Frees what the provider holds (the embedded engine); called when the server closes. */
+  close?(): Promise<void>;
 }
 
 export interface TranscriptionProvider extends ProviderHealth {
@@ -37,4 +41,6 @@ export interface TranscriptionProvider extends ProviderHealth {
   readonly setup: string | null;
   /** `audio`: a 16 kHz mono WAV (the voice module decodes every upload first). */
   transcribe(request: { audio: Buffer; language?: string; signal?: AbortSignal }): Promise<{ text: string }>;
+  warmUp?(): void;
+  close?(): Promise<void>;
 }
