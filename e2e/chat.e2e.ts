@@ -336,7 +336,8 @@ describeE2E('chat over an OpenAI-compatible server (local peer)', () => {
       expectClean(p, 'a reply whose page was left');
       await p.context.close();
     }
-  });
+    // Two full flows (1280 and 390 px), each a 3 s reply, a reload and the bell: 47.7 s when it passed on a slow day.
+  }, 120_000);
 });
 
 describeE2E('chat while the model downloads on the first start (local model server)', () => {
