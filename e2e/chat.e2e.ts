@@ -315,8 +315,12 @@ describeE2E('chat over an OpenAI-compatible server (local peer)', () => {
       const composer = page.getByLabel('Message Diagnostics');
       await composer.waitFor({ state: 'visible', timeout: 20_000 });
       await composer.fill('Walk me through it, then I have to go.');
+      // The second pass reopens the first one's conversation: its words are on the page already.
+      const replies = page.getByTestId('message-assistant');
+      const before = await replies.count();
       await page.getByRole('button', { name: 'Send message' }).click();
-      await page.getByText(/step1/).waitFor({ timeout: 15_000 });
+      await expect.poll(() => replies.count(), { timeout: 15_000 }).toBeGreaterThan(before);
+      await replies.last().getByText(/step1/).waitFor({ timeout: 15_000 });
       // Away from the chat while the reply is written: the page closes its stream, the server goes on.
       await page.goto('/');
       // The model goes on to its last word after the page left (the chat shows it below), and the bell has it.

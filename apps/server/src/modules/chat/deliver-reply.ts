@@ -40,7 +40,8 @@ export async function deliverReply<Lead extends Record<string, unknown> = Record
   options: DeliverOptions<Lead>,
 ): Promise<(Lead & ChatReply) | undefined> {
   const { what, lead } = options;
-  let gone = false;
+  // A client that left while the reply was prepared closed its connection before this listener was added.
+  let gone = reply.raw.destroyed && !reply.raw.writableFinished;
   const onClose = () => {
     if (!reply.raw.writableFinished) gone = true;
   };
