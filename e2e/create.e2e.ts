@@ -192,9 +192,16 @@ describeE2E('creating characters (real server + Chromium)', () => {
     expect(feed.items.map((c) => c.name)).not.toContain(NAME);
     expectClean(p, 'the creation journey');
     await p.context.close();
-  });
+    // Import, crop, five steps, publish, three listings, two more viewports, export and delete: about 40 s when quiet.
+  }, 150_000);
 
   it('shows a blocked description on its field and creates nothing; every step fits at 390 px', async () => {
+    // A creator of its own: "creates nothing" holds whatever the journey above left behind.
+    const auth = await registerReadyUser(h, {
+      email: `blocked_${suffix}@example.com`,
+      username: `blocked_${suffix}`,
+      password: 'make-a-friend-7',
+    });
     const p = await pageWithSession(h, auth, MOBILE);
     const { page } = p;
     await page.goto('/create-character');
@@ -247,5 +254,5 @@ describeE2E('creating characters (real server + Chromium)', () => {
     await guest.page.getByRole('button', { name: 'Get Started Free' }).click();
     await guest.page.getByRole('dialog', { name: 'Create Your Account' }).waitFor();
     await guest.context.close();
-  });
+  }, 90_000);
 });
