@@ -151,6 +151,46 @@ describeE2E('voice: Listen and the microphone', () => {
     }, 120_000);
   }
 
+  for (const [viewport, width] of [
+    [DESKTOP, 1280],
+    [MOBILE, 390],
+  ] as const) {
+    it(`listens hands-free: what is said goes into the composer without a press, until it is turned off (${width} px)`, async () => {
+      const p = await pageWithSession(h, auth, viewport);
+      const { page, context } = p;
+      await context.grantPermissions(['microphone']);
+      await page.goto(`/chat/${characterId}`);
+      const start = page.getByRole('button', { name: /^Start hands-free listening \(free, \d+ left today each time you speak\)$/ });
+      await start.waitFor({ timeout: 20_000 });
+      const transcriptions = () => peer.requests.filter((r) => r.path === '/v1/audio/transcriptions').length;
+      const before = transcriptions();
+      await start.click();
+      // The fake microphone says its sentence once, then is silent: voice activity hears it start and end.
+      await page.getByRole('status').filter({ hasText: 'Hearing you…' }).waitFor({ timeout: 15_000 });
+      await screenshot(page, `voice-hands-free-hearing-${width}`);
+      const composer = page.getByLabel('Message Wren Hollow');
+      await expect.poll(() => composer.inputValue(), { timeout: 30_000 }).toContain('weather');
+      await page.getByRole('status').filter({ hasText: 'Listening' }).waitFor({ timeout: 15_000 });
+      await screenshot(page, `voice-hands-free-${width}`);
+      // One utterance, one transcription: the silence after it is not sent.
+      await page.waitForTimeout(2000);
+      expect(transcriptions() - before).toBe(1);
+      const stop = page.getByRole('button', { name: 'Stop hands-free listening' });
+      expect(await stop.getAttribute('aria-pressed')).toBe('true');
+      await stop.click();
+      await start.waitFor();
+      expect(
+        await page
+          .getByRole('status')
+          .filter({ hasText: /Listening|Hearing/ })
+          .count(),
+      ).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `the composer fits ${width} px`).toBeLessThanOrEqual(width);
+      expect(p.problemList()).toEqual([]);
+      await context.close();
+    }, 120_000);
+  }
+
   it('shows the voice settings (390 and 1280 px) and the voice picker (1280 px)', async () => {
     const p = await pageWithSession(h, auth, DESKTOP);
     await p.page.goto('/settings#voice');

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { pictureRequest, type ChatSession } from '@reverie/shared';
 import { useMembershipModal } from '@/features/billing';
 import { useGuestPrompt } from '@/features/guest';
-import { ListenButton, MicButton, useAutoPlay } from '@/features/voice';
+import { HandsFreeButton, ListenButton, MicButton, useAutoPlay } from '@/features/voice';
 import { toast } from '@/lib/toast';
 import {
   ChatLoadError,
@@ -190,7 +190,12 @@ function ChatComposer({ character, cost, busy, sendBlocked, prices, picture, onM
       onPicture={() => void prices.guard('picture', () => picture.ask())}
       picturePrice={prices.picture}
       picturePending={picture.pending || !prices.picture}
-      voiceInput={(insert) => <MicButton characterId={character.id} disabled={character.deleted} onTranscript={insert} />}
+      voiceInput={(insert) => (
+        <>
+          <HandsFreeButton characterId={character.id} disabled={character.deleted} onTranscript={insert} />
+          <MicButton characterId={character.id} disabled={character.deleted} onTranscript={insert} />
+        </>
+      )}
     />
   );
 }

@@ -1,0 +1,79 @@
+// The microphone while hands-free listens: its loudness read every FRAME_MS into voice activity detection
+// (voice-activity.ts), and one MediaRecorder at a time. An utterance ends the recording, which is handed over; a
+// recording of only silence is dropped and started again after half the longest recording, so what is sent stays short.
+import { rmsLevel, VoiceActivity } from './voice-activity';
+
+const FRAME_MS = 30;
+/** Shorter sounds (a cough, a click) are not handed over: each transcription is paid for. */
+const MIN_UTTERANCE_MS = 400;
+
+export interface ListenerEvents {
+  /** Someone started speaking. */
+  heard(): void;
+  /** An utterance, recorded. */
+  utterance(audio: Blob): void;
+  /** A sound too short to be words was dropped: listening goes on. */
+  dropped(): void;
+}
+
+export interface Listener {
+  close(): void;
+}
+
+/** Listens on `stream` until closed (which also stops the stream's tracks). `maxMs`: the longest recording taken. */
+export function listen(stream: MediaStream, maxMs: number, on: ListenerEvents): Listener {
+  const context = new AudioContext();
+  const analyser = context.createAnalyser();
+  analyser.fftSize = 1024;
+  context.createMediaStreamSource(stream).connect(analyser);
+  const samples = new Float32Array(analyser.fftSize);
+  const vad = new VoiceActivity();
+  let recorder: MediaRecorder | null = null;
+  let closed = false;
+  let startedAt = 0;
+  let heardAt = 0;
+
+  /** A fresh recording; `keep` says whether the one it replaces is handed over (an utterance) or dropped. */
+  const record = (keep: boolean) => {
+    const previous = recorder;
+    if (previous?.state === 'recording') {
+      const chunks: Blob[] = [];
+      previous.ondataavailable = (e) => e.data.size > 0 && chunks.push(e.data);
+      previous.onstop = () => keep && !closed && on.utterance(new Blob(chunks, { type: previous.mimeType || 'audio/webm' }));
+      previous.stop();
+    }
+    recorder = null;
+    if (closed) return;
+    recorder = new MediaRecorder(stream);
+    recorder.start();
+    startedAt = performance.now();
+  };
+
+  const timer = setInterval(() => {
+    analyser.getFloatTimeDomainData(samples);
+    const event = vad.push(rmsLevel(samples), FRAME_MS);
+    const now = performance.now();
+    if (event === 'start') {
+      heardAt = now;
+      on.heard();
+    } else if (event === 'end' || (vad.active && now - startedAt > maxMs - 500)) {
+      // The utterance is over (or as long as the server takes): handed over if it was long enough to be words.
+      const long = now - heardAt >= MIN_UTTERANCE_MS;
+      record(long);
+      if (!long) on.dropped();
+    } else if (!vad.active && now - startedAt > maxMs / 2) {
+      record(false);
+    }
+  }, FRAME_MS);
+  record(false);
+
+  return {
+    close() {
+      closed = true;
+      clearInterval(timer);
+      record(false);
+      stream.getTracks().forEach((t) => t.stop());
+      void context.close().catch(() => undefined);
+    },
+  };
+}
