@@ -6,6 +6,7 @@ import { cn } from '@/lib/utils';
 import { useVoiceStatus } from '../api/get-voice-status';
 import { micPrice } from './mic-button';
 import { useHandsFree, type HandsFreePhase } from './use-hands-free';
+import { VoiceError } from './voice-error';
 
 interface Props {
   characterId?: string;
@@ -64,14 +65,7 @@ function HandsFree({ characterId, disabled, maxMs, price, onTranscript }: Props 
           {SAYS[phase]}
         </p>
       ) : null}
-      {error ? (
-        <p
-          role="alert"
-          className="absolute bottom-full left-0 mb-2 w-64 rounded-xl bg-surface-raised px-3 py-2 text-xs text-danger shadow-lg ring-1 ring-border"
-        >
-          {error}
-        </p>
-      ) : null}
+      <VoiceError message={error} />
     </div>
   );
 }

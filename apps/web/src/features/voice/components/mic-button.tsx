@@ -9,6 +9,7 @@ import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useVoiceStatus } from '../api/get-voice-status';
 import { useTranscribe } from '../api/transcribe';
+import { VoiceError } from './voice-error';
 
 /** What the next transcription costs: "free, 19 left today" or "1 coin". */
 export function micPrice(prices: VoiceStatusResponse['prices']): string | null {
@@ -120,14 +121,7 @@ export function MicButton({ characterId, disabled, onTranscript }: Props) {
       >
         {phase === 'sending' || phase === 'starting' ? <Loader2 className="animate-spin" /> : <Mic />}
       </Button>
-      {error ? (
-        <p
-          role="alert"
-          className="absolute bottom-full left-0 mb-2 w-64 rounded-xl bg-surface-raised px-3 py-2 text-xs text-danger shadow-lg ring-1 ring-border"
-        >
-          {error}
-        </p>
-      ) : null}
+      <VoiceError message={error} />
     </div>
   );
 }
