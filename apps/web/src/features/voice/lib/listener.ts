@@ -1,11 +1,11 @@
 // The microphone while hands-free listens: its loudness read every FRAME_MS into voice activity detection
 // (voice-activity.ts), and one MediaRecorder at a time. An utterance ends the recording, which is handed over; a
 // recording of only silence is dropped and started again after half the longest recording, so what is sent stays short.
-import { rmsLevel, VoiceActivity } from './voice-activity';
+import { rmsLevel, VOICE_ACTIVITY, VoiceActivity } from './voice-activity';
 
 const FRAME_MS = 30;
-/** Shorter sounds (a cough, a click) are not handed over: each transcription is paid for. */
-const MIN_UTTERANCE_MS = 400;
+/** Shorter sounds (a click, a knock) are not handed over: each transcription is paid for. A "yes" is longer. */
+const MIN_UTTERANCE_MS = 250;
 
 export interface ListenerEvents {
   /** Someone started speaking. */
@@ -57,8 +57,10 @@ export function listen(stream: MediaStream, maxMs: number, on: ListenerEvents): 
       heardAt = now;
       on.heard();
     } else if (event === 'end' || (vad.active && now - startedAt > maxMs - 500)) {
-      // The utterance is over (or as long as the server takes): handed over if it was long enough to be words.
-      const long = now - heardAt >= MIN_UTTERANCE_MS;
+      // The utterance is over (or as long as the server takes): handed over if it was long enough to be words. How
+      // long it lasted: from where the loudness began (before it was heard as speech) to where the silence began.
+      const spoke = now - heardAt + VOICE_ACTIVITY.startMs - (event === 'end' ? VOICE_ACTIVITY.endMs : 0);
+      const long = spoke >= MIN_UTTERANCE_MS;
       record(long);
       if (!long) on.dropped();
     } else if (!vad.active && now - startedAt > maxMs / 2) {
