@@ -63,6 +63,8 @@ export function listen(stream: MediaStream, maxMs: number, on: ListenerEvents): 
       const long = spoke >= MIN_UTTERANCE_MS;
       record(long);
       if (!long) on.dropped();
+      // Cut at the longest recording while still speaking: the rest is measured from the cut.
+      if (event !== 'end') heardAt = now;
     } else if (!vad.active && now - startedAt > maxMs / 2) {
       record(false);
     }
