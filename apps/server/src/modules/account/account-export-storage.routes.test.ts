@@ -79,8 +79,9 @@ describe('account exports in media storage (#47.3)', () => {
         'Your data is larger than the 0.002 MB an export may hold, so it could not be made. Download your characters and chats from Settings one by one, or write to support.',
       );
       expect((await small.deps.uow.repos.account.exportInfo(failed.id))!.fileKey).toBeNull();
-      const inbox = await small.app.inject({ url: '/api/notifications', headers: who.auth });
-      expect(inbox.body).toContain('account_export');
+      // The notification is written after the failure is saved (in the background): it may come a moment later.
+      const inbox = async () => (await small.app.inject({ url: '/api/notifications', headers: who.auth })).body;
+      await expect.poll(inbox, { timeout: 10_000 }).toContain('account_export');
       const download = await small.app.inject({ url: `/api/account/exports/${failed.id}/download`, headers: who.auth });
       expect(download.statusCode).toBe(409);
       expect(download.json().message).toBe(failed.error);
