@@ -6,7 +6,7 @@ import type { Database } from '../apps/server/src/db/client.ts';
 import { MemoryJobQueue } from '../apps/server/src/lib/jobs/index.ts';
 import type { Embedder } from '../apps/server/src/providers/embeddings/index.ts';
 import { MemoryIndexer, type IndexJob } from '../apps/server/src/modules/memory/indexer.service.ts';
-import { freshConversation, memoryUow, prng, rowsOf, sentence, type Seeded } from './memory-seed.ts';
+import { freshConversation, memoryUow, prng, rowsOf, sentence, type Seeded, vectorIndexOf } from './memory-seed.ts';
 
 const quiet = { warn: () => {}, error: () => {} };
 
@@ -20,7 +20,7 @@ export interface Throughput {
 export async function benchThroughput(database: Database, s: Seeded, embedder: Embedder, n: number): Promise<Throughput> {
   const conversationId = await freshConversation(database, s, n);
   const queue = new MemoryJobQueue<IndexJob, unknown>('memory-index');
-  const indexer = new MemoryIndexer({ uow: memoryUow(database), embedder, queue, log: quiet });
+  const indexer = new MemoryIndexer({ uow: memoryUow(database), embedder, vectorIndex: await vectorIndexOf(database), queue, log: quiet });
   const t = performance.now();
   const messages = await indexer.indexConversation(conversationId);
   const seconds = (performance.now() - t) / 1000;
@@ -68,7 +68,7 @@ export async function benchDrain(
 ): Promise<Drain> {
   const conversations = await chatters(database, s, o.users, o.tag);
   const queue = new MemoryJobQueue<IndexJob, unknown>('memory-index');
-  const indexer = new MemoryIndexer({ uow: memoryUow(database), embedder, queue, log: quiet });
+  const indexer = new MemoryIndexer({ uow: memoryUow(database), embedder, vectorIndex: await vectorIndexOf(database), queue, log: quiet });
   let added = 0;
   let finished = 0;
   let embedded = 0;

@@ -7,7 +7,7 @@ import { MemoryJobQueue } from '../apps/server/src/lib/jobs/index.ts';
 import type { Embedder } from '../apps/server/src/providers/embeddings/index.ts';
 import { MemoryIndexer, type IndexJob } from '../apps/server/src/modules/memory/indexer.service.ts';
 import { RecallService } from '../apps/server/src/modules/memory/recall.service.ts';
-import { freshConversation, memoryUow, prng, rowsOf, type Seeded } from './memory-seed.ts';
+import { freshConversation, memoryUow, prng, rowsOf, type Seeded, vectorIndexOf } from './memory-seed.ts';
 import { WINDOW } from './memory-recall.ts';
 
 /** [what the user said once, what they ask much later] */
@@ -144,12 +144,18 @@ export async function benchQuality(database: Database, s: Seeded, filler: number
   const out: Quality[] = [];
   for (const embedder of embedders) {
     const queue = new MemoryJobQueue<IndexJob, unknown>('memory-index');
-    const indexer = new MemoryIndexer({ uow, embedder, queue, log: { warn: () => {}, error: () => {} } });
+    const indexer = new MemoryIndexer({
+      uow,
+      embedder,
+      vectorIndex: await vectorIndexOf(database),
+      queue,
+      log: { warn: () => {}, error: () => {} },
+    });
     const t = performance.now();
     await indexer.indexConversation(conversationId);
     const indexSeconds = (performance.now() - t) / 1000;
     await queue.close();
-    const recall = new RecallService({ uow, embedder, log: { warn: () => {} } });
+    const recall = new RecallService({ uow, embedder, vectorIndex: await vectorIndexOf(database), log: { warn: () => {} } });
     let hits = 0;
     for (const [i, [, question]] of FACTS.entries()) {
       const got = await recall.recall({

@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { RecallService } from '../apps/server/src/modules/memory/recall.service.ts';
 import { HashEmbedder } from '../apps/server/test/hash-embedder.ts';
-import { memoryUow, prng, rowsOf, sentence, type Seeded } from './memory-seed.ts';
+import { memoryUow, prng, rowsOf, sentence, type Seeded, vectorIndexOf } from './memory-seed.ts';
 
 export interface Latency {
   p50: number;
@@ -53,7 +53,12 @@ const kindOf = (query: string) => (query.includes('ts_rank') ? 'words' : query.i
 
 export async function benchRecall(database: Database, s: Seeded, n: number, pgUrl: string | undefined): Promise<RecallResult> {
   const uow = memoryUow(database);
-  const recall = new RecallService({ uow, embedder: new HashEmbedder(), log: { warn: () => {} } });
+  const recall = new RecallService({
+    uow,
+    embedder: new HashEmbedder(),
+    vectorIndex: await vectorIndexOf(database),
+    log: { warn: () => {} },
+  });
   const excluded = rowsOf<{ id: string }>(
     await database.db.execute(
       sql`select id from chat_messages where conversation_id = ${s.bigConversationId} order by seq desc limit ${WINDOW}`,

@@ -6,6 +6,8 @@ import type { Database } from '../apps/server/src/db/client.ts';
 import { createUnitOfWork, type UnitOfWork } from '../apps/server/src/db/unit-of-work.ts';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { MemoryRepo } from '../apps/server/src/modules/memory/memory.repo.ts';
+import { MemoryVectorsRepo } from '../apps/server/src/modules/memory/memory-vectors.repo.ts';
+import { openVectorIndex, type VectorIndex } from '../apps/server/src/db/vector-index.ts';
 import { signsOf, vectorToBytes } from '../apps/server/src/modules/memory/vector.ts';
 import { HashEmbedder } from '../apps/server/test/hash-embedder.ts';
 
@@ -23,10 +25,19 @@ station ticket platform carriage engine whistle smoke steam fire ember ash dust 
   .trim()
   .split(/\s+/);
 
-export type MemoryRepos = { memory: MemoryRepo };
+export type MemoryRepos = { memory: MemoryRepo; memoryVectors: MemoryVectorsRepo };
 
 export const memoryUow = (database: Database): UnitOfWork<MemoryRepos> =>
-  createUnitOfWork(database.db, (d) => ({ memory: new MemoryRepo(d) }));
+  createUnitOfWork(database.db, (d) => ({ memory: new MemoryRepo(d), memoryVectors: new MemoryVectorsRepo(d) }));
+
+const vectorIndexes = new WeakMap<Database, Promise<VectorIndex>>();
+/** pgvector where the database has it (db/vector-index.ts), detected once per database as the app's start does. */
+export function vectorIndexOf(database: Database): Promise<VectorIndex> {
+  let found = vectorIndexes.get(database);
+  if (!found)
+    vectorIndexes.set(database, (found = openVectorIndex(database, { mode: 'auto', log: { info: () => {}, warn: console.warn } })));
+  return found;
+}
 
 export const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 

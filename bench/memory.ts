@@ -27,12 +27,14 @@ import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { openEmbedded } from '../apps/server/src/db/embedded/open.ts';
 import { OffEmbedder, OpenAiEmbedder, type Embedder } from '../apps/server/src/providers/embeddings/index.ts';
 import { HashEmbedder } from '../apps/server/test/hash-embedder.ts';
+import type { JobQueue } from '../apps/server/src/lib/jobs/index.ts';
+import { MemoryIndexer, type IndexJob } from '../apps/server/src/modules/memory/indexer.service.ts';
 import { llamaServerBinary, llamaServerSkipReason, startLlamaServer, type LlamaServer } from '../apps/server/test/llama-server.ts';
 import { tinyModelPath } from '../apps/server/test/tiny-model.ts';
 import { benchDrain, benchThroughput, type Drain, type Throughput } from './memory-index.ts';
 import { benchQuality, type Quality } from './memory-quality.ts';
 import { benchRecall, type RecallResult } from './memory-recall.ts';
-import { seed } from './memory-seed.ts';
+import { memoryUow, seed, vectorIndexOf } from './memory-seed.ts';
 import { printReport, type DbReport } from './memory-report.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -116,12 +118,28 @@ async function realModel(): Promise<Embedder | string> {
   return e.info().state === 'ready' ? e : `not run: ${MODEL_PATH} did not load (${e.info().error ?? e.info().state})`;
 }
 
+/** Where the database has pgvector: the seeded vectors copied into its column and the HNSW index built (timed). */
+async function copyToPgvector(database: Database): Promise<void> {
+  const vectorIndex = await vectorIndexOf(database);
+  if (!vectorIndex.enabled) return console.log(`  vectors ranked in the process (${(await vectorIndex.health()).detail})`);
+  const queue = {} as JobQueue<IndexJob, unknown>;
+  const log = { warn: () => {}, error: () => {} };
+  const indexer = new MemoryIndexer({ uow: memoryUow(database), embedder: new HashEmbedder(), vectorIndex, queue, log });
+  const t = performance.now();
+  let copied = 0;
+  for (let n = await indexer.copyToPgvector(); n > 0; n = await indexer.copyToPgvector()) copied += n;
+  console.log(
+    `  pgvector: ${copied.toLocaleString('en')} vectors copied and the HNSW index built in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
+}
+
 async function run(kind: string, llama: Llama, first: boolean): Promise<{ report: DbReport; quality?: Quality[]; real?: string }> {
   console.log(`${kind}: seeding ${SCALE.conversations} conversations, ${SCALE.messages.toLocaleString('en')} messages`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'reverie-bench-memory-'));
   const opened = await open(kind, dataDir);
   try {
     const s = await seed(opened.database, SCALE, console.log);
+    await copyToPgvector(opened.database);
     const recall: RecallResult = await benchRecall(opened.database, s, RECALLS, opened.url);
     console.log(`  recall: p50 ${recall.app.p50.toFixed(1)} ms, p95 ${recall.app.p95.toFixed(1)} ms`);
     const throughput: { name: string; t?: Throughput; skipped?: string }[] = [

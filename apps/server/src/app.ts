@@ -6,6 +6,7 @@ import type { Agent } from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { openVectorIndex } from './db/vector-index.ts';
 import { seedCategories } from './db/seed/categories.ts';
 import { seedTags } from './db/seed/tags.ts';
 import { createUnitOfWork } from './db/unit-of-work.ts';
@@ -102,13 +103,14 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     overrides,
   );
 
-  const { health, mailer, mailQueue, google, storage, llm, images, embedder, speech, transcription } = await openProviders(
+  const { health, mailer, mailQueue, google, storage, llm, images, embedder, speech, transcription, vectorIndex } = await openProviders(
     app,
     config,
     overrides,
     {
       uow,
       background,
+      database,
     },
   );
 
@@ -131,6 +133,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     llm,
     images,
     embedder,
+    vectorIndex,
     speech,
     transcription,
     mediaKey: await loadOrCreateSecret(config.dataDir, 'media.key'),
@@ -248,7 +251,12 @@ async function registerHttp(app: FastifyInstance, config: Config, modules: AppMo
 }
 
 /** The providers, each registering its own health; the mail queue when mail goes out through our outbox. */
-async function openProviders(app: FastifyInstance, config: Config, overrides: AppOverrides, infra: Pick<AppDeps, 'uow' | 'background'>) {
+async function openProviders(
+  app: FastifyInstance,
+  config: Config,
+  overrides: AppOverrides,
+  infra: Pick<AppDeps, 'uow' | 'background' | 'database'>,
+) {
   const { uow, background } = infra;
   let mailQueue: MailQueue | undefined;
   const health = new HealthRegistry();
@@ -277,6 +285,12 @@ async function openProviders(app: FastifyInstance, config: Config, overrides: Ap
   // words until it is ready.
   if (!overrides.embedder && config.env !== 'test') setTimeout(() => embedder.start(), 3000).unref();
   app.addHook('onClose', () => embedder.close());
+  const vectorIndex = health.register(
+    await openVectorIndex(infra.database, {
+      mode: config.embeddings.vectorIndex,
+      log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
+    }),
+  );
   const speech = overrides.speech ? health.register(overrides.speech) : createSpeechProvider(config.speech, { health, log: app.log });
   const transcription = overrides.transcription
     ? health.register(overrides.transcription)
@@ -290,7 +304,7 @@ async function openProviders(app: FastifyInstance, config: Config, overrides: Ap
     await speech.close?.();
     await transcription.close?.();
   });
-  return { health, mailer, mailQueue, google, storage, llm, images, embedder, speech, transcription };
+  return { health, mailer, mailQueue, google, storage, llm, images, embedder, speech, transcription, vectorIndex };
 }
 
 /**

@@ -38,6 +38,7 @@ import { SupportRepo } from './modules/support/support.repo.ts';
 import { SearchRepo } from './modules/search/search.repo.ts';
 import { ChatSearchRepo } from './modules/chat-search/chat-search.repo.ts';
 import { MemoryRepo } from './modules/memory/memory.repo.ts';
+import { MemoryVectorsRepo } from './modules/memory/memory-vectors.repo.ts';
 import { SocialRepo } from './modules/social/social.repo.ts';
 import { PaymentsRepo } from './modules/billing/payments.repo.ts';
 import { PersonasRepo } from './modules/personas/personas.repo.ts';
@@ -49,6 +50,7 @@ import { SpeechSettingsRepo } from './modules/voice/voice.repo.ts';
 import type { GoogleSignIn } from './providers/google/index.ts';
 import type { HealthRegistry } from './providers/health.ts';
 import type { Embedder } from './providers/embeddings/index.ts';
+import type { VectorIndex } from './db/vector-index.ts';
 import type { ImageProvider } from './providers/images/index.ts';
 import type { LlmProvider } from './providers/llm/index.ts';
 import { MailOutboxRepo } from './providers/mail/mail-outbox.repo.ts';
@@ -79,6 +81,7 @@ export function bindRepos(db: DbOrTx) {
     chat: new ChatRepo(db),
     chatSearch: new ChatSearchRepo(db),
     memory: new MemoryRepo(db),
+    memoryVectors: new MemoryVectorsRepo(db),
     branches: new BranchesRepo(db),
     replyProgress: new ReplyProgressRepo(db),
     firstMessages: new FirstMessagesRepo(db),
@@ -128,6 +131,8 @@ export interface AppDeps {
   images: ImageProvider;
   /** Recall by meaning (modules/memory); `off` answers every embed with EmbeddingsUnavailableError. */
   embedder: Embedder;
+  /** pgvector where the database has it (db/vector-index.ts): recall ranks vectors there. */
+  vectorIndex: VectorIndex;
   /** Speech out (SPEECH_*) and speech in (TRANSCRIPTION_*). */
   speech: SpeechProvider;
   transcription: TranscriptionProvider;

@@ -111,7 +111,9 @@ export async function openDatabase(config: Config['database'], opts: OpenOptions
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // characters branch: search needs the pg_trgm contrib extension (CREATE EXTENSION in migration 0002_search).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const extensions = { pg_trgm };
+  // pgvector for recall (db/vector-index.ts creates the extension at start: loaded here, created there).
+  const { vector } = await import('@electric-sql/pglite-pgvector');
+  const extensions = { pg_trgm, vector };
   let client: InstanceType<typeof PGlite>;
   if (config.kind === 'pglite-disk') {
     mkdirSync(config.dir, { recursive: true });

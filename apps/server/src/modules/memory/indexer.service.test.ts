@@ -12,7 +12,8 @@ function indexerWith(info: Pick<EmbedderInfo, 'provider' | 'state'>) {
     unknown
   >;
   const embedder = { info: () => ({ model: 'm', ...info }) } as unknown as Embedder;
-  const indexer = new MemoryIndexer({ uow: {} as never, embedder, queue, log: { warn: () => {}, error: () => {} } });
+  const vectorIndex = { enabled: false, ensureIndex: async () => {} };
+  const indexer = new MemoryIndexer({ uow: {} as never, embedder, vectorIndex, queue, log: { warn: () => {}, error: () => {} } });
   indexer.enqueue('c1');
   return added;
 }

@@ -7,6 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { JobQueue, JobWorker } from '../../lib/jobs/index.ts';
 import { EmbeddingsUnavailableError, type Embedder } from '../../providers/embeddings/index.ts';
+import type { VectorIndex } from '../../db/vector-index.ts';
+import type { MemoryVectorsRepo } from './memory-vectors.repo.ts';
 import type { MemoryRepo } from './memory.repo.ts';
 import { signsOf, vectorToBytes } from './vector.ts';
 
@@ -17,14 +19,18 @@ export interface IndexJob {
 const BATCH = 32;
 /** Conversations one backfill run takes (the next run goes on). */
 const BACKFILL_CONVERSATIONS = 20;
+/** Vectors copied into pgvector's column a statement, and statements a backfill run (10,000 vectors a minute). */
+const COPY_BATCH = 500;
+const COPY_BATCHES = 20;
 
 export class MemoryIndexer {
   private worker: JobWorker | undefined;
 
   constructor(
     private readonly d: {
-      uow: UnitOfWork<{ memory: MemoryRepo }>;
+      uow: UnitOfWork<{ memory: MemoryRepo; memoryVectors: MemoryVectorsRepo }>;
       embedder: Embedder;
+      vectorIndex: Pick<VectorIndex, 'enabled' | 'ensureIndex'>;
       queue: JobQueue<IndexJob, unknown>;
       log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
     },
@@ -70,28 +76,56 @@ export class MemoryIndexer {
       }
       // The model id may be known only now (an OpenAI-compatible server's first answer).
       const now = embedder.info().model;
-      await memory.upsert(
-        stale.map((m, i) => ({
-          ...m,
-          messageId: m.id,
-          model: now,
-          vector: vectorToBytes(vectors[i]!),
-          signs: signsOf(vectors[i]!),
-          dimensions: vectors[i]!.length,
-        })),
-      );
+      const rows = stale.map((m, i) => ({
+        ...m,
+        messageId: m.id,
+        model: now,
+        vector: vectorToBytes(vectors[i]!),
+        signs: signsOf(vectors[i]!),
+        dimensions: vectors[i]!.length,
+      }));
+      await memory.upsert(rows, { pgvector: this.d.vectorIndex.enabled });
+      await this.toPgvector(rows);
       done += stale.length;
       if (stale.length < BATCH) break;
     }
     return done;
   }
 
+  /** With pgvector: the vectors just written go to `embedding` too, with an HNSW index for their size. */
+  private async toPgvector(rows: { messageId: string; hash: string; vector: Buffer; dimensions: number }[]): Promise<void> {
+    const { vectorIndex } = this.d;
+    if (!vectorIndex.enabled || rows.length === 0) return;
+    await this.d.uow.repos.memoryVectors.setEmbeddings(rows);
+    for (const d of new Set(rows.map((r) => r.dimensions))) await vectorIndex.ensureIndex(d);
+  }
+
+  /**
+   * With pgvector: copies vectors written before it was there into `embedding` (a batch a run; recall ranks a
+   * conversation in the process until all of its are copied), and builds the HNSW indexes of the sizes stored.
+   */
+  async copyToPgvector(): Promise<number> {
+    const { vectorIndex } = this.d;
+    if (!vectorIndex.enabled) return 0;
+    const { memoryVectors } = this.d.uow.repos;
+    let copied = 0;
+    for (let batch = 0; batch < COPY_BATCHES; batch++) {
+      const rows = await memoryVectors.unconverted(COPY_BATCH);
+      await memoryVectors.setEmbeddings(rows);
+      copied += rows.length;
+      if (rows.length < COPY_BATCH) break;
+    }
+    for (const d of await memoryVectors.dimensions()) await vectorIndex.ensureIndex(d);
+    return copied;
+  }
+
   /** One backfill run: conversations with unindexed messages, the most recently active first. */
   async backfill(): Promise<number> {
     const { embedder } = this.d;
-    if (embedder.info().state !== 'ready') return 0;
+    const copied = await this.copyToPgvector();
+    if (embedder.info().state !== 'ready') return copied;
     const ids = await this.d.uow.repos.memory.conversationsToIndex(embedder.info().model, BACKFILL_CONVERSATIONS);
-    let done = 0;
+    let done = copied;
     for (const id of ids) done += await this.indexConversation(id);
     return done;
   }

@@ -12,14 +12,18 @@ import type { ModerationService } from '../moderation/moderation.service.ts';
 import { MemoryIndexer, type IndexJob } from './indexer.service.ts';
 import { JournalPrompt } from './journal-prompt.ts';
 import { JournalWriter, type JournalJob } from './journal-writer.service.ts';
+import type { VectorIndex } from '../../db/vector-index.ts';
+import type { MemoryVectorsRepo } from './memory-vectors.repo.ts';
 import type { MemoryRepo } from './memory.repo.ts';
 import { memoryRoutes } from './memory.routes.ts';
 import { RecallService } from './recall.service.ts';
 
 export function createMemoryModule(deps: {
   config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'chat'>;
-  uow: UnitOfWork<{ memory: MemoryRepo }>;
+  uow: UnitOfWork<{ memory: MemoryRepo; memoryVectors: MemoryVectorsRepo }>;
   embedder: Embedder;
+  /** pgvector where the database has it (db/vector-index.ts). */
+  vectorIndex: VectorIndex;
   /** The chat model: the journal's writer asks it for facts (as the summary does). */
   llm: Pick<LlmProvider, 'streamChat'>;
   moderation: Pick<ModerationService, 'check' | 'assertAllowed'>;

@@ -93,9 +93,10 @@ export class MemoryRepo {
    * Writes vectors; a message indexed again (edited, swiped, another model) replaces its row. Only for a message whose
    * text is still the one embedded (its md5) and that is not blocked: the row is checked and locked (`for share`)
    * as it is written, so an edit saved meanwhile either makes this write skip it or, coming after, deletes it again
-   * (the trigger of migration 0040_recall_speed), and recall can trust every row it reads.
+   * (the trigger of migration 0040_recall_speed), and recall can trust every row it reads. `pgvector`: the row's
+   * `embedding` column (db/vector-index.ts) is emptied on replace, for the caller to fill with the new vector.
    */
-  async upsert(rows: NewEmbedding[]): Promise<void> {
+  async upsert(rows: NewEmbedding[], o: { pgvector?: boolean } = {}): Promise<void> {
     if (rows.length === 0) return;
     const columns = sql.raw('message_id, conversation_id, user_id, model, dimensions, content_hash, vector, signs');
     const values = rows.map(
@@ -110,7 +111,8 @@ export class MemoryRepo {
       order by m.id
       for share of m
       on conflict (message_id) do update set model = excluded.model, dimensions = excluded.dimensions,
-        content_hash = excluded.content_hash, vector = excluded.vector, signs = excluded.signs, created_at = now()`);
+        content_hash = excluded.content_hash, vector = excluded.vector, signs = excluded.signs, created_at = now()
+        ${o.pgvector ? sql`, embedding = null` : sql``}`);
   }
 
   /** How many messages of a conversation have a current vector of `model` (tests, the health of the index). */

@@ -1,13 +1,17 @@
 // Recall: before a reply, what the rest of the conversation holds that the latest messages call for. Words (the chat
 // search's full-text expression, ranked by ts_rank) and meaning (cosine similarity of the message vectors to the
-// latest messages' vector) are fused by reciprocal rank. Meaning reads a shortlist: the conversation's vectors ranked
-// by their signs in the database (an index alone), the best MEANING_SHORTLIST read and scored in full here. What is
+// latest messages' vector) are fused by reciprocal rank. With pgvector (db/vector-index.ts) the database ranks the
+// conversation's vectors by cosine; without it (or while a conversation's vectors are still being copied there)
+// meaning reads a shortlist: the vectors ranked by their signs in the database (an index alone), the best
+// MEANING_SHORTLIST read and scored in full here. What is
 // already in the context window is never recalled; the passages stop at a token budget. Without a ready embedding
 // model recall works by words alone.
 import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { EmbeddingsUnavailableError, type Embedder } from '../../providers/embeddings/index.ts';
 import { passageText } from '../chat/index.ts';
+import type { VectorIndex } from '../../db/vector-index.ts';
+import type { MemoryVectorsRepo } from './memory-vectors.repo.ts';
 import type { MemoryRepo, RecallMessageRow } from './memory.repo.ts';
 import { bytesToVector, dot, signMasks } from './vector.ts';
 
@@ -69,8 +73,9 @@ export function recallWords(text: string): string[] {
 export class RecallService {
   constructor(
     private readonly d: {
-      uow: UnitOfWork<{ memory: MemoryRepo }>;
+      uow: UnitOfWork<{ memory: MemoryRepo; memoryVectors: MemoryVectorsRepo }>;
       embedder: Embedder;
+      vectorIndex: Pick<VectorIndex, 'enabled' | 'iterative'>;
       log: Pick<FastifyBaseLogger, 'warn'>;
     },
   ) {}
@@ -128,6 +133,19 @@ export class RecallService {
     return this.d.uow.repos.memory.wordHits(q.conversationId, words.join(' | '), q.excluded, CANDIDATES);
   }
 
+  /** pgvector's ranking of the conversation, or undefined when it has none (or not of all its vectors yet). */
+  private async rankedInDatabase(q: RecallQuery, model: string, query: Float32Array) {
+    const { vectorIndex } = this.d;
+    if (!vectorIndex.enabled) return undefined;
+    const { conversationId, excluded } = q;
+    const found = await this.d.uow.repos.memoryVectors.nearest({
+      ...{ conversationId, model, query, excluded },
+      limit: CANDIDATES,
+      iterative: vectorIndex.iterative,
+    });
+    return found.unconverted ? undefined : found.rows;
+  }
+
   /** The conversation's messages nearest the latest ones in meaning; none while no model is ready. */
   private async byMeaning(q: RecallQuery, text: string): Promise<{ id: string; similarity: number }[]> {
     const { embedder } = this.d;
@@ -139,16 +157,21 @@ export class RecallService {
       if (!(err instanceof EmbeddingsUnavailableError)) this.d.log.warn({ err }, 'recall by meaning failed; recalling by words');
       return [];
     }
-    const rows = await this.d.uow.repos.memory.nearVectors({
-      conversationId: q.conversationId,
-      model: embedder.info().model,
-      dimensions: query.length,
-      excluded: q.excluded,
-      masks: signMasks(query),
-      limit: MEANING_SHORTLIST,
-    });
+    const model = embedder.info().model;
+    const ranked = await this.rankedInDatabase(q, model, query);
+    const rows =
+      ranked ??
+      (
+        await this.d.uow.repos.memory.nearVectors({
+          conversationId: q.conversationId,
+          model,
+          dimensions: query.length,
+          excluded: q.excluded,
+          masks: signMasks(query),
+          limit: MEANING_SHORTLIST,
+        })
+      ).map((r) => ({ id: r.id, similarity: dot(query, bytesToVector(r.vector)) }));
     return rows
-      .map((r) => ({ id: r.id, similarity: dot(query, bytesToVector(r.vector)) }))
       .filter((r) => r.similarity >= MIN_SIMILARITY)
       .sort((a, b) => b.similarity - a.similarity)
       .slice(0, CANDIDATES);
