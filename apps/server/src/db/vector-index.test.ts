@@ -13,6 +13,8 @@ import { startOpenAiPeer, type OpenAiPeer } from '../../test/openai-peer.ts';
 import type { JobQueue } from '../lib/jobs/index.ts';
 import { MemoryIndexer, type IndexJob } from '../modules/memory/indexer.service.ts';
 import { bytesToVector, dot } from '../modules/memory/vector.ts';
+import type { Database } from './client.ts';
+import { openVectorIndex } from './vector-index.ts';
 
 const MODEL = 'test:hash';
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
@@ -196,5 +198,24 @@ describe('recall with pgvector in the database', () => {
     } finally {
       await off.close();
     }
+  });
+
+  it('starts without it, and says why, when the database offers pgvector but refuses to create it', async () => {
+    // A role without the right to create the extension (what cannot be set up on PGlite, where the test is the owner).
+    const warnings: string[] = [];
+    const refusing = {
+      exclusive: <T>(fn: () => Promise<T>) => fn(),
+      db: {
+        execute: async (q: { queryChunks?: unknown[] }) => {
+          const text = JSON.stringify(q.queryChunks ?? q);
+          if (text.includes('create extension')) throw new Error('permission denied to create extension "vector"');
+          return { rows: text.includes('pg_available_extensions') ? [{ '?column?': 1 }] : [] };
+        },
+      },
+    } as unknown as Pick<Database, 'db' | 'exclusive'>;
+    const index = await openVectorIndex(refusing, { mode: 'auto', log: { info: () => {}, warn: (m) => warnings.push(m) } });
+    expect(index.enabled).toBe(false);
+    expect((await index.health()).detail).toContain('permission denied to create extension "vector"');
+    expect(warnings.join('\n')).toContain('recall ranks a shortlist in the process');
   });
 });

@@ -101,8 +101,8 @@ export class MemoryIndexer {
   }
 
   /**
-   * With pgvector: copies vectors written before it was there into `embedding` (a batch a run; recall ranks a
-   * conversation in the process until all of its are copied), and builds the HNSW indexes of the sizes stored.
+   * With pgvector: copies vectors written before it was there into `embedding` (10,000 a run; recall ranks a
+   * conversation in the process until all of its are copied), then builds the HNSW indexes of the sizes stored.
    */
   async copyToPgvector(): Promise<number> {
     const { vectorIndex } = this.d;
@@ -113,9 +113,12 @@ export class MemoryIndexer {
       const rows = await memoryVectors.unconverted(COPY_BATCH);
       await memoryVectors.setEmbeddings(rows);
       copied += rows.length;
-      if (rows.length < COPY_BATCH) break;
+      // All copied: the indexes are built now, over every row at once (faster than growing them row by row).
+      if (rows.length < COPY_BATCH) {
+        for (const d of await memoryVectors.dimensions()) await vectorIndex.ensureIndex(d);
+        break;
+      }
     }
-    for (const d of await memoryVectors.dimensions()) await vectorIndex.ensureIndex(d);
     return copied;
   }
 
