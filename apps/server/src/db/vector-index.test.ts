@@ -40,6 +40,8 @@ describe('recall with pgvector in the database', () => {
       LLM_MODEL: 'peer-model',
       LLM_RETRIES: '0',
       BILLING_CATALOG_FILE: file,
+      // The HNSW indexes are built on PGlite too (`auto` leaves them to PostgreSQL: the last tests check that).
+      VECTOR_INDEX: 'hnsw',
     };
     t = await createTestApp(env, undefined, { embedder });
     alice = await buildUser(t);
@@ -80,6 +82,8 @@ describe('recall with pgvector in the database', () => {
   it('copies every indexed vector into pgvector and builds the HNSW index for its size', async ({ skip }) => {
     if (!t.deps.vectorIndex.enabled) skip();
     const db = t.deps.database.db;
+    // The indexer builds it right after the vectors are written: this waits for that build (one per size and process).
+    await t.deps.vectorIndex.ensureIndex(embedder.dims);
     const counts = rowsOf<{ total: number; copied: number }>(
       await db.execute(sql`select count(*)::int as total, count(embedding)::int as copied
         from chat_message_embeddings where conversation_id = ${conversationId}`),
@@ -187,7 +191,22 @@ describe('recall with pgvector in the database', () => {
     expect(now.unconverted ? [] : now.rows).toHaveLength(2);
   });
 
-  it('stays in the process with VECTOR_INDEX=off', async () => {
+  it('ranks exactly without an HNSW index on PGlite by default, and stays in the process with VECTOR_INDEX=off', async () => {
+    const auto = await createTestApp();
+    try {
+      const index = auto.deps.vectorIndex;
+      if (auto.deps.database.driver === 'pglite') {
+        expect(index.enabled).toBe(true);
+        expect((await index.health()).detail).toContain('exactly, without an HNSW index: PGlite runs on the server thread');
+        await index.ensureIndex(64);
+        const built = await auto.deps.database.db.execute(
+          sql`select 1 from pg_indexes where indexname = 'chat_message_embeddings_hnsw_64'`,
+        );
+        expect(rowsOf(built)).toHaveLength(0);
+      }
+    } finally {
+      await auto.close();
+    }
     const off = await createTestApp({ VECTOR_INDEX: 'off' });
     try {
       expect(off.deps.vectorIndex.enabled).toBe(false);
@@ -204,6 +223,7 @@ describe('recall with pgvector in the database', () => {
     // A role without the right to create the extension (what cannot be set up on PGlite, where the test is the owner).
     const warnings: string[] = [];
     const refusing = {
+      driver: 'postgres',
       exclusive: <T>(fn: () => Promise<T>) => fn(),
       db: {
         execute: async (q: { queryChunks?: unknown[] }) => {
@@ -212,7 +232,7 @@ describe('recall with pgvector in the database', () => {
           return { rows: text.includes('pg_available_extensions') ? [{ '?column?': 1 }] : [] };
         },
       },
-    } as unknown as Pick<Database, 'db' | 'exclusive'>;
+    } as unknown as Pick<Database, 'db' | 'exclusive' | 'driver'>;
     const index = await openVectorIndex(refusing, { mode: 'auto', log: { info: () => {}, warn: (m) => warnings.push(m) } });
     expect(index.enabled).toBe(false);
     expect((await index.health()).detail).toContain('permission denied to create extension "vector"');

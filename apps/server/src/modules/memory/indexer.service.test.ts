@@ -12,7 +12,7 @@ function indexerWith(info: Pick<EmbedderInfo, 'provider' | 'state'>) {
     unknown
   >;
   const embedder = { info: () => ({ model: 'm', ...info }) } as unknown as Embedder;
-  const vectorIndex = { enabled: false, ensureIndex: async () => {} };
+  const vectorIndex = { enabled: false, ensureIndex: async () => {}, copyBatch: 0 };
   const indexer = new MemoryIndexer({ uow: {} as never, embedder, vectorIndex, queue, log: { warn: () => {}, error: () => {} } });
   indexer.enqueue('c1');
   return added;

@@ -19,8 +19,7 @@ export interface IndexJob {
 const BATCH = 32;
 /** Conversations one backfill run takes (the next run goes on). */
 const BACKFILL_CONVERSATIONS = 20;
-/** Vectors copied into pgvector's column a statement, and statements a backfill run (10,000 vectors a minute). */
-const COPY_BATCH = 500;
+/** Statements copying vectors into pgvector's column a backfill run (VectorIndex.copyBatch vectors each). */
 const COPY_BATCHES = 20;
 
 export class MemoryIndexer {
@@ -30,7 +29,7 @@ export class MemoryIndexer {
     private readonly d: {
       uow: UnitOfWork<{ memory: MemoryRepo; memoryVectors: MemoryVectorsRepo }>;
       embedder: Embedder;
-      vectorIndex: Pick<VectorIndex, 'enabled' | 'ensureIndex'>;
+      vectorIndex: Pick<VectorIndex, 'enabled' | 'ensureIndex' | 'copyBatch'>;
       queue: JobQueue<IndexJob, unknown>;
       log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
     },
@@ -101,7 +100,7 @@ export class MemoryIndexer {
   }
 
   /**
-   * With pgvector: copies vectors written before it was there into `embedding` (10,000 a run; recall ranks a
+   * With pgvector: copies vectors written before it was there into `embedding` (20 statements a run; recall ranks a
    * conversation in the process until all of its are copied), then builds the HNSW indexes of the sizes stored.
    */
   async copyToPgvector(): Promise<number> {
@@ -110,11 +109,11 @@ export class MemoryIndexer {
     const { memoryVectors } = this.d.uow.repos;
     let copied = 0;
     for (let batch = 0; batch < COPY_BATCHES; batch++) {
-      const rows = await memoryVectors.unconverted(COPY_BATCH);
+      const rows = await memoryVectors.unconverted(vectorIndex.copyBatch);
       await memoryVectors.setEmbeddings(rows);
       copied += rows.length;
       // All copied: the indexes are built now, over every row at once (faster than growing them row by row).
-      if (rows.length < COPY_BATCH) {
+      if (rows.length < vectorIndex.copyBatch) {
         for (const d of await memoryVectors.dimensions()) await vectorIndex.ensureIndex(d);
         break;
       }

@@ -15,8 +15,8 @@ export interface EmbeddingConfig {
   timeoutMs?: number;
   /** Prepended to a question / a passage before embedding (EMBEDDING_QUERY_PREFIX, EMBEDDING_PASSAGE_PREFIX). */
   prefixes?: { query?: string; passage?: string };
-  /** pgvector where the database has it (`auto`), or never (`off`): VECTOR_INDEX, db/vector-index.ts. */
-  vectorIndex: 'auto' | 'off';
+  /** pgvector where the database has it (`auto`; `hnsw` also indexes on PGlite), or never (`off`): db/vector-index.ts. */
+  vectorIndex: 'auto' | 'hnsw' | 'off';
 }
 
 export const EmbeddingEnvSchema = z.object({
@@ -34,7 +34,7 @@ export const EmbeddingEnvSchema = z.object({
   EMBEDDING_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   EMBEDDING_QUERY_PREFIX: z.string().max(200).optional(),
   EMBEDDING_PASSAGE_PREFIX: z.string().max(200).optional(),
-  VECTOR_INDEX: z.enum(['auto', 'off']).default('auto'),
+  VECTOR_INDEX: z.enum(['auto', 'hnsw', 'off']).default('auto'),
 });
 export type EmbeddingEnv = z.infer<typeof EmbeddingEnvSchema>;
 
