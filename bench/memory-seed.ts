@@ -7,7 +7,7 @@ import { createUnitOfWork, type UnitOfWork } from '../apps/server/src/db/unit-of
 import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts';
 import { MemoryRepo } from '../apps/server/src/modules/memory/memory.repo.ts';
 import { MemoryVectorsRepo } from '../apps/server/src/modules/memory/memory-vectors.repo.ts';
-import { openVectorIndex, type VectorIndex } from '../apps/server/src/db/vector-index.ts';
+import { openVectorIndex, type VectorIndex, type VectorIndexMode } from '../apps/server/src/db/vector-index.ts';
 import { signsOf, vectorToBytes } from '../apps/server/src/modules/memory/vector.ts';
 import { HashEmbedder } from '../apps/server/test/hash-embedder.ts';
 
@@ -35,7 +35,13 @@ const vectorIndexes = new WeakMap<Database, Promise<VectorIndex>>();
 export function vectorIndexOf(database: Database): Promise<VectorIndex> {
   let found = vectorIndexes.get(database);
   if (!found)
-    vectorIndexes.set(database, (found = openVectorIndex(database, { mode: 'auto', log: { info: () => {}, warn: console.warn } })));
+    vectorIndexes.set(
+      database,
+      (found = openVectorIndex(database, {
+        mode: (process.env.BENCH_VECTOR_INDEX ?? 'auto') as VectorIndexMode,
+        log: { info: () => {}, warn: console.warn },
+      })),
+    );
   return found;
 }
 

@@ -70,7 +70,6 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 const templateInputs = [
   { dir: path.join(here, '../src/db/migrations'), ext: '.sql' },
   { dir: path.join(here, '../src/db/seed'), ext: '.ts' },
-  { dir: path.join(here, '../src/db'), ext: 'vector-index.ts' },
   { dir: path.join(here, '../../../packages/shared/src'), ext: 'constants.ts' },
 ];
 
@@ -81,7 +80,7 @@ const templateInputs = [
 async function pgliteTemplate(): Promise<Blob> {
   const hash = createHash('sha256');
   for (const { dir, ext } of templateInputs) {
-    const files = (await readdir(dir, { recursive: ext !== 'vector-index.ts' })).filter((f) => f.endsWith(ext)).sort();
+    const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith(ext)).sort();
     for (const f of files) hash.update(f).update(await readFile(path.join(dir, f)));
   }
   const file = path.join(os.tmpdir(), `reverie-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
@@ -92,9 +91,6 @@ async function pgliteTemplate(): Promise<Blob> {
     const { seedTags } = await import('../src/db/seed/tags.ts');
     const db = await openDatabase({ kind: 'pglite-memory' });
     await seedTags(db.db);
-    // pgvector's extension, column and index (db/vector-index.ts), as every app's start makes them.
-    const { openVectorIndex } = await import('../src/db/vector-index.ts');
-    await openVectorIndex(db, { mode: 'auto', log: { info: () => {}, warn: () => {} } });
     const dump = await db.dump!();
     await db.close();
     const tmp = `${file}.${process.pid}.tmp`;

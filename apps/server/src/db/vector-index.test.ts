@@ -40,7 +40,7 @@ describe('recall with pgvector in the database', () => {
       LLM_MODEL: 'peer-model',
       LLM_RETRIES: '0',
       BILLING_CATALOG_FILE: file,
-      // The HNSW indexes are built on PGlite too (`auto` leaves them to PostgreSQL: the last tests check that).
+      // pgvector with its HNSW indexes on PGlite too (`auto` uses it on PostgreSQL only: a test below checks that).
       VECTOR_INDEX: 'hnsw',
     };
     t = await createTestApp(env, undefined, { embedder });
@@ -71,6 +71,7 @@ describe('recall with pgvector in the database', () => {
   });
 
   it('is detected at start and said in the health check', async () => {
+    // On PGlite the extension is loaded (db/client.ts) and created by the start; on PostgreSQL, if it is installed.
     const available = await hasPgvector(t);
     expect(t.deps.vectorIndex.enabled).toBe(available);
     if (t.deps.database.driver === 'pglite') expect(available).toBe(true);
@@ -191,18 +192,16 @@ describe('recall with pgvector in the database', () => {
     expect(now.unconverted ? [] : now.rows).toHaveLength(2);
   });
 
-  it('ranks exactly without an HNSW index on PGlite by default, and stays in the process with VECTOR_INDEX=off', async () => {
+  it('leaves PGlite to the in-process ranking by default, and stays in the process with VECTOR_INDEX=off', async () => {
     const auto = await createTestApp();
     try {
-      const index = auto.deps.vectorIndex;
       if (auto.deps.database.driver === 'pglite') {
-        expect(index.enabled).toBe(true);
-        expect((await index.health()).detail).toContain('exactly, without an HNSW index: PGlite runs on the server thread');
-        await index.ensureIndex(64);
-        const built = await auto.deps.database.db.execute(
-          sql`select 1 from pg_indexes where indexname = 'chat_message_embeddings_hnsw_64'`,
+        expect(auto.deps.vectorIndex.enabled).toBe(false);
+        expect((await auto.deps.vectorIndex.health()).detail).toContain('PGlite: recall ranks a shortlist in the process');
+        const column = await auto.deps.database.db.execute(
+          sql`select 1 from information_schema.columns where table_name = 'chat_message_embeddings' and column_name = 'embedding'`,
         );
-        expect(rowsOf(built)).toHaveLength(0);
+        expect(rowsOf(column)).toHaveLength(0);
       }
     } finally {
       await auto.close();

@@ -1,11 +1,11 @@
 // pgvector, where the database has it (issue 41): recall ranks a conversation's vectors in the database by cosine
 // distance, served by an HNSW index per vector size, instead of a shortlist by signs ranked in the process.
 //
-// Detected at start: the `vector` extension installed, or available and created here (the operator's PostgreSQL with
-// pgvector; PGlite, which loads it). Then `chat_message_embeddings.embedding` (type `vector`, no fixed size: models of
-// different sizes share the table, and `dimensions` keeps them apart) is added if missing. The column and the indexes
-// are made here and not in a migration, because a PostgreSQL without pgvector has no such type. Without pgvector
-// (or VECTOR_INDEX=off) nothing changes: the column is absent and recall ranks in the process (modules/memory).
+// Detected at start on PostgreSQL (PGlite only with VECTOR_INDEX=hnsw, see openVectorIndex): the `vector` extension
+// installed, or available and created here. Then `chat_message_embeddings.embedding` (type `vector`, no fixed size:
+// models of different sizes share the table, and `dimensions` keeps them apart) is added if missing. The column and
+// the indexes are made here and not in a migration, because a PostgreSQL without pgvector has no such type. Without
+// pgvector (or VECTOR_INDEX=off) nothing changes: the column is absent and recall ranks in the process (modules/memory).
 import { sql } from 'drizzle-orm';
 import type { ProviderHealth, ProviderStatus } from '../providers/health.ts';
 import type { Database } from './client.ts';
@@ -33,21 +33,24 @@ const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 /** The largest vector an HNSW index takes (pgvector's limit for `vector`). */
 export const HNSW_MAX_DIMENSIONS = 2000;
 
+const PGLITE =
+  "PGlite: recall ranks a shortlist in the process (pgvector's work would run on the server's own thread; VECTOR_INDEX=hnsw uses it)";
+
 /** Reads what the database offers and sets up the column; never fails the start (pgvector is an extra). */
 export async function openVectorIndex(
   database: Pick<Database, 'db' | 'exclusive' | 'driver'>,
   o: { mode: VectorIndexMode; log: Log },
 ): Promise<VectorIndex> {
   if (o.mode === 'off') return inProcess('VECTOR_INDEX=off: recall ranks a shortlist in the process');
+  // PGlite runs in the server's own thread, so its work is the server's: an HNSW index there costs ~20 ms of it per
+  // vector written (256 dimensions, 2 cores) and 27 s to build over 20,000, and ranking a 10,000-message conversation
+  // exactly in it was slower than the shortlist (bench:memory). Only when asked (VECTOR_INDEX=hnsw: the tests).
+  if (database.driver === 'pglite' && o.mode !== 'hnsw') return inProcess(PGLITE);
   try {
     const version = await database.exclusive(() => setUp(database.db));
     if (!version) return inProcess('pgvector is not installed in this database: recall ranks a shortlist in the process');
-    // PGlite runs on the server's own thread: an HNSW index there costs ~20 ms of it per vector written (measured on
-    // 2 cores, 256 dimensions) and seconds per thousand built; it ranks exactly without one (`hnsw` forces it: tests).
-    const hnsw = o.mode === 'hnsw' || database.driver === 'postgres';
-    const how = hnsw ? 'with an HNSW index per vector size' : 'exactly, without an HNSW index (PGlite runs on the server thread)';
-    o.log.info(`recall: pgvector ${version} in the database; vectors ranked there, ${how}`);
-    return new PgVectorIndex(database.db, { version, hnsw, copyBatch: database.driver === 'pglite' ? 50 : 500 }, o.log);
+    o.log.info(`recall: pgvector ${version} in the database; vectors ranked there, with an HNSW index per vector size`);
+    return new PgVectorIndex(database.db, { version, copyBatch: database.driver === 'pglite' ? 50 : 500 }, o.log);
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     o.log.warn(`recall: pgvector could not be set up (${reason}); recall ranks a shortlist in the process`);
@@ -92,23 +95,21 @@ class PgVectorIndex implements VectorIndex {
   readonly iterative: boolean;
   readonly copyBatch: number;
   private readonly version: string;
-  private readonly hnsw: boolean;
   private readonly indexed = new Map<number, Promise<void>>();
 
   constructor(
     private readonly db: Database['db'],
-    o: { version: string; hnsw: boolean; copyBatch: number },
+    o: { version: string; copyBatch: number },
     private readonly log: Log,
   ) {
     const [major = 0, minor = 0] = o.version.split('.').map(Number);
     this.version = o.version;
-    this.hnsw = o.hnsw;
     this.copyBatch = o.copyBatch;
-    this.iterative = o.hnsw && (major > 0 || minor >= 8);
+    this.iterative = major > 0 || minor >= 8;
   }
 
   ensureIndex(dimensions: number): Promise<void> {
-    if (!this.hnsw || !Number.isInteger(dimensions) || dimensions < 1 || dimensions > HNSW_MAX_DIMENSIONS) return Promise.resolve();
+    if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > HNSW_MAX_DIMENSIONS) return Promise.resolve();
     let done = this.indexed.get(dimensions);
     if (!done) {
       done = this.create(dimensions).catch((err: unknown) => {
@@ -136,11 +137,7 @@ class PgVectorIndex implements VectorIndex {
 
   async health(): Promise<ProviderStatus> {
     const sizes = [...this.indexed.keys()].sort((a, b) => a - b);
-    const built = !this.hnsw
-      ? 'exactly, without an HNSW index: PGlite runs on the server thread'
-      : sizes.length
-        ? `HNSW for ${sizes.join(', ')} dimensions`
-        : 'HNSW built with the first vectors';
+    const built = sizes.length ? `HNSW for ${sizes.join(', ')} dimensions` : 'HNSW built with the first vectors';
     return { status: 'ok', detail: `pgvector ${this.version}: recall ranks in the database (${built})` };
   }
 }
