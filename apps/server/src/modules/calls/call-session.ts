@@ -5,6 +5,8 @@ import type { CallAdmission } from './call-admission.ts';
 import type { CallMeter } from './call-meter.ts';
 import { CallTurn, type TurnCall, type TurnDeps, type TurnTimings } from './call-turn.ts';
 
+export const SUPERSEDED = 'Only the last thing you said is answered.';
+
 export interface SessionCall extends TurnCall {
   /** Closes the socket (after the last event). */
   close(code: number, reason: string): void;
@@ -45,7 +47,9 @@ export class CallSession {
       return;
     }
     if (this.turn) {
-      // Spoken over the character: it stops, and this is answered next (only the newest utterance waits).
+      // Spoken over the character: it stops, and this is answered next (only the newest utterance waits; every
+      // utterance gets a turn-end or an error, so the client can count what is still to be answered).
+      if (this.pending) this.call.emit({ type: 'error', code: 'SUPERSEDED', message: SUPERSEDED, fatal: false });
       this.pending = audio;
       void this.turn.bargeIn().catch(() => {});
       return;
