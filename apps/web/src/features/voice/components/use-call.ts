@@ -55,14 +55,15 @@ export function useCall({ characterId, conversationId, maxMs }: Options) {
       p.listener = listen(stream, maxMs, {
         heard() {
           const now = latest.current;
-          if (shouldBargeIn(now)) {
-            p.player?.stop();
-            if (now.pending > 0) {
-              p.muted = true;
-              ws.send(JSON.stringify({ type: 'barge-in' }));
-            }
-          }
+          // Heard first, so the machine knows the character was cut off (stopping the player says it stopped playing).
           dispatch({ type: 'heard' });
+          if (!shouldBargeIn(now)) return;
+          p.player?.stop();
+          // A reply still being written is stopped on the server too; one already written is only silenced here.
+          if (now.pending > 0) {
+            p.muted = true;
+            ws.send(JSON.stringify({ type: 'barge-in' }));
+          }
         },
         utterance(audio) {
           dispatch({ type: 'sent' });
