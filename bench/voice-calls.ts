@@ -6,12 +6,13 @@
 //     byte back, split into detection (the browser's voice activity hearing the end: run here on the recording's own
 //     frames, in audio time), then, measured at the client from sending the utterance: transcript back (upload,
 //     decoding, recognition, the pipeline's checks and the saved message), first reply words, first audio.
-//  2. BENCH_CALLS (50) calls at once on one process: each sends BENCH_CALL_TURNS (2) espeak-ng utterances; speech and
+//  2. BENCH_CALLS (10, then 50) calls at once on one process: each sends BENCH_CALL_TURNS (2) espeak-ng utterances; speech and
 //     transcription through the OpenAI-compatible peer on loopback (espeak-ng, pocketsphinx; each distinct sentence
 //     and recording made once and then answered from memory, so that the peer's CPU work, which a real deployment
 //     does elsewhere, does not starve the server on this 2-core machine), replies from the OpenAI-compatible chat
 //     peer (in this process). The server's event-loop delay is read inside it
 //     (bench/eld-probe.mjs); every `audio-start` must be followed by its frame of the announced size (none dropped).
+import os from 'node:os';
 import { callPath } from '@reverie/shared';
 import { decodeAudio } from '../apps/server/src/providers/speech/audio.ts';
 import { samplesOfWav } from '../apps/server/src/providers/speech/sherpa.ts';
@@ -24,7 +25,8 @@ import { startServer, findFreePort, type ServerProcess } from '../e2e/server-pro
 import { ELD_PROBE, percentile, probe, request, signUp, sortNum } from './chat-client.ts';
 
 const RUNS = Number(process.env.BENCH_VOICE_RUNS ?? 8);
-const CALLS = Number(process.env.BENCH_CALLS ?? 50);
+/** How many calls at once, one row each (the issue's figure is 50; fewer show how the delay grows with them). */
+const CALLS = (process.env.BENCH_CALLS ?? '10,50').split(',').map(Number);
 const TURNS = Number(process.env.BENCH_CALL_TURNS ?? 2);
 const FRAME_MS = 30;
 const ms = (x: number) => `${Math.round(x)} ms`;
@@ -138,8 +140,14 @@ export async function callTurnRows(modelHost: string): Promise<string[][]> {
   }
 }
 
-/** Row 2: CALLS calls at once, TURNS turns each. */
+/** Row 2: CALLS calls at once, TURNS turns each, one row per count. */
 export async function concurrentCallRows(): Promise<string[][]> {
+  const rows: string[][] = [];
+  for (const calls of CALLS) rows.push(await concurrentCalls(calls));
+  return rows;
+}
+
+async function concurrentCalls(CALLS: number): Promise<string[]> {
   const phrases = ['hello world the weather is nice today', 'please tell me a story about the dragon'];
   const [speech, chat] = await Promise.all([startSpeechPeer({ phrases, memo: true }), startOpenAiPeer()]);
   chat.behave({ kind: 'reply', parts: ['It is a fine day.', ' The sun is out.'], delayMs: 20 });
@@ -165,7 +173,7 @@ export async function concurrentCallRows(): Promise<string[][]> {
     const characterId = await characterOf(base);
     const utterances = await Promise.all(phrases.map((p) => espeakWav(p)));
     const tokens = await Promise.all(Array.from({ length: CALLS }, () => signUp(base)));
-    await probe(probePort, 'reset');
+    const before = await probe(probePort, 'reset');
     const t0 = performance.now();
     const results = await Promise.all(
       tokens.map(async (token, i) => {
@@ -180,19 +188,20 @@ export async function concurrentCallRows(): Promise<string[][]> {
     );
     const wall = performance.now() - t0;
     const eld = await probe(probePort, 'stats');
+    const load = os.loadavg()[0]!;
+    const cpu = (eld.cpuMicros - before.cpuMicros) / 1000 / wall;
     const all = results.flat();
     const announced = all.reduce((n, r) => n + r.announced, 0);
     const frames = all.reduce((n, r) => n + r.frames, 0);
     const firstAudio = sortNum(all.map((r) => r.firstAudio));
     return [
-      [
-        `${CALLS} calls × ${TURNS} turns (OpenAI-compatible speech peer, chat peer)`,
-        `${(wall / 1000).toFixed(1)} s`,
-        ms(percentile(firstAudio, 50)),
-        ms(percentile(firstAudio, 95)),
-        `${eld.p99} ms (max ${eld.max} ms)`,
-        `${frames} of ${announced} (${announced - frames} dropped; ${2 * CALLS * TURNS} sentences said)`,
-      ],
+      `${CALLS} calls × ${TURNS} turns`,
+      `${(wall / 1000).toFixed(1)} s`,
+      `${Math.round(cpu * 100)} % of a core (load ${load.toFixed(1)})`,
+      ms(percentile(firstAudio, 50)),
+      ms(percentile(firstAudio, 95)),
+      `${eld.p99} ms (max ${eld.max} ms)`,
+      `${frames} of ${announced} (${announced - frames} dropped; ${2 * CALLS * TURNS} sentences said)`,
     ];
   } finally {
     await server?.stop();
@@ -204,6 +213,7 @@ export const callTurnHead = ['call turn', 'detection', 'transcript back', 'first
 export const concurrentHead = [
   'calls at once',
   'wall',
+  'server CPU',
   'first audio p50',
   'first audio p95',
   'server event-loop delay p99',

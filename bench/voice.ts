@@ -18,7 +18,7 @@
 //     one process (event-loop delay p99, audio frames dropped).
 //
 //   BENCH_VOICE_RUNS=8 (timed runs per row, after one warm-up); BENCH_VOICE_ONLY=calls runs only the calls rows;
-//   BENCH_CALLS=50, BENCH_CALL_TURNS=2
+//   BENCH_CALLS=10,50 (a row per count), BENCH_CALL_TURNS=2
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -147,7 +147,11 @@ async function main() {
     if (process.env.TTS_MODEL_PATH && !existsSync(process.env.TTS_MODEL_PATH)) throw new Error('TTS_MODEL_PATH does not exist');
     if (process.env.BENCH_VOICE_ONLY !== 'calls') await engines(host.url, peer.url, dataDir);
     table('A call turn: end of speech → first audio byte back (median)', callTurnHead, await callTurnRows(host.url));
-    table('Calls at once on one server process', concurrentHead, await concurrentCallRows());
+    table(
+      'Calls at once on one server process (OpenAI-compatible speech and chat peers on loopback)',
+      concurrentHead,
+      await concurrentCallRows(),
+    );
     console.log("\nRTF: processing time over the audio's length (below 1: faster than it plays).");
   } finally {
     await peer.close();
