@@ -6,11 +6,11 @@
 //     byte back, split into detection (the browser's voice activity hearing the end: run here on the recording's own
 //     frames, in audio time), then, measured at the client from sending the utterance: transcript back (upload,
 //     decoding, recognition, the pipeline's checks and the saved message), first reply words, first audio.
-//  2. BENCH_CALLS (10, then 50) calls at once on one process: each sends BENCH_CALL_TURNS (2) espeak-ng utterances; speech and
+//  2. BENCH_CALLS (1, 10, then 50) calls at once on one process: each sends BENCH_CALL_TURNS (2) espeak-ng utterances; speech and
 //     transcription through the OpenAI-compatible peer on loopback (espeak-ng, pocketsphinx; each distinct sentence
 //     and recording made once and then answered from memory, so that the peer's CPU work, which a real deployment
 //     does elsewhere, does not starve the server on this 2-core machine), replies from the OpenAI-compatible chat
-//     peer (in this process). The server's event-loop delay is read inside it
+//     peer (in this process, LLM_PARALLEL=64 so that the model's slots do not queue the calls). The server's event-loop delay is read inside it
 //     (bench/eld-probe.mjs); every `audio-start` must be followed by its frame of the announced size (none dropped).
 import os from 'node:os';
 import { callPath } from '@reverie/shared';
@@ -25,8 +25,8 @@ import { startServer, findFreePort, type ServerProcess } from '../e2e/server-pro
 import { ELD_PROBE, percentile, probe, request, signUp, sortNum } from './chat-client.ts';
 
 const RUNS = Number(process.env.BENCH_VOICE_RUNS ?? 8);
-/** How many calls at once, one row each (the issue's figure is 50; fewer show how the delay grows with them). */
-const CALLS = (process.env.BENCH_CALLS ?? '10,50').split(',').map(Number);
+/** How many calls at once, one row each (the issue's figure is 50; one and ten show the machine's own delay and how it grows with them). */
+const CALLS = (process.env.BENCH_CALLS ?? '1,10,50').split(',').map(Number);
 const TURNS = Number(process.env.BENCH_CALL_TURNS ?? 2);
 const FRAME_MS = 30;
 const ms = (x: number) => `${Math.round(x)} ms`;
@@ -162,6 +162,8 @@ async function concurrentCalls(CALLS: number): Promise<string[]> {
         ...{ SPEECH_PROVIDER: 'openai', SPEECH_URL: speech.url, SPEECH_VOICE: 'en-us' },
         ...{ TRANSCRIPTION_PROVIDER: 'openai', TRANSCRIPTION_URL: speech.url },
         ...{ LLM_PROVIDER: 'openai', LLM_BASE_URL: chat.baseUrl, LLM_MODEL: 'peer-model', LLM_RETRIES: '0' },
+        // The peer answers any number at once: the model's two default slots would queue the replies, not the calls.
+        LLM_PARALLEL: '64',
         BENCH_PROBE_PORT: String(probePort),
         NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${ELD_PROBE}`.trim(),
       },

@@ -18,7 +18,7 @@
 //     one process (event-loop delay p99, audio frames dropped).
 //
 //   BENCH_VOICE_RUNS=8 (timed runs per row, after one warm-up); BENCH_VOICE_ONLY=calls runs only the calls rows;
-//   BENCH_CALLS=10,50 (a row per count), BENCH_CALL_TURNS=2
+//   BENCH_CALLS=1,10,50 (a row per count), BENCH_CALL_TURNS=2
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
