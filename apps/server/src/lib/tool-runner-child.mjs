@@ -3,8 +3,19 @@
 // the starting process's page tables: 30 ms and more of a blocked event loop for a server of several hundred MB,
 // about 1 ms here. Plain JavaScript, so it starts without the TypeScript loader.
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 
 const STDERR_MAX = 64 * 1024;
+/**
+ * The tools run below the server's priority (niceness is inherited): decoding a recording can wait a few
+ * milliseconds, the event loop that answers every request and socket should not wait for it.
+ */
+const NICENESS = 10;
+try {
+  os.setPriority(NICENESS);
+} catch {
+  // Not allowed here: the tools run at the server's priority.
+}
 
 process.on('message', (job) => {
   const { id, cmd, args, input, timeoutMs, maxStdout } = job;

@@ -1,8 +1,10 @@
 // Short-lived tools (ffprobe, ffmpeg) started from a small helper process (tool-runner-child.mjs), not from the server:
 // starting a process from Node copies the server's page tables while its event loop waits (measured on this 2-core
 // machine: about 6 ms at 250 MB of memory, 35 ms at 700 MB; 50 calls decoding two utterances each spent seconds of
-// their event loop there, bench/voice-calls.ts). The helper is started on first use, one per process; if it cannot
-// start or dies, the next job starts it again, and a job that was waiting for it is refused with a sentence.
+// their event loop there, bench/voice-calls.ts). The helper and the tools it starts run at a lower priority (nice 10):
+// on a busy machine the event loop gets the CPU before a decoding does. The helper is started on first use, one per
+// process; if it cannot start or dies, the next job starts it again, and a job that was waiting for it is refused
+// with a sentence.
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
