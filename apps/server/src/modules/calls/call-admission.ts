@@ -7,6 +7,8 @@ import type { Redis } from '../../lib/redis.ts';
 
 /** New calls per user a minute (a dropped connection rings again; nobody needs more). */
 export const CALL_START_RATE: RateLimitRule = { name: 'call:start', limit: 10, windowMs: 60_000 };
+/** Sockets opened per address a minute, before anyone has signed in (each may wait 10 s for its token). */
+export const CALL_CONNECT_RATE: RateLimitRule = { name: 'call:connect', limit: 60, windowMs: 60_000 };
 /** Utterances per user a minute in calls (each is a transcription and a reply). */
 export const CALL_TURN_RATE: RateLimitRule = { name: 'call:turn', limit: 30, windowMs: 60_000 };
 

@@ -295,6 +295,16 @@ describe('refusals', () => {
     expect((await short.closed).code).toBe(4402);
   });
 
+  // Last of the sockets: it spends this address's budget for the minute.
+  it('limits the sockets an address opens in a minute, before the upgrade', async () => {
+    let refused: unknown;
+    for (let i = 0; i < 61 && !refused; i++) {
+      const c = await dial(urlOf()).catch((err: unknown) => (refused = err));
+      if (!refused) (c as CallClient).ws.close();
+    }
+    expect(String(refused)).toContain('refused with 429');
+  });
+
   it('charges each minute as it begins, and a minute that cannot be paid ends the call', async () => {
     const u = await buildUser(t, { coins: 2 });
     const meter = new CallMeter({ entitlements: t.modules.billing.services.entitlements }, u.user.id, crypto.randomUUID(), 100);

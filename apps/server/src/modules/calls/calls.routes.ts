@@ -1,5 +1,6 @@
 // GET /api/chat/:characterId/call as a WebSocket (docs/voice.md "Calls"). Before the upgrade: the origin must be the
-// app's own (a page elsewhere cannot ring from the user's browser) and the ids must be ids; the token comes in the
+// app's own (a page elsewhere cannot ring from the user's browser), sockets per address are rate-limited, and the ids
+// must be ids; the token comes in the
 // first message (call-connection.ts).
 import websocket from '@fastify/websocket';
 import { CALL_PATH } from '@reverie/shared';
@@ -10,6 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { NsfwGate } from '../age/age-gate.ts';
 import { CHAT_RATE } from '../chat/index.ts';
+import { CALL_CONNECT_RATE } from './call-admission.ts';
 import { serveCall } from './call-connection.ts';
 import { openCall, type OpeningDeps } from './call-opening.ts';
 
@@ -40,6 +42,7 @@ export function callRoutes(deps: CallRoutesDeps): FastifyPluginAsync {
     await app.register(websocket, { options: { maxPayload: deps.maxBytes * 2 } });
     const check = async (req: FastifyRequest) => {
       if (!originAllowed(req, deps.publicUrl)) throw AppError.forbidden('Calls are only made from this site.');
+      await deps.rateLimiter.consume([{ rule: CALL_CONNECT_RATE, key: req.ip }]);
       if (!Params.safeParse(req.params).success) throw AppError.notFound('Character');
       if (!Query.safeParse(req.query).success) throw AppError.badRequest('conversationId must be a valid id');
     };

@@ -16,8 +16,8 @@ export interface CallClient {
   closed: Promise<{ code: number; reason: string }>;
 }
 
-export async function openCall(url: string, opts: { origin?: string } = {}): Promise<CallClient> {
-  const ws = new WebSocket(url, { headers: opts.origin ? { origin: opts.origin } : {} });
+export async function openCall(url: string, opts: { origin?: string; headers?: Record<string, string> } = {}): Promise<CallClient> {
+  const ws = new WebSocket(url, { headers: { ...opts.headers, ...(opts.origin ? { origin: opts.origin } : {}) } });
   const received: Received[] = [];
   const waiters: Array<() => void> = [];
   ws.on('message', (data, isBinary) => {
