@@ -13,10 +13,12 @@
 //  3. Speech in: the same recording (espeak-ng, 16 kHz WAV) through embedded transcription (a tiny CTC model) and the
 //     OpenAI-compatible `/v1/audio/transcriptions` peer (pocketsphinx), each beside its raw call.
 //
-// Not here yet (calls are not built): a call turn split into detection, transcription, first token and first audio,
-// and 50 concurrent calls.
+//  4. Calls (bench/voice-calls.ts): a call turn from the end of speech to the first audio back (detection,
+//     transcript, first words, first audio) with the embedded engines and the tiny chat model, and 50 calls at once on
+//     one process (event-loop delay p99, audio frames dropped).
 //
-//   BENCH_VOICE_RUNS=8 (timed runs per row, after one warm-up)
+//   BENCH_VOICE_RUNS=8 (timed runs per row, after one warm-up); BENCH_VOICE_ONLY=calls runs only the calls rows;
+//   BENCH_CALLS=1,10,50 (a row per count), BENCH_CALL_TURNS=2
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +29,7 @@ import { OpenAiSpeechProvider, OpenAiTranscriptionProvider } from '../apps/serve
 import { samplesOfWav } from '../apps/server/src/providers/speech/sherpa.ts';
 import { startModelServer } from '../apps/server/src/providers/speech/test/model-server.ts';
 import { espeakWav, startSpeechPeer } from '../apps/server/src/providers/speech/test/peer.ts';
+import { callTurnHead, callTurnRows, concurrentCallRows, concurrentHead } from './voice-calls.ts';
 
 const RUNS = Number(process.env.BENCH_VOICE_RUNS ?? 8);
 const SENTENCES: Array<[string, string]> = [
@@ -142,27 +145,36 @@ async function main() {
   try {
     console.log(`bench:voice, ${RUNS} runs per row (median), ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}`);
     if (process.env.TTS_MODEL_PATH && !existsSync(process.env.TTS_MODEL_PATH)) throw new Error('TTS_MODEL_PATH does not exist');
-    const head = ['sentence', 'audio', 'raw: first audio', 'raw RTF', 'app: first audio', 'app RTF'];
-    const voice = process.env.TTS_MODEL_PATH ? path.basename(process.env.TTS_MODEL_PATH) : 'tiny Piper-style voice, random weights';
+    if (process.env.BENCH_VOICE_ONLY !== 'calls') await engines(host.url, peer.url, dataDir);
+    table('A call turn: end of speech → first audio byte back (median)', callTurnHead, await callTurnRows(host.url));
     table(
-      `Embedded speech (${voice}): first audio of a reply = its first sentence`,
-      head,
-      await embeddedSpeech(`${host.url}/voice/tiny-voice.onnx`, dataDir),
+      'Calls at once on one server process (OpenAI-compatible speech and chat peers on loopback)',
+      concurrentHead,
+      await concurrentCallRows(),
     );
-    table('OpenAI-compatible speech (espeak-ng peer on loopback, MP3)', head, await openAiSpeech(peer.url));
-    table(
-      'Speech in: one 16 kHz recording (espeak-ng)',
-      ['provider', 'audio', 'raw', 'app', 'app RTF'],
-      await transcription(`${host.url}/stt/tiny-ctc.onnx`, peer.url, dataDir),
-    );
-    console.log(
-      "\nRTF: processing time over the audio's length (below 1: faster than it plays). Calls (a turn, 50 at once): not built yet.",
-    );
+    console.log("\nRTF: processing time over the audio's length (below 1: faster than it plays).");
   } finally {
     await peer.close();
     await host.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Rows 1–3: each engine beside its raw call. */
+async function engines(host: string, peerUrl: string, dataDir: string): Promise<void> {
+  const head = ['sentence', 'audio', 'raw: first audio', 'raw RTF', 'app: first audio', 'app RTF'];
+  const voice = process.env.TTS_MODEL_PATH ? path.basename(process.env.TTS_MODEL_PATH) : 'tiny Piper-style voice, random weights';
+  table(
+    `Embedded speech (${voice}): first audio of a reply = its first sentence`,
+    head,
+    await embeddedSpeech(`${host}/voice/tiny-voice.onnx`, dataDir),
+  );
+  table('OpenAI-compatible speech (espeak-ng peer on loopback, MP3)', head, await openAiSpeech(peerUrl));
+  table(
+    'Speech in: one 16 kHz recording (espeak-ng)',
+    ['provider', 'audio', 'raw', 'app', 'app RTF'],
+    await transcription(`${host}/stt/tiny-ctc.onnx`, peerUrl, dataDir),
+  );
 }
 
 await main();

@@ -139,7 +139,8 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: 'http://localhost:8080', changeOrigin: true },
+      // ws: calls are a WebSocket under /api (docs/voice.md "Calls").
+      '/api': { target: 'http://localhost:8080', changeOrigin: true, ws: true },
     },
   },
   preview: { port: 4173 },

@@ -7,6 +7,7 @@ import { createAccountModule } from './modules/account/account.module.ts';
 import { createAgeModule } from './modules/age/age.module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createBillingModule } from './modules/billing/billing.module.ts';
+import { createCallsModule } from './modules/calls/calls.module.ts';
 import { createCategoriesModule } from './modules/categories/categories.module.ts';
 import { CHARACTERS_CHANGED, createCharactersModule } from './modules/characters/characters.module.ts';
 import { createTransferModule } from './modules/transfer/transfer.module.ts';
@@ -166,6 +167,16 @@ export function composeModules(
     entitlements: billing.services.entitlements,
     ledger: billing.services.ledger,
   });
+  // Calls compose the chat's pipeline and the voice module's recogniser and voice (a turn is an ordinary message).
+  const calls = createCallsModule({
+    ...deps,
+    age: ageGate,
+    entitlements: billing.services.entitlements,
+    pipeline: chat.services.pipeline,
+    delivery: chat.services.delivery,
+    conversations: chat.services.conversations,
+    voice: voice.services,
+  });
   const transfer = createTransferModule({
     ...deps,
     cards: characters.services.cards,
@@ -205,6 +216,7 @@ export function composeModules(
     personas: createPersonasModule({ ...deps, moderation: moderation.services.moderation }),
     images,
     voice,
+    calls,
     transfer,
     account: createAccountModule({
       ...deps,

@@ -164,6 +164,10 @@ export const EnvSchema = z
       .min(1024)
       .max(100 * 1024 * 1024)
       .default(5 * 1024 * 1024),
+    /** Calls this process carries at once (each user has one at a time); one more is refused with a sentence. */
+    CALLS_MAX_PER_PROCESS: z.coerce.number().int().min(0).max(10_000).default(100),
+    /** A call ends after this many seconds without an utterance (its minutes are charged while it is open). */
+    CALL_IDLE_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   })
   .extend(LlmEnvSchema.shape)
   .extend(EmbeddingEnvSchema.shape)
@@ -259,6 +263,8 @@ export interface Config {
   speech: SpeechConfig;
   transcription: TranscriptionConfig;
   voice: { maxSeconds: number; maxBytes: number };
+  /** Calls (CALL*): the most this process carries at once, and the silence that ends one. */
+  calls: { maxPerProcess: number; idleSeconds: number };
   /** S3_*: media in an S3-compatible bucket; undefined: local disk under DATA_DIR/media. */
   s3: S3Options | undefined;
   /** Lower-case addresses from ADMIN_EMAILS. */
@@ -444,6 +450,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     speech: speechConfigFromEnv(e, dataDir),
     transcription: transcriptionConfigFromEnv(e, dataDir),
     voice: { maxSeconds: e.VOICE_MAX_SECONDS, maxBytes: e.VOICE_MAX_BYTES },
+    calls: { maxPerProcess: e.CALLS_MAX_PER_PROCESS, idleSeconds: e.CALL_IDLE_SECONDS },
     s3: s3ConfigFromEnv(e),
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
     notifications: { sweepMinutes: e.NOTIFY_SWEEP_MINUTES },

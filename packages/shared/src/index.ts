@@ -32,5 +32,6 @@ export * from './schemas/transfer.ts';
 export * from './schemas/account.ts';
 export * from './schemas/personas.ts';
 export * from './schemas/voice.ts';
+export * from './schemas/calls.ts';
 export * from './speech-text.ts';
 export * from './schemas/age.ts';

@@ -16,6 +16,8 @@ declare module 'fastify' {
     requireAuth: (request: FastifyRequest) => Promise<void>;
     optionalAuth: (request: FastifyRequest) => Promise<void>;
     verifyCsrf: (request: FastifyRequest) => Promise<void>;
+    /** An access token's claims, checked as `requireAuth` checks a bearer token (a call's first message carries one). */
+    verifyAccessToken: (token: string) => Promise<AccessClaims>;
   }
 }
 
@@ -56,6 +58,7 @@ export function registerAuthentication(app: FastifyInstance, deps: Authenticatio
     const token = bearer(request);
     if (token) request.auth = await verify(token);
   });
+  app.decorate('verifyAccessToken', verify);
   app.decorate('verifyCsrf', async (request: FastifyRequest) => {
     deps.csrf.verify(request);
   });

@@ -55,7 +55,12 @@ const allowance = (used: number, limit = 20) => ({ limit, used, remaining: limit
 const voiceStatus: VoiceStatusResponse = {
   speech: { provider: 'openai', available: true, message: null },
   transcription: { provider: 'off', available: false, message: 'Off.' },
-  prices: { speech: { cost: 2, allowance: allowance(1) }, transcription: { cost: 1, allowance: allowance(0) }, balance: 7 },
+  prices: {
+    speech: { cost: 2, allowance: allowance(1) },
+    transcription: { cost: 1, allowance: allowance(0) },
+    call: { cost: 2, allowance: allowance(0, 10) },
+    balance: 7,
+  },
   settings: { autoPlay: false, dialogueOnly: false, skipActions: true, voices: {} },
   limits: { maxSeconds: 60, maxBytes: 5_000_000 },
 };

@@ -49,6 +49,8 @@ const ServiceState = z.object({
 export const VoicePrices = z.object({
   speech: z.object({ cost: z.number().int(), allowance: Allowance }),
   transcription: z.object({ cost: z.number().int(), allowance: Allowance }),
+  /** A minute of a call (free minutes left today, then coins a minute). */
+  call: z.object({ cost: z.number().int(), allowance: Allowance }),
   balance: z.number().int(),
 });
 

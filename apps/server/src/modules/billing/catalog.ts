@@ -23,10 +23,13 @@ export interface PackDef {
   priceCents: number;
 }
 
-/** Voice (#42): coins per use beyond each tier's daily free uses. A spoken reply is one use however many sentences. */
+/**
+ * Voice (#42): coins per use beyond each tier's daily free uses. A spoken reply is one use however many sentences; a
+ * call is one use per minute begun (its replies are chat messages, priced as such).
+ */
 export interface VoicePricing {
-  costs: { speech: number; transcription: number };
-  dailyFree: Record<Tier, { speech: number; transcription: number }>;
+  costs: { speech: number; transcription: number; call: number };
+  dailyFree: Record<Tier, { speech: number; transcription: number; call: number }>;
 }
 
 export interface Catalog {
@@ -41,11 +44,11 @@ export const DEFAULT_CATALOG: Catalog = {
   currency: 'usd',
   costs: { chatMessage: 1, image: 5 },
   voice: {
-    costs: { speech: 1, transcription: 1 },
+    costs: { speech: 1, transcription: 1, call: 2 },
     dailyFree: {
-      free: { speech: 20, transcription: 20 },
-      premium: { speech: 300, transcription: 300 },
-      ultimate: { speech: 2000, transcription: 2000 },
+      free: { speech: 20, transcription: 20, call: 10 },
+      premium: { speech: 300, transcription: 300, call: 120 },
+      ultimate: { speech: 2000, transcription: 2000, call: 600 },
     },
   },
   plans: [
@@ -153,10 +156,15 @@ const CatalogFile = z.object({
   costs: z.object({ chatMessage: z.number().int().min(0), image: z.number().int().min(0) }).optional(),
   voice: z
     .object({
-      costs: z.object({ speech: z.number().int().min(0), transcription: z.number().int().min(0) }),
+      // A file written before calls may leave `call` out: the built-in price and minutes hold for it.
+      costs: z.object({
+        speech: z.number().int().min(0),
+        transcription: z.number().int().min(0),
+        call: z.number().int().min(0).optional(),
+      }),
       dailyFree: z.record(
         z.enum(['free', 'premium', 'ultimate']),
-        z.object({ speech: z.number().int().min(0), transcription: z.number().int().min(0) }),
+        z.object({ speech: z.number().int().min(0), transcription: z.number().int().min(0), call: z.number().int().min(0).optional() }),
       ),
     })
     .optional(),
@@ -194,7 +202,7 @@ export function loadCatalog(file: string | undefined): Catalog {
     const issue = parsed.error.issues[0];
     throw new Error(`Invalid BILLING_CATALOG_FILE: ${issue?.path.join('.')}: ${issue?.message}`);
   }
-  const c = { ...DEFAULT_CATALOG, ...parsed.data } as Catalog;
+  const c = { ...DEFAULT_CATALOG, ...parsed.data, voice: withCallPrices(parsed.data.voice) } as Catalog;
   const ids = c.plans.map((p) => p.id);
   if (!ids.includes('free') || !ids.includes('premium') || !ids.includes('ultimate') || ids.length !== 3) {
     throw new Error('Invalid BILLING_CATALOG_FILE: plans must be exactly free, premium and ultimate');
@@ -203,6 +211,22 @@ export function loadCatalog(file: string | undefined): Catalog {
     if ((p.id === 'free') !== (p.prices === null)) throw new Error(`Invalid BILLING_CATALOG_FILE: only free has no prices (${p.id})`);
   }
   return c;
+}
+
+/** A file's voice prices, with the built-in call price and minutes where it leaves them out. */
+function withCallPrices(voice: z.output<typeof CatalogFile>['voice']): VoicePricing {
+  if (!voice) return DEFAULT_CATALOG.voice;
+  const base = DEFAULT_CATALOG.voice;
+  const tiers = ['free', 'premium', 'ultimate'] as const;
+  return {
+    costs: { ...voice.costs, call: voice.costs.call ?? base.costs.call },
+    dailyFree: Object.fromEntries(
+      tiers.map((t) => {
+        const own = voice.dailyFree[t] ?? base.dailyFree[t];
+        return [t, { ...own, call: own.call ?? base.dailyFree[t].call }];
+      }),
+    ) as VoicePricing['dailyFree'],
+  };
 }
 
 const TIER_RANK: Record<Tier, number> = { free: 0, premium: 1, ultimate: 2 };

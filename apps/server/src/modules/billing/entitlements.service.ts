@@ -21,8 +21,8 @@ export function tierOf(sub: SubscriptionRow | undefined, now: Date): Tier {
 }
 
 export type AllowanceKind = 'chat' | 'image' | VoiceKind;
-/** Voice uses (#42): a reply read aloud, a recording transcribed; daily free uses per tier, then coins. */
-export type VoiceKind = 'speech' | 'transcription';
+/** Voice uses (#42): a reply read aloud, a recording transcribed, a minute of a call; daily free uses per tier, then coins. */
+export type VoiceKind = 'speech' | 'transcription' | 'call';
 
 /** An allowance use being claimed: its row, and what settling it needs. */
 /**

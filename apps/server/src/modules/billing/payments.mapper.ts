@@ -109,6 +109,7 @@ const REASON_LABELS: Record<string, string> = {
   image: 'Picture from the image generator',
   speech: 'Reply read aloud beyond the free allowance',
   transcription: 'Recording turned into text beyond the free allowance',
+  call: 'Call minute beyond the free allowance',
   allowance_refund: 'Refund for a generation that failed or was withheld',
 };
 
@@ -128,6 +129,7 @@ const REFUNDED: Record<string, string> = {
   'image:chat-picture': 'the picture in the chat',
   speech: 'the reply read aloud',
   transcription: 'the recording turned into text',
+  call: 'the call minute',
 };
 
 function refundLabel(charge: NonNullable<LedgerHistoryRow['charge']>): string {

@@ -7,7 +7,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { LedgerRepo, SpendingLimitsRow } from './ledger.repo.ts';
 
 /** Debits that are spending (chat beyond the allowance, regenerate, continue, images, voice); purchases and admin moves are not. */
-export const SPENDING_REASONS = ['chat_message', 'image', 'speech', 'transcription'] as const;
+export const SPENDING_REASONS = ['chat_message', 'image', 'speech', 'transcription', 'call'] as const;
 /** Counted with the spending so a refund gives its room back. */
 export const COUNTED_REASONS: readonly string[] = [...SPENDING_REASONS, 'allowance_refund'];
 export const RAISE_DELAY_MS = 60 * 60_000;

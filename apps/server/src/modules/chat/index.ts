@@ -12,6 +12,7 @@ export { send } from './send-message.ts';
 export { chargeReply, regenerateReply } from './regenerate.ts';
 export { continueLastReply } from './continue.ts';
 export { deliverReply } from './deliver-reply.ts';
+export { generationError } from './generation-error.ts';
 export type { ReplyReady } from './deliver-reply.ts';
 export { ReplyStops } from './reply-stops.ts';
 export { promptHistory } from './model-request.ts';

@@ -39,26 +39,21 @@ export class TranscriptionService {
   }
 
   async transcribe(actor: Actor, upload: Buffer, characterId?: string): Promise<TranscriptionResponse> {
-    const { transcription, entitlements, moderation, limits } = this.deps;
-    if (!transcription.configured) throw new AppError(503, 'NOT_CONFIGURED', transcription.setup ?? 'Speech input is off.');
+    const { entitlements } = this.deps;
+    this.requireTranscription();
     const nsfwContext = await this.nsfwContext(actor, characterId);
-    let decoded;
-    try {
-      decoded = await decodeAudio(upload, limits.maxSeconds);
-    } catch (err) {
-      throw audioError(err);
-    }
+    const decoded = await this.decode(upload);
     const key = randomUUID();
     const charge = await entitlements.consumeVoiceAllowanceOrCharge(actor.userId, 'transcription', key);
     let text: string;
     try {
-      ({ text } = await transcription.transcribe({ audio: decoded.wav }));
+      text = await this.recognise(decoded.wav);
     } catch (err) {
       await entitlements.release(actor.userId, 'transcription', key);
       throw backendError(err, 'Nothing was charged for it.');
     }
     // The words are the user's own, as if typed: the same policy, before they reach the composer (or a model).
-    moderation.assertAllowed(
+    this.deps.moderation.assertAllowed(
       { transcript: text },
       { surface: 'chat-user', nsfwContext, userId: actor.userId, characterId, fieldLabels: { transcript: 'recording' } },
     );
@@ -67,5 +62,37 @@ export class TranscriptionService {
       durationMs: decoded.durationMs,
       charge: { outcome: charge.outcome, cost: charge.cost, balance: charge.balance },
     };
+  }
+
+  /**
+   * An utterance of a call (modules/calls): bounded by decoding and recognised like an upload, but not priced here
+   * (a call is priced by the minute) and not checked here: the words become a chat message, which the reply
+   * pipeline checks in the conversation's scope before the model sees them.
+   */
+  async hear(upload: Buffer): Promise<{ text: string; durationMs: number }> {
+    this.requireTranscription();
+    const decoded = await this.decode(upload);
+    try {
+      return { text: await this.recognise(decoded.wav), durationMs: decoded.durationMs };
+    } catch (err) {
+      throw backendError(err, '');
+    }
+  }
+
+  private requireTranscription(): void {
+    const { transcription } = this.deps;
+    if (!transcription.configured) throw new AppError(503, 'NOT_CONFIGURED', transcription.setup ?? 'Speech input is off.');
+  }
+
+  private async decode(upload: Buffer) {
+    try {
+      return await decodeAudio(upload, this.deps.limits.maxSeconds);
+    } catch (err) {
+      throw audioError(err);
+    }
+  }
+
+  private async recognise(wav: Buffer): Promise<string> {
+    return (await this.deps.transcription.transcribe({ audio: wav })).text;
   }
 }

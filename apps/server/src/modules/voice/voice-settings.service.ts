@@ -43,12 +43,13 @@ export class VoiceSettingsService {
     const [speechState, transcriptionState] = await Promise.all([stateOf(speech), stateOf(transcription)]);
     let prices: VoiceStatusResponse['prices'] = null;
     if (actor) {
-      const [s, t, balance] = await Promise.all([
+      const [s, t, call, balance] = await Promise.all([
         entitlements.voiceAllowance(actor.userId, 'speech'),
         entitlements.voiceAllowance(actor.userId, 'transcription'),
+        entitlements.voiceAllowance(actor.userId, 'call'),
         ledger.balance(actor.userId),
       ]);
-      prices = { speech: s, transcription: t, balance };
+      prices = { speech: s, transcription: t, call, balance };
     }
     const settings = actor ? await this.deps.uow.repos.speechSettings.get(actor.userId) : null;
     return { status: { speech: speechState, transcription: transcriptionState, prices, limits }, settings };

@@ -5,6 +5,7 @@ import type { SpeechProvider, TranscriptionProvider } from '../../providers/spee
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
 import type { LedgerService } from '../billing/ledger.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
+import { CallVoice } from './call-voice.ts';
 import { SpeechService } from './speech.service.ts';
 import type { StoredReplyRepos } from './stored-reply.ts';
 import { TranscriptionService, type TranscriptionLimits } from './transcription.service.ts';
@@ -26,8 +27,9 @@ export function createVoiceModule(deps: {
   const speech = new SpeechService(deps);
   const transcription = new TranscriptionService({ ...deps, limits });
   const settings = new VoiceSettingsService({ ...deps, limits });
+  const callVoice = new CallVoice({ ...deps, speechService: speech });
   return {
-    services: { speech, transcription, settings },
+    services: { speech, transcription, settings, callVoice },
     routes: voiceRoutes({ speech, transcription, settings, rateLimiter: deps.rateLimiter, limits }),
   };
 }

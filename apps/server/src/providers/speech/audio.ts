@@ -1,9 +1,9 @@
 // Audio checked by decoding it, never by its name or declared type: ffprobe names the container and says whether it
 // has an audio stream, then ffmpeg decodes it to 16 kHz mono PCM (what recognisers want), which gives its real length.
-import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { tools } from '../../lib/tool-runner.ts';
 
 /** Containers a browser or phone records in (WebM/Opus, Ogg, WAV, MP3, MP4/M4A, FLAC). */
 const ALLOWED_FORMATS = ['matroska', 'webm', 'ogg', 'wav', 'mp3', 'mov', 'mp4', 'm4a', 'flac'];
@@ -28,56 +28,40 @@ export interface DecodedAudio {
   format: string;
 }
 
-function probe(file: string): Promise<{ format: string; audio: boolean }> {
-  return new Promise((resolve) =>
-    execFile(
-      'ffprobe',
-      ['-v', 'error', '-show_entries', 'format=format_name:stream=codec_type', '-of', 'json', file],
-      { timeout: TOOL_TIMEOUT_MS, maxBuffer: 1024 * 1024 },
-      (err, stdout) => {
-        if (err) return resolve({ format: '', audio: false });
-        try {
-          const j = JSON.parse(stdout) as { format?: { format_name?: string }; streams?: Array<{ codec_type?: string }> };
-          resolve({ format: j.format?.format_name ?? '', audio: (j.streams ?? []).some((s) => s.codec_type === 'audio') });
-        } catch {
-          resolve({ format: '', audio: false });
-        }
-      },
-    ),
-  );
+async function probe(file: string): Promise<{ format: string; audio: boolean }> {
+  const args = ['-v', 'error', '-show_entries', 'format=format_name:stream=codec_type', '-of', 'json', file];
+  const r = await tools.run('ffprobe', args, { timeoutMs: TOOL_TIMEOUT_MS, maxStdout: 1024 * 1024 });
+  if (r.error || r.code !== 0) return { format: '', audio: false };
+  try {
+    const j = JSON.parse(r.stdout.toString('utf8')) as { format?: { format_name?: string }; streams?: Array<{ codec_type?: string }> };
+    return { format: j.format?.format_name ?? '', audio: (j.streams ?? []).some((s) => s.codec_type === 'audio') };
+  } catch {
+    return { format: '', audio: false };
+  }
 }
 
-function decodePcm(file: string, maxSeconds: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    // One second past the limit is enough to know it is too long without decoding an hour.
-    const args = [
-      '-v',
-      'error',
-      '-i',
-      file,
-      '-t',
-      String(maxSeconds + 1),
-      '-vn',
-      '-ac',
-      '1',
-      '-ar',
-      String(SAMPLE_RATE),
-      '-f',
-      's16le',
-      'pipe:1',
-    ];
-    const child = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const timer = setTimeout(() => child.kill('SIGKILL'), TOOL_TIMEOUT_MS);
-    const out: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.resume();
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(Buffer.concat(out));
-      else reject(new AudioCheckError('not-audio', 'The recording could not be decoded as audio.'));
-    });
-  });
+async function decodePcm(file: string, maxSeconds: number): Promise<Buffer> {
+  // One second past the limit is enough to know it is too long without decoding an hour.
+  const args = [
+    '-v',
+    'error',
+    '-i',
+    file,
+    '-t',
+    String(maxSeconds + 1),
+    '-vn',
+    '-ac',
+    '1',
+    '-ar',
+    String(SAMPLE_RATE),
+    '-f',
+    's16le',
+    'pipe:1',
+  ];
+  const r = await tools.run('ffmpeg', args, { timeoutMs: TOOL_TIMEOUT_MS, maxStdout: (maxSeconds + 2) * SAMPLE_RATE * 2 });
+  if (r.error) throw new Error(`ffmpeg could not be started: ${r.error}`);
+  if (r.code !== 0) throw new AudioCheckError('not-audio', 'The recording could not be decoded as audio.');
+  return r.stdout;
 }
 
 export function wavOf(pcm: Buffer, sampleRate = SAMPLE_RATE): Buffer {

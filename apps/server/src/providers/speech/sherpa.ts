@@ -2,8 +2,9 @@
 // process. The addon ships no types; the few calls used are declared here. Its loaders end the whole process
 // (`_Exit`) on some bad models (a valid ONNX file without the metadata the engine reads), so a model is first opened
 // in a throwaway child process (`probeInChild`): a model that would crash the server gives a sentence instead.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { tools } from '../../lib/tool-runner.ts';
 import { wavOf } from './audio.ts';
 
 export interface TtsConfig {
@@ -131,32 +132,15 @@ export function samplesOfWav(wav: Buffer): { samples: Float32Array; sampleRate: 
   throw new Error('The recording is not a WAV file with audio in it.');
 }
 
-/** Samples → MP3 through ffmpeg (the format every speech provider answers in; the AI mark is an ID3 tag in front). */
-export function encodeMp3(samples: Float32Array, sampleRate: number, timeoutMs = 30_000): Promise<Buffer> {
-  const wav = wavOf(pcm16(samples), sampleRate);
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      'ffmpeg',
-      ['-v', 'error', '-f', 'wav', '-i', 'pipe:0', '-codec:a', 'libmp3lame', '-q:a', '4', '-f', 'mp3', 'pipe:1'],
-      {
-        stdio: ['pipe', 'pipe', 'pipe'],
-      },
-    );
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    const out: Buffer[] = [];
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    child.on('error', (e) => {
-      clearTimeout(timer);
-      reject(new Error(`ffmpeg could not be started to encode the speech: ${e.message}`));
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(Buffer.concat(out));
-      else reject(new Error(`ffmpeg could not encode the speech: ${err.trim() || `exit ${code}`}`));
-    });
-    child.stdin.on('error', () => {});
-    child.stdin.end(wav);
-  });
+/**
+ * Samples → MP3 through ffmpeg (the format every speech provider answers in; the AI mark is an ID3 tag in front),
+ * started from the tool runner's helper process, so that starting it does not hold up the event loop.
+ */
+export async function encodeMp3(samples: Float32Array, sampleRate: number, timeoutMs = 30_000): Promise<Buffer> {
+  const input = wavOf(pcm16(samples), sampleRate);
+  const args = ['-v', 'error', '-f', 'wav', '-i', 'pipe:0', '-codec:a', 'libmp3lame', '-q:a', '4', '-f', 'mp3', 'pipe:1'];
+  const r = await tools.run('ffmpeg', args, { input, timeoutMs, maxStdout: 64 * 1024 * 1024 });
+  if (r.error) throw new Error(`ffmpeg could not be started to encode the speech: ${r.error}`);
+  if (r.code === 0) return r.stdout;
+  throw new Error(`ffmpeg could not encode the speech: ${r.stderr.trim() || `exit ${r.code ?? r.signal}`}`);
 }

@@ -3,6 +3,7 @@
 // (pocketsphinx-en-us; a JSGF grammar over the test's words, as a whisper server's vocabulary is open and ours is not).
 // Only tests and the voice bench import this file.
 import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +22,11 @@ export interface SpeechPeerOptions {
   phrases?: string[];
   /** Bearer key (openai) or xi-api-key (elevenlabs) required when set. */
   apiKey?: string;
+  /**
+   * The same text in the same voice, or the same recording, answered from memory after the first time (the calls
+   * bench: fifty calls say the same things, and the peer's own espeak-ng and pocketsphinx work is not what it measures).
+   */
+  memo?: boolean;
 }
 
 export interface SpeechPeer {
@@ -128,9 +134,17 @@ export async function startSpeechPeer(options: SpeechPeerOptions = {}): Promise<
   let failures = 0;
   const peer: SpeechPeer = { url: '', requests: [], failNext: (n) => void (failures = n), delay: 0, close: async () => {} };
 
+  const memo = new Map<string, Promise<Buffer | string>>();
+  const remembered = <T extends Buffer | string>(key: string, make: () => Promise<T>): Promise<T> => {
+    if (!options.memo) return make();
+    let found = memo.get(key);
+    if (!found) memo.set(key, (found = make()));
+    return found as Promise<T>;
+  };
+
   const synth = async (res: ServerResponse, text: string, voice: string) => {
     if (!PEER_VOICES.includes(voice)) return send(res, 400, { error: { message: `Unknown voice ${voice}` } });
-    const mp3 = await toMp3(await espeakWav(text, voice));
+    const mp3 = await remembered(`speech:${voice}:${text}`, async () => toMp3(await espeakWav(text, voice)));
     res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': mp3.length }).end(mp3);
   };
 
@@ -161,12 +175,12 @@ export async function startSpeechPeer(options: SpeechPeerOptions = {}): Promise<
       const form = await formOf(req, body);
       const file = form.get('file');
       if (!(file instanceof Blob)) return send(res, 400, { error: { message: 'file is required' } });
-      const wav = await run(
-        'ffmpeg',
-        ['-v', 'error', '-i', 'pipe:0', '-ar', '16000', '-ac', '1', '-f', 'wav', 'pipe:1'],
-        Buffer.from(await file.arrayBuffer()),
-      );
-      return send(res, 200, { text: await recognise(wav, grammarBody) });
+      const bytes = Buffer.from(await file.arrayBuffer());
+      const text = await remembered(`heard:${createHash('sha256').update(bytes).digest('hex')}`, async () => {
+        const wav = await run('ffmpeg', ['-v', 'error', '-i', 'pipe:0', '-ar', '16000', '-ac', '1', '-f', 'wav', 'pipe:1'], bytes);
+        return recognise(wav, grammarBody);
+      });
+      return send(res, 200, { text });
     }
     return send(res, 404, { error: { message: 'Not found' } });
   };

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { ConversationHeader } from '@/features/conversation';
 import { PersonaPicker } from '@/features/personas';
 import { ChatTransferMenu, type ExtraMenuItem } from '@/features/transfer';
-import { CharacterVoiceDialog, useVoiceStatus } from '@/features/voice';
+import { CallButton, CharacterVoiceDialog, useVoiceStatus } from '@/features/voice';
 import { RateButton, RateStar, useRateInChat } from './rate-in-chat';
 
 interface Props {
@@ -73,6 +73,7 @@ export function ChatHeader({
       ) : null}
       {branch}
       <PersonaPicker conversationId={conversationId} busy={busy} fresh={fresh} />
+      <CallButton character={character} conversationId={conversationId} disabled={busy} showLabel={roomy} />
       {/* Words beside the icons where the header has room: phones turned sideways and tablets (the chat has the full
           width), and from 1536 px; between, the sidebar and the memory panel leave the character's name too little. */}
       {roomy ? (

@@ -11,7 +11,7 @@ const allowance = { limit: 20, used: 0, remaining: 20, resetsAt: '2026-01-02T00:
 const status = (provider: 'openai' | 'off' = 'openai'): VoiceStatusResponse => ({
   speech: { provider: 'openai', available: true, message: null },
   transcription: { provider, available: provider !== 'off', message: null },
-  prices: { speech: { cost: 2, allowance }, transcription: { cost: 1, allowance }, balance: 7 },
+  prices: { speech: { cost: 2, allowance }, transcription: { cost: 1, allowance }, call: { cost: 2, allowance }, balance: 7 },
   settings: { autoPlay: false, dialogueOnly: false, skipActions: true, voices: {} },
   limits: { maxSeconds: 60, maxBytes: 5_000_000 },
 });

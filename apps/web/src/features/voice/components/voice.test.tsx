@@ -16,7 +16,12 @@ function status(over: Partial<VoiceStatusResponse> = {}): VoiceStatusResponse {
   return {
     speech: { provider: 'openai', available: true, message: null },
     transcription: { provider: 'openai', available: true, message: null },
-    prices: { speech: { cost: 2, allowance: allowance(1) }, transcription: { cost: 1, allowance: allowance(0) }, balance: 7 },
+    prices: {
+      speech: { cost: 2, allowance: allowance(1) },
+      transcription: { cost: 1, allowance: allowance(0) },
+      call: { cost: 2, allowance: allowance(0, 10) },
+      balance: 7,
+    },
     settings: { autoPlay: false, dialogueOnly: false, skipActions: true, voices: {} },
     limits: { maxSeconds: 60, maxBytes: 5_000_000 },
     ...over,

@@ -1,0 +1,135 @@
+// A call with a character (docs/voice.md "Calls"): the microphone stays open (lib/listener.ts cuts it into
+// utterances, as hands-free does), each utterance goes up the WebSocket, and the character's sentences come back as
+// MP3 and play in turn (lib/call-player.ts). Hearing the user while the character answers is a barge-in: playback
+// stops at once and the server stops the reply. What the screen shows is lib/call-machine.ts.
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { callPath, CallServerEvent } from '@reverie/shared';
+import { buildUrl, freshAccessToken } from '@/lib/api-client';
+import { callPlayer, type CallPlayer } from '../lib/call-player';
+import { callReducer, initialCall, shouldBargeIn, type CallState } from '../lib/call-machine';
+import { listen, type Listener } from '../lib/listener';
+
+interface Options {
+  characterId: string;
+  conversationId?: string;
+  /** The longest utterance the server takes. */
+  maxMs: number;
+}
+
+interface Parts {
+  ws?: WebSocket;
+  stream?: MediaStream;
+  listener?: Listener;
+  player?: CallPlayer;
+  /** After a barge-in, audio still on its way for the stopped reply is dropped until that turn ends. */
+  muted: boolean;
+}
+
+const MIC_REFUSED = 'The microphone is off or not allowed: allow it in the browser to call.';
+
+/** The call's WebSocket address (ws: or wss: like the page). */
+export function callUrl(characterId: string, conversationId?: string): string {
+  const url = new URL(buildUrl(callPath(characterId), { conversationId }), window.location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+}
+
+export function useCall({ characterId, conversationId, maxMs }: Options) {
+  const [state, dispatch] = useReducer(callReducer, initialCall);
+  const latest = useRef<CallState>(state);
+  latest.current = state;
+  const parts = useRef<Parts>({ muted: false });
+
+  const teardown = useCallback(() => {
+    const p = parts.current;
+    p.listener?.close();
+    if (!p.listener) p.stream?.getTracks().forEach((t) => t.stop());
+    p.player?.stop();
+    if (p.ws && p.ws.readyState <= WebSocket.OPEN) p.ws.close(1000, 'hung up');
+    parts.current = { muted: false };
+  }, []);
+
+  const startListening = useCallback(
+    (ws: WebSocket, stream: MediaStream) => {
+      const p = parts.current;
+      p.listener = listen(stream, maxMs, {
+        heard() {
+          const now = latest.current;
+          // Heard first, so the machine knows the character was cut off (stopping the player says it stopped playing).
+          dispatch({ type: 'heard' });
+          if (!shouldBargeIn(now)) return;
+          p.player?.stop();
+          // A reply still being written is stopped on the server too; one already written is only silenced here.
+          if (now.pending > 0) {
+            p.muted = true;
+            ws.send(JSON.stringify({ type: 'barge-in' }));
+          }
+        },
+        utterance(audio) {
+          dispatch({ type: 'sent' });
+          void audio.arrayBuffer().then((bytes) => ws.readyState === WebSocket.OPEN && ws.send(bytes));
+        },
+        dropped: () => dispatch({ type: 'dropped' }),
+      });
+    },
+    [maxMs],
+  );
+
+  const onEvent = useCallback(
+    (ws: WebSocket, stream: MediaStream, event: CallServerEvent) => {
+      if (event.type === 'ready') startListening(ws, stream);
+      if (event.type === 'turn-end' && event.interrupted) parts.current.muted = false;
+      dispatch({ type: 'server', event });
+      if ((event.type === 'error' && event.fatal) || event.type === 'ended') teardown();
+    },
+    [startListening, teardown],
+  );
+
+  const start = useCallback(async () => {
+    teardown();
+    dispatch({ type: 'dial' });
+    let stream: MediaStream;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
+    } catch {
+      return dispatch({ type: 'failed', message: MIC_REFUSED });
+    }
+    const token = await freshAccessToken().catch(() => null);
+    if (!token) {
+      stream.getTracks().forEach((t) => t.stop());
+      return dispatch({ type: 'failed', message: 'Sign in to call.' });
+    }
+    const ws = new WebSocket(callUrl(characterId, conversationId));
+    ws.binaryType = 'arraybuffer';
+    const player = callPlayer(
+      (on) => dispatch({ type: 'playing', on }),
+      (message) => dispatch({ type: 'server', event: { type: 'error', code: 'PLAYBACK', message, fatal: false } }),
+    );
+    parts.current = { ws, stream, player, muted: false };
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
+    ws.onmessage = (m: MessageEvent<ArrayBuffer | string>) => {
+      if (typeof m.data !== 'string') {
+        if (!parts.current.muted) player.enqueue(new Blob([m.data], { type: 'audio/mpeg' }));
+        return;
+      }
+      const parsed = CallServerEvent.safeParse(JSON.parse(m.data));
+      if (parsed.success) onEvent(ws, stream, parsed.data);
+    };
+    ws.onclose = () => {
+      if (parts.current.ws !== ws) return;
+      dispatch({ type: 'closed' });
+      teardown();
+    };
+  }, [characterId, conversationId, onEvent, teardown]);
+
+  const hangUp = useCallback(() => {
+    const ws = parts.current.ws;
+    if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'hang-up' }));
+    dispatch({ type: 'hang-up' });
+    teardown();
+  }, [teardown]);
+
+  useEffect(() => teardown, [teardown]);
+
+  return { state, start, hangUp };
+}
