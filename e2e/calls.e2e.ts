@@ -137,26 +137,26 @@ describeE2E('calls: three turns and a barge-in', () => {
       const status = screen.getByRole('status');
       await status.filter({ hasText: 'Listening' }).waitFor({ timeout: 15_000 });
       // Turn 1: heard, answered, spoken.
-      await screen.getByText(PHRASES[0]!).waitFor({ timeout: 30_000 });
-      await status.filter({ hasText: 'Speaking…' }).waitFor({ timeout: 30_000 });
+      await screen.getByText(PHRASES[0]!).waitFor({ timeout: 60_000 });
+      await status.filter({ hasText: 'Speaking…' }).waitFor({ timeout: 60_000 });
       llm.behave({ kind: 'reply', parts: LONG_REPLY, delayMs: 1200 });
       // Turn 2: a long story, spoken while it is written…
-      await screen.getByText(PHRASES[1]!).waitFor({ timeout: 30_000 });
-      await status.filter({ hasText: 'Speaking…' }).waitFor({ timeout: 30_000 });
+      await screen.getByText(PHRASES[1]!).waitFor({ timeout: 60_000 });
+      await status.filter({ hasText: 'Speaking…' }).waitFor({ timeout: 60_000 });
       await screenshot(page, `calls-speaking-${width}`);
       llm.behave({ kind: 'reply', parts: ['The door creaks open.'] });
       // …until the third utterance starts: the character stops where it was.
       await screen
         .getByText('(stopped)')
-        .waitFor({ timeout: 30_000 })
+        .waitFor({ timeout: 60_000 })
         .catch(async (err: Error) => {
           await screenshot(page, `calls-no-barge-in-${width}`);
           const log = await page.evaluate(() => (window as unknown as { callLog: string[] }).callLog.join('\n'));
           throw new Error(`${err.message}\nthe screen said: ${await screen.innerText()}\n${log}`);
         });
-      await screen.getByText(PHRASES[2]!).waitFor({ timeout: 30_000 });
-      await screen.getByText('The door creaks open.').waitFor({ timeout: 30_000 });
-      await status.filter({ hasText: 'Listening' }).waitFor({ timeout: 30_000 });
+      await screen.getByText(PHRASES[2]!).waitFor({ timeout: 60_000 });
+      await screen.getByText('The door creaks open.').waitFor({ timeout: 60_000 });
+      await status.filter({ hasText: 'Listening' }).waitFor({ timeout: 60_000 });
       await screenshot(page, `calls-after-barge-in-${width}`);
       await screen.getByRole('button', { name: 'Hang up' }).click();
       await status.filter({ hasText: 'Call ended' }).waitFor();
