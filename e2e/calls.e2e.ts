@@ -9,12 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { api, type AuthResponse, type ChatSession } from '@reverie/shared';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { espeakWav, startSpeechPeer, type SpeechPeer } from '../apps/server/src/providers/speech/test/peer.ts';
-import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
+import { espeakWav, type SpeechPeer } from '../apps/server/src/providers/speech/test/peer.ts';
+import type { OpenAiPeer } from '../apps/server/test/openai-peer.ts';
 import { apiCall, DESKTOP, MOBILE, pageWithSession, registerReadyUser } from './flows.ts';
-import { chromiumPath, describeE2E, screenshot, startServer, type Harness } from './harness.ts';
+import { describeE2E, screenshot, type Harness } from './harness.ts';
+import { startVoiceJourney } from './voice-journey.ts';
 
 const PHRASES = ['hello world the weather is nice today', 'please tell me a story about the dragon', 'open the door of the castle'];
 const LONG_REPLY = [
@@ -58,32 +58,8 @@ describeE2E('calls: three turns and a barge-in', () => {
   const suffix = Date.now().toString(36);
 
   beforeAll(async () => {
-    peer = await startSpeechPeer({ phrases: PHRASES });
-    llm = await startOpenAiPeer();
     const wav = await threeUtterances(await mkdtemp(path.join(os.tmpdir(), 'calls-e2e-')));
-    h.server = await startServer({
-      env: {
-        SPEECH_PROVIDER: 'openai',
-        SPEECH_URL: peer.url,
-        SPEECH_VOICE: 'en-us',
-        TRANSCRIPTION_PROVIDER: 'openai',
-        TRANSCRIPTION_URL: peer.url,
-        LLM_PROVIDER: 'openai',
-        LLM_BASE_URL: llm.baseUrl,
-        LLM_MODEL: 'peer-model',
-      },
-    });
-    h.browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        ...['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-        ...['--disable-background-networking', '--disable-component-update', '--disable-sync'],
-        '--autoplay-policy=no-user-gesture-required',
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-audio-capture=${wav}%noloop`,
-      ],
-    });
+    ({ peer, llm } = await startVoiceJourney(h, { phrases: PHRASES, wav }));
     auth = await registerReadyUser(h, { email: `calls_${suffix}@example.com`, username: `calls_${suffix}`, password: 'ring-ring-42' });
   });
   afterAll(async () => {

@@ -28,7 +28,8 @@ if (!hasChromium) {
 /** `describe` when Chromium is available, `describe.skip` otherwise (see the message above). */
 export const describeE2E = hasChromium ? describe : describe.skip;
 
-export function launchBrowser(): Promise<Browser> {
+/** Headless Chromium with the house flags; `extraArgs` for what a journey needs beside them (a fake microphone). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     args: [
@@ -40,6 +41,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -7,12 +7,13 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { api, type AuthResponse } from '@reverie/shared';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { espeakWav, startSpeechPeer, type SpeechPeer } from '../apps/server/src/providers/speech/test/peer.ts';
-import { startOpenAiPeer, type OpenAiPeer } from '../apps/server/test/openai-peer.ts';
+import { espeakWav, type SpeechPeer } from '../apps/server/src/providers/speech/test/peer.ts';
+import type { OpenAiPeer } from '../apps/server/test/openai-peer.ts';
 import { apiCall, DESKTOP, MOBILE, pageWithSession, registerReadyUser } from './flows.ts';
-import { chromiumPath, describeE2E, screenshot, startServer, type Harness } from './harness.ts';
+import { describeE2E, screenshot, type Harness } from './harness.ts';
+import { startVoiceJourney } from './voice-journey.ts';
 
 const SHOTS = process.env.VOICE_SHOTS_DIR;
 const PHRASES = ['hello world the weather is nice today', 'please tell me a story about the dragon'];
@@ -26,39 +27,9 @@ describeE2E('voice: Listen and the microphone', () => {
   const suffix = Date.now().toString(36);
 
   beforeAll(async () => {
-    peer = await startSpeechPeer({ phrases: PHRASES });
-    llm = await startOpenAiPeer();
     const wav = path.join(os.tmpdir(), `voice-e2e-${process.pid}.wav`);
     await writeFile(wav, await espeakWav('hello world. the weather is nice today', 'en-us+m1'));
-    h.server = await startServer({
-      env: {
-        SPEECH_PROVIDER: 'openai',
-        SPEECH_URL: peer.url,
-        SPEECH_VOICE: 'en-us',
-        TRANSCRIPTION_PROVIDER: 'openai',
-        TRANSCRIPTION_URL: peer.url,
-        LLM_PROVIDER: 'openai',
-        LLM_BASE_URL: llm.baseUrl,
-        LLM_MODEL: 'peer-model',
-      },
-    });
-    h.browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--autoplay-policy=no-user-gesture-required',
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-audio-capture=${wav}%noloop`,
-      ],
-    });
+    ({ peer, llm } = await startVoiceJourney(h, { phrases: PHRASES, wav }));
     auth = await registerReadyUser(h, { email: `voice_${suffix}@example.com`, username: `voice_${suffix}`, password: 'speak-up-42' });
     const character = await apiCall(h, api.characters.create, {
       token: auth.accessToken,
