@@ -22,9 +22,19 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
-/** The `location` block docs/deployment.md shows, for an upstream named `name`. */
+/** The `location` blocks docs/deployment.md shows, for an upstream named `name`. */
 export function locationBlock(name: string): string {
   return `
+    location ~ ^/api/chat/[^/]+/call$ {
+      proxy_pass http://${name};
+      proxy_http_version 1.1;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection "upgrade";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_read_timeout 300s;
+    }
     location / {
       proxy_pass http://${name};
       proxy_http_version 1.1;

@@ -23,8 +23,6 @@ export interface OpeningDeps {
   admission: Pick<CallAdmission, 'admit'>;
   entitlements: Pick<EntitlementsService, 'consumeVoiceAllowanceOrCharge' | 'release'>;
   session: SessionDeps;
-  /** Test seam: a shorter minute. */
-  minuteMs?: number;
 }
 
 export interface CallWhere {
@@ -42,7 +40,7 @@ export async function openCall(
   const opened = await deps.conversations.open(actor, where.characterId, where.conversationId, port.nsfwLocked);
   const speaker = await deps.callVoice.speakerFor(actor, where.characterId);
   const release = await deps.admission.admit(actor.userId);
-  const meter = new CallMeter(deps, actor.userId, randomUUID(), deps.minuteMs ?? MINUTE_MS);
+  const meter = new CallMeter(deps, actor.userId, randomUUID(), MINUTE_MS);
   let session: CallSession | undefined;
   try {
     const first = await meter.start({

@@ -3,7 +3,7 @@
 import { AppError } from '../../lib/app-error.ts';
 import type { CallAdmission } from './call-admission.ts';
 import type { CallMeter } from './call-meter.ts';
-import { CallTurn, type TurnCall, type TurnDeps, type TurnTimings } from './call-turn.ts';
+import { CallTurn, type TurnCall, type TurnDeps } from './call-turn.ts';
 
 export const SUPERSEDED = 'Only the last thing you said is answered.';
 
@@ -15,8 +15,6 @@ export interface SessionCall extends TurnCall {
 export interface SessionDeps extends TurnDeps {
   admission: Pick<CallAdmission, 'turn'>;
   idleMs: number;
-  /** Each finished turn's timings (the bench reads them). */
-  onTurn?: (t: TurnTimings) => void;
 }
 
 export class CallSession {
@@ -94,7 +92,6 @@ export class CallSession {
       const turn = (this.turn = new CallTurn(this.deps, this.call));
       const outcome = await turn.run(next);
       this.turn = undefined;
-      this.deps.onTurn?.(turn.timings);
       this.heard();
       if (outcome.kind === 'voice-failed') {
         // Not awaited: ending waits for this loop, which ends here.

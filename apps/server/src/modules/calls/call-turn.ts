@@ -31,13 +31,6 @@ export interface TurnCall {
   present(): boolean;
 }
 
-/** Where the time of a turn went, in ms from the end of the utterance's arrival (the bench prints them). */
-export interface TurnTimings {
-  transcribed?: number;
-  firstToken?: number;
-  firstAudio?: number;
-}
-
 /** How a turn ended: `voice-failed` ends the call (its minute is refunded by the session). */
 export type TurnOutcome = { kind: 'done' } | { kind: 'refused' } | { kind: 'voice-failed'; error: AppError };
 
@@ -45,25 +38,17 @@ export class CallTurn {
   private replyId: string | undefined;
   private speaker: SentenceSpeaker | undefined;
   private interrupted = false;
-  private readonly started = performance.now();
-  readonly timings: TurnTimings = {};
 
   constructor(
     private readonly deps: TurnDeps,
     private readonly call: TurnCall,
   ) {}
 
-  /** Whether the character is answering now (a barge-in has something to stop). */
-  get replying(): boolean {
-    return this.replyId !== undefined && !this.interrupted;
-  }
-
   async run(audio: Buffer): Promise<TurnOutcome> {
     const { call } = this;
     let result: GenerationResult | undefined;
     try {
       const heard = await this.deps.hear(audio);
-      this.timings.transcribed = performance.now() - this.started;
       if (!heard.text.trim())
         throw AppError.unprocessable('Nothing was heard in that: say it again.', { rule: 'nothing_heard', field: 'audio' });
       const gen = await this.deps.generation.prepareOneToOne(
@@ -77,7 +62,6 @@ export class CallTurn {
       const sink = {
         queue() {},
         token: (text: string) => {
-          this.timings.firstToken ??= performance.now() - this.started;
           call.emit({ type: 'reply-text', delta: text });
           speaker.add(text);
         },
@@ -118,7 +102,6 @@ export class CallTurn {
       pieces: (text, options) => voice.pieces(text, options),
       say: (text, v) => voice.say(text, v),
       send: ({ index, text, audio }) => {
-        this.timings.firstAudio ??= performance.now() - this.started;
         this.call.emit({ type: 'audio-start', sentence: index, text, bytes: audio.bytes.length });
         this.call.audio(audio.bytes);
       },

@@ -11,7 +11,6 @@ import type { Conversations, Generation, ReplyStops } from '../chat/index.ts';
 import type { CallVoice } from '../voice/call-voice.ts';
 import type { TranscriptionService } from '../voice/transcription.service.ts';
 import { CallAdmission } from './call-admission.ts';
-import type { TurnTimings } from './call-turn.ts';
 import { callRoutes } from './calls.routes.ts';
 
 export function createCallsModule(deps: {
@@ -26,8 +25,6 @@ export function createCallsModule(deps: {
   delivery: { stops: ReplyStops };
   conversations: Conversations;
   voice: { transcription: TranscriptionService; callVoice: CallVoice };
-  /** Test and bench seam: each finished turn's timings. */
-  onTurn?: (t: TurnTimings) => void;
 }) {
   const { config } = deps;
   const admission = new CallAdmission({ ...deps, redisPrefix: config.redisPrefix, maxPerProcess: config.calls.maxPerProcess });
@@ -38,7 +35,6 @@ export function createCallsModule(deps: {
     voice: deps.voice.callVoice,
     admission,
     idleMs: config.calls.idleSeconds * 1000,
-    onTurn: deps.onTurn,
   };
   const opening = { ...deps, callVoice: deps.voice.callVoice, admission, session };
   return {

@@ -189,6 +189,23 @@ describe('a call', () => {
     await hangUp(c);
   }, 60_000);
 
+  it('speaks only what passed the policy: a reply the policy stops is not spoken past what was allowed', async () => {
+    const u = await buildUser(t);
+    const c = await ready(u);
+    chatPeer.behave({ kind: 'reply', parts: ['Hello there. ', 'She is a 12 year old girl and we have sex.'], delayMs: 200 });
+    const end = c.next('turn-end');
+    c.ws.send(wavs.get(PHRASES[0]!)!);
+    expect(await end).toMatchObject({ status: 'blocked' });
+    const said = c.events('audio-start').map((e) => (e.type === 'audio-start' ? e.text : ''));
+    const shown = c.events('reply-text').map((e) => (e.type === 'reply-text' ? e.delta : ''));
+    // What came before the stop passed, and was spoken; nothing after it was.
+    expect(said).toEqual(['Hello there.']);
+    expect(shown.join('')).not.toMatch(/12|girl/);
+    const speech = speechPeer.requests.filter((r) => r.path === '/v1/audio/speech').map((r) => (r.body as { input: string }).input);
+    expect(speech.join(' ')).not.toMatch(/12|girl/);
+    await hangUp(c);
+  }, 60_000);
+
   it('ends with a sentence and refunds the minute when the voice fails', async () => {
     const u = await buildUser(t);
     const c = await ready(u);

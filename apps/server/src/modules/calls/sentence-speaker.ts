@@ -26,8 +26,6 @@ export class SentenceSpeaker {
   private cancelled = false;
   /** The first failure of synthesis (the rest of the reply is then not spoken). */
   failure: unknown;
-  /** performance.now() when the first audio was sent. */
-  firstAudioAt: number | undefined;
 
   constructor(
     private readonly ports: SpeakerPorts,
@@ -59,10 +57,6 @@ export class SentenceSpeaker {
     this.cancelled = true;
   }
 
-  get sentences(): number {
-    return this.spoken;
-  }
-
   private enqueue(text: string): void {
     for (const piece of this.ports.pieces(text, this.options)) {
       this.queue = this.queue.then(() => this.speak(piece));
@@ -74,7 +68,6 @@ export class SentenceSpeaker {
     try {
       const audio = await this.ports.say(text, this.voice);
       if (this.cancelled) return;
-      this.firstAudioAt ??= performance.now();
       this.ports.send({ index: this.spoken++, text, audio });
     } catch (err) {
       this.failure = err;
