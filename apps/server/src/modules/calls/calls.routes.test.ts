@@ -159,7 +159,9 @@ describe('a call', () => {
   it('speaking over the character stops it and answers the new utterance next', async () => {
     const u = await buildUser(t);
     const c = await ready(u);
-    chatPeer.behave({ kind: 'reply', parts: ['One.', ' Two.', ' Three.', ' Four.', ' Five.', ' Six.'], delayMs: 300 });
+    // Slow enough that the reply is still being written when the first sentence's audio has come (its synthesis may
+    // take seconds on a loaded machine): a reply written to its end is saved whole, only its playback is cut.
+    chatPeer.behave({ kind: 'reply', parts: ['One.', ' Two.', ' Three.', ' Four.', ' Five.', ' Six.'], delayMs: 1_500 });
     const first = c.next('audio-start');
     const firstEnd = c.next('turn-end');
     c.ws.send(wavs.get(PHRASES[0]!)!);
