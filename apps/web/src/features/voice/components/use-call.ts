@@ -34,6 +34,37 @@ export function callUrl(characterId: string, conversationId?: string): string {
   return url.toString();
 }
 
+/** Lets go of what a call holds: the microphone (its listener closes it), the playback and the socket. */
+function release(p: Parts): void {
+  p.listener?.close();
+  if (!p.listener) p.stream?.getTracks().forEach((t) => t.stop());
+  p.player?.stop();
+  if (p.ws && p.ws.readyState <= WebSocket.OPEN) p.ws.close(1000, 'hung up');
+}
+
+/** Opens a call's socket: it signs in with its first message, then hands on the audio frames and the parsed events. */
+function connectCall(
+  url: string,
+  token: string,
+  on: { audio(bytes: ArrayBuffer): void; event(event: CallServerEvent): void; closed(): void },
+): WebSocket {
+  const ws = new WebSocket(url);
+  ws.binaryType = 'arraybuffer';
+  ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
+  ws.onmessage = (m: MessageEvent<ArrayBuffer | string>) => {
+    if (typeof m.data !== 'string') return on.audio(m.data);
+    let parsed;
+    try {
+      parsed = CallServerEvent.safeParse(JSON.parse(m.data));
+    } catch {
+      return; // not JSON: nothing a call understands
+    }
+    if (parsed.success) on.event(parsed.data);
+  };
+  ws.onclose = () => on.closed();
+  return ws;
+}
+
 export function useCall({ characterId, conversationId, maxMs }: Options) {
   const [state, dispatch] = useReducer(callReducer, initialCall);
   const latest = useRef<CallState>(state);
@@ -41,11 +72,7 @@ export function useCall({ characterId, conversationId, maxMs }: Options) {
   const parts = useRef<Parts>({ muted: false });
 
   const teardown = useCallback(() => {
-    const p = parts.current;
-    p.listener?.close();
-    if (!p.listener) p.stream?.getTracks().forEach((t) => t.stop());
-    p.player?.stop();
-    if (p.ws && p.ws.readyState <= WebSocket.OPEN) p.ws.close(1000, 'hung up');
+    release(parts.current);
     parts.current = { muted: false };
   }, []);
 
@@ -99,27 +126,20 @@ export function useCall({ characterId, conversationId, maxMs }: Options) {
       stream.getTracks().forEach((t) => t.stop());
       return dispatch({ type: 'failed', message: 'Sign in to call.' });
     }
-    const ws = new WebSocket(callUrl(characterId, conversationId));
-    ws.binaryType = 'arraybuffer';
     const player = callPlayer(
       (on) => dispatch({ type: 'playing', on }),
       (message) => dispatch({ type: 'server', event: { type: 'error', code: 'PLAYBACK', message, fatal: false } }),
     );
+    const ws: WebSocket = connectCall(callUrl(characterId, conversationId), token, {
+      audio: (bytes) => void (!parts.current.muted && player.enqueue(new Blob([bytes], { type: 'audio/mpeg' }))),
+      event: (event) => onEvent(ws, stream, event),
+      closed: () => {
+        if (parts.current.ws !== ws) return;
+        dispatch({ type: 'closed' });
+        teardown();
+      },
+    });
     parts.current = { ws, stream, player, muted: false };
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
-    ws.onmessage = (m: MessageEvent<ArrayBuffer | string>) => {
-      if (typeof m.data !== 'string') {
-        if (!parts.current.muted) player.enqueue(new Blob([m.data], { type: 'audio/mpeg' }));
-        return;
-      }
-      const parsed = CallServerEvent.safeParse(JSON.parse(m.data));
-      if (parsed.success) onEvent(ws, stream, parsed.data);
-    };
-    ws.onclose = () => {
-      if (parts.current.ws !== ws) return;
-      dispatch({ type: 'closed' });
-      teardown();
-    };
   }, [characterId, conversationId, onEvent, teardown]);
 
   const hangUp = useCallback(() => {
