@@ -74,7 +74,8 @@ describe('HandsFreeButton', () => {
     const onTranscript = vi.fn();
     renderWithProviders(<HandsFreeButton onTranscript={onTranscript} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Start hands-free listening (free, 20 left today each time you speak)' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Listening');
+    // "Opening the microphone…" comes first, for as long as the browser takes to open it.
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Listening'));
     expect(sessionStorage.getItem('reverie.handsFree')).toBe('on');
     level = 0.2;
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Hearing you…'));
@@ -95,7 +96,7 @@ describe('HandsFreeButton', () => {
     const api = mockApi({ 'GET /api/voice/status': () => json(status()) });
     renderWithProviders(<HandsFreeButton onTranscript={() => {}} />);
     fireEvent.click(await screen.findByRole('button', { name: /^Start hands-free listening/ }));
-    await screen.findByRole('status');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Listening'));
     // Loud for 180 ms: heard as a start (120 ms), too short to be words.
     level = 0.3;
     await new Promise((r) => setTimeout(r, 180));
