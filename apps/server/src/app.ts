@@ -178,6 +178,7 @@ async function openInfrastructure(app: FastifyInstance, config: Config, override
   const database = await openDatabase(config.database, {
     pgliteTemplate: overrides.pgliteTemplate,
     migrationsFolder: overrides.migrationsFolder,
+    pgvector: config.embeddings.vectorIndex === 'hnsw',
     onIdleError: (err) => app.log.warn({ err }, 'idle database connection failed; the pool replaces it'),
     log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
   });

@@ -49,6 +49,8 @@ export interface OpenOptions {
   log?: EmbeddedLog;
   /** Another release's migrations (tests of rolling restarts); default: this release's. */
   migrationsFolder?: string;
+  /** PGlite only: load pgvector (VECTOR_INDEX=hnsw, db/vector-index.ts). */
+  pgvector?: boolean;
 }
 
 /** The advisory lock every Reverie process takes to migrate and seed (one number for the whole database). */
@@ -111,9 +113,10 @@ export async function openDatabase(config: Config['database'], opts: OpenOptions
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // characters branch: search needs the pg_trgm contrib extension (CREATE EXTENSION in migration 0002_search).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  // pgvector for recall (db/vector-index.ts creates the extension at start: loaded here, created there).
-  const { vector } = await import('@electric-sql/pglite-pgvector');
-  const extensions = { pg_trgm, vector };
+  // pgvector only when recall is to use it here (VECTOR_INDEX=hnsw; db/vector-index.ts creates it at start). Loaded
+  // always, it made PGlite spin forever in a chat-search EXPLAIN test (db/chat-search-plans.test.ts), as btree_gin did.
+  const extensions: Record<string, typeof pg_trgm> = { pg_trgm };
+  if (opts.pgvector) extensions.vector = (await import('@electric-sql/pglite-pgvector')).vector;
   let client: InstanceType<typeof PGlite>;
   if (config.kind === 'pglite-disk') {
     mkdirSync(config.dir, { recursive: true });
