@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { api, type AuthResponse, type ChatSession } from '@reverie/shared';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { espeakWav, type SpeechPeer } from '../apps/server/src/providers/speech/test/peer.ts';
 import type { OpenAiPeer } from '../apps/server/test/openai-peer.ts';
 import { apiCall, DESKTOP, MOBILE, pageWithSession, registerReadyUser } from './flows.ts';
@@ -81,6 +81,8 @@ describeE2E('calls: three turns and a barge-in', () => {
       });
       const p = await pageWithSession(h, auth, viewport);
       const { page, context } = p;
+      // A journey that fails leaves no call open behind it (one call per user: the next viewport's would be refused).
+      onTestFinished(() => context.close().catch(() => undefined));
       await context.grantPermissions(['microphone']);
       await context.addInitScript(() => {
         const w = window as unknown as { callLog: string[] };
