@@ -9,7 +9,10 @@ import { startSdApiPeer, type SdApiPeer } from '../apps/server/test/sdapi-peer.t
 import { apiCall, DESKTOP, expectClean, MOBILE, pageWithSession, registerReadyUser } from './flows.ts';
 import { describeE2E, launchBrowser, screenshot, startServer, type Harness } from './harness.ts';
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
+// A toast is an <li role="status">. While a dialog is open the page behind it (the toasts' list included) is hidden
+// from assistive technology, and only the toast's announcement stands for it, for about a second: a poll can miss
+// that under load, so the toast itself is looked for, hidden or not.
+const toast = (page: Page, text: string) => page.getByRole('status', { includeHidden: true }).filter({ hasText: text }).first();
 
 describeE2E('images with a local Automatic1111 backend', () => {
   const h = {} as Harness;
@@ -82,7 +85,7 @@ describeE2E('images with a local Automatic1111 backend', () => {
     await toast(page, 'Avatar updated')
       .waitFor({ timeout: 45_000 })
       .catch(async (err: Error) => {
-        const shown = await page.getByRole('status').allTextContents();
+        const shown = await page.getByRole('status', { includeHidden: true }).allTextContents();
         const avatar = (await apiCall(h, api.characters.get, { params: { id: characterId }, token: auth.accessToken })).avatarUrl;
         const button = await box.getByRole('button', { name: /Set as avatar|Setting/ }).allTextContents();
         throw new Error(`${err.message}; toasts: ${shown.join(' | ')}; avatarUrl: ${avatar}; button: ${button.join(' | ')}`);

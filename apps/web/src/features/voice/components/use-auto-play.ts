@@ -18,19 +18,25 @@ export function useAutoPlay(input: AutoPlayInput) {
   const characterId = 'characterId' in input ? input.characterId : null;
   const { data: status } = useVoiceStatus();
   const last = messages.at(-1);
-  // The reply present when the page opened is not new; only one that finishes while the page is open is read.
-  const seen = useRef<string | null | undefined>(undefined);
-  const wasGenerating = useRef(false);
+  const keyOf = (m: ChatMessage | undefined) => (m ? `${m.id}:${m.swipeIndex}:${m.content.length}` : null);
+  // Only a reply that a generation begun on this page produced is read: the last message when it began is the
+  // baseline, and the reply is read once generation is over and the last message is another one. The saved reply can
+  // land in the list a moment after the stream ends; until then nothing is read (not the reply before it).
+  const pending = useRef<{ baseline: string | null } | null>(null);
   useEffect(() => {
-    if (seen.current === undefined) seen.current = last?.id ?? null;
-    const finished = wasGenerating.current && !generating;
-    wasGenerating.current = generating;
+    if (generating) {
+      pending.current ??= { baseline: keyOf(last) };
+      return;
+    }
     const settings = status?.settings;
-    if (!finished || !settings?.autoPlay || !status?.speech.available) return;
+    if (!pending.current || !settings) return;
+    if (!settings.autoPlay || !status.speech.available) {
+      pending.current = null;
+      return;
+    }
     if (!last || last.role !== 'assistant' || last.status !== 'complete') return;
-    const key = `${last.id}:${last.swipeIndex}:${last.content.length}`;
-    if (seen.current === key) return;
-    seen.current = key;
+    if (keyOf(last) === pending.current.baseline) return;
+    pending.current = null;
     void playReply({
       source: groupId !== null ? { groupId } : { characterId: characterId ?? '' },
       messageId: last.id,
