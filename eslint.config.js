@@ -18,9 +18,10 @@ const drizzlePatterns = [
   },
 ];
 // The chat module has one public entry (modules/chat/index.ts): outside modules/chat, nothing imports its insides.
+// Its settings (chat.config.ts) are the one exception: config.ts merges every module's settings without loading it.
 const chatFiles = ['apps/server/src/modules/chat/**'];
 const chatInsides = {
-  regex: '(^|/)modules/chat/(?!index\\.ts$)|^(\\.\\./)+chat/(?!index\\.ts$)',
+  regex: '(^|/)modules/chat/(?!index\\.ts$|chat\\.config\\.ts$)|^(\\.\\./)+chat/(?!index\\.ts$|chat\\.config\\.ts$)',
   message: 'Import the chat module from its entry (modules/chat/index.ts), not its insides: export what you need there.',
 };
 

@@ -38,21 +38,21 @@ import { createPersonasModule } from './modules/personas/personas.module.ts';
 import { createContentModule } from './modules/content/content.module.ts';
 import type { ContentService } from './modules/content/content.service.ts';
 
+type Loaded = {
+  content: ContentService;
+  bus: NotificationBus;
+  replyStops: ReplyStops;
+  pushKeys: PushKeys;
+  imageQueue?: JobQueue<ImageJobData, unknown>;
+  pushAgent?: Agent;
+};
+
 /**
- * The modules, in one readable place. Adding a domain: its folder, plus one line here (and, when it has tables,
- * one in bindRepos). A module others depend on is named first so they can be handed its services.
+ * The modules people meet around characters: notifications, moderation, age assurance, billing, characters and what
+ * hangs on them, sign-in, support, pictures and the staff's tools. A module others depend on is named first so they
+ * can be handed its services.
  */
-export function composeModules(
-  deps: AppDeps,
-  loaded: {
-    content: ContentService;
-    bus: NotificationBus;
-    replyStops: ReplyStops;
-    pushKeys: PushKeys;
-    imageQueue?: JobQueue<ImageJobData, unknown>;
-    pushAgent?: Agent;
-  },
-) {
+function composeCommunity(deps: AppDeps, loaded: Loaded) {
   // Notifications are named first: most event sources hand them events. What they need from modules named later
   // (sessions, this month's coins) is reached through those modules when called.
   const notifications = createNotificationsModule({
@@ -120,20 +120,30 @@ export function composeModules(
     endStreams: (userId) => notify.endStreams(userId),
     charactersChanged: () => deps.responseCache.invalidate(CHARACTERS_CHANGED),
   });
-  const memory = createMemoryModule({ ...deps, moderation: moderation.services.moderation });
+  return { notifications, tags, moderation, age, billing, social, characters, likes, auth, support, images, admin };
+}
+type Community = ReturnType<typeof composeCommunity>;
+
+/** The conversations: memory, the one reply pipeline (chat), voice and calls, which compose it. */
+function composeConversations(deps: AppDeps, loaded: Loaded, c: Community) {
+  const notify = c.notifications.services.notifications;
+  const { moderation, crisis } = c.moderation.services;
+  const { entitlements, ledger, plans } = c.billing.services;
+  const ageGate = c.age.services.gate;
+  const memory = createMemoryModule({ ...deps, moderation });
   const { indexer, recall, journal, journalPrompt } = memory.services;
   const chat = createChatModule({
     ...deps,
-    moderation: moderation.services.moderation,
-    crisis: moderation.services.crisis,
-    entitlements: billing.services.entitlements,
-    ledger: billing.services.ledger,
-    plans: billing.services.plans,
+    moderation,
+    crisis,
+    entitlements,
+    ledger,
+    plans,
     firstMessageHooks: {
-      quiet: (userId, at) => notifications.services.push.isQuietAt(userId, at),
-      overCaps: (userId) => billing.services.spendingLimits.reached(userId),
+      quiet: (userId, at) => c.notifications.services.push.isQuietAt(userId, at),
+      overCaps: (userId) => c.billing.services.spendingLimits.reached(userId),
       // No request, so no region: where the user is counts as unknown (the operator's default for it).
-      nsfwLocked: (userId) => age.services.age.locked({ userId, role: 'user' }, null),
+      nsfwLocked: (userId) => c.age.services.age.locked({ userId, role: 'user' }, null),
       written: async (userId, m) =>
         void (await notify.notify(userId, {
           kind: 'character_message',
@@ -161,69 +171,66 @@ export function composeModules(
     },
     age: ageGate,
   });
-  const voice = createVoiceModule({
-    ...deps,
-    moderation: moderation.services.moderation,
-    entitlements: billing.services.entitlements,
-    ledger: billing.services.ledger,
-  });
-  // Calls compose the chat's pipeline and the voice module's recogniser and voice (a turn is an ordinary message).
-  const calls = createCallsModule({
-    ...deps,
-    age: ageGate,
-    entitlements: billing.services.entitlements,
-    pipeline: chat.services.pipeline,
-    delivery: chat.services.delivery,
-    conversations: chat.services.conversations,
-    voice: voice.services,
-  });
+  const voice = createVoiceModule({ ...deps, moderation, entitlements, ledger });
+  // Calls and group chats compose the chat's pipeline (a call's turn, a group's reply, is an ordinary reply).
+  const { pipeline, delivery, conversations } = chat.services;
+  const calls = createCallsModule({ ...deps, age: ageGate, entitlements, pipeline, delivery, conversations, voice: voice.services });
+  const groups = createGroupsModule({ ...deps, pipeline, delivery, conversations, age: ageGate });
+  return { memory, chat, voice, calls, groups };
+}
+
+/**
+ * The modules, in one readable place. Adding a domain: its folder, plus one line here (and, when it has tables,
+ * one in bindRepos).
+ */
+export function composeModules(deps: AppDeps, loaded: Loaded) {
+  const c = composeCommunity(deps, loaded);
+  const talk = composeConversations(deps, loaded, c);
+  const notify = c.notifications.services.notifications;
+  const { characters } = c.characters.services;
+  const ageGate = c.age.services.gate;
   const transfer = createTransferModule({
     ...deps,
-    cards: characters.services.cards,
-    moderation: moderation.services.moderation,
-    crisis: moderation.services.crisis,
+    cards: c.characters.services.cards,
+    moderation: c.moderation.services.moderation,
+    crisis: c.moderation.services.crisis,
   });
+  // Routes are registered in this order.
   return {
-    health: createHealthModule({ ...deps, registry: deps.health, staff: admin.services.gate }),
-    auth,
-    age,
-    notifications,
-    support,
-    admin,
-    users: createUsersModule({ ...deps, tags: tags.services.tags, social: social.services.social, age: ageGate }),
-    tags,
-    moderation,
-    billing,
+    health: createHealthModule({ ...deps, registry: deps.health, staff: c.admin.services.gate }),
+    auth: c.auth,
+    age: c.age,
+    notifications: c.notifications,
+    support: c.support,
+    admin: c.admin,
+    users: createUsersModule({ ...deps, tags: c.tags.services.tags, social: c.social.services.social, age: ageGate }),
+    tags: c.tags,
+    moderation: c.moderation,
+    billing: c.billing,
     content: createContentModule(loaded),
-    characters,
-    likes,
+    characters: c.characters,
+    likes: c.likes,
     ratings: createRatingsModule(deps),
     avatars: createAvatarsModule({ ...deps, log: deps.log }),
-    favorites: createFavoritesModule({ ...deps, characters: characters.services.characters, likes: likes.services.likes, age: ageGate }),
-    social,
-    categories: createCategoriesModule({ ...deps, characters: characters.services.characters, age: ageGate }),
-    search: createSearchModule({ ...deps, characters: characters.services.characters, social: social.services.social, age: ageGate }),
-    chat,
-    groups: createGroupsModule({
-      ...deps,
-      pipeline: chat.services.pipeline,
-      delivery: chat.services.delivery,
-      conversations: chat.services.conversations,
-      age: ageGate,
-    }),
-    chatSearch: createChatSearchModule({ ...deps, cards: moderation.services.crisis }),
-    memory,
-    personas: createPersonasModule({ ...deps, moderation: moderation.services.moderation }),
-    images,
-    voice,
-    calls,
+    favorites: createFavoritesModule({ ...deps, characters, likes: c.likes.services.likes, age: ageGate }),
+    social: c.social,
+    categories: createCategoriesModule({ ...deps, characters, age: ageGate }),
+    search: createSearchModule({ ...deps, characters, social: c.social.services.social, age: ageGate }),
+    chat: talk.chat,
+    groups: talk.groups,
+    chatSearch: createChatSearchModule({ ...deps, cards: c.moderation.services.crisis }),
+    memory: talk.memory,
+    personas: createPersonasModule({ ...deps, moderation: c.moderation.services.moderation }),
+    images: c.images,
+    voice: talk.voice,
+    calls: talk.calls,
     transfer,
     account: createAccountModule({
       ...deps,
       transfer: transfer.services.transfer,
-      auth: auth.services.auth,
-      sessions: auth.services.sessions,
-      emailTokens: auth.services.emailTokens,
+      auth: c.auth.services.auth,
+      sessions: c.auth.services.sessions,
+      emailTokens: c.auth.services.emailTokens,
       notify: (userId, input) => notify.notify(userId, input),
       endStreams: (userId) => notify.endStreams(userId),
       charactersChanged: () => deps.responseCache.invalidate(CHARACTERS_CHANGED),

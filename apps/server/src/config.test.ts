@@ -56,6 +56,53 @@ describe('loadConfig', () => {
     const stripe = { PAYMENTS_MODE: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
     expect(loadConfig({ NODE_ENV: 'development', ...stripe, SANDBOX_TOP_UP: 'true' }).sandboxTopUp).toBe(false);
   });
+
+  it('reads STRIPE_PRICES as a JSON object of price ids, and says so when it is not one', () => {
+    const stripe = { PAYMENTS_MODE: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(loadConfig({ ...stripe, STRIPE_PRICES: '{"pack_medium":"price_1A"}' }).billing.stripe?.prices).toEqual({
+      pack_medium: 'price_1A',
+    });
+    for (const bad of ['{"pack_medium":"one"}', '{pack_medium: price_1A}']) {
+      expect(() => loadConfig({ ...stripe, STRIPE_PRICES: bad })).toThrow(
+        'Invalid configuration: STRIPE_PRICES must be a JSON object of price ids',
+      );
+    }
+    expect(() => loadConfig({ PAYMENTS_MODE: 'stripe' })).toThrow('PAYMENTS_MODE=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  });
+
+  it('reads DATABASE_URL as embedded, PGlite in memory or on disk, or PostgreSQL, and refuses anything else', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/rv' }).database).toEqual({
+      kind: 'embedded',
+      dataDir: '/srv/rv',
+      pgliteDir: '/srv/rv/pglite',
+      poolSize: 20,
+    });
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).database).toEqual({ kind: 'pglite-memory' });
+    expect(loadConfig({ DATABASE_URL: 'pglite:///srv/db' }).database).toEqual({ kind: 'pglite-disk', dir: '/srv/db' });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db', DATABASE_POOL_SIZE: '5' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://u@h/db',
+      poolSize: 5,
+    });
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://h/db' })).toThrow('DATABASE_URL must be memory://, pglite:///path or postgres://…');
+  });
+
+  it('reads TRUST_PROXY as hops or proxies, and refuses true and what is neither', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,::1' }).trustProxy).toEqual(['loopback', '10.0.0.0/8', '::1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true would believe any address/);
+    expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow('TRUST_PROXY=11: at most 10 proxy hops');
+    for (const bad of ['10.0.0.0/33', 'constructor', 'proxy.example.org']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(`TRUST_PROXY: "${bad}" is not a number of proxies`);
+    }
+  });
+
+  it('reads the chat settings and their yes/no flags', () => {
+    expect(loadConfig({}).chat).toMatchObject({ maxTokens: 1500, inFlightPerUser: 2, firstMessages: true });
+    expect(loadConfig({ CHAT_FIRST_MESSAGES: 'no', CHAT_MAX_TOKENS: '64' }).chat).toMatchObject({ maxTokens: 64, firstMessages: false });
+    expect(() => loadConfig({ CHAT_FIRST_MESSAGES: 'maybe' })).toThrow(/Invalid configuration: CHAT_FIRST_MESSAGES/);
+  });
 });
 
 describe('the documented Node version', () => {
