@@ -110,7 +110,7 @@ describeE2E('voice: Listen and the microphone', () => {
       const box = await mic.boundingBox();
       await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
       await page.mouse.down();
-      await page.getByRole('button', { name: 'Recording: release to send' }).waitFor();
+      await page.getByRole('button', { name: /^Hold to talk/, pressed: true }).waitFor();
       if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `chat-recording-${width}.png`) });
       await page.waitForTimeout(4500);
       await page.mouse.up();
@@ -131,7 +131,10 @@ describeE2E('voice: Listen and the microphone', () => {
       const { page, context } = p;
       await context.grantPermissions(['microphone']);
       await page.goto(`/chat/${characterId}`);
-      const start = page.getByRole('button', { name: /^Start hands-free listening \(free, \d+ left today each time you speak\)$/ });
+      const start = page.getByRole('button', {
+        name: /^Hands-free listening \(free, \d+ left today each time you speak\)$/,
+        pressed: false,
+      });
       await start.waitFor({ timeout: 20_000 });
       const transcriptions = () => peer.requests.filter((r) => r.path === '/v1/audio/transcriptions').length;
       const before = transcriptions();
@@ -146,7 +149,7 @@ describeE2E('voice: Listen and the microphone', () => {
       // One utterance, one transcription: the silence after it is not sent.
       await page.waitForTimeout(2000);
       expect(transcriptions() - before).toBe(1);
-      const stop = page.getByRole('button', { name: 'Stop hands-free listening' });
+      const stop = page.getByRole('button', { name: /^Hands-free listening/, pressed: true });
       expect(await stop.getAttribute('aria-pressed')).toBe('true');
       await stop.click();
       await start.waitFor();

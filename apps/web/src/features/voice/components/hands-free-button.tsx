@@ -38,7 +38,8 @@ export function HandsFreeButton({ characterId, disabled, onTranscript }: Props) 
 function HandsFree({ characterId, disabled, maxMs, price, onTranscript }: Props & { maxMs: number; price: string | null }) {
   const { phase, error, toggle } = useHandsFree({ characterId, maxMs, onTranscript });
   const on = phase !== 'off';
-  const label = on ? 'Stop hands-free listening' : `Start hands-free listening${price ? ` (${price} each time you speak)` : ''}`;
+  // A toggle keeps its name; aria-pressed says whether it is on, and the tooltip what a press does.
+  const label = `Hands-free listening${price ? ` (${price} each time you speak)` : ''}`;
   return (
     <div className="relative flex shrink-0 flex-col items-center">
       <Button
@@ -47,7 +48,7 @@ function HandsFree({ characterId, disabled, maxMs, price, onTranscript }: Props 
         variant={on ? 'primary' : 'secondary'}
         aria-label={label}
         aria-pressed={on}
-        title={label}
+        title={on ? 'Stop hands-free listening' : `Start hands-free listening${price ? ` (${price} each time you speak)` : ''}`}
         disabled={disabled && !on}
         onClick={toggle}
         data-testid="hands-free"

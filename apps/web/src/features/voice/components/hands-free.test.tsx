@@ -73,7 +73,9 @@ describe('HandsFreeButton', () => {
     });
     const onTranscript = vi.fn();
     renderWithProviders(<HandsFreeButton onTranscript={onTranscript} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Start hands-free listening (free, 20 left today each time you speak)' }));
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Hands-free listening (free, 20 left today each time you speak)', pressed: false }),
+    );
     // "Opening the microphone…" comes first, for as long as the browser takes to open it.
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Listening'));
     expect(sessionStorage.getItem('reverie.handsFree')).toBe('on');
@@ -86,7 +88,7 @@ describe('HandsFreeButton', () => {
     expect(api.callsTo('POST /api/voice/transcriptions')).toHaveLength(1);
     // A new recording waits for the next thing said.
     expect(FakeRecorder.started).toBe(2);
-    fireEvent.click(screen.getByRole('button', { name: 'Stop hands-free listening' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Hands-free listening/, pressed: true }));
     expect(stopTrack).toHaveBeenCalled();
     expect(screen.queryByRole('status')).toBeNull();
     expect(sessionStorage.getItem('reverie.handsFree')).toBe('off');
@@ -95,7 +97,7 @@ describe('HandsFreeButton', () => {
   it('does not send a click shorter than a word', async () => {
     const api = mockApi({ 'GET /api/voice/status': () => json(status()) });
     renderWithProviders(<HandsFreeButton onTranscript={() => {}} />);
-    fireEvent.click(await screen.findByRole('button', { name: /^Start hands-free listening/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Hands-free listening/, pressed: false }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Listening'));
     // Loud for 180 ms: heard as a start (120 ms), too short to be words.
     level = 0.3;
@@ -112,7 +114,7 @@ describe('HandsFreeButton', () => {
     vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia: vi.fn(async () => Promise.reject(new Error('denied'))) } });
     mockApi({ 'GET /api/voice/status': () => json(status()) });
     renderWithProviders(<HandsFreeButton onTranscript={() => {}} />);
-    fireEvent.click(await screen.findByRole('button', { name: /^Start hands-free listening/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Hands-free listening/, pressed: false }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/The microphone is not available/);
     expect(screen.getByTestId('hands-free').getAttribute('aria-pressed')).toBe('false');
     expect(sessionStorage.getItem('reverie.handsFree')).toBe('off');

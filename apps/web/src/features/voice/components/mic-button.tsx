@@ -33,7 +33,8 @@ function HoldToTalk({ characterId, disabled, onTranscript, status }: Props & { s
   const { phase, error, start, stop } = useHoldToTalk({ characterId, maxMs: status.limits.maxSeconds * 1000, onTranscript });
   const price = micPrice(status.prices);
   const unavailable = !status.transcription.available;
-  const label = phase === 'recording' ? 'Recording: release to send' : `Hold to talk${price ? ` (${price})` : ''}`;
+  // A toggle keeps its name; aria-pressed says whether it is recording, and the tooltip what to do next.
+  const label = `Hold to talk${price ? ` (${price})` : ''}`;
   return (
     <div className="relative flex shrink-0 flex-col items-center">
       <Button
@@ -42,7 +43,13 @@ function HoldToTalk({ characterId, disabled, onTranscript, status }: Props & { s
         variant={phase === 'recording' ? 'destructive' : 'secondary'}
         aria-label={label}
         aria-pressed={phase === 'recording'}
-        title={unavailable ? (status.transcription.message ?? 'Speech input is not available right now.') : label}
+        title={
+          unavailable
+            ? (status.transcription.message ?? 'Speech input is not available right now.')
+            : phase === 'recording'
+              ? 'Recording: release to send'
+              : label
+        }
         disabled={disabled || unavailable || phase === 'sending'}
         onPointerDown={(e) => {
           e.preventDefault();

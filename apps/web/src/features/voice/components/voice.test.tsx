@@ -146,7 +146,8 @@ describe('MicButton', () => {
     renderWithProviders(<MicButton characterId={CHAR} onTranscript={onTranscript} />);
     const mic = await screen.findByRole('button', { name: 'Hold to talk (free, 20 left today)' });
     fireEvent.pointerDown(mic);
-    await screen.findByRole('button', { name: 'Recording: release to send' });
+    await screen.findByRole('button', { name: 'Hold to talk (free, 20 left today)', pressed: true });
+    expect(mic.title).toBe('Recording: release to send');
     fireEvent.pointerUp(mic);
     await waitFor(() => expect(onTranscript).toHaveBeenCalledWith('hello world'));
     expect(stopTrack).toHaveBeenCalled();
