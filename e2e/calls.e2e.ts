@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { api, type AuthResponse, type ChatSession } from '@reverie/shared';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { espeakWav, type SpeechPeer } from '../apps/server/src/providers/speech/test/peer.ts';
 import type { OpenAiPeer } from '../apps/server/test/openai-peer.ts';
 import { apiCall, DESKTOP, MOBILE, pageWithSession, registerReadyUser } from './flows.ts';
@@ -37,7 +38,10 @@ async function threeUtterances(dir: string): Promise<string> {
     parts.push(file);
   }
   const out = path.join(dir, 'call.wav');
-  const pads = [6, 4.5, 12];
+  // The silences leave room for a slow machine: a turn must be answered before the next utterance (10 s), the long
+  // reply must be speaking when the third begins (8 s: it speaks for longer), and nothing more is said until the test
+  // has hung up (20 s; the fake microphone plays the file in a loop).
+  const pads = [10, 8, 20];
   // Input 0 is the quiet before; inputs 1–3 the phrases, each padded with its silence.
   const filters = pads.map((pad, i) => `[${i + 1}]aresample=22050,apad=pad_dur=${pad}[p${i}]`).join(';');
   await promisify(execFile)('ffmpeg', [
@@ -113,28 +117,28 @@ describeE2E('calls: three turns and a barge-in', () => {
       llm.behave({ kind: 'reply', parts: ['The weather is lovely.'] });
       await screen.getByRole('button', { name: 'Start call' }).click();
       const status = screen.getByRole('status');
-      await status.filter({ hasText: 'Listening' }).waitFor({ timeout: 15_000 });
-      // Turn 1: heard, answered, spoken.
-      await screen.getByText(PHRASES[0]!).waitFor({ timeout: 60_000 });
-      await status.filter({ hasText: 'Speaking…' }).waitFor({ timeout: 60_000 });
-      llm.behave({ kind: 'reply', parts: LONG_REPLY, delayMs: 1200 });
-      // Turn 2: a long story, spoken while it is written…
-      await screen.getByText(PHRASES[1]!).waitFor({ timeout: 60_000 });
-      await status.filter({ hasText: 'Speaking…' }).waitFor({ timeout: 60_000 });
-      await screenshot(page, `calls-speaking-${width}`);
-      llm.behave({ kind: 'reply', parts: ['The door creaks open.'] });
-      // …until the third utterance starts: the character stops where it was.
-      await screen
-        .getByText('(stopped)')
-        .waitFor({ timeout: 60_000 })
-        .catch(async (err: Error) => {
-          await screenshot(page, `calls-no-barge-in-${width}`);
+      // Every wait says, when it fails, what the call screen showed and what it went through.
+      const see = (what: Locator) =>
+        what.waitFor({ timeout: 60_000 }).catch(async (err: Error) => {
+          await screenshot(page, `calls-failed-${width}`);
           const log = await page.evaluate(() => (window as unknown as { callLog: string[] }).callLog.join('\n'));
           throw new Error(`${err.message}\nthe screen said: ${await screen.innerText()}\n${log}`);
         });
-      await screen.getByText(PHRASES[2]!).waitFor({ timeout: 60_000 });
-      await screen.getByText('The door creaks open.').waitFor({ timeout: 60_000 });
-      await status.filter({ hasText: 'Listening' }).waitFor({ timeout: 60_000 });
+      await see(status.filter({ hasText: 'Listening' }));
+      // Turn 1: heard, answered, spoken.
+      await see(screen.getByText(PHRASES[0]!));
+      await see(status.filter({ hasText: 'Speaking…' }));
+      llm.behave({ kind: 'reply', parts: LONG_REPLY, delayMs: 1200 });
+      // Turn 2: a long story, spoken while it is written…
+      await see(screen.getByText(PHRASES[1]!));
+      await see(status.filter({ hasText: 'Speaking…' }));
+      await screenshot(page, `calls-speaking-${width}`);
+      llm.behave({ kind: 'reply', parts: ['The door creaks open.'] });
+      // …until the third utterance starts: the character stops where it was.
+      await see(screen.getByText('(stopped)'));
+      await see(screen.getByText(PHRASES[2]!));
+      await see(screen.getByText('The door creaks open.'));
+      await see(status.filter({ hasText: 'Listening' }));
       await screenshot(page, `calls-after-barge-in-${width}`);
       await screen.getByRole('button', { name: 'Hang up' }).click();
       await status.filter({ hasText: 'Call ended' }).waitFor();
