@@ -63,9 +63,6 @@ interface Measure<T> {
   peakRssMb: number;
 }
 
-/** The machine runs more than it has cores (other test runs): wall-clock delays then measure the machine. */
-const overloaded = () => os.loadavg()[0]! > os.cpus().length;
-
 /** Runs `work` with the event loop's delay, its longest blocked stretch in CPU time and the process's memory watched. */
 async function measured<T>(label: string, work: () => Promise<T>): Promise<Measure<T>> {
   const h = monitorEventLoopDelay({ resolution: 10 });
@@ -110,12 +107,15 @@ async function measured<T>(label: string, work: () => Promise<T>): Promise<Measu
   }
 }
 
-/** Under 100 ms: on the wall clock when the machine has room, in CPU time when other runs crowd it. */
+/**
+ * Under 100 ms. Each measure is at least the loop's real longest block: the wall clock always, the process's CPU time
+ * in that stretch as well (it counts every thread: V8's collector helpers, the thread pool); the smaller one is the
+ * tighter bound. The wall clock alone is not asserted: PostgreSQL's own processes share the machine's two cores with
+ * this one while the work runs, so a wall-clock delay also measures when the kernel ran them (112 ms at load 1.5, with
+ * 71 ms of CPU in that stretch). It is printed, with the load, on every run.
+ */
 function expectResponsive(m: Measure<unknown>) {
-  // Each is at least the loop's real longest block: the wall clock always, the process's CPU time in that stretch as
-  // well (it counts every thread: V8's collector helpers, the thread pool); the smaller one is the tighter bound.
   expect(Math.min(m.maxBlockCpuMs, m.maxDelayMs)).toBeLessThan(MAX_DELAY_MS);
-  if (!overloaded()) expect(m.maxDelayMs).toBeLessThan(MAX_DELAY_MS);
 }
 
 /** About 10 MB of chats (20 conversations of 200 replies) and 10 MB of pictures: a 12 MB zip. */
