@@ -94,6 +94,11 @@ export class BullJobQueue<T, R = unknown> implements JobQueue<T, R> {
     const worker = new Worker(
       this.name,
       async (job: Job, token?: string) => {
+        // Closed between taking the job and starting it: back in line, never started.
+        if (abort.signal.aborted) {
+          await job.moveToWait(token);
+          throw new WaitingError();
+        }
         try {
           return await handler({
             id: job.id!,

@@ -141,6 +141,8 @@ export function queueContract(make: MakeQueue) {
     const first = q.process(
       (job) =>
         new Promise((_, reject) => {
+          // Closing can come before the handler runs (the job is active once taken): an aborted signal fires no event.
+          if (job.signal.aborted) return reject(new Error('shutting down'));
           job.signal.addEventListener('abort', () => reject(new Error('shutting down')));
         }),
     );
