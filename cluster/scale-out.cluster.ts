@@ -3,13 +3,12 @@
 // the other. The tests run in order on one cluster; the last one kills a process with SIGKILL mid-traffic.
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { api, callPath } from '@reverie/shared';
+import { api } from '@reverie/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ALREADY_IN_CALL } from '../apps/server/src/modules/calls/call-admission.ts';
-import { openCall } from '../apps/server/src/modules/calls/test/call-client.ts';
-import { espeakWav, startSpeechPeer, type SpeechPeer } from '../apps/server/src/providers/speech/test/peer.ts';
+import type { SpeechPeer } from '../apps/server/src/providers/speech/test/peer.ts';
 import { repoRoot } from '../e2e/server-process.ts';
 import { balance, buyCoins, createCharacter, signUp, within, type Person } from './actors.ts';
+import { callThroughNginx, startCallSpeech } from './calls.ts';
 import { Client, request } from './client.ts';
 import { missingPrerequisite, startCluster, type Cluster } from './cluster.ts';
 import { killMidTraffic } from './kill.ts';
@@ -21,22 +20,13 @@ if (missing) {
   console.warn(`\n!! CLUSTER TIER SKIPPED: ${missing}. With CI set, this fails the run instead.\n`);
 }
 
-// Calls: espeak-ng speaks and pocketsphinx hears, behind a loopback OpenAI-compatible speech server.
-const CALL_PHRASE = 'hello world the weather is nice today';
 let speech: SpeechPeer | undefined;
 let c: Cluster;
 beforeAll(async () => {
   if (missing) return;
-  speech = await startSpeechPeer({ phrases: [CALL_PHRASE, 'please tell me a story about the dragon'] });
-  c = await startCluster({
-    env: {
-      SPEECH_PROVIDER: 'openai',
-      SPEECH_URL: speech.url,
-      SPEECH_VOICE: 'en-us',
-      TRANSCRIPTION_PROVIDER: 'openai',
-      TRANSCRIPTION_URL: speech.url,
-    },
-  });
+  const calls = await startCallSpeech();
+  speech = calls.speech;
+  c = await startCluster({ env: calls.env });
 }, 240_000);
 afterAll(async () => {
   await c?.stop();
@@ -177,51 +167,7 @@ describe.skipIf(!!missing)('two processes behind nginx', () => {
   });
 
   it('carries a call through nginx: one call per user across both processes, a turn heard, answered aloud and saved', async () => {
-    const creator = await signUp(c.proxy, 'voice');
-    const character = await createCharacter(creator, c.proxy, `Echo ${Date.now().toString(36)}`);
-    const p = await signUp(c.proxy, 'caller');
-    await buyCoins(p, c.proxy, 20);
-    const wsUrl = (port: number) => `ws://127.0.0.1:${port}${callPath(character.id)}`;
-    // The WebSocket upgrade through the proxy (its own location block), then the token.
-    const call = await openCall(wsUrl(c.proxy.port));
-    const ready = call.next('ready');
-    call.send({ type: 'auth', token: p.token });
-    await ready;
-    // The same user on either process: refused, the lease being in Redis.
-    for (const t of [c.direct.a, c.direct.b]) {
-      const again = await openCall(wsUrl(t.port));
-      const refused = again.next('error');
-      again.send({ type: 'auth', token: p.token });
-      expect(await refused, `a second call on ${t.name}`).toMatchObject({ message: ALREADY_IN_CALL, fatal: true });
-      await again.closed;
-    }
-    c.llm.behave({ kind: 'reply', parts: ['The sea is calm tonight.', ' Come and sit by the lamp.'] });
-    const transcript = call.next('transcript', 60_000);
-    const end = call.next('turn-end', 60_000);
-    call.ws.send(await espeakWav(CALL_PHRASE));
-    expect((await transcript).text).toBe(CALL_PHRASE);
-    expect(await end).toMatchObject({ status: 'complete', interrupted: false });
-    // Each sentence spoken as MP3, the AI mark (an ID3 tag) first.
-    expect(call.audio().map((a) => a.subarray(0, 3).toString('latin1'))).toEqual(['ID3', 'ID3']);
-    call.send({ type: 'hang-up' });
-    await call.closed;
-    // nginx switched protocols for it (the access log line is written when the socket closes).
-    const upgraded = async () => (await c.nginx.accessLog()).filter((l) => l.includes(` 101 GET ${callPath(character.id)}`)).length;
-    await expect.poll(upgraded).toBe(1);
-    for (const t of [c.direct.a, c.direct.b]) {
-      const session = await p.client.ok(t, api.chat.session, { params: { characterId: character.id }, token: p.token });
-      expect(session.messages.slice(-2).map((m) => [m.role, m.content])).toEqual([
-        ['user', CALL_PHRASE],
-        ['assistant', 'The sea is calm tonight. Come and sit by the lamp.'],
-      ]);
-    }
-    // Hung up: a new call is let in on the other process at once.
-    const next = await openCall(wsUrl(c.direct.b.port));
-    const readyAgain = next.next('ready');
-    next.send({ type: 'auth', token: p.token });
-    await readyAgain;
-    next.send({ type: 'hang-up' });
-    await next.closed;
+    await callThroughNginx(c);
   }, 120_000);
 
   it('works an image job on either process while the other one watches it, and charges it once', async () => {
