@@ -11,6 +11,7 @@ import { seedCategories } from './db/seed/categories.ts';
 import { seedTags } from './db/seed/tags.ts';
 import { createUnitOfWork } from './db/unit-of-work.ts';
 import { USERS_CHANGED_CHANNEL, type CurrentUsers } from './modules/auth/current-users.ts';
+import { SESSIONS_CHANGED_CHANNEL, type SessionStatusCache } from './modules/auth/session-status.ts';
 import { bindRepos, type AppDeps } from './deps.ts';
 import { BackgroundTasks } from './lib/background.ts';
 import type { JobQueue } from './lib/jobs/index.ts';
@@ -158,7 +159,7 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
     pushAgent: overrides.pushAgent,
   });
   await seed(database, modules, config);
-  await keepCurrentUsers(app, database, modules.auth.services.currentUsers);
+  await keepAuthAnswersCurrent(app, database, modules.auth.services);
   // Background work (jobs.ts lists every job): started here for the process's role, stopped before the database closes.
   const started = startModules(modules, backgroundJobs(modules, config, mailQueue), {
     role: config.processRole,
@@ -204,16 +205,27 @@ async function openInfrastructure(app: FastifyInstance, config: Config, override
 }
 
 /**
- * GET /api/auth/me answers from this process's copy of the user's row (#45): the database announces every change, and
- * a signed-in user's own write answered here drops their copy before the answer goes out, so the next read cannot come
- * before the database's notification of it (writes answered by other processes arrive as notifications).
+ * Two answers this process keeps for every request, kept true by the database's announcements (db/listen.ts):
+ * GET /api/auth/me answers from this process's copy of the user's row (#45), and a session's "still signed in" stands
+ * for a minute while it is heard (modules/auth/session-status.ts). A signed-in user's own write answered here drops
+ * their copy before the answer goes out, so the next read cannot come before the database's notification of it
+ * (writes answered by other processes arrive as notifications).
  */
-async function keepCurrentUsers(app: FastifyInstance, database: AppDeps['database'], currentUsers: CurrentUsers) {
-  const unlisten = await database.listen(USERS_CHANGED_CHANNEL, {
-    onNotify: (userId) => currentUsers.changed(userId),
-    onState: (listening) => currentUsers.listening(listening),
-  });
-  app.addHook('onClose', unlisten);
+type KeptAuthAnswers = { currentUsers: CurrentUsers; sessionStatus: SessionStatusCache };
+
+async function keepAuthAnswersCurrent(app: FastifyInstance, database: AppDeps['database'], kept: KeptAuthAnswers) {
+  const { currentUsers, sessionStatus } = kept;
+  const unlisten = await Promise.all([
+    database.listen(USERS_CHANGED_CHANNEL, {
+      onNotify: (userId) => currentUsers.changed(userId),
+      onState: (listening) => currentUsers.listening(listening),
+    }),
+    database.listen(SESSIONS_CHANGED_CHANNEL, {
+      onNotify: (familyId) => sessionStatus.changed(familyId),
+      onState: (listening) => sessionStatus.listening(listening),
+    }),
+  ]);
+  app.addHook('onClose', async () => void (await Promise.all(unlisten.map((stop) => stop()))));
   app.addHook('onSend', (req, _reply, payload, done) => {
     if (req.auth && req.method !== 'GET' && req.method !== 'HEAD') currentUsers.changed(req.auth.userId);
     done(null, payload);

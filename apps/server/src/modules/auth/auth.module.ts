@@ -44,7 +44,7 @@ export function createAuthModule(deps: {
   const currentUsers = new CurrentUsers((id) => deps.uow.repos.users.findById(id));
   const auth = new AuthService({ ...deps, sessions, emailTokens, loginProtection, gate, currentUsers });
   return {
-    services: { auth, sessions, emailTokens, loginProtection, gate, currentUsers },
+    services: { auth, sessions, sessionStatus: status, emailTokens, loginProtection, gate, currentUsers },
     routes: authRoutes({ config: deps.config, auth, sessions, csrf: deps.csrf, rateLimiter: deps.rateLimiter }),
   };
 }
