@@ -92,7 +92,7 @@ export async function openEmbedded(config: EmbeddedConfig, open: OpenFn, log: Em
   let db: Database;
   try {
     const t = performance.now();
-    db = await open({ kind: 'postgres', url: pg.url, poolSize: config.poolSize });
+    db = await open({ kind: 'postgres', url: pg.socketUrl ?? pg.url, poolSize: config.poolSize });
     pg.phases.push(['connect + migrate', Math.round(performance.now() - t)]);
   } catch (err) {
     await pg.stop();
