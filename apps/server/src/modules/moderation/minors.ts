@@ -48,6 +48,7 @@ import {
 } from './minors-terms.ts';
 import { adultOnlyParts, childNames, partIndex, partsOf, type Part } from './parts.ts';
 import { LIFE_STAGE_STRONG_CJK_V3, LIFE_STAGE_STRONG_V3, PAST_LIFE_BEFORE, PAST_LIFE_STAGE_UNLESS } from './minors-terms-v3.ts';
+import { scopeFromCues, type FieldCues } from './scope-cues.ts';
 import {
   countBelow,
   eachMatch,
@@ -507,16 +508,27 @@ export class MinorsPolicy {
 
   /** What a set of stored texts establishes (for a conversation: card, memory, pinned facts, history). */
   scopeOf(fields: MinorsField[], nsfw: boolean, recent: (field: string) => boolean = () => true): ScopeState {
-    const state: ScopeState = {};
-    for (const f of fields) {
-      for (const h of f.hits) {
-        if (!state.recent && h.strength === 'weak' && h.layer !== 'sexual-content' && recent(f.field)) state.recent = problemOf(f, h);
-        if (!state.minor && (h.strength === 'strong' || h.strength === 'absolute') && h.layer !== 'sexual-content')
-          state.minor = problemOf(f, h);
-        if (!state.explicit && !nsfw && h.strength === 'explicit') state.explicit = problemOf(f, h);
-      }
+    return scopeFromCues(
+      fields.map((f) => ({ field: f.field, cues: this.cuesOf(f) })),
+      nsfw,
+      recent,
+    );
+  }
+
+  /** What one read field can add to a scope (scope-cues.ts): its first cue of each kind. */
+  cuesOf(f: MinorsField): FieldCues {
+    const cues: FieldCues = {};
+    for (const h of f.hits) {
+      if (!cues.weak && h.strength === 'weak' && h.layer !== 'sexual-content') cues.weak = problemOf(f, h);
+      if (!cues.minor && strongCue(h)) cues.minor = problemOf(f, h);
+      if (!cues.explicit && h.strength === 'explicit') cues.explicit = problemOf(f, h);
     }
-    return state;
+    return cues;
+  }
+
+  /** The year ages are read in ("born in 2010"). */
+  year(): number {
+    return this.now().getUTCFullYear();
   }
 
   judge(fields: MinorsField[], context: { surface: Surface; nsfw: boolean; scope?: ScopeState }): MinorsVerdict {

@@ -3,6 +3,7 @@ import { alignedNormalize, originalSpan, type AlignedText } from './aligned.ts';
 import { MinorsPolicy, type MinorsField, type Problem, type ScopeState } from './minors.ts';
 import { undoLeet, type NormalizedText } from './normalize.ts';
 import { POLICY_V1 } from './policy-v1.ts';
+import { ScopeCuesCache, scopeFromCues, type FieldCues } from './scope-cues.ts';
 import { nameList, type NameIndex } from './public-figures.ts';
 import { countBelow, nextMatch, scanner, sentenceEnds, spansOf, wordStarts, WORD_START, type Scanner } from './scan.ts';
 import { plainPrompt, splitNegative } from './sd-prompt.ts';
@@ -227,6 +228,7 @@ export class ModerationPolicy {
   private readonly ageFieldNames: Set<string>;
   private readonly orders = new Map<Detector, number[]>();
   readonly minors: MinorsPolicy;
+  private readonly scopeCues = new ScopeCuesCache();
 
   constructor(
     private readonly data: PolicyData = POLICY_V1,
@@ -337,13 +339,27 @@ export class ModerationPolicy {
     fields: Record<string, string | undefined>,
     context: { surface: Surface; nsfwContext?: boolean; recent?: (field: string) => boolean },
   ): ScopeState {
-    const read = runToEnd(this.read(fields, { surface: context.surface }));
-    const state = this.minors.scopeOf(read.minors, context.nsfwContext === true, context.recent);
+    const state = scopeFromCues(this.cuesOf(fields, context.surface), context.nsfwContext === true, context.recent ?? (() => true));
     // A scope's cue is shown as "earlier in this conversation", with the span that set it.
     if (state.minor) state.minor = { ...state.minor, field: SCOPE_FIELD_LABEL };
     if (state.explicit) state.explicit = { ...state.explicit, field: SCOPE_FIELD_LABEL };
     if (state.recent) state.recent = { ...state.recent, field: SCOPE_FIELD_LABEL };
     return state;
+  }
+
+  /** Each text's cues, kept across calls (scope-cues.ts): a conversation's texts are read again for every message. */
+  private cuesOf(fields: Record<string, string | undefined>, surface: Surface): { field: string; cues: FieldCues }[] {
+    if (surface === 'image-prompt') {
+      return runToEnd(this.read(fields, { surface })).minors.map((f) => ({ field: f.field, cues: this.minors.cuesOf(f) }));
+    }
+    const year = this.minors.year();
+    const out: { field: string; cues: FieldCues }[] = [];
+    for (const [field, value] of Object.entries(fields)) {
+      if (typeof value !== 'string' || value.trim() === '') continue;
+      const cues = this.scopeCues.get(value, year, () => this.minors.cuesOf(this.minors.read(field, alignedNormalize(value), surface)));
+      out.push({ field, cues });
+    }
+    return out;
   }
 
   private scopeField(field: string, fields: Record<string, string | undefined>): string {
