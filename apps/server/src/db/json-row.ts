@@ -2,7 +2,7 @@
 // have given: keys from column names to property names, values through each column's own decoder (timestamps
 // become Dates, bigints numbers, arrays and jsonb stay as they are). Lets one statement return several tables'
 // rows (a read made of sub-selects) without a second, hand-written mapping that could drift from the schema.
-import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm';
+import { getTableColumns, sql, type InferSelectModel, type SQL, type Table } from 'drizzle-orm';
 
 export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): InferSelectModel<T> {
   const out: Record<string, unknown> = {};
@@ -21,4 +21,15 @@ export function maybeRowFromJson<T extends Table>(table: T, json: unknown): Infe
 /** A json column's value: node-postgres parses it, PGlite may hand it over as text. */
 export function jsonColumn(value: unknown): unknown {
   return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
+/**
+ * The table's columns in the schema, but `except`, as a select list of `alias.column`: a JSON row built from it carries
+ * every column `rowFromJson` reads and nothing more. Columns kept only in SQL (the words kept for search and recall,
+ * `content_words`, `search_vector`) are not converted first and dropped after, as `to_jsonb(row) - 'search_vector'`
+ * did: a kilobyte-long search index turned into JSON for each row.
+ */
+export function columnList<T extends Table>(table: T, alias: string, except: readonly (keyof T['_']['columns'])[] = []): SQL {
+  const columns = Object.entries(getTableColumns(table)).filter(([key]) => !except.includes(key as keyof T['_']['columns']));
+  return sql.raw(columns.map(([, c]) => `"${alias}"."${c.name}"`).join(', '));
 }

@@ -2,7 +2,7 @@
 // process) for a message's reads instead of five side by side.
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { jsonColumn, maybeRowFromJson, rowFromJson } from '../../db/json-row.ts';
+import { columnList, jsonColumn, maybeRowFromJson, rowFromJson } from '../../db/json-row.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
 import { characters, chatMessages, conversations, subscriptions, users } from '../../db/schema/index.ts';
 import { MEMBERSHIP_ORDER, type SubscriptionRow } from '../billing/payments.repo.ts';
@@ -18,6 +18,9 @@ const chatCharacterColumns = (() => {
   void searchVector;
   return columns;
 })();
+
+/** A message as chat reads it: not the words kept for recall and search (content_words, user_id: migrations 0039, 0040). */
+const messageColumns = columnList(chatMessages, 'cm');
 
 /** Everything a chat message needs before the model is asked, read in one statement (`ChatRepo.context`). */
 export interface ChatContext {
@@ -65,8 +68,8 @@ export class ChatContextRepo {
           sub: sql<unknown>`(select row_to_json(s) from (
             select * from ${subscriptions} s where s.user_id = ${ph('userId')} order by ${MEMBERSHIP_ORDER} limit 1) s)`,
           // Not the words kept for recall and search (content_words, user_id: migrations 0039, 0040).
-          messages: sql<unknown>`(select coalesce(json_agg(to_jsonb(m) - 'content_words' - 'user_id' order by m.seq desc), '[]'::json) from (
-            select * from ${chatMessages} cm where cm.conversation_id = (select cv.id from (${conv}) cv)
+          messages: sql<unknown>`(select coalesce(json_agg(m order by m.seq desc), '[]'::json) from (
+            select ${messageColumns} from ${chatMessages} cm where cm.conversation_id = (select cv.id from (${conv}) cv)
             order by cm.seq desc limit ${sql.raw(String(limit))}) m)`,
           persona: effectivePersonaJson(sql`${ph('userId')}`, sql`${ph('characterId')}`, sql`(select cv.id from (${conv}) cv)`),
         })

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { jsonColumn, maybeRowFromJson, rowFromJson } from '../../db/json-row.ts';
+import { columnList, jsonColumn, maybeRowFromJson, rowFromJson } from '../../db/json-row.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
 import { effectivePersonaFrom, effectivePersonaJson, type EffectivePersona } from '../personas/personas.repo.ts';
 import {
@@ -54,6 +54,8 @@ export interface GroupContext extends GroupWithMembers {
 
 /** A column of the outer chat_groups row, qualified (Drizzle leaves a one-table select's columns bare). */
 const groupCol = (name: string) => sql.raw(`"chat_groups"."${name}"`);
+/** A member's character as chat reads it: every column but the search index (kilobytes, never shown). */
+const memberColumns = columnList(characters, 'c', ['searchVector']);
 
 export class GroupsRepo {
   constructor(private readonly db: DbOrTx) {}
@@ -144,7 +146,7 @@ export class GroupsRepo {
       return this.db
         .select({
           g: chatGroups,
-          members: sql<unknown>`(select coalesce(json_agg(json_build_object('m', row_to_json(gm), 'c', to_jsonb(c) - 'search_vector',
+          members: sql<unknown>`(select coalesce(json_agg(json_build_object('m', row_to_json(gm), 'c', (select row_to_json(cc) from (select ${memberColumns}) cc),
               'creatorUsername', u.username, 'creatorAvatarUrl', u.avatar_url)
               order by gm.removed_at is not null, gm.position), '[]'::json)
             from ${chatGroupMembers} gm join ${characters} c on c.id = gm.character_id join ${users} u on u.id = c.creator_id
@@ -154,8 +156,8 @@ export class GroupsRepo {
             limit === 0
               ? sql<unknown>`'[]'::json`
               : // Not the words kept for recall and search (content_words, user_id: migrations 0039, 0040).
-                sql<unknown>`(select coalesce(json_agg(to_jsonb(m) - 'content_words' - 'user_id' order by m.seq desc), '[]'::json) from (
-            select * from ${chatMessages} cm where cm.conversation_id = ${groupCol('conversation_id')}
+                sql<unknown>`(select coalesce(json_agg(m order by m.seq desc), '[]'::json) from (
+            select ${columnList(chatMessages, 'cm')} from ${chatMessages} cm where cm.conversation_id = ${groupCol('conversation_id')}
             order by cm.seq desc limit ${sql.raw(String(limit))}) m)`,
           userName: sql<string | null>`(select me.username from ${users} me where me.id = ${ph('userId')}::uuid)`,
           sub: sql<unknown>`(select row_to_json(s) from (
