@@ -115,8 +115,13 @@ export class SessionStatusCache {
   private async fromDatabase(familyId: string): Promise<boolean> {
     const active = await this.lookup(familyId);
     if (this.shared) {
-      // NX: a revocation written meanwhile by another process must not be overwritten by this older answer.
-      await this.shared.redis.set(this.key(familyId), active ? '1' : '0', 'EX', REDIS_ACTIVE_TTL_S, 'NX').catch(() => undefined);
+      // "Active": NX, a revocation written meanwhile by another process must not be overwritten by this older answer.
+      // "Revoked" is final (a session is never signed in again), so it replaces whatever Redis held.
+      const key = this.key(familyId);
+      const write = active
+        ? this.shared.redis.set(key, '1', 'EX', REDIS_ACTIVE_TTL_S, 'NX')
+        : this.shared.redis.set(key, '0', 'EX', ACCESS_TOKEN_TTL_SECONDS + 60);
+      await write.catch(() => undefined);
     }
     return active;
   }
