@@ -1,8 +1,10 @@
 // GET /api/auth/me answers from the process's copy of the user's row (current-users.ts); these check that a change
-// made by any code, in this process or another one, reaches it. On PGlite by default, on PostgreSQL with DATABASE_URL.
+// made by any code, in this process or another one, reaches it; and a session's revocation, which reaches the other
+// process the same way. On PGlite by default, on PostgreSQL with DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildUsersQuick } from '../../../test/factories.ts';
+import { SESSION_STATUS_TTL_MS } from './session-status.ts';
 
 const POSTGRES = process.env.DATABASE_URL?.startsWith('postgres') ?? false;
 
@@ -68,5 +70,13 @@ describe.runIf(POSTGRES)('two processes on one database', () => {
     const before = await coinsOf(b, u!.auth);
     await a.deps.uow.repos.ledger.addToBalance(u!.user.id, 3);
     await expect.poll(() => coinsOf(b, u!.auth), { timeout: 1000, interval: 20 }).toBe(before + 3);
+  });
+
+  it('a session revoked in one process is refused by the other at once (session-status.ts)', async () => {
+    const [u] = await buildUsersQuick(a, 1);
+    const me = () => b.app.inject({ method: 'GET', url: '/api/auth/me', headers: u!.auth }).then((res) => res.statusCode);
+    expect(await me()).toBe(200);
+    await a.deps.uow.repos.sessions.revokeAllForUser(u!.user.id);
+    await expect.poll(me, { timeout: SESSION_STATUS_TTL_MS / 2, interval: 20 }).toBe(401);
   });
 });

@@ -1,12 +1,11 @@
 // "Is this session still signed in?" is kept by each process for a minute while it hears the database's announcements
 // (session-status.ts, migration 0041): a request then costs no lookup, and a session revoked by any code, in this
-// process or another one, is refused at once. On PGlite by default, on PostgreSQL with DATABASE_URL.
+// process or another one, is refused at once (another process: current-users.routes.test.ts). On PGlite by default,
+// on PostgreSQL with DATABASE_URL.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildUsersQuick } from '../../../test/factories.ts';
 import { SESSION_STATUS_TTL_MS } from './session-status.ts';
-
-const POSTGRES = process.env.DATABASE_URL?.startsWith('postgres') ?? false;
 
 const me = (t: TestApp, auth: { authorization: string }) =>
   t.app.inject({ method: 'GET', url: '/api/auth/me', headers: auth }).then((res) => res.statusCode);
@@ -38,26 +37,5 @@ describe('a session kept while the database is heard', () => {
     expect(await t.deps.uow.repos.sessions.revokeAllForUser(u!.user.id)).toHaveLength(1);
     // Well within the second a kept answer stood before the database announced revocations.
     await expect.poll(() => me(t, u!.auth), { timeout: SESSION_STATUS_TTL_MS / 2, interval: 20 }).toBe(401);
-  });
-});
-
-describe.runIf(POSTGRES)('a session revoked by another process', () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    a = await createTestApp();
-    // The same keys (DATA_DIR), as the processes of one deployment share them.
-    b = await createTestApp({ DATABASE_URL: (a.config.database as { url: string }).url, DATA_DIR: a.config.dataDir });
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
-
-  it('is refused by this one at once', async () => {
-    const [u] = await buildUsersQuick(a, 1);
-    expect(await me(b, u!.auth)).toBe(200);
-    await a.deps.uow.repos.sessions.revokeAllForUser(u!.user.id);
-    await expect.poll(() => me(b, u!.auth), { timeout: SESSION_STATUS_TTL_MS / 2, interval: 20 }).toBe(401);
   });
 });
