@@ -20,6 +20,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { socketDir } from './socket.ts';
 import { checkBinaries, hydrateLibraryLinks, locateBinaries, type PgBinaries, type RunAs } from './binaries.ts';
 import { EmbeddedStartFailed, EmbeddedUnavailable } from './errors.ts';
 import { ensurePostgresUser, PG_USER } from './os-user.ts';
@@ -47,10 +48,8 @@ export interface EmbeddedOptions {
 }
 
 export interface EmbeddedPostgres {
-  /** On loopback TCP, for any client. */
+  /** On loopback TCP, for any client (the server's own pool: socket.ts). */
   url: string;
-  /** The same database through the cluster's Unix socket (the server's pool), when it has one. */
-  socketUrl?: string;
   port: number;
   major: number;
   /** The cluster's data folder: DATA_DIR/postgres, or a folder under the shared root (placement.ts). */
@@ -232,9 +231,7 @@ function startSupervised(
   const args = [
     '-c',
     'listen_addresses=127.0.0.1',
-    // A Unix socket in the cluster's own folder (the default folders, /tmp or /var/run/postgresql, may not be
-    // writable), for the server's own connections: a round trip costs less than on loopback TCP (socketUrl). None
-    // when the folder's path is too long for a socket's name; TCP on loopback always.
+    // TCP on loopback always; a Unix socket in the cluster's folder too (socket.ts), for the server's own pool.
     '-c',
     `unix_socket_directories=${socketDir(pgdata, port) ?? ''}`,
     '-c',
@@ -419,15 +416,5 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   child.unref();
   (child.channel as { unref?: () => void } | undefined)?.unref?.();
 
-  const socket = socketDir(pgdata, port);
-  const socketUrl = socket && `${url}?host=${encodeURIComponent(socket)}`;
-  return { url, socketUrl, port, major, pgdata, phases, supervisorPid: child.pid!, postgresPid: supervised.postgresPid, stop };
-}
-
-/** A socket's name holds at most 107 bytes (sockaddr_un); PostgreSQL names it `.s.PGSQL.<port>` in its folder. */
-const MAX_SOCKET_PATH = 107;
-
-/** The folder for the cluster's Unix socket: its data folder, unless the socket's name would be too long. */
-function socketDir(pgdata: string, port: number): string | undefined {
-  return Buffer.byteLength(path.join(pgdata, `.s.PGSQL.${port}`)) <= MAX_SOCKET_PATH ? pgdata : undefined;
+  return { url, port, major, pgdata, phases, supervisorPid: child.pid!, postgresPid: supervised.postgresPid, stop };
 }

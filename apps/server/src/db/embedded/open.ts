@@ -6,6 +6,7 @@ import type { Database } from '../client.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './cluster.ts';
 import { EmbeddedUnavailable } from './errors.ts';
 import { hasCluster } from './placement.ts';
+import { socketUrlOf } from './socket.ts';
 
 export interface EmbeddedConfig {
   kind: 'embedded';
@@ -92,7 +93,7 @@ export async function openEmbedded(config: EmbeddedConfig, open: OpenFn, log: Em
   let db: Database;
   try {
     const t = performance.now();
-    db = await open({ kind: 'postgres', url: pg.socketUrl ?? pg.url, poolSize: config.poolSize });
+    db = await open({ kind: 'postgres', url: socketUrlOf(pg.url, pg.pgdata, pg.port) ?? pg.url, poolSize: config.poolSize });
     pg.phases.push(['connect + migrate', Math.round(performance.now() - t)]);
   } catch (err) {
     await pg.stop();
