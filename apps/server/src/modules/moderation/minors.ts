@@ -48,7 +48,7 @@ import {
 } from './minors-terms.ts';
 import { adultOnlyParts, childNames, partIndex, partsOf, type Part } from './parts.ts';
 import { LIFE_STAGE_STRONG_CJK_V3, LIFE_STAGE_STRONG_V3, PAST_LIFE_BEFORE, PAST_LIFE_STAGE_UNLESS } from './minors-terms-v3.ts';
-import { scopeFromCues, type FieldCues } from './scope-cues.ts';
+import type { FieldCues } from './scope-cues.ts';
 import {
   countBelow,
   eachMatch,
@@ -506,16 +506,10 @@ export class MinorsPolicy {
     }
   }
 
-  /** What a set of stored texts establishes (for a conversation: card, memory, pinned facts, history). */
-  scopeOf(fields: MinorsField[], nsfw: boolean, recent: (field: string) => boolean = () => true): ScopeState {
-    return scopeFromCues(
-      fields.map((f) => ({ field: f.field, cues: this.cuesOf(f) })),
-      nsfw,
-      recent,
-    );
-  }
-
-  /** What one read field can add to a scope (scope-cues.ts): its first cue of each kind. */
+  /**
+   * What one read field can add to a scope (a conversation's card, memory, pinned facts and history): its first cue of
+   * each kind; ModerationPolicy.scopeOf puts a scope together from them (scope-cues.ts).
+   */
   cuesOf(f: MinorsField): FieldCues {
     const cues: FieldCues = {};
     for (const h of f.hits) {

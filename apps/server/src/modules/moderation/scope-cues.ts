@@ -13,7 +13,7 @@ export interface FieldCues {
   weak?: Problem;
 }
 
-/** A scope from its texts' cues, in order: the first text with a cue of a kind sets it (MinorsPolicy.scopeOf). */
+/** A scope from its texts' cues, in order: the first text with a cue of a kind sets it. */
 export function scopeFromCues(
   texts: readonly { field: string; cues: FieldCues }[],
   nsfw: boolean,
