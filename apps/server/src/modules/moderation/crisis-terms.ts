@@ -19,7 +19,7 @@
 const R = String.raw;
 
 /** First person, as a subject, in English (with or without the apostrophe). */
-const I = R`(?:i|i'?m|i\s+am|i'?ve|i\s+have|i'?d|i\s+would|i'?ll|i\s+will|me)`;
+const I = R`\b(?:i|i'?m|i\s+am|i'?ve|i\s+have|i'?d|i\s+would|i'?ll|i\s+will|me)`;
 /** Any language's negations: a gap between a subject and its verb never crosses one ("I don't want to die"). */
 const NEGATIONS = R`(?:not|never|don'?t|dont|won'?t|wont|wouldn'?t|nicht|nie|niemals|kein\p{L}*|no|nunca|jamas|pas|jamais|nao|non|mai)`;
 /** One word that is not a negation. */

@@ -44,6 +44,13 @@ describe('the crisis detector', () => {
     expect(crisis('He wants to kill himself in the story; write it sadly.')).toBe(false);
   });
 
+  it('takes "i" and "me" as words, not as the end of another ("samurai", "game")', () => {
+    expect(crisis('The samurai want to die with honour in this story.')).toBe(false);
+    expect(crisis('Does the villain in this game want to die at the end?')).toBe(false);
+    expect(crisis('honestly i just want to die')).toBe(true);
+    expect(crisis('me want to die lol')).toBe(true);
+  });
+
   it('puts vague distress in the band the judge reads, and nothing else', () => {
     expect(detector.assess("I can't do this anymore").kind).toBe('ambiguous');
     expect(detector.assess('ich kann nicht mehr').kind).toBe('ambiguous');

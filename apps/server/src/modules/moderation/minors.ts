@@ -133,7 +133,8 @@ interface AgePattern {
 // Sources are folded like the text (Cyrillic units and words).
 const age = (kind: AgeKind, source: string): AgePattern => ({ scan: scanner(foldSource(source)), kind });
 
-const AGE_PATTERNS: AgePattern[] = [
+// Exported for the tests (prefixes.test.ts).
+export const AGE_PATTERNS: AgePattern[] = [
   age('now', `${NUM_R}\\s*-?\\s*${AGE_UNIT}`),
   age('now', `${B}${ROMAN}\\s*-?\\s*(?:years?|yrs?)[\\s-]*old`),
   age(
@@ -154,7 +155,7 @@ const AGE_PATTERNS: AgePattern[] = [
     `${B}(?:turns|turning|will\\s+turn|will\\s+be|is\\s+going\\s+to\\s+be|wird|cumple|cumplira|va\\s+a\\s+cumplir|fera|completa|fara|compie|compira|исполнится)\\s+${AGE_ADVERB}${NUM}(?<when>\\s+(?:next|in|soon|this|tomorrow|nachste\\p{L}*|naechste\\p{L}*|im\\s+\\p{L}+|el\\s+proximo|la\\s+proxima|pronto|le\\s+mois|l'annee|bientot|demain|no\\s+proximo|em\\s+breve|il\\s+prossimo|la\\s+prossima|presto|domani|через))?`,
   ),
   age('now', `${B}(?:just\\s+)?turned\\s+${NUM}${E}(?!\\s*(?:degrees|times|pages))`),
-  age('future', `${NUM}\\s+(?<when>next\\s+(?:year|month|week))`),
+  age('future', `${NUM}\\s+next\\s+(?<when>year|month|week)`),
   age(
     'bound',
     `${B}(?:under|below|younger\\s+than|not\\s+yet|not|almost|nearly|unter|noch\\s+nicht|menor\\s+de|moins\\s+de|menos\\s+de|sotto\\s+i|meno\\s+di|quase|presque|casi|fast|quasi|младше)\\s+(?:the\\s+age\\s+of\\s+)?${NUM}(?!\\s*\\+)(?!\\s*(?:%|percent|dollars|euros|pounds|kg|lbs|cm|feet|minutes|hours|days|times|people))`,

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { foldSource } from './aligned.ts';
 import { loadCorpus } from './corpus/corpus.ts';
 import { normalizeText } from './index.ts';
+import { AGE_PATTERNS } from './minors.ts';
 import { LIFE_STAGE_STRONG, SEXUAL_EXPLICIT_INTL } from './minors-terms.ts';
 import { literalStarts } from './prefixes.ts';
-import { eachMatch, scanner, WORD_START } from './scan.ts';
+import { eachMatch, scanner, WORD_START, type Scanner } from './scan.ts';
 
 describe('literalStarts', () => {
   it('reads the strings every match starts with (any white space written " ")', () => {
@@ -47,5 +48,29 @@ describe('literalStarts', () => {
         }
       }
     }
+  });
+
+  it('a scanner skipped on texts without its required characters finds what it finds without the skip', () => {
+    const gated = AGE_PATTERNS.map((p) => p.scan).filter((s) => s.literal !== undefined);
+    // "old" of "… years old", "next" of "… next year", the Portuguese and Italian units, "turned", "sweet" …
+    expect(gated.length).toBeGreaterThanOrEqual(8);
+    const { mustBlock, mustPass } = loadCorpus();
+    const texts = [...mustBlock, ...mustPass].flatMap((item) => [...Object.values(item.fields), ...(item.history ?? [])]);
+    let matched = 0;
+    for (const s of gated) {
+      const plain: Scanner = { re: new RegExp(s.re.source, s.re.flags), lead: s.lead, starts: -1 };
+      for (const raw of texts) {
+        for (const text of Object.values(normalizeText(raw))) {
+          const found: string[] = [];
+          const expected: string[] = [];
+          eachMatch(s, text, (m) => void found.push(`${m.index}:${m[0]}`));
+          eachMatch(plain, text, (m) => void expected.push(`${m.index}:${m[0]}`));
+          expect(found, `${s.re.source.slice(0, 80)} on ${text}`).toEqual(expected);
+          matched += found.length;
+        }
+      }
+    }
+    // The corpus holds ages these patterns find: the comparison is not between two empty lists.
+    expect(matched).toBeGreaterThan(20);
   });
 });

@@ -25,6 +25,8 @@ export interface Scanner {
   /** Its number among the scanners with literal starts (prefixes.ts), -1 when it has none. */
   starts: number;
   sticky?: RegExp;
+  /** Characters every match holds as written (required-literal.ts), for a scanner without starts: none, no match. */
+  literal?: string;
 }
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
@@ -57,7 +59,9 @@ export function scanner(source: string, flags = 'gu', indexed = false): Scanner 
   const re = new RegExp(guard + rest, flags.includes('g') ? flags : `${flags}g`);
   const starts = indexed && re.unicode && !re.ignoreCase ? registerStarts(rest, lead) : -1;
   // Indexed: the source without its lead, run only where one of its starts stands (the lead tested in code).
-  return starts < 0 ? { re, lead, starts } : { re, lead, starts, sticky: new RegExp(rest, `${re.flags.replace('g', '')}y`) };
+  if (starts >= 0) return { re, lead, starts, sticky: new RegExp(rest, `${re.flags.replace('g', '')}y`) };
+  const literal = literalOf(re);
+  return literal === null ? { re, lead, starts } : { re, lead, starts, literal };
 }
 
 // ---------- literal starts: a scanner is not run on a text where none of its matches can start ----------
@@ -188,6 +192,8 @@ function leadHolds(lead: Lead, text: string, i: number): boolean {
 export function nextMatch(s: Scanner, text: string): RegExpExecArray | null {
   const re = s.re;
   if (s.starts >= 0) return nextAtStarts(s, text);
+  // A text without the characters every match holds has no match (looked at once, when a scan starts).
+  if (s.literal !== undefined && re.lastIndex === 0 && !text.includes(s.literal)) return null;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     // An empty match must not stop the scan (one code point on, as matchAll does).
     if (m[0].length === 0) re.lastIndex = m.index + ((text.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
