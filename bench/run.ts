@@ -8,7 +8,8 @@
 //
 // Environment: BENCH_DURATION (s per run, default 5), BENCH_CONNECTIONS (default 50),
 // BENCH_DB=embedded,postgres (default both), BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test),
-// BENCH_REDIS_URL (default redis://127.0.0.1:6379), BENCH_ENDPOINTS=config,me,tags (subset by path).
+// BENCH_REDIS_URL (default redis://127.0.0.1:6379), BENCH_ENDPOINTS=config,me,tags (subset by path),
+// BENCH_SERVER_NODE_ARGS (flags for the server's node, e.g. --cpu-prof).
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -167,7 +168,8 @@ async function benchMode(mode: string): Promise<{ rows: Row[]; coldStartMs: numb
   let server: ServerProcess | undefined;
   const rows: Row[] = [];
   try {
-    server = await startServer({ env });
+    // BENCH_SERVER_NODE_ARGS reach the server's node only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+    server = await startServer({ env, nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean) });
     const token = await signUp(server.url);
     for (const ep of selected) {
       const headers: Record<string, string> = ep.auth ? { authorization: `Bearer ${token}` } : {};
