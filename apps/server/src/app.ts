@@ -1,6 +1,5 @@
 // The composition root: buildApp(config) assembles the whole server; main.ts and the tests both use it.
 // Infrastructure and providers first, then the modules in one list, then their routes.
-import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import type { Agent } from 'node:https';
 import type { FastifyInstance } from 'fastify';
@@ -249,7 +248,6 @@ async function registerHttp(app: FastifyInstance, config: Config, modules: AppMo
   const { accessTokens, csrf } = keys;
   registerErrorHandling(app);
   await registerSecurity(app);
-  await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 10 } });
   registerAuthentication(app, { accessTokens, csrf, sessions: modules.auth.services.sessions });
   await registerDocs(app, config);

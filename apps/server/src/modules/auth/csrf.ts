@@ -2,6 +2,7 @@
 // The token is random || HMAC(random) so a cookie planted by a sibling subdomain cannot be forged; the client
 // reads it from GET /api/auth/csrf and echoes it in the x-csrf-token header, which a cross-site form cannot set.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -20,13 +21,17 @@ export class Csrf {
     const nonce = randomBytes(18).toString('base64url');
     const token = `${nonce}.${this.mac(nonce)}`;
     const secure = this.alwaysSecure || request.protocol === 'https';
-    reply.setCookie(CSRF_COOKIE, token, { path: '/api', httpOnly: true, sameSite: 'strict', secure, maxAge: 12 * 3600 });
+    reply.header(
+      'set-cookie',
+      stringifySetCookie({ name: CSRF_COOKIE, value: token, path: '/api', httpOnly: true, sameSite: 'strict', secure, maxAge: 12 * 3600 }),
+    );
     return token;
   }
 
   verify(request: FastifyRequest): void {
     const header = request.headers[CSRF_HEADER];
-    const cookie = request.cookies[CSRF_COOKIE];
+    // The one cookie the server reads, parsed here rather than for every request (#45).
+    const cookie = parseCookie(request.headers.cookie ?? '')[CSRF_COOKIE];
     if (typeof header !== 'string' || !cookie || !safeEqual(header, cookie) || !this.validShape(header)) {
       throw new AppError(403, 'CSRF_FAILED', 'Your session security token is missing or out of date. Refresh the page and try again.');
     }

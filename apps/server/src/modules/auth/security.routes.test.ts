@@ -369,6 +369,14 @@ describe('9. access tokens stop working when their session is revoked', () => {
 });
 
 describe('10. cookies and sign-up answers', () => {
+  it('sets the CSRF cookie for the API only, out of reach of scripts, never sent cross-site, for 12 hours', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/csrf' });
+    const cookie = res.cookies.find((c) => c.name === 'rv_csrf');
+    expect(cookie).toMatchObject({ path: '/api', httpOnly: true, sameSite: 'Strict', maxAge: 12 * 3600 });
+    // The cookie's value is the token the answer carries: the client echoes it in x-csrf-token.
+    expect(cookie?.value).toBe(res.json<{ csrfToken: string }>().csrfToken);
+  });
+
   it('marks the CSRF cookie Secure behind HTTPS or with an https PUBLIC_URL', async () => {
     const secureOf = (res: Awaited<ReturnType<typeof t.app.inject>>) => res.cookies.find((c) => c.name === 'rv_csrf')?.secure === true;
     expect(secureOf(await t.app.inject({ method: 'GET', url: '/api/auth/csrf' }))).toBe(false);
