@@ -9,9 +9,12 @@
 // Environment: BENCH_DURATION (s per run, default 5), BENCH_CONNECTIONS (default 50),
 // BENCH_DB=embedded,postgres (default both), BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test),
 // BENCH_REDIS_URL (default redis://127.0.0.1:6379), BENCH_ENDPOINTS=config,me,tags (subset by path),
-// BENCH_SERVER_NODE_ARGS (flags for the server's node, e.g. --cpu-prof).
+// BENCH_SERVER_NODE_ARGS (flags for the server's node, e.g. --cpu-prof),
+// BENCH_PIN=1: the load generator (this process) runs on CPU 0, the app and its raw twin on CPU 1 (taskset), so both
+// servers are measured on the same core. On this 2-core VM the cores differ (CPU 0 takes the interrupts and measured
+// up to 1.5× slower on memory-heavy work), and where each process landed moved the ratios from run to run.
 import autocannon from 'autocannon';
-import { fork, type ChildProcess } from 'node:child_process';
+import { execSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
@@ -89,7 +92,19 @@ async function startRaw(captured: Captured): Promise<{ url: string; child: Child
     child.once('message', (m) => resolve(m as { port: number }));
     child.once('exit', () => reject(new Error('raw server exited')));
   });
+  if (PIN) pin(child.pid!, PIN.server);
   return { url: `http://127.0.0.1:${port}`, child };
+}
+
+const PIN = process.env.BENCH_PIN ? { load: 0, server: 1 } : undefined;
+/** Every thread of process `pid` onto `cpu` (the processes it starts later inherit it). */
+function pin(pid: number, cpu: number) {
+  execSync(`taskset -a -p -c ${cpu} ${pid}`, { stdio: 'ignore' });
+}
+if (PIN) pin(process.pid, PIN.load);
+function pidListening(url: string): number {
+  const port = new URL(url).port;
+  return Number(execSync(`ss -ltnp 'sport = :${port}' | grep -o 'pid=[0-9]*' | head -1`).toString().trim().slice(4));
 }
 
 async function load(url: string, headers: Record<string, string>, seconds: number) {
@@ -170,6 +185,7 @@ async function benchMode(mode: string): Promise<{ rows: Row[]; coldStartMs: numb
   try {
     // BENCH_SERVER_NODE_ARGS reach the server's node only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
     server = await startServer({ env, nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean) });
+    if (PIN) pin(pidListening(server.url), PIN.server);
     const token = await signUp(server.url);
     for (const ep of selected) {
       const headers: Record<string, string> = ep.auth ? { authorization: `Bearer ${token}` } : {};
@@ -232,7 +248,8 @@ function table(rows: Row[]) {
 const load1 = () => os.loadavg()[0]!.toFixed(1);
 console.log(
   `Reverie bench: autocannon ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP_S} s warm-up, loopback only; node ${process.version}; ` +
-    `${os.cpus().length} CPUs, load average ${load1()} at start`,
+    `${os.cpus().length} CPUs, load average ${load1()} at start` +
+    (PIN ? `; pinned: load generator on CPU ${PIN.load}, app and raw servers on CPU ${PIN.server}` : ''),
 );
 let failed = false;
 const results: { label: string; rows: Row[]; coldStartMs: number }[] = [];
