@@ -11,8 +11,9 @@
 // BENCH_REDIS_URL (default redis://127.0.0.1:6379), BENCH_ENDPOINTS=config,me,tags (subset by path),
 // BENCH_SERVER_NODE_ARGS (flags for the server's node, e.g. --cpu-prof),
 // BENCH_PIN=1: the load generator (this process) runs on CPU 0, the app and its raw twin on CPU 1 (taskset), so both
-// servers are measured on the same core. On this 2-core VM the cores differ (CPU 0 takes the interrupts and measured
-// up to 1.5× slower on memory-heavy work), and where each process landed moved the ratios from run to run.
+// servers are measured on the same core. On this 2-core VM the two cores' speed differs for minutes at a time (one
+// measured 1.5–2× slower than the other on memory-heavy work, and which one changes), so where each process landed
+// moved the ratios from run to run.
 import autocannon from 'autocannon';
 import { execSync, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
