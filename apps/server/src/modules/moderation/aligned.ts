@@ -133,7 +133,16 @@ function foldAll(original: string): { text: string; map: number[] } {
   return { text, map };
 }
 
+// The last text read and its reading: a message someone sends is read by the blocked-content policy and then by the
+// crisis detector, and both would fold it again. Readers never change an AlignedText.
+let last: AlignedText | undefined;
+
 export function alignedNormalize(original: string): AlignedText {
+  if (last !== undefined && last.original === original) return last;
+  return (last = normalizeAligned(original));
+}
+
+function normalizeAligned(original: string): AlignedText {
   // Most text is plain ASCII without spaced-out letters: lowercase is the whole normalisation (runs of spaces are
   // kept: every pattern reads \s+), and every position maps to itself.
   if (PRINTABLE_ASCII.test(original) && !SPACED_ASCII.test(original)) {
