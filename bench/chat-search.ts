@@ -176,7 +176,9 @@ const rows: Row[] = [];
 const explains: string[] = [];
 
 async function benchApp(dbLabel: string, env: Record<string, string>, conversationId: string, dataDir?: string) {
-  const server = await startServer({ env: { LOG_LEVEL: 'warn', TRUST_PROXY: '1', ...env }, dataDir, timeoutMs: 180_000 });
+  // BENCH_SERVER_NODE_ARGS reach the server's node only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = await startServer({ env: { LOG_LEVEL: 'warn', TRUST_PROXY: '1', ...env }, dataDir, timeoutMs: 180_000, nodeArgs });
   try {
     const headers = {
       'accept-encoding': 'br, gzip, deflate',

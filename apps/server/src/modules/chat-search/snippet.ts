@@ -4,28 +4,46 @@
 const WORD = /[\p{L}\p{N}]+/gu;
 export const SNIPPET_LENGTH = 160;
 
-/** pg_trgm's trigrams of a word: lower case, padded with two spaces before and one after. */
-function trigrams(word: string): Set<string> {
+/** pg_trgm's trigrams of a word: lower case, padded with two spaces before and one after; each distinct one once. */
+function trigrams(word: string): string[] {
   const padded = `  ${word} `;
-  const out = new Set<string>();
-  for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= padded.length; i++) {
+    const gram = padded.slice(i, i + 3);
+    if (!out.includes(gram)) out.push(gram);
+  }
   return out;
 }
 
-function similarity(a: Set<string>, b: Set<string>): number {
+/** The similarity a typo needs: the trigrams both words have, over the trigrams either has. */
+const SIMILAR = 0.45;
+
+function similarity(a: string[], b: string[]): number {
   let shared = 0;
-  for (const t of a) if (b.has(t)) shared++;
-  return shared / (a.size + b.size - shared);
+  for (const t of a) if (b.includes(t)) shared++;
+  return shared / (a.length + b.length - shared);
+}
+
+interface Searched {
+  /** The start every form of the word shares ("drag" of "dragon"). */
+  stem: string;
+  grams: string[];
+}
+
+function searchedWord(w: string): Searched {
+  return { stem: w.length > 4 ? w.slice(0, Math.max(4, w.length - 2)) : w, grams: w.length >= 3 ? trigrams(w) : [] };
 }
 
 /**
  * Whether a word of the message answers a searched word: the same start (any form of it: "dragons", "dragon's" for
  * "dragon"; "drag" as it is typed) or, for typos, trigram similarity like the database's.
  */
-function answers(word: string, searched: string, grams: Set<string>): boolean {
-  const stem = searched.length > 4 ? searched.slice(0, Math.max(4, searched.length - 2)) : searched;
-  if (word.startsWith(stem)) return true;
-  return searched.length >= 3 && similarity(trigrams(word), grams) >= 0.45;
+function answers(word: string, s: Searched): boolean {
+  if (word.startsWith(s.stem)) return true;
+  if (s.grams.length === 0) return false;
+  // A word has at most length + 1 trigrams, and two sets are no more alike than the smaller's share of the larger.
+  if (word.length + 1 < SIMILAR * s.grams.length) return false;
+  return similarity(trigrams(word), s.grams) >= SIMILAR;
 }
 
 /** Markdown's emphasis asterisks (`*she smiles*`): the chat shows them as italics and bold, a snippet as plain text. */
@@ -33,11 +51,11 @@ const EMPHASIS = /\*+/g;
 
 export function snippet(message: string, words: string[]): { snippet: string; marks: Array<[number, number]> } {
   const content = message.replace(EMPHASIS, '');
-  const searched = words.map((w) => ({ w, grams: trigrams(w) }));
+  const searched = words.map(searchedWord);
   const found: Array<[number, number]> = [];
   for (const m of content.matchAll(WORD)) {
     const word = m[0].toLowerCase();
-    if (searched.some((s) => answers(word, s.w, s.grams))) found.push([m.index, m.index + m[0].length]);
+    if (searched.some((s) => answers(word, s))) found.push([m.index, m.index + m[0].length]);
   }
   const first = found[0]?.[0] ?? 0;
   let start = content.length <= SNIPPET_LENGTH ? 0 : Math.max(0, first - 50);
