@@ -29,6 +29,13 @@ const LONG_REPLY = [
   ' So it listened while she told it about the village.',
 ];
 
+/** What the person said last in a chat completion request (its last user message's text). */
+function lastUserText(body: Record<string, unknown>): string {
+  const messages = (body.messages ?? []) as Array<{ role?: string; content?: unknown }>;
+  const last = messages.filter((m) => m.role === 'user').at(-1)?.content;
+  return typeof last === 'string' ? last : JSON.stringify(last ?? '');
+}
+
 /** One WAV: a second of quiet, then each phrase followed by the silence given (seconds). */
 async function threeUtterances(dir: string): Promise<string> {
   const parts: string[] = [];
@@ -38,10 +45,11 @@ async function threeUtterances(dir: string): Promise<string> {
     parts.push(file);
   }
   const out = path.join(dir, 'call.wav');
-  // The silences leave room for a slow machine: a turn must be answered before the next utterance (10 s), the long
-  // reply must be speaking when the third begins (8 s: it speaks for longer), and nothing more is said until the test
-  // has hung up (20 s; the fake microphone plays the file in a loop).
-  const pads = [10, 8, 20];
+  // The silences leave room for a slow machine: a turn must be answered and spoken before the next utterance (16 s; a
+  // CI run at load 8–10 took 7.8 s to think of the first reply, and 10 s was too short), the long reply must be
+  // speaking when the third begins (8 s: it speaks for longer), and nothing more is said until the test has hung up
+  // (20 s; the fake microphone plays the file in a loop).
+  const pads = [16, 8, 20];
   // Input 0 is the quiet before; inputs 1–3 the phrases, each padded with its silence.
   const filters = pads.map((pad, i) => `[${i + 1}]aresample=22050,apad=pad_dur=${pad}[p${i}]`).join(';');
   await promisify(execFile)('ffmpeg', [
@@ -114,7 +122,13 @@ describeE2E('calls: three turns and a barge-in', () => {
       await screenshot(page, `calls-start-${width}`);
 
       const requests = llm.requests.length;
-      llm.behave({ kind: 'reply', parts: ['The weather is lovely.'] });
+      // Each reply is chosen by what was heard last, so a slow machine cannot hand one turn another's reply.
+      llm.behave((body) => {
+        const heard = lastUserText(body);
+        if (heard.includes(PHRASES[1]!)) return { kind: 'reply', parts: LONG_REPLY, delayMs: 1200 };
+        if (heard.includes(PHRASES[2]!)) return { kind: 'reply', parts: ['The door creaks open.'] };
+        return { kind: 'reply', parts: ['The weather is lovely.'] };
+      });
       await screen.getByRole('button', { name: 'Start call' }).click();
       const status = screen.getByRole('status');
       // Every wait says, when it fails, what the call screen showed and what it went through.
@@ -128,12 +142,10 @@ describeE2E('calls: three turns and a barge-in', () => {
       // Turn 1: heard, answered, spoken.
       await see(screen.getByText(PHRASES[0]!));
       await see(status.filter({ hasText: 'Speaking…' }));
-      llm.behave({ kind: 'reply', parts: LONG_REPLY, delayMs: 1200 });
       // Turn 2: a long story, spoken while it is written…
       await see(screen.getByText(PHRASES[1]!));
       await see(status.filter({ hasText: 'Speaking…' }));
       await screenshot(page, `calls-speaking-${width}`);
-      llm.behave({ kind: 'reply', parts: ['The door creaks open.'] });
       // …until the third utterance starts: the character stops where it was.
       await see(screen.getByText('(stopped)'));
       await see(screen.getByText(PHRASES[2]!));

@@ -17,10 +17,13 @@ export type PeerBehaviour =
   /** A reasoning model that only thinks (`reasoning_content` deltas) and stops without a reply. */
   | { kind: 'thinking-only'; thoughts: string[] };
 
+/** A behaviour chosen from each request's body (e.g. by the last thing the person said), not by when it came. */
+export type PeerChooser = (body: Record<string, unknown>) => PeerBehaviour;
+
 export interface OpenAiPeer {
   baseUrl: string;
   /** What the next requests get. */
-  behave(b: PeerBehaviour): void;
+  behave(b: PeerBehaviour | PeerChooser): void;
   /** The context size GET /props answers with, as llama.cpp's server does (404 while unset). */
   props(nCtx: number | undefined): void;
   /** Chat completion requests (other requests are answered but not recorded here). */
@@ -35,7 +38,7 @@ const chunk = (content: string) => ({
 });
 
 export async function startOpenAiPeer(): Promise<OpenAiPeer> {
-  let behaviour: PeerBehaviour = { kind: 'reply', parts: ['Hello', ' from', ' the', ' peer.'] };
+  let behaviour: PeerBehaviour | PeerChooser = { kind: 'reply', parts: ['Hello', ' from', ' the', ' peer.'] };
   const requests: OpenAiPeer['requests'] = [];
   let nCtx: number | undefined;
   const server = http.createServer((req, res) => {
@@ -58,7 +61,7 @@ export async function startOpenAiPeer(): Promise<OpenAiPeer> {
       const entry: OpenAiPeer['requests'][number] = { body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {}, written: 0 };
       requests.push(entry);
       res.on('close', () => (entry.closedAt = performance.now()));
-      const b = behaviour;
+      const b = typeof behaviour === 'function' ? behaviour(entry.body) : behaviour;
       if (b.kind === 'http-error') {
         res.writeHead(b.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: b.message } }));
         return;
