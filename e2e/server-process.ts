@@ -124,6 +124,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     LLM_MODEL_URL: 'http://127.0.0.1:9/no-model-in-tests.gguf',
     // Nor of the embedding model: recall works by words unless a journey points EMBEDDING_* at a model.
     EMBEDDING_MODEL_URL: 'http://127.0.0.1:9/no-embedding-model-in-tests.gguf',
+    // Nor voice: the default engines (embedded) download their models on first use; voice journeys point SPEECH_* and
+    // TRANSCRIPTION_* at a local peer, and the Listen and call buttons stay out of every other journey's pages.
+    SPEECH_PROVIDER: 'off',
+    TRANSCRIPTION_PROVIDER: 'off',
     // The default image backend (AI Horde) stays the provider, but at an address that refuses at once: no journey
     // reaches the internet; images journeys point IMAGES_* at a local peer.
     IMAGES_URL: 'http://127.0.0.1:9',

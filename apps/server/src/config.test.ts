@@ -98,6 +98,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('runs speech out and speech in embedded by default (models downloaded on first use), and off when asked', () => {
+    const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: '/srv/reverie' });
+    expect(config.speech).toMatchObject({
+      provider: 'embedded',
+      model: { url: expect.stringMatching(/^https:\/\/huggingface\.co\/.+lessac-medium\.onnx$/) },
+    });
+    expect(config.transcription).toMatchObject({
+      provider: 'embedded',
+      model: { url: expect.stringMatching(/tiny\.en-encoder\.int8\.onnx$/) },
+    });
+    const off = loadConfig({ NODE_ENV: 'development', SPEECH_PROVIDER: 'off', TRANSCRIPTION_PROVIDER: 'off' });
+    expect([off.speech.provider, off.transcription.provider]).toEqual(['off', 'off']);
+  });
+
   it('reads the chat settings and their yes/no flags', () => {
     expect(loadConfig({}).chat).toMatchObject({ maxTokens: 1500, inFlightPerUser: 2, firstMessages: true });
     expect(loadConfig({ CHAT_FIRST_MESSAGES: 'no', CHAT_MAX_TOKENS: '64' }).chat).toMatchObject({ maxTokens: 64, firstMessages: false });

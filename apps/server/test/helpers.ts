@@ -126,6 +126,9 @@ export async function createTestApp(
     LLM_GPU: 'false',
     // No embedding model unless a test gives one (the default downloads ~330 MB); recall then works by words.
     EMBEDDING_PROVIDER: 'off',
+    // No voice engines unless a test gives them (the default, embedded, downloads ~160 MB of models on first use).
+    SPEECH_PROVIDER: 'off',
+    TRANSCRIPTION_PROVIDER: 'off',
     // No image backend unless a test points one at a local peer (the default, AI Horde, is on the internet).
     IMAGES_PROVIDER: 'disabled',
     ...env,

@@ -1,14 +1,14 @@
 // Speech providers: speech out (SPEECH_*) and speech in (TRANSCRIPTION_*), chosen by configuration.
 //
 // Environment (parsed with `SpeechEnvSchema` in config.ts; nothing here reads process.env):
-//   SPEECH_PROVIDER         off | openai | elevenlabs | embedded           default off
+//   SPEECH_PROVIDER         embedded | openai | elevenlabs | off           default embedded
 //   SPEECH_URL              openai: the server (https://api.openai.com, http://127.0.0.1:8880 Kokoro-FastAPI…);
 //                           elevenlabs: default https://api.elevenlabs.io
 //   SPEECH_API_KEY          bearer key (openai), xi-api-key (elevenlabs, required)
 //   SPEECH_MODEL            default tts-1 (openai), eleven_multilingual_v2 (elevenlabs)
 //   SPEECH_VOICE            the voice when neither user nor character chose one
 //   SPEECH_VOICES           comma-separated voice ids offered (openai servers without GET /v1/audio/voices)
-//   TRANSCRIPTION_PROVIDER  off | openai | embedded                        default off
+//   TRANSCRIPTION_PROVIDER  embedded | openai | off                        default embedded
 //   TRANSCRIPTION_URL / _API_KEY / _MODEL (default whisper-1) / _LANGUAGE (an ISO-639-1 hint, default unset)
 //   embedded: TTS_* and STT_* (embedded-settings.ts): the model files, local or downloaded on first use
 // A provider without what it needs is off, with a sentence saying what to set.
@@ -44,13 +44,13 @@ const list = z
 
 export const SpeechEnvSchema = z
   .object({
-    SPEECH_PROVIDER: z.string().trim().toLowerCase().default('off'),
+    SPEECH_PROVIDER: z.string().trim().toLowerCase().default('embedded'),
     SPEECH_URL: z.string().url().optional(),
     SPEECH_API_KEY: z.string().optional(),
     SPEECH_MODEL: z.string().min(1).max(200).optional(),
     SPEECH_VOICE: z.string().min(1).max(100).optional(),
     SPEECH_VOICES: list,
-    TRANSCRIPTION_PROVIDER: z.string().trim().toLowerCase().default('off'),
+    TRANSCRIPTION_PROVIDER: z.string().trim().toLowerCase().default('embedded'),
     TRANSCRIPTION_URL: z.string().url().optional(),
     TRANSCRIPTION_API_KEY: z.string().optional(),
     TRANSCRIPTION_MODEL: z.string().min(1).max(200).default('whisper-1'),
