@@ -12,8 +12,9 @@ import { apiCall, DESKTOP, expectClean, MOBILE, pageWithSession, registerReadyUs
 import { describeE2E, launchBrowser, screenshot, startServer, type Harness } from './harness.ts';
 
 /**
- * Opens the persona menu, sees its heading and picks `name`. Once in three CI runs at load 8–10 a menu item was found but not clickable
- * for 30 s; a menu that does not take the click within 10 s is closed and opened again (three tries).
+ * Opens the persona menu, sees its heading and picks `name`. Once in three CI runs at load 8–10 a menu item was found
+ * but not clickable for 30 s; a menu that does not take the click within 10 s is closed and opened again (three
+ * tries).
  */
 async function choosePersona(page: Page, picker: Locator, name: RegExp, heading: string) {
   for (let attempt = 1; ; attempt++) {

@@ -20,7 +20,8 @@ import { created, multipart, quickUser, type Caller } from '../characters/test/h
  * alone reach 60–360 ms on a loaded machine (printed as maxGcMs): there the bound is 1,000 ms, which still fails the
  * seconds these held the loop before #47.4 (9.0, 7.4 and 4.9 s). It was 250 ms; on 2026-11-26, on a 2-core machine
  * about twice as slow as before, the 14 MB import measured 210–304 ms alone (at the commit before that day's changes
- * as after them) and 402 ms in the whole server tier: a stretch of the import on PGlite not found yet (docs/account-data.md).
+ * as after them) and 402 ms in the whole server tier: a stretch of the import on PGlite not found yet
+ * (docs/account-data.md).
  */
 const MAX_DELAY_MS = process.env.DATABASE_URL?.startsWith('postgres') ? 100 : 1_000;
 const MB = 1024 * 1024;
