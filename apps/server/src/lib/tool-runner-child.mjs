@@ -1,5 +1,5 @@
 // The tool runner's helper process (tool-runner.ts): a small Node process without the app loaded, which starts the
-// short-lived tools (ffprobe, ffmpeg) the server asks for and hands back what they wrote. Starting a process copies
+// short-lived tools (ffmpeg) the server asks for and hands back what they wrote. Starting a process copies
 // the starting process's page tables: 30 ms and more of a blocked event loop for a server of several hundred MB,
 // about 1 ms here. Plain JavaScript, so it starts without the TypeScript loader.
 import { spawn } from 'node:child_process';

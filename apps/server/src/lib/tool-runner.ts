@@ -1,4 +1,4 @@
-// Short-lived tools (ffprobe, ffmpeg) started from a small helper process (tool-runner-child.mjs), not from the server:
+// Short-lived tools (ffmpeg) started from a small helper process (tool-runner-child.mjs), not from the server:
 // starting a process from Node copies the server's page tables while its event loop waits (measured on this 2-core
 // machine: about 6 ms at 250 MB of memory, 35 ms at 700 MB; 50 calls decoding two utterances each spent seconds of
 // their event loop there, bench/voice-calls.ts). The helper and the tools it starts run at a lower priority (nice 10):

@@ -1,6 +1,23 @@
-import { describe, expect, it } from 'vitest';
-import { AudioCheckError, decodeAudio } from './audio.ts';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { tools } from '../../lib/tool-runner.ts';
+import { AudioCheckError, containerOf, decodeAudio, wavOf } from './audio.ts';
 import { espeakWav, toMp3 } from './test/peer.ts';
+
+/** What ffmpeg writes for `args` (input and output options) into a file named `name`. */
+function ffmpegFile(name: string, args: string[]): Buffer {
+  const dir = mkdtempSync(path.join(tmpdir(), 'audio-test-'));
+  try {
+    const out = path.join(dir, name);
+    execFileSync('ffmpeg', ['-v', 'error', ...args, out]);
+    return readFileSync(out);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe('decodeAudio', () => {
   it('decodes real speech (WAV or MP3) to 16 kHz mono WAV and measures it', async () => {
@@ -13,6 +30,64 @@ describe('decodeAudio', () => {
     const m = await decodeAudio(await toMp3(wav), 30);
     expect(m.format).toBe('mp3');
     expect(Math.abs(m.durationMs - a.durationMs)).toBeLessThan(200);
+  });
+
+  it('reads every container a browser or phone records in, each named by its own first bytes', async () => {
+    const tone = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1.5'];
+    const made: Array<[string, string[], string]> = [
+      ['a.webm', ['-c:a', 'libopus'], 'matroska'],
+      ['a.ogg', ['-c:a', 'libopus'], 'ogg'],
+      ['a.flac', [], 'flac'],
+      ['a.m4a', ['-c:a', 'aac'], 'mov'],
+      ['a.wav', [], 'wav'],
+      ['a.mp3', [], 'mp3'],
+    ];
+    for (const [name, codec, container] of made) {
+      const bytes = ffmpegFile(name, [...tone, ...codec]);
+      expect(containerOf(bytes), name).toBe(container);
+      const decoded = await decodeAudio(bytes, 30);
+      expect(decoded.format).toBe(container);
+      expect(Math.abs(decoded.durationMs - 1500), name).toBeLessThan(120);
+    }
+  });
+
+  it('takes the samples of a 16 kHz mono 16-bit WAV (what the app records) as they are, without starting ffmpeg', async () => {
+    const decoded = await decodeAudio(await espeakWav('hello world'), 30); // espeak-ng speaks at 22,050 Hz
+    const run = vi.spyOn(tools, 'run');
+    try {
+      // With a LIST chunk before the samples, as some recorders write.
+      const list = Buffer.concat([Buffer.from('LIST'), Buffer.from([5, 0, 0, 0]), Buffer.from('INFOx\0')]);
+      const withList = Buffer.concat([decoded.wav.subarray(0, 36), list, decoded.wav.subarray(36)]);
+      withList.writeUInt32LE(withList.length - 8, 4);
+      const again = await decodeAudio(withList, 30);
+      expect(again.wav.equals(decoded.wav)).toBe(true);
+      expect(again.durationMs).toBe(decoded.durationMs);
+      await expect(decodeAudio(wavOf(Buffer.alloc(16_000 * 2 * 4)), 2)).rejects.toMatchObject({ reason: 'too-long' });
+      await expect(decodeAudio(wavOf(Buffer.alloc(100)), 2)).rejects.toMatchObject({ reason: 'empty' });
+      expect(run).not.toHaveBeenCalled();
+      // Another rate goes through ffmpeg, which resamples it.
+      const at8k = await decodeAudio(wavOf(Buffer.alloc(8_000 * 2), 8_000), 30);
+      expect(run).toHaveBeenCalledTimes(1);
+      expect(at8k.durationMs).toBe(1000);
+    } finally {
+      run.mockRestore();
+    }
+  });
+
+  it('refuses a container without sound, and bytes dressed as another container', async () => {
+    const silentFilm = ffmpegFile('v.webm', ['-f', 'lavfi', '-i', 'testsrc=duration=1:size=64x64:rate=5', '-c:v', 'libvpx']);
+    expect(containerOf(silentFilm)).toBe('matroska');
+    await expect(decodeAudio(silentFilm, 30)).rejects.toMatchObject({
+      reason: 'not-audio',
+      message: 'The recording could not be decoded as audio.',
+    });
+    // A real WAV whose first bytes claim FLAC: ffmpeg is told to read FLAC only, and does not guess.
+    const wav = await espeakWav('hello');
+    const dressed = Buffer.concat([Buffer.from('fLaC'), wav.subarray(4)]);
+    await expect(decodeAudio(dressed, 30)).rejects.toMatchObject({ reason: 'not-audio' });
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    expect(containerOf(png)).toBeUndefined();
+    await expect(decodeAudio(png, 30)).rejects.toMatchObject({ message: expect.stringMatching(/^That is not a recording we can read/) });
   });
 
   it('refuses what is not audio, whatever it is called, and what is too long', async () => {
