@@ -6,7 +6,8 @@
 //     byte back, split into detection (the browser's voice activity hearing the end: run here on the recording's own
 //     frames, in audio time), then, measured at the client from sending the utterance: transcript back (upload,
 //     decoding, recognition, the pipeline's checks and the saved message), first reply words, first audio.
-//  2. BENCH_CALLS (1, 10, then 50) calls at once on one process: each sends BENCH_CALL_TURNS (2) espeak-ng utterances; speech and
+//  2. BENCH_CALLS (1, 10, then 50) calls at once on one process: each sends BENCH_CALL_TURNS (2) espeak-ng utterances
+//     (as 16 kHz PCM WAV, what the app's microphone sends; BENCH_CALL_AUDIO=decode: as 22,050 Hz WAV, decoded); speech and
 //     transcription through the OpenAI-compatible peer on loopback (espeak-ng, pocketsphinx; each distinct sentence
 //     and recording made once and then answered from memory, so that the peer's CPU work, which a real deployment
 //     does elsewhere, does not starve the server on this 2-core machine), replies from the OpenAI-compatible chat
@@ -117,8 +118,9 @@ export async function callTurnRows(modelHost: string): Promise<string[][]> {
     timeoutMs: 120_000,
   });
   try {
-    const wav = await espeakWav('hello world the weather is nice today');
-    const detection = detectionMs((await decodeAudio(wav, 60)).wav);
+    // 16 kHz PCM WAV, as the app's microphone sends it.
+    const wav = (await decodeAudio(await espeakWav('hello world the weather is nice today'), 60)).wav;
+    const detection = detectionMs(wav);
     const call = await signedInCall(server.url, await signUp(server.url), await characterOf(server.url));
     await turn(call, wav); // warm-up: the engines load on first use
     const runs: TurnTimes[] = [];
@@ -174,7 +176,11 @@ async function concurrentCalls(CALLS: number): Promise<string[]> {
     });
     const base = server.url;
     const characterId = await characterOf(base);
-    const utterances = await Promise.all(phrases.map((p) => espeakWav(p)));
+    // As the app's microphone sends them (16 kHz PCM WAV, read without a decoder), or with BENCH_CALL_AUDIO=decode as
+    // espeak-ng writes them (22,050 Hz: one ffmpeg per utterance, what a MediaRecorder's WebM costs the server).
+    const spoken = await Promise.all(phrases.map((p) => espeakWav(p)));
+    const decoded = await Promise.all(spoken.map((w) => decodeAudio(w, 60)));
+    const utterances = process.env.BENCH_CALL_AUDIO === 'decode' ? spoken : decoded.map((d) => d.wav);
     const tokens = await Promise.all(Array.from({ length: CALLS }, () => signUp(base)));
     // A call before the window: what the first one loads and compiles (the server runs TypeScript through tsx) and the
     // peers' first answers are not what the window measures.
@@ -182,19 +188,25 @@ async function concurrentCalls(CALLS: number): Promise<string[]> {
     for (const u of utterances) await turn(warm, u);
     warm.send({ type: 'hang-up' });
     await warm.closed;
+    // All the calls are open together for the whole window: each is connected first, then speaks its turns (started
+    // over 5 s), each utterance taking as long to say as it lasts before it is sent, and hangs up when all are done.
+    const spokenMs = decoded.map((d) => d.durationMs);
     const before = await probe(probePort, 'reset');
     const t0 = performance.now();
+    const calls = await Promise.all(tokens.map((token) => signedInCall(base, token, characterId)));
     const results = await Promise.all(
-      tokens.map(async (token, i) => {
-        await new Promise((r) => setTimeout(r, (i * 5_000) / CALLS)); // the calls start over 5 s
-        const call = await signedInCall(base, token, characterId);
+      calls.map(async (call, i) => {
+        await new Promise((r) => setTimeout(r, (i * 5_000) / CALLS));
         const turns = [];
-        for (let k = 0; k < TURNS; k++) turns.push(await turn(call, utterances[k % utterances.length]!, 300_000));
-        call.send({ type: 'hang-up' });
-        await call.closed;
+        for (let k = 0; k < TURNS; k++) {
+          await new Promise((r) => setTimeout(r, spokenMs[k % utterances.length]));
+          turns.push(await turn(call, utterances[k % utterances.length]!, 300_000));
+        }
         return turns;
       }),
     );
+    for (const call of calls) call.send({ type: 'hang-up' });
+    await Promise.all(calls.map((c) => c.closed));
     const wall = performance.now() - t0;
     const eld = await probe(probePort, 'stats');
     const load = os.loadavg()[0]!;

@@ -113,6 +113,10 @@ describeE2E('calls: three turns and a barge-in', () => {
           return play.call(this);
         };
       });
+      // What the microphone sends up the socket: each utterance as 16 kHz mono PCM in a WAV (lib/pcm.ts), which the
+      // server reads without a decoder.
+      const sent: Buffer[] = [];
+      page.on('websocket', (ws) => ws.on('framesent', (f) => typeof f.payload !== 'string' && sent.push(f.payload)));
       await page.goto(`/chat/${character.id}`);
       const call = page.getByRole('button', { name: /^Call Wren \d+ \(free, \d+ minutes left today\)$/ });
       await call.waitFor({ timeout: 20_000 });
@@ -170,6 +174,16 @@ describeE2E('calls: three turns and a barge-in', () => {
       ]);
       expect(turns.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(PHRASES);
       expect(turns[3]!.content.length).toBeLessThan(LONG_REPLY.join('').length);
+      expect(sent.length).toBeGreaterThanOrEqual(3);
+      for (const wav of sent) {
+        expect([wav.toString('latin1', 0, 4), wav.toString('latin1', 8, 12), wav.readUInt16LE(22), wav.readUInt32LE(24)]).toEqual([
+          'RIFF',
+          'WAVE',
+          1,
+          16_000,
+        ]);
+        expect(wav.readUInt32LE(40)).toBe(wav.length - 44);
+      }
 
       // Closed: the chat shows the call's turns as its messages.
       await screen.getByRole('button', { name: 'Close' }).click();

@@ -1,5 +1,7 @@
 // Hands-free in the composer: the microphone's loudness (a fake analyser) goes loud for a second then quiet, and one
-// transcription comes back into the composer; refused microphone; off without transcription.
+// transcription comes back into the composer; refused microphone; off without transcription. The microphone's samples
+// come from a fake AudioWorklet (48 kHz blocks at the same level) and go up as 16 kHz WAV; where worklets do not load,
+// a (fake) MediaRecorder records instead.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VoiceStatusResponse } from '@reverie/shared';
@@ -36,16 +38,50 @@ class FakeRecorder {
     this.onstop?.();
   }
 }
+/** The worklet node the listener made: each analyser read (every 30 ms) also hands it 30 ms of samples at `level`. */
+class FakeWorkletNode {
+  static last: FakeWorkletNode | null = null;
+  port: { onmessage: ((e: { data: Float32Array }) => void) | null } = { onmessage: null };
+  constructor() {
+    FakeWorkletNode.last = this;
+  }
+  connect<T>(next: T): T {
+    return next;
+  }
+}
+let worklets = true;
 class FakeAudioContext {
+  sampleRate = 48_000;
+  destination = {};
+  audioWorklet = {
+    addModule: async (url: string) => (worklets && url === '/audio/pcm-capture.js' ? undefined : Promise.reject(new Error('no'))),
+  };
   createAnalyser() {
-    return { fftSize: 0, getFloatTimeDomainData: (a: Float32Array) => a.fill(level) };
+    return {
+      fftSize: 0,
+      getFloatTimeDomainData: (a: Float32Array) => {
+        a.fill(level);
+        FakeWorkletNode.last?.port.onmessage?.({ data: new Float32Array(1440).fill(level) });
+      },
+    };
   }
   createMediaStreamSource() {
-    return { connect() {} };
+    return { connect: <T,>(next: T) => next, disconnect() {} };
+  }
+  createGain() {
+    return { gain: { value: 1 }, connect: <T,>(next: T) => next, disconnect() {} };
+  }
+  resume() {
+    return Promise.resolve();
   }
   close() {
     return Promise.resolve();
   }
+}
+
+/** The recording a transcription call uploaded. */
+async function uploaded(call: { body: unknown }): Promise<DataView> {
+  return new DataView(await ((call.body as FormData).get('file') as Blob).arrayBuffer());
 }
 
 beforeEach(() => {
@@ -54,9 +90,12 @@ beforeEach(() => {
   setTokens({ accessToken: jwt(), refreshToken: 'r' });
   setStoredUser(makeUser());
   level = 0;
+  worklets = true;
   FakeRecorder.started = 0;
+  FakeWorkletNode.last = null;
   vi.stubGlobal('MediaRecorder', FakeRecorder);
   vi.stubGlobal('AudioContext', FakeAudioContext);
+  vi.stubGlobal('AudioWorkletNode', FakeWorkletNode);
   vi.stubGlobal('navigator', {
     ...navigator,
     mediaDevices: { getUserMedia: vi.fn(async () => ({ getTracks: () => [{ stop: stopTrack }] })) },
@@ -86,8 +125,15 @@ describe('HandsFreeButton', () => {
     await waitFor(() => expect(onTranscript).toHaveBeenCalledWith('hello world'), { timeout: 3000 });
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Listening'));
     expect(api.callsTo('POST /api/voice/transcriptions')).toHaveLength(1);
+    // The microphone's samples, as 16 kHz mono 16-bit WAV: 20 % loud while spoken, then the quiet that ended it.
+    const wav = await uploaded(api.callsTo('POST /api/voice/transcriptions')[0]!);
+    expect([wav.getUint32(0), wav.getUint32(8), wav.getUint16(22, true), wav.getUint32(24, true)]).toEqual([
+      0x52494646, 0x57415645, 1, 16_000,
+    ]);
+    const samples = Array.from({ length: (wav.byteLength - 44) / 2 }, (_, i) => wav.getInt16(44 + 2 * i, true));
+    expect(samples.length).toBeGreaterThan(16_000 * 1.2); // more than a second of speech and the second of quiet
+    expect(samples).toContain(Math.round(0.2 * 0x7fff));
     // A new recording waits for the next thing said.
-    expect(FakeRecorder.started).toBe(2);
     fireEvent.click(screen.getByRole('button', { name: /^Hands-free listening/, pressed: true }));
     expect(stopTrack).toHaveBeenCalled();
     expect(screen.queryByRole('status')).toBeNull();
@@ -106,7 +152,25 @@ describe('HandsFreeButton', () => {
     await new Promise((r) => setTimeout(r, 1300));
     expect(screen.getByRole('status').textContent).toBe('Listening');
     expect(api.callsTo('POST /api/voice/transcriptions')).toHaveLength(0);
-    // It was heard: its recording was dropped and a new one started.
+  });
+
+  it('records with MediaRecorder where worklets do not load: the same turns, a new recording after each', async () => {
+    worklets = false;
+    const api = mockApi({
+      'GET /api/voice/status': () => json(status()),
+      'POST /api/voice/transcriptions': () => json({ text: 'hi', durationMs: 900, charge: { outcome: 'free', cost: 0, balance: 7 } }),
+    });
+    const onTranscript = vi.fn();
+    renderWithProviders(<HandsFreeButton onTranscript={onTranscript} />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Hands-free listening/, pressed: false }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Listening'));
+    level = 0.2;
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Hearing you…'));
+    await new Promise((r) => setTimeout(r, 500));
+    level = 0.001;
+    await waitFor(() => expect(onTranscript).toHaveBeenCalledWith('hi'), { timeout: 3000 });
+    const file = (api.callsTo('POST /api/voice/transcriptions')[0]!.body as FormData).get('file') as Blob;
+    expect(await file.text()).toBe('opus');
     expect(FakeRecorder.started).toBe(2);
   });
 
