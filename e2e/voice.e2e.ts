@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { api, type AuthResponse } from '@reverie/shared';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { espeakWav, type SpeechPeer } from '../apps/server/src/providers/speech/test/peer.ts';
 import type { OpenAiPeer } from '../apps/server/test/openai-peer.ts';
@@ -17,6 +17,24 @@ import { startVoiceJourney } from './voice-journey.ts';
 
 const SHOTS = process.env.VOICE_SHOTS_DIR;
 const PHRASES = ['hello world the weather is nice today', 'please tell me a story about the dragon'];
+
+/**
+ * The recordings the page uploads to be transcribed: each must be what the microphone records (features/voice/lib/
+ * recorder.ts), 16 kHz mono 16-bit PCM in a WAV, which the server reads without a decoder.
+ */
+function uploadsOf(page: Page): { formats: () => string[] } {
+  const formats: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().includes('/api/voice/transcriptions')) return;
+    const body = r.postDataBuffer() ?? Buffer.alloc(0);
+    const at = body.indexOf('RIFF');
+    const wav = at >= 0 && body.toString('latin1', at + 8, at + 12) === 'WAVE';
+    formats.push(
+      wav ? `wav ${body.readUInt16LE(at + 22)} ch ${body.readUInt32LE(at + 24)} Hz ${body.readUInt16LE(at + 34)} bit` : 'not wav',
+    );
+  });
+  return { formats: () => formats };
+}
 
 describeE2E('voice: Listen and the microphone', () => {
   const h = {} as Harness;
@@ -107,6 +125,7 @@ describeE2E('voice: Listen and the microphone', () => {
       ]);
 
       // Hold to talk for the length of the fake recording, then release: the words fill the composer.
+      const uploads = uploadsOf(page);
       const box = await mic.boundingBox();
       await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
       await page.mouse.down();
@@ -116,6 +135,7 @@ describeE2E('voice: Listen and the microphone', () => {
       await page.mouse.up();
       const composer = page.getByLabel('Message Wren Hollow');
       await expect.poll(() => composer.inputValue(), { timeout: 30_000 }).toContain('weather');
+      expect(uploads.formats()).toEqual(['wav 1 ch 16000 Hz 16 bit']);
       if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `chat-transcript-${width}.png`) });
       expect(p.problemList()).toEqual([]);
       await context.close();
@@ -138,6 +158,7 @@ describeE2E('voice: Listen and the microphone', () => {
       await start.waitFor({ timeout: 20_000 });
       const transcriptions = () => peer.requests.filter((r) => r.path === '/v1/audio/transcriptions').length;
       const before = transcriptions();
+      const uploads = uploadsOf(page);
       await start.click();
       // The fake microphone says its sentence once, then is silent: voice activity hears it start and end.
       await page.getByRole('status').filter({ hasText: 'Hearing you…' }).waitFor({ timeout: 15_000 });
@@ -149,6 +170,7 @@ describeE2E('voice: Listen and the microphone', () => {
       // One utterance, one transcription: the silence after it is not sent.
       await page.waitForTimeout(2000);
       expect(transcriptions() - before).toBe(1);
+      expect(uploads.formats()).toEqual(['wav 1 ch 16000 Hz 16 bit']);
       const stop = page.getByRole('button', { name: /^Hands-free listening/, pressed: true });
       expect(await stop.getAttribute('aria-pressed')).toBe('true');
       await stop.click();

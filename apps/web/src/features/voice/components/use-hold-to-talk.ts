@@ -1,8 +1,23 @@
 // Hold to talk: the microphone records while the button is held (or between two key presses), up to the longest
-// recording the server takes; the recording is sent to be transcribed and its words handed to `onTranscript`.
+// recording the server takes; the recording (lib/recorder.ts: 16 kHz PCM WAV) is sent to be transcribed and its words
+// handed to `onTranscript`.
 import { useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '@/lib/api-client';
 import { useTranscribe } from '../api/transcribe';
+import { startRecorder, type Recorder } from '../lib/recorder';
+
+/** A recording in progress: what it records with and what it holds open. */
+interface Take {
+  recorder: Recorder;
+  stream: MediaStream;
+  context?: AudioContext;
+}
+
+/** Lets go of the microphone and the audio context. */
+function release(take: Take): void {
+  take.stream.getTracks().forEach((t) => t.stop());
+  void take.context?.close().catch(() => undefined);
+}
 
 export type HoldPhase = 'idle' | 'starting' | 'recording' | 'sending';
 
@@ -18,16 +33,31 @@ export function useHoldToTalk({
   const transcribe = useTranscribe();
   const [phase, setPhase] = useState<HoldPhase>('idle');
   const [error, setError] = useState<string | null>(null);
-  const recorder = useRef<MediaRecorder | null>(null);
+  const recording = useRef<Take | null>(null);
   const wantStop = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => () => recorder.current?.stream.getTracks().forEach((t) => t.stop()), []);
+  useEffect(
+    () => () => {
+      if (recording.current) release(recording.current);
+      recording.current?.recorder.close();
+    },
+    [],
+  );
 
   const stop = () => {
     wantStop.current = true;
     if (timer.current) clearTimeout(timer.current);
-    if (recorder.current?.state === 'recording') recorder.current.stop();
+    const take = recording.current;
+    recording.current = null;
+    take?.recorder.close((audio) => {
+      release(take);
+      if (audio.size === 0) {
+        setPhase('idle');
+        return setError('Nothing was recorded: hold the button while you speak.');
+      }
+      send(audio);
+    });
   };
 
   const send = (audio: Blob) => {
@@ -54,21 +84,10 @@ export function useHoldToTalk({
       setPhase('idle');
       return setError('The microphone is not available: allow it for this site and try again.');
     }
-    const rec = new MediaRecorder(stream);
-    const chunks: Blob[] = [];
-    rec.ondataavailable = (e) => e.data.size > 0 && chunks.push(e.data);
-    rec.onstop = () => {
-      stream.getTracks().forEach((t) => t.stop());
-      recorder.current = null;
-      const audio = new Blob(chunks, { type: rec.mimeType || 'audio/webm' });
-      if (audio.size === 0) {
-        setPhase('idle');
-        return setError('Nothing was recorded: hold the button while you speak.');
-      }
-      send(audio);
-    };
-    recorder.current = rec;
-    rec.start();
+    const context = typeof AudioContext === 'undefined' ? undefined : new AudioContext();
+    const source = context?.createMediaStreamSource(stream);
+    const recorder = startRecorder(stream, context && source ? { context, source } : undefined);
+    recording.current = { recorder, stream, context };
     setPhase('recording');
     timer.current = setTimeout(stop, maxMs);
     // Released before the microphone opened: stop at once.

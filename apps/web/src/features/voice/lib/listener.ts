@@ -1,10 +1,9 @@
 // The microphone while hands-free listens or a call runs: its loudness read every FRAME_MS into voice activity
 // detection (voice-activity.ts), and one recording at a time. An utterance ends the recording, which is handed over; a
 // recording of only silence is dropped and started again after half the longest recording, so what is sent stays short.
-// The recording is the microphone's own samples (an AudioWorklet, public/audio/pcm-capture.js), sent as 16 kHz PCM in
-// a WAV (pcm.ts), which the server reads without starting a decoder; where a worklet cannot load, a MediaRecorder
-// (WebM/Opus or MP4, which the server decodes) records instead.
-import { downsample, wavBlob } from './pcm';
+// The recording is recorder.ts's: 16 kHz PCM WAV from the microphone's own samples (MediaRecorder where a worklet
+// cannot load).
+import { startRecorder } from './recorder';
 import { rmsLevel, VOICE_ACTIVITY, VoiceActivity } from './voice-activity';
 
 const FRAME_MS = 30;
@@ -24,66 +23,6 @@ export interface Listener {
   close(): void;
 }
 
-/** One recording at a time. */
-interface Recorder {
-  /** Ends the recording, hands it to `hand` when given (dropped otherwise) and starts the next. */
-  cut(hand?: (audio: Blob) => void): void;
-  /** Ends it, dropped. */
-  close(): void;
-}
-
-const WORKLET = '/audio/pcm-capture.js';
-
-/** The microphone's samples from the worklet, 16 kHz PCM WAV when cut. */
-async function pcmRecorder(context: AudioContext, source: MediaStreamAudioSourceNode): Promise<Recorder> {
-  await context.audioWorklet.addModule(WORKLET);
-  const node = new AudioWorkletNode(context, 'pcm-capture', { numberOfOutputs: 1, outputChannelCount: [1] });
-  // A node is run while something pulls it: a silent gain to the speakers does.
-  const silent = context.createGain();
-  silent.gain.value = 0;
-  source.connect(node).connect(silent).connect(context.destination);
-  let blocks: Float32Array[] = [];
-  node.port.onmessage = (e: MessageEvent<Float32Array>) => blocks.push(e.data);
-  return {
-    cut(hand) {
-      const taken = blocks;
-      blocks = [];
-      if (hand && taken.length > 0) hand(wavBlob(downsample(taken, context.sampleRate)));
-    },
-    close() {
-      node.port.onmessage = null;
-      source.disconnect(node);
-      silent.disconnect();
-    },
-  };
-}
-
-/** The browser's MediaRecorder (WebM/Opus in Chromium and Firefox, MP4 in Safari): where worklets do not load. */
-function mediaRecorder(stream: MediaStream): Recorder {
-  let recorder: MediaRecorder | null = null;
-  const stop = (hand?: (audio: Blob) => void) => {
-    const previous = recorder;
-    recorder = null;
-    if (previous?.state !== 'recording') return;
-    const chunks: Blob[] = [];
-    previous.ondataavailable = (e) => e.data.size > 0 && chunks.push(e.data);
-    previous.onstop = () => hand?.(new Blob(chunks, { type: previous.mimeType || 'audio/webm' }));
-    previous.stop();
-  };
-  const start = () => {
-    recorder = new MediaRecorder(stream);
-    recorder.start();
-  };
-  start();
-  return {
-    cut(hand) {
-      stop(hand);
-      start();
-    },
-    close: () => stop(),
-  };
-}
-
 /** Listens on `stream` until closed (which also stops the stream's tracks). `maxMs`: the longest recording taken. */
 export function listen(stream: MediaStream, maxMs: number, on: ListenerEvents): Listener {
   const context = new AudioContext();
@@ -96,17 +35,7 @@ export function listen(stream: MediaStream, maxMs: number, on: ListenerEvents): 
   let closed = false;
   let startedAt = performance.now();
   let heardAt = 0;
-  // The MediaRecorder records until the worklet has loaded (a few milliseconds, before anyone speaks).
-  let recorder: Recorder = mediaRecorder(stream);
-  void context.resume().catch(() => undefined);
-  pcmRecorder(context, source).then(
-    (pcm) => {
-      if (closed) return pcm.close();
-      recorder.close();
-      recorder = pcm;
-    },
-    () => undefined, // no worklets here: the MediaRecorder goes on
-  );
+  const recorder = startRecorder(stream, { context, source });
 
   /** A fresh recording; `keep` says whether the one it replaces is handed over (an utterance) or dropped. */
   const record = (keep: boolean) => {
