@@ -218,7 +218,9 @@ describeE2E('voice: Listen and the microphone', () => {
           this.onend?.();
         }
       }
-      (window as unknown as { webkitSpeechRecognition: unknown }).webkitSpeechRecognition = StandIn;
+      const w = window as unknown as { SpeechRecognition: unknown; webkitSpeechRecognition: unknown };
+      w.SpeechRecognition = StandIn; // Chromium has both names
+      w.webkitSpeechRecognition = StandIn;
     });
     const uploadsBefore = peer.requests.filter((r) => r.path === '/v1/audio/transcriptions').length;
     await p.page.goto(`/chat/${characterId}`);

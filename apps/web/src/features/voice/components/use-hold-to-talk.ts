@@ -54,10 +54,12 @@ export function useHoldToTalk({
   const stop = () => {
     wantStop.current = true;
     if (timer.current) clearTimeout(timer.current);
-    if (recognition.current) {
-      recognition.current.stop();
+    const heard = recognition.current;
+    if (heard) {
+      // Waiting for its last words; it may answer at once (inside `stop`), which ends the wait.
       recognition.current = null;
-      return setPhase('sending');
+      setPhase('sending');
+      return heard.stop();
     }
     const take = recording.current;
     recording.current = null;
