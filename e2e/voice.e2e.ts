@@ -218,9 +218,7 @@ describeE2E('voice: Listen and the microphone', () => {
           this.onend?.();
         }
       }
-      const w = window as unknown as { SpeechRecognition: unknown; webkitSpeechRecognition: unknown };
-      w.SpeechRecognition = StandIn; // Chromium has both names
-      w.webkitSpeechRecognition = StandIn;
+      (window as unknown as { webkitSpeechRecognition: unknown }).webkitSpeechRecognition = StandIn;
     });
     const uploadsBefore = peer.requests.filter((r) => r.path === '/v1/audio/transcriptions').length;
     await p.page.goto(`/chat/${characterId}`);

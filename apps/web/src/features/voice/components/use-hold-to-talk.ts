@@ -54,12 +54,10 @@ export function useHoldToTalk({
   const stop = () => {
     wantStop.current = true;
     if (timer.current) clearTimeout(timer.current);
-    const heard = recognition.current;
-    if (heard) {
-      // Waiting for its last words; it may answer at once (inside `stop`), which ends the wait.
+    if (recognition.current) {
+      recognition.current.stop();
       recognition.current = null;
-      setPhase('sending');
-      return heard.stop();
+      return setPhase('sending');
     }
     const take = recording.current;
     recording.current = null;
