@@ -237,7 +237,8 @@ describeE2E('support, notifications, removal requests and moderation (real serve
       await u.context.close();
       await a.context.close();
     }
-  });
+    // Three people's pages and a dozen navigations: 60 s was not enough once in CI at load 8-10.
+  }, 180_000);
 
   it('a user reports a picture from its lightbox; an admin hides it from the console; it is gone from the galleries', async () => {
     // The maker's public picture (its first of the month is free).
