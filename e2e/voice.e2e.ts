@@ -194,10 +194,45 @@ describeE2E('voice: Listen and the microphone', () => {
     await p.page.locator('#voice').scrollIntoViewIfNeeded();
     if (SHOTS) await p.page.screenshot({ path: path.join(SHOTS, 'settings-voice-1280.png') });
     await screenshot(p.page, 'voice-settings-1280');
+    // Chromium has a recogniser of its own (webkitSpeechRecognition): the opt-in is offered, off until chosen.
+    const browserSwitch = p.page.getByRole('switch', { name: "Use this browser's speech recognition" });
+    expect(await browserSwitch.getAttribute('aria-checked')).toBe('false');
+    await browserSwitch.click();
+    await expect.poll(() => browserSwitch.getAttribute('aria-checked')).toBe('true');
     await p.page.setViewportSize(MOBILE);
     await p.page.locator('#voice').scrollIntoViewIfNeeded();
     await screenshot(p.page, 'voice-settings-390');
     await p.page.setViewportSize(DESKTOP);
+    // Chosen: hold-to-talk is heard by the browser (its service is Google's, out of reach here: a stand-in with the
+    // same interface answers) and nothing is uploaded.
+    await p.context.addInitScript(() => {
+      class StandIn {
+        onresult: ((e: unknown) => void) | null = null;
+        onerror: ((e: unknown) => void) | null = null;
+        onend: (() => void) | null = null;
+        start() {}
+        abort() {}
+        stop() {
+          const results = [{ isFinal: true, 0: { transcript: 'hello from the browser' } }];
+          this.onresult?.({ resultIndex: 0, results });
+          this.onend?.();
+        }
+      }
+      const w = window as unknown as { SpeechRecognition: unknown; webkitSpeechRecognition: unknown };
+      w.SpeechRecognition = StandIn; // Chromium has both names
+      w.webkitSpeechRecognition = StandIn;
+    });
+    const uploadsBefore = peer.requests.filter((r) => r.path === '/v1/audio/transcriptions').length;
+    await p.page.goto(`/chat/${characterId}`);
+    const mic = p.page.getByRole('button', { name: "Hold to talk (free, this browser's recognition)" });
+    await mic.waitFor({ timeout: 20_000 });
+    await mic.focus();
+    await p.page.keyboard.press('Enter');
+    await p.page.getByRole('button', { name: /^Hold to talk/, pressed: true }).waitFor();
+    await p.page.keyboard.press('Enter');
+    await expect.poll(() => p.page.getByLabel('Message Wren Hollow').inputValue(), { timeout: 10_000 }).toBe('hello from the browser');
+    await screenshot(p.page, 'voice-browser-recognition-1280');
+    expect(peer.requests.filter((r) => r.path === '/v1/audio/transcriptions').length).toBe(uploadsBefore);
     // The classic creator editing Wren: the voice the creator chose, with its preview.
     await p.page.goto(`/create-character-old?edit=${characterId}`);
     const voice = p.page.locator('[data-field="voice"] select');

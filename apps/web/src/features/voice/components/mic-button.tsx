@@ -1,11 +1,13 @@
 // The microphone in the composer: hold to talk (or press once to start and again to stop, from the keyboard). The
-// recording is sent to be transcribed; the transcript fills the composer for the user to send or edit.
+// recording is sent to be transcribed, or heard by the browser's own recogniser where the user chose it (Settings →
+// Voice); the words fill the composer for the user to send or edit.
 import { Loader2, Mic } from 'lucide-react';
 import type { VoiceStatusResponse } from '@reverie/shared';
 import { Button } from '@/components/ui/button';
 import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useVoiceStatus } from '../api/get-voice-status';
+import { useBrowserRecognition } from '../lib/browser-recognition';
 import { useHoldToTalk } from './use-hold-to-talk';
 import { VoiceError } from './voice-error';
 
@@ -25,14 +27,16 @@ interface Props {
 
 export function MicButton({ characterId, disabled, onTranscript }: Props) {
   const { data: status } = useVoiceStatus();
-  if (!status || status.transcription.provider === 'off') return null;
-  return <HoldToTalk characterId={characterId} disabled={disabled} onTranscript={onTranscript} status={status} />;
+  const [browser] = useBrowserRecognition();
+  if (!status || (status.transcription.provider === 'off' && !browser)) return null;
+  return <HoldToTalk characterId={characterId} disabled={disabled} onTranscript={onTranscript} status={status} browser={browser} />;
 }
 
-function HoldToTalk({ characterId, disabled, onTranscript, status }: Props & { status: VoiceStatusResponse }) {
-  const { phase, error, start, stop } = useHoldToTalk({ characterId, maxMs: status.limits.maxSeconds * 1000, onTranscript });
-  const price = micPrice(status.prices);
-  const unavailable = !status.transcription.available;
+function HoldToTalk({ characterId, disabled, onTranscript, status, browser }: Props & { status: VoiceStatusResponse; browser: boolean }) {
+  const maxMs = status.limits.maxSeconds * 1000;
+  const { phase, error, start, stop } = useHoldToTalk({ characterId, maxMs, browser, onTranscript });
+  const price = browser ? "free, this browser's recognition" : micPrice(status.prices);
+  const unavailable = !browser && !status.transcription.available;
   // A toggle keeps its name; aria-pressed says whether it is recording, and the tooltip what to do next.
   const label = `Hold to talk${price ? ` (${price})` : ''}`;
   return (

@@ -1,9 +1,11 @@
 // Hold to talk: the microphone records while the button is held (or between two key presses), up to the longest
 // recording the server takes; the recording (lib/recorder.ts: 16 kHz PCM WAV) is sent to be transcribed and its words
-// handed to `onTranscript`.
+// handed to `onTranscript`. With `browser` (the user's opt-in, lib/browser-recognition.ts), the browser's own
+// recogniser listens instead and nothing is uploaded.
 import { useEffect, useRef, useState } from 'react';
 import { getErrorMessage } from '@/lib/api-client';
 import { useTranscribe } from '../api/transcribe';
+import { recognise } from '../lib/browser-recognition';
 import { startRecorder, type Recorder } from '../lib/recorder';
 
 /** A recording in progress: what it records with and what it holds open. */
@@ -24,16 +26,19 @@ export type HoldPhase = 'idle' | 'starting' | 'recording' | 'sending';
 export function useHoldToTalk({
   characterId,
   maxMs,
+  browser = false,
   onTranscript,
 }: {
   characterId?: string;
   maxMs: number;
+  browser?: boolean;
   onTranscript: (text: string) => void;
 }) {
   const transcribe = useTranscribe();
   const [phase, setPhase] = useState<HoldPhase>('idle');
   const [error, setError] = useState<string | null>(null);
   const recording = useRef<Take | null>(null);
+  const recognition = useRef<ReturnType<typeof recognise> | null>(null);
   const wantStop = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -41,6 +46,7 @@ export function useHoldToTalk({
     () => () => {
       if (recording.current) release(recording.current);
       recording.current?.recorder.close();
+      recognition.current?.abort();
     },
     [],
   );
@@ -48,6 +54,13 @@ export function useHoldToTalk({
   const stop = () => {
     wantStop.current = true;
     if (timer.current) clearTimeout(timer.current);
+    const heard = recognition.current;
+    if (heard) {
+      // Waiting for its last words; it may answer at once (inside `stop`), which ends the wait.
+      recognition.current = null;
+      setPhase('sending');
+      return heard.stop();
+    }
     const take = recording.current;
     recording.current = null;
     take?.recorder.close((audio) => {
@@ -77,6 +90,7 @@ export function useHoldToTalk({
     setError(null);
     wantStop.current = false;
     setPhase('starting');
+    if (browser) return listenInBrowser();
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
@@ -91,6 +105,25 @@ export function useHoldToTalk({
     setPhase('recording');
     timer.current = setTimeout(stop, maxMs);
     // Released before the microphone opened: stop at once.
+    if (wantStop.current) stop();
+  };
+
+  /** The browser's recogniser listens until `stop`; its words go to `onTranscript` (nothing is uploaded or charged). */
+  const listenInBrowser = () => {
+    recognition.current = recognise(navigator.language || 'en-US', {
+      done: (text) => {
+        setPhase('idle');
+        if (text) onTranscript(text);
+        else setError('Nothing was heard: hold the button while you speak.');
+      },
+      failed: (message) => {
+        recognition.current = null;
+        setPhase('idle');
+        setError(message);
+      },
+    });
+    setPhase('recording');
+    timer.current = setTimeout(stop, maxMs);
     if (wantStop.current) stop();
   };
 
