@@ -50,9 +50,13 @@ const NEAR_GAP = 400;
 /** Characters per word allowed when a window is counted in words (bounds the search, not the meaning). */
 const WORD_REACH = 40;
 const MAX_HIT_SPAN = 300;
+/** Rule-and-field checks between two of otherRules' pause points (runInTurns may give the event loop a turn there). */
+const STEPS_PER_PAUSE = 8;
 
 interface CompiledSet {
   id: string;
+  /** Its place among the policy's sets: a field keeps its hits per set in an array at this index. */
+  index: number;
   /** Every pattern of the set in one alternation: a term set costs one pass over a text. */
   scan: Scanner;
   unless: RegExp[];
@@ -71,7 +75,7 @@ function parseNumber(value: string | undefined): number | undefined {
   return i >= 0 ? i : undefined;
 }
 
-function compileSet(id: string, set: TermSet): CompiledSet {
+function compileSet(id: string, index: number, set: TermSet): CompiledSet {
   const compile = (source: string, indexed = false): Scanner => {
     try {
       return scanner(`${WORD_START}(?:${source})(?![\\p{L}\\p{N}])`, 'gu', indexed);
@@ -83,16 +87,40 @@ function compileSet(id: string, set: TermSet): CompiledSet {
   set.patterns.forEach((p) => compile(p));
   // A set of names only ("patterns: []") gets a scanner that never matches.
   const source = set.patterns.length > 0 ? set.patterns.map((p) => `(?:${p})`).join('|') : '(?!)';
-  const compiled: CompiledSet = { id, scan: compile(source, true), unless: (set.unless ?? []).map((u) => new RegExp(u, 'gu')) };
+  const compiled: CompiledSet = { id, index, scan: compile(source, true), unless: (set.unless ?? []).map((u) => new RegExp(u, 'gu')) };
   if (set.names) compiled.names = nameList(set.names);
   if (set.patterns.length === 0) compiled.patternless = true;
   return compiled;
 }
 
+/** No hit: shared by every field and set that has none (never written to). */
+const NO_HITS: Hit[] = Object.freeze([]) as unknown as Hit[];
+const byPosition = (a: Hit, b: Hit) => a.start - b.start || a.end - b.end;
+const byStart = (a: Hit, b: Hit) => a.start - b.start;
+
+/**
+ * The set's matches in `text` (at most MAX_HITS in all), each outside the set's neutralising phrases, appended to
+ * `found`; a list is made at the first match only (most sets match most texts nowhere).
+ */
+function scanInto(set: CompiledSet, text: string, found: Hit[] | undefined): Hit[] | undefined {
+  // The neutralising phrases are looked for only once a pattern matched.
+  let neutral: Hit[] | undefined;
+  set.scan.re.lastIndex = 0;
+  for (let m = nextMatch(set.scan, text); m; m = nextMatch(set.scan, text)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    neutral ??= spansOf(set.unless, text);
+    if (neutral.length > 0 && neutral.some((u) => u.start <= start && end <= u.end)) continue;
+    (found ??= []).push({ start, end });
+    if (found.length >= MAX_HITS) break;
+  }
+  return found;
+}
+
 /** One field's normalised text with lazily computed hits per term set. */
 class FieldText {
   readonly norm: NormalizedText;
-  private readonly hits = new Map<string, Hit[]>();
+  private readonly hits: (Hit[] | undefined)[] = [];
   private sentenceEnds?: number[];
   private wordStarts?: number[];
 
@@ -106,30 +134,24 @@ class FieldText {
   }
 
   hitsOf(set: CompiledSet): Hit[] {
-    let found = this.hits.get(set.id);
-    if (found) return found;
-    found = [];
-    const forms = this.norm.leet === this.norm.leetL ? [this.norm.leet] : [this.norm.leet, this.norm.leetL];
-    // A set of names only has no patterns to scan for.
-    outer: for (const text of set.patternless ? [] : forms) {
-      // The neutralising phrases are looked for only once a pattern matched (most texts match none).
-      let neutral: Hit[] | undefined;
-      set.scan.re.lastIndex = 0;
-      for (let m = nextMatch(set.scan, text); m; m = nextMatch(set.scan, text)) {
-        const start = m.index;
-        const end = start + m[0].length;
-        neutral ??= spansOf(set.unless, text);
-        if (neutral.some((u) => u.start <= start && end <= u.end)) continue;
-        found.push({ start, end });
-        if (found.length >= MAX_HITS) break outer;
-      }
+    const known = this.hits[set.index];
+    if (known) return known;
+    let found: Hit[] | undefined;
+    // A set of names only has no patterns to scan for; the second leet form only where it differs.
+    if (!set.patternless) {
+      found = scanInto(set, this.norm.leet, found);
+      if (this.norm.leetL !== this.norm.leet && (found?.length ?? 0) < MAX_HITS) found = scanInto(set, this.norm.leetL, found);
     }
-    if (set.names) found.push(...set.names.find(this.norm.base));
-    found.sort((a, b) => a.start - b.start || a.end - b.end);
-    // Both leet forms can find the same word; keep one hit per position.
-    const unique = found.filter((h, i) => i === 0 || h.start !== found[i - 1]!.start);
-    this.hits.set(set.id, unique);
-    return unique;
+    if (set.names) for (const h of set.names.find(this.norm.base)) (found ??= []).push(h);
+    if (found && found.length > 1) {
+      found.sort(byPosition);
+      // Both leet forms can find the same word; keep one hit per position.
+      let kept = 1;
+      for (let i = 1; i < found.length; i++) if (found[i]!.start !== found[kept - 1]!.start) found[kept++] = found[i]!;
+      found.length = kept;
+    }
+    // No hit: one shared empty list (a check asks ~40 sets per field).
+    return (this.hits[set.index] = found ?? NO_HITS);
   }
 
   private sentenceOf(pos: number): number {
@@ -235,7 +257,7 @@ export class ModerationPolicy {
     private readonly options: ModerationOptions = {},
   ) {
     this.version = data.version;
-    for (const [id, set] of Object.entries(data.termSets)) this.sets.set(id, compileSet(id, set));
+    for (const [id, set] of Object.entries(data.termSets)) this.sets.set(id, compileSet(id, this.sets.size, set));
     for (const rule of data.rules) {
       for (const d of rule.detectors) {
         const ids = d.kind === 'together' ? d.groups.flat() : d.sets;
@@ -400,10 +422,14 @@ export class ModerationPolicy {
   /** Every rule except minors (handled in layers by MinorsPolicy): one problem per rule and field, with the span. */
   private *otherRules(texts: Map<string, FieldText>, context: CheckContext): Generator<void, Problem[]> {
     const problems: Problem[] = [];
+    const fields = [...texts];
+    let steps = 0;
     for (const rule of this.rules) {
       if (rule.id === 'minors-sexual') continue;
-      for (const [field, text] of texts) {
-        yield;
+      for (const [field, text] of fields) {
+        // A pause point every few rules and fields: each step of a generator allocates, and one rule on a field of a
+        // few KB takes microseconds.
+        if (++steps % STEPS_PER_PAUSE === 0) yield;
         for (const detector of rule.detectors) {
           if (!applies(detector, context.surface)) continue;
           const hit = this.matches(detector, text, context);
@@ -436,7 +462,12 @@ export class ModerationPolicy {
 
   private hits(text: FieldText, ids: string[]): Hit[] {
     if (ids.length === 1) return text.hitsOf(this.sets.get(ids[0]!)!);
-    return ids.flatMap((id) => text.hitsOf(this.sets.get(id)!)).sort((a, b) => a.start - b.start);
+    let merged: Hit[] | undefined;
+    for (const id of ids) {
+      const found = text.hitsOf(this.sets.get(id)!);
+      if (found.length > 0) (merged ??= []).push(...found);
+    }
+    return merged ? merged.sort(byStart) : NO_HITS;
   }
 
   /** The order a detector's groups are looked up in: lists of names last (computed once per detector). */
@@ -460,14 +491,18 @@ export class ModerationPolicy {
       case 'together': {
         if (detector.groups.length === 0) return undefined;
         // Group by group, stopping at the first without a hit; lists of names are looked up last (they cost most).
-        const hits: Hit[][] = [];
-        const order = this.groupOrder(detector);
-        for (const i of order) {
-          hits[i] = this.hits(text, detector.groups[i]!);
+        const groups = detector.groups;
+        const hits = new Array<Hit[]>(groups.length);
+        for (const i of this.groupOrder(detector)) {
+          hits[i] = this.hits(text, groups[i]!);
           if (hits[i]!.length === 0) return undefined;
         }
-        const [firstHits, ...restHits] = hits;
-        return firstHits!.find((h0) => restHits.every((hs) => text.anyClose(h0, hs, detector.window)));
+        // The first group's first hit with a hit of every other group close to it.
+        outer: for (const h0 of hits[0]!) {
+          for (let g = 1; g < hits.length; g++) if (!text.anyClose(h0, hits[g]!, detector.window)) continue outer;
+          return h0;
+        }
+        return undefined;
       }
     }
   }

@@ -28,6 +28,7 @@ export interface NameHit {
   start: number;
   end: number;
 }
+const NO_NAMES: readonly NameHit[] = Object.freeze([]);
 
 function words(text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
@@ -45,7 +46,6 @@ function words(text: string): { start: number; end: number }[] {
 
 export class NameIndex {
   private readonly full = new Set<string>();
-  private readonly first = new Set<string>();
   /** Each name's first words, one to all but the last: words read that are none of these cannot begin a longer name. */
   private readonly prefixes = new Set<string>();
   private readonly firstHashes = new Set<number>();
@@ -58,7 +58,6 @@ export class NameIndex {
       if (ws.length < 2 || ws.length > MAX_WORDS) continue;
       this.full.add(ws.join(' '));
       for (let k = 1; k < ws.length; k++) this.prefixes.add(ws.slice(0, k).join(' '));
-      this.first.add(ws[0]!);
       this.firstHashes.add([...ws[0]!].reduce((h, ch) => wordHash(h, ch.charCodeAt(0)), 0));
     }
   }
@@ -68,8 +67,8 @@ export class NameIndex {
   }
 
   /** Every full name in `text` (normalised text), longest first at each position. */
-  find(text: string): NameHit[] {
-    const hits: NameHit[] = [];
+  find(text: string): readonly NameHit[] {
+    let hits: NameHit[] | undefined;
     // Words are hashed while scanning; only a word whose hash is a first name's is cut out and looked at.
     let start = -1;
     let h = 0;
@@ -83,13 +82,14 @@ export class NameIndex {
         h = wordHash(h, c);
         continue;
       }
-      if (start >= 0 && this.firstHashes.has(h) && this.first.has(text.slice(start, i))) {
+      // longestFrom reads the word and stops at once unless it begins a name.
+      if (start >= 0 && this.firstHashes.has(h)) {
         const found = this.longestFrom(text, start);
-        if (found) hits.push(found);
+        if (found) (hits ??= []).push(found);
       }
       start = -1;
     }
-    return hits;
+    return hits ?? NO_NAMES;
   }
 
   /** The longest full name starting at `start` (a known first word): the next words are read in place. */
