@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { tools } from '../../lib/tool-runner.ts';
-import { AudioCheckError, containerOf, decodeAudio, wavOf } from './audio.ts';
+import { AudioCheckError, containerOf, decodeAudio, wavLayout, wavOf } from './audio.ts';
+import { samplesOfWav } from './sherpa.ts';
 import { espeakWav, toMp3 } from './test/peer.ts';
 
 /** What ffmpeg writes for `args` (input and output options) into a file named `name`. */
@@ -98,5 +99,30 @@ describe('decodeAudio', () => {
       reason: 'too-long',
       message: expect.stringMatching(/longer than 2 seconds/),
     });
+  });
+});
+
+describe('wavLayout (the one walk over a WAV, for uploads and for the embedded recogniser)', () => {
+  const pcm = Buffer.alloc(8);
+  pcm.writeInt16LE(16_384, 0);
+  it('finds the format and the samples past other chunks, cut at the end of the bytes', () => {
+    const list = Buffer.concat([Buffer.from('LIST'), Buffer.from([3, 0, 0, 0]), Buffer.from('abc\0')]);
+    const wav = wavOf(pcm, 22_050);
+    const withList = Buffer.concat([wav.subarray(0, 36), list, wav.subarray(36)]);
+    expect(wavLayout(withList)).toEqual({ format: 1, channels: 1, sampleRate: 22_050, bits: 16, dataStart: 56, dataEnd: 64 });
+    expect(wavLayout(withList.subarray(0, 60))?.dataEnd).toBe(60);
+    expect(samplesOfWav(withList)).toEqual({ samples: new Float32Array([0.5, 0, 0, 0]), sampleRate: 22_050 });
+  });
+
+  it('has nothing for samples before a format, a format cut short, or no samples; samplesOfWav says which', () => {
+    const wav = wavOf(pcm);
+    const dataFirst = Buffer.concat([wav.subarray(0, 12), wav.subarray(36), wav.subarray(12, 36)]);
+    expect(wavLayout(dataFirst)).toBeUndefined();
+    expect(wavLayout(wav.subarray(0, 30))).toBeUndefined();
+    expect(wavLayout(wav.subarray(0, 36))).toBeUndefined();
+    expect(() => samplesOfWav(dataFirst)).toThrow('not a WAV file with audio in it');
+    const stereo = Buffer.from(wav);
+    stereo.writeUInt16LE(2, 22);
+    expect(() => samplesOfWav(stereo)).toThrow('must be 16-bit PCM mono WAV');
   });
 });

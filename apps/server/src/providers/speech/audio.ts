@@ -93,35 +93,53 @@ export function wavOf(pcm: Buffer, sampleRate = SAMPLE_RATE): Buffer {
   return Buffer.concat([h, pcm]);
 }
 
+/** A WAV's sample format and where its samples lie (`dataStart` to `dataEnd`, cut at the end of the bytes). */
+export interface WavLayout {
+  format: number;
+  channels: number;
+  sampleRate: number;
+  bits: number;
+  dataStart: number;
+  dataEnd: number;
+}
+
 /**
- * The samples of a WAV that already is 16 kHz mono 16-bit PCM (at most `maxBytes` of them), or undefined for any other
- * WAV. Every pair of bytes is a valid sample, so they need no checking; `wavOf` writes a fresh header for them.
+ * Walks a WAV's chunks (after its 12-byte RIFF/WAVE header, which the caller has checked) to its `fmt ` and then its
+ * `data`; undefined when there is no `fmt ` before a `data`, or the `fmt ` is cut short.
  */
-export function pcm16kOfWav(bytes: Buffer, maxBytes: number): Buffer | undefined {
+export function wavLayout(bytes: Buffer): WavLayout | undefined {
   let at = 12;
-  let pcmFormat = false;
+  let fmt: Omit<WavLayout, 'dataStart' | 'dataEnd'> | undefined;
   while (at + 8 <= bytes.length) {
     const id = bytes.toString('latin1', at, at + 4);
     const size = bytes.readUInt32LE(at + 4);
     const body = at + 8;
     if (id === 'fmt ') {
       if (size < 16 || body + 16 > bytes.length) return undefined;
-      const [format, channels, rate, bits] = [
+      const [format, channels, sampleRate, bits] = [
         bytes.readUInt16LE(body),
         bytes.readUInt16LE(body + 2),
         bytes.readUInt32LE(body + 4),
         bytes.readUInt16LE(body + 14),
       ];
-      pcmFormat = format === 1 && channels === 1 && rate === SAMPLE_RATE && bits === 16;
-      if (!pcmFormat) return undefined;
+      fmt = { format, channels, sampleRate, bits };
     } else if (id === 'data') {
-      if (!pcmFormat) return undefined;
-      const end = Math.min(bytes.length, body + size, body + maxBytes);
-      return Buffer.from(bytes.subarray(body, body + ((end - body) & ~1)));
+      return fmt && { ...fmt, dataStart: body, dataEnd: Math.min(bytes.length, body + size) };
     }
     at = body + size + (size % 2);
   }
   return undefined;
+}
+
+/**
+ * The samples of a WAV that already is 16 kHz mono 16-bit PCM (at most `maxBytes` of them), or undefined for any other
+ * WAV. Every pair of bytes is a valid sample, so they need no checking; `wavOf` writes a fresh header for them.
+ */
+export function pcm16kOfWav(bytes: Buffer, maxBytes: number): Buffer | undefined {
+  const wav = wavLayout(bytes);
+  if (!wav || wav.format !== 1 || wav.channels !== 1 || wav.sampleRate !== SAMPLE_RATE || wav.bits !== 16) return undefined;
+  const end = Math.min(wav.dataEnd, wav.dataStart + maxBytes);
+  return Buffer.from(bytes.subarray(wav.dataStart, wav.dataStart + ((end - wav.dataStart) & ~1)));
 }
 
 /** Decodes `bytes`; refuses what is not audio in an allowed container, silence-free nothing, and more than `maxSeconds`. */

@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { tools } from '../../lib/tool-runner.ts';
-import { wavOf } from './audio.ts';
+import { wavLayout, wavOf } from './audio.ts';
 
 export interface TtsConfig {
   model: { vits: { model: string; tokens: string; dataDir?: string; lexicon?: string }; numThreads: number; provider: 'cpu'; debug: 0 | 1 };
@@ -110,24 +110,14 @@ export function samplesOfWav(wav: Buffer): { samples: Float32Array; sampleRate: 
   if (wav.length < 44 || wav.toString('latin1', 0, 4) !== 'RIFF' || wav.toString('latin1', 8, 12) !== 'WAVE') {
     throw new Error('The recording is not a WAV file.');
   }
-  let at = 12;
-  let sampleRate = 0;
-  while (at + 8 <= wav.length) {
-    const id = wav.toString('latin1', at, at + 4);
-    const size = wav.readUInt32LE(at + 4);
-    const body = at + 8;
-    if (id === 'fmt ') {
-      const [format, channels, bits] = [wav.readUInt16LE(body), wav.readUInt16LE(body + 2), wav.readUInt16LE(body + 14)];
-      if (format !== 1 || channels !== 1 || bits !== 16) throw new Error('The recording must be 16-bit PCM mono WAV.');
-      sampleRate = wav.readUInt32LE(body + 4);
-    } else if (id === 'data') {
-      if (!sampleRate) break;
-      const end = Math.min(wav.length, body + size) & ~1;
-      const samples = new Float32Array((end - body) / 2);
-      for (let i = 0; i < samples.length; i++) samples[i] = wav.readInt16LE(body + i * 2) / 0x8000;
-      return { samples, sampleRate };
-    }
-    at = body + size + (size % 2);
+  const layout = wavLayout(wav);
+  if (layout && (layout.format !== 1 || layout.channels !== 1 || layout.bits !== 16)) {
+    throw new Error('The recording must be 16-bit PCM mono WAV.');
+  }
+  if (layout?.sampleRate) {
+    const samples = new Float32Array((layout.dataEnd - layout.dataStart) >> 1);
+    for (let i = 0; i < samples.length; i++) samples[i] = wav.readInt16LE(layout.dataStart + i * 2) / 0x8000;
+    return { samples, sampleRate: layout.sampleRate };
   }
   throw new Error('The recording is not a WAV file with audio in it.');
 }
