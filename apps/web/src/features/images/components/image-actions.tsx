@@ -22,31 +22,7 @@ const failed = (title: string) => (e: unknown) =>
 
 /** Download for everyone; share, set as avatar (of your own character) and delete for the picture's owner. */
 export function ImageActions({ image, onChange, onRemove, className }: ImageActionsProps) {
-  const { user } = useSession();
-  const [confirm, setConfirm] = useState(false);
-  const visibility = useSetImageVisibility();
-  const avatar = useSetImageAsAvatar();
-  const remove = useDeleteImage();
   if (image.status !== 'ready') return null;
-  const ownCharacter = image.character && user && (image.character.creatorId === user.id || user.role === 'admin');
-  const share = () =>
-    visibility.mutate(
-      { id: image.id, visibility: image.visibility === 'public' ? 'private' : 'public' },
-      {
-        onSuccess: (updated) => {
-          onChange?.(updated);
-          toast({
-            title: updated.visibility === 'public' ? 'Shared' : 'Private again',
-            description:
-              updated.visibility === 'public'
-                ? 'Everyone can see it in the galleries now; well-liked pictures reach the showcase.'
-                : 'Only you can see it now.',
-            variant: 'success',
-          });
-        },
-        onError: failed('Not changed'),
-      },
-    );
   return (
     <div className={className ?? 'flex flex-wrap gap-2'}>
       {image.downloadUrl ? (
@@ -60,61 +36,87 @@ export function ImageActions({ image, onChange, onRemove, className }: ImageActi
       {image.isOwner ? (
         <>
           {/* A picture moderators hid stays private until they restore it: nothing to share. */}
-          {!image.moderationHidden ? (
-            <Button variant="secondary" size="sm" onClick={share} disabled={visibility.isPending}>
-              {image.visibility === 'public' ? <Lock aria-hidden="true" /> : <Globe aria-hidden="true" />}
-              {image.visibility === 'public' ? 'Make private' : 'Share'}
-            </Button>
-          ) : null}
-          {ownCharacter ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={avatar.isPending}
-              // The promise, not mutate's own callbacks: those are dropped when the lightbox re-renders this part
-              // before the answer comes (a gallery refetch), and the toast with them (seen once in CI).
-              onClick={() =>
-                void avatar.mutateAsync({ id: image.id }).then(
-                  () =>
-                    toast({
-                      title: 'Avatar updated',
-                      description: `This picture is now ${image.character!.name}'s avatar.`,
-                      variant: 'success',
-                    }),
-                  failed('Avatar not changed'),
-                )
-              }
-            >
-              <UserRoundCheck aria-hidden="true" />
-              {avatar.isPending ? 'Setting...' : 'Set as avatar'}
-            </Button>
-          ) : null}
-          <Button variant="ghost" size="sm" onClick={() => setConfirm(true)} className="text-danger hover:text-danger">
-            <Trash2 aria-hidden="true" />
-            Delete
-          </Button>
-          <ConfirmDialog
-            open={confirm}
-            onOpenChange={setConfirm}
-            title="Delete this picture?"
-            description="It is removed from your gallery and every other gallery for good, with its files."
-            confirmLabel="Delete"
-            busyLabel="Deleting..."
-            busy={remove.isPending}
-            destructive
-            onConfirm={() =>
-              remove.mutate(image.id, {
-                onSuccess: () => {
-                  setConfirm(false);
-                  toast({ title: 'Picture deleted', variant: 'success' });
-                  onRemove?.(image.id);
-                },
-                onError: failed('Not deleted'),
-              })
-            }
-          />
+          {!image.moderationHidden ? <ShareButton image={image} onChange={onChange} /> : null}
+          <AvatarButton image={image} />
+          <DeleteButton image={image} onRemove={onRemove} />
         </>
       ) : null}
     </div>
+  );
+}
+
+// Each button answers from its mutation's promise, not from mutate's own callbacks: those are dropped when the lightbox
+// re-renders the button before the answer comes (a gallery refetch), and the toast with them (seen once in CI).
+
+function ShareButton({ image, onChange }: Pick<ImageActionsProps, 'image' | 'onChange'>) {
+  const visibility = useSetImageVisibility();
+  const share = () =>
+    void visibility.mutateAsync({ id: image.id, visibility: image.visibility === 'public' ? 'private' : 'public' }).then((updated) => {
+      onChange?.(updated);
+      toast({
+        title: updated.visibility === 'public' ? 'Shared' : 'Private again',
+        description:
+          updated.visibility === 'public'
+            ? 'Everyone can see it in the galleries now; well-liked pictures reach the showcase.'
+            : 'Only you can see it now.',
+        variant: 'success',
+      });
+    }, failed('Not changed'));
+  return (
+    <Button variant="secondary" size="sm" onClick={share} disabled={visibility.isPending}>
+      {image.visibility === 'public' ? <Lock aria-hidden="true" /> : <Globe aria-hidden="true" />}
+      {image.visibility === 'public' ? 'Make private' : 'Share'}
+    </Button>
+  );
+}
+
+/** Shown for a picture of a character the viewer made (or to an admin). */
+function AvatarButton({ image }: Pick<ImageActionsProps, 'image'>) {
+  const { user } = useSession();
+  const avatar = useSetImageAsAvatar();
+  const character = image.character;
+  if (!character || !user || (character.creatorId !== user.id && user.role !== 'admin')) return null;
+  const set = () =>
+    void avatar
+      .mutateAsync({ id: image.id })
+      .then(
+        () => toast({ title: 'Avatar updated', description: `This picture is now ${character.name}'s avatar.`, variant: 'success' }),
+        failed('Avatar not changed'),
+      );
+  return (
+    <Button variant="secondary" size="sm" disabled={avatar.isPending} onClick={set}>
+      <UserRoundCheck aria-hidden="true" />
+      {avatar.isPending ? 'Setting...' : 'Set as avatar'}
+    </Button>
+  );
+}
+
+function DeleteButton({ image, onRemove }: Pick<ImageActionsProps, 'image' | 'onRemove'>) {
+  const [confirm, setConfirm] = useState(false);
+  const remove = useDeleteImage();
+  const confirmed = () =>
+    void remove.mutateAsync(image.id).then(() => {
+      setConfirm(false);
+      toast({ title: 'Picture deleted', variant: 'success' });
+      onRemove?.(image.id);
+    }, failed('Not deleted'));
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={() => setConfirm(true)} className="text-danger hover:text-danger">
+        <Trash2 aria-hidden="true" />
+        Delete
+      </Button>
+      <ConfirmDialog
+        open={confirm}
+        onOpenChange={setConfirm}
+        title="Delete this picture?"
+        description="It is removed from your gallery and every other gallery for good, with its files."
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        destructive
+        onConfirm={confirmed}
+      />
+    </>
   );
 }
