@@ -20,6 +20,10 @@ const status = (provider: 'openai' | 'off' = 'openai'): VoiceStatusResponse => (
 
 /** The level the fake microphone gives now (RMS of the samples the analyser hands out). */
 let level = 0;
+/** When set: the level of the next `loudReads` analyser reads (each one a 30 ms frame), 0 after them. */
+let loudReads: { level: number; left: number } | null = null;
+/** A busy page: each analyser read holds the thread this long, so the next ones come late. */
+let busyMs = 0;
 const stopTrack = vi.fn();
 
 class FakeRecorder {
@@ -60,6 +64,8 @@ class FakeAudioContext {
     return {
       fftSize: 0,
       getFloatTimeDomainData: (a: Float32Array) => {
+        if (loudReads) level = loudReads.left-- > 0 ? loudReads.level : 0;
+        for (const t = performance.now(); performance.now() - t < busyMs;);
         a.fill(level);
         FakeWorkletNode.last?.port.onmessage?.({ data: new Float32Array(1440).fill(level) });
       },
@@ -85,6 +91,8 @@ async function uploaded(call: { body: unknown }): Promise<DataView> {
 }
 
 beforeEach(() => {
+  loudReads = null;
+  busyMs = 0;
   resetClientState();
   sessionStorage.clear();
   setTokens({ accessToken: jwt(), refreshToken: 'r' });
@@ -140,16 +148,17 @@ describe('HandsFreeButton', () => {
     expect(sessionStorage.getItem('reverie.handsFree')).toBe('off');
   });
 
-  it('does not send a click shorter than a word', async () => {
+  it.each([0, 50])('does not send a click shorter than a word (each read holding the page %i ms)', async (busy) => {
+    busyMs = busy;
     const api = mockApi({ 'GET /api/voice/status': () => json(status()) });
     renderWithProviders(<HandsFreeButton onTranscript={() => {}} />);
     fireEvent.click(await screen.findByRole('button', { name: /^Hands-free listening/, pressed: false }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Listening'));
-    // Loud for 180 ms: heard as a start (120 ms), too short to be words.
-    level = 0.3;
-    await new Promise((r) => setTimeout(r, 180));
-    level = 0;
-    await new Promise((r) => setTimeout(r, 1300));
+    // Loud for six frames (180 ms): heard as a start (120 ms), too short to be words however late the reads come.
+    loudReads = { level: 0.3, left: 6 };
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Hearing you…'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Listening'), { timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 300)); // a recording handed over would be on its way by now
     expect(screen.getByRole('status').textContent).toBe('Listening');
     expect(api.callsTo('POST /api/voice/transcriptions')).toHaveLength(0);
   });

@@ -34,6 +34,9 @@ export function listen(stream: MediaStream, maxMs: number, on: ListenerEvents): 
   const vad = new VoiceActivity();
   let closed = false;
   let startedAt = performance.now();
+  // The detector's own clock (FRAME_MS a read): an utterance is measured in the frames that found it. Wall time would
+  // stretch it when reads come late on a busy page (a click taken for words, and paid for).
+  let frames = 0;
   let heardAt = 0;
   const recorder = startRecorder(stream, { context, source });
 
@@ -48,18 +51,19 @@ export function listen(stream: MediaStream, maxMs: number, on: ListenerEvents): 
     analyser.getFloatTimeDomainData(samples);
     const event = vad.push(rmsLevel(samples), FRAME_MS);
     const now = performance.now();
+    frames += FRAME_MS;
     if (event === 'start') {
-      heardAt = now;
+      heardAt = frames;
       on.heard();
     } else if (event === 'end' || (vad.active && now - startedAt > maxMs - 500)) {
       // The utterance is over (or as long as the server takes): handed over if it was long enough to be words. How
       // long it lasted: from where the loudness began (before it was heard as speech) to where the silence began.
-      const spoke = now - heardAt + VOICE_ACTIVITY.startMs - (event === 'end' ? VOICE_ACTIVITY.endMs : 0);
+      const spoke = frames - heardAt + VOICE_ACTIVITY.startMs - (event === 'end' ? VOICE_ACTIVITY.endMs : 0);
       const long = spoke >= MIN_UTTERANCE_MS;
       record(long);
       if (!long) on.dropped();
       // Cut at the longest recording while still speaking: the rest is measured from the cut.
-      if (event !== 'end') heardAt = now;
+      if (event !== 'end') heardAt = frames;
     } else if (!vad.active && now - startedAt > maxMs / 2) {
       record(false);
     }
