@@ -245,13 +245,17 @@ describe('money and state around a reply', () => {
     let release!: () => void;
     peer.behave({ kind: 'gated', first: 'Wait', release: new Promise<void>((r) => (release = r)), rest: [' for it.'] });
     const before = peer.requests.length;
+    const entries = async () => (await t.deps.uow.repos.ledger.history(u.user.id, 100)).length;
+    const entriesBefore = await entries();
     const reply = t.app.inject({
       method: 'POST',
       url: `/api/chat/${characterId}/message`,
       headers: u.auth,
       payload: { content: 'Tell me more.', conversationId: s.conversation.id },
     });
-    while (peer.requests.length === before) await new Promise((r) => setTimeout(r, 10));
+    // The model is asked while the message is charged: deleted before the charge, the message is refused and costs
+    // nothing. This case is a deletion once the reply is paid for and streaming.
+    while (peer.requests.length === before || (await entries()) === entriesBefore) await new Promise((r) => setTimeout(r, 10));
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/conversations/${s.conversation.id}`, headers: u.auth });
     expect(deleted.statusCode).toBe(200);
     release();
