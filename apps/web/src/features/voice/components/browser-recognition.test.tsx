@@ -101,6 +101,25 @@ describe("hold to talk with the browser's recogniser", () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/Nothing was heard/));
     expect(onTranscript).not.toHaveBeenCalled();
   });
+
+  it('a recogniser that refuses to start says so and leaves the button ready, not stuck recording', async () => {
+    localStorage.setItem('reverie.browserRecognition', 'on');
+    mockApi({ 'GET /api/voice/status': () => json(status('off')) });
+    class Refusing extends FakeRecognition {
+      override start() {
+        throw new DOMException('recognition has already started', 'InvalidStateError');
+      }
+    }
+    vi.stubGlobal('webkitSpeechRecognition', Refusing);
+    renderWithProviders(<MicButton onTranscript={vi.fn()} />);
+    const mic = await screen.findByRole('button', { name: /^Hold to talk/ });
+    fireEvent.pointerDown(mic);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/could not start listening: try again/);
+    expect(screen.getByRole('button', { name: /^Hold to talk/, pressed: false })).toBeTruthy();
+    fireEvent.pointerUp(mic);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.getByRole('button', { name: /^Hold to talk/, pressed: false })).toBeTruthy();
+  });
 });
 
 describe('the switch in Settings → Voice', () => {

@@ -83,7 +83,8 @@ const SENTENCES: Record<string, string> = {
 
 /**
  * Listens in `lang` until `stop()`; then `done` gets the words heard (final results, in order), or `failed` a
- * sentence. `abort()` ends it without either.
+ * sentence (at once, before this returns, where there is no recogniser or it refuses to start). `abort()` ends it
+ * without either.
  */
 export function recognise(lang: string, on: { done(text: string): void; failed(message: string): void }) {
   const Class = recognitionClass();
@@ -112,7 +113,13 @@ export function recognise(lang: string, on: { done(text: string): void; failed(m
     if (error) return on.failed(error);
     on.done(heard.filter(Boolean).join(' '));
   };
-  r.start();
+  try {
+    r.start();
+  } catch {
+    // Refused at once (already listening elsewhere on the page, or a browser that says no before it asks).
+    on.failed("This browser's speech recognition could not start listening: try again.");
+    return { stop() {}, abort() {} };
+  }
   return {
     stop: () => r.stop(),
     abort() {
