@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { foldSource } from './aligned.ts';
 import { loadCorpus } from './corpus/corpus.ts';
 import { normalizeText } from './index.ts';
-import { AGE_PATTERNS } from './minors.ts';
+import { AGE_PATTERNS } from './minor-ages.ts';
 import { LIFE_STAGE_STRONG, SEXUAL_EXPLICIT_INTL } from './minors-terms.ts';
 import { literalStarts } from './prefixes.ts';
 import { eachMatch, scanner, WORD_START, type Scanner } from './scan.ts';
