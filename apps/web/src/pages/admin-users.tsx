@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Search, Users } from 'lucide-react';
+import type { AccountSummary } from '@reverie/shared';
 import { EmptyState } from '@/components/page/empty-state';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -70,27 +71,7 @@ export default function AdminUsersPage() {
           <ul className="grid gap-2">
             {query.data.items.map((a) => (
               <li key={a.id}>
-                <Link
-                  to={`/admin/users/${a.id}`}
-                  className="flex items-center gap-3 rounded-2xl bg-surface p-3.5 ring-1 ring-border hover:bg-surface-raised focus-visible:outline-2 focus-visible:outline-ring"
-                >
-                  <Initials name={a.username} />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-semibold text-fg">@{a.username}</span>
-                    <span className="block truncate text-xs text-fg-subtle">{a.email}</span>
-                  </span>
-                  <span className="hidden text-xs text-fg-muted sm:block">{a.role}</span>
-                  {a.suspendedAt ? (
-                    <span className="rounded-full bg-danger-strong/15 px-2 py-0.5 text-[11px] font-semibold text-danger ring-1 ring-danger/30">
-                      Suspended
-                    </span>
-                  ) : null}
-                  {a.warnings ? (
-                    <span className="text-xs text-fg-subtle">
-                      {a.warnings} warning{a.warnings === 1 ? '' : 's'}
-                    </span>
-                  ) : null}
-                </Link>
+                <AccountRow account={a} />
               </li>
             ))}
           </ul>
@@ -98,5 +79,32 @@ export default function AdminUsersPage() {
         </>
       )}
     </div>
+  );
+}
+
+/** One account in the results: initials, username, e-mail, role, and its suspension and warnings, linking to its page. */
+function AccountRow({ account }: { account: AccountSummary }) {
+  return (
+    <Link
+      to={`/admin/users/${account.id}`}
+      className="flex items-center gap-3 rounded-2xl bg-surface p-3.5 ring-1 ring-border hover:bg-surface-raised focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <Initials name={account.username} />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-semibold text-fg">@{account.username}</span>
+        <span className="block truncate text-xs text-fg-subtle">{account.email}</span>
+      </span>
+      <span className="hidden text-xs text-fg-muted sm:block">{account.role}</span>
+      {account.suspendedAt ? (
+        <span className="rounded-full bg-danger-strong/15 px-2 py-0.5 text-[11px] font-semibold text-danger ring-1 ring-danger/30">
+          Suspended
+        </span>
+      ) : null}
+      {account.warnings ? (
+        <span className="text-xs text-fg-subtle">
+          {account.warnings} warning{account.warnings === 1 ? '' : 's'}
+        </span>
+      ) : null}
+    </Link>
   );
 }

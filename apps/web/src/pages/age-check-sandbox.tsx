@@ -48,6 +48,26 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
+/** The pending check's heading, as a provider's page would show it: a shield, "Age check" and who runs it. */
+function CheckHeading() {
+  return (
+    <div className="flex items-center gap-3">
+      <span
+        aria-hidden="true"
+        className="inline-flex size-11 items-center justify-center rounded-2xl bg-primary/10 text-primary ring-1 ring-primary/25"
+      >
+        <ShieldCheck className="size-6" />
+      </span>
+      <div>
+        <h1 id="sandbox-age-title" className="text-xl font-bold text-fg">
+          Age check
+        </h1>
+        <p className="text-sm text-fg-muted">Reverie · sandbox provider</p>
+      </div>
+    </div>
+  );
+}
+
 function Check({ id }: { id: string }) {
   const navigate = useNavigate();
   const check = useSandboxAgeCheck(id);
@@ -84,20 +104,7 @@ function Check({ id }: { id: string }) {
   }
   return (
     <section aria-labelledby="sandbox-age-title" className="grid gap-6 rounded-3xl border border-border bg-surface p-6 sm:p-8">
-      <div className="flex items-center gap-3">
-        <span
-          aria-hidden="true"
-          className="inline-flex size-11 items-center justify-center rounded-2xl bg-primary/10 text-primary ring-1 ring-primary/25"
-        >
-          <ShieldCheck className="size-6" />
-        </span>
-        <div>
-          <h1 id="sandbox-age-title" className="text-xl font-bold text-fg">
-            Age check
-          </h1>
-          <p className="text-sm text-fg-muted">Reverie · sandbox provider</p>
-        </div>
-      </div>
+      <CheckHeading />
       <p className="text-sm text-fg-muted">
         A real provider would now ask for an identity document and a selfie, or estimate your age. In test mode, choose how this check ends.
         No document or picture is asked for or kept.

@@ -64,47 +64,90 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Profile({ character }: { character: CharacterProfile }) {
+/** The large portrait (blurred when 18+) with its AI, 18+ and Premium badges; it stays in view on wide screens. */
+function ProfilePortrait({ character }: { character: CharacterProfile }) {
+  return (
+    <div className="lg:sticky lg:top-[calc(var(--header-h)+1.5rem)] lg:self-start">
+      <div className="relative mx-auto aspect-[4/5] w-full max-w-md overflow-hidden rounded-3xl sm:aspect-[2/3] bg-surface-raised shadow-2xl shadow-primary-strong/10 ring-1 ring-white/10">
+        <NsfwBlur nsfw={character.nsfw} className="absolute inset-0" contentClassName="h-full">
+          <CharacterPortrait
+            name={character.name}
+            src={character.avatarUrl}
+            eager
+            sizes="(min-width: 1024px) 400px, 100vw"
+            className="object-[50%_30%]"
+          />
+        </NsfwBlur>
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-0 bottom-0 h-1/3 bg-linear-to-t from-black/70 to-transparent"
+        />
+        <div className="absolute top-3 left-3 flex gap-1.5">
+          <AiBadge
+            className="bg-sky-950/80 px-2 py-0.5 text-xs backdrop-blur"
+            label={`${character.name} is an AI character, not a person`}
+          />
+          {character.nsfw ? (
+            <span className="rounded-full bg-danger-strong/90 px-2.5 py-1 text-xs font-bold tracking-wider text-white uppercase">18+</span>
+          ) : null}
+          {character.premium ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-black/60 px-2.5 py-1 text-xs font-bold text-coin ring-1 ring-coin/40 backdrop-blur">
+              <Crown className="size-3.5" aria-hidden="true" />
+              Premium
+            </span>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Who created the character, linking to their page, with a button to follow them. */
+function CreatorCard({ character }: { character: CharacterProfile }) {
   const { creator } = character;
+  return (
+    <div className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-surface p-3 ring-1 ring-border">
+      <Link
+        to={`/creators/${creator.id}`}
+        className="flex min-w-0 items-center gap-3 rounded-xl p-1 pr-3 hover:bg-surface-raised focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <Avatar name={creator.username} src={creator.avatarUrl} />
+        <span className="min-w-0">
+          <span className="block text-xs text-fg-subtle">Created by</span>
+          <span className="block truncate font-semibold text-fg">@{creator.username}</span>
+        </span>
+      </Link>
+      <FollowButton userId={creator.id} username={creator.username} isFollowing={character.isFollowingCreator} size="sm" />
+    </div>
+  );
+}
+
+/** The character's tags, each linking to its tag page. */
+function TagList({ tags }: { tags: CharacterProfile['tags'] }) {
+  return (
+    <ul aria-label="Tags" className="mt-5 flex flex-wrap gap-2">
+      {tags.map((tag) => (
+        <li key={tag.name}>
+          <Link
+            to={`/tags/${encodeURIComponent(tag.name)}`}
+            className="inline-flex items-center gap-1 rounded-full bg-surface-raised px-3 py-1 text-sm text-fg-muted ring-1 ring-border transition-colors hover:bg-surface-hover hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <TagIcon category={tag.category} />
+            {tag.displayName}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Profile({ character }: { character: CharacterProfile }) {
   const signedIn = useSession().user !== null;
   const fill = (text: string) => <MacroText text={text} characterName={character.name} />;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6 lg:py-8">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,300px)_minmax(0,1fr)] lg:gap-8 xl:grid-cols-[minmax(0,400px)_minmax(0,1fr)] xl:gap-10">
-        <div className="lg:sticky lg:top-[calc(var(--header-h)+1.5rem)] lg:self-start">
-          <div className="relative mx-auto aspect-[4/5] w-full max-w-md overflow-hidden rounded-3xl sm:aspect-[2/3] bg-surface-raised shadow-2xl shadow-primary-strong/10 ring-1 ring-white/10">
-            <NsfwBlur nsfw={character.nsfw} className="absolute inset-0" contentClassName="h-full">
-              <CharacterPortrait
-                name={character.name}
-                src={character.avatarUrl}
-                eager
-                sizes="(min-width: 1024px) 400px, 100vw"
-                className="object-[50%_30%]"
-              />
-            </NsfwBlur>
-            <div
-              aria-hidden="true"
-              className="pointer-events-none absolute inset-x-0 bottom-0 h-1/3 bg-linear-to-t from-black/70 to-transparent"
-            />
-            <div className="absolute top-3 left-3 flex gap-1.5">
-              <AiBadge
-                className="bg-sky-950/80 px-2 py-0.5 text-xs backdrop-blur"
-                label={`${character.name} is an AI character, not a person`}
-              />
-              {character.nsfw ? (
-                <span className="rounded-full bg-danger-strong/90 px-2.5 py-1 text-xs font-bold tracking-wider text-white uppercase">
-                  18+
-                </span>
-              ) : null}
-              {character.premium ? (
-                <span className="inline-flex items-center gap-1 rounded-full bg-black/60 px-2.5 py-1 text-xs font-bold text-coin ring-1 ring-coin/40 backdrop-blur">
-                  <Crown className="size-3.5" aria-hidden="true" />
-                  Premium
-                </span>
-              ) : null}
-            </div>
-          </div>
-        </div>
+        <ProfilePortrait character={character} />
 
         <div className="min-w-0">
           {character.moderationHidden ? <ModerationHiddenNotice /> : null}
@@ -115,19 +158,7 @@ function Profile({ character }: { character: CharacterProfile }) {
             {character.name} is an AI character. Chats are written by a language model, not a person.
           </p>
 
-          <div className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-surface p-3 ring-1 ring-border">
-            <Link
-              to={`/creators/${creator.id}`}
-              className="flex min-w-0 items-center gap-3 rounded-xl p-1 pr-3 hover:bg-surface-raised focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              <Avatar name={creator.username} src={creator.avatarUrl} />
-              <span className="min-w-0">
-                <span className="block text-xs text-fg-subtle">Created by</span>
-                <span className="block truncate font-semibold text-fg">@{creator.username}</span>
-              </span>
-            </Link>
-            <FollowButton userId={creator.id} username={creator.username} isFollowing={character.isFollowingCreator} size="sm" />
-          </div>
+          <CreatorCard character={character} />
 
           <div className="mt-5 flex flex-wrap gap-2">
             <StartChatButton character={character} />
@@ -154,21 +185,7 @@ function Profile({ character }: { character: CharacterProfile }) {
           </dl>
           {signedIn && !character.isOwner ? <RateCharacter characterId={character.id} name={character.name} /> : null}
 
-          {character.tags.length ? (
-            <ul aria-label="Tags" className="mt-5 flex flex-wrap gap-2">
-              {character.tags.map((tag) => (
-                <li key={tag.name}>
-                  <Link
-                    to={`/tags/${encodeURIComponent(tag.name)}`}
-                    className="inline-flex items-center gap-1 rounded-full bg-surface-raised px-3 py-1 text-sm text-fg-muted ring-1 ring-border transition-colors hover:bg-surface-hover hover:text-fg focus-visible:outline-2 focus-visible:outline-ring"
-                  >
-                    <TagIcon category={tag.category} />
-                    {tag.displayName}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          {character.tags.length ? <TagList tags={character.tags} /> : null}
 
           <div className="mt-6 grid gap-4">
             {character.description ? <Section title="About">{fill(character.description)}</Section> : null}

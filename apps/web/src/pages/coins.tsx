@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Coins, Crown, History, ShoppingBag } from 'lucide-react';
-import type { CoinPack } from '@reverie/shared';
+import type { CoinPack, CoinsInfoResponse } from '@reverie/shared';
 import { ErrorPanel } from '@/components/page/error-panel';
 import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
@@ -21,6 +21,39 @@ import { formatCoins } from '@/lib/format';
 import { toast } from '@/lib/toast';
 
 const TIER_NAMES = { free: 'Free', premium: 'Premium', ultimate: 'Ultimate' } as const;
+
+/** The balance, the plan, what coins buy and how much of the free allowance is left. */
+function BalanceCard({ data }: { data: CoinsInfoResponse }) {
+  return (
+    <section aria-labelledby="balance-heading" className="relative overflow-hidden rounded-2xl border border-border bg-surface p-6 sm:p-7">
+      <div aria-hidden="true" className="pointer-events-none absolute -top-20 -right-16 size-64 rounded-full bg-coin/15 blur-3xl" />
+      <div className="relative flex flex-wrap items-start justify-between gap-3">
+        <h2 id="balance-heading" className="text-sm font-medium text-fg-muted">
+          Your balance
+        </h2>
+        <Badge variant={data.tier === 'free' ? 'default' : 'primary'}>
+          <Crown aria-hidden="true" />
+          {TIER_NAMES[data.tier]} plan
+        </Badge>
+      </div>
+      <p
+        className="relative mt-1 flex items-center gap-2 text-5xl font-extrabold tracking-tight text-coin tabular-nums"
+        data-testid="coins-balance"
+      >
+        <Coins className="size-10" aria-hidden="true" />
+        {formatCoins(data.balance)}
+      </p>
+      <p className="relative mt-2 text-sm text-fg-muted">
+        After your free allowance, a message costs {data.costs.chatMessage} {data.costs.chatMessage === 1 ? 'coin' : 'coins'} and an image{' '}
+        {data.costs.image}. Coins never expire.
+      </p>
+      <div className="relative mt-5 grid gap-4 border-t border-border pt-5 sm:grid-cols-2">
+        <AllowanceMeter label="Free messages" allowance={data.allowances.chatMessages} period="today" />
+        <AllowanceMeter label="Free images" allowance={data.allowances.images} period="this month" />
+      </div>
+    </section>
+  );
+}
 
 function CoinsDashboard() {
   const navigate = useNavigate();
@@ -59,36 +92,7 @@ function CoinsDashboard() {
   return (
     <div className="grid gap-8">
       <div className="grid gap-4 xl:grid-cols-[1.4fr_1fr]">
-        <section
-          aria-labelledby="balance-heading"
-          className="relative overflow-hidden rounded-2xl border border-border bg-surface p-6 sm:p-7"
-        >
-          <div aria-hidden="true" className="pointer-events-none absolute -top-20 -right-16 size-64 rounded-full bg-coin/15 blur-3xl" />
-          <div className="relative flex flex-wrap items-start justify-between gap-3">
-            <h2 id="balance-heading" className="text-sm font-medium text-fg-muted">
-              Your balance
-            </h2>
-            <Badge variant={data.tier === 'free' ? 'default' : 'primary'}>
-              <Crown aria-hidden="true" />
-              {TIER_NAMES[data.tier]} plan
-            </Badge>
-          </div>
-          <p
-            className="relative mt-1 flex items-center gap-2 text-5xl font-extrabold tracking-tight text-coin tabular-nums"
-            data-testid="coins-balance"
-          >
-            <Coins className="size-10" aria-hidden="true" />
-            {formatCoins(data.balance)}
-          </p>
-          <p className="relative mt-2 text-sm text-fg-muted">
-            After your free allowance, a message costs {data.costs.chatMessage} {data.costs.chatMessage === 1 ? 'coin' : 'coins'} and an
-            image {data.costs.image}. Coins never expire.
-          </p>
-          <div className="relative mt-5 grid gap-4 border-t border-border pt-5 sm:grid-cols-2">
-            <AllowanceMeter label="Free messages" allowance={data.allowances.chatMessages} period="today" />
-            <AllowanceMeter label="Free images" allowance={data.allowances.images} period="this month" />
-          </div>
-        </section>
+        <BalanceCard data={data} />
         <MonthlyClaimCard monthly={data.monthly} />
       </div>
 

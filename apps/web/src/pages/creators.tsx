@@ -17,6 +17,35 @@ const PERIODS: ReadonlyArray<{ value: Period; label: string }> = [
   { value: 'all', label: 'All time' },
 ];
 
+/** The period the ranking covers, as a row of radio buttons. */
+function PeriodPicker({ period, onChange }: { period: Period; onChange: (value: Period) => void }) {
+  return (
+    <div
+      role="radiogroup"
+      aria-label="Period"
+      className="mb-5 inline-flex max-w-full overflow-x-auto rounded-2xl bg-surface p-1 ring-1 ring-border [scrollbar-width:none]"
+    >
+      {PERIODS.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          role="radio"
+          aria-checked={option.value === period}
+          onClick={() => onChange(option.value)}
+          className={cn(
+            'h-9 shrink-0 rounded-xl px-2.5 text-sm font-semibold whitespace-nowrap transition-colors sm:px-3.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+            option.value === period
+              ? 'bg-linear-to-r from-primary-strong to-accent-strong text-white shadow-glow'
+              : 'text-fg-muted hover:text-fg',
+          )}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export default function CreatorsPage() {
   useDocumentTitle('Top creators');
   useMetaDescription('The creators whose AI characters people chatted with and liked most on Reverie this week, month or of all time.');
@@ -39,29 +68,7 @@ export default function CreatorsPage() {
       icon={<Trophy />}
       className="max-w-4xl"
     >
-      <div
-        role="radiogroup"
-        aria-label="Period"
-        className="mb-5 inline-flex max-w-full overflow-x-auto rounded-2xl bg-surface p-1 ring-1 ring-border [scrollbar-width:none]"
-      >
-        {PERIODS.map((option) => (
-          <button
-            key={option.value}
-            type="button"
-            role="radio"
-            aria-checked={option.value === period}
-            onClick={() => setPeriod(option.value)}
-            className={cn(
-              'h-9 shrink-0 rounded-xl px-2.5 text-sm font-semibold whitespace-nowrap transition-colors sm:px-3.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-              option.value === period
-                ? 'bg-linear-to-r from-primary-strong to-accent-strong text-white shadow-glow'
-                : 'text-fg-muted hover:text-fg',
-            )}
-          >
-            {option.label}
-          </button>
-        ))}
-      </div>
+      <PeriodPicker period={period} onChange={setPeriod} />
 
       {/* The creators' names are h3: the outline goes h1 → h2 → h3. */}
       <h2 className="sr-only">Top creators</h2>

@@ -35,12 +35,80 @@ function statusBadge(sub: Subscription) {
   return <Badge variant="success">Active</Badge>;
 }
 
+/** The plan's name and status, its price and billing period, and a way to change plan or subscribe again. */
+function PlanHeading({ sub, plan, ended }: { sub: Subscription; plan: Plan | undefined; ended: boolean }) {
+  const price = plan?.prices?.[sub.billingPeriod];
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-4">
+      <div>
+        <p className="flex flex-wrap items-center gap-2 text-2xl font-bold text-fg" data-testid="manage-plan">
+          {TIER_NAMES[sub.plan]}
+          {statusBadge(sub)}
+        </p>
+        <p className="mt-1 text-sm text-fg-muted">
+          {price ? `${formatMoney(price.amountCents, price.currency)} per ${sub.billingPeriod === 'yearly' ? 'year' : 'month'}` : null}
+          {price ? ' · ' : null}
+          Billed {sub.billingPeriod}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {!ended ? (
+          <LinkButton to="/subscribe" variant="secondary">
+            Change plan
+          </LinkButton>
+        ) : (
+          <LinkButton to="/subscribe">Subscribe again</LinkButton>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** When the membership renews, ends or ended, and since when it runs. */
+function PlanDates({ sub, ended }: { sub: Subscription; ended: boolean }) {
+  return (
+    <dl className="grid gap-3 sm:grid-cols-2">
+      <div className="rounded-xl bg-surface-raised px-4 py-3 ring-1 ring-border">
+        <dt className="flex items-center gap-1.5 text-xs text-fg-muted">
+          <CalendarDays aria-hidden="true" className="size-3.5" />
+          {ended ? 'Ended on' : sub.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'}
+        </dt>
+        <dd className="mt-0.5 text-base font-semibold text-fg" data-testid="manage-period-end">
+          {formatDate(sub.endedAt ?? sub.currentPeriodEnd)}
+        </dd>
+      </div>
+      <div className="rounded-xl bg-surface-raised px-4 py-3 ring-1 ring-border">
+        <dt className="text-xs text-fg-muted">Member since</dt>
+        <dd className="mt-0.5 text-base font-semibold text-fg">{formatDate(sub.createdAt)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** A plan change waiting for the period end, and a failed renewal payment. */
+function PlanNotices({ sub, ended }: { sub: Subscription; ended: boolean }) {
+  return (
+    <>
+      {sub.scheduledChange && !ended ? (
+        <p className="rounded-xl border border-accent/30 bg-accent/10 px-4 py-3 text-sm text-fg">
+          Switching to {TIER_NAMES[sub.scheduledChange.plan]} ({sub.scheduledChange.billingPeriod}) on {formatDate(sub.currentPeriodEnd)}.
+        </p>
+      ) : null}
+      {sub.status === 'past_due' ? (
+        <p role="alert" className="flex items-start gap-2 rounded-xl border border-warning/40 bg-warning/10 px-4 py-3 text-sm text-warning">
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          Your last renewal payment failed. Update your card to keep your membership.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 function PlanSummary({ sub, plan }: { sub: Subscription; plan: Plan | undefined }) {
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
   const sync = useUpdateTier();
   const [confirming, setConfirming] = useState(false);
-  const price = plan?.prices?.[sub.billingPeriod];
   const ended = sub.status === 'canceled' || Boolean(sub.endedAt);
 
   const doCancel = () =>
@@ -64,56 +132,11 @@ function PlanSummary({ sub, plan }: { sub: Subscription; plan: Plan | undefined 
 
   return (
     <div className="grid gap-5">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <p className="flex flex-wrap items-center gap-2 text-2xl font-bold text-fg" data-testid="manage-plan">
-            {TIER_NAMES[sub.plan]}
-            {statusBadge(sub)}
-          </p>
-          <p className="mt-1 text-sm text-fg-muted">
-            {price ? `${formatMoney(price.amountCents, price.currency)} per ${sub.billingPeriod === 'yearly' ? 'year' : 'month'}` : null}
-            {price ? ' · ' : null}
-            Billed {sub.billingPeriod}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {!ended ? (
-            <LinkButton to="/subscribe" variant="secondary">
-              Change plan
-            </LinkButton>
-          ) : (
-            <LinkButton to="/subscribe">Subscribe again</LinkButton>
-          )}
-        </div>
-      </div>
+      <PlanHeading sub={sub} plan={plan} ended={ended} />
 
-      <dl className="grid gap-3 sm:grid-cols-2">
-        <div className="rounded-xl bg-surface-raised px-4 py-3 ring-1 ring-border">
-          <dt className="flex items-center gap-1.5 text-xs text-fg-muted">
-            <CalendarDays aria-hidden="true" className="size-3.5" />
-            {ended ? 'Ended on' : sub.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'}
-          </dt>
-          <dd className="mt-0.5 text-base font-semibold text-fg" data-testid="manage-period-end">
-            {formatDate(sub.endedAt ?? sub.currentPeriodEnd)}
-          </dd>
-        </div>
-        <div className="rounded-xl bg-surface-raised px-4 py-3 ring-1 ring-border">
-          <dt className="text-xs text-fg-muted">Member since</dt>
-          <dd className="mt-0.5 text-base font-semibold text-fg">{formatDate(sub.createdAt)}</dd>
-        </div>
-      </dl>
+      <PlanDates sub={sub} ended={ended} />
 
-      {sub.scheduledChange && !ended ? (
-        <p className="rounded-xl border border-accent/30 bg-accent/10 px-4 py-3 text-sm text-fg">
-          Switching to {TIER_NAMES[sub.scheduledChange.plan]} ({sub.scheduledChange.billingPeriod}) on {formatDate(sub.currentPeriodEnd)}.
-        </p>
-      ) : null}
-      {sub.status === 'past_due' ? (
-        <p role="alert" className="flex items-start gap-2 rounded-xl border border-warning/40 bg-warning/10 px-4 py-3 text-sm text-warning">
-          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          Your last renewal payment failed. Update your card to keep your membership.
-        </p>
-      ) : null}
+      <PlanNotices sub={sub} ended={ended} />
 
       <div className="flex flex-wrap items-center gap-2 border-t border-border pt-4">
         {ended ? null : sub.cancelAtPeriodEnd ? (

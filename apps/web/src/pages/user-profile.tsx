@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import type { CharacterPage } from '@reverie/shared';
+import type { CharacterPage, PublicUser } from '@reverie/shared';
 import { CalendarDays, Pencil, UserRound, UserX, Users } from 'lucide-react';
 import { EmptyState } from '@/components/page/empty-state';
 import { LinkButton } from '@/components/page/link-button';
@@ -71,6 +71,69 @@ function FollowList({ kind, userId, count, empty }: { kind: FollowListKind; user
   );
 }
 
+/** The banner with the user's avatar, name, membership date and bio, and for the owner a link to edit them. */
+function ProfileHeader({ user, isMe }: { user: PublicUser; isMe: boolean }) {
+  const since = formatDate(user.createdAt, 'monthYear');
+  return (
+    <section aria-labelledby="profile-name" className="relative overflow-hidden rounded-3xl border border-border bg-surface">
+      <div aria-hidden="true" className="h-28 bg-linear-to-r from-primary-strong/40 via-accent-strong/30 to-primary/20 sm:h-36" />
+      <div className="flex flex-col gap-4 px-6 pb-6 sm:flex-row sm:items-end sm:justify-between sm:px-8">
+        <div className="-mt-12 flex flex-col gap-3 sm:flex-row sm:items-end sm:gap-5">
+          <Avatar
+            key={user.avatarUrl ?? 'initials'}
+            name={user.username}
+            src={user.avatarUrl}
+            size="lg"
+            className="size-24 text-2xl ring-4 ring-surface sm:size-28"
+          />
+          <div className="min-w-0 pb-1">
+            <h1 id="profile-name" className="text-2xl font-bold text-fg [overflow-wrap:anywhere] sm:text-3xl">
+              {user.username}
+            </h1>
+            {since ? (
+              <p className="mt-1 flex items-center gap-1.5 text-sm text-fg-muted">
+                <CalendarDays aria-hidden="true" className="size-4" />
+                Member since {since}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        {isMe ? (
+          <LinkButton to="/settings" variant="secondary">
+            <Pencil aria-hidden="true" />
+            Edit profile
+          </LinkButton>
+        ) : null}
+      </div>
+      <p className="px-6 pb-8 text-sm whitespace-pre-line text-fg-muted sm:px-8">
+        {user.bio || (isMe ? 'Add a bio in your settings to tell people about yourself.' : 'No bio yet.')}
+      </p>
+    </section>
+  );
+}
+
+/** Who follows the user and whom they follow, side by side on wide screens. */
+function ProfileFollows({ userId: id, user, isMe }: { userId: string; user: PublicUser; isMe: boolean }) {
+  return (
+    <div className="mt-8 grid gap-8 lg:grid-cols-2">
+      <FollowList
+        kind="followers"
+        userId={id}
+        count={user.counts.followers}
+        empty={isMe ? 'Nobody follows you yet. Publish a character to be found.' : `Nobody follows ${user.username} yet.`}
+      />
+      <FollowList
+        kind="following"
+        userId={id}
+        count={user.counts.following}
+        empty={
+          isMe ? 'You do not follow anyone yet. Follow creators to see their new characters first.' : `${user.username} follows nobody yet.`
+        }
+      />
+    </div>
+  );
+}
+
 function PublicProfile({ id }: { id: string }) {
   const { user: me } = useSession();
   const profile = usePublicUser(id);
@@ -106,43 +169,9 @@ function PublicProfile({ id }: { id: string }) {
 
   // Your own profile shows your session record: the cached public copy may predate an edit in settings.
   const user = isMe && me ? { ...profile.data, username: me.username, avatarUrl: me.avatarUrl, bio: me.bio ?? null } : profile.data;
-  const since = formatDate(user.createdAt, 'monthYear');
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:py-10">
-      <section aria-labelledby="profile-name" className="relative overflow-hidden rounded-3xl border border-border bg-surface">
-        <div aria-hidden="true" className="h-28 bg-linear-to-r from-primary-strong/40 via-accent-strong/30 to-primary/20 sm:h-36" />
-        <div className="flex flex-col gap-4 px-6 pb-6 sm:flex-row sm:items-end sm:justify-between sm:px-8">
-          <div className="-mt-12 flex flex-col gap-3 sm:flex-row sm:items-end sm:gap-5">
-            <Avatar
-              key={user.avatarUrl ?? 'initials'}
-              name={user.username}
-              src={user.avatarUrl}
-              size="lg"
-              className="size-24 text-2xl ring-4 ring-surface sm:size-28"
-            />
-            <div className="min-w-0 pb-1">
-              <h1 id="profile-name" className="text-2xl font-bold text-fg [overflow-wrap:anywhere] sm:text-3xl">
-                {user.username}
-              </h1>
-              {since ? (
-                <p className="mt-1 flex items-center gap-1.5 text-sm text-fg-muted">
-                  <CalendarDays aria-hidden="true" className="size-4" />
-                  Member since {since}
-                </p>
-              ) : null}
-            </div>
-          </div>
-          {isMe ? (
-            <LinkButton to="/settings" variant="secondary">
-              <Pencil aria-hidden="true" />
-              Edit profile
-            </LinkButton>
-          ) : null}
-        </div>
-        <p className="px-6 pb-8 text-sm whitespace-pre-line text-fg-muted sm:px-8">
-          {user.bio || (isMe ? 'Add a bio in your settings to tell people about yourself.' : 'No bio yet.')}
-        </p>
-      </section>
+      <ProfileHeader user={user} isMe={isMe} />
 
       <section aria-labelledby="characters-heading" className="mt-8">
         <h2 id="characters-heading" className="mb-4 text-lg font-semibold text-fg">
@@ -174,24 +203,7 @@ function PublicProfile({ id }: { id: string }) {
         />
       </section>
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-2">
-        <FollowList
-          kind="followers"
-          userId={id}
-          count={user.counts.followers}
-          empty={isMe ? 'Nobody follows you yet. Publish a character to be found.' : `Nobody follows ${user.username} yet.`}
-        />
-        <FollowList
-          kind="following"
-          userId={id}
-          count={user.counts.following}
-          empty={
-            isMe
-              ? 'You do not follow anyone yet. Follow creators to see their new characters first.'
-              : `${user.username} follows nobody yet.`
-          }
-        />
-      </div>
+      <ProfileFollows userId={id} user={user} isMe={isMe} />
     </div>
   );
 }

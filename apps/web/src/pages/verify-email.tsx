@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CheckCircle2, MailCheck, MailX } from 'lucide-react';
-import { Email, ErrorCode, TOKEN_SUPERSEDED_MESSAGE } from '@reverie/shared';
+import { Email, ErrorCode, TOKEN_SUPERSEDED_MESSAGE, type User } from '@reverie/shared';
 import { LinkButton } from '@/components/page/link-button';
 import { Page } from '@/components/page/page';
 import { StatusPanel } from '@/components/page/status-panel';
@@ -49,12 +49,8 @@ function ResendForm({ defaultEmail }: { defaultEmail: string }) {
   );
 }
 
-export default function VerifyEmailPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token');
-  const { user } = useSession();
-  const { openSignIn } = useAuthDialogs();
-  const result = useVerifyEmail(token);
+/** Keeps the session in step with a verification: the signed-in user's badge, and the way on after signing in. */
+function useSessionAfterVerification(result: ReturnType<typeof useVerifyEmail>, user: User | null) {
   const navigate = useNavigate();
   const signedOutAtSuccess = useRef(false);
 
@@ -70,6 +66,15 @@ export default function VerifyEmailPage() {
     if (!user) signedOutAtSuccess.current = true;
     else if (signedOutAtSuccess.current) navigate('/', { replace: true });
   }, [result.isSuccess, user, navigate]);
+}
+
+export default function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const { user } = useSession();
+  const { openSignIn } = useAuthDialogs();
+  const result = useVerifyEmail(token);
+  useSessionAfterVerification(result, user);
 
   let body: ReactNode;
   if (!token) {
