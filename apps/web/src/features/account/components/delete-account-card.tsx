@@ -20,6 +20,80 @@ const CHOICES: Array<{ value: PublicCharactersChoice; label: string; hint: strin
   { value: 'anonymise', label: 'Keep them, without my name', hint: 'They stay public under an anonymous creator.' },
 ];
 
+/** The required choice of what becomes of the user's public characters, as radio cards. */
+function PublicCharactersFieldset({
+  choice,
+  onChange,
+}: {
+  choice: PublicCharactersChoice | null;
+  onChange: (choice: PublicCharactersChoice) => void;
+}) {
+  const groupId = useId();
+  return (
+    <fieldset className="grid gap-2">
+      <legend id={groupId} className="mb-1 text-sm font-medium text-fg">
+        Your public characters
+      </legend>
+      {CHOICES.map((c) => (
+        <label
+          key={c.value}
+          className={cn(
+            'flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border p-3 transition-colors',
+            choice === c.value ? 'border-primary bg-primary/10' : 'border-border hover:border-border-strong',
+          )}
+        >
+          <input
+            type="radio"
+            name="publicCharacters"
+            value={c.value}
+            checked={choice === c.value}
+            onChange={() => onChange(c.value)}
+            className="mt-1 size-4 shrink-0 accent-primary"
+          />
+          <span className="grid gap-0.5">
+            <span className="text-sm font-medium text-fg">{c.label}</span>
+            <span className="text-xs text-fg-muted">{c.hint}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Proof that it is the user: the password, or a fresh Google sign-in for an account that has none. */
+function DeletionProof({
+  hasPassword,
+  password,
+  onPasswordChange,
+  google,
+}: {
+  hasPassword: boolean;
+  password: string;
+  onPasswordChange: (password: string) => void;
+  google: ReturnType<typeof useGoogleConfirmation>;
+}) {
+  if (hasPassword) {
+    return (
+      <FormField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => onPasswordChange(e.target.value)}
+      />
+    );
+  }
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm text-fg-muted">Your account signs in with Google: confirm it is you with a fresh Google sign-in.</p>
+      <Button variant="secondary" disabled={google.confirming || !!google.code} onClick={() => void google.confirm()}>
+        {google.code ? 'Confirmed with Google' : google.confirming ? 'Waiting for Google...' : 'Confirm with Google'}
+      </Button>
+    </div>
+  );
+}
+
 function DeleteAccountDialog({ user, open, onOpenChange }: { user: User; open: boolean; onOpenChange: (open: boolean) => void }) {
   const hasPassword = user.hasPassword !== false;
   const [password, setPassword] = useState('');
@@ -28,7 +102,6 @@ function DeleteAccountDialog({ user, open, onOpenChange }: { user: User; open: b
   const google = useGoogleConfirmation(setError);
   const deletion = useScheduleDeletion();
   const navigate = useNavigate();
-  const groupId = useId();
 
   // mutateAsync: ending the session unmounts the settings page, so the next step cannot wait for a callback.
   const submit = async (event: FormEvent) => {
@@ -61,50 +134,8 @@ function DeleteAccountDialog({ user, open, onOpenChange }: { user: User; open: b
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
-          <fieldset className="grid gap-2">
-            <legend id={groupId} className="mb-1 text-sm font-medium text-fg">
-              Your public characters
-            </legend>
-            {CHOICES.map((c) => (
-              <label
-                key={c.value}
-                className={cn(
-                  'flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border p-3 transition-colors',
-                  choice === c.value ? 'border-primary bg-primary/10' : 'border-border hover:border-border-strong',
-                )}
-              >
-                <input
-                  type="radio"
-                  name="publicCharacters"
-                  value={c.value}
-                  checked={choice === c.value}
-                  onChange={() => setChoice(c.value)}
-                  className="mt-1 size-4 shrink-0 accent-primary"
-                />
-                <span className="grid gap-0.5">
-                  <span className="text-sm font-medium text-fg">{c.label}</span>
-                  <span className="text-xs text-fg-muted">{c.hint}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          {hasPassword ? (
-            <FormField
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          ) : (
-            <div className="grid gap-2">
-              <p className="text-sm text-fg-muted">Your account signs in with Google: confirm it is you with a fresh Google sign-in.</p>
-              <Button variant="secondary" disabled={google.confirming || !!google.code} onClick={() => void google.confirm()}>
-                {google.code ? 'Confirmed with Google' : google.confirming ? 'Waiting for Google...' : 'Confirm with Google'}
-              </Button>
-            </div>
-          )}
+          <PublicCharactersFieldset choice={choice} onChange={setChoice} />
+          <DeletionProof hasPassword={hasPassword} password={password} onPasswordChange={setPassword} google={google} />
           {error ? <FormError>{error}</FormError> : null}
           <DialogFooter className="mt-2">
             <Button variant="ghost" onClick={() => onOpenChange(false)}>

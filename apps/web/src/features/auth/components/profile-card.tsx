@@ -23,13 +23,112 @@ function changes(user: User, values: { username: string; email: string; bio: str
   return out;
 }
 
+/** The e-mail address's verification badge, with a resend link while it is not verified. */
+function EmailStatus({ user, resend }: { user: User; resend: ReturnType<typeof useResendWithFeedback> }) {
+  const badge = user.emailVerified ? (
+    <Badge variant="success">
+      <BadgeCheck aria-hidden="true" />
+      Verified
+    </Badge>
+  ) : (
+    <Badge className="bg-warning/15 text-warning ring-warning/30">
+      <MailWarning aria-hidden="true" />
+      Not verified
+    </Badge>
+  );
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      {badge}
+      {user.emailVerified ? null : (
+        <button
+          type="button"
+          disabled={resend.isPending}
+          className="font-medium text-primary hover:underline disabled:opacity-60"
+          onClick={() => resend.resend(user.email)}
+        >
+          {resend.isPending ? 'Sending...' : 'Resend verification email'}
+        </button>
+      )}
+    </span>
+  );
+}
+
+/** The bio, up to 500 characters, with its count. */
+function BioField({ value, onChange }: { value: string; onChange: (bio: string) => void }) {
+  const bioId = useId();
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={bioId}>Bio</Label>
+      <textarea
+        id={bioId}
+        name="bio"
+        rows={3}
+        maxLength={500}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder="A line or two about you"
+        className="w-full resize-y rounded-xl border border-border bg-surface px-3 py-2 text-sm text-fg placeholder:text-fg-subtle hover:border-border-strong focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/60"
+      />
+      <p className="justify-self-end text-xs text-fg-subtle tabular-nums">{value.length}/500</p>
+    </div>
+  );
+}
+
+/** Proof for a username or e-mail change: the current password, or a fresh Google sign-in without one. */
+function IdentityProof({
+  hasPassword,
+  currentPassword,
+  onCurrentPasswordChange,
+  google,
+}: {
+  hasPassword: boolean;
+  currentPassword: string;
+  onCurrentPasswordChange: (password: string) => void;
+  google: ReturnType<typeof useGoogleConfirmation>;
+}) {
+  if (hasPassword) {
+    return (
+      <FormField
+        label="Current password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        onChange={(e) => onCurrentPasswordChange(e.target.value)}
+        hint="Needed to change your username or e-mail address. Your previous address gets a link to undo the change."
+      />
+    );
+  }
+  if (google.code) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-success">
+        <CheckCircle2 aria-hidden="true" className="size-4" />
+        Confirmed with Google. Save to apply the change.
+      </p>
+    );
+  }
+  return (
+    <div className="grid gap-1.5">
+      <Button
+        type="button"
+        variant="secondary"
+        className="justify-self-start"
+        disabled={google.confirming}
+        onClick={() => void google.confirm()}
+      >
+        {google.confirming ? 'Waiting for Google...' : 'Confirm with Google'}
+      </Button>
+      <p className="text-xs text-fg-subtle">You sign in with Google: confirm it is you to change your username or e-mail address.</p>
+    </div>
+  );
+}
+
 /**
  * Username, e-mail (with its verification state) and bio, saved with PUT /api/auth/me. Changing the username or
  * the e-mail address proves who you are: the current password, or a fresh Google sign-in for an account that has
  * no password (the previous address is mailed a link that undoes the change).
  */
 export function ProfileCard({ user }: { user: User }) {
-  const bioId = useId();
   const [values, setValues] = useState({ username: user.username, email: user.email, bio: user.bio ?? '' });
   const [currentPassword, setCurrentPassword] = useState('');
   const update = useUpdateMe();
@@ -65,18 +164,6 @@ export function ProfileCard({ user }: { user: User }) {
     }
   };
 
-  const badge = user.emailVerified ? (
-    <Badge variant="success">
-      <BadgeCheck aria-hidden="true" />
-      Verified
-    </Badge>
-  ) : (
-    <Badge className="bg-warning/15 text-warning ring-warning/30">
-      <MailWarning aria-hidden="true" />
-      Not verified
-    </Badge>
-  );
-
   return (
     <SettingsSection id="account" title="Account" description="How you appear to others and how we reach you." icon={<UserRound />}>
       <form noValidate onSubmit={submit} className="grid gap-4">
@@ -95,69 +182,17 @@ export function ProfileCard({ user }: { user: User }) {
             autoComplete="email"
             value={values.email}
             onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
-            hint={
-              <span className="flex flex-wrap items-center gap-2">
-                {badge}
-                {user.emailVerified ? null : (
-                  <button
-                    type="button"
-                    disabled={resend.isPending}
-                    className="font-medium text-primary hover:underline disabled:opacity-60"
-                    onClick={() => resend.resend(user.email)}
-                  >
-                    {resend.isPending ? 'Sending...' : 'Resend verification email'}
-                  </button>
-                )}
-              </span>
-            }
+            hint={<EmailStatus user={user} resend={resend} />}
           />
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={bioId}>Bio</Label>
-          <textarea
-            id={bioId}
-            name="bio"
-            rows={3}
-            maxLength={500}
-            value={values.bio}
-            onChange={(e) => setValues((v) => ({ ...v, bio: e.target.value }))}
-            placeholder="A line or two about you"
-            className="w-full resize-y rounded-xl border border-border bg-surface px-3 py-2 text-sm text-fg placeholder:text-fg-subtle hover:border-border-strong focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/60"
-          />
-          <p className="justify-self-end text-xs text-fg-subtle tabular-nums">{values.bio.length}/500</p>
-        </div>
+        <BioField value={values.bio} onChange={(bio) => setValues((v) => ({ ...v, bio }))} />
         {identityChange ? (
-          hasPassword ? (
-            <FormField
-              label="Current password"
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              value={currentPassword}
-              onChange={(e) => setCurrentPassword(e.target.value)}
-              hint="Needed to change your username or e-mail address. Your previous address gets a link to undo the change."
-            />
-          ) : google.code ? (
-            <p role="status" className="flex items-center gap-2 text-sm text-success">
-              <CheckCircle2 aria-hidden="true" className="size-4" />
-              Confirmed with Google. Save to apply the change.
-            </p>
-          ) : (
-            <div className="grid gap-1.5">
-              <Button
-                type="button"
-                variant="secondary"
-                className="justify-self-start"
-                disabled={google.confirming}
-                onClick={() => void google.confirm()}
-              >
-                {google.confirming ? 'Waiting for Google...' : 'Confirm with Google'}
-              </Button>
-              <p className="text-xs text-fg-subtle">
-                You sign in with Google: confirm it is you to change your username or e-mail address.
-              </p>
-            </div>
-          )
+          <IdentityProof
+            hasPassword={hasPassword}
+            currentPassword={currentPassword}
+            onCurrentPasswordChange={setCurrentPassword}
+            google={google}
+          />
         ) : null}
         {error ? <FormError>{error}</FormError> : null}
         <Button type="submit" disabled={!dirty || saving} className="justify-self-start">

@@ -12,6 +12,57 @@ import { GoogleButton, OrDivider } from './google-button';
 export const REGISTRATION_FAILED = 'Registration failed';
 const EMPTY: SignUpValues = { email: '', username: '', password: '', confirmPassword: '' };
 
+/** What one of the form's inputs needs: its name, value, validity and change handler. */
+interface SignUpFieldProps {
+  name: SignUpField;
+  value: string;
+  required: boolean;
+  invalid: boolean;
+  onChange: (e: { target: { value: string } }) => void;
+}
+
+/** The e-mail, username, password and confirmation inputs. */
+function SignUpFields({ field }: { field: (name: SignUpField) => SignUpFieldProps }) {
+  return (
+    <>
+      <FormField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
+      <FormField
+        label="Username"
+        autoComplete="username"
+        placeholder="How others will see you"
+        autoCapitalize="none"
+        spellCheck={false}
+        {...field('username')}
+      />
+      <FormField label="Password" type="password" autoComplete="new-password" placeholder="At least 6 characters" {...field('password')} />
+      <FormField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Repeat your password"
+        {...field('confirmPassword')}
+      />
+    </>
+  );
+}
+
+/** The age confirmation and the links to the terms and the privacy policy that signing up agrees to. */
+function SignUpTermsNote() {
+  return (
+    <p className="text-center text-xs text-fg-subtle">
+      By creating an account you confirm you are 18 or older and agree to our{' '}
+      <a href="/legal/terms-of-service" target="_blank" rel="noopener" className="underline hover:text-fg">
+        Terms of Service
+      </a>{' '}
+      and{' '}
+      <a href="/legal/privacy-policy" target="_blank" rel="noopener" className="underline hover:text-fg">
+        Privacy Policy
+      </a>
+      .
+    </p>
+  );
+}
+
 /** product.md §2/§4/§5 sign-up. Unmounting (closing the dialog) resets the form and the error. */
 export function SignUpForm({ onSuccess, onSwitchToSignIn }: { onSuccess: () => void; onSwitchToSignIn: () => void }) {
   const [values, setValues] = useState<SignUpValues>(EMPTY);
@@ -21,7 +72,7 @@ export function SignUpForm({ onSuccess, onSwitchToSignIn }: { onSuccess: () => v
   const submitting = registerMutation.isPending;
   const google = useGoogleAuth('signUp', { onSuccess, onError: setError });
 
-  const field = (name: SignUpField) => ({
+  const field = (name: SignUpField): SignUpFieldProps => ({
     name,
     value: values[name],
     required: true,
@@ -68,23 +119,7 @@ export function SignUpForm({ onSuccess, onSwitchToSignIn }: { onSuccess: () => v
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-3" aria-label="Create your account">
-      <FormField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
-      <FormField
-        label="Username"
-        autoComplete="username"
-        placeholder="How others will see you"
-        autoCapitalize="none"
-        spellCheck={false}
-        {...field('username')}
-      />
-      <FormField label="Password" type="password" autoComplete="new-password" placeholder="At least 6 characters" {...field('password')} />
-      <FormField
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="Repeat your password"
-        {...field('confirmPassword')}
-      />
+      <SignUpFields field={field} />
       {error ? <FormError>{error}</FormError> : null}
       <Button type="submit" size="lg" className="w-full" disabled={submitting} aria-busy={submitting || undefined}>
         {submitting ? 'Creating Account...' : 'Create Account'}
@@ -95,17 +130,7 @@ export function SignUpForm({ onSuccess, onSwitchToSignIn }: { onSuccess: () => v
           <GoogleButton onClick={google.start} busy={google.busy} disabled={submitting} />
         </>
       ) : null}
-      <p className="text-center text-xs text-fg-subtle">
-        By creating an account you confirm you are 18 or older and agree to our{' '}
-        <a href="/legal/terms-of-service" target="_blank" rel="noopener" className="underline hover:text-fg">
-          Terms of Service
-        </a>{' '}
-        and{' '}
-        <a href="/legal/privacy-policy" target="_blank" rel="noopener" className="underline hover:text-fg">
-          Privacy Policy
-        </a>
-        .
-      </p>
+      <SignUpTermsNote />
       <p className="text-center text-sm text-fg-muted">
         <button type="button" onClick={onSwitchToSignIn} className="font-medium text-primary hover:underline">
           Already have an account? Sign in

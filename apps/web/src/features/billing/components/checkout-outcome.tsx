@@ -112,17 +112,136 @@ function Outcome({ sessionId, kind, landing }: { sessionId: string; kind: Outcom
   return <KnownOutcome data={status.data} checkout={checkout} landing={landing} />;
 }
 
-function KnownOutcome({
-  data,
-  checkout,
-  landing,
-}: {
-  data: PaymentsStatusResponse;
-  checkout: NonNullable<PaymentsStatusResponse['checkout']>;
+type Checkout = NonNullable<PaymentsStatusResponse['checkout']>;
+
+/** What a paid checkout's panel shows besides its status: the landing page, the amount and the test-mode note. */
+interface OutcomeFacts {
+  checkout: Checkout;
   landing: OutcomeLanding;
-}) {
-  const kind = checkout.kind;
-  const home = homeFor(kind);
+  amount: string;
+  testNote: ReactNode;
+}
+
+/** A coin pack that was paid and added: the coins and the new balance. */
+function CoinsAdded({ data, checkout, landing, amount, testNote }: OutcomeFacts & { data: PaymentsStatusResponse }) {
+  return (
+    <Panel
+      tone="success"
+      icon={<Coins />}
+      title={`${formatCoins(checkout.coins ?? 0)} coins added`}
+      actions={
+        <>
+          <LinkButton to="/coins">Go to your coins</LinkButton>
+          <LinkButton to="/" variant="secondary">
+            Start chatting
+          </LinkButton>
+        </>
+      }
+    >
+      <p>
+        {landing === 'cancel' ? 'This payment went through after all. ' : ''}
+        {checkout.description} · {amount}
+      </p>
+      <p className="text-base text-fg">
+        Your balance is now{' '}
+        <span className="font-bold text-coin tabular-nums" data-testid="outcome-balance">
+          {formatCoins(data.coins)}
+        </span>{' '}
+        coins.
+      </p>
+      {testNote}
+    </Panel>
+  );
+}
+
+/** A membership that was paid and started: the plan and when it renews. */
+function MembershipStarted({ data, checkout, landing, amount, testNote }: OutcomeFacts & { data: PaymentsStatusResponse }) {
+  const sub = data.subscription;
+  return (
+    <Panel
+      tone="success"
+      icon={<Crown />}
+      title={`Welcome to ${TIER_NAMES[checkout.plan ?? data.tier] ?? 'your membership'}`}
+      actions={
+        <>
+          <LinkButton to="/coins">Claim your monthly coins</LinkButton>
+          <LinkButton to="/subscription/manage" variant="secondary">
+            Manage membership
+          </LinkButton>
+        </>
+      }
+    >
+      <p>
+        {landing === 'cancel' ? 'This payment went through after all. ' : ''}
+        Your membership is active: {checkout.description} · {amount}.
+      </p>
+      {sub ? <p>It renews on {formatDate(sub.currentPeriodEnd)}. Cancel any time.</p> : null}
+      {testNote}
+    </Panel>
+  );
+}
+
+/** A checkout left open or canceled: nothing charged, with the way back to it when it can be resumed here. */
+function NotCompleted({ checkout, landing, resumable }: { checkout: Checkout; landing: OutcomeLanding; resumable: boolean }) {
+  const home = homeFor(checkout.kind);
+  return (
+    <Panel
+      tone="muted"
+      icon={<XCircle />}
+      title={landing === 'cancel' ? 'Checkout canceled' : 'Payment not completed'}
+      actions={
+        <>
+          {resumable ? <LinkButton to={`/sandbox/checkout/${checkout.id}`}>Return to checkout</LinkButton> : null}
+          <LinkButton to={home.to} variant={resumable ? 'secondary' : 'primary'}>
+            {home.label}
+          </LinkButton>
+        </>
+      }
+    >
+      <p>Nothing was charged for {checkout.description}.</p>
+      {checkout.lastError ? <p className="text-danger">Last attempt: {checkout.lastError}</p> : null}
+    </Panel>
+  );
+}
+
+/** A payment the bank asked the user to confirm: nothing charged yet, resumable here in the sandbox. */
+function AwaitingConfirmation({ checkout, resumable }: { checkout: Checkout; resumable: boolean }) {
+  const home = homeFor(checkout.kind);
+  return (
+    <Panel
+      tone="pending"
+      icon={<Clock />}
+      title="Waiting for your confirmation"
+      actions={
+        resumable ? (
+          <LinkButton to={`/sandbox/checkout/${checkout.id}`}>Confirm the payment</LinkButton>
+        ) : (
+          <LinkButton to={home.to}>{home.label}</LinkButton>
+        )
+      }
+    >
+      <p>Your bank asked you to confirm this payment. Nothing has been charged yet.</p>
+    </Panel>
+  );
+}
+
+/** A checkout that expired or was canceled for good: nothing charged. */
+function CheckoutClosed({ checkout }: { checkout: Checkout }) {
+  const home = homeFor(checkout.kind);
+  return (
+    <Panel
+      tone="muted"
+      icon={checkout.status === 'expired' ? <Clock /> : <XCircle />}
+      title={checkout.status === 'expired' ? 'Checkout expired' : 'Checkout canceled'}
+      actions={<LinkButton to={home.to}>{home.label}</LinkButton>}
+    >
+      <p>Nothing was charged for {checkout.description}.</p>
+    </Panel>
+  );
+}
+
+/** The panel for a checkout the server knows, by its status and kind. */
+function KnownOutcome({ data, checkout, landing }: { data: PaymentsStatusResponse; checkout: Checkout; landing: OutcomeLanding }) {
   const amount = formatMoney(checkout.amountCents, checkout.currency);
   // Only the built-in sandbox checkout lives in this app; a Stripe session is resumed from Stripe's own page.
   const resumable = data.mode === 'sandbox';
@@ -136,108 +255,16 @@ function KnownOutcome({
     );
   }
   if (checkout.status === 'complete') {
-    if (kind === 'coin_pack') {
-      return (
-        <Panel
-          tone="success"
-          icon={<Coins />}
-          title={`${formatCoins(checkout.coins ?? 0)} coins added`}
-          actions={
-            <>
-              <LinkButton to="/coins">Go to your coins</LinkButton>
-              <LinkButton to="/" variant="secondary">
-                Start chatting
-              </LinkButton>
-            </>
-          }
-        >
-          <p>
-            {landing === 'cancel' ? 'This payment went through after all. ' : ''}
-            {checkout.description} · {amount}
-          </p>
-          <p className="text-base text-fg">
-            Your balance is now{' '}
-            <span className="font-bold text-coin tabular-nums" data-testid="outcome-balance">
-              {formatCoins(data.coins)}
-            </span>{' '}
-            coins.
-          </p>
-          {testNote}
-        </Panel>
-      );
-    }
-    const sub = data.subscription;
-    return (
-      <Panel
-        tone="success"
-        icon={<Crown />}
-        title={`Welcome to ${TIER_NAMES[checkout.plan ?? data.tier] ?? 'your membership'}`}
-        actions={
-          <>
-            <LinkButton to="/coins">Claim your monthly coins</LinkButton>
-            <LinkButton to="/subscription/manage" variant="secondary">
-              Manage membership
-            </LinkButton>
-          </>
-        }
-      >
-        <p>
-          {landing === 'cancel' ? 'This payment went through after all. ' : ''}
-          Your membership is active: {checkout.description} · {amount}.
-        </p>
-        {sub ? <p>It renews on {formatDate(sub.currentPeriodEnd)}. Cancel any time.</p> : null}
-        {testNote}
-      </Panel>
-    );
+    const facts = { data, checkout, landing, amount, testNote };
+    return checkout.kind === 'coin_pack' ? <CoinsAdded {...facts} /> : <MembershipStarted {...facts} />;
   }
   if (checkout.status === 'open' || checkout.status === 'requires_action') {
     if (landing === 'cancel' || checkout.status === 'open') {
-      return (
-        <Panel
-          tone="muted"
-          icon={<XCircle />}
-          title={landing === 'cancel' ? 'Checkout canceled' : 'Payment not completed'}
-          actions={
-            <>
-              {resumable ? <LinkButton to={`/sandbox/checkout/${checkout.id}`}>Return to checkout</LinkButton> : null}
-              <LinkButton to={home.to} variant={resumable ? 'secondary' : 'primary'}>
-                {home.label}
-              </LinkButton>
-            </>
-          }
-        >
-          <p>Nothing was charged for {checkout.description}.</p>
-          {checkout.lastError ? <p className="text-danger">Last attempt: {checkout.lastError}</p> : null}
-        </Panel>
-      );
+      return <NotCompleted checkout={checkout} landing={landing} resumable={resumable} />;
     }
-    return (
-      <Panel
-        tone="pending"
-        icon={<Clock />}
-        title="Waiting for your confirmation"
-        actions={
-          resumable ? (
-            <LinkButton to={`/sandbox/checkout/${checkout.id}`}>Confirm the payment</LinkButton>
-          ) : (
-            <LinkButton to={home.to}>{home.label}</LinkButton>
-          )
-        }
-      >
-        <p>Your bank asked you to confirm this payment. Nothing has been charged yet.</p>
-      </Panel>
-    );
+    return <AwaitingConfirmation checkout={checkout} resumable={resumable} />;
   }
-  return (
-    <Panel
-      tone="muted"
-      icon={checkout.status === 'expired' ? <Clock /> : <XCircle />}
-      title={checkout.status === 'expired' ? 'Checkout expired' : 'Checkout canceled'}
-      actions={<LinkButton to={home.to}>{home.label}</LinkButton>}
-    >
-      <p>Nothing was charged for {checkout.description}.</p>
-    </Panel>
-  );
+  return <CheckoutClosed checkout={checkout} />;
 }
 
 function UnknownCheckout({ kind }: { kind: OutcomeKind }) {

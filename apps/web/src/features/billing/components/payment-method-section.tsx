@@ -17,6 +17,81 @@ interface Props {
   hasMembership: boolean;
 }
 
+/** The saved card's brand, last digits and expiry, or that there is none. */
+function SavedCard({ paymentMethod }: { paymentMethod: PaymentMethodSummary | null }) {
+  if (!paymentMethod) return <span className="text-fg-muted">No card saved</span>;
+  return (
+    <span data-testid="payment-method">
+      <span className="font-semibold capitalize">{paymentMethod.brand}</span> •••• {paymentMethod.last4}
+      {paymentMethod.expMonth && paymentMethod.expYear ? (
+        <span className="text-fg-muted">
+          {' '}
+          · expires {String(paymentMethod.expMonth).padStart(2, '0')}/{String(paymentMethod.expYear).slice(-2)}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** The saved card with what can be done with it: the Billing Portal (Stripe) or a new card (sandbox, members). */
+function PaymentMethodRow({
+  mode,
+  paymentMethod,
+  hasMembership,
+  opening,
+  onOpenPortal,
+  onUpdate,
+}: Props & { opening: boolean; onOpenPortal: () => void; onUpdate: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-surface-raised px-4 py-3 ring-1 ring-border">
+      <p className="flex items-center gap-3 text-sm text-fg">
+        <CreditCard aria-hidden="true" className="size-5 text-fg-muted" />
+        <SavedCard paymentMethod={paymentMethod} />
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {mode === 'stripe' ? (
+          <Button size="sm" variant="secondary" disabled={opening} onClick={onOpenPortal}>
+            <ExternalLink aria-hidden="true" />
+            {opening ? 'Opening...' : 'Open billing portal'}
+          </Button>
+        ) : hasMembership ? (
+          <Button size="sm" variant="secondary" onClick={onUpdate}>
+            Update card
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The sandbox's dialog that replaces the card renewals are charged to. */
+function UpdateCardDialog({
+  open,
+  onOpenChange,
+  busy,
+  error,
+  onPay,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  busy: boolean;
+  error: string | null;
+  onPay: (payment: CardPayment) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-lg overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Update your card</DialogTitle>
+          <DialogDescription>Renewals are charged to this card from now on.</DialogDescription>
+        </DialogHeader>
+        <TestModeBanner className="mb-4" />
+        <CardForm submitLabel="Save card" busyLabel="Saving..." busy={busy} error={error} onPay={onPay} showShortcuts={false} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 /** The card renewals are charged to: replace it (sandbox) or manage it in Stripe's Billing Portal. */
 export function PaymentMethodSection({ mode, paymentMethod, hasMembership }: Props) {
   const [open, setOpen] = useState(false);
@@ -59,59 +134,31 @@ export function PaymentMethodSection({ mode, paymentMethod, hasMembership }: Pro
 
   return (
     <div className="grid gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-surface-raised px-4 py-3 ring-1 ring-border">
-        <p className="flex items-center gap-3 text-sm text-fg">
-          <CreditCard aria-hidden="true" className="size-5 text-fg-muted" />
-          {paymentMethod ? (
-            <span data-testid="payment-method">
-              <span className="font-semibold capitalize">{paymentMethod.brand}</span> •••• {paymentMethod.last4}
-              {paymentMethod.expMonth && paymentMethod.expYear ? (
-                <span className="text-fg-muted">
-                  {' '}
-                  · expires {String(paymentMethod.expMonth).padStart(2, '0')}/{String(paymentMethod.expYear).slice(-2)}
-                </span>
-              ) : null}
-            </span>
-          ) : (
-            <span className="text-fg-muted">No card saved</span>
-          )}
-        </p>
-        <div className="flex flex-wrap gap-2">
-          {mode === 'stripe' ? (
-            <Button size="sm" variant="secondary" disabled={portal.isPending} onClick={openPortal}>
-              <ExternalLink aria-hidden="true" />
-              {portal.isPending ? 'Opening...' : 'Open billing portal'}
-            </Button>
-          ) : hasMembership ? (
-            <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
-              Update card
-            </Button>
-          ) : null}
-        </div>
-      </div>
+      <PaymentMethodRow
+        mode={mode}
+        paymentMethod={paymentMethod}
+        hasMembership={hasMembership}
+        opening={portal.isPending}
+        onOpenPortal={openPortal}
+        onUpdate={() => setOpen(true)}
+      />
       {notice ? (
         <p className="text-sm text-fg-muted" role="status">
           {notice}
         </p>
       ) : null}
 
-      <Dialog
+      <UpdateCardDialog
         open={open}
         onOpenChange={(o) => {
           if (update.isPending) return;
           setOpen(o);
           setError(null);
         }}
-      >
-        <DialogContent className="max-w-lg overflow-y-auto">
-          <DialogHeader>
-            <DialogTitle>Update your card</DialogTitle>
-            <DialogDescription>Renewals are charged to this card from now on.</DialogDescription>
-          </DialogHeader>
-          <TestModeBanner className="mb-4" />
-          <CardForm submitLabel="Save card" busyLabel="Saving..." busy={update.isPending} error={error} onPay={pay} showShortcuts={false} />
-        </DialogContent>
-      </Dialog>
+        busy={update.isPending}
+        error={error}
+        onPay={pay}
+      />
     </div>
   );
 }
