@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import { Move, ZoomIn } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -35,6 +35,141 @@ function cropToBlob(image: HTMLImageElement, crop: Crop): Promise<Blob> {
   );
 }
 
+/** How much the picture is scaled to cover the frame at zoom 1. */
+function coverScale(size: { width: number; height: number }): number {
+  return Math.max(FRAME.width / size.width, FRAME.height / size.height);
+}
+
+/** The crop at zoom 1 with the picture centred in the frame. */
+function centredCrop(natural: { width: number; height: number }): Crop {
+  const scale = coverScale(natural);
+  return { zoom: 1, x: (FRAME.width - natural.width * scale) / 2, y: (FRAME.height - natural.height * scale) / 2 };
+}
+
+/** The crop at a new zoom, zoomed around the frame's centre. */
+function zoomAroundCentre(crop: Crop, zoom: number, size: { width: number; height: number }): Crop {
+  const before = coverScale(size) * crop.zoom;
+  const after = coverScale(size) * zoom;
+  const cx = (FRAME.width / 2 - crop.x) / before;
+  const cy = (FRAME.height / 2 - crop.y) / before;
+  return clamp({ zoom, x: FRAME.width / 2 - cx * after, y: FRAME.height / 2 - cy * after }, size);
+}
+
+/** How far an arrow key moves the picture (further with Shift); null for any other key. */
+function arrowKeyMove(key: string, shiftKey: boolean): [number, number] | null {
+  const step = shiftKey ? 40 : 10;
+  const moves: Record<string, [number, number]> = {
+    ArrowLeft: [step, 0],
+    ArrowRight: [-step, 0],
+    ArrowUp: [0, step],
+    ArrowDown: [0, -step],
+  };
+  return moves[key] ?? null;
+}
+
+/** The picture inside the frame, hidden until its natural size is known. */
+function FramedImage({
+  image,
+  src,
+  crop,
+  size,
+  onLoad,
+  onError,
+}: {
+  image: RefObject<HTMLImageElement | null>;
+  src: string;
+  crop: Crop;
+  size: { width: number; height: number } | null;
+  onLoad: () => void;
+  onError: () => void;
+}) {
+  const scale = size ? coverScale(size) * crop.zoom : 1;
+  return (
+    <img
+      ref={image}
+      src={src}
+      alt="The picture being framed"
+      draggable={false}
+      onLoad={onLoad}
+      onError={onError}
+      className="absolute max-w-none origin-top-left"
+      style={size ? { left: crop.x, top: crop.y, width: size.width * scale, height: size.height * scale } : { visibility: 'hidden' }}
+    />
+  );
+}
+
+/** The zoom slider under the frame. */
+function ZoomSlider({ zoom, onZoom }: { zoom: number; onZoom: (zoom: number) => void }) {
+  return (
+    <label className="mt-4 flex items-center gap-3 text-sm text-fg-muted">
+      <ZoomIn aria-hidden="true" className="size-4 shrink-0" />
+      <span className="sr-only">Zoom</span>
+      <input
+        type="range"
+        min={1}
+        max={MAX_ZOOM}
+        step={0.05}
+        value={zoom}
+        onChange={(e) => onZoom(Number(e.target.value))}
+        aria-label="Zoom"
+        className="w-full accent-primary"
+      />
+    </label>
+  );
+}
+
+interface CropFrameProps {
+  onKeyDown: (e: KeyboardEvent) => void;
+  onPointerDown: (e: PointerEvent) => void;
+  onPointerMove: (e: PointerEvent) => void;
+  onPointerUp: () => void;
+  children: ReactNode;
+}
+
+/** The 2:3 frame the picture is moved in: focusable, with pointer and arrow-key handlers and a move hint in its corner. */
+function CropFrame({ onKeyDown, onPointerDown, onPointerMove, onPointerUp, children }: CropFrameProps) {
+  return (
+    <div
+      role="application"
+      tabIndex={0}
+      aria-label="Portrait crop area: arrow keys move the picture"
+      onKeyDown={onKeyDown}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      className="relative mx-auto cursor-grab touch-none overflow-hidden rounded-2xl bg-surface-raised ring-1 ring-border select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring active:cursor-grabbing"
+      style={{ width: FRAME.width, height: FRAME.height }}
+    >
+      {children}
+      <Move aria-hidden="true" className="pointer-events-none absolute right-2 bottom-2 size-4 text-white/70 drop-shadow" />
+    </div>
+  );
+}
+
+/** Cancel, and Use this portrait once the picture has loaded. */
+function CropperActions({
+  busy,
+  ready,
+  onCancel,
+  onConfirm,
+}: {
+  busy: boolean;
+  ready: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <DialogFooter>
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button onClick={onConfirm} disabled={busy || !ready}>
+        {busy ? 'Cropping...' : 'Use this portrait'}
+      </Button>
+    </DialogFooter>
+  );
+}
+
 interface AvatarCropperProps {
   file: File | null;
   onCancel: () => void;
@@ -63,38 +198,23 @@ export function AvatarCropper({ file, onCancel, onCropped, onUnreadable }: Avata
     const img = image.current;
     if (!img) return;
     const natural = { width: img.naturalWidth, height: img.naturalHeight };
-    const scale = Math.max(FRAME.width / natural.width, FRAME.height / natural.height);
     setSize(natural);
-    setCrop({ zoom: 1, x: (FRAME.width - natural.width * scale) / 2, y: (FRAME.height - natural.height * scale) / 2 });
+    setCrop(centredCrop(natural));
   };
 
   const move = (dx: number, dy: number, from = crop) => size && setCrop(clamp({ ...from, x: from.x + dx, y: from.y + dy }, size));
 
   const zoomTo = (zoom: number) => {
     if (!size) return;
-    // Zoom around the frame's centre.
-    const before = Math.max(FRAME.width / size.width, FRAME.height / size.height) * crop.zoom;
-    const after = Math.max(FRAME.width / size.width, FRAME.height / size.height) * zoom;
-    const cx = (FRAME.width / 2 - crop.x) / before;
-    const cy = (FRAME.height / 2 - crop.y) / before;
-    setCrop(clamp({ zoom, x: FRAME.width / 2 - cx * after, y: FRAME.height / 2 - cy * after }, size));
+    setCrop(zoomAroundCentre(crop, zoom, size));
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
-    const step = e.shiftKey ? 40 : 10;
-    const moves: Record<string, [number, number]> = {
-      ArrowLeft: [step, 0],
-      ArrowRight: [-step, 0],
-      ArrowUp: [0, step],
-      ArrowDown: [0, -step],
-    };
-    const m = moves[e.key];
+    const m = arrowKeyMove(e.key, e.shiftKey);
     if (!m) return;
     e.preventDefault();
     move(m[0], m[1]);
   };
-
-  const scale = size ? Math.max(FRAME.width / size.width, FRAME.height / size.height) * crop.zoom : 1;
 
   const confirm = async () => {
     if (!image.current) return;
@@ -113,10 +233,7 @@ export function AvatarCropper({ file, onCancel, onCropped, onUnreadable }: Avata
           <DialogTitle>Frame the portrait</DialogTitle>
           <DialogDescription>Drag the picture or use the arrow keys; zoom with the slider. Portraits are 2:3.</DialogDescription>
         </DialogHeader>
-        <div
-          role="application"
-          tabIndex={0}
-          aria-label="Portrait crop area: arrow keys move the picture"
+        <CropFrame
           onKeyDown={onKeyDown}
           onPointerDown={(e: PointerEvent) => {
             e.currentTarget.setPointerCapture(e.pointerId);
@@ -126,47 +243,11 @@ export function AvatarCropper({ file, onCancel, onCropped, onUnreadable }: Avata
             drag.current && move(e.clientX - drag.current.x, e.clientY - drag.current.y, drag.current.from)
           }
           onPointerUp={() => (drag.current = null)}
-          className="relative mx-auto cursor-grab touch-none overflow-hidden rounded-2xl bg-surface-raised ring-1 ring-border select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring active:cursor-grabbing"
-          style={{ width: FRAME.width, height: FRAME.height }}
         >
-          {src ? (
-            <img
-              ref={image}
-              src={src}
-              alt="The picture being framed"
-              draggable={false}
-              onLoad={onLoad}
-              onError={onUnreadable}
-              className="absolute max-w-none origin-top-left"
-              style={
-                size ? { left: crop.x, top: crop.y, width: size.width * scale, height: size.height * scale } : { visibility: 'hidden' }
-              }
-            />
-          ) : null}
-          <Move aria-hidden="true" className="pointer-events-none absolute right-2 bottom-2 size-4 text-white/70 drop-shadow" />
-        </div>
-        <label className="mt-4 flex items-center gap-3 text-sm text-fg-muted">
-          <ZoomIn aria-hidden="true" className="size-4 shrink-0" />
-          <span className="sr-only">Zoom</span>
-          <input
-            type="range"
-            min={1}
-            max={MAX_ZOOM}
-            step={0.05}
-            value={crop.zoom}
-            onChange={(e) => zoomTo(Number(e.target.value))}
-            aria-label="Zoom"
-            className="w-full accent-primary"
-          />
-        </label>
-        <DialogFooter>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button onClick={() => void confirm()} disabled={busy || !size}>
-            {busy ? 'Cropping...' : 'Use this portrait'}
-          </Button>
-        </DialogFooter>
+          {src ? <FramedImage image={image} src={src} crop={crop} size={size} onLoad={onLoad} onError={onUnreadable} /> : null}
+        </CropFrame>
+        <ZoomSlider zoom={crop.zoom} onZoom={zoomTo} />
+        <CropperActions busy={busy} ready={size !== null} onCancel={onCancel} onConfirm={() => void confirm()} />
       </DialogContent>
     </Dialog>
   );

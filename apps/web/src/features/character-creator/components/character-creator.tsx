@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { BlockedProblems, fieldLabelOf } from '@/features/moderation';
 import { useNavigate } from 'react-router';
 import { ArrowLeft, ArrowRight, Rocket, Save } from 'lucide-react';
@@ -7,7 +7,7 @@ import { FormError } from '@/components/form/form-parts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
-import { useCharacterForm } from '../hooks/use-character-form';
+import { useCharacterForm, type CharacterFormState } from '../hooks/use-character-form';
 import { STEPS } from '../lib/form';
 import { CharacterPreview } from './character-preview';
 import { CreatorStepper } from './creator-stepper';
@@ -17,6 +17,72 @@ import { ImportCard, ImportReport } from './import-card';
 import { StepBasics, StepGreeting, StepPersonality } from './step-fields';
 import { StepPublish } from './step-publish';
 import { useFocusFirstError } from './use-focus-first-error';
+
+interface CreatorNavProps {
+  step: number;
+  last: boolean;
+  /** Editing an existing character: it can be saved from any step. */
+  editing: boolean;
+  saving: boolean;
+  saveLabel: string;
+  onBack: () => void;
+  onSave: () => void;
+  onNext: () => void;
+}
+
+/** The row under the step: Back, then Save changes (when editing) and Next, or the final save on the last step. */
+function CreatorNav({ step, last, editing, saving, saveLabel, onBack, onSave, onNext }: CreatorNavProps) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <Button variant="secondary" onClick={onBack} disabled={step === 0}>
+        <ArrowLeft aria-hidden="true" />
+        Back
+      </Button>
+      <div className="flex flex-wrap gap-2">
+        {editing && !last ? (
+          <Button variant="secondary" onClick={onSave} disabled={saving}>
+            <Save aria-hidden="true" />
+            {saving ? 'Saving...' : 'Save changes'}
+          </Button>
+        ) : null}
+        {last ? (
+          <Button onClick={onSave} disabled={saving}>
+            <Rocket aria-hidden="true" />
+            {saving ? 'Saving...' : saveLabel}
+          </Button>
+        ) : (
+          <Button onClick={onNext}>
+            Next
+            <ArrowRight aria-hidden="true" />
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The current step in its card: "n/5" and the step's title, the draft's status, then the step's fields. */
+function StepPanel({ state, panel }: { state: CharacterFormState; panel: RefObject<HTMLDivElement | null> }) {
+  const { step, form } = state;
+  return (
+    <Card className="p-4 sm:p-6" ref={panel}>
+      <div className="mb-5 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-semibold text-fg">
+          <span className="text-fg-subtle">
+            {step + 1}/{STEPS.length}
+          </span>{' '}
+          {STEPS[step]!.title}
+        </h2>
+        <DraftStatus savedAt={state.savedAt} restored={state.restored} onDiscard={state.discardDraft} />
+      </div>
+      {step === 0 ? <StepBasics state={state} /> : null}
+      {step === 1 ? <StepPersonality state={state} /> : null}
+      {step === 2 ? <StepGreeting state={state} /> : null}
+      {step === 3 ? <CreatorTagPicker selected={form.tags} onChange={(tags) => state.set('tags', tags)} error={state.errors.tags} /> : null}
+      {step === 4 ? <StepPublish state={state} onEditStep={state.setStep} /> : null}
+    </Card>
+  );
+}
 
 interface CharacterCreatorProps {
   user: User;
@@ -64,56 +130,22 @@ export function CharacterCreator({ user, profile, report, onImported }: Characte
         <div ref={stepper} className="scroll-mt-[calc(var(--header-h)+0.75rem)]">
           <CreatorStepper step={step} errors={state.errors} onSelect={state.setStep} />
         </div>
-        <Card className="p-4 sm:p-6" ref={panel}>
-          <div className="mb-5 flex flex-wrap items-baseline justify-between gap-2">
-            <h2 className="text-lg font-semibold text-fg">
-              <span className="text-fg-subtle">
-                {step + 1}/{STEPS.length}
-              </span>{' '}
-              {STEPS[step]!.title}
-            </h2>
-            <DraftStatus savedAt={state.savedAt} restored={state.restored} onDiscard={state.discardDraft} />
-          </div>
-          {step === 0 ? <StepBasics state={state} /> : null}
-          {step === 1 ? <StepPersonality state={state} /> : null}
-          {step === 2 ? <StepGreeting state={state} /> : null}
-          {step === 3 ? (
-            <CreatorTagPicker selected={form.tags} onChange={(tags) => state.set('tags', tags)} error={state.errors.tags} />
-          ) : null}
-          {step === 4 ? <StepPublish state={state} onEditStep={state.setStep} /> : null}
-        </Card>
+        <StepPanel state={state} panel={panel} />
         {state.formError ? <FormError>{state.formError}</FormError> : null}
         <BlockedProblems problems={state.blocked} surface="character" characterId={state.profile?.id} fieldLabel={fieldLabelOf} />
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <Button variant="secondary" onClick={() => state.setStep(step - 1)} disabled={step === 0}>
-            <ArrowLeft aria-hidden="true" />
-            Back
-          </Button>
-          <div className="flex flex-wrap gap-2">
-            {profile && !last ? (
-              <Button variant="secondary" onClick={() => void save()} disabled={state.saving}>
-                <Save aria-hidden="true" />
-                {state.saving ? 'Saving...' : 'Save changes'}
-              </Button>
-            ) : null}
-            {last ? (
-              <Button onClick={() => void save()} disabled={state.saving}>
-                <Rocket aria-hidden="true" />
-                {state.saving ? 'Saving...' : saveLabel}
-              </Button>
-            ) : (
-              <Button
-                onClick={() => {
-                  state.next();
-                  focusFirstError();
-                }}
-              >
-                Next
-                <ArrowRight aria-hidden="true" />
-              </Button>
-            )}
-          </div>
-        </div>
+        <CreatorNav
+          step={step}
+          last={last}
+          editing={Boolean(profile)}
+          saving={state.saving}
+          saveLabel={saveLabel}
+          onBack={() => state.setStep(step - 1)}
+          onSave={() => void save()}
+          onNext={() => {
+            state.next();
+            focusFirstError();
+          }}
+        />
       </div>
       <aside className="lg:sticky lg:top-[calc(var(--header-h)+1.5rem)] lg:self-start">
         <CharacterPreview form={form} avatarUrl={state.avatarUrl} username={user.username} />

@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { FileUp } from 'lucide-react';
 import type { ImportCharacterResponse } from '@reverie/shared';
 import { FormError } from '@/components/form/form-parts';
@@ -48,6 +48,65 @@ function RatingQuestion({
   );
 }
 
+/** The rating question as a dialog, for the compact button in a page's action row. */
+function RatingQuestionDialog({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+  return (
+    <Dialog open={open} onOpenChange={(isOpen) => !isOpen && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Choose a content rating</DialogTitle>
+          <DialogDescription>Reverie shows explicit characters only to people who asked for them.</DialogDescription>
+        </DialogHeader>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface CardDropZoneProps {
+  /** A file is being dragged over the zone. */
+  over: boolean;
+  onOver: (over: boolean) => void;
+  onDrop: (e: DragEvent) => void;
+  pending: boolean;
+  onPick: () => void;
+}
+
+/** The dashed zone a card file can be dropped on, with a button that opens the file picker. */
+function CardDropZone({ over, onOver, onDrop, pending, onPick }: CardDropZoneProps) {
+  return (
+    <div
+      onDragOver={(e) => {
+        e.preventDefault();
+        onOver(true);
+      }}
+      onDragLeave={() => onOver(false)}
+      onDrop={onDrop}
+      data-testid="card-dropzone"
+      className={cn(
+        'flex flex-col items-center gap-3 rounded-2xl border border-dashed px-4 py-5 text-center transition-colors sm:flex-row sm:text-left',
+        over ? 'border-primary bg-primary/10' : 'border-border-strong bg-surface/60',
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-strong/15 text-accent"
+      >
+        <FileUp className="size-5" />
+      </span>
+      <div className="min-w-0 grow">
+        <p className="text-sm font-semibold text-fg">Start from a Character Card</p>
+        <p className="text-xs text-fg-muted">
+          Drop a PNG, JSON or CharX card here (V1, V2 or V3). It becomes a private character you can edit.
+        </p>
+      </div>
+      <Button variant="secondary" size="sm" onClick={onPick} disabled={pending}>
+        {pending ? 'Importing...' : 'Import a card'}
+      </Button>
+    </div>
+  );
+}
+
 /** "Import a card": drop or pick a PNG or JSON Character Card; it becomes a private character of yours. */
 export function ImportCard({ onImported, compact = false }: { onImported: (result: ImportCharacterResponse) => void; compact?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
@@ -75,15 +134,9 @@ export function ImportCard({ onImported, compact = false }: { onImported: (resul
   ) : null;
   // In a page's action row (compact) the question opens as a dialog; beside the drop zone it is shown in place.
   const questionDialog = (
-    <Dialog open={unrated !== null} onOpenChange={(open) => !open && setUnrated(null)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Choose a content rating</DialogTitle>
-          <DialogDescription>Reverie shows explicit characters only to people who asked for them.</DialogDescription>
-        </DialogHeader>
-        {question}
-      </DialogContent>
-    </Dialog>
+    <RatingQuestionDialog open={unrated !== null} onClose={() => setUnrated(null)}>
+      {question}
+    </RatingQuestionDialog>
   );
 
   const onDrop = (e: DragEvent) => {
@@ -121,35 +174,7 @@ export function ImportCard({ onImported, compact = false }: { onImported: (resul
   return (
     <div className="grid gap-2">
       {picker}
-      <div
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
-        data-testid="card-dropzone"
-        className={cn(
-          'flex flex-col items-center gap-3 rounded-2xl border border-dashed px-4 py-5 text-center transition-colors sm:flex-row sm:text-left',
-          over ? 'border-primary bg-primary/10' : 'border-border-strong bg-surface/60',
-        )}
-      >
-        <span
-          aria-hidden="true"
-          className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-strong/15 text-accent"
-        >
-          <FileUp className="size-5" />
-        </span>
-        <div className="min-w-0 grow">
-          <p className="text-sm font-semibold text-fg">Start from a Character Card</p>
-          <p className="text-xs text-fg-muted">
-            Drop a PNG, JSON or CharX card here (V1, V2 or V3). It becomes a private character you can edit.
-          </p>
-        </div>
-        <Button variant="secondary" size="sm" onClick={() => input.current?.click()} disabled={importCard.isPending}>
-          {importCard.isPending ? 'Importing...' : 'Import a card'}
-        </Button>
-      </div>
+      <CardDropZone over={over} onOver={setOver} onDrop={onDrop} pending={importCard.isPending} onPick={() => input.current?.click()} />
       {question ? <div className="rounded-2xl bg-surface-raised p-4 ring-1 ring-border-strong">{question}</div> : null}
       {error ? <FormError>{error}</FormError> : null}
     </div>

@@ -87,7 +87,8 @@ export function StepPersonality({ state }: StepProps) {
   );
 }
 
-export function StepGreeting({ state }: StepProps) {
+/** The alternate greetings: one field each with its remove button, and a button to add one up to the limit. */
+function AlternateGreetings({ state }: StepProps) {
   const { form, set, touch, errors } = state;
   const greetings = form.alternateGreetings;
   const setGreeting = (i: number, v: string) =>
@@ -95,6 +96,55 @@ export function StepGreeting({ state }: StepProps) {
       'alternateGreetings',
       greetings.map((g, j) => (j === i ? v : g)),
     );
+  return (
+    <fieldset className="grid min-w-0 gap-3">
+      <legend className="mb-1 text-sm font-medium text-fg">Alternate greetings</legend>
+      <p className="-mt-1 text-xs text-fg-subtle">Other ways to open a chat; people swipe between them.</p>
+      {greetings.map((g, i) => (
+        <div key={i} className="grid gap-1">
+          <TextField
+            name={`alternateGreetings.${i}`}
+            label={`Alternate greeting ${i + 1}`}
+            rows={3}
+            value={g}
+            onChange={(v) => setGreeting(i, v)}
+            onBlur={() => touch('alternateGreetings')}
+            max={CHARACTER_LIMITS.greeting}
+            error={errors[`alternateGreetings.${i}`]}
+          />
+          <Button
+            variant="ghost"
+            size="sm"
+            className="justify-self-end"
+            onClick={() =>
+              set(
+                'alternateGreetings',
+                greetings.filter((_, j) => j !== i),
+              )
+            }
+          >
+            <Trash2 aria-hidden="true" />
+            Remove greeting {i + 1}
+          </Button>
+        </div>
+      ))}
+      {errors.alternateGreetings ? (
+        <p role="alert" className="text-sm text-danger">
+          {errors.alternateGreetings}
+        </p>
+      ) : null}
+      {greetings.length < CHARACTER_LIMITS.alternateGreetings ? (
+        <Button variant="secondary" size="sm" className="justify-self-start" onClick={() => set('alternateGreetings', [...greetings, ''])}>
+          <Plus aria-hidden="true" />
+          Add an alternate greeting
+        </Button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+export function StepGreeting({ state }: StepProps) {
+  const { form, set, touch, errors } = state;
   return (
     <div className="grid grid-cols-1 gap-5">
       <TextField
@@ -108,54 +158,7 @@ export function StepGreeting({ state }: StepProps) {
         error={errors.greeting}
         hint="The first message of every chat. Put *actions* between asterisks."
       />
-      <fieldset className="grid min-w-0 gap-3">
-        <legend className="mb-1 text-sm font-medium text-fg">Alternate greetings</legend>
-        <p className="-mt-1 text-xs text-fg-subtle">Other ways to open a chat; people swipe between them.</p>
-        {greetings.map((g, i) => (
-          <div key={i} className="grid gap-1">
-            <TextField
-              name={`alternateGreetings.${i}`}
-              label={`Alternate greeting ${i + 1}`}
-              rows={3}
-              value={g}
-              onChange={(v) => setGreeting(i, v)}
-              onBlur={() => touch('alternateGreetings')}
-              max={CHARACTER_LIMITS.greeting}
-              error={errors[`alternateGreetings.${i}`]}
-            />
-            <Button
-              variant="ghost"
-              size="sm"
-              className="justify-self-end"
-              onClick={() =>
-                set(
-                  'alternateGreetings',
-                  greetings.filter((_, j) => j !== i),
-                )
-              }
-            >
-              <Trash2 aria-hidden="true" />
-              Remove greeting {i + 1}
-            </Button>
-          </div>
-        ))}
-        {errors.alternateGreetings ? (
-          <p role="alert" className="text-sm text-danger">
-            {errors.alternateGreetings}
-          </p>
-        ) : null}
-        {greetings.length < CHARACTER_LIMITS.alternateGreetings ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            className="justify-self-start"
-            onClick={() => set('alternateGreetings', [...greetings, ''])}
-          >
-            <Plus aria-hidden="true" />
-            Add an alternate greeting
-          </Button>
-        ) : null}
-      </fieldset>
+      <AlternateGreetings state={state} />
       <TextField
         name="exampleDialogue"
         label="Example dialogue"

@@ -18,6 +18,55 @@ interface CharacterCardProps {
 
 const MAX_CARD_TAGS = 3;
 
+/** The badges over the portrait's top corner: AI, 18+, Premium and Hidden by moderators. */
+function CardBadges({ character }: { character: CharacterListItem }) {
+  return (
+    <div className="absolute top-2.5 left-2.5 flex gap-1.5">
+      <AiBadge className="bg-sky-950/80 shadow backdrop-blur" label={`${character.name} is an AI character, not a person`} />
+      {character.nsfw ? (
+        <span className="rounded-full bg-danger-strong/90 px-2 py-0.5 text-[10px] font-bold tracking-wider text-white uppercase shadow">
+          18+
+        </span>
+      ) : null}
+      {character.premium ? (
+        <span className="inline-flex items-center gap-1 rounded-full bg-black/60 px-2 py-0.5 text-[10px] font-bold tracking-wider text-coin uppercase ring-1 ring-coin/40 backdrop-blur">
+          <Crown className="size-3" aria-hidden="true" />
+          Premium
+        </span>
+      ) : null}
+      {character.moderationHidden ? (
+        <span className="inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-[10px] font-bold tracking-wider text-danger uppercase ring-1 ring-danger/50 backdrop-blur">
+          <EyeOff className="size-3" aria-hidden="true" />
+          Hidden by moderators
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The counts under the tags: chats, likes (filled when you liked it) and the rating. */
+function CardStats({ character, likes, isLiked }: { character: CharacterListItem; likes: number; isLiked: boolean }) {
+  return (
+    <div className="mt-2 flex items-center gap-3 text-xs font-medium text-white/80">
+      <span className="inline-flex items-center gap-1" title={`${formatNumber(character.chatCount)} chats`}>
+        <MessageCircle className="size-3.5" aria-hidden="true" />
+        <span className="sr-only">Chats: </span>
+        {shortenNumber(character.chatCount)}
+      </span>
+      <span className="inline-flex items-center gap-1" title={`${formatNumber(likes)} likes`}>
+        <Heart className={cn('size-3.5', isLiked && 'fill-primary text-primary')} aria-hidden="true" />
+        <span className="sr-only">{isLiked ? 'Liked by you. Likes: ' : 'Likes: '}</span>
+        {shortenNumber(likes)}
+      </span>
+      <span className="inline-flex items-center gap-1" title={ratingDescription(character)}>
+        <Star className="size-3.5" aria-hidden="true" />
+        <span className="sr-only">Rating: </span>
+        {ratingLabel(character)}
+      </span>
+    </div>
+  );
+}
+
 /** A portrait-first card: 2:3 art, name, tagline, tags, chat count and likes; NSFW art blurred per the filter. */
 export const CharacterCard = memo(function CharacterCard({ character, eager }: CharacterCardProps) {
   const { isLiked, likes } = useLikeState(character);
@@ -43,26 +92,7 @@ export const CharacterCard = memo(function CharacterCard({ character, eager }: C
             aria-hidden="true"
             className="pointer-events-none absolute inset-x-0 bottom-0 h-3/5 bg-linear-to-t from-black/95 via-black/60 to-transparent"
           />
-          <div className="absolute top-2.5 left-2.5 flex gap-1.5">
-            <AiBadge className="bg-sky-950/80 shadow backdrop-blur" label={`${character.name} is an AI character, not a person`} />
-            {character.nsfw ? (
-              <span className="rounded-full bg-danger-strong/90 px-2 py-0.5 text-[10px] font-bold tracking-wider text-white uppercase shadow">
-                18+
-              </span>
-            ) : null}
-            {character.premium ? (
-              <span className="inline-flex items-center gap-1 rounded-full bg-black/60 px-2 py-0.5 text-[10px] font-bold tracking-wider text-coin uppercase ring-1 ring-coin/40 backdrop-blur">
-                <Crown className="size-3" aria-hidden="true" />
-                Premium
-              </span>
-            ) : null}
-            {character.moderationHidden ? (
-              <span className="inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-[10px] font-bold tracking-wider text-danger uppercase ring-1 ring-danger/50 backdrop-blur">
-                <EyeOff className="size-3" aria-hidden="true" />
-                Hidden by moderators
-              </span>
-            ) : null}
-          </div>
+          <CardBadges character={character} />
           <div className="absolute inset-x-0 bottom-0 p-3 sm:p-3.5">
             <h3 className="line-clamp-2 text-base leading-tight font-bold text-white drop-shadow [overflow-wrap:anywhere] sm:text-lg">
               {character.name}
@@ -80,23 +110,7 @@ export const CharacterCard = memo(function CharacterCard({ character, eager }: C
                 ))}
               </ul>
             ) : null}
-            <div className="mt-2 flex items-center gap-3 text-xs font-medium text-white/80">
-              <span className="inline-flex items-center gap-1" title={`${formatNumber(character.chatCount)} chats`}>
-                <MessageCircle className="size-3.5" aria-hidden="true" />
-                <span className="sr-only">Chats: </span>
-                {shortenNumber(character.chatCount)}
-              </span>
-              <span className="inline-flex items-center gap-1" title={`${formatNumber(likes)} likes`}>
-                <Heart className={cn('size-3.5', isLiked && 'fill-primary text-primary')} aria-hidden="true" />
-                <span className="sr-only">{isLiked ? 'Liked by you. Likes: ' : 'Likes: '}</span>
-                {shortenNumber(likes)}
-              </span>
-              <span className="inline-flex items-center gap-1" title={ratingDescription(character)}>
-                <Star className="size-3.5" aria-hidden="true" />
-                <span className="sr-only">Rating: </span>
-                {ratingLabel(character)}
-              </span>
-            </div>
+            <CardStats character={character} likes={likes} isLiked={isLiked} />
             <p className="mt-1 line-clamp-2 text-[11px] leading-tight text-white/60 [overflow-wrap:anywhere]">
               @{character.creator.username}
             </p>

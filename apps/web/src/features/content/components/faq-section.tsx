@@ -29,6 +29,68 @@ export function filterFaq(groups: FaqGroup[], search: string): FaqGroup[] {
     .filter((g) => g.items.length > 0);
 }
 
+/** The topic filter: All, then one toggle per FAQ group. */
+function FaqTopics({ groups, selected, onSelect }: { groups: FaqGroup[]; selected: string; onSelect: (id: string) => void }) {
+  return (
+    <div role="group" aria-label="FAQ topics" className="mt-5 flex gap-2 overflow-x-auto pb-1">
+      {[{ id: 'all', title: 'All' }, ...groups].map((g) => (
+        <button
+          key={g.id}
+          type="button"
+          aria-pressed={selected === g.id}
+          onClick={() => onSelect(g.id)}
+          className={cn(
+            'shrink-0 rounded-full px-3.5 py-1.5 text-sm font-medium ring-1 transition-colors focus-visible:outline-2 focus-visible:outline-ring',
+            selected === g.id ? 'bg-primary/15 text-primary ring-primary/40' : 'bg-surface text-fg-muted ring-border hover:text-fg',
+          )}
+        >
+          {g.title}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Shown when the search leaves no question, with a button that clears it. */
+function FaqNoMatch({ search, onClear }: { search: string; onClear: () => void }) {
+  return (
+    <div className="rounded-2xl border border-dashed border-border-strong p-8 text-center">
+      <p className="font-semibold text-fg">No questions match &ldquo;{search.trim()}&rdquo;</p>
+      <p className="mt-1 text-sm text-fg-muted">Try fewer or different words, or browse the guides above.</p>
+      <button type="button" onClick={onClear} className="mt-3 inline-flex items-center gap-1 text-sm text-primary hover:underline">
+        <X className="size-4" aria-hidden="true" />
+        Clear search
+      </button>
+    </div>
+  );
+}
+
+/** The matching questions by group, each a disclosure panel (all open while searching). */
+function FaqGroups({ groups, open }: { groups: FaqGroup[]; open: boolean }) {
+  return (
+    <div className="space-y-8">
+      {groups.map((g) => (
+        <div key={g.id}>
+          <h3 className="mb-3 text-sm font-semibold tracking-wider text-fg-subtle uppercase">{g.title}</h3>
+          <div className="divide-y divide-border overflow-hidden rounded-2xl border border-border bg-surface">
+            {g.items.map((item) => (
+              <details key={item.id} id={`faq-${item.id}`} className="group" open={open}>
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-4 py-3.5 font-medium text-fg hover:bg-surface-raised sm:px-5 [&::-webkit-details-marker]:hidden">
+                  {item.question}
+                  <ChevronDown className="size-4 shrink-0 text-fg-subtle transition-transform group-open:rotate-180" aria-hidden="true" />
+                </summary>
+                <div className="px-4 pb-2 sm:px-5 [&_p:first-child]:mt-0">
+                  <SafeMarkdown className="text-sm sm:text-[15px]">{item.answer}</SafeMarkdown>
+                </div>
+              </details>
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /** The FAQ on /guides: a search box, a group filter, and the questions as disclosure panels. */
 export function FaqSection() {
   const query = useFaq();
@@ -68,24 +130,7 @@ export function FaqSection() {
         </div>
       </div>
 
-      {query.data ? (
-        <div role="group" aria-label="FAQ topics" className="mt-5 flex gap-2 overflow-x-auto pb-1">
-          {[{ id: 'all', title: 'All' }, ...query.data.groups].map((g) => (
-            <button
-              key={g.id}
-              type="button"
-              aria-pressed={group === g.id}
-              onClick={() => setGroup(g.id)}
-              className={cn(
-                'shrink-0 rounded-full px-3.5 py-1.5 text-sm font-medium ring-1 transition-colors focus-visible:outline-2 focus-visible:outline-ring',
-                group === g.id ? 'bg-primary/15 text-primary ring-primary/40' : 'bg-surface text-fg-muted ring-border hover:text-fg',
-              )}
-            >
-              {g.title}
-            </button>
-          ))}
-        </div>
-      ) : null}
+      {query.data ? <FaqTopics groups={query.data.groups} selected={group} onSelect={setGroup} /> : null}
 
       <div className="mt-6">
         {query.isPending ? <DocumentSkeleton label="Loading questions..." /> : null}
@@ -96,42 +141,9 @@ export function FaqSection() {
               {count === 1 ? '1 question' : `${count} questions`}
             </p>
             {groups.length === 0 ? (
-              <div className="rounded-2xl border border-dashed border-border-strong p-8 text-center">
-                <p className="font-semibold text-fg">No questions match &ldquo;{search.trim()}&rdquo;</p>
-                <p className="mt-1 text-sm text-fg-muted">Try fewer or different words, or browse the guides above.</p>
-                <button
-                  type="button"
-                  onClick={() => setSearch('')}
-                  className="mt-3 inline-flex items-center gap-1 text-sm text-primary hover:underline"
-                >
-                  <X className="size-4" aria-hidden="true" />
-                  Clear search
-                </button>
-              </div>
+              <FaqNoMatch search={search} onClear={() => setSearch('')} />
             ) : (
-              <div className="space-y-8">
-                {groups.map((g) => (
-                  <div key={g.id}>
-                    <h3 className="mb-3 text-sm font-semibold tracking-wider text-fg-subtle uppercase">{g.title}</h3>
-                    <div className="divide-y divide-border overflow-hidden rounded-2xl border border-border bg-surface">
-                      {g.items.map((item) => (
-                        <details key={item.id} id={`faq-${item.id}`} className="group" open={search.trim().length > 0}>
-                          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-4 py-3.5 font-medium text-fg hover:bg-surface-raised sm:px-5 [&::-webkit-details-marker]:hidden">
-                            {item.question}
-                            <ChevronDown
-                              className="size-4 shrink-0 text-fg-subtle transition-transform group-open:rotate-180"
-                              aria-hidden="true"
-                            />
-                          </summary>
-                          <div className="px-4 pb-2 sm:px-5 [&_p:first-child]:mt-0">
-                            <SafeMarkdown className="text-sm sm:text-[15px]">{item.answer}</SafeMarkdown>
-                          </div>
-                        </details>
-                      ))}
-                    </div>
-                  </div>
-                ))}
-              </div>
+              <FaqGroups groups={groups} open={search.trim().length > 0} />
             )}
           </>
         ) : null}

@@ -162,6 +162,43 @@ function NsfwDemo({ coverUrl, alt }: { coverUrl?: string; alt: string }) {
   );
 }
 
+/** One feature: its icon and availability, what it does, and a link to it unless it is still coming. */
+function FeatureCard({ feature, state }: { feature: Feature; state: Availability }) {
+  const Icon = feature.icon;
+  return (
+    <article
+      className={cn(
+        'flex h-full flex-col rounded-2xl border border-border bg-surface p-5 transition-colors',
+        state === 'live' && 'hover:border-primary/40',
+      )}
+      aria-label={feature.title}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-10 items-center justify-center rounded-xl bg-linear-to-br from-primary-strong/25 to-accent-strong/25 text-primary ring-1 ring-primary/30"
+        >
+          <Icon className="size-5" />
+        </span>
+        <StatusBadge state={state} />
+      </div>
+      <h2 className="mt-4 font-semibold text-fg">{feature.title}</h2>
+      <p className="mt-1 flex-1 text-sm leading-relaxed text-fg-muted">{feature.text}</p>
+      {state === 'soon' ? (
+        <p className="mt-4 text-sm text-fg-subtle">Arriving in an upcoming release.</p>
+      ) : (
+        <Link
+          to={feature.to}
+          className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {feature.cta}
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+      )}
+    </article>
+  );
+}
+
 /** `/features`: what Reverie offers, each marked live or coming soon from the server's own route list. */
 export function FeaturesOverview() {
   const routes = useApiRoutes();
@@ -172,44 +209,11 @@ export function FeaturesOverview() {
   return (
     <Page title="Features" description="Everything you can do on Reverie, straight from the product." icon={<Rocket />}>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {FEATURES.map((f) => {
-          const state = availability(f);
-          const Icon = f.icon;
-          return (
-            <li key={f.title}>
-              <article
-                className={cn(
-                  'flex h-full flex-col rounded-2xl border border-border bg-surface p-5 transition-colors',
-                  state === 'live' && 'hover:border-primary/40',
-                )}
-                aria-label={f.title}
-              >
-                <div className="flex items-start justify-between gap-3">
-                  <span
-                    aria-hidden="true"
-                    className="inline-flex size-10 items-center justify-center rounded-xl bg-linear-to-br from-primary-strong/25 to-accent-strong/25 text-primary ring-1 ring-primary/30"
-                  >
-                    <Icon className="size-5" />
-                  </span>
-                  <StatusBadge state={state} />
-                </div>
-                <h2 className="mt-4 font-semibold text-fg">{f.title}</h2>
-                <p className="mt-1 flex-1 text-sm leading-relaxed text-fg-muted">{f.text}</p>
-                {state === 'soon' ? (
-                  <p className="mt-4 text-sm text-fg-subtle">Arriving in an upcoming release.</p>
-                ) : (
-                  <Link
-                    to={f.to}
-                    className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-                  >
-                    {f.cta}
-                    <ArrowRight className="size-4" aria-hidden="true" />
-                  </Link>
-                )}
-              </article>
-            </li>
-          );
-        })}
+        {FEATURES.map((f) => (
+          <li key={f.title}>
+            <FeatureCard feature={f} state={availability(f)} />
+          </li>
+        ))}
       </ul>
 
       <section aria-labelledby="live-heading" className="mt-12">

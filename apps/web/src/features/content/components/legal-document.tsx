@@ -1,15 +1,84 @@
 import type { ReactNode } from 'react';
+import type { LegalDocument } from '@reverie/shared/schemas/content';
 import { Link } from 'react-router';
 import { ArrowLeft, ArrowRight, CalendarDays, Clock, Printer, ScrollText, TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/page/link-button';
 import { ContentError, DocumentSkeleton, formatDate, isNotFound } from './content-states';
 import { useLegalPage } from '../api/get-legal-page';
-import { LEGAL_PAGES } from '../legal-pages';
+import { LEGAL_PAGES, type LegalPageInfo } from '../legal-pages';
 import { useDocumentTitle, useMetaDescription } from '@/lib/document-title';
 import { SafeMarkdown } from './markdown';
 import { TableOfContents } from './table-of-contents';
 import './print.css';
+
+/** The document's title, summary, date, reading time and Print button. */
+function LegalHeader({ title, doc }: { title: string; doc: LegalDocument | undefined }) {
+  return (
+    <header data-print-keep className="mb-8 flex flex-col gap-4 border-b border-border pb-6 sm:flex-row sm:items-end sm:justify-between">
+      <div className="flex items-start gap-3">
+        <span
+          aria-hidden="true"
+          className="mt-1 inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/25 print:hidden"
+        >
+          <ScrollText className="size-5" />
+        </span>
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight text-balance text-fg sm:text-3xl">{title}</h1>
+          {doc ? (
+            <>
+              <p className="mt-2 max-w-2xl text-sm text-fg-muted sm:text-base">{doc.summary}</p>
+              <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-fg-subtle">
+                <span className="inline-flex items-center gap-1.5">
+                  <CalendarDays className="size-3.5" aria-hidden="true" />
+                  Last updated <time dateTime={doc.updatedAt}>{formatDate(doc.updatedAt)}</time>
+                </span>
+                <span className="inline-flex items-center gap-1.5">
+                  <Clock className="size-3.5" aria-hidden="true" />
+                  {doc.readingMinutes} min read
+                </span>
+              </p>
+            </>
+          ) : null}
+        </div>
+      </div>
+      {doc ? (
+        <Button variant="secondary" size="sm" onClick={() => window.print()} data-print-hide className="self-start sm:self-auto">
+          <Printer aria-hidden="true" />
+          Print
+        </Button>
+      ) : null}
+    </header>
+  );
+}
+
+/** Links to the previous and next legal documents, when there are such. */
+function LegalNeighbours({ prev, next }: { prev: LegalPageInfo | undefined; next: LegalPageInfo | undefined }) {
+  return (
+    <nav aria-label="Other legal pages" data-print-hide className="mt-12 grid gap-3 border-t border-border pt-6 sm:grid-cols-2">
+      {prev ? (
+        <LinkButton to={`/legal/${prev.slug}`} variant="secondary" className="h-auto justify-start py-3 whitespace-normal">
+          <ArrowLeft aria-hidden="true" />
+          <span className="text-left">
+            <span className="block text-xs text-fg-subtle">Previous</span>
+            {prev.title}
+          </span>
+        </LinkButton>
+      ) : (
+        <span />
+      )}
+      {next ? (
+        <LinkButton to={`/legal/${next.slug}`} variant="secondary" className="h-auto justify-end py-3 whitespace-normal">
+          <span className="text-right">
+            <span className="block text-xs text-fg-subtle">Next</span>
+            {next.title}
+          </span>
+          <ArrowRight aria-hidden="true" />
+        </LinkButton>
+      ) : null}
+    </nav>
+  );
+}
 
 /** A legal page: title, date, table of contents, the document, and the neighbouring documents. */
 export function LegalDocumentView({ slug, notFound }: { slug: string; notFound: ReactNode }) {
@@ -35,40 +104,7 @@ export function LegalDocumentView({ slug, notFound }: { slug: string; notFound: 
         <ArrowLeft className="size-4" aria-hidden="true" />
         All legal pages
       </Link>
-      <header data-print-keep className="mb-8 flex flex-col gap-4 border-b border-border pb-6 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex items-start gap-3">
-          <span
-            aria-hidden="true"
-            className="mt-1 inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/25 print:hidden"
-          >
-            <ScrollText className="size-5" />
-          </span>
-          <div className="min-w-0">
-            <h1 className="text-2xl font-bold tracking-tight text-balance text-fg sm:text-3xl">{doc?.title ?? known?.title ?? 'Legal'}</h1>
-            {doc ? (
-              <>
-                <p className="mt-2 max-w-2xl text-sm text-fg-muted sm:text-base">{doc.summary}</p>
-                <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-fg-subtle">
-                  <span className="inline-flex items-center gap-1.5">
-                    <CalendarDays className="size-3.5" aria-hidden="true" />
-                    Last updated <time dateTime={doc.updatedAt}>{formatDate(doc.updatedAt)}</time>
-                  </span>
-                  <span className="inline-flex items-center gap-1.5">
-                    <Clock className="size-3.5" aria-hidden="true" />
-                    {doc.readingMinutes} min read
-                  </span>
-                </p>
-              </>
-            ) : null}
-          </div>
-        </div>
-        {doc ? (
-          <Button variant="secondary" size="sm" onClick={() => window.print()} data-print-hide className="self-start sm:self-auto">
-            <Printer aria-hidden="true" />
-            Print
-          </Button>
-        ) : null}
-      </header>
+      <LegalHeader title={doc?.title ?? known?.title ?? 'Legal'} doc={doc} />
 
       {doc && doc.unsetFacts.length > 0 ? <UnsetFactsBanner facts={doc.unsetFacts} /> : null}
       {query.isPending ? <DocumentSkeleton label="Loading document..." /> : null}
@@ -82,28 +118,7 @@ export function LegalDocumentView({ slug, notFound }: { slug: string; notFound: 
         </div>
       ) : null}
 
-      <nav aria-label="Other legal pages" data-print-hide className="mt-12 grid gap-3 border-t border-border pt-6 sm:grid-cols-2">
-        {prev ? (
-          <LinkButton to={`/legal/${prev.slug}`} variant="secondary" className="h-auto justify-start py-3 whitespace-normal">
-            <ArrowLeft aria-hidden="true" />
-            <span className="text-left">
-              <span className="block text-xs text-fg-subtle">Previous</span>
-              {prev.title}
-            </span>
-          </LinkButton>
-        ) : (
-          <span />
-        )}
-        {next ? (
-          <LinkButton to={`/legal/${next.slug}`} variant="secondary" className="h-auto justify-end py-3 whitespace-normal">
-            <span className="text-right">
-              <span className="block text-xs text-fg-subtle">Next</span>
-              {next.title}
-            </span>
-            <ArrowRight aria-hidden="true" />
-          </LinkButton>
-        ) : null}
-      </nav>
+      <LegalNeighbours prev={prev} next={next} />
     </div>
   );
 }

@@ -125,6 +125,117 @@ function Row({ name, kind, state, label }: { name: string; kind: ReactNode; stat
   );
 }
 
+/** The headline state with the server version, uptime, web build and when it was checked. */
+function OverallCard({ h, model, checkedAt }: { h: HealthResponse; model: ChatStatus | undefined; checkedAt: number }) {
+  return (
+    <section aria-labelledby="overall" className="rounded-2xl border border-border bg-surface p-5 lg:col-span-1">
+      <h2 id="overall" className="flex items-center gap-2 text-sm font-semibold text-fg-muted">
+        <Activity className="size-4 text-primary" aria-hidden="true" />
+        Overall
+      </h2>
+      <p className="mt-3 text-2xl font-bold text-fg" aria-live="polite">
+        {overallOf(h, model).text}
+      </p>
+      <dl className="mt-4 space-y-2 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-fg-muted">Server version</dt>
+          <dd className="font-mono text-fg">{h.version}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-fg-muted">Up for</dt>
+          <dd className="text-fg">{formatUptime(h.uptimeSeconds)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-fg-muted">Web app build</dt>
+          <dd className="font-mono text-fg">{import.meta.env.MODE}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-fg-muted">Checked</dt>
+          <dd className="text-fg">{formatDate(checkedAt, 'time')}</dd>
+        </div>
+      </dl>
+      <div className="mt-5">
+        <StatusPill state={overallOf(h, model).state} />
+      </div>
+    </section>
+  );
+}
+
+/** One row per service with its state, then the language model's own status. */
+function ServicesCard({ h, model }: { h: HealthResponse; model: ChatStatus | undefined }) {
+  return (
+    <section aria-labelledby="components" className="rounded-2xl border border-border bg-surface lg:col-span-2">
+      <h2 id="components" className="border-b border-border px-5 py-3 text-sm font-semibold text-fg-muted">
+        Services
+      </h2>
+      <ul className="divide-y divide-border">
+        {healthRows(h, model).map((r) => (
+          <Row key={r.name} {...r} />
+        ))}
+      </ul>
+      <ModelStatus status={model} details={false} className="mx-4 mb-4 sm:mx-4" />
+    </section>
+  );
+}
+
+/** The tiny chat and image checks, with links to the full test chat and image generation. */
+function TryItYourself() {
+  return (
+    <section aria-labelledby="try" className="rounded-2xl border border-border bg-surface p-5">
+      <h2 id="try" className="font-semibold text-fg">
+        Try it yourself
+      </h2>
+      <p className="mt-1 text-sm text-fg-muted">
+        A tiny chat asks the language model for one short sentence and times it. A chat with the diagnostic character, or a small picture,
+        checks the whole path end to end.
+      </p>
+      <div className="mt-4">
+        <TinyChatCheck />
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <LinkButton to="/test-chat" variant="secondary" size="sm">
+          <MessageCircle aria-hidden="true" />
+          Test chat
+        </LinkButton>
+        <LinkButton to="/generate-images" variant="secondary" size="sm">
+          <ImagePlus aria-hidden="true" />
+          Generate images
+        </LinkButton>
+      </div>
+      <div className="mt-4 border-t border-border pt-4">
+        <TinyImageTest />
+      </div>
+    </section>
+  );
+}
+
+/** What this browser has chosen: age confirmation, NSFW, image blur and its window size. */
+function ThisBrowser({ showNsfw, imageBlur }: { showNsfw: boolean; imageBlur: boolean }) {
+  return (
+    <section aria-labelledby="browser" className="rounded-2xl border border-border bg-surface p-5">
+      <h2 id="browser" className="font-semibold text-fg">
+        This browser
+      </h2>
+      <dl className="mt-3 space-y-2 text-sm">
+        {[
+          ['Age confirmed', isAgeVerified() ? 'Yes' : 'No'],
+          ['NSFW shown', showNsfw ? 'Yes' : 'No (blurred)'],
+          ['Image blur', imageBlur ? 'On' : 'Off'],
+          ['Window', `${window.innerWidth} × ${window.innerHeight}`],
+        ].map(([k, v]) => (
+          <div key={k} className="flex justify-between gap-4">
+            <dt className="text-fg-muted">{k}</dt>
+            <dd className="text-fg">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <LinkButton to="/auth-debug" variant="link" size="sm" className="mt-3">
+        Inspect the session
+      </LinkButton>
+    </section>
+  );
+}
+
 /** `/test`: is the server up, which providers work, which version runs. Safe to show to anyone. */
 export function ServerDiagnostics() {
   const health = useHealth();
@@ -165,97 +276,14 @@ export function ServerDiagnostics() {
       ) : null}
       {h ? (
         <div className="grid gap-4 lg:grid-cols-3">
-          <section aria-labelledby="overall" className="rounded-2xl border border-border bg-surface p-5 lg:col-span-1">
-            <h2 id="overall" className="flex items-center gap-2 text-sm font-semibold text-fg-muted">
-              <Activity className="size-4 text-primary" aria-hidden="true" />
-              Overall
-            </h2>
-            <p className="mt-3 text-2xl font-bold text-fg" aria-live="polite">
-              {overallOf(h, model.data).text}
-            </p>
-            <dl className="mt-4 space-y-2 text-sm">
-              <div className="flex justify-between gap-4">
-                <dt className="text-fg-muted">Server version</dt>
-                <dd className="font-mono text-fg">{h.version}</dd>
-              </div>
-              <div className="flex justify-between gap-4">
-                <dt className="text-fg-muted">Up for</dt>
-                <dd className="text-fg">{formatUptime(h.uptimeSeconds)}</dd>
-              </div>
-              <div className="flex justify-between gap-4">
-                <dt className="text-fg-muted">Web app build</dt>
-                <dd className="font-mono text-fg">{import.meta.env.MODE}</dd>
-              </div>
-              <div className="flex justify-between gap-4">
-                <dt className="text-fg-muted">Checked</dt>
-                <dd className="text-fg">{formatDate(health.dataUpdatedAt, 'time')}</dd>
-              </div>
-            </dl>
-            <div className="mt-5">
-              <StatusPill state={overallOf(h, model.data).state} />
-            </div>
-          </section>
-          <section aria-labelledby="components" className="rounded-2xl border border-border bg-surface lg:col-span-2">
-            <h2 id="components" className="border-b border-border px-5 py-3 text-sm font-semibold text-fg-muted">
-              Services
-            </h2>
-            <ul className="divide-y divide-border">
-              {healthRows(h, model.data).map((r) => (
-                <Row key={r.name} {...r} />
-              ))}
-            </ul>
-            <ModelStatus status={model.data} details={false} className="mx-4 mb-4 sm:mx-4" />
-          </section>
+          <OverallCard h={h} model={model.data} checkedAt={health.dataUpdatedAt} />
+          <ServicesCard h={h} model={model.data} />
         </div>
       ) : null}
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
-        <section aria-labelledby="try" className="rounded-2xl border border-border bg-surface p-5">
-          <h2 id="try" className="font-semibold text-fg">
-            Try it yourself
-          </h2>
-          <p className="mt-1 text-sm text-fg-muted">
-            A tiny chat asks the language model for one short sentence and times it. A chat with the diagnostic character, or a small
-            picture, checks the whole path end to end.
-          </p>
-          <div className="mt-4">
-            <TinyChatCheck />
-          </div>
-          <div className="mt-4 flex flex-wrap gap-2">
-            <LinkButton to="/test-chat" variant="secondary" size="sm">
-              <MessageCircle aria-hidden="true" />
-              Test chat
-            </LinkButton>
-            <LinkButton to="/generate-images" variant="secondary" size="sm">
-              <ImagePlus aria-hidden="true" />
-              Generate images
-            </LinkButton>
-          </div>
-          <div className="mt-4 border-t border-border pt-4">
-            <TinyImageTest />
-          </div>
-        </section>
-        <section aria-labelledby="browser" className="rounded-2xl border border-border bg-surface p-5">
-          <h2 id="browser" className="font-semibold text-fg">
-            This browser
-          </h2>
-          <dl className="mt-3 space-y-2 text-sm">
-            {[
-              ['Age confirmed', isAgeVerified() ? 'Yes' : 'No'],
-              ['NSFW shown', showNsfw ? 'Yes' : 'No (blurred)'],
-              ['Image blur', imageBlur ? 'On' : 'Off'],
-              ['Window', `${window.innerWidth} × ${window.innerHeight}`],
-            ].map(([k, v]) => (
-              <div key={k} className="flex justify-between gap-4">
-                <dt className="text-fg-muted">{k}</dt>
-                <dd className="text-fg">{v}</dd>
-              </div>
-            ))}
-          </dl>
-          <LinkButton to="/auth-debug" variant="link" size="sm" className="mt-3">
-            Inspect the session
-          </LinkButton>
-        </section>
+        <TryItYourself />
+        <ThisBrowser showNsfw={showNsfw} imageBlur={imageBlur} />
       </div>
     </Page>
   );

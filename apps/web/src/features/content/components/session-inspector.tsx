@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { KeyRound, LogOut, RefreshCw } from 'lucide-react';
 import { Page } from '@/components/page/page';
 import { Button } from '@/components/ui/button';
@@ -54,6 +54,47 @@ function usePermissions(enabled: boolean) {
   });
 }
 
+/** The Permissions row: the permissions that are on, or why they cannot be shown. */
+function permissionsText(query: UseQueryResult<SubscriptionStatus>, signedIn: boolean): string {
+  return query.data
+    ? describePermissions(query.data.permissions)
+    : query.isError
+      ? query.error instanceof ApiError && query.error.status === 404
+        ? 'Memberships are not enabled on this server yet'
+        : 'Could not be read'
+      : signedIn
+        ? 'Loading...'
+        : '—';
+}
+
+/** The session's facts as a list of label and value. */
+function SessionDetails({ rows }: { rows: Array<[string, string]> }) {
+  return (
+    <div className="rounded-2xl border border-border bg-surface">
+      <dl className="divide-y divide-border">
+        {rows.map(([label, value]) => (
+          <div key={label} className="grid gap-1 px-5 py-3 sm:grid-cols-3">
+            <dt className="text-sm font-medium text-fg-muted">{label}</dt>
+            <dd className="text-sm break-all text-fg sm:col-span-2">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** The outcome of the last Refresh token or Clear session: a status, or an alert on failure. */
+function SessionMessage({ message }: { message: { kind: 'ok' | 'error'; text: string } }) {
+  return (
+    <p
+      role={message.kind === 'error' ? 'alert' : 'status'}
+      className={message.kind === 'error' ? 'mt-3 text-sm text-danger' : 'mt-3 text-sm text-success'}
+    >
+      {message.text}
+    </p>
+  );
+}
+
 /** `/auth-debug`: the session as this browser holds it. Times, ids and tier only: never a token. */
 export function SessionInspector() {
   const { user, status, logout } = useSession();
@@ -63,15 +104,7 @@ export function SessionInspector() {
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [, setTick] = useState(0);
   const status_ = usePermissions(status === 'authenticated');
-  const permissions = status_.data
-    ? describePermissions(status_.data.permissions)
-    : status_.isError
-      ? status_.error instanceof ApiError && status_.error.status === 404
-        ? 'Memberships are not enabled on this server yet'
-        : 'Could not be read'
-      : status === 'authenticated'
-        ? 'Loading...'
-        : '—';
+  const permissions = permissionsText(status_, status === 'authenticated');
 
   const refresh = async () => {
     setBusy('refresh');
@@ -114,16 +147,7 @@ export function SessionInspector() {
       description="What this browser holds about your sign-in. Tokens are secrets, so they are never shown; only their times."
       icon={<KeyRound />}
     >
-      <div className="rounded-2xl border border-border bg-surface">
-        <dl className="divide-y divide-border">
-          {rows.map(([label, value]) => (
-            <div key={label} className="grid gap-1 px-5 py-3 sm:grid-cols-3">
-              <dt className="text-sm font-medium text-fg-muted">{label}</dt>
-              <dd className="text-sm break-all text-fg sm:col-span-2">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </div>
+      <SessionDetails rows={rows} />
       <div className="mt-5 flex flex-wrap items-center gap-2">
         <Button onClick={() => void refresh()} disabled={!hasRefresh || busy !== null}>
           <RefreshCw className={busy === 'refresh' ? 'animate-spin' : undefined} aria-hidden="true" />
@@ -134,14 +158,7 @@ export function SessionInspector() {
           Clear session
         </Button>
       </div>
-      {message ? (
-        <p
-          role={message.kind === 'error' ? 'alert' : 'status'}
-          className={message.kind === 'error' ? 'mt-3 text-sm text-danger' : 'mt-3 text-sm text-success'}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      {message ? <SessionMessage message={message} /> : null}
       <p className="mt-6 max-w-2xl text-sm text-fg-subtle">
         Clearing the session signs you out: the tokens and the cached profile are removed from this browser first, then the server is asked
         to revoke the refresh token.
