@@ -17,14 +17,6 @@ export function ImageDetails({
   onChange?: (i: ImageItem) => void;
   onRemove: (id: string) => void;
 }) {
-  const facts: Array<[string, string]> = [
-    ['Size', `${image.width} × ${image.height}`],
-    ['Model', image.model || 'Default model'],
-    ...(image.seed !== null ? ([['Seed', String(image.seed)]] as Array<[string, string]>) : []),
-    ['Made', formatDate(image.createdAt, 'dateTime')],
-    ['Visibility', image.visibility === 'public' ? 'Public' : 'Private (only you)'],
-    ['Source', 'AI-generated (marked in the file)'],
-  ];
   return (
     <aside
       className="flex min-h-0 flex-col gap-4 overflow-y-auto border-t border-border p-4 md:border-t-0 md:border-l md:p-5"
@@ -51,48 +43,73 @@ export function ImageDetails({
           </>
         ) : null}
       </section>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-        {facts.map(([k, v]) => (
-          <div key={k} className="contents">
-            <dt className="text-fg-subtle">{k}</dt>
-            <dd className="min-w-0 truncate text-fg-muted" title={v}>
-              {v}
-            </dd>
-          </div>
-        ))}
-      </dl>
-      {image.moderationHidden ? (
-        <p role="note" className="flex items-start gap-2 rounded-xl bg-danger-strong/10 p-3 text-sm text-fg-muted ring-1 ring-danger/30">
-          <EyeOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
-          <span>
-            <span className="font-semibold text-fg">Hidden by moderators.</span> Only you can see it; it stays private until they restore
-            it. The reason is in your notifications.{' '}
-            <Link to="/support" className="font-medium text-primary hover:underline">
-              Ask for a review
-            </Link>
-            .
-          </span>
-        </p>
-      ) : null}
-      {!image.isOwner ? (
-        <div className="flex items-center gap-2">
-          <div className="flex">
-            <LikeImageButton image={image} onChange={onChange} />
-          </div>
-          {image.status === 'ready' ? (
-            <ReportMenu
-              subject={{
-                type: 'image',
-                id: image.id,
-                name: image.character ? `picture of ${image.character.name}` : `picture by @${image.owner.username}`,
-                url: `/api/images/${image.id}/full.webp`,
-              }}
-              className="ml-auto"
-            />
-          ) : null}
-        </div>
-      ) : null}
+      <ImageFacts image={image} />
+      {image.moderationHidden ? <HiddenByModeratorsNote /> : null}
+      {!image.isOwner ? <ViewerActions image={image} onChange={onChange} /> : null}
       <ImageActions image={image} onChange={onChange} onRemove={onRemove} />
     </aside>
+  );
+}
+
+/** Size, model, seed, when, who sees it, and that it is AI-made. */
+function ImageFacts({ image }: { image: ImageItem }) {
+  const facts: Array<[string, string]> = [
+    ['Size', `${image.width} × ${image.height}`],
+    ['Model', image.model || 'Default model'],
+    ...(image.seed !== null ? ([['Seed', String(image.seed)]] as Array<[string, string]>) : []),
+    ['Made', formatDate(image.createdAt, 'dateTime')],
+    ['Visibility', image.visibility === 'public' ? 'Public' : 'Private (only you)'],
+    ['Source', 'AI-generated (marked in the file)'],
+  ];
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+      {facts.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="text-fg-subtle">{k}</dt>
+          <dd className="min-w-0 truncate text-fg-muted" title={v}>
+            {v}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Told to the owner of a picture moderators hid: private until restored, and where to ask for a review. */
+function HiddenByModeratorsNote() {
+  return (
+    <p role="note" className="flex items-start gap-2 rounded-xl bg-danger-strong/10 p-3 text-sm text-fg-muted ring-1 ring-danger/30">
+      <EyeOff aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />
+      <span>
+        <span className="font-semibold text-fg">Hidden by moderators.</span> Only you can see it; it stays private until they restore it.
+        The reason is in your notifications.{' '}
+        <Link to="/support" className="font-medium text-primary hover:underline">
+          Ask for a review
+        </Link>
+        .
+      </span>
+    </p>
+  );
+}
+
+/** Someone else's picture: like it, and report it once it is made. */
+function ViewerActions({ image, onChange }: { image: ImageItem; onChange?: (i: ImageItem) => void }) {
+  return (
+    <div className="flex items-center gap-2">
+      <div className="flex">
+        <LikeImageButton image={image} onChange={onChange} />
+      </div>
+      {image.status === 'ready' ? (
+        <ReportMenu
+          subject={{
+            type: 'image',
+            id: image.id,
+            name: image.character ? `picture of ${image.character.name}` : `picture by @${image.owner.username}`,
+            url: `/api/images/${image.id}/full.webp`,
+          }}
+          className="ml-auto"
+        />
+      ) : null}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, Ban, CheckCircle2, Clock, Loader2, X, Zap } from 'lucide-react';
-import type { ImageItem, ImageJobResponse } from '@reverie/shared';
+import type { ImageItem, ImageJob, ImageJobResponse } from '@reverie/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
@@ -23,18 +23,8 @@ export function JobPanel({ initial }: { initial: ImageJobResponse }) {
   const data = query.data ?? initial;
   const { job } = data;
   const ready = data.images.filter((i) => i.status === 'ready' && !removed.has(i.id)).map((i) => patched[i.id] ?? i);
-  const pct = job.progress !== null ? Math.round(job.progress * 100) : null;
   const open_ = isOpenJob(data);
-  // Once it ends, galleries gain its pictures and the cost shown may change (a refund).
-  const queryClient = useQueryClient();
-  const wasOpen = useRef(open_);
-  useEffect(() => {
-    if (wasOpen.current && !open_) {
-      void queryClient.invalidateQueries({ queryKey: imagesKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: [...imagesKeys.all, 'status'] });
-    }
-    wasOpen.current = open_;
-  }, [open_, queryClient]);
+  useRefreshWhenJobEnds(open_);
 
   return (
     <section className="rounded-2xl border border-border bg-surface p-4 sm:p-5" aria-label="Your request" data-testid="image-job">
@@ -64,53 +54,7 @@ export function JobPanel({ initial }: { initial: ImageJobResponse }) {
         ) : null}
       </header>
       <div role="status" aria-live="polite" className="text-sm text-fg-muted">
-        {job.status === 'queued' || (job.status === 'running' && job.position !== null) ? (
-          <p className="flex items-center gap-2">
-            <Clock className="size-4 text-primary" aria-hidden="true" />
-            {job.position !== null ? `Waiting in line: number ${job.position}` : 'Waiting in line'}
-            {job.etaSeconds ? ` · about ${job.etaSeconds} s` : ''}
-          </p>
-        ) : job.status === 'running' ? (
-          <div className="grid gap-2">
-            <p className="flex items-center gap-2">
-              <Loader2 className="size-4 animate-spin text-primary" aria-hidden="true" />
-              {pct !== null ? `Painting: ${pct} %` : 'Painting…'}
-              {job.etaSeconds ? ` · about ${job.etaSeconds} s left` : ''}
-            </p>
-            <div
-              className="h-2 overflow-hidden rounded-full bg-surface-raised"
-              role="progressbar"
-              aria-label="Progress"
-              aria-valuenow={pct ?? undefined}
-              aria-valuemin={0}
-              aria-valuemax={100}
-            >
-              <div
-                className={
-                  pct === null
-                    ? 'h-full w-1/3 animate-pulse rounded-full bg-primary'
-                    : 'h-full rounded-full bg-linear-to-r from-primary-strong to-accent-strong transition-[width] duration-500'
-                }
-                style={pct === null ? undefined : { width: `${Math.max(4, pct)}%` }}
-              />
-            </div>
-          </div>
-        ) : job.status === 'done' ? (
-          <p className="flex items-center gap-2 text-success">
-            <CheckCircle2 className="size-4" aria-hidden="true" />
-            {ready.length === 1 ? 'Your picture is ready.' : `Your ${ready.length} pictures are ready.`}
-            {job.error ? <span className="text-fg-muted"> {job.error}</span> : null}
-          </p>
-        ) : job.status === 'cancelled' ? (
-          <p className="flex items-center gap-2">
-            <Ban className="size-4" aria-hidden="true" /> {job.error ?? 'Cancelled. Nothing was charged.'}
-          </p>
-        ) : (
-          <p className="flex items-start gap-2 text-danger">
-            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />{' '}
-            {job.error ?? 'The picture could not be made. Nothing was charged.'}
-          </p>
-        )}
+        <JobStatus job={job} readyCount={ready.length} />
       </div>
       {open_ && job.preview ? (
         <ImageBlur nsfw={data.images[0]?.nsfw ?? false} className="mt-3 w-32 overflow-hidden rounded-xl ring-1 ring-border">
@@ -134,5 +78,85 @@ export function JobPanel({ initial }: { initial: ImageJobResponse }) {
         onRemove={(id) => setRemoved((r) => new Set(r).add(id))}
       />
     </section>
+  );
+}
+
+/** Once the job ends, galleries gain its pictures and the cost shown may change (a refund). */
+function useRefreshWhenJobEnds(open: boolean) {
+  const queryClient = useQueryClient();
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open) {
+      void queryClient.invalidateQueries({ queryKey: imagesKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: [...imagesKeys.all, 'status'] });
+    }
+    wasOpen.current = open;
+  }, [open, queryClient]);
+}
+
+/** Where the job stands, in words: waiting in line, painting, done, cancelled or failed. */
+function JobStatus({ job, readyCount }: { job: ImageJob; readyCount: number }) {
+  if (job.status === 'queued' || (job.status === 'running' && job.position !== null)) {
+    return (
+      <p className="flex items-center gap-2">
+        <Clock className="size-4 text-primary" aria-hidden="true" />
+        {job.position !== null ? `Waiting in line: number ${job.position}` : 'Waiting in line'}
+        {job.etaSeconds ? ` · about ${job.etaSeconds} s` : ''}
+      </p>
+    );
+  }
+  if (job.status === 'running') return <JobProgress job={job} />;
+  if (job.status === 'done') {
+    return (
+      <p className="flex items-center gap-2 text-success">
+        <CheckCircle2 className="size-4" aria-hidden="true" />
+        {readyCount === 1 ? 'Your picture is ready.' : `Your ${readyCount} pictures are ready.`}
+        {job.error ? <span className="text-fg-muted"> {job.error}</span> : null}
+      </p>
+    );
+  }
+  if (job.status === 'cancelled') {
+    return (
+      <p className="flex items-center gap-2">
+        <Ban className="size-4" aria-hidden="true" /> {job.error ?? 'Cancelled. Nothing was charged.'}
+      </p>
+    );
+  }
+  return (
+    <p className="flex items-start gap-2 text-danger">
+      <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />{' '}
+      {job.error ?? 'The picture could not be made. Nothing was charged.'}
+    </p>
+  );
+}
+
+/** A running job: how far it is (a pulsing bar while the backend does not say) and how long it has left. */
+function JobProgress({ job }: { job: ImageJob }) {
+  const pct = job.progress !== null ? Math.round(job.progress * 100) : null;
+  return (
+    <div className="grid gap-2">
+      <p className="flex items-center gap-2">
+        <Loader2 className="size-4 animate-spin text-primary" aria-hidden="true" />
+        {pct !== null ? `Painting: ${pct} %` : 'Painting…'}
+        {job.etaSeconds ? ` · about ${job.etaSeconds} s left` : ''}
+      </p>
+      <div
+        className="h-2 overflow-hidden rounded-full bg-surface-raised"
+        role="progressbar"
+        aria-label="Progress"
+        aria-valuenow={pct ?? undefined}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
+        <div
+          className={
+            pct === null
+              ? 'h-full w-1/3 animate-pulse rounded-full bg-primary'
+              : 'h-full rounded-full bg-linear-to-r from-primary-strong to-accent-strong transition-[width] duration-500'
+          }
+          style={pct === null ? undefined : { width: `${Math.max(4, pct)}%` }}
+        />
+      </div>
+    </div>
   );
 }

@@ -56,14 +56,7 @@ export function ReportDialog({
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-w-lg">
         {report.data ? (
-          <div role="status" className="grid justify-items-center gap-3 py-4 text-center">
-            <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
-            <DialogTitle>Report sent</DialogTitle>
-            <DialogDescription>{report.data.message}</DialogDescription>
-            <Button className="mt-2" onClick={() => close(false)}>
-              Close
-            </Button>
-          </div>
+          <ReportSent message={report.data.message} onClose={() => close(false)} />
         ) : (
           <form onSubmit={submit} noValidate>
             <DialogHeader>
@@ -73,28 +66,7 @@ export function ReportDialog({
               </DialogTitle>
               <DialogDescription>Moderators review every report. The person you report is never told who reported them.</DialogDescription>
             </DialogHeader>
-            <fieldset className="grid gap-1.5 sm:grid-cols-2">
-              <legend className="mb-1.5 text-sm font-medium text-fg">What is wrong?</legend>
-              {ReportReason.options.map((r) => (
-                <label
-                  key={r}
-                  className={cn(
-                    'flex cursor-pointer items-center gap-2.5 rounded-xl px-3 py-2.5 text-sm ring-1 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-                    reason === r ? 'bg-primary/10 text-fg ring-primary/40' : 'bg-surface-raised/50 text-fg-muted ring-border hover:text-fg',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name="report-reason"
-                    value={r}
-                    checked={reason === r}
-                    onChange={() => setReason(r)}
-                    className="size-4 accent-primary-strong"
-                  />
-                  {REPORT_REASON_LABELS[r]}
-                </label>
-              ))}
-            </fieldset>
+            <ReasonChoice value={reason} onChange={setReason} />
             <div className="mt-4 grid gap-1.5">
               <Label htmlFor={noteId}>Anything the moderators should know? (optional)</Label>
               <Textarea
@@ -119,5 +91,47 @@ export function ReportDialog({
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The dialog once the report is in: the server's word on what happens next, and a way out. */
+function ReportSent({ message, onClose }: { message: string; onClose: () => void }) {
+  return (
+    <div role="status" className="grid justify-items-center gap-3 py-4 text-center">
+      <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
+      <DialogTitle>Report sent</DialogTitle>
+      <DialogDescription>{message}</DialogDescription>
+      <Button className="mt-2" onClick={onClose}>
+        Close
+      </Button>
+    </div>
+  );
+}
+
+/** One radio card per report reason, the chosen one highlighted. */
+function ReasonChoice({ value, onChange }: { value: Reason | ''; onChange: (reason: Reason) => void }) {
+  return (
+    <fieldset className="grid gap-1.5 sm:grid-cols-2">
+      <legend className="mb-1.5 text-sm font-medium text-fg">What is wrong?</legend>
+      {ReportReason.options.map((r) => (
+        <label
+          key={r}
+          className={cn(
+            'flex cursor-pointer items-center gap-2.5 rounded-xl px-3 py-2.5 text-sm ring-1 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+            value === r ? 'bg-primary/10 text-fg ring-primary/40' : 'bg-surface-raised/50 text-fg-muted ring-border hover:text-fg',
+          )}
+        >
+          <input
+            type="radio"
+            name="report-reason"
+            value={r}
+            checked={value === r}
+            onChange={() => onChange(r)}
+            className="size-4 accent-primary-strong"
+          />
+          {REPORT_REASON_LABELS[r]}
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -77,35 +77,11 @@ export function NotificationPanel({ onNavigate }: { onNavigate: () => void }) {
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-2 pb-2">
         {query.isPending ? (
-          <div role="status" aria-label="Loading notifications" className="grid gap-2 p-2">
-            {[0, 1, 2].map((i) => (
-              <div key={i} className="flex gap-3">
-                <Skeleton className="size-10 rounded-full" />
-                <div className="flex-1 space-y-2">
-                  <Skeleton className="h-4 w-4/5" />
-                  <Skeleton className="h-3 w-1/3" />
-                </div>
-              </div>
-            ))}
-          </div>
+          <NotificationsLoading />
         ) : query.isError ? (
-          <div role="alert" className="m-2 rounded-xl border border-danger/30 bg-danger-strong/5 p-4 text-center text-sm text-fg-muted">
-            <p>We could not load your notifications.</p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <NotificationsLoadError onRetry={() => void query.refetch()} />
         ) : query.data.items.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
-            <span
-              aria-hidden="true"
-              className="inline-flex size-12 items-center justify-center rounded-2xl bg-primary/10 text-primary ring-1 ring-primary/25"
-            >
-              <BellOff className="size-6" />
-            </span>
-            <p className="font-semibold text-fg">{unreadOnly ? 'You are all caught up' : 'No notifications yet'}</p>
-            <p className="text-sm text-fg-muted">New followers, likes, replies to your tickets and account news appear here.</p>
-          </div>
+          <NoNotifications unreadOnly={unreadOnly} />
         ) : (
           <ul aria-label="Notifications" className="grid gap-1">
             {query.data.items.map((n) => (
@@ -132,6 +108,51 @@ export function NotificationPanel({ onNavigate }: { onNavigate: () => void }) {
           Daily e-mail digest settings
         </Link>
       </div>
+    </div>
+  );
+}
+
+/** Three placeholder rows while the notifications load. */
+function NotificationsLoading() {
+  return (
+    <div role="status" aria-label="Loading notifications" className="grid gap-2 p-2">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="flex gap-3">
+          <Skeleton className="size-10 rounded-full" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-4/5" />
+            <Skeleton className="h-3 w-1/3" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The list could not be loaded: said so, with a way to ask again. */
+function NotificationsLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="m-2 rounded-xl border border-danger/30 bg-danger-strong/5 p-4 text-center text-sm text-fg-muted">
+      <p>We could not load your notifications.</p>
+      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** The empty list: caught up (unread tab) or nothing yet, and what will appear here. */
+function NoNotifications({ unreadOnly }: { unreadOnly: boolean }) {
+  return (
+    <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
+      <span
+        aria-hidden="true"
+        className="inline-flex size-12 items-center justify-center rounded-2xl bg-primary/10 text-primary ring-1 ring-primary/25"
+      >
+        <BellOff className="size-6" />
+      </span>
+      <p className="font-semibold text-fg">{unreadOnly ? 'You are all caught up' : 'No notifications yet'}</p>
+      <p className="text-sm text-fg-muted">New followers, likes, replies to your tickets and account news appear here.</p>
     </div>
   );
 }

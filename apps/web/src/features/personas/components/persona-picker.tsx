@@ -3,6 +3,7 @@
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import { Check, Settings2, UserRound } from 'lucide-react';
+import type { Persona } from '@reverie/shared';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
@@ -83,39 +84,15 @@ export function PersonaPicker({ conversationId, busy, fresh }: Props) {
           <DropdownMenu.Label className="px-2.5 pt-1.5 pb-1 text-xs font-medium text-fg-subtle">
             {fresh ? 'Who are you in this chat?' : 'You are in this chat'}
           </DropdownMenu.Label>
-          {personas.isPending ? (
-            <DropdownMenu.Item className={itemClass} disabled>
-              Loading personas...
-            </DropdownMenu.Item>
-          ) : items.length === 0 ? (
-            <DropdownMenu.Item className={itemClass} disabled>
-              <UserRound aria-hidden="true" />
-              {name} (your username)
-            </DropdownMenu.Item>
-          ) : (
-            [
-              username ? (
-                <DropdownMenu.Item key="account" className={itemClass} onSelect={() => !asAccount && pick(null)}>
-                  <Avatar name={username} size="sm" className="size-7 shrink-0 text-[10px]" />
-                  <span className="min-w-0 flex-1 truncate">
-                    {username}
-                    <span className="ml-1 text-xs text-fg-subtle">(your username)</span>
-                  </span>
-                  {asAccount ? <Check aria-label="current" className="text-primary" /> : null}
-                </DropdownMenu.Item>
-              ) : null,
-              ...items.map((p) => (
-                <DropdownMenu.Item key={p.id} className={itemClass} onSelect={() => p.id !== currentId && pick(p.id)}>
-                  <Avatar name={p.name} src={p.avatarUrl} size="sm" className="size-7 shrink-0 text-[10px]" />
-                  <span className="min-w-0 flex-1 truncate">
-                    {p.name}
-                    {p.isDefault ? <span className="ml-1 text-xs text-fg-subtle">(default)</span> : null}
-                  </span>
-                  {p.id === currentId ? <Check aria-label="current" className="text-primary" /> : null}
-                </DropdownMenu.Item>
-              )),
-            ]
-          )}
+          <PersonaChoices
+            loading={personas.isPending}
+            items={items}
+            name={name}
+            username={username}
+            asAccount={asAccount}
+            currentId={currentId}
+            onPick={pick}
+          />
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/settings#personas">
@@ -127,4 +104,62 @@ export function PersonaPicker({ conversationId, busy, fresh }: Props) {
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );
+}
+
+/** The menu's choices: your username, then your personas, the current one checked; choosing the current one does nothing. */
+function PersonaChoices({
+  loading,
+  items,
+  name,
+  username,
+  asAccount,
+  currentId,
+  onPick,
+}: {
+  loading: boolean;
+  items: Persona[];
+  /** Who you are in the chat now, shown when there are no personas to choose from. */
+  name: string;
+  username: string | null;
+  asAccount: boolean;
+  currentId: string | null;
+  onPick: (personaId: string | null) => void;
+}) {
+  if (loading) {
+    return (
+      <DropdownMenu.Item className={itemClass} disabled>
+        Loading personas...
+      </DropdownMenu.Item>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <DropdownMenu.Item className={itemClass} disabled>
+        <UserRound aria-hidden="true" />
+        {name} (your username)
+      </DropdownMenu.Item>
+    );
+  }
+  return [
+    username ? (
+      <DropdownMenu.Item key="account" className={itemClass} onSelect={() => !asAccount && onPick(null)}>
+        <Avatar name={username} size="sm" className="size-7 shrink-0 text-[10px]" />
+        <span className="min-w-0 flex-1 truncate">
+          {username}
+          <span className="ml-1 text-xs text-fg-subtle">(your username)</span>
+        </span>
+        {asAccount ? <Check aria-label="current" className="text-primary" /> : null}
+      </DropdownMenu.Item>
+    ) : null,
+    ...items.map((p) => (
+      <DropdownMenu.Item key={p.id} className={itemClass} onSelect={() => p.id !== currentId && onPick(p.id)}>
+        <Avatar name={p.name} src={p.avatarUrl} size="sm" className="size-7 shrink-0 text-[10px]" />
+        <span className="min-w-0 flex-1 truncate">
+          {p.name}
+          {p.isDefault ? <span className="ml-1 text-xs text-fg-subtle">(default)</span> : null}
+        </span>
+        {p.id === currentId ? <Check aria-label="current" className="text-primary" /> : null}
+      </DropdownMenu.Item>
+    )),
+  ];
 }

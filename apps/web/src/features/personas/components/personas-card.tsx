@@ -1,11 +1,9 @@
 // Settings › Personas: your personas with their avatar, pronouns and default, and the editor.
 import { useState } from 'react';
-import { Pencil, Plus, Star, Trash2, VenetianMask } from 'lucide-react';
+import { Plus, VenetianMask } from 'lucide-react';
 import type { Persona } from '@reverie/shared';
 import { FormError } from '@/components/form/form-parts';
 import { SettingsSection } from '@/components/page/settings-section';
-import { Avatar } from '@/components/ui/avatar';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -15,6 +13,7 @@ import { usePersonas } from '../api/get-personas';
 import { useDeletePersona } from '../api/delete-persona';
 import { useSetDefaultPersona } from '../api/set-default-persona';
 import { PersonaFormDialog } from './persona-form';
+import { PersonaList } from './persona-list';
 
 export function PersonasCard() {
   const personas = usePersonas();
@@ -24,7 +23,6 @@ export function PersonasCard() {
   const setDefault = useSetDefaultPersona();
   const items = personas.data?.items ?? [];
   const max = personas.data?.max ?? 20;
-  const full = items.length >= max;
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -69,68 +67,17 @@ export function PersonasCard() {
           </button>
         </FormError>
       ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border-strong px-4 py-8 text-center">
-          <VenetianMask aria-hidden="true" className="size-8 text-primary" />
-          <p className="font-semibold text-fg">No personas yet</p>
-          <p className="max-w-sm text-sm text-fg-muted">
-            Make one to play a character of your own: a name, a few lines about them, and a face.
-          </p>
-          <Button onClick={() => setEditing('new')}>
-            <Plus aria-hidden="true" />
-            Create a persona
-          </Button>
-        </div>
+        <NoPersonas onCreate={() => setEditing('new')} />
       ) : (
-        <div className="grid gap-3">
-          <ul className="grid gap-2" aria-label="Your personas">
-            {items.map((p) => (
-              <li key={p.id} className="flex items-start gap-3 rounded-xl border border-border bg-surface p-3" data-testid="persona-row">
-                <Avatar name={p.name} src={p.avatarUrl} className="mt-0.5 shrink-0" />
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                    <span className="truncate font-semibold text-fg">{p.name}</span>
-                    {p.pronouns ? <span className="text-xs text-fg-subtle">{p.pronouns}</span> : null}
-                    {p.isDefault ? <Badge variant="primary">Default</Badge> : null}
-                  </div>
-                  {p.description ? (
-                    <p className="mt-1 line-clamp-2 text-sm text-fg-muted [overflow-wrap:anywhere]">{p.description}</p>
-                  ) : null}
-                  <div className="mt-2 flex flex-wrap gap-1">
-                    <Button size="sm" variant="ghost" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
-                      <Pencil aria-hidden="true" />
-                      Edit
-                    </Button>
-                    {p.isDefault ? null : (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => makeDefault(p)}
-                        disabled={setDefault.isPending}
-                        aria-label={`Make ${p.name} the default`}
-                      >
-                        <Star aria-hidden="true" />
-                        Make default
-                      </Button>
-                    )}
-                    <Button size="sm" variant="ghost" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
-                      <Trash2 aria-hidden="true" />
-                      Delete
-                    </Button>
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="text-xs text-fg-subtle tabular-nums">
-              {items.length} of {max} personas{full ? ': delete one to make another.' : ''}
-            </p>
-            <Button variant="secondary" onClick={() => setEditing('new')} disabled={full}>
-              <Plus aria-hidden="true" />
-              New persona
-            </Button>
-          </div>
-        </div>
+        <PersonaList
+          items={items}
+          max={max}
+          onCreate={() => setEditing('new')}
+          onEdit={setEditing}
+          onMakeDefault={makeDefault}
+          makingDefault={setDefault.isPending}
+          onDelete={setDeleting}
+        />
       )}
       <PersonaFormDialog
         key={editing === 'new' ? 'new' : (editing?.id ?? 'closed')}
@@ -138,21 +85,56 @@ export function PersonasCard() {
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'this persona'}?`}
-        description={
-          deleting?.isDefault
-            ? 'Chats that use it switch to your oldest other persona, which becomes the default.'
-            : 'Chats that use it switch to your default persona. Messages already written stay as they are.'
-        }
-        confirmLabel="Delete persona"
-        busyLabel="Deleting..."
-        busy={remove.isPending}
-        destructive
-        onConfirm={confirmDelete}
-      />
+      <DeletePersonaDialog persona={deleting} onClose={() => setDeleting(null)} busy={remove.isPending} onConfirm={confirmDelete} />
     </SettingsSection>
+  );
+}
+
+/** The empty state: what a persona is for, and the button to make the first. */
+function NoPersonas({ onCreate }: { onCreate: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border-strong px-4 py-8 text-center">
+      <VenetianMask aria-hidden="true" className="size-8 text-primary" />
+      <p className="font-semibold text-fg">No personas yet</p>
+      <p className="max-w-sm text-sm text-fg-muted">
+        Make one to play a character of your own: a name, a few lines about them, and a face.
+      </p>
+      <Button onClick={onCreate}>
+        <Plus aria-hidden="true" />
+        Create a persona
+      </Button>
+    </div>
+  );
+}
+
+/** Asks before deleting; says where the chats that use the persona go (the oldest other one when it is the default). */
+function DeletePersonaDialog({
+  persona,
+  onClose,
+  busy,
+  onConfirm,
+}: {
+  /** The persona to delete; null: closed. */
+  persona: Persona | null;
+  onClose: () => void;
+  busy: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={persona !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={`Delete ${persona?.name ?? 'this persona'}?`}
+      description={
+        persona?.isDefault
+          ? 'Chats that use it switch to your oldest other persona, which becomes the default.'
+          : 'Chats that use it switch to your default persona. Messages already written stay as they are.'
+      }
+      confirmLabel="Delete persona"
+      busyLabel="Deleting..."
+      busy={busy}
+      destructive
+      onConfirm={onConfirm}
+    />
   );
 }

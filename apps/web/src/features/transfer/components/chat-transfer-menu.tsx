@@ -45,18 +45,83 @@ export function ChatTransferMenu({
   /** The trigger's icon in place of the arrows, e.g. "more" where the menu also holds the header's other actions. */
   icon?: ReactNode;
 }) {
-  const input = useRef<HTMLInputElement>(null);
-  const exporter = useExportConversation();
-  const importer = useImportChat();
-  const busy = exporter.isPending || importer.isPending;
-  const slug =
+  const exportChat = useExportChat(conversationId, characterName);
+  const importFile = useImportChatFile(characterId, onImported);
+  const busy = exportChat.isPending || importFile.isPending;
+
+  return (
+    <>
+      <input
+        ref={importFile.input}
+        type="file"
+        accept=".jsonl,application/jsonl,application/x-ndjson"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Choose a SillyTavern chat file (.jsonl)"
+        onChange={(e) => importFile.send(e.target.files?.[0])}
+      />
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger asChild>
+          <Button size="sm" variant="ghost" disabled={busy} aria-label={triggerLabel(extras)}>
+            {icon ?? <ArrowDownUp />}
+            <span className="hidden 2xl:inline">{busy ? 'Working...' : 'Move chat'}</span>
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-[110] w-64 rounded-2xl border border-border-strong bg-surface-raised p-1.5 shadow-2xl shadow-black/60 animate-fade-in"
+          >
+            {extras.map((extra) => (
+              <DropdownMenu.Item key={extra.label} className={itemClass} disabled={extra.disabled} onSelect={extra.onSelect}>
+                {extra.icon}
+                {extra.label}
+              </DropdownMenu.Item>
+            ))}
+            {extras.length ? <DropdownMenu.Separator className="my-1 h-px bg-border" /> : null}
+            <DropdownMenu.Label className="px-2.5 pt-1.5 pb-1 text-xs font-medium text-fg-subtle">Export this chat</DropdownMenu.Label>
+            {FORMATS.map(({ format, label, icon: Icon }) => (
+              <DropdownMenu.Item key={format} className={itemClass} disabled={!conversationId} onSelect={() => exportChat.run(format)}>
+                <Icon aria-hidden="true" />
+                {label}
+              </DropdownMenu.Item>
+            ))}
+            <DropdownMenu.Separator className="my-1 h-px bg-border" />
+            <DropdownMenu.Item className={itemClass} onSelect={() => importFile.input.current?.click()}>
+              <FileUp aria-hidden="true" />
+              Import a SillyTavern chat…
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+    </>
+  );
+}
+
+/** The trigger's name: what the extras announce, then "export or import a chat", starting with a capital. */
+function triggerLabel(extras: ExtraMenuItem[]): string {
+  return [...extras.flatMap((e) => (e.triggerLabel ? [e.triggerLabel] : [])), 'export or import a chat']
+    .join(', ')
+    .replace(/^./, (c) => c.toUpperCase());
+}
+
+/** The file name's stem for a character: letters, digits and dashes ("chat" when nothing is left). */
+function fileSlug(characterName: string): string {
+  return (
     characterName
       .normalize('NFKD')
       .replace(/[^\w\s-]/g, '')
       .trim()
       .toLowerCase()
-      .replace(/[\s_-]+/g, '-') || 'chat';
+      .replace(/[\s_-]+/g, '-') || 'chat'
+  );
+}
 
+/** Exports the conversation as a file named after the character; a failure is told in a toast. */
+function useExportChat(conversationId: string | undefined, characterName: string) {
+  const exporter = useExportConversation();
+  const slug = fileSlug(characterName);
   const run = (format: ChatExportFormat) => {
     if (!conversationId) return;
     exporter.mutate(
@@ -67,7 +132,13 @@ export function ChatTransferMenu({
       },
     );
   };
+  return { run, isPending: exporter.isPending };
+}
 
+/** The hidden file input's ref and what it sends: the chosen file becomes a new conversation, told in a toast. */
+function useImportChatFile(characterId: string, onImported: (result: ChatImportResponse) => void) {
+  const input = useRef<HTMLInputElement>(null);
+  const importer = useImportChat();
   const send = (file: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!file) return;
@@ -90,60 +161,5 @@ export function ChatTransferMenu({
       },
     );
   };
-
-  return (
-    <>
-      <input
-        ref={input}
-        type="file"
-        accept=".jsonl,application/jsonl,application/x-ndjson"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Choose a SillyTavern chat file (.jsonl)"
-        onChange={(e) => send(e.target.files?.[0])}
-      />
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger asChild>
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={busy}
-            aria-label={[...extras.flatMap((e) => (e.triggerLabel ? [e.triggerLabel] : [])), 'export or import a chat']
-              .join(', ')
-              .replace(/^./, (c) => c.toUpperCase())}
-          >
-            {icon ?? <ArrowDownUp />}
-            <span className="hidden 2xl:inline">{busy ? 'Working...' : 'Move chat'}</span>
-          </Button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={6}
-            className="z-[110] w-64 rounded-2xl border border-border-strong bg-surface-raised p-1.5 shadow-2xl shadow-black/60 animate-fade-in"
-          >
-            {extras.map((extra) => (
-              <DropdownMenu.Item key={extra.label} className={itemClass} disabled={extra.disabled} onSelect={extra.onSelect}>
-                {extra.icon}
-                {extra.label}
-              </DropdownMenu.Item>
-            ))}
-            {extras.length ? <DropdownMenu.Separator className="my-1 h-px bg-border" /> : null}
-            <DropdownMenu.Label className="px-2.5 pt-1.5 pb-1 text-xs font-medium text-fg-subtle">Export this chat</DropdownMenu.Label>
-            {FORMATS.map(({ format, label, icon: Icon }) => (
-              <DropdownMenu.Item key={format} className={itemClass} disabled={!conversationId} onSelect={() => run(format)}>
-                <Icon aria-hidden="true" />
-                {label}
-              </DropdownMenu.Item>
-            ))}
-            <DropdownMenu.Separator className="my-1 h-px bg-border" />
-            <DropdownMenu.Item className={itemClass} onSelect={() => input.current?.click()}>
-              <FileUp aria-hidden="true" />
-              Import a SillyTavern chat…
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-    </>
-  );
+  return { input, send, isPending: importer.isPending };
 }
