@@ -1,28 +1,16 @@
 // The embedded PostgreSQL cluster in DATA_DIR/postgres: prepare (binaries, user, folders), initdb on first
 // start, clean up our own orphan, start under the supervisor on a free loopback port, stop with a timeout.
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  chownSync,
-  closeSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  readSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { socketDir } from './socket.ts';
 import { checkBinaries, hydrateLibraryLinks, locateBinaries, type PgBinaries, type RunAs } from './binaries.ts';
 import { EmbeddedStartFailed, EmbeddedUnavailable } from './errors.ts';
+import { initCluster } from './initdb.ts';
+import { cleanUpOrphan } from './orphan.ts';
 import { ensurePostgresUser, PG_USER } from './os-user.ts';
 import { DEFAULT_SHARED_ROOT, placeCluster, reachableBinaries } from './placement.ts';
 
@@ -97,113 +85,6 @@ export function freePort(): Promise<number> {
       const addr = srv.address();
       const port = typeof addr === 'object' && addr ? addr.port : 0;
       srv.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function commandLine(pid: number): string | undefined {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-  } catch {
-    return undefined;
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * A PostgreSQL left running by a server that was killed together with its supervisor keeps postmaster.pid
- * and blocks the next start. If the pid in that file is our postgres binary on our data folder, stop it;
- * if the pid is dead or belongs to an unrelated program (pid reuse), remove the stale file. A PostgreSQL
- * of someone else on this folder is refused.
- */
-export async function cleanUpOrphan(pgdata: string, bins: PgBinaries, log: (msg: string) => void): Promise<void> {
-  const pidFile = path.join(pgdata, 'postmaster.pid');
-  let text: string;
-  try {
-    text = readFileSync(pidFile, 'utf8');
-  } catch {
-    return;
-  }
-  const pid = Number(text.split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) {
-    rmSync(pidFile, { force: true });
-    return;
-  }
-  const cmd = commandLine(pid);
-  if (cmd === undefined && os.platform() !== 'linux') {
-    throw new EmbeddedStartFailed(`a PostgreSQL (pid ${pid}) is still running on ${pgdata}; stop it and start again`);
-  }
-  if (!cmd || !cmd.includes('postgres')) {
-    rmSync(pidFile, { force: true });
-    return;
-  }
-  if (!cmd.startsWith(bins.postgres) || !cmd.includes(pgdata)) {
-    throw new EmbeddedStartFailed(`another PostgreSQL (pid ${pid}: ${cmd.trim()}) is running on ${pgdata}; stop it first`);
-  }
-  log(`stopping an orphaned embedded PostgreSQL (pid ${pid}) left by an earlier run`);
-  const signals: [NodeJS.Signals, number][] = [
-    ['SIGINT', 10_000],
-    ['SIGQUIT', 3_000],
-    ['SIGKILL', 2_000],
-  ];
-  for (const [signal, wait] of signals) {
-    try {
-      process.kill(pid, signal);
-    } catch {
-      break;
-    }
-    const until = Date.now() + wait;
-    while (alive(pid) && Date.now() < until) await sleep(50);
-    if (!alive(pid)) break;
-  }
-  if (alive(pid)) throw new EmbeddedStartFailed(`could not stop the orphaned PostgreSQL (pid ${pid})`);
-  rmSync(pidFile, { force: true });
-}
-
-function runInitdb(bins: PgBinaries, pgdata: string, password: string, runAs: RunAs): Promise<void> {
-  // initdb reads the password from a file the postgres user can read; keep it private and short-lived.
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'reverie-pw-'));
-  const pwFile = path.join(tmp, 'pw');
-  writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
-  if (runAs.uid !== undefined) {
-    chownSync(tmp, runAs.uid, runAs.gid!);
-    chownSync(pwFile, runAs.uid, runAs.gid!);
-  }
-  const args = [
-    `--pgdata=${pgdata}`,
-    '--auth=scram-sha-256',
-    `--username=${PG_USER}`,
-    `--pwfile=${pwFile}`,
-    '--encoding=UTF8',
-    // Unicode-aware character classes without ICU or OS locales: full-text search and pg_trgm behave the
-    // same on every machine.
-    '--locale-provider=builtin',
-    '--builtin-locale=C.UTF-8',
-    '--locale=C',
-  ];
-  return new Promise<void>((resolve, reject) => {
-    // cwd: initdb looks up its working folder, which may be closed to the postgres user (a checkout in /root).
-    const child = spawn(bins.initdb, args, { ...runAs, cwd: path.dirname(pgdata), env: { ...process.env, LC_MESSAGES: 'C', LC_ALL: 'C' } });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('error', (err) => reject(new EmbeddedUnavailable(`cannot run initdb: ${err.message}`)));
-    child.on('exit', (code) => {
-      rmSync(tmp, { recursive: true, force: true });
-      if (code === 0) return resolve();
-      const detail = out.trim().split('\n').slice(-8).join('\n');
-      const Err = /shared librar|cannot be run as root|Permission denied/i.test(out) ? EmbeddedUnavailable : EmbeddedStartFailed;
-      reject(new Err(`initdb failed (exit code ${code}):\n${detail}`));
     });
   });
 }
@@ -300,10 +181,8 @@ function readPassword(dataDir: string): string {
   return password;
 }
 
-export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
-  const log = options.log ?? (() => {});
-  const { dataDir } = options;
-  const sharedRoot = options.sharedRoot ?? DEFAULT_SHARED_ROOT;
+/** Startup phases and their durations (ms): `phase(name)` ends the phase called `name` now. */
+function phaseClock() {
   const phases: [string, number][] = [];
   let t = performance.now();
   const phase = (name: string) => {
@@ -311,64 +190,61 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     phases.push([name, Math.round(now - t)]);
     t = now;
   };
+  return { phases, phase };
+}
 
+/** The binaries as the postgres user can reach them, the user PostgreSQL runs as, and the binaries' major version. */
+function prepareBinaries(options: EmbeddedOptions, sharedRoot: string, log: (msg: string) => void) {
   const installed = options.binaries ?? locateBinaries();
   const failedLinks = hydrateLibraryLinks(installed.packageDir);
   const runAs = ensurePostgresUser(log);
   const bins = reachableBinaries(installed, runAs, sharedRoot, log);
-  let major: number;
   try {
-    major = checkBinaries(bins, runAs, PG_USER);
+    return { bins, runAs, major: checkBinaries(bins, runAs, PG_USER) };
   } catch (err) {
     if (failedLinks.length && err instanceof EmbeddedUnavailable && !/not reachable/.test(err.message)) {
       throw new EmbeddedUnavailable(`${err.message} (could not create ${failedLinks.join(', ')})`);
     }
     throw err;
   }
-  phase('binaries');
+}
 
-  // DATA_DIR private by default (0700); the postgres user gets search-only access through its group.
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const { pgdata, notice } = placeCluster(dataDir, runAs, sharedRoot, log);
-  if (notice) (options.warn ?? log)(notice);
-
-  const versionFile = path.join(pgdata, 'PG_VERSION');
-  if (existsSync(versionFile)) {
-    const dataMajor = Number(readFileSync(versionFile, 'utf8').trim());
-    if (dataMajor !== major) {
-      throw new EmbeddedStartFailed(
-        `${pgdata} was created by PostgreSQL ${dataMajor} but the embedded binaries are PostgreSQL ${major}; ` +
-          `dump it with PostgreSQL ${dataMajor} (pg_dumpall) and restore into a new folder, or set DATABASE_URL`,
-      );
-    }
+/** Refuses a data folder made by another major version of PostgreSQL than the binaries'. */
+function assertSameMajor(pgdata: string, versionFile: string, major: number) {
+  const dataMajor = Number(readFileSync(versionFile, 'utf8').trim());
+  if (dataMajor !== major) {
+    throw new EmbeddedStartFailed(
+      `${pgdata} was created by PostgreSQL ${dataMajor} but the embedded binaries are PostgreSQL ${major}; ` +
+        `dump it with PostgreSQL ${dataMajor} (pg_dumpall) and restore into a new folder, or set DATABASE_URL`,
+    );
   }
-  const password = readPassword(dataDir);
-  const firstStart = !existsSync(versionFile);
-  if (firstStart) {
-    // An initdb interrupted before PG_VERSION leaves nothing worth keeping.
-    rmSync(pgdata, { recursive: true, force: true });
-    mkdirSync(pgdata, { mode: 0o700 });
-    if (runAs.uid !== undefined) chownSync(pgdata, runAs.uid, runAs.gid!);
-    log(`creating the embedded PostgreSQL ${major} database in ${pgdata}`);
-    await runInitdb(bins, pgdata, password, runAs);
-    phase('initdb');
-  } else {
-    // The folder must belong to the user PostgreSQL runs as (a copy or restore as root breaks that).
-    const st = statSync(pgdata);
-    if (runAs.uid !== undefined && st.uid !== runAs.uid) {
-      throw new EmbeddedStartFailed(`${pgdata} belongs to uid ${st.uid}, not to "${PG_USER}": run \`chown -R ${PG_USER}: ${pgdata}\``);
-    }
-    await cleanUpOrphan(pgdata, bins, log);
-    phase('check data folder');
-  }
+}
 
-  const stopTimeoutMs = options.stopTimeoutMs ?? 5_000;
+/** A later start: the data folder must be PostgreSQL's user's, and an orphan of an earlier run must go. */
+async function checkDataFolder(pgdata: string, bins: PgBinaries, runAs: RunAs, log: (msg: string) => void) {
+  // The folder must belong to the user PostgreSQL runs as (a copy or restore as root breaks that).
+  const st = statSync(pgdata);
+  if (runAs.uid !== undefined && st.uid !== runAs.uid) {
+    throw new EmbeddedStartFailed(`${pgdata} belongs to uid ${st.uid}, not to "${PG_USER}": run \`chown -R ${PG_USER}: ${pgdata}\``);
+  }
+  await cleanUpOrphan(pgdata, bins, log);
+}
+
+/** Starts PostgreSQL under the supervisor on a free loopback port; a second port when the first was taken meanwhile. */
+async function startOnFreePort(
+  bins: PgBinaries,
+  pgdata: string,
+  dataDir: string,
+  runAs: RunAs,
+  stopTimeoutMs: number,
+  startTimeoutMs: number,
+): Promise<Supervised & { port: number }> {
   let supervised: Supervised | undefined;
   let port = 0;
   for (let attempt = 0; attempt < 2 && !supervised; attempt++) {
     port = await freePort();
     try {
-      supervised = await startSupervised(bins, pgdata, dataDir, port, runAs, stopTimeoutMs, options.startTimeoutMs ?? 60_000);
+      supervised = await startSupervised(bins, pgdata, dataDir, port, runAs, stopTimeoutMs, startTimeoutMs);
     } catch (err) {
       // Another program took the port between our check and PostgreSQL's bind: try once more.
       if (attempt === 0 && /could not bind|Address already in use/i.test(logTail(dataDir, 5))) continue;
@@ -376,24 +252,24 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     }
   }
   if (!supervised) throw new EmbeddedStartFailed(`PostgreSQL could not start\n${logTail(dataDir)}`);
-  phase('start postgres');
+  return { ...supervised, port };
+}
 
-  const url = `postgres://${PG_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
-  if (firstStart) {
-    await createAppDatabase(url);
-    phase('create database');
-  }
-
-  const { child } = supervised;
+/** Reports to `onUnexpectedExit` when PostgreSQL stops on its own after it was ready. */
+function watchUnexpectedExit(child: ChildProcess, options: EmbeddedOptions) {
   child.on('message', (msg: { type: string; code?: number | null; signal?: string | null }) => {
     if (msg.type === 'exit') {
       options.onUnexpectedExit?.(
-        `the embedded PostgreSQL stopped unexpectedly (code ${msg.code ?? 'none'}, signal ${msg.signal ?? 'none'}); see ${logFile(dataDir)}`,
+        `the embedded PostgreSQL stopped unexpectedly (code ${msg.code ?? 'none'}, signal ${msg.signal ?? 'none'}); see ${logFile(options.dataDir)}`,
       );
     }
   });
+}
+
+/** The cluster's stop(): fast shutdown through the supervisor, immediate after the timeout. Idempotent. */
+function stopperOf(child: ChildProcess, stopTimeoutMs: number): () => Promise<void> {
   let stopped: Promise<void> | undefined;
-  const stop = () =>
+  return () =>
     (stopped ??= new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       // Referenced again while stopping: a caller awaiting stop() (a script whose last work this is) must not see
@@ -412,9 +288,49 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       if (child.connected) child.send({ type: 'stop' });
       else child.kill('SIGTERM');
     }));
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  const log = options.log ?? (() => {});
+  const { dataDir } = options;
+  const sharedRoot = options.sharedRoot ?? DEFAULT_SHARED_ROOT;
+  const { phases, phase } = phaseClock();
+
+  const { bins, runAs, major } = prepareBinaries(options, sharedRoot, log);
+  phase('binaries');
+
+  // DATA_DIR private by default (0700); the postgres user gets search-only access through its group.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const { pgdata, notice } = placeCluster(dataDir, runAs, sharedRoot, log);
+  if (notice) (options.warn ?? log)(notice);
+
+  const versionFile = path.join(pgdata, 'PG_VERSION');
+  if (existsSync(versionFile)) assertSameMajor(pgdata, versionFile, major);
+  const password = readPassword(dataDir);
+  const firstStart = !existsSync(versionFile);
+  if (firstStart) {
+    await initCluster(bins, pgdata, password, runAs, major, log);
+    phase('initdb');
+  } else {
+    await checkDataFolder(pgdata, bins, runAs, log);
+    phase('check data folder');
+  }
+
+  const stopTimeoutMs = options.stopTimeoutMs ?? 5_000;
+  const { child, postgresPid, port } = await startOnFreePort(bins, pgdata, dataDir, runAs, stopTimeoutMs, options.startTimeoutMs ?? 60_000);
+  phase('start postgres');
+
+  const url = `postgres://${PG_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+  if (firstStart) {
+    await createAppDatabase(url);
+    phase('create database');
+  }
+
+  watchUnexpectedExit(child, options);
+  const stop = stopperOf(child, stopTimeoutMs);
   // The server must not wait on these handles to exit; the supervisor watches the link instead.
   child.unref();
   (child.channel as { unref?: () => void } | undefined)?.unref?.();
 
-  return { url, port, major, pgdata, phases, supervisorPid: child.pid!, postgresPid: supervised.postgresPid, stop };
+  return { url, port, major, pgdata, phases, supervisorPid: child.pid!, postgresPid, stop };
 }

@@ -1,7 +1,7 @@
 import type { Appearance } from '../catalogue/types.ts';
 import { BACKDROPS, drawBackdrop, type Mood, moodPalette, type Palette } from './backdrops.ts';
 import { adjust, assertHex, darken, lighten, mix, vivid } from './color.ts';
-import { drawFigure, FEATURES } from './figure.ts';
+import { drawFigure, FEATURES, type Figure } from './figure.ts';
 import { HAIR_STYLES } from './hair.ts';
 import { OUTFITS } from './outfit.ts';
 import { createRng } from './rng.ts';
@@ -46,43 +46,30 @@ interface Layout {
   dramatic?: boolean;
 }
 
-/** The portrait picture's body (no <svg> wrapper), shared by portraits, avatars and scenes. */
-function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
-  const rng = ctx.rng.fork('pose');
-  const W = PORTRAIT.width;
-  const H = PORTRAIT.height;
-  const mood = L.mood ?? 'base';
-  const p: Palette = moodPalette(a.palette, mood);
-  const light = rng.chance(0.5) ? -1 : 1;
-  const fig = drawFigure(ctx, a, { light, tilt: rng.range(-6, 6), gaze: rng.range(-1, 1) });
-  const rimC = lighten(vivid(p[2], 0.6, 0.6), 0.25);
-  const rimSide = -light;
+/** Shallow depth of field without a blur filter (slow to rasterise): a haze over the scene and large bokeh discs. */
+function softFocus(ctx: Ctx, p: Palette, W: number, H: number): string {
+  let out = `<rect width="${W}" height="${H}" fill="${ctx.linear([
+    [0, mix(p[0], p[1], 0.3), 0.55],
+    [1, mix(p[1], p[0], 0.3), 0.6],
+  ])}"/>`;
+  const br = ctx.rng.fork('bokeh');
+  const disc = [lighten(p[2], 0.4), lighten(p[1], 0.3), '#ffffff'].map((c) =>
+    ctx.radial([
+      [0, c, 0.32],
+      [0.75, c, 0.22],
+      [0.9, c, 0.3],
+      [1, c, 0],
+    ]),
+  );
+  for (let i = 0; i < 16; i++)
+    out += `<circle cx="${f(br.range(0, W))}" cy="${f(br.range(0, H * 0.8))}" r="${f(br.range(24, 80))}" fill="${br.pick(disc)}"/>`;
+  return out;
+}
 
-  let out = '';
-  const bd = drawBackdrop(ctx, a.backdrop, a.palette, W, H, mood);
-  out += bd;
-  if (L.soften) {
-    // Shallow depth of field without a blur filter (slow to rasterise): a haze over the scene and large bokeh discs.
-    out += `<rect width="${W}" height="${H}" fill="${ctx.linear([
-      [0, mix(p[0], p[1], 0.3), 0.55],
-      [1, mix(p[1], p[0], 0.3), 0.6],
-    ])}"/>`;
-    const br = ctx.rng.fork('bokeh');
-    const disc = [lighten(p[2], 0.4), lighten(p[1], 0.3), '#ffffff'].map((c) =>
-      ctx.radial([
-        [0, c, 0.32],
-        [0.75, c, 0.22],
-        [0.9, c, 0.3],
-        [1, c, 0],
-      ]),
-    );
-    for (let i = 0; i < 16; i++)
-      out += `<circle cx="${f(br.range(0, W))}" cy="${f(br.range(0, H * 0.8))}" r="${f(br.range(24, 80))}" fill="${br.pick(disc)}"/>`;
-  }
-
-  // A soft halo of backdrop light behind the figure separates it from busy scenes.
+/** A soft halo of backdrop light behind the figure separates it from busy scenes. */
+function halo(ctx: Ctx, p: Palette, L: Layout): string {
   const haloR = L.silhouette ? 520 : 420;
-  out += `<circle cx="${f(L.x)}" cy="${f(L.y + 40 * L.scale)}" r="${haloR}" fill="${ctx.radialU(
+  return `<circle cx="${f(L.x)}" cy="${f(L.y + 40 * L.scale)}" r="${haloR}" fill="${ctx.radialU(
     [
       [0, lighten(p[2], L.silhouette ? 0.6 : 0.3), L.silhouette ? 0.95 : 0.35],
       [0.4, p[2], L.silhouette ? 0.45 : 0.12],
@@ -92,7 +79,12 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
     L.y + 40 * L.scale,
     haloR,
   )}"/>`;
+}
 
+/** The figure's silhouette as a mask (`bodyMask`), and its rim light on the side away from the key light (`rim`). */
+function silhouetteAndRim(ctx: Ctx, fig: Figure, p: Palette, light: number, L: Layout): { bodyMask: string; rim: string } {
+  const rimC = lighten(vivid(p[2], 0.6, 0.6), 0.25);
+  const rimSide = -light;
   // One element per subpath: their union is the silhouette whatever each subpath's winding.
   // A mask rather than a clipPath: librsvg merges clip children into one path, where opposite windings cancel.
   const union = (d: string, extra = '') =>
@@ -124,6 +116,12 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
     `<mask id="${maskId}" maskUnits="userSpaceOnUse" x="-700" y="-600" width="1400" height="1700"><g fill="#ffffff">${shapes}</g><g fill="#000000" transform="translate(${-rimSide * rimW} ${rimW * 0.5})">${shapes}</g></mask>`,
   );
   const rim = `<rect x="-600" y="-500" width="1200" height="1500" fill="${rimStroke}" mask="url(#${maskId})"/>`;
+  return { bodyMask, rim };
+}
+
+/** The figure with its shading inside the silhouette: form shade, the silhouette's darkness, dramatic colour, rim. */
+function litFigure(ctx: Ctx, fig: Figure, p: Palette, light: number, L: Layout): string {
+  const { bodyMask, rim } = silhouetteAndRim(ctx, fig, p, light, L);
   const shade = ctx.linearU(
     [
       [0, '#fff4e0', 0.1],
@@ -136,7 +134,6 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
     300,
   );
   let figure = fig.svg;
-  let sparksSvg = '';
   figure += `<g mask="url(#${bodyMask})"><rect x="-600" y="-500" width="1200" height="1500" fill="${shade}"/>`;
   if (L.silhouette) figure += `<rect x="-600" y="-500" width="1200" height="1500" fill="${darken(p[0], 0.75)}" fill-opacity="0.9"/>`;
   if (L.dramatic) {
@@ -155,39 +152,42 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
     )}"/>`;
   }
   figure += `${rim}</g>`;
-  if (L.dramatic) {
-    // A hard coloured key light raking across the scene from one side.
-    out += `<rect width="${W}" height="${H}" fill="${ctx.linear(
-      [
-        [0, vivid(p[2], 0.8, 0.6), 0.45],
-        [0.5, p[2], 0.05],
-        [1, vivid(adjust(p[2], 160), 0.7, 0.5), 0.35],
-      ],
-      light < 0 ? 0 : 1,
-      0.2,
-      light < 0 ? 1 : 0,
-      0.8,
-    )}"/>`;
-    // Diagonal light streaks and sparks.
-    let d = '';
-    const r2 = ctx.rng.fork('streaks');
-    for (let i = 0; i < 9; i++) {
-      const x = r2.range(-200, W);
-      const y = r2.range(0, H);
-      const len = r2.range(200, 500);
-      const w = r2.range(2, 7);
-      d += `M${f(x)} ${f(y)}l${f(len)} ${f(-len * 0.45)}l${f(w)} ${f(w * 2)}l${f(-len)} ${f(len * 0.45)}Z`;
-    }
-    out += `<path d="${d}" fill="${lighten(p[2], 0.5)}" fill-opacity="0.3"/>`;
-    let sparks = '';
-    for (let i = 0; i < 40; i++) sparks += circleD(r2.range(0, W), r2.range(0, H), r2.range(1.5, 4));
-    sparksSvg = `<path d="${sparks}" fill="${lighten(p[2], 0.7)}" fill-opacity="0.8"/>`;
-  }
-  out += `<g transform="translate(${f(L.x)} ${f(L.y)}) rotate(${f(L.rotate ?? 0)}) scale(${f(L.scale)})">${figure}</g>`;
+  return figure;
+}
 
-  out += sparksSvg;
-  // Grounding fade at the bottom edge and a vignette.
-  out += `<rect x="0" y="${f(H * 0.72)}" width="${W}" height="${f(H * 0.28 + 2)}" fill="${ctx.linear([
+/** Dramatic scenes: a key light and light streaks behind the figure (`light`), sparks in front of it (`sparks`). */
+function dramaticLight(ctx: Ctx, p: Palette, light: number, W: number, H: number): { light: string; sparks: string } {
+  // A hard coloured key light raking across the scene from one side.
+  let out = `<rect width="${W}" height="${H}" fill="${ctx.linear(
+    [
+      [0, vivid(p[2], 0.8, 0.6), 0.45],
+      [0.5, p[2], 0.05],
+      [1, vivid(adjust(p[2], 160), 0.7, 0.5), 0.35],
+    ],
+    light < 0 ? 0 : 1,
+    0.2,
+    light < 0 ? 1 : 0,
+    0.8,
+  )}"/>`;
+  // Diagonal light streaks and sparks.
+  let d = '';
+  const r2 = ctx.rng.fork('streaks');
+  for (let i = 0; i < 9; i++) {
+    const x = r2.range(-200, W);
+    const y = r2.range(0, H);
+    const len = r2.range(200, 500);
+    const w = r2.range(2, 7);
+    d += `M${f(x)} ${f(y)}l${f(len)} ${f(-len * 0.45)}l${f(w)} ${f(w * 2)}l${f(-len)} ${f(len * 0.45)}Z`;
+  }
+  out += `<path d="${d}" fill="${lighten(p[2], 0.5)}" fill-opacity="0.3"/>`;
+  let sparks = '';
+  for (let i = 0; i < 40; i++) sparks += circleD(r2.range(0, W), r2.range(0, H), r2.range(1.5, 4));
+  return { light: out, sparks: `<path d="${sparks}" fill="${lighten(p[2], 0.7)}" fill-opacity="0.8"/>` };
+}
+
+/** Grounding fade at the bottom edge and a vignette. */
+function groundAndVignette(ctx: Ctx, p: Palette, W: number, H: number): string {
+  let out = `<rect x="0" y="${f(H * 0.72)}" width="${W}" height="${f(H * 0.28 + 2)}" fill="${ctx.linear([
     [0, darken(p[0], 0.6), 0],
     [1, darken(p[0], 0.6), 0.55],
   ])}"/>`;
@@ -201,6 +201,32 @@ function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
     0.45,
     0.75,
   )}"/>`;
+  return out;
+}
+
+/** The portrait picture's body (no <svg> wrapper), shared by portraits, avatars and scenes. */
+function composePortrait(ctx: Ctx, a: Appearance, L: Layout): string {
+  const rng = ctx.rng.fork('pose');
+  const W = PORTRAIT.width;
+  const H = PORTRAIT.height;
+  const mood = L.mood ?? 'base';
+  const p: Palette = moodPalette(a.palette, mood);
+  const light = rng.chance(0.5) ? -1 : 1;
+  const fig = drawFigure(ctx, a, { light, tilt: rng.range(-6, 6), gaze: rng.range(-1, 1) });
+
+  let out = drawBackdrop(ctx, a.backdrop, a.palette, W, H, mood);
+  if (L.soften) out += softFocus(ctx, p, W, H);
+  out += halo(ctx, p, L);
+  const figure = litFigure(ctx, fig, p, light, L);
+  let sparksSvg = '';
+  if (L.dramatic) {
+    const dramatic = dramaticLight(ctx, p, light, W, H);
+    out += dramatic.light;
+    sparksSvg = dramatic.sparks;
+  }
+  out += `<g transform="translate(${f(L.x)} ${f(L.y)}) rotate(${f(L.rotate ?? 0)}) scale(${f(L.scale)})">${figure}</g>`;
+  out += sparksSvg;
+  out += groundAndVignette(ctx, p, W, H);
   return out;
 }
 
