@@ -25,6 +25,7 @@ import type { ChatDeps } from './chat-deps.ts';
 import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
 import { createConversation } from './conversations.ts';
 import { crisisTurn } from './crisis-step.ts';
+import { inspectionSource } from './inspector/inspection.ts';
 import { askModel, buildPrompt, dropRequest, type QueueWatch } from './model-request.ts';
 import type { ModelStatus } from './model-status.ts';
 import { oneToOne, type OneToOne } from './one-to-one.ts';
@@ -178,7 +179,7 @@ export class Generation {
     const { userMessage, freeFor } = await charged;
     if (crisis.finding) this.deps.crisis.record(crisis.finding, req.country);
     const reply = { kind, replyId, progressId: progress.id, target, conversation, character: speaker, speakerId, userName, actor };
-    const inspect = { prompt, history, userMessageId: userMessage?.id ?? null, recalled, journal };
+    const inspect = inspectionSource(kind, { prompt, history, userMessageId: userMessage?.id ?? null, recalled, journal });
     const write = { ...reply, chargeKey: progress.chargeKey, free: freeFor, request, inspect };
     return { speaker, userMessage, replyId, support: crisis.support, run: this.runner(write, queue, afterReplyOf(source, read), c) };
   }

@@ -41,8 +41,8 @@ export interface InspectionData {
   journal?: Array<{ memoryId: string; pinned: boolean; tokens: number }>;
 }
 
-/** What a reply's prompt was built from (handed from `Generation.prepare` to the writer). */
-export interface InspectionSource {
+/** What a reply's prompt was built from (handed from `Generation.prepare` to `inspectionSource`). */
+export interface PromptSource {
   prompt: ModelPrompt;
   /** As the prompt saw it, oldest first (stored messages carry their id). */
   history: HistoryMessage[];
@@ -52,6 +52,40 @@ export interface InspectionSource {
   recalled?: RecalledPassage[];
   /** The journal's memories that went into the prompt. */
   journal?: JournalMemoryUsed[];
+}
+
+/**
+ * What the inspector keeps of a reply's prompt while the reply streams: the breakdown (counts, no text) and ids. The
+ * prompt's text, its history and what a refit would rebuild it from are not kept for the length of a reply.
+ */
+export interface InspectionSource {
+  breakdown: PromptBreakdown;
+  /** The first and last stored message of the history that went in (null: none stored). */
+  historyIds: { first: string | null; last: string | null };
+  recall: NonNullable<InspectionData['recall']>;
+  journal: NonNullable<InspectionData['journal']>;
+}
+
+/** Takes from a prepared prompt what its inspection records, when the reply is prepared. Pure. */
+export function inspectionSource(kind: ReplyKind, s: PromptSource): InspectionSource {
+  const breakdown = s.prompt.prompt.breakdown;
+  const included = s.history.slice(s.history.length - breakdown.history.included);
+  // Stored messages only. Without an id: the message being sent (saved as `userMessageId`), or a line the prompt adds
+  // (a group's "(X speaks again.)" cue, the opener of an empty history), which is no message.
+  let first: string | null = null;
+  let last: string | null = null;
+  for (const m of included) {
+    const id = m.id ?? (kind === 'send' ? s.userMessageId : null);
+    if (!id) continue;
+    first ??= id;
+    last = id;
+  }
+  return {
+    breakdown,
+    historyIds: { first, last },
+    recall: (s.recalled ?? []).map(({ content: _text, role: _role, ...rest }) => rest),
+    journal: (s.journal ?? []).map((m) => ({ memoryId: m.id, pinned: m.pinned, tokens: m.tokens })),
+  };
 }
 
 /** The generation as the writer measured it. */
@@ -103,16 +137,9 @@ export function inspectionData(
   info: { provider: string; model: string },
   n: GenerationNumbers,
 ): InspectionData {
-  const b = source.prompt.prompt.breakdown;
+  const b = source.breakdown;
   const character = promptCharacter(r.character);
   const book = new Map((character.characterBook ?? []).map((e) => [e.id, e]));
-  const included = source.history.slice(source.history.length - b.history.included);
-  // Stored messages only. Without an id: the message being sent (saved as `userMessageId`), or a line the prompt adds
-  // (a group's "(X speaks again.)" cue, the opener of an empty history), which is no message.
-  const stored = included.flatMap((m) => {
-    const id = m.id ?? (r.kind === 'send' ? source.userMessageId : null);
-    return id ? [id] : [];
-  });
   const promptTokens = n.finish?.usage.promptTokens;
   const genMs =
     n.finish && n.finish.firstTokenMs !== null ? n.finish.durationMs - n.finish.firstTokenMs : n.totalMs - (n.firstTokenMs ?? 0);
@@ -135,11 +162,11 @@ export function inspectionData(
     loreSkipped: b.lore.skippedForBudget,
     facts: { count: b.memory.pinnedFacts, tokens: b.memory.pinnedTokens, hash: factsHashOf(r.conversation.pinnedFacts) },
     summary: { used: b.summaryUsed, tokens: b.memory.summaryTokens, hash: b.summaryUsed ? hashOf(r.conversation.memorySummary) : null },
-    history: { included: b.history.included, leftOut: b.history.dropped, firstId: stored[0] ?? null, lastId: stored.at(-1) ?? null },
+    history: { included: b.history.included, leftOut: b.history.dropped, firstId: source.historyIds.first, lastId: source.historyIds.last },
     examples: { included: b.examples.included, leftOut: b.examples.dropped },
     sheetHash: sheetHashOf(character),
-    recall: (source.recalled ?? []).map(({ content: _text, role: _role, ...rest }) => rest),
-    journal: (source.journal ?? []).map((m) => ({ memoryId: m.id, pinned: m.pinned, tokens: m.tokens })),
+    recall: source.recall,
+    journal: source.journal,
     tokens: { in: promptTokens && promptTokens > 0 ? promptTokens : b.tokens.total, out: n.tokensOut, prompt: b.tokens.total },
     firstTokenMs: n.firstTokenMs === null ? null : Math.round(n.firstTokenMs),
     totalMs: Math.round(n.totalMs),
