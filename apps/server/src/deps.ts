@@ -17,6 +17,7 @@ import type { Csrf } from './modules/auth/csrf.ts';
 import { LedgerRepo } from './modules/billing/ledger.repo.ts';
 import { CategoriesRepo } from './modules/categories/categories.repo.ts';
 import { CharacterAssetsRepo } from './modules/characters/character-assets.repo.ts';
+import { CharacterFeedRepo } from './modules/characters/character-feed.repo.ts';
 import { CharactersRepo } from './modules/characters/characters.repo.ts';
 import { BranchesRepo } from './modules/chat/index.ts';
 import { ChatRepo } from './modules/chat/index.ts';
@@ -25,6 +26,7 @@ import { ChatContextRepo } from './modules/chat/index.ts';
 import { FirstMessagesRepo, ReplyProgressRepo } from './modules/chat/index.ts';
 import { GroupsRepo } from './modules/groups/groups.repo.ts';
 import { FavoritesRepo } from './modules/favorites/favorites.repo.ts';
+import { ImageModerationRepo } from './modules/images/image-moderation.repo.ts';
 import { ImagesRepo } from './modules/images/images.repo.ts';
 import { LikesRepo } from './modules/likes/likes.repo.ts';
 import { RatingsRepo } from './modules/ratings/ratings.repo.ts';
@@ -71,6 +73,7 @@ export function bindRepos(db: DbOrTx) {
     tags: new TagsRepo(db),
     mailOutbox: new MailOutboxRepo(db),
     characters: new CharactersRepo(db),
+    characterFeed: new CharacterFeedRepo(db),
     characterAssets: new CharacterAssetsRepo(db),
     likes: new LikesRepo(db),
     ratings: new RatingsRepo(db),
@@ -91,6 +94,7 @@ export function bindRepos(db: DbOrTx) {
     personas: new PersonasRepo(db),
     speechSettings: new SpeechSettingsRepo(db),
     images: new ImagesRepo(db),
+    imageModeration: new ImageModerationRepo(db),
     notifications: new NotificationsRepo(db),
     push: new PushRepo(db),
     moderation: new ModerationRepo(db),

@@ -1,6 +1,7 @@
-import { isDeepStrictEqual } from 'node:util';
 import { hasLoneSurrogate } from '@reverie/shared';
+import { DATA_FIELDS, locateCard } from './card-layout.ts';
 import { CardError } from './errors.ts';
+import { isObject, Mapper } from './field-mapper.ts';
 import type { CardAsset, CardBook, CardBookEntry, CardCharacter, CardImportReport, CardLayout, JsonObject } from './types.ts';
 
 /** The sentence V3 asks exporters to put in a backfilled V2 `chara` chunk; removed again on import. */
@@ -9,129 +10,9 @@ export const V2_BACKFILL_NOTE =
 
 export const REVERIE_EXTENSION = 'reverie';
 
-const V1_FIELDS = ['name', 'description', 'personality', 'scenario', 'first_mes', 'mes_example'] as const;
-// Older Pygmalion/Gradio exports.
-const V1_ALIASES: Record<string, (typeof V1_FIELDS)[number]> = {
-  char_name: 'name',
-  char_persona: 'description',
-  world_scenario: 'scenario',
-  char_greeting: 'first_mes',
-  example_dialogue: 'mes_example',
-};
-const DATA_FIELDS = new Set([
-  ...V1_FIELDS,
-  'creator_notes',
-  'system_prompt',
-  'post_history_instructions',
-  'alternate_greetings',
-  'character_book',
-  'tags',
-  'creator',
-  'character_version',
-  'extensions',
-  'assets',
-  'nickname',
-  'creator_notes_multilingual',
-  'source',
-  'group_only_greetings',
-  'creation_date',
-  'modification_date',
-]);
+export { isObject };
+
 const BOOK_FIELDS = new Set(['name', 'description', 'scan_depth', 'token_budget', 'recursive_scanning', 'extensions', 'entries']);
-
-export function isObject(v: unknown): v is JsonObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Collects what happened to each source key while mapping. */
-class Mapper {
-  readonly dropped: string[] = [];
-  readonly warnings: string[] = [];
-
-  text(obj: JsonObject, key: string, path: string): string {
-    const v = obj[key];
-    if (v === undefined || v === null) return '';
-    if (typeof v === 'string') return v;
-    if (typeof v === 'number' || typeof v === 'boolean') {
-      this.warnings.push(`${path} was a ${typeof v}; it was converted to text.`);
-      return String(v);
-    }
-    this.drop(path, 'is not text');
-    return '';
-  }
-
-  optionalText(obj: JsonObject, key: string, path: string): string | undefined {
-    if (obj[key] === undefined || obj[key] === null) return undefined;
-    if (typeof obj[key] === 'string') return obj[key];
-    this.drop(path, 'is not text');
-    return undefined;
-  }
-
-  texts(obj: JsonObject, key: string, path: string): string[] {
-    const v = obj[key];
-    if (v === undefined || v === null) return [];
-    if (!Array.isArray(v)) {
-      this.drop(path, 'is not a list');
-      return [];
-    }
-    const out: string[] = [];
-    v.forEach((item, i) => {
-      if (typeof item === 'string') out.push(item);
-      else this.drop(`${path}[${i}]`, 'is not text');
-    });
-    return out;
-  }
-
-  optionalTexts(obj: JsonObject, key: string, path: string): string[] | undefined {
-    return obj[key] === undefined || obj[key] === null ? undefined : this.texts(obj, key, path);
-  }
-
-  number(obj: JsonObject, key: string, path: string): number | undefined {
-    const v = obj[key];
-    if (v === undefined || v === null) return undefined;
-    if (typeof v === 'number' && Number.isFinite(v)) return v;
-    if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) {
-      this.warnings.push(`${path} was text; it was read as a number.`);
-      return Number(v);
-    }
-    this.drop(path, 'is not a number');
-    return undefined;
-  }
-
-  /** A Unix time in seconds; a date written as text ("2024-03-14T09:26:53Z") is converted, and said. */
-  date(obj: JsonObject, key: string, path: string): number | undefined {
-    const v = obj[key];
-    if (typeof v === 'string' && v.trim() !== '' && !Number.isFinite(Number(v))) {
-      const ms = Date.parse(v.trim());
-      if (/\d{4}-\d{2}-\d{2}/.test(v) && Number.isFinite(ms)) {
-        this.warnings.push(`${path} was a date written as text (${v.trim()}); it was read as ${new Date(ms).toISOString()}.`);
-        return Math.floor(ms / 1000);
-      }
-    }
-    return this.number(obj, key, path);
-  }
-
-  bool(obj: JsonObject, key: string, path: string): boolean | undefined {
-    const v = obj[key];
-    if (v === undefined || v === null) return undefined;
-    if (typeof v === 'boolean') return v;
-    this.drop(path, 'is not true or false');
-    return undefined;
-  }
-
-  object(obj: JsonObject, key: string, path: string): JsonObject {
-    const v = obj[key];
-    if (v === undefined || v === null) return {};
-    if (isObject(v)) return v;
-    this.drop(path, 'is not an object');
-    return {};
-  }
-
-  drop(path: string, why: string) {
-    this.dropped.push(path);
-    this.warnings.push(`${path} ${why} and was dropped.`);
-  }
-}
 
 /** Copies the keys a spec does not define, so that exporting gives them back unchanged. */
 function unknownKeys(obj: JsonObject, known: Set<string>): JsonObject {
@@ -348,74 +229,7 @@ export function mapCardObject(json: unknown, source: 'png' | 'json'): { card: Ca
     );
   }
   const m = new Mapper();
-  let format: CardImportReport['format'];
-  let data: JsonObject;
-  const topLevelKnown = new Set<string>(['spec', 'spec_version', 'data']);
-  const topLevelExtras: JsonObject = {};
-
-  if (json.spec === 'chara_card_v2' || json.spec === 'chara_card_v3') {
-    format = json.spec === 'chara_card_v3' ? 'v3' : 'v2';
-    if (!isObject(json.data))
-      throw new CardError('INVALID_FIELDS', `The ${format.toUpperCase()} card has no "data" object.`, [
-        { field: 'data', message: 'missing' },
-      ]);
-    data = json.data;
-    const version = Number.parseFloat(String(json.spec_version ?? ''));
-    if (format === 'v3' && version > 3) {
-      m.warnings.push(
-        `The card was made for a newer version of the V3 format (${String(json.spec_version)}); fields this app does not know were kept as they are.`,
-      );
-    }
-    // Tools that write V2/V3 often repeat card fields at the top level (SillyTavern writes the V1 fields and more).
-    // Identical copies are the card itself; other keys (application data such as `chat` or `avatar`) are kept
-    // as they are for export. Only a copy that disagrees with `data` is not kept: `data` wins.
-    for (const [k, v] of Object.entries(json)) {
-      if (topLevelKnown.has(k)) continue;
-      if (DATA_FIELDS.has(k) && k in data) {
-        if (!isDeepStrictEqual(v, data[k])) {
-          m.dropped.push(k);
-          m.warnings.push(`The top-level "${k}" differs from the card's own "${k}"; the card's own was used.`);
-        }
-        continue;
-      }
-      topLevelExtras[k] = v;
-    }
-  } else if (json.spec === undefined && isObject(json.data) && typeof json.data.name === 'string') {
-    // Some exporters forget "spec" but nest the card like V2.
-    format = 'v2';
-    data = json.data;
-    m.warnings.push('The card has no "spec" field but is laid out like a V2 card; it was read as V2.');
-    for (const [k, v] of Object.entries(json)) {
-      if (topLevelKnown.has(k) || (DATA_FIELDS.has(k) && isDeepStrictEqual(v, data[k]))) continue;
-      if (DATA_FIELDS.has(k) && k in data) m.dropped.push(k);
-      else topLevelExtras[k] = v;
-    }
-  } else if (typeof json.spec === 'string') {
-    throw new CardError(
-      'UNKNOWN_SPEC',
-      `The card uses the format "${json.spec.slice(0, 40)}", which is not supported. Supported: chara_card_v2, chara_card_v3 and V1 cards.`,
-    );
-  } else {
-    const hasV1 = V1_FIELDS.some((k) => typeof json[k] === 'string') || Object.keys(V1_ALIASES).some((k) => typeof json[k] === 'string');
-    if (!hasV1 || (typeof json.name !== 'string' && typeof json.char_name !== 'string')) {
-      throw new CardError(
-        'UNKNOWN_SPEC',
-        'The file does not look like a character card (no "spec" and no card fields such as "name" and "description").',
-      );
-    }
-    format = 'v1';
-    const entries: [string, unknown][] = [];
-    for (const [k, v] of Object.entries(json)) {
-      if ((V1_FIELDS as readonly string[]).includes(k)) entries.push([k, v]);
-      else if (V1_ALIASES[k] && json[V1_ALIASES[k]] === undefined) entries.push([V1_ALIASES[k], v]);
-      else if (k === 'tags') entries.push(['tags', v]);
-      else if (k === 'creatorcomment') entries.push(['creator_notes', v]);
-      // Application data beside a V1 card (SillyTavern's `chat`, `avatar`, `create_date`…) travels back as it came.
-      else topLevelExtras[k] = v;
-    }
-    data = Object.fromEntries(entries);
-  }
-
+  const { format, data, topLevelExtras } = locateCard(json, m);
   const card = mapData(m, data, format);
   const layout: CardLayout = {
     spec: format,

@@ -14,7 +14,7 @@ import type { FavoritesRepo } from '../favorites/favorites.repo.ts';
 import type { LikesRepo } from '../likes/likes.repo.ts';
 import type { SocialRepo } from '../social/social.repo.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
-import type { CharactersRepo } from './characters.repo.ts';
+import type { CharactersRepo, NewCharacter } from './characters.repo.ts';
 
 const READERS = 96;
 const DAY = 86_400_000;
@@ -59,6 +59,95 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
 }
 
+/** A seed character as inserted: its id and when it was made. */
+interface SeededCharacter {
+  id: string;
+  c: SeedCharacter;
+  createdAt: Date;
+}
+
+/** The creator and reader accounts: no password (nobody can sign in as them), e-mail verified, spread over time. */
+function seedAccounts(creatorIds: Map<string, string>, readers: string[], now: Date) {
+  return [
+    ...seedCreators.map((c, i) => ({
+      id: creatorIds.get(c.username)!,
+      username: c.username,
+      email: `${c.username.toLowerCase()}@seed.reverie.invalid`,
+      passwordHash: null,
+      bio: c.bio,
+      emailVerifiedAt: now,
+      createdAt: new Date(now.getTime() - (400 - i * 9) * DAY),
+    })),
+    ...readers.map((username, i) => ({
+      id: seedUserId(username),
+      username,
+      email: `${username}@seed.reverie.invalid`,
+      passwordHash: null,
+      emailVerifiedAt: now,
+      createdAt: new Date(now.getTime() - (300 - i) * DAY),
+    })),
+  ];
+}
+
+/** A seed character's row: public, downloadable, published when it was made. */
+function seedCharacterRow(c: SeedCharacter, id: string, creatorId: string, createdAt: Date): NewCharacter {
+  return {
+    id,
+    creatorId,
+    seedSlug: c.slug,
+    name: c.name,
+    tagline: c.tagline,
+    description: c.description,
+    personality: c.personality,
+    scenario: c.scenario,
+    greeting: c.greeting,
+    alternateGreetings: c.alternateGreetings,
+    exampleDialogue: c.exampleDialogue,
+    systemPrompt: c.systemPrompt ?? '',
+    postHistoryInstructions: c.postHistoryInstructions ?? '',
+    creatorNotes: c.creatorNotes,
+    characterBook: c.characterBook?.length ? { entries: c.characterBook.map((e) => ({ ...e })) } : null,
+    extensions: {},
+    tagNames: c.tags,
+    nsfw: c.nsfw,
+    visibility: 'public',
+    premium: c.premium ?? false,
+    allowDownload: true,
+    // No invented numbers: chats and ratings start at zero and count real conversations and ratings.
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+/** The social graph: readers and creators like and favorite in proportion to popularity, spread over time. */
+function socialGraph(chars: SeededCharacter[], people: string[], creatorIds: Map<string, string>, now: Date) {
+  const rng = createRng('reverie-social-graph');
+  const likes: Array<{ userId: string; characterId: string; createdAt: Date }> = [];
+  const favorites: typeof likes = [];
+  const follows: Array<{ followerId: string; followeeId: string; createdAt: Date }> = [];
+  for (const { id, c, createdAt } of chars) {
+    const age = now.getTime() - createdAt.getTime();
+    for (const userId of people) {
+      if (!rng.chance(Math.min(0.95, c.popularity * 0.85))) continue;
+      const at = new Date(createdAt.getTime() + rng.next() * age);
+      likes.push({ userId, characterId: id, createdAt: at });
+      if (rng.chance(0.35)) favorites.push({ userId, characterId: id, createdAt: at });
+    }
+  }
+  const creatorPopularity = new Map<string, number>();
+  for (const { c } of chars) {
+    const id = creatorIds.get(c.creator)!;
+    creatorPopularity.set(id, Math.max(creatorPopularity.get(id) ?? 0, c.popularity));
+  }
+  for (const followerId of people) {
+    for (const [creatorId, pop] of creatorPopularity) {
+      if (creatorId === followerId || !rng.chance(pop * 0.7)) continue;
+      follows.push({ followerId, followeeId: creatorId, createdAt: new Date(now.getTime() - rng.next() * 90 * DAY) });
+    }
+  }
+  return { likes, favorites, follows };
+}
+
 export class CatalogueSeeder {
   constructor(
     private readonly uow: UnitOfWork<Repos>,
@@ -83,93 +172,26 @@ export class CatalogueSeeder {
   }
 
   private async insertRows(r: Repos, now: Date): Promise<number> {
-    const rng = createRng('reverie-social-graph');
     const creatorIds = new Map(seedCreators.map((c) => [c.username, seedUserId(c.username)]));
     const readers = readerNames();
-    await r.users.insertMissing([
-      ...seedCreators.map((c, i) => ({
-        id: creatorIds.get(c.username)!,
-        username: c.username,
-        email: `${c.username.toLowerCase()}@seed.reverie.invalid`,
-        passwordHash: null,
-        bio: c.bio,
-        emailVerifiedAt: now,
-        createdAt: new Date(now.getTime() - (400 - i * 9) * DAY),
-      })),
-      ...readers.map((username, i) => ({
-        id: seedUserId(username),
-        username,
-        email: `${username}@seed.reverie.invalid`,
-        passwordHash: null,
-        emailVerifiedAt: now,
-        createdAt: new Date(now.getTime() - (300 - i) * DAY),
-      })),
-    ]);
+    await r.users.insertMissing(seedAccounts(creatorIds, readers, now));
     // A real account may already hold a seed username: its characters are then skipped, never attached to it.
     const present = await r.users.existingIds([...creatorIds.values()]);
 
-    const chars: Array<{ id: string; c: SeedCharacter; createdAt: Date }> = [];
+    const chars: SeededCharacter[] = [];
     for (const [i, c] of seedCharacters.entries()) {
       const creatorId = creatorIds.get(c.creator);
       if (!creatorId || !present.has(creatorId)) continue;
       const id = seedCharacterId(c.slug);
       const crng = createRng(`stats:${c.slug}`);
       const createdAt = new Date(now.getTime() - ((i * 37) % 120) * DAY - crng.int(0, 20) * 3_600_000);
-      const row = await r.characters.insert({
-        id,
-        creatorId,
-        seedSlug: c.slug,
-        name: c.name,
-        tagline: c.tagline,
-        description: c.description,
-        personality: c.personality,
-        scenario: c.scenario,
-        greeting: c.greeting,
-        alternateGreetings: c.alternateGreetings,
-        exampleDialogue: c.exampleDialogue,
-        systemPrompt: c.systemPrompt ?? '',
-        postHistoryInstructions: c.postHistoryInstructions ?? '',
-        creatorNotes: c.creatorNotes,
-        characterBook: c.characterBook?.length ? { entries: c.characterBook.map((e) => ({ ...e })) } : null,
-        extensions: {},
-        tagNames: c.tags,
-        nsfw: c.nsfw,
-        visibility: 'public',
-        premium: c.premium ?? false,
-        allowDownload: true,
-        // No invented numbers: chats and ratings start at zero and count real conversations and ratings.
-        createdAt,
-        updatedAt: createdAt,
-      });
+      const row = await r.characters.insert(seedCharacterRow(c, id, creatorId, createdAt));
       if (row) await r.characters.setTags(id, c.tags);
       chars.push({ id, c, createdAt });
     }
 
-    // The social graph: readers and creators like and favorite in proportion to popularity, spread over time.
     const people = [...readers.map(seedUserId), ...[...present]];
-    const likes: Array<{ userId: string; characterId: string; createdAt: Date }> = [];
-    const favorites: typeof likes = [];
-    const follows: Array<{ followerId: string; followeeId: string; createdAt: Date }> = [];
-    for (const { id, c, createdAt } of chars) {
-      const age = now.getTime() - createdAt.getTime();
-      for (const userId of people) {
-        if (!rng.chance(Math.min(0.95, c.popularity * 0.85))) continue;
-        const at = new Date(createdAt.getTime() + rng.next() * age);
-        likes.push({ userId, characterId: id, createdAt: at });
-        if (rng.chance(0.35)) favorites.push({ userId, characterId: id, createdAt: at });
-      }
-    }
-    const creatorPopularity = new Map<string, number>();
-    for (const { c } of chars) {
-      const id = creatorIds.get(c.creator)!;
-      creatorPopularity.set(id, Math.max(creatorPopularity.get(id) ?? 0, c.popularity));
-    }
-    for (const followerId of people) {
-      for (const [creatorId, pop] of creatorPopularity) {
-        if (creatorId === followerId || !rng.chance(pop * 0.7)) continue;
-        follows.push({ followerId, followeeId: creatorId, createdAt: new Date(now.getTime() - rng.next() * 90 * DAY) });
-      }
-    }
+    const { likes, favorites, follows } = socialGraph(chars, people, creatorIds, now);
     await r.likes.insertMany(likes);
     await r.favorites.insertMany(favorites);
     await r.social.insertMany(follows);

@@ -1,5 +1,5 @@
 import { charactersEndpoints as api } from '@reverie/shared';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { route } from '../../http/route.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -59,7 +59,7 @@ export async function uploadedFile(
   }
 }
 
-export function charactersRoutes(deps: {
+export interface CharactersRouteDeps {
   characters: CharactersService;
   cards: CharacterCards;
   portraits: PortraitFiles;
@@ -67,38 +67,74 @@ export function charactersRoutes(deps: {
   uploadLimit: number;
   /** Closes NSFW characters where age assurance is required and not done (docs/compliance.md). */
   age: NsfwGate;
-}): FastifyPluginAsync {
-  const { characters, cards, rateLimiter, uploadLimit, age } = deps;
+}
+
+type Limit = (rule: RateLimitRule, key: string) => Promise<unknown>;
+
+/**
+ * A private character's portrait files: images, not JSON, so outside the descriptor contract (the answers that show
+ * the character carry these links, signed: portrait-files.ts). Anything but a genuine, unexpired link: 404.
+ */
+function portraitFileRoute(app: FastifyInstance, portraits: PortraitFiles) {
+  app.get(
+    '/api/characters/:id/portraits/:name',
+    {
+      schema: {
+        tags: ['characters'],
+        summary: "A private character's portrait or thumbnail (WebP), by the signed link its owner's answers carry",
+        params: PortraitParams,
+        querystring: PortraitQuery,
+      },
+    },
+    async (request, reply) => {
+      const { id, name } = request.params as z.infer<typeof PortraitParams>;
+      const q = request.query as z.infer<typeof PortraitQuery>;
+      const bytes = await portraits.read(id, name, q.exp, q.sig);
+      if (!bytes) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Image not found' }, message: 'Image not found' });
+      return reply
+        .header('content-type', 'image/webp')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=3600')
+        .send(bytes);
+    },
+  );
+}
+
+/** Character cards: importing a card file as a new character, and exporting a character as one. */
+function characterCardRoutes(app: FastifyInstance, deps: CharactersRouteDeps, limit: Limit) {
+  const { characters, cards } = deps;
+  route(app, api.importCard, async (req) => {
+    const actor = authOf(req);
+    await limit(CHARACTER_LIMITS_PER_USER.import, actor.userId);
+    const { bytes, filename, fields } = await uploadedFile(req, 'card', CHARX_LIMITS.fileBytes);
+    const rating = fields.rating;
+    if (rating !== undefined && rating !== '' && !CARD_RATINGS.includes(rating as CardRating)) {
+      throw AppError.badRequest("rating must be sfw, suggestive or nsfw (or left out to use the card's own tags).");
+    }
+    const { id, report } = await cards.import(actor, bytes, filename, rating ? { rating: rating as CardRating } : {});
+    return { character: await characters.get(id, actor), report };
+  });
+
+  route(app, api.exportCard, async (req, reply) => {
+    await limit(CHARACTER_LIMITS_PER_USER.export, req.auth?.userId ?? req.ip);
+    const file = await cards.export(req.auth, req.params.id, req.query.format);
+    return reply
+      .type(file.contentType)
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(file.bytes);
+  });
+}
+
+export function charactersRoutes(deps: CharactersRouteDeps): FastifyPluginAsync {
+  const { characters, rateLimiter, uploadLimit, age } = deps;
   const limit = (rule: RateLimitRule, key: string) => rateLimiter.consume([{ rule, key }]);
   return async (app) => {
     route(app, api.list, async (req) =>
       characters.list({ ...req.query, filter: await age.contentFilter(req, req.query.filter) }, req.auth),
     );
 
-    // A private character's portrait files: images, not JSON, so outside the descriptor contract (the answers that
-    // show the character carry these links, signed: portrait-files.ts). Anything but a genuine, unexpired link: 404.
-    app.get(
-      '/api/characters/:id/portraits/:name',
-      {
-        schema: {
-          tags: ['characters'],
-          summary: "A private character's portrait or thumbnail (WebP), by the signed link its owner's answers carry",
-          params: PortraitParams,
-          querystring: PortraitQuery,
-        },
-      },
-      async (request, reply) => {
-        const { id, name } = request.params as z.infer<typeof PortraitParams>;
-        const q = request.query as z.infer<typeof PortraitQuery>;
-        const bytes = await deps.portraits.read(id, name, q.exp, q.sig);
-        if (!bytes) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Image not found' }, message: 'Image not found' });
-        return reply
-          .header('content-type', 'image/webp')
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, max-age=3600')
-          .send(bytes);
-      },
-    );
+    portraitFileRoute(app, deps.portraits);
 
     route(app, api.get, async (req) => {
       const profile = await characters.get(req.params.id, req.auth);
@@ -149,26 +185,6 @@ export function charactersRoutes(deps: {
       return characters.duplicate(actor, req.params.id);
     });
 
-    route(app, api.importCard, async (req) => {
-      const actor = authOf(req);
-      await limit(CHARACTER_LIMITS_PER_USER.import, actor.userId);
-      const { bytes, filename, fields } = await uploadedFile(req, 'card', CHARX_LIMITS.fileBytes);
-      const rating = fields.rating;
-      if (rating !== undefined && rating !== '' && !CARD_RATINGS.includes(rating as CardRating)) {
-        throw AppError.badRequest("rating must be sfw, suggestive or nsfw (or left out to use the card's own tags).");
-      }
-      const { id, report } = await cards.import(actor, bytes, filename, rating ? { rating: rating as CardRating } : {});
-      return { character: await characters.get(id, actor), report };
-    });
-
-    route(app, api.exportCard, async (req, reply) => {
-      await limit(CHARACTER_LIMITS_PER_USER.export, req.auth?.userId ?? req.ip);
-      const file = await cards.export(req.auth, req.params.id, req.query.format);
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.bytes);
-    });
+    characterCardRoutes(app, deps, limit);
   };
 }

@@ -23,10 +23,12 @@ import type { UsersRepo } from '../users/users.repo.ts';
 import { assertVisible } from './character-access.ts';
 import type { CharacterEditor } from './character-editor.ts';
 import { toCharacterListItem, toCharacterProfile, type CardContext } from './characters.mapper.ts';
-import type { CardRow, CharactersRepo, FeedFilter, FeedRequest } from './characters.repo.ts';
+import type { CharacterFeedRepo, FeedFilter, FeedRequest } from './character-feed.repo.ts';
+import type { CardRow, CharactersRepo } from './characters.repo.ts';
 
 export interface CharacterRepos {
   characters: CharactersRepo;
+  characterFeed: CharacterFeedRepo;
   characterAssets: CharacterAssetsRepo;
   likes: LikesRepo;
   favorites: FavoritesRepo;
@@ -151,19 +153,19 @@ export class CharactersService {
       full.viewerId = actor.userId;
       full.selectedTags = me?.preferences.selectedTags ?? [];
     }
-    const [rows, total] = await Promise.all([repos.characters.feed(full), this.total(req, full.viewerId)]);
+    const [rows, total] = await Promise.all([repos.characterFeed.feed(full), this.total(req, full.viewerId)]);
     return pageOf(await this.present(rows, actor), page, limit, total);
   }
 
   private async total(req: Omit<FeedRequest, 'limit' | 'offset'>, viewerId: string | undefined): Promise<number> {
-    const { characters } = this.uow.repos;
+    const { characterFeed } = this.uow.repos;
     // for-you ranks the whole listed catalogue: its total is the popular one.
     const countReq = { ...req, sort: req.sort === 'for-you' ? ('popular' as const) : req.sort, viewerId };
-    if (countReq.sort === 'following') return characters.countFeed(countReq);
+    if (countReq.sort === 'following') return characterFeed.countFeed(countReq);
     const key = JSON.stringify({ ...countReq, viewerId: undefined });
     const hit = this.totals.get(key);
     if (hit && Date.now() - hit.at < TOTAL_TTL_MS) return hit.n;
-    const n = await characters.countFeed(countReq);
+    const n = await characterFeed.countFeed(countReq);
     if (n >= EXACT_TOTAL_BELOW) {
       if (this.totals.size > 500) this.totals.clear();
       this.totals.set(key, { at: Date.now(), n });

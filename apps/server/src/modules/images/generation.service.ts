@@ -8,7 +8,7 @@ import { pictureRequest } from '@reverie/shared';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { Actor } from '../../lib/access.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { ImageBackendError, normalizeImage, type ImageProvider } from '../../providers/images/index.ts';
+import type { ImageProvider } from '../../providers/images/index.ts';
 import { InsufficientCoinsError, type LedgerService } from '../billing/ledger.service.ts';
 import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
@@ -18,6 +18,7 @@ import type { ChatRepo, ShownMessageRow } from '../chat/index.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { PersonasRepo } from '../personas/personas.repo.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
+import { backendModels, backendTest, ensureBackend } from './image-backend.ts';
 import type { ImageUrls } from './image-files.ts';
 import type { ImageJobRow, ImageRow, ImagesRepo } from './images.repo.ts';
 import { chargeKey, type ImageJobsService, type JobView } from './jobs.service.ts';
@@ -48,14 +49,6 @@ interface JobPlan {
   visibility: 'private' | 'public';
 }
 
-/** The backend's failures as the API's: 503 with the backend's own sentence. */
-export function backendError(err: unknown): unknown {
-  if (!(err instanceof ImageBackendError)) return err;
-  return new AppError(503, err.code === 'NOT_CONFIGURED' ? 'NOT_CONFIGURED' : 'UNAVAILABLE', err.message, {
-    headers: { 'retry-after': '30' },
-  });
-}
-
 export class ImageGenerationService {
   constructor(
     private readonly uow: UnitOfWork<Repos>,
@@ -81,19 +74,6 @@ export class ImageGenerationService {
     return row;
   }
 
-  /** 503 with the reason (and nothing charged) unless the backend is set up and answering. */
-  private async ensureBackend(): Promise<void> {
-    const { provider } = this.deps;
-    const info = provider.info();
-    if (!info.configured) throw new AppError(503, 'NOT_CONFIGURED', info.setup ?? 'Image generation is not set up.');
-    const health = await provider.health();
-    if (health.status !== 'ok') {
-      throw new AppError(503, 'UNAVAILABLE', `${health.detail ?? 'The image service is not answering.'} Nothing was charged.`, {
-        headers: { 'retry-after': '30' },
-      });
-    }
-  }
-
   /** What `count` images cost the caller now: free ones first, coins for the rest; 402 `{ cost, balance }` when short. */
   private async quote(userId: string, count: number) {
     const e = await this.deps.entitlements.of(userId);
@@ -111,7 +91,7 @@ export class ImageGenerationService {
   }
 
   private async preflight(actor: Actor, count: number) {
-    await this.ensureBackend();
+    await ensureBackend(this.deps.provider);
     const open = await this.uow.repos.images.countUnfinished(actor.userId);
     if (open >= this.deps.settings.maxOpenJobs) {
       throw new AppError(429, 'RATE_LIMITED', `You already have ${open} pictures being made. Wait for one to finish, or cancel one.`, {
@@ -368,42 +348,11 @@ export class ImageGenerationService {
   }
 
   async models(): Promise<{ data: Array<{ id: string; name: string; nsfw?: boolean }> }> {
-    try {
-      return { data: await this.deps.provider.listModels() };
-    } catch (err) {
-      throw backendError(err);
-    }
+    return backendModels(this.deps.provider);
   }
 
   /** /test's tiny picture: straight from the backend, 64×64, not queued, not charged, not stored. */
   async test(): Promise<TestImageResponse> {
-    const { provider } = this.deps;
-    const info = provider.info();
-    if (!info.configured) throw new AppError(503, 'NOT_CONFIGURED', info.setup ?? 'Image generation is not set up.');
-    const started = performance.now();
-    try {
-      const job = await provider.submit({
-        prompt: 'a small red apple on a wooden table',
-        width: 64,
-        height: 64,
-        steps: 4,
-        seed: 1,
-        count: 1,
-        nsfwAllowed: false,
-        signal: AbortSignal.timeout(120_000),
-      });
-      const [first] = await job.result();
-      if (!first) throw new ImageBackendError('MALFORMED', 'The image service sent no picture.');
-      const n = await normalizeImage(first.bytes);
-      return {
-        provider: info.provider,
-        ms: Math.round(performance.now() - started),
-        width: n.width,
-        height: n.height,
-        image: `data:image/webp;base64,${n.full.toString('base64')}`,
-      };
-    } catch (err) {
-      throw backendError(err);
-    }
+    return backendTest(this.deps.provider);
   }
 }

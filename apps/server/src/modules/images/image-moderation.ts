@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SubjectResolver } from '../moderation/subjects.ts';
 import { imagePolicy } from './gallery.service.ts';
 import type { ImageUrls } from './image-files.ts';
+import type { ImageModerationRepo } from './image-moderation.repo.ts';
 import type { ImagesRepo, ImageWithRefs } from './images.repo.ts';
 
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
@@ -48,7 +49,10 @@ function imageContext(i: ImageWithRefs, urls: ImageUrls): SubjectContext {
   };
 }
 
-export function imageResolver(uow: UnitOfWork<{ images: ImagesRepo }>, urls: ImageUrls): SubjectResolver {
+export function imageResolver(
+  uow: UnitOfWork<{ images: ImagesRepo; imageModeration: ImageModerationRepo }>,
+  urls: ImageUrls,
+): SubjectResolver {
   const load = async (id: string) => {
     const i = await uow.repos.images.findForModeration(id);
     if (!i) throw AppError.notFound('Image');
@@ -68,20 +72,20 @@ export function imageResolver(uow: UnitOfWork<{ images: ImagesRepo }>, urls: Ima
     async act(action, id) {
       const i = await load(id);
       const label = imageLabel(i);
-      const { images } = uow.repos;
+      const { imageModeration } = uow.repos;
       if (action === 'hide') {
         if (i.moderationHold === 'hidden') throw AppError.conflict(`${label} is already hidden.`);
         if (i.moderationRemovedAt) throw AppError.conflict(`${label} is removed; restore it first.`);
         if (i.status !== 'ready') throw AppError.conflict(`${label} was never made; there is nothing to hide.`);
-        await images.hide(id, 'hidden');
+        await imageModeration.hide(id, 'hidden');
       } else if (action === 'remove') {
         if (i.moderationRemovedAt) throw AppError.conflict(`${label} is already removed.`);
         if (i.status !== 'ready') throw AppError.conflict(`${label} was never made; there is nothing to remove.`);
-        await images.remove(id);
+        await imageModeration.remove(id);
       } else {
         if (!i.moderationHold && !i.moderationRemovedAt)
           throw AppError.conflict(`${label} is not hidden or removed; there is nothing to restore.`);
-        await images.restore(id);
+        await imageModeration.restore(id);
       }
       return { ownerId: i.ownerId, label, link: '/user-gallery' };
     },
@@ -91,10 +95,10 @@ export function imageResolver(uow: UnitOfWork<{ images: ImagesRepo }>, urls: Ima
       return { label: imageLabel(i), url: pageOf(i), ownerId: i.ownerId, gone: !!(i.moderationHold || i.moderationRemovedAt) };
     },
     async holdAllOf(ownerId) {
-      return (await uow.repos.images.holdAllOf(ownerId)).length;
+      return (await uow.repos.imageModeration.holdAllOf(ownerId)).length;
     },
     async releaseAllOf(ownerId) {
-      return (await uow.repos.images.releaseAllOf(ownerId)).length;
+      return (await uow.repos.imageModeration.releaseAllOf(ownerId)).length;
     },
   };
 }

@@ -20,6 +20,7 @@ import type { UsersRepo } from '../users/users.repo.ts';
 import { GalleryService, type AvatarSetter } from './gallery.service.ts';
 import { ImageGenerationService } from './generation.service.ts';
 import { ImageUrls } from './image-files.ts';
+import type { ImageModerationRepo } from './image-moderation.repo.ts';
 import { imageResolver } from './image-moderation.ts';
 import { ImageJobRunner } from './image-job-runner.ts';
 import { ImagesSeeder } from './images-seeder.ts';
@@ -34,7 +35,14 @@ const MAX_OPEN_JOBS = 4;
 /** What the images module is given; the crisis protocol and where the person is go to its routes (a picture's request). */
 export interface ImagesModuleDeps extends Pick<ImagesRouteDeps, 'crisis' | 'locate'> {
   config: Pick<Config, 'images' | 'redisUrl' | 'redisPrefix'>;
-  uow: UnitOfWork<{ images: ImagesRepo; characters: CharactersRepo; chat: ChatRepo; users: UsersRepo; personas: PersonasRepo }>;
+  uow: UnitOfWork<{
+    images: ImagesRepo;
+    imageModeration: ImageModerationRepo;
+    characters: CharactersRepo;
+    chat: ChatRepo;
+    users: UsersRepo;
+    personas: PersonasRepo;
+  }>;
   log: FastifyBaseLogger;
   rateLimiter: RateLimiter;
   streams: StreamSlots;

@@ -2,12 +2,11 @@
 // keeps its own objects (checkout sessions, subscriptions, invoices, events) like Stripe does on its side, charges
 // Stripe's test cards, renews on a clock, and reports everything as events to the same fulfilment service that
 // Stripe's webhooks feed. No money moves.
-import { randomBytes } from 'node:crypto';
 import type { BillingPeriod, CheckoutSessionStatus, PaidTier } from '@reverie/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { addMonths, type Clock } from '../../lib/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type {
   CheckoutRequest,
   InvoiceKind,
@@ -18,84 +17,27 @@ import type {
   ProviderInvoice,
   ProviderSubscription,
 } from './payments.ts';
+import { SandboxBooks } from './sandbox-books.ts';
+import {
+  closedCheckoutMessage,
+  iso,
+  newSubscription,
+  openSession,
+  periodEnd,
+  providerCheckout,
+  providerInvoice,
+  providerSubscription,
+  sandboxId,
+  type SandboxInvoice,
+  type SandboxSession,
+  type SandboxSubscription,
+} from './sandbox-objects.ts';
+import { renewDue, type PriceOf, type RenewalSummary } from './sandbox-renewals.ts';
 import type { SandboxRepo } from './sandbox.repo.ts';
 import { CardDeclinedError, resolveTestCard, type CardBehaviour, type CardInput } from './test-cards.ts';
 
-const id = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
-const iso = (d: Date) => d.toISOString();
-const CHECKOUT_TTL_MS = 24 * 3600_000;
-
-export function periodEnd(start: Date, period: BillingPeriod): Date {
-  return addMonths(start, period === 'yearly' ? 12 : 1);
-}
-
-/** A checkout session as the sandbox stores it. */
-export interface SandboxSession {
-  id: string;
-  userId: string;
-  kind: 'subscription' | 'coin_pack';
-  status: CheckoutSessionStatus;
-  plan: PaidTier | null;
-  billingPeriod: BillingPeriod | null;
-  packId: string | null;
-  coins: number | null;
-  amountCents: number;
-  currency: string;
-  description: string;
-  successUrl: string;
-  cancelUrl: string;
-  lastError: string | null;
-  pending: { behaviour: CardBehaviour; card: PaymentMethodData } | null;
-  paymentMethod: PaymentMethodData | null;
-  subscriptionId: string | null;
-  invoiceId: string | null;
-  paymentRef: string | null;
-  expiresAt: string;
-  createdAt: string;
-}
-
-interface SandboxSubscription {
-  id: string;
-  userId: string;
-  plan: PaidTier;
-  billingPeriod: BillingPeriod;
-  status: 'active' | 'past_due' | 'canceled';
-  currentPeriodStart: string;
-  currentPeriodEnd: string;
-  cancelAtPeriodEnd: boolean;
-  canceledAt: string | null;
-  endedAt: string | null;
-  scheduledChange: { plan: PaidTier; billingPeriod: BillingPeriod } | null;
-  paymentMethod: PaymentMethodData;
-  behaviour: CardBehaviour;
-  checkoutSessionId: string | null;
-  createdAt: string;
-}
-
-type SandboxInvoice = Omit<ProviderInvoice, 'periodStart' | 'periodEnd' | 'createdAt'> & {
-  periodStart: string | null;
-  periodEnd: string | null;
-  createdAt: string;
-};
-
-function providerInvoice(i: SandboxInvoice): ProviderInvoice {
-  return {
-    ...i,
-    periodStart: i.periodStart ? new Date(i.periodStart) : null,
-    periodEnd: i.periodEnd ? new Date(i.periodEnd) : null,
-    createdAt: new Date(i.createdAt),
-  };
-}
-
-/** Prices the processor charges on renewals (it knows the catalogue like Stripe knows price ids). */
-export type PriceOf = (plan: PaidTier, period: BillingPeriod) => { amountCents: number; currency: string; name: string };
-
-export interface RenewalSummary {
-  renewed: number;
-  ended: number;
-  failed: number;
-  changed: number;
-}
+export { periodEnd, type SandboxSession } from './sandbox-objects.ts';
+export type { PriceOf, RenewalSummary } from './sandbox-renewals.ts';
 
 export class SandboxProcessor implements PaymentsProvider {
   readonly mode = 'sandbox' as const;
@@ -103,7 +45,8 @@ export class SandboxProcessor implements PaymentsProvider {
   readonly kind = 'sandbox';
   readonly sandbox = this;
   private listener: ((e: PaymentEvent) => Promise<unknown>) | undefined;
-  private seq = 0;
+  /** Invoices and events, written in the transaction of the change they record. */
+  private readonly books: SandboxBooks;
 
   constructor(
     private readonly deps: {
@@ -112,7 +55,9 @@ export class SandboxProcessor implements PaymentsProvider {
       priceOf: PriceOf;
       log: FastifyBaseLogger;
     },
-  ) {}
+  ) {
+    this.books = new SandboxBooks(deps.clock);
+  }
 
   /** Where events go (the fulfilment service); set once by the billing module. */
   onEvent(listener: (e: PaymentEvent) => Promise<unknown>): void {
@@ -128,31 +73,8 @@ export class SandboxProcessor implements PaymentsProvider {
   }
 
   async createCheckout(req: CheckoutRequest): Promise<{ id: string; url: string }> {
-    const now = this.now;
-    const sessionId = id('cs');
-    const session: SandboxSession = {
-      id: sessionId,
-      userId: req.userId,
-      kind: req.kind,
-      status: 'open',
-      plan: req.plan ?? null,
-      billingPeriod: req.billingPeriod ?? null,
-      packId: req.pack?.id ?? null,
-      coins: req.pack?.coins ?? null,
-      amountCents: req.amountCents,
-      currency: req.currency,
-      description: req.description,
-      successUrl: req.successUrl.replace('{CHECKOUT_SESSION_ID}', sessionId),
-      cancelUrl: req.cancelUrl.replace('{CHECKOUT_SESSION_ID}', sessionId),
-      lastError: null,
-      pending: null,
-      paymentMethod: null,
-      subscriptionId: null,
-      invoiceId: null,
-      paymentRef: null,
-      expiresAt: iso(new Date(now.getTime() + CHECKOUT_TTL_MS)),
-      createdAt: iso(now),
-    };
+    const sessionId = sandboxId('cs');
+    const session = openSession(sessionId, req, this.now);
     await this.deps.uow.repos.sandbox.put(sessionId, 'checkout_session', req.userId, session);
     return { id: sessionId, url: `/sandbox/checkout/${sessionId}` };
   }
@@ -215,17 +137,7 @@ export class SandboxProcessor implements PaymentsProvider {
       const stored = await sandbox.get<SandboxSession>(sessionId, 'checkout_session', { forUpdate: true });
       if (!stored || stored.userId !== userId) throw AppError.notFound('Checkout session');
       const s = this.withExpiry(stored);
-      if (!from.includes(s.status)) {
-        throw AppError.conflict(
-          s.status === 'complete'
-            ? 'This checkout is already paid.'
-            : s.status === 'expired'
-              ? 'This checkout has expired. Start again from the plans or coins page.'
-              : s.status === 'canceled'
-                ? 'This checkout was cancelled. Start again from the plans or coins page.'
-                : 'This checkout is waiting for you to confirm the payment.',
-        );
-      }
+      if (!from.includes(s.status)) throw AppError.conflict(closedCheckoutMessage(s.status));
       const out = await fn(s, sandbox);
       await sandbox.put(sessionId, 'checkout_session', userId, out.session);
       return out;
@@ -242,9 +154,9 @@ export class SandboxProcessor implements PaymentsProvider {
     sandbox: SandboxRepo,
   ): Promise<SandboxSession> {
     const now = this.now;
-    const paymentRef = id('pi');
+    const paymentRef = sandboxId('pi');
     if (s.kind === 'coin_pack') {
-      const invoice = await this.invoice(sandbox, {
+      const invoice = await this.books.invoice(sandbox, {
         userId: s.userId,
         subscriptionId: null,
         checkoutSessionId: s.id,
@@ -258,34 +170,16 @@ export class SandboxProcessor implements PaymentsProvider {
         periodEnd: null,
         paymentMethod: card,
       });
-      await this.emit(sandbox, { type: 'checkout.completed', checkoutSessionId: s.id });
+      await this.books.emit(sandbox, { type: 'checkout.completed', checkoutSessionId: s.id });
       return { ...s, status: 'complete', pending: null, lastError: null, paymentMethod: card, invoiceId: invoice.id, paymentRef };
     }
     // Two checkouts paid at the same moment: the second waits here and finds the first's membership.
     await sandbox.lockCustomer(s.userId);
     const existing = (await sandbox.listByType<SandboxSubscription>('subscription', s.userId)).find((x) => x.status !== 'canceled');
     if (existing) throw AppError.conflict('You already have a membership. Change plans from Manage membership.');
-    const plan = s.plan!;
-    const period = s.billingPeriod!;
-    const sub: SandboxSubscription = {
-      id: id('sub'),
-      userId: s.userId,
-      plan,
-      billingPeriod: period,
-      status: 'active',
-      currentPeriodStart: iso(now),
-      currentPeriodEnd: iso(periodEnd(now, period)),
-      cancelAtPeriodEnd: false,
-      canceledAt: null,
-      endedAt: null,
-      scheduledChange: null,
-      paymentMethod: card,
-      behaviour: behaviour === 'fail_later' ? 'fail_later' : 'succeed',
-      checkoutSessionId: s.id,
-      createdAt: iso(now),
-    };
+    const sub = newSubscription(s, card, behaviour, now);
     await sandbox.put(sub.id, 'subscription', s.userId, sub);
-    const invoice = await this.invoice(sandbox, {
+    const invoice = await this.books.invoice(sandbox, {
       userId: s.userId,
       subscriptionId: sub.id,
       checkoutSessionId: s.id,
@@ -299,8 +193,8 @@ export class SandboxProcessor implements PaymentsProvider {
       periodEnd: sub.currentPeriodEnd,
       paymentMethod: card,
     });
-    await this.emit(sandbox, { type: 'checkout.completed', checkoutSessionId: s.id });
-    await this.emit(sandbox, { type: 'invoice.paid', invoiceId: invoice.id });
+    await this.books.emit(sandbox, { type: 'checkout.completed', checkoutSessionId: s.id });
+    await this.books.emit(sandbox, { type: 'invoice.paid', invoiceId: invoice.id });
     return {
       ...s,
       status: 'complete',
@@ -311,32 +205,6 @@ export class SandboxProcessor implements PaymentsProvider {
       invoiceId: invoice.id,
       paymentRef,
     };
-  }
-
-  private async invoice(
-    sandbox: SandboxRepo,
-    fields: Omit<SandboxInvoice, 'id' | 'number' | 'status' | 'hostedUrl' | 'createdAt'>,
-  ): Promise<SandboxInvoice> {
-    const now = this.now;
-    const invoice: SandboxInvoice = {
-      ...fields,
-      id: id('in'),
-      number: `SBX-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${randomBytes(3).toString('hex').toUpperCase()}`,
-      status: 'paid',
-      hostedUrl: null,
-      createdAt: iso(now),
-    };
-    await sandbox.put(invoice.id, 'invoice', fields.userId, invoice);
-    return invoice;
-  }
-
-  private async emit(
-    sandbox: SandboxRepo,
-    event: PaymentEvent extends infer E ? (E extends { id: string } ? Omit<E, 'id'> : never) : never,
-  ) {
-    const evId = id('evt');
-    this.seq += 1;
-    await sandbox.put(evId, 'event', null, { ...event, id: evId, seq: this.seq }, true);
   }
 
   /** Delivers undelivered events in order; one that fails stays pending and is retried on the next call. */
@@ -359,45 +227,12 @@ export class SandboxProcessor implements PaymentsProvider {
 
   async retrieveCheckout(sessionId: string): Promise<ProviderCheckout | undefined> {
     const s = await this.deps.uow.repos.sandbox.get<SandboxSession>(sessionId, 'checkout_session');
-    if (!s) return undefined;
-    return {
-      id: s.id,
-      userId: s.userId,
-      kind: s.kind,
-      complete: s.status === 'complete',
-      amountCents: s.amountCents,
-      currency: s.currency,
-      packId: s.packId,
-      coins: s.coins,
-      plan: s.plan,
-      billingPeriod: s.billingPeriod,
-      subscriptionId: s.subscriptionId,
-      invoiceId: s.invoiceId,
-      paymentRef: s.paymentRef,
-      paymentMethod: s.paymentMethod,
-      createdAt: new Date(s.createdAt),
-    };
+    return s && providerCheckout(s);
   }
 
   async retrieveSubscription(subId: string): Promise<ProviderSubscription | undefined> {
     const s = await this.deps.uow.repos.sandbox.get<SandboxSubscription>(subId, 'subscription');
-    if (!s) return undefined;
-    return {
-      id: s.id,
-      userId: s.userId,
-      plan: s.plan,
-      billingPeriod: s.billingPeriod,
-      status: s.status,
-      currentPeriodStart: new Date(s.currentPeriodStart),
-      currentPeriodEnd: new Date(s.currentPeriodEnd),
-      cancelAtPeriodEnd: s.cancelAtPeriodEnd,
-      canceledAt: s.canceledAt ? new Date(s.canceledAt) : null,
-      endedAt: s.endedAt ? new Date(s.endedAt) : null,
-      scheduledChange: s.scheduledChange,
-      paymentMethod: s.paymentMethod,
-      checkoutSessionId: s.checkoutSessionId,
-      createdAt: new Date(s.createdAt),
-    };
+    return s && providerSubscription(s);
   }
 
   async retrieveInvoice(invoiceId: string): Promise<ProviderInvoice | undefined> {
@@ -422,7 +257,7 @@ export class SandboxProcessor implements PaymentsProvider {
       if (!s) throw AppError.notFound('Subscription');
       const next = await fn(s, sandbox);
       await sandbox.put(subId, 'subscription', s.userId, next);
-      await this.emit(sandbox, { type: 'subscription.changed', subscriptionId: subId });
+      await this.books.emit(sandbox, { type: 'subscription.changed', subscriptionId: subId });
     });
     await this.deliverPending();
   }
@@ -450,7 +285,7 @@ export class SandboxProcessor implements PaymentsProvider {
       };
       if (prorationCents > 0) {
         const price = this.deps.priceOf(change.plan, change.billingPeriod);
-        const inv = await this.invoice(sandbox, {
+        const inv = await this.books.invoice(sandbox, {
           userId: s.userId,
           subscriptionId: s.id,
           checkoutSessionId: null,
@@ -459,12 +294,12 @@ export class SandboxProcessor implements PaymentsProvider {
           amountCents: prorationCents,
           currency: price.currency,
           coins: 0,
-          paymentRef: id('pi'),
+          paymentRef: sandboxId('pi'),
           periodStart: iso(now),
           periodEnd: next.currentPeriodEnd,
           paymentMethod: s.paymentMethod,
         });
-        await this.emit(sandbox, { type: 'invoice.paid', invoiceId: inv.id });
+        await this.books.emit(sandbox, { type: 'invoice.paid', invoiceId: inv.id });
       }
       return next;
     });
@@ -517,49 +352,9 @@ export class SandboxProcessor implements PaymentsProvider {
     const subs = await this.deps.uow.repos.sandbox.listByType<SandboxSubscription>('subscription');
     for (const candidate of subs) {
       if (candidate.status === 'canceled' || new Date(candidate.currentPeriodEnd) > now) continue;
-      await this.deps.uow.run(async ({ sandbox }) => {
-        let s = await sandbox.get<SandboxSubscription>(candidate.id, 'subscription', { forUpdate: true });
-        while (s && s.status !== 'canceled' && new Date(s.currentPeriodEnd) <= now) {
-          if (s.cancelAtPeriodEnd || s.status === 'past_due') {
-            s = { ...s, status: 'canceled', endedAt: s.currentPeriodEnd, cancelAtPeriodEnd: false };
-            summary.ended += 1;
-            break;
-          }
-          const plan = s.scheduledChange?.plan ?? s.plan;
-          const period = s.scheduledChange?.billingPeriod ?? s.billingPeriod;
-          if (s.scheduledChange) summary.changed += 1;
-          if (s.behaviour === 'fail_later') {
-            s = { ...s, status: 'past_due', plan, billingPeriod: period, scheduledChange: null };
-            summary.failed += 1;
-            // One retry window: a past-due membership ends at the next run after its period.
-            s.currentPeriodEnd = iso(new Date(new Date(s.currentPeriodEnd).getTime() + 3 * 86_400_000));
-            break;
-          }
-          const start = new Date(s.currentPeriodEnd);
-          const end = periodEnd(start, period);
-          const price = this.deps.priceOf(plan, period);
-          const inv = await this.invoice(sandbox, {
-            userId: s.userId,
-            subscriptionId: s.id,
-            checkoutSessionId: null,
-            kind: 'renewal',
-            description: `${price.name} membership (${period}) renewal`,
-            amountCents: price.amountCents,
-            currency: price.currency,
-            coins: 0,
-            paymentRef: id('pi'),
-            periodStart: iso(start),
-            periodEnd: iso(end),
-            paymentMethod: s.paymentMethod,
-          });
-          await this.emit(sandbox, { type: 'invoice.paid', invoiceId: inv.id });
-          s = { ...s, plan, billingPeriod: period, scheduledChange: null, currentPeriodStart: iso(start), currentPeriodEnd: iso(end) };
-          summary.renewed += 1;
-        }
-        if (!s) return;
-        await sandbox.put(s.id, 'subscription', s.userId, s);
-        await this.emit(sandbox, { type: 'subscription.changed', subscriptionId: s.id });
-      });
+      await this.deps.uow.run(({ sandbox }) =>
+        renewDue(sandbox, candidate.id, now, { books: this.books, priceOf: this.deps.priceOf }, summary),
+      );
     }
     await this.deliverPending();
     return summary;
@@ -567,7 +362,7 @@ export class SandboxProcessor implements PaymentsProvider {
 
   /** A refund of a sandbox payment (cumulative cents), reported like Stripe's charge.refunded (also a test hook). */
   async refund(paymentRef: string, refundedCents: number): Promise<void> {
-    await this.deps.uow.run(({ sandbox }) => this.emit(sandbox, { type: 'payment.refunded', paymentRef, refundedCents }));
+    await this.deps.uow.run(({ sandbox }) => this.books.emit(sandbox, { type: 'payment.refunded', paymentRef, refundedCents }));
     await this.deliverPending();
   }
 }
