@@ -18,7 +18,7 @@ import pg from 'pg';
 import { findFreePort, repoRoot, startServer } from '../e2e/server-process.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded/cluster.ts';
-import { CharactersRepo } from '../apps/server/src/modules/characters/characters.repo.ts';
+import { CharacterFeedRepo } from '../apps/server/src/modules/characters/character-feed.repo.ts';
 import { SearchRepo } from '../apps/server/src/modules/search/search.repo.ts';
 import { measure, rawTwin, type Result } from './load.ts';
 
@@ -253,7 +253,7 @@ async function explainRepos(label: string, db: Db, run: (q: string, params: unkn
   const original = session.logger;
   session.logger = { logQuery: (query: string, params: unknown[]) => captured.push({ query, params }) };
   try {
-    await new CharactersRepo(db).feed({ sort: 'popular', limit: 20, offset: 0 });
+    await new CharacterFeedRepo(db).feed({ sort: 'popular', limit: 20, offset: 0 });
     await new SearchRepo(db).characters('morwen crane', { limit: 20, offset: 0 });
   } finally {
     session.logger = original;
