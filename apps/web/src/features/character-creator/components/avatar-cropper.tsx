@@ -137,6 +137,7 @@ function CropFrame({ onKeyDown, onPointerDown, onPointerMove, onPointerUp, child
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
       className="relative mx-auto cursor-grab touch-none overflow-hidden rounded-2xl bg-surface-raised ring-1 ring-border select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring active:cursor-grabbing"
       style={{ width: FRAME.width, height: FRAME.height }}
     >
@@ -239,9 +240,11 @@ export function AvatarCropper({ file, onCancel, onCropped, onUnreadable }: Avata
             e.currentTarget.setPointerCapture(e.pointerId);
             drag.current = { x: e.clientX, y: e.clientY, from: crop };
           }}
-          onPointerMove={(e: PointerEvent) =>
-            drag.current && move(e.clientX - drag.current.x, e.clientY - drag.current.y, drag.current.from)
-          }
+          onPointerMove={(e: PointerEvent) => {
+            // No button held: a drag that ended unseen (the dialog closed mid-drag, a cancelled touch) is over.
+            if (e.buttons === 0) drag.current = null;
+            else if (drag.current) move(e.clientX - drag.current.x, e.clientY - drag.current.y, drag.current.from);
+          }}
           onPointerUp={() => (drag.current = null)}
         >
           {src ? <FramedImage image={image} src={src} crop={crop} size={size} onLoad={onLoad} onError={onUnreadable} /> : null}
