@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders, resetClientState } from '@/test/helpers';
@@ -58,6 +58,26 @@ describe('/user-characters', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getAllByTestId('my-character')).toHaveLength(1));
     expect(api.callsTo(`DELETE /api/characters/${secret.id}`)).toHaveLength(1);
+  });
+
+  it('tells of each copy, also when another was started before the first was made', async () => {
+    const user = signIn();
+    const harbour = makeCharacter({ name: 'Hidden Harbour', visibility: 'private' });
+    const road = makeCharacter({ name: 'Open Road', visibility: 'private' });
+    let answer!: (response: Response) => void;
+    const api = mockApi({
+      [`GET /api/users/${user.id}/characters`]: () => json(pageOf([harbour, road])),
+      [`POST /api/characters/${harbour.id}/duplicate`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      [`POST /api/characters/${road.id}/duplicate`]: () => json(makeProfile({ name: 'Open Road (copy)', visibility: 'private' }), 201),
+    });
+    render();
+    const rows = await screen.findAllByTestId('my-character');
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Duplicate Hidden Harbour' }));
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Duplicate Open Road' }));
+    await screen.findByText('Open Road (copy) is private until you publish it.');
+    await waitFor(() => expect(api.callsTo(`POST /api/characters/${harbour.id}/duplicate`)).toHaveLength(1));
+    act(() => answer(json(makeProfile({ name: 'Hidden Harbour (copy)', visibility: 'private' }), 201)));
+    await screen.findByText('Hidden Harbour (copy) is private until you publish it.');
   });
 
   it('leads to the creator when there is nothing yet', async () => {

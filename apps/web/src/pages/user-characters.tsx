@@ -54,13 +54,14 @@ function MyCharacters({ user }: { user: User }) {
       />
     );
   }
+  // The toast answers from the mutation's promise, not from mutate's own callbacks: each row has its own Duplicate, and
+  // a copy started before the last one is back would drop that one's callbacks (mutate keeps only the last call's).
   const copy = (c: CharacterListItem) =>
-    duplicate.mutate(c.id, {
-      onSuccess: (made) =>
-        toast({ title: 'Character duplicated', description: `${made.name} is private until you publish it.`, variant: 'success' }),
-      onError: (err) =>
+    void duplicate.mutateAsync(c.id).then(
+      (made) => toast({ title: 'Character duplicated', description: `${made.name} is private until you publish it.`, variant: 'success' }),
+      (err: unknown) =>
         toast({ title: 'Could not duplicate', description: getErrorMessage(err, 'Please try again.'), variant: 'destructive' }),
-    });
+    );
   return (
     <>
       <p className="mb-3 text-sm text-fg-muted">

@@ -14,6 +14,9 @@ import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkRead } from '../api/mark-read';
 import { NotificationItem } from './notification-item';
 
+// Each request answers from its mutation's promise, not from mutate's own callbacks: those are dropped when the panel
+// closes before the answer (opening a notification closes it, and so does any click outside it) or when another row's
+// request starts first, and the failure's toast with them.
 const failed = (what: string) => (err: unknown) =>
   toast({ title: `Could not ${what}`, description: getErrorMessage(err, 'Please try again.'), variant: 'destructive' });
 
@@ -51,7 +54,7 @@ export function NotificationPanel({ onNavigate }: { onNavigate: () => void }) {
   const unread = query.data?.unreadCount ?? 0;
 
   const open = (n: Notification) => {
-    if (!n.read) markRead.mutate(n.id, { onError: failed('mark it read') });
+    if (!n.read) void markRead.mutateAsync(n.id).catch(failed('mark it read'));
     onNavigate();
   };
 
@@ -63,7 +66,7 @@ export function NotificationPanel({ onNavigate }: { onNavigate: () => void }) {
           variant="ghost"
           size="sm"
           disabled={unread === 0 || markAll.isPending}
-          onClick={() => markAll.mutate(undefined, { onError: failed('mark them read') })}
+          onClick={() => void markAll.mutateAsync().catch(failed('mark them read'))}
         >
           <CheckCheck aria-hidden="true" />
           Mark all read
@@ -91,8 +94,8 @@ export function NotificationPanel({ onNavigate }: { onNavigate: () => void }) {
                 now={now}
                 onOpen={open}
                 busy={remove.isPending && remove.variables === n.id}
-                onMarkRead={(x) => markRead.mutate(x.id, { onError: failed('mark it read') })}
-                onDelete={(x) => remove.mutate(x.id, { onError: failed('delete it') })}
+                onMarkRead={(x) => void markRead.mutateAsync(x.id).catch(failed('mark it read'))}
+                onDelete={(x) => void remove.mutateAsync(x.id).catch(failed('delete it'))}
               />
             ))}
           </ul>

@@ -2,7 +2,7 @@
 // transcription comes back into the composer; refused microphone; off without transcription. The microphone's samples
 // come from a fake AudioWorklet (48 kHz blocks at the same level) and go up as 16 kHz WAV; where worklets do not load,
 // a (fake) MediaRecorder records instead.
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VoiceStatusResponse } from '@reverie/shared';
 import { setStoredUser, setTokens } from '@/lib/auth-tokens';
@@ -146,6 +146,34 @@ describe('HandsFreeButton', () => {
     expect(stopTrack).toHaveBeenCalled();
     expect(screen.queryByRole('status')).toBeNull();
     expect(sessionStorage.getItem('reverie.handsFree')).toBe('off');
+  });
+
+  it('puts the words of each thing said in the composer, also when the next was sent before they came back', async () => {
+    const answers: Array<(response: Response) => void> = [];
+    const api = mockApi({
+      'GET /api/voice/status': () => json(status()),
+      'POST /api/voice/transcriptions': () => new Promise<Response>((resolve) => answers.push(resolve)),
+    });
+    const onTranscript = vi.fn();
+    renderWithProviders(<HandsFreeButton onTranscript={onTranscript} />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Hands-free listening/, pressed: false }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Listening'));
+    const say = async (sent: number) => {
+      level = 0.2;
+      await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Hearing you…'));
+      await new Promise((r) => setTimeout(r, 500));
+      level = 0.001;
+      await waitFor(() => expect(api.callsTo('POST /api/voice/transcriptions')).toHaveLength(sent), { timeout: 3000 });
+    };
+    await say(1);
+    // A second sentence after a pause: sent while the first one's words are still on their way.
+    await say(2);
+    const words = (text: string) => json({ text, durationMs: 1200, charge: { outcome: 'free', cost: 0, balance: 7 } });
+    act(() => answers[0]!(words('first sentence')));
+    await waitFor(() => expect(onTranscript).toHaveBeenCalledWith('first sentence'));
+    act(() => answers[1]!(words('second sentence')));
+    await waitFor(() => expect(onTranscript).toHaveBeenCalledWith('second sentence'));
+    expect(onTranscript.mock.calls).toEqual([['first sentence'], ['second sentence']]);
   });
 
   it.each([0, 50])('does not send a click shorter than a word (each read holding the page %i ms)', async (busy) => {

@@ -49,21 +49,23 @@ export function useHandsFree({ characterId, maxMs, onTranscript }: Options) {
     setPhase('off');
   }, []);
 
+  // The words answer from the mutation's promise, not from mutate's own callbacks: the microphone stays open, so the
+  // next utterance can be sent before this one's words are back, and mutate keeps only the last call's callbacks.
   const send = useCallback(
     (audio: Blob) => {
       setPhase('sending');
-      latest.current.transcribe.mutate(
-        { audio, characterId: latest.current.characterId },
-        {
-          onSuccess: (r) => {
-            if (r.text) latest.current.onTranscript(r.text);
-            if (listener.current) setPhase('listening');
-          },
-          onError: (err) => {
-            setError(getErrorMessage(err, 'The recording could not be turned into text.'));
-            remember(false);
-            close();
-          },
+      const mine = generation.current;
+      void latest.current.transcribe.mutateAsync({ audio, characterId: latest.current.characterId }).then(
+        (r) => {
+          if (r.text) latest.current.onTranscript(r.text);
+          if (listener.current) setPhase('listening');
+        },
+        (err: unknown) => {
+          // Closed since (the composer went away while a reply is written): hands-free stays as the user left it.
+          if (mine !== generation.current) return;
+          setError(getErrorMessage(err, 'The recording could not be turned into text.'));
+          remember(false);
+          close();
         },
       );
     },
