@@ -1,13 +1,15 @@
-// Starts the REAL server (`node --import tsx apps/server/src/main.ts`) as a child process on a free
+// Starts the REAL server (`node --import apps/server/typescript.mjs apps/server/src/main.ts`) as a child process on a free
 // loopback port with a fresh temporary DATA_DIR (embedded PostgreSQL, as `npm start`). Shared by the e2e harness and the bench.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** How the server runs its TypeScript (apps/server/typescript.mjs), by full URL: forked children inherit the flag. */
+const typescript = pathToFileURL(path.join(repoRoot, 'apps/server/typescript.mjs')).href;
 
 export interface ServerProcess {
   /** e.g. http://127.0.0.1:41234 */
@@ -139,7 +141,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
   });
 
   const started = performance.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', typescript, 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,12 +7,17 @@
 // once — through this process — instead of twice (terminal + forward), which would cut its graceful
 // shutdown short. If this process exits for any other reason (even kill -9), the server is stopped too.
 import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ensureWebBuild, repoRoot } from './build-web.mjs';
 
 if (!(await ensureWebBuild())) process.exit(1);
 
-// parent-watch.mjs stops the server when this process disappears without forwarding a signal (kill -9).
-const server = spawn(process.execPath, ['--import', 'tsx', '--import', './scripts/parent-watch.mjs', 'apps/server/src/main.ts'], {
+// The server's TypeScript runs through apps/server/typescript.mjs, named by its full URL: processes the server forks
+// inherit the flag, wherever they run. parent-watch.mjs stops the server when this process disappears without
+// forwarding a signal (kill -9).
+const typescript = pathToFileURL(path.join(repoRoot, 'apps/server/typescript.mjs')).href;
+const server = spawn(process.execPath, ['--import', typescript, '--import', './scripts/parent-watch.mjs', 'apps/server/src/main.ts'], {
   cwd: repoRoot,
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   // parent-watch.mjs acts only in the process whose parent is this one (not in processes the server forks).
