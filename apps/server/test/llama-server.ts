@@ -37,11 +37,26 @@ export interface LlamaServer {
   stop(): Promise<void>;
 }
 
-/** Starts llama-server on a free port with the given model and arguments; resolves once /health answers. */
+/** Ports below Linux's ephemeral range (32768–60999), where the test process's own connections take theirs. */
+const randomPort = () => 20_000 + Math.floor(Math.random() * 12_000);
+
+/**
+ * Starts llama-server on a free port with the given model and arguments; resolves once /health answers. A port taken
+ * in the meantime (llama-server: "couldn't bind") is tried again on another, up to three times.
+ */
 export async function startLlamaServer(modelPath: string, args: string[]): Promise<LlamaServer> {
   if (!llamaServerBinary) throw new Error(llamaServerSkipReason);
   const bin = runnableCopy(llamaServerBinary);
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(bin, randomPort(), modelPath, args);
+    } catch (err) {
+      if (attempt >= 3 || !/couldn't bind/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
+async function startOn(bin: { bin: string; libDir: string }, port: number, modelPath: string, args: string[]): Promise<LlamaServer> {
   const child = spawn(
     bin.bin,
     ['-m', modelPath, '--host', '127.0.0.1', '--port', String(port), '-np', '1', '-t', '1', '--no-webui', ...args],
