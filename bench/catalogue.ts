@@ -43,7 +43,8 @@ const SEARCH_PATHS = [
   '/api/search?q=vamp&type[]=characters',
   '/api/search?q=morwen%20crane&type[]=characters',
 ];
-const TARGETS: Record<string, number | undefined> = { feed: 30, search: 50 };
+// Issue 45's targets at 100,000 characters (the catalogue's first targets were 30 and 50 ms).
+const TARGETS: Record<string, number | undefined> = { feed: 15, search: 25 };
 
 // ---------- data ----------
 

@@ -6,21 +6,19 @@
 // the scheduler (the load average is printed with the table).
 //
 // Environment: BENCH_LCP_RUNS (default 5), CHROMIUM_PATH (default /usr/bin/chromium).
-import { fork, spawnSync, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ageGatePassed } from '../e2e/age-gate.ts';
 import { repoRoot, startServer } from '../e2e/server-process.ts';
+import { capture, startReplay, type RecordedAnswer } from './replay.ts';
 
 const RUNS = Number(process.env.BENCH_LCP_RUNS ?? 5);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BUDGET_MS = 1_000;
 const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 390, height: 844 };
-/** Headers that describe one connection, not the answer. */
-const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length']);
 
 interface Scenario {
   name: string;
@@ -63,23 +61,6 @@ async function measure(page: Page): Promise<Paint> {
   );
 }
 
-/** The app's raw answer to a path (compressed as Chromium asks over plain HTTP), for the ceiling to repeat. */
-function capture(base: string, url: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(base + url, { headers: { 'accept-encoding': 'gzip, deflate' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const headers: Record<string, string> = {};
-          for (const [k, v] of Object.entries(res.headers)) if (!HOP_HEADERS.has(k) && v !== undefined) headers[k] = String(v);
-          resolve({ status: res.statusCode ?? 500, headers, body: Buffer.concat(chunks).toString('base64') });
-        });
-      })
-      .on('error', reject);
-  });
-}
-
 /** Every same-origin URL the scenarios fetch, recorded from one load of each. */
 async function urlsOf(browser: Browser, base: string): Promise<Set<string>> {
   const urls = new Set<string>(['/']);
@@ -95,16 +76,6 @@ async function urlsOf(browser: Browser, base: string): Promise<Set<string>> {
   return urls;
 }
 
-async function startCeiling(routes: Record<string, unknown>): Promise<{ url: string; child: ChildProcess }> {
-  const child = fork(path.join(repoRoot, 'bench/raw-server.mjs'), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  child.send({ routes });
-  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as { port: number }));
-    child.once('exit', () => reject(new Error('the raw server exited')));
-  });
-  return { url: `http://127.0.0.1:${port}`, child };
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
@@ -118,9 +89,9 @@ async function main() {
   });
   let ceiling: { url: string; child: ChildProcess } | undefined;
   try {
-    const routes: Record<string, unknown> = {};
+    const routes: Record<string, RecordedAnswer> = {};
     for (const url of await urlsOf(browser, server.url)) routes[url] = await capture(server.url, url);
-    ceiling = await startCeiling(routes);
+    ceiling = await startReplay(routes);
 
     const rows: string[][] = [];
     for (const s of SCENARIOS) {
