@@ -162,6 +162,65 @@ describeE2E('long chats and search in chats (real server + Chromium)', () => {
     await p.context.close();
   }, 180_000);
 
+  it("reads back through all 10,000 messages with the page's memory bounded (the pages far from view are let go)", async () => {
+    const p = await signedInPage(h, email, password);
+    const { page } = p;
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${h.server.url}/chat/${mira}`);
+    await page.getByText(`Message ${MESSAGES}:`).waitFor({ timeout: 30_000 });
+    const list = page.getByRole('list', { name: 'Conversation with Mira Vale' });
+    const scroller = list.locator('xpath=..');
+    // The page's JavaScript heap after a full collection (Chromium's own count, through the DevTools protocol).
+    const cdp = await p.context.newCDPSession(page);
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    };
+    const atNewest = await heap();
+    // To the top again and again: each time the page before loads above, until the first message is in the list.
+    const firstLine = () => list.locator('li[data-message-id]').first().textContent();
+    const oldest = list.locator('li', { hasText: 'Message 1: ' });
+    let most = 0;
+    let pages = 0;
+    let halfway = 0;
+    const started = Date.now();
+    for (; (await oldest.count()) === 0; pages++) {
+      const first = await firstLine();
+      await scroller.evaluate((el) => (el.scrollTop = 0));
+      await expect.poll(firstLine, { timeout: 15_000 }).not.toBe(first);
+      most = Math.max(most, await list.locator('li[data-message-id]').count());
+      if (pages === 125) halfway = await heap();
+    }
+    const read = await heap();
+    const mb = (n: number) => (n / 2 ** 20).toFixed(1);
+    console.log(
+      `[long-chat] read back through ${MESSAGES.toLocaleString('en')} messages (${pages} pages, ${((Date.now() - started) / 1000).toFixed(1)} s): ` +
+        `at most ${most} messages in the list; JS heap ${mb(atNewest)} MB at the newest page, ${mb(halfway)} MB halfway, ${mb(read)} MB at the first message`,
+    );
+    expect(pages).toBeGreaterThan(200);
+    expect(most).toBeLessThanOrEqual(240);
+    // Bounded: the second half of the read adds next to nothing (the first half loads the code of the window's
+    // controls and fills the list to its 200).
+    expect(read - halfway).toBeLessThan(4 * 2 ** 20);
+    expect(read - atNewest).toBeLessThan(16 * 2 ** 20);
+    // The first message on screen (at the top of the list, nothing older to load), then the same at 390 px.
+    const atTop = async () => {
+      await scroller.evaluate((el) => (el.scrollTop = 0));
+      await oldest.waitFor({ state: 'visible' });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    };
+    await atTop();
+    await screenshot(page, 'long-chat-first-message-1280');
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('button', { name: 'Back to the latest messages' }).waitFor();
+    await atTop();
+    await screenshot(page, 'long-chat-first-message-390');
+    await page.getByRole('button', { name: 'Back to the latest messages' }).click();
+    await page.getByText(`Message ${MESSAGES}:`).waitFor();
+    expectClean(p, 'reading back through the long chat');
+    await p.context.close();
+  }, 300_000);
+
   it('searches every chat from the chats page, grouped by character, and opens a match in its chat (390 px)', async () => {
     const p = await signedInPage(h, email, password);
     const { page } = p;

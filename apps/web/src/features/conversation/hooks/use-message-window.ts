@@ -5,7 +5,7 @@ import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from '
 import type { ChatMessage, ChatSession } from '@reverie/shared';
 import { getErrorMessage } from '@/lib/api-client';
 import { getMessages } from '../api/get-messages';
-import { useWindow, writeWindow } from '../lib/message-window';
+import { keepNewerEnd, keepOlderEnd, MAX_SHOWN, useWindow, writeWindow } from '../lib/message-window';
 
 const PAGE = 40;
 /** Loading starts this far (px) from the top (older) or, around a match, from the bottom (newer). */
@@ -142,8 +142,12 @@ function usePlacement(
   }, [shown, scroller, anchor, scrollTo]);
 }
 
-/** A run of messages ending at `hasNewer`: shown on its own, or as the older part of the newest messages once they meet. */
-function settleWindow(convId: string, newest: ChatMessage[], items: ChatMessage[], older: boolean, newer: boolean) {
+/**
+ * A run of messages ending at `hasNewer`: shown on its own, or as the older part of the newest messages once they
+ * meet; its oldest end let go beyond MAX_SHOWN (keepNewerEnd).
+ */
+function settleWindow(convId: string, newest: ChatMessage[], run: ChatMessage[], hasOlder: boolean, newer: boolean) {
+  const { items, hasOlder: older } = keepNewerEnd(run, hasOlder);
   const newestIds = new Set(newest.map((m) => m.id));
   if (!newer || items.some((m) => newestIds.has(m.id)) || newest.length === 0) {
     writeWindow(convId, (cur) => ({ ...cur, older: items.filter((m) => !newestIds.has(m.id)), hasOlder: older, jump: null }));
@@ -152,7 +156,18 @@ function settleWindow(convId: string, newest: ChatMessage[], items: ChatMessage[
   }
 }
 
-/** The page before the first message shown, added above it; the message the reader saw stays where it was. */
+/** Where the reader is: the message they see first, and how far below the list's top (usePlacement keeps it there). */
+function readerPlace(scroller: RefObject<HTMLDivElement | null>, anchor: RefObject<{ id: string; top: number } | null>) {
+  const el = scroller.current;
+  const seen = el ? firstVisible(el) : null;
+  if (el && seen) anchor.current = { id: seen.dataset.messageId!, top: offsetIn(el, seen) };
+}
+
+/**
+ * The page before the first message shown, added above it; the message the reader saw stays where it was. Beyond
+ * MAX_SHOWN messages the newest end is let go: the newest messages give way to a window, joined to them again as the
+ * reader scrolls back down (loadNewer).
+ */
 function useLoadOlder(o: {
   convId: string;
   shown: ChatMessage[];
@@ -167,14 +182,12 @@ function useLoadOlder(o: {
     if (!hasOlder || !first) return;
     void run('older', async () => {
       const page = await getMessages(convId, { before: first.id, limit: PAGE });
-      const el = scroller.current;
-      const seen = el ? firstVisible(el) : null;
-      if (el && seen) anchor.current = { id: seen.dataset.messageId!, top: offsetIn(el, seen) };
-      writeWindow(convId, (cur) =>
-        cur.jump
-          ? { ...cur, jump: { ...cur.jump, items: [...page.items, ...cur.jump.items], hasOlder: page.hasOlder } }
-          : { ...cur, older: [...page.items, ...cur.older], hasOlder: page.hasOlder },
-      );
+      readerPlace(scroller, anchor);
+      writeWindow(convId, (cur) => {
+        if (cur.jump) return { ...cur, jump: keepOlderEnd([...page.items, ...cur.jump.items], page.hasOlder, cur.jump.hasNewer) };
+        if (page.items.length + shown.length <= MAX_SHOWN) return { ...cur, older: [...page.items, ...cur.older], hasOlder: page.hasOlder };
+        return { older: [], jump: keepOlderEnd([...page.items, ...shown], page.hasOlder, true) };
+      });
     });
   }, [anchor, convId, hasOlder, run, scroller, shown]);
 }
@@ -213,10 +226,11 @@ export function useMessageWindow(session: WindowSession, scroller: RefObject<HTM
     if (!w.jump || !last) return;
     void run('newer', async () => {
       const page = await getMessages(convId, { after: last.id, limit: PAGE });
+      readerPlace(scroller, anchor); // the oldest end may be let go above the reader
       settle([...(w.jump?.items ?? []), ...page.items], w.jump?.hasOlder ?? true, page.hasNewer);
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- settle reads the session at call time
-  }, [convId, run, w.jump]);
+  }, [convId, run, scroller, w.jump]);
 
   /** Shows a message (a search match): scrolled to and highlighted, its page loaded around it when it is not on screen. */
   const jumpTo = useCallback(

@@ -13,6 +13,24 @@ export interface MessageWindowState {
   jump: { items: ChatMessage[]; hasOlder: boolean; hasNewer: boolean } | null;
 }
 
+/**
+ * Messages the list holds at most (five pages of 40): reading far back, the pages furthest from the reader are let
+ * go and loaded again when scrolled back to, so that reading through a long chat keeps the page's memory bounded.
+ */
+export const MAX_SHOWN = 200;
+
+/** A run of messages after older ones went in above: beyond MAX_SHOWN its newest end is let go (loaded again below). */
+export function keepOlderEnd(items: ChatMessage[], hasOlder: boolean, hasNewer: boolean) {
+  if (items.length <= MAX_SHOWN) return { items, hasOlder, hasNewer };
+  return { items: items.slice(0, MAX_SHOWN), hasOlder, hasNewer: true };
+}
+
+/** A run of messages after newer ones went in below: beyond MAX_SHOWN its oldest end is let go (loaded again above). */
+export function keepNewerEnd(items: ChatMessage[], hasOlder: boolean) {
+  if (items.length <= MAX_SHOWN) return { items, hasOlder };
+  return { items: items.slice(items.length - MAX_SHOWN), hasOlder: true };
+}
+
 const EMPTY: MessageWindowState = { older: [], jump: null };
 const windows = new Map<string, MessageWindowState>();
 const listeners = new Set<() => void>();
