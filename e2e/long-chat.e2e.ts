@@ -178,8 +178,8 @@ describeE2E('long chats and search in chats (real server + Chromium)', () => {
     };
     const atNewest = await heap();
     // To the top again and again: each time the page before loads above, until the first message is in the list. The
-    // loop runs in the page (a Playwright round trip per page cost more than the page itself on a busy machine); it
-    // stops after `upTo` pages so that the heap can be read halfway.
+    // loop runs in the page (no Playwright round trips per page; the page's own load and render are most of each
+    // step); it stops after `upTo` pages so that the heap can be read halfway.
     const oldest = list.locator('li', { hasText: 'Message 1: ' });
     const readBack = (upTo: number) =>
       scroller.evaluate(async (el, max) => {
