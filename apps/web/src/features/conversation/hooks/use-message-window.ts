@@ -5,7 +5,7 @@ import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from '
 import type { ChatMessage, ChatSession } from '@reverie/shared';
 import { getErrorMessage } from '@/lib/api-client';
 import { getMessages } from '../api/get-messages';
-import { keepNewerEnd, keepOlderEnd, MAX_SHOWN, useWindow, writeWindow } from '../lib/message-window';
+import { keepNewerEnd, keepOlderEnd, MAX_SHOWN, useWindow, writeWindow, type MessageWindowState } from '../lib/message-window';
 
 const PAGE = 40;
 /** Loading starts this far (px) from the top (older) or, around a match, from the bottom (newer). */
@@ -192,6 +192,27 @@ function useLoadOlder(o: {
   }, [anchor, convId, hasOlder, run, scroller, shown]);
 }
 
+/** Messages after a jump's window: joined to the newest ones once they meet them (settleWindow). */
+function useLoadNewer(o: {
+  convId: string;
+  jump: MessageWindowState['jump'];
+  newest: ChatMessage[];
+  run: ReturnType<typeof useLoader>['run'];
+  scroller: RefObject<HTMLDivElement | null>;
+  anchor: RefObject<{ id: string; top: number } | null>;
+}) {
+  const { convId, jump, newest, run, scroller, anchor } = o;
+  return useCallback(() => {
+    const last = jump?.items.at(-1);
+    if (!jump || !last) return;
+    void run('newer', async () => {
+      const page = await getMessages(convId, { after: last.id, limit: PAGE });
+      readerPlace(scroller, anchor); // the oldest end may be let go above the reader
+      settleWindow(convId, newest, [...jump.items, ...page.items], jump.hasOlder, page.hasNewer);
+    });
+  }, [anchor, convId, jump, newest, run, scroller]);
+}
+
 /** Back to the newest messages (a jump's window is dropped). */
 function useToLatest(convId: string, scroller: RefObject<HTMLDivElement | null>, jumped: boolean) {
   return useCallback(() => {
@@ -220,17 +241,7 @@ export function useMessageWindow(session: WindowSession, scroller: RefObject<HTM
 
   const loadOlder = useLoadOlder({ convId, shown, hasOlder, run, scroller, anchor });
 
-  /** Messages after a jump's window: joined to the newest ones once they meet them. */
-  const loadNewer = useCallback(() => {
-    const last = w.jump?.items.at(-1);
-    if (!w.jump || !last) return;
-    void run('newer', async () => {
-      const page = await getMessages(convId, { after: last.id, limit: PAGE });
-      readerPlace(scroller, anchor); // the oldest end may be let go above the reader
-      settle([...(w.jump?.items ?? []), ...page.items], w.jump?.hasOlder ?? true, page.hasNewer);
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- settle reads the session at call time
-  }, [convId, run, scroller, w.jump]);
+  const loadNewer = useLoadNewer({ convId, jump: w.jump, newest: session.messages, run, scroller, anchor });
 
   /** Shows a message (a search match): scrolled to and highlighted, its page loaded around it when it is not on screen. */
   const jumpTo = useCallback(
