@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { ApiError, apiRequest, buildUrl, getErrorMessage, httpRequest, resetApiClientState, setReloadHandler } from './api-client';
 import { getAccessToken, getRefreshToken, getStoredUser, setStoredUser, setTokens } from './auth-tokens';
 import { requestQueue } from './request-queue';

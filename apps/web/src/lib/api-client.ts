@@ -9,7 +9,7 @@
 // Rate-limited calls that stay 429 after the queue's retries reject with the quiet RateLimitError.
 import { buildPath } from '@reverie/shared/api/path';
 import { INVALID_TOKEN_MESSAGE } from '@reverie/shared/constants';
-import type { api, Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse } from '@reverie/shared';
+import type { AnyEndpoint, api, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse } from '@reverie/shared';
 import { clearSession, getAccessToken, getRefreshToken, isTokenExpired, setTokens } from './auth-tokens';
 import { endpointKey, priorityFor, requestQueue, type RequestPriority } from './request-queue';
 
@@ -274,19 +274,19 @@ type Part<K extends string, T> = [T] extends [undefined]
       : { [P in K]: T };
 
 /** What `apiRequest` takes for endpoint `E`: its params, query and body (each required when the schema requires it). */
-export type ApiInput<E extends Endpoint> = Part<'params', EndpointParams<E>> &
+export type ApiInput<E extends AnyEndpoint> = Part<'params', EndpointParams<E>> &
   Part<'query', EndpointQuery<E>> &
   Part<'body', EndpointBody<E>> &
   CallOptions;
 
-type InputArgs<E extends Endpoint> = object extends ApiInput<E> ? [input?: ApiInput<E>] : [input: ApiInput<E>];
+type InputArgs<E extends AnyEndpoint> = object extends ApiInput<E> ? [input?: ApiInput<E>] : [input: ApiInput<E>];
 
 /**
- * Calls the endpoint a descriptor from `@reverie/shared` describes: fills its `:params`, sends its query and
- * body, the CSRF token when the descriptor asks for it, and no bearer token for `auth: 'none'` endpoints.
- * The answer is typed by the descriptor's response schema (it is not re-validated here).
+ * Calls the endpoint a route (`@reverie/shared/api/routes`) or descriptor names: fills its `:params`, sends its query
+ * and body, the CSRF token when it asks for it, and no bearer token for `auth: 'none'` endpoints. The answer is typed
+ * by the descriptor's response schema (it is not re-validated here).
  */
-export async function apiRequest<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>): Promise<EndpointResponse<E>> {
+export async function apiRequest<E extends AnyEndpoint>(endpoint: E, ...[input]: InputArgs<E>): Promise<EndpointResponse<E>> {
   const { params, query, body, ...call } = (input ?? {}) as {
     params?: Record<string, string | number | boolean | null | undefined>;
     query?: QueryParams;

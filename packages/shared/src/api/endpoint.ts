@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { ErrorResponse } from '../errors.ts';
 import type { StreamEvent, StreamEvents } from '../schemas/events.ts';
+import type { AnyEndpoint, EndpointOf } from './route.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type SuccessStatus = 200 | 201 | 202 | 204;
@@ -46,14 +47,19 @@ export function errorBodies<const S extends ErrorStatus>(...statuses: S[]): Reco
   return Object.fromEntries(statuses.map((s) => [s, ErrorResponse])) as Record<S, typeof ErrorResponse>;
 }
 
-type InputOf<E, K extends 'params' | 'query' | 'body'> = E extends { readonly [P in K]: infer S extends z.ZodType }
-  ? z.input<S>
-  : undefined;
+// `E extends unknown`: distributes over a union of endpoints, as a naked type parameter would.
+type InputOf<E, K extends 'params' | 'query' | 'body'> = E extends unknown
+  ? EndpointOf<E> extends { readonly [P in K]: infer S extends z.ZodType }
+    ? z.input<S>
+    : undefined
+  : never;
+
+// Each helper takes a descriptor or its route (route.ts): the web holds routes, the server descriptors.
 
 /** What a caller passes as path parameters (`undefined` when the path has none). */
-export type EndpointParams<E extends Endpoint> = InputOf<E, 'params'>;
+export type EndpointParams<E extends AnyEndpoint> = InputOf<E, 'params'>;
 /** What a caller passes as query string (`undefined` when there is none). */
-export type EndpointQuery<E extends Endpoint> = InputOf<E, 'query'>;
+export type EndpointQuery<E extends AnyEndpoint> = InputOf<E, 'query'>;
 /**
  * The runtime's FormData (browser or Node) without tying this package to either type library: it resolves wherever
  * the compiling project has a global FormData (the web's DOM lib, the server's @types/node).
@@ -61,12 +67,24 @@ export type EndpointQuery<E extends Endpoint> = InputOf<E, 'query'>;
 export type FormDataLike = typeof globalThis extends { FormData: { prototype: infer F } } ? F : never;
 
 /** What a caller sends as body (`undefined` when there is none; FormData for multipart endpoints). */
-export type EndpointBody<E extends Endpoint> = E extends { readonly multipart: true } ? FormDataLike : InputOf<E, 'body'>;
+export type EndpointBody<E extends AnyEndpoint> = E extends unknown
+  ? EndpointOf<E> extends { readonly multipart: true }
+    ? FormDataLike
+    : InputOf<E, 'body'>
+  : never;
 /** What the server answers on success. */
-export type EndpointResponse<E extends Endpoint> = z.output<E['response']>;
+export type EndpointResponse<E extends AnyEndpoint> = E extends unknown
+  ? EndpointOf<E> extends { readonly response: infer R extends z.ZodType }
+    ? z.output<R>
+    : never
+  : never;
 
 /** An event of an SSE endpoint as a client receives it (`never` for endpoints without `events`). */
-export type EndpointEvent<E extends Endpoint> = E extends { readonly events: infer V extends StreamEvents } ? StreamEvent<V> : never;
+export type EndpointEvent<E extends AnyEndpoint> = E extends unknown
+  ? EndpointOf<E> extends { readonly events: infer V extends StreamEvents }
+    ? StreamEvent<V>
+    : never
+  : never;
 
 /** Names of the `:params` in a path literal: `'/a/:id/b/:key'` → `'id' | 'key'`. */
 export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -77,3 +95,4 @@ export type PathParamNames<P extends string> = P extends `${string}:${infer Name
 
 // buildPath lives in a zod-free module so the browser's first load can use it without the schemas.
 export { buildPath } from './path.ts';
+export { routeFacts, type AnyEndpoint, type EndpointOf, type Route, type RouteTable } from './route.ts';

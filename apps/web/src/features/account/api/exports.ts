@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api, type AccountExport } from '@reverie/shared';
+import type { AccountExport } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { saveFile } from '@/features/characters';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';

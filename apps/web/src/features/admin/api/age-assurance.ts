@@ -1,6 +1,6 @@
 // An account's age checks (docs/compliance.md) and the admin's reset.
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { adminKeys } from '@/lib/query-keys/admin';

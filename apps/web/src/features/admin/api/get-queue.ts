@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type QueueQuery } from '@reverie/shared';
+import type { QueueQuery } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { adminKeys } from '@/lib/query-keys/admin';
 

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, type StaffTicketReplyBody } from '@reverie/shared';
+import type { StaffTicketReplyBody } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateAdmin } from './invalidate';
 

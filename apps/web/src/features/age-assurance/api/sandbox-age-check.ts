@@ -1,6 +1,7 @@
 // The sandbox age check (AGE_ASSURANCE_PROVIDER=sandbox): read one of the caller's checks, end it with an outcome.
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api, type SandboxAgeOutcome } from '@reverie/shared';
+import type { SandboxAgeOutcome } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { ageKeys } from '@/lib/query-keys/age';

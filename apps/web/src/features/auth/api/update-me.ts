@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, type EndpointBody } from '@reverie/shared';
+import type { EndpointBody } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { applyOwnUser } from '../lib/session-store';
 

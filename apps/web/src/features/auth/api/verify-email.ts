@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type EndpointResponse } from '@reverie/shared';
+import type { EndpointResponse } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { authKeys } from '@/lib/query-keys/auth';
 

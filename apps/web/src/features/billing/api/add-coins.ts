@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { ADD_COINS_AMOUNT, api } from '@reverie/shared';
+import { ADD_COINS_AMOUNT } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { applyOwnUser } from '@/features/auth';
 import { invalidateAccount } from '../lib/sync-account';

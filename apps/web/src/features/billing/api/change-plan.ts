@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, type BillingPeriod, type PaidTier } from '@reverie/shared';
+import type { BillingPeriod, PaidTier } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { invalidateAccount, syncAccount } from '../lib/sync-account';
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Invoice } from '@reverie/shared';
+import type { Invoice } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { logError } from '@/lib/request-queue';
 import { billingKeys } from '@/lib/query-keys/billing';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Allowances, type Permissions, type Subscription, type Tier } from '@reverie/shared';
+import type { Allowances, Permissions, Subscription, Tier } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { logError } from '@/lib/request-queue';
 import { syncAccount } from '../lib/sync-account';

@@ -1,6 +1,7 @@
 // The built-in sandbox processor's checkout session (PAYMENTS_MODE=sandbox): read, pay, confirm, abandon.
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api, type CheckoutSession, type EndpointBody } from '@reverie/shared';
+import type { CheckoutSession, EndpointBody } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { invalidateAccount } from '../lib/sync-account';

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, type EndpointBody, type PaymentMethodSummary } from '@reverie/shared';
+import type { EndpointBody, PaymentMethodSummary } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { invalidateAccount } from '../lib/sync-account';
 

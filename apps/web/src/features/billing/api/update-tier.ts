@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, type Tier } from '@reverie/shared';
+import type { Tier } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { logError } from '@/lib/request-queue';
 import { invalidateAccount, syncAccount } from '../lib/sync-account';

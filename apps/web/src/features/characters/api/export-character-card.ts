@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, cardFilename, type CardFormat } from '@reverie/shared';
+import { cardFilename, type CardFormat } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET /api/characters/{id}/export?format=png|json: the card file (the owner, or anyone when downloads are allowed). */

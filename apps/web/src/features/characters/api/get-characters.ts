@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api, type CharacterPage } from '@reverie/shared';
+import type { CharacterPage } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { charactersKeys, type CharactersListQuery } from '@/lib/query-keys/characters';
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { FEED_PAGE_SIZE, nextPageParam } from './get-characters';
 import { charactersKeys, type UserCharactersListQuery } from '@/lib/query-keys/characters';

@@ -1,10 +1,11 @@
 // The one-to-one chat's stream function, given to the conversation kit's reply stream (useChatReply).
-import { api } from '@reverie/shared';
+// The stream decodes each event by its schema, so it takes the descriptors themselves, not their routes.
+import { chatEndpoints } from '@reverie/shared/api/chat';
 import { openEventStream, readEventStream } from '@/lib/event-stream';
 import { followReply, type ReplyKind, type StreamHandlers, type StreamResult } from '@/features/conversation';
 
 /** The three generation endpoints share one set of events (`ChatStreamEvents`). */
-const endpoints = { message: api.chat.send, regenerate: api.chat.regenerate, continue: api.chat.continue } as const;
+const endpoints = { message: chatEndpoints.send, regenerate: chatEndpoints.regenerate, continue: chatEndpoints.continue } as const;
 
 /**
  * A reply (send, regenerate or continue) as server-sent events, token by token. Errors before the stream (402, 403,

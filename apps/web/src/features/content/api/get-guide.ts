@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ContentSlug } from '@reverie/shared';
+import { ContentSlug } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { contentKeys } from '@/lib/query-keys/content';
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, type HealthResponse } from '@reverie/shared';
+import type { HealthResponse } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { contentKeys } from '@/lib/query-keys/content';
 

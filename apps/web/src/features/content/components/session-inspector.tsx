@@ -4,7 +4,7 @@ import { KeyRound, LogOut, RefreshCw } from 'lucide-react';
 import { Page } from '@/components/page/page';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth';
-import { api } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { ApiError, apiRequest, getErrorMessage, refreshAccessToken } from '@/lib/api-client';
 import { decodeJwtPayload, getRefreshToken, isTokenExpired, useAccessToken } from '@/lib/auth-tokens';
 import { formatDate } from '@/lib/format';

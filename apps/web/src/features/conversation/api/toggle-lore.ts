@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, type InspectionResponse } from '@reverie/shared';
+import type { InspectionResponse } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { chatKeys } from '@/lib/query-keys/chat';

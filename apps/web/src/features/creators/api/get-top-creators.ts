@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type CreatorPeriod } from '@reverie/shared';
+import type { CreatorPeriod } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { creatorsKeys } from '@/lib/query-keys/creators';
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { LIKES_FAVORITES_STALE_TIME_MS } from '@/lib/query-client';
 import { FEED_PAGE_SIZE, nextPageParam } from '@/features/characters';

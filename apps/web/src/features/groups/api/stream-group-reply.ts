@@ -1,17 +1,19 @@
-import { api, type EndpointEvent } from '@reverie/shared';
+import type { EndpointEvent } from '@reverie/shared';
+// The stream decodes each event by its schema, so it takes the descriptors themselves, not their routes.
+import { groupsEndpoints } from '@reverie/shared/api/groups';
 import { openEventStream, readEventStream } from '@/lib/event-stream';
 import { followReply, type ReplyHandlers, type StreamResult } from '@/features/conversation';
 
 export type GroupReplyKind = 'message' | 'speak' | 'regenerate' | 'continue';
 
 const endpoints = {
-  message: api.groups.send,
-  speak: api.groups.speak,
-  regenerate: api.groups.regenerate,
-  continue: api.groups.continue,
+  message: groupsEndpoints.send,
+  speak: groupsEndpoints.speak,
+  regenerate: groupsEndpoints.regenerate,
+  continue: groupsEndpoints.continue,
 } as const;
 
-type GroupStreamEvent = EndpointEvent<typeof api.groups.send>;
+type GroupStreamEvent = EndpointEvent<typeof groupsEndpoints.send>;
 
 /** What a group reply sends: the message, or whom to let speak (none: the group's turn order picks). */
 export interface GroupReplyBody {

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api, type ImagesPage } from '@reverie/shared';
+import type { ImagesPage } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { imagesKeys, type ImagesListQuery } from '@/lib/query-keys/images';
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, type ImageJobResponse } from '@reverie/shared';
+import type { ImageJobResponse } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { imagesKeys } from '@/lib/query-keys/images';
 

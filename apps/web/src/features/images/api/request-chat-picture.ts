@@ -1,4 +1,4 @@
-import { api } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 
 /**

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type ImageVisibility } from '@reverie/shared';
+import type { ImageVisibility } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { imagesKeys } from '@/lib/query-keys/images';
 

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, type ReviewRequestBody } from '@reverie/shared';
+import type { ReviewRequestBody } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST /api/moderation/review-requests ("Ask for review" of a blocked text) */

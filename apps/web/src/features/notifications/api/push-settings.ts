@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api, type UpdatePushSettingsBody } from '@reverie/shared';
+import type { UpdatePushSettingsBody } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { notificationsKeys } from '@/lib/query-keys/notifications';

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type TicketStatus } from '@reverie/shared';
+import type { TicketStatus } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { supportKeys } from '@/lib/query-keys/support';
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Tag } from '@reverie/shared';
+import type { Tag } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { tagsKeys } from '@/lib/query-keys/tags';
 

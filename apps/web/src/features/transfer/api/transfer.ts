@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, type ChatExportFormat } from '@reverie/shared';
+import type { ChatExportFormat } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { saveFile } from '@/features/characters';
 import { chatKeys } from '@/lib/query-keys/chat';
 import { apiRequest } from '@/lib/api-client';

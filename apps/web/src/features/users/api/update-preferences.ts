@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, preferencesAreNsfw } from '@reverie/shared';
+import { preferencesAreNsfw } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 import { setShowNsfw } from '@/lib/nsfw';
 import { applyOwnUser } from '@/features/auth';

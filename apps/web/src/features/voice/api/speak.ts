@@ -1,4 +1,4 @@
-import { api } from '@reverie/shared';
+import { api } from '@reverie/shared/api/routes';
 import { apiRequest } from '@/lib/api-client';
 
 /** Whose reply is read: a one-to-one chat's (its character's voice) or a group chat's (its speaker's voice). */
