@@ -119,6 +119,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the app supports (evergreen Chromium, Firefox and Safari) knows <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The shared contract only declares constants and zod schemas: a schema nobody imports can go, which keeps
       // zod out of the first load of `/` (it only needs constants). Without this every schema's z.object()

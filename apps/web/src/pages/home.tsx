@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { Sparkles, Users, WandSparkles } from 'lucide-react';
-import { CharacterSort, type CharacterSort as Sort, type User } from '@reverie/shared';
+import type { CharacterSort as Sort, User } from '@reverie/shared';
 import { EmptyState } from '@/components/page/empty-state';
 import { Button } from '@/components/ui/button';
 import { AgeLockBanner } from '@/features/age-assurance';
@@ -10,11 +10,11 @@ import { InfiniteCharacterGrid } from '@/features/characters';
 import { CategoryChips, SortTabs } from '@/features/characters';
 import { useDocumentTitle, useMetaDescription } from '@/lib/document-title';
 
-const FEED_SORTS = ['for-you', 'trending', 'popular', 'new', 'top-rated'] as const;
+// A plain list, not the CharacterSort schema: the feed's first load builds no zod schema.
+const FEED_SORTS = ['for-you', 'trending', 'popular', 'new', 'top-rated'] as const satisfies readonly Sort[];
 
 function readSort(value: string | null): Sort {
-  const parsed = CharacterSort.safeParse(value);
-  return parsed.success && (FEED_SORTS as readonly string[]).includes(parsed.data) ? parsed.data : 'for-you';
+  return FEED_SORTS.find((sort) => sort === value) ?? 'for-you';
 }
 
 const HOME_DESCRIPTION =
