@@ -1,9 +1,10 @@
 // Local media at /media/*: avatars and portraits are public files; pictures (`images/…`) are never served from the
 // folder, whatever the encoding of the path, and a missing file is a 404, not the SPA.
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { mediaRoot } from '../providers/storage/index.ts';
@@ -100,5 +101,60 @@ describe('/media', () => {
       expect(res.headers['content-type'], url).toMatch(/application\/json/);
       expect(res.json().error.code, url).toBe('NOT_FOUND');
     }
+  });
+
+  describe('smaller copies (?w=)', () => {
+    /** A real 2:3 portrait of the stored size, with detail enough to weigh what a painted one does. */
+    const portrait = (width: number, height: number) =>
+      sharp(Buffer.from(Array.from({ length: width * height * 3 }, (_, i) => (i * 7919) % 251)), { raw: { width, height, channels: 3 } })
+        .webp({ quality: 82 })
+        .toBuffer();
+
+    it('answers a public portrait scaled to the asked width, smaller, with the same long cache', async () => {
+      const root = mediaRoot(t.config);
+      await mkdir(path.join(root, 'characters', owner), { recursive: true });
+      const original = await portrait(512, 768);
+      await writeFile(path.join(root, 'characters', owner, 'p1.webp'), original);
+      for (const width of [256, 384]) {
+        const res = await get(`/media/characters/${owner}/p1.webp?w=${width}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('image/webp');
+        expect(res.headers['cache-control']).toContain('immutable');
+        const meta = await sharp(res.rawPayload).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, (width * 3) / 2]);
+        expect(res.rawPayload.length).toBeLessThan(original.length);
+      }
+      // The portrait's retry marker beside w is ignored.
+      expect((await get(`/media/characters/${owner}/p1.webp?retry=1&w=256`)).statusCode).toBe(200);
+    });
+
+    it('follows the file: a replaced one gets a new copy, a removed one is a 404', async () => {
+      const file = path.join(mediaRoot(t.config), 'characters', owner, 'p2.webp');
+      await writeFile(file, await portrait(512, 768));
+      expect((await sharp((await get(`/media/characters/${owner}/p2.webp?w=256`)).rawPayload).metadata()).height).toBe(384);
+      await writeFile(file, await portrait(512, 512));
+      expect((await sharp((await get(`/media/characters/${owner}/p2.webp?w=256`)).rawPayload).metadata()).height).toBe(256);
+      await unlink(file);
+      const gone = await get(`/media/characters/${owner}/p2.webp?w=256`);
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json().error.code).toBe('NOT_FOUND');
+    });
+
+    it('refuses another width with a sentence, and never scales what is not public', async () => {
+      const odd = await get(`/media/avatars/users/${owner}/a1b2.webp?w=300`);
+      expect(odd.statusCode).toBe(400);
+      expect(odd.json().message).toBe('w must be one of 256, 384 (pixels wide).');
+      for (const url of [`/media/images/${owner}/${image}/full.webp?w=256`, `/media/x/../images/${owner}/${image}/full.webp?w=256`]) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body, url).not.toContain(SECRET_BYTES);
+      }
+    });
+
+    it('answers a file it cannot decode as it is stored', async () => {
+      const res = await get(`/media/avatars/users/${owner}/a1b2.webp?w=256`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(AVATAR_BYTES);
+    });
   });
 });
