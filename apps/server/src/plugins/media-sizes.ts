@@ -1,7 +1,7 @@
 // Smaller copies of public pictures for where they are shown small: `/media/<key>.webp?w=256` (or 384) answers the
-// picture scaled to that width, as WebP. The feed's cards show 2:3 portraits about 180 CSS pixels wide on a phone; the
-// stored portrait is 512 × 768 (about 100 KB), the 256 copy about a fifth of that. The browser chooses through the
-// cards' `srcset` (character-portrait.tsx).
+// picture scaled to that width, as WebP. The feed's cards show 2:3 portraits about 180 CSS pixels wide on a phone; a
+// stored portrait is 512 × 768 (the seed's, about 100 KB) or 768 × 1152 (an upload's); the 384 copy of a seed portrait
+// is 11–17 KB. The browser chooses through the cards' `srcset` (character-portrait.tsx).
 //
 // A copy is made on the first request and kept in memory (at most 32 MB, the least recently used go first), keyed by
 // the file's size and time of change, so a replaced file is never answered from an old copy. The file is looked at on

@@ -85,6 +85,7 @@ export const CharacterCard = memo(function CharacterCard({ character, eager }: C
               src={character.avatarUrl}
               eager={eager}
               sizes="(min-width: 1024px) 240px, 50vw"
+              small
               className="transition-transform duration-500 ease-out group-hover:scale-[1.04]"
             />
           </NsfwBlur>

@@ -23,15 +23,16 @@ describe('CharacterPortrait', () => {
   });
 
   it("offers the server's smaller copies where it is shown small, and only for media-folder pictures", () => {
-    const { rerender } = render(<CharacterPortrait name="Ada" src="/media/characters/c/p.webp" sizes="50vw" eager />);
+    const { rerender } = render(<CharacterPortrait name="Ada" src="/media/characters/c/p.webp" sizes="50vw" small eager />);
     const img = screen.getByRole('img', { name: 'Portrait of Ada' });
     expect(img.getAttribute('srcset')).toBe(
       '/media/characters/c/p.webp?w=256 256w, /media/characters/c/p.webp?w=384 384w, /media/characters/c/p.webp 512w',
     );
     expect(img.getAttribute('fetchpriority')).toBe('high');
-    rerender(<CharacterPortrait name="Ada" src="/api/characters/c/portraits/p.webp?exp=1&sig=x" sizes="50vw" />);
+    rerender(<CharacterPortrait name="Ada" src="/api/characters/c/portraits/p.webp?exp=1&sig=x" sizes="50vw" small />);
     expect(screen.getByRole('img', { name: 'Portrait of Ada' }).getAttribute('srcset')).toBeNull();
-    rerender(<CharacterPortrait name="Ada" src="/media/characters/c/p.webp" />);
+    // Shown large (a character's page): the stored picture alone.
+    rerender(<CharacterPortrait name="Ada" src="/media/characters/c/p.webp" sizes="(min-width: 1024px) 400px, 100vw" />);
     expect(screen.getByRole('img', { name: 'Portrait of Ada' }).getAttribute('srcset')).toBeNull();
   });
 });

@@ -8,11 +8,16 @@ interface CharacterPortraitProps {
   className?: string;
   /** Above-the-fold portraits load eagerly, and first. */
   eager?: boolean;
-  /** How wide it is shown (the `sizes` attribute): with it, a portrait from the media folder offers smaller copies. */
+  /** How wide it is shown (the `sizes` attribute). */
   sizes?: string;
+  /** Shown small (a card): a portrait from the media folder offers the server's smaller copies beside itself. */
+  small?: boolean;
 }
 
-/** The server's smaller copies of a media-folder picture (plugins/media-sizes.ts), beside the stored 512-wide one. */
+/**
+ * The server's smaller copies of a media-folder picture (plugins/media-sizes.ts) beside the stored one, which is at
+ * least 512 wide (the seed's 512 × 768, an upload's 768 × 1152): the browser takes the original where 384 is too few.
+ */
 function smallerCopies(url: string): string | undefined {
   if (!url.startsWith('/media/')) return undefined;
   const join = url.includes('?') ? '&' : '?';
@@ -23,7 +28,7 @@ function smallerCopies(url: string): string | undefined {
 export const PORTRAIT_RETRY_DELAYS_MS = [2000, 4000, 8000] as const;
 
 /** A 2:3 portrait filling its frame; a gradient with initials while there is none or it fails to load. */
-export function CharacterPortrait({ name, src, className, eager = false, sizes }: CharacterPortraitProps) {
+export function CharacterPortrait({ name, src, className, eager = false, sizes, small = false }: CharacterPortraitProps) {
   // Failures are counted per src, so a new portrait is tried afresh.
   const [failure, setFailure] = useState({ src, count: 0, waiting: false });
   const count = failure.src === src ? failure.count : 0;
@@ -57,7 +62,7 @@ export function CharacterPortrait({ name, src, className, eager = false, sizes }
       alt={`Portrait of ${name}`}
       width={512}
       height={768}
-      srcSet={sizes ? smallerCopies(url) : undefined}
+      srcSet={small ? smallerCopies(url) : undefined}
       sizes={sizes}
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={eager ? 'high' : undefined}
