@@ -161,11 +161,6 @@ function composeConversations(deps: AppDeps, loaded: Loaded, c: Community) {
     recall: {
       recall: (q) => recall.recall(q),
       indexLater: (id) => indexer.enqueue(id),
-      journal: ({ userId, of, ...q }) => {
-        const owner =
-          'characterId' in of ? { userId, characterId: of.characterId, groupId: null } : { userId, characterId: null, groupId: of.groupId };
-        return journalPrompt.forPrompt({ ...q, owner });
-      },
       journalLater: (id, at) => journal.enqueue(id, at),
       memoriesByIds: (userId, ids) => journalPrompt.byIds(userId, ids),
     },

@@ -1,5 +1,5 @@
 // Everything a chat message needs before the model is asked, read in one statement: one round trip (and one database
-// process) for a message's reads instead of five side by side.
+// process) for a message's reads instead of six side by side.
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { columnList, jsonColumn, maybeRowFromJson, rowFromJson } from '../../db/json-row.ts';
@@ -7,6 +7,7 @@ import { reusable, statementName } from '../../db/prepared.ts';
 import { characters, chatMessages, conversations, subscriptions, users } from '../../db/schema/index.ts';
 import { MEMBERSHIP_ORDER, type SubscriptionRow } from '../billing/payments.repo.ts';
 import type { CharacterWithCreator } from '../characters/characters.repo.ts';
+import { journalEntriesFrom, journalJson, type JournalEntry } from '../memory/journal-read.repo.ts';
 import { effectivePersonaFrom, effectivePersonaJson, type EffectivePersona } from '../personas/personas.repo.ts';
 import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
 
@@ -35,15 +36,17 @@ export interface ChatContext {
   latestSubscription: SubscriptionRow | undefined;
   /** The persona in force: chosen for the conversation, remembered for the character, or the default. */
   persona: EffectivePersona | undefined;
+  /** The caller's journal of the character (memory/journal-read.repo.ts). */
+  journal: JournalEntry[];
 }
 
 export class ChatContextRepo {
   constructor(private readonly db: DbOrTx) {}
 
   /**
-   * The character with its creator, the conversation, its newest `limit` messages, the caller's name and newest
-   * membership and persona: one statement, so a chat message pays one round trip (and one database process) for its reads
-   * instead of five side by side. Undefined when the character does not exist.
+   * The character with its creator, the conversation, its newest `limit` messages, the caller's name, newest
+   * membership, persona and journal of the character: one statement, so a chat message pays one round trip (and one
+   * database process) for its reads instead of six side by side. Undefined when the character does not exist.
    */
   async context(q: { userId: string; characterId: string; conversationId?: string; limit: number }): Promise<ChatContext | undefined> {
     const byId = q.conversationId !== undefined;
@@ -72,6 +75,7 @@ export class ChatContextRepo {
             select ${messageColumns} from ${chatMessages} cm where cm.conversation_id = (select cv.id from (${conv}) cv)
             order by cm.seq desc limit ${sql.raw(String(limit))}) m)`,
           persona: effectivePersonaJson(sql`${ph('userId')}`, sql`${ph('characterId')}`, sql`(select cv.id from (${conv}) cv)`),
+          journal: journalJson(sql`${ph('userId')}`, { characterId: sql`${ph('characterId')}` }),
         })
         .from(characters)
         .innerJoin(users, eq(users.id, characters.creatorId))
@@ -87,6 +91,7 @@ export class ChatContextRepo {
       userName: row.userName,
       latestSubscription: maybeRowFromJson(subscriptions, jsonColumn(row.sub)),
       persona: effectivePersonaFrom(row.persona),
+      journal: journalEntriesFrom(row.journal),
     };
   }
 }

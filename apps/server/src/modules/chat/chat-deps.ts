@@ -1,5 +1,5 @@
 // What the chat module's use cases are given (chat.module.ts builds it once).
-import type { JournalMemoryUsed, RecalledPassage } from '@reverie/shared';
+import type { RecalledPassage } from '@reverie/shared';
 import type { Config } from '../../config.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
@@ -39,32 +39,19 @@ export interface RecallRequest {
   text: string;
   excluded: string[];
   limit: number;
-  /** A promise: the search starts at once and the budget is applied when it settles (what the journal leaves). */
-  tokenBudget: number | Promise<number>;
-  countTokens: (text: string) => number;
-}
-
-/** Whose journal a reply reads: a one-to-one chat's character's, a group chat's group's (the caller's own memories). */
-export type JournalOf = { characterId: string } | { groupId: string };
-
-/** What the journal of memories gives a reply's prompt: its memories within a token budget. */
-export interface JournalRequest {
-  userId: string;
-  of: JournalOf;
+  /** What the journal leaves of recall's budget. */
   tokenBudget: number;
   countTokens: (text: string) => number;
 }
 
 /**
- * Memory that recalls (modules/memory), as the pipeline uses it: passages and the journal's memories for the prompt
- * before a reply, the conversation queued for indexing after a message is saved or changed and for the journal's
+ * Memory that recalls (modules/memory), as the pipeline uses it: passages for the prompt before a reply (the journal's
+ * memories come with the pipeline's first read: memory/journal-read.ts), the conversation queued for indexing after a message is saved or changed and for the journal's
  * writer after a reply is saved, and the memories by id for "Why this reply".
  */
 export interface RecallPort {
   recall(q: RecallRequest): Promise<RecalledPassage[]>;
   indexLater(conversationId: string): void;
-  /** The pinned memories of the journal, then the newest, within the budget. */
-  journal(q: JournalRequest): Promise<JournalMemoryUsed[]>;
   /** `at`: the conversation's messages and the journal writer's mark, when known (a reply not due is not queued). */
   journalLater(conversationId: string, at?: { messages: number; mark: number }): void;
   /** A user's memories as they are now (a forgotten one is left out). */

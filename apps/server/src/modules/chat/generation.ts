@@ -56,8 +56,8 @@ interface Checked<R extends SourceRead> {
   slot: HeldSlot;
   /** The source's own lock, released when the reply ends. */
   releaseHold: () => Promise<void>;
-  /** The journal's memories for the prompt, read beside the checks. */
-  journal: Promise<JournalMemoryUsed[]>;
+  /** The journal's memories for the prompt, from the first read. */
+  journal: JournalMemoryUsed[];
 }
 
 export class Generation {
@@ -88,8 +88,6 @@ export class Generation {
     undo.add(async () => (await taking).release());
     const reading = source.read({ userId: actor.userId, limit: this.firstReadLength + 1 });
     const rateLimit = Promise.resolve().then(req.rateLimit);
-    // Read beside the rest (its failure or slowness only leaves the memories out: recall-step.ts).
-    const journal = journalFor(this.deps, { userId: actor.userId, of: source.journalOf });
     const [, read, slot] = await inOrder([rateLimit, reading, taking] as const);
     const found = source.conversation(read, actor);
     if (!found && useCase.kind !== 'send') throw AppError.notFound('Conversation');
@@ -111,6 +109,7 @@ export class Generation {
     }
     const releaseHold = source.hold ? await source.hold(read) : async () => {};
     undo.add(releaseHold);
+    const journal = journalFor(this.deps, read.journal);
     return { read, speaker, found, newest, target, entitled, limits, slot, releaseHold, journal } satisfies Checked<R>;
   }
 

@@ -19,7 +19,6 @@ export function oneToOne(deps: Pick<ChatDeps, 'uow'>, where: OneToOne): ReplySou
   const { characterId, conversationId } = where;
   return {
     group: false,
-    journalOf: { characterId },
     async read({ userId, limit }) {
       const ctx = await deps.uow.repos.chatContext.context({ userId, characterId, conversationId, limit });
       if (!ctx) throw AppError.notFound('Character');

@@ -5,9 +5,10 @@ import type { Actor } from '../../lib/access.ts';
 import type { SubscriptionRow } from '../billing/payments.repo.ts';
 import type { Entitlements } from '../billing/entitlements.service.ts';
 import type { CrisisSupport } from '../moderation/crisis.service.ts';
+import type { JournalEntry } from '../memory/journal-read.repo.ts';
 import type { EffectivePersona } from '../personas/personas.repo.ts';
 import type { ChatCharacter } from './chat-context.repo.ts';
-import type { ChatDeps, JournalOf } from './chat-deps.ts';
+import type { ChatDeps } from './chat-deps.ts';
 import type { ChatMessageRow, ConversationRow, ShownMessageRow } from './chat.repo.ts';
 import type { HistoryMessage, PromptCharacter } from './prompt/index.ts';
 import type { NewReplyProgress } from './reply-progress.repo.ts';
@@ -114,6 +115,8 @@ export interface SourceRead {
   latestSubscription: SubscriptionRow | undefined;
   /** The persona in force. */
   persona: EffectivePersona | undefined;
+  /** The caller's journal of the character or group, pinned first, then the newest (memory/journal-read.repo.ts). */
+  journal: JournalEntry[];
 }
 
 /** What the source adds to the prompt of the speaker. */
@@ -147,8 +150,6 @@ export interface SourcePromptInput {
 export interface ReplySource<R extends SourceRead = SourceRead> {
   /** A group's replies name their speaker, and its first message does not count as a one-to-one chat. */
   readonly group: boolean;
-  /** Whose journal of memories the reply's prompt takes: known before anything is read, so it is read beside the rest. */
-  readonly journalOf: JournalOf;
   /** Everything the reply needs, read in one statement; rejects with the 404 of a missing character or group. */
   read(q: { userId: string; limit: number }): Promise<R>;
   /** The conversation replied in (404 when it is not the caller's), or undefined for a first one-to-one message. */

@@ -1,23 +1,21 @@
-// The recall step reads the journal and searches the passages at the same time (issue #41): the passages take what
-// the journal leaves of the budget, applied once the journal is known, exactly as when they ran one after the other.
-// The journal is asked for by whose it is (the caller and the character or group), before the conversation is known.
+// The recall step (issue #41): the journal's memories come with the pipeline's first read and take at most a quarter
+// of recall's budget, pinned first, each whole; the passages take what the journal leaves; passages are searched only
+// for memories outside the context window, and never for a reply regenerated in the middle.
 import type { JournalMemoryUsed, RecalledPassage } from '@reverie/shared';
 import { describe, expect, it } from 'vitest';
-import type { ChatDeps, JournalRequest, RecallPort, RecallRequest } from './chat-deps.ts';
+import type { JournalEntry } from '../memory/journal-read.repo.ts';
+import type { ChatDeps, RecallPort, RecallRequest } from './chat-deps.ts';
 import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
 import { journalFor, recallFor, type RecallStepInput } from './recall-step.ts';
 
+/** A token per four characters. */
 const llm = { info: () => ({ contextSize: 8192 }), countTokens: (t: string) => Math.ceil(t.length / 4) } as unknown as ChatDeps['llm'];
+/** min(512, 8192 / 8) tokens in all: the journal gets a quarter, 128. */
 const settings = { recallTokens: 512, recallPassages: 6 } as ChatDeps['settings'];
 const conversation = { id: 'c1', recallEnabled: true, messageCount: 500 } as ConversationRow;
-const memory: JournalMemoryUsed = {
-  id: '00000000-0000-4000-8000-000000000001',
-  text: 'You adopted a cat named Miso.',
-  pinned: true,
-  tokens: 30,
-};
+const entry = (n: number, chars: number, pinned = false): JournalEntry => ({ id: `m${n}`, text: 'x'.repeat(chars), pinned });
 const passage: RecalledPassage = {
-  messageId: 'm1',
+  messageId: 'p1',
   role: 'user',
   content: 'Miso hid.',
   createdAt: '2026-03-02',
@@ -26,66 +24,75 @@ const passage: RecalledPassage = {
   tokens: 12,
 };
 
-/** A recall port whose journal answers when the test says so, and that records what the search saw when. */
+/** A recall port that records what each search asked. */
 function port() {
-  let answer!: (m: JournalMemoryUsed[]) => void;
-  const events: string[] = [];
-  const budgets: number[] = [];
-  const journal = new Promise<JournalMemoryUsed[]>((r) => (answer = r));
-  const asked: JournalRequest[] = [];
-  const recall: Pick<RecallPort, 'journal' | 'recall'> = {
-    journal: async (q) => {
-      asked.push(q);
-      const memories = await journal;
-      events.push('journal read');
-      return memories;
-    },
+  const asked: RecallRequest[] = [];
+  const recall = {
     recall: async (q: RecallRequest) => {
-      events.push('search started');
-      budgets.push(await q.tokenBudget);
+      asked.push(q);
       return [passage];
     },
   };
-  return { recall: recall as RecallPort, answer, events, budgets, asked };
-}
-const settle = () => new Promise((r) => setImmediate(r));
-const of = { characterId: 'k1' };
-/** The step as the pipeline runs it: the journal asked for first, the passages once the conversation is known. */
-function step(p: ReturnType<typeof port>, input: Omit<RecallStepInput, 'journal'>) {
-  const deps = { recall: p.recall, settings, llm };
-  return recallFor(deps, { ...input, journal: journalFor(deps, { userId: 'u1', of }) });
+  return { deps: { recall: recall as unknown as RecallPort, settings, llm }, asked };
 }
 
-describe('recallFor', () => {
-  it('searches the passages while the journal is read, within what the journal leaves of the budget', async () => {
-    const p = port();
-    const recalling = step(p, { conversation, newest: [], content: 'Where is my cat?' });
-    await settle();
-    expect(p.events).toEqual(['search started']);
-    p.answer([memory]);
-    expect(await recalling).toEqual({ journal: [memory], passages: [passage] });
-    expect(p.asked.map(({ userId, of, tokenBudget }) => ({ userId, of, tokenBudget }))).toEqual([{ userId: 'u1', of, tokenBudget: 128 }]);
-    expect(p.events).toEqual(['search started', 'journal read']);
-    // min(512, 8192 / 8) tokens in all; the journal spent 30 of them.
-    expect(p.budgets).toEqual([512 - 30]);
+describe('journalFor', () => {
+  it('takes the memories in the order read, each whole with its line, within a quarter of the budget', () => {
+    const { deps } = port();
+    // 40 characters: 10 tokens and 2 for the line each; 10 of them fit in 128, the 11th does not.
+    const entries = Array.from({ length: 12 }, (_, i) => entry(i, 40));
+    const used = journalFor(deps, entries);
+    expect(used.map((m) => m.id)).toEqual(entries.slice(0, 10).map((e) => e.id));
+    expect(used.every((m) => m.tokens === 12)).toBe(true);
   });
 
-  it('reads the journal alone when recall is off, a reply is regenerated in the middle, or the window holds it all', async () => {
+  it('skips a pinned memory too long for what is left, and a shorter pinned one after it still fits', () => {
+    const { deps } = port();
+    const used = journalFor(deps, [entry(1, 400, true), entry(2, 600, true), entry(3, 40, true), entry(4, 200)]);
+    // 102 tokens, then 152 (skipped: 254 > 128), then 12 (114), then 52 (166 > 128: the newest stop there).
+    expect(used.map((m) => m.id)).toEqual(['m1', 'm3']);
+  });
+
+  it('gives nothing when recall is off', () => {
+    expect(journalFor({ recall: undefined, settings, llm }, [entry(1, 40)])).toEqual([]);
+  });
+});
+
+describe('recallFor', () => {
+  const step = (p: ReturnType<typeof port>, input: Omit<RecallStepInput, 'journal'>, journal: JournalMemoryUsed[]) =>
+    recallFor(p.deps, { ...input, journal });
+  const used: JournalMemoryUsed = { id: 'm1', text: 'You adopted a cat named Miso.', pinned: true, tokens: 30 };
+
+  it('searches the passages within what the journal leaves of the budget, outside the context window', async () => {
+    const p = port();
+    const newest = [{ id: 'n1', role: 'user', status: 'complete', content: 'Hello' } as ChatMessageRow];
+    expect(await step(p, { conversation, newest, content: 'Where is my cat?' }, [used])).toEqual({ journal: [used], passages: [passage] });
+    expect(p.asked).toHaveLength(1);
+    expect(p.asked[0]).toMatchObject({ conversationId: 'c1', text: 'Where is my cat?', excluded: ['n1'], limit: 6, tokenBudget: 512 - 30 });
+  });
+
+  it('searches nothing when recall is off for the chat, a reply is regenerated in the middle, or the window holds it all', async () => {
     const window = [{ role: 'user', status: 'complete', content: 'Where is my cat?' } as ChatMessageRow];
     for (const input of [
       { conversation: { ...conversation, recallEnabled: false }, newest: [], content: 'Where is my cat?' },
       { conversation: { ...conversation, messageCount: 1 }, newest: window, content: 'Where is my cat?' },
-      {
-        conversation,
-        newest: [{ role: 'user', status: 'complete', content: 'Where is my cat?' } as ChatMessageRow],
-        content: undefined,
-        middle: true,
-      },
+      { conversation, newest: window, content: undefined, middle: true },
     ]) {
       const p = port();
-      p.answer([memory]);
-      expect(await step(p, input)).toEqual({ journal: [memory], passages: [] });
-      expect(p.events).toEqual(['journal read']);
+      expect(await step(p, input, [used])).toEqual({ journal: [used], passages: [] });
+      expect(p.asked).toEqual([]);
     }
+  });
+
+  it('asks with the latest words of the user when regenerating or continuing', async () => {
+    const p = port();
+    const newest = [
+      { id: 'a', role: 'assistant', status: 'complete', content: 'The rain again.' },
+      { id: 'b', role: 'user', status: 'blocked', content: 'hidden' },
+      { id: 'c', role: 'user', status: 'complete', content: '  Tell me about the lighthouse. ' },
+    ] as ChatMessageRow[];
+    await step(p, { conversation, newest, content: undefined }, []);
+    expect(p.asked[0]?.text).toBe('Tell me about the lighthouse.');
+    expect(p.asked[0]?.tokenBudget).toBe(512);
   });
 });

@@ -1,12 +1,13 @@
 // The pipeline's recall step (modules/memory does the finding): before the prompt is built, the journal's memories
-// first (the pinned ones, then the newest, within a quarter of the recall budget; read from the moment the request
-// came, beside the pipeline's first read, since whose journal it is does not depend on it), then passages from the rest of the
-// conversation that the latest messages call for, never one already in the context window, within what is left of
-// the smaller of MEMORY_RECALL_TOKENS and an eighth of the model's context. A slow or failing recall never holds a
-// reply up for long: meaning has 300 ms (recall.service.ts), then words answer alone; after RECALL_WAIT_MS the reply
-// goes without what has not come.
+// first (the pinned ones, then the newest, within a quarter of the recall budget; read with the pipeline's first read:
+// memory/journal-read.repo.ts), then passages from the rest of the conversation that the latest messages call for, never
+// one already in the context window, within what is left of the smaller of MEMORY_RECALL_TOKENS and an eighth of the
+// model's context. A slow or failing recall never holds a reply up for long: meaning has 300 ms (recall.service.ts),
+// then words answer alone; after RECALL_WAIT_MS the reply goes without what has not come.
 import type { JournalMemoryUsed, RecalledPassage } from '@reverie/shared';
-import type { ChatDeps, JournalOf } from './chat-deps.ts';
+import { fitJournal } from '../memory/journal-prompt.ts';
+import type { JournalEntry } from '../memory/journal-read.repo.ts';
+import type { ChatDeps } from './chat-deps.ts';
 import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
 
 const RECALL_WAIT_MS = 1_500;
@@ -19,8 +20,8 @@ export interface RecallStepInput {
   content: string | undefined;
   /** A reply regenerated in the middle: no passages (recall could bring the later messages back); the journal stays. */
   middle?: boolean;
-  /** The journal's memories for the prompt, read since the request came (journalFor). */
-  journal: Promise<JournalMemoryUsed[]>;
+  /** The journal's memories for the prompt (journalFor). */
+  journal: JournalMemoryUsed[];
 }
 
 export interface Recalled {
@@ -34,14 +35,12 @@ type RecallDeps = Pick<ChatDeps, 'recall' | 'settings' | 'llm'>;
 const budgetOf = ({ settings, llm }: RecallDeps) => Math.min(settings.recallTokens, Math.floor(llm.info().contextSize / 8));
 
 /**
- * The journal's memories for a reply's prompt, within a quarter of recall's budget; started as the request comes (the
- * caller's own journal of the character or group asked for: nothing read depends on the pipeline's checks), used
- * by recallFor once they pass. Nothing when recall is off.
+ * The journal's memories for a reply's prompt, within a quarter of recall's budget, from the caller's journal of the
+ * character or group read with the pipeline's first read. Nothing when recall is off.
  */
-export function journalFor(deps: RecallDeps, q: { userId: string; of: JournalOf }): Promise<JournalMemoryUsed[]> {
-  if (!deps.recall) return Promise.resolve([]);
-  const countTokens = (t: string) => deps.llm.countTokens(t);
-  return within(deps.recall.journal({ ...q, tokenBudget: Math.floor(budgetOf(deps) / 4), countTokens }), []);
+export function journalFor(deps: RecallDeps, entries: readonly JournalEntry[]): JournalMemoryUsed[] {
+  if (!deps.recall) return [];
+  return fitJournal(entries, Math.floor(budgetOf(deps) / 4), (t) => deps.llm.countTokens(t));
 }
 
 export async function recallFor(deps: RecallDeps, i: RecallStepInput): Promise<Recalled> {
@@ -50,15 +49,14 @@ export async function recallFor(deps: RecallDeps, i: RecallStepInput): Promise<R
   const budget = budgetOf(deps);
   const countTokens = (t: string) => llm.countTokens(t);
   const conversationId = i.conversation.id;
-  const reading = i.journal;
+  const { journal } = i;
   // Passages come from outside the context window: none to search for while it holds the whole conversation.
   const windowHoldsAll = i.conversation.messageCount <= i.newest.length;
   const text = i.middle || windowHoldsAll || !i.conversation.recallEnabled || settings.recallPassages <= 0 ? '' : recallText(i);
-  // The passages are searched while the journal is read; they take what the journal leaves of the budget, applied
-  // once it is known (RecallRequest.tokenBudget), so both wait at most RECALL_WAIT_MS together.
-  const left = reading.then((journal) => budget - journal.reduce((n, m) => n + m.tokens, 0));
-  const searching = text
-    ? within(
+  // The passages take what the journal leaves of the budget.
+  const left = budget - journal.reduce((n, m) => n + m.tokens, 0);
+  const passages = text
+    ? await within(
         recall.recall({
           conversationId,
           text,
@@ -69,8 +67,7 @@ export async function recallFor(deps: RecallDeps, i: RecallStepInput): Promise<R
         }),
         [],
       )
-    : Promise.resolve([]);
-  const [journal, passages] = await Promise.all([reading, searching]);
+    : [];
   return { passages, journal };
 }
 

@@ -72,7 +72,6 @@ export function groupSource(deps: GroupSourceDeps, where: { groupId: string; spe
   const { groups } = deps.uow.repos;
   return {
     group: true,
-    journalOf: { groupId: where.groupId },
     async read({ userId, limit }) {
       const ctx = await groups.context({ groupId: where.groupId, userId, limit });
       if (!ctx || ctx.group.userId !== userId || !ctx.conversation) throw AppError.notFound('Group');

@@ -5,6 +5,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { columnList, jsonColumn, maybeRowFromJson, rowFromJson } from '../../db/json-row.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
+import { journalEntriesFrom, journalJson, type JournalEntry } from '../memory/journal-read.repo.ts';
 import { effectivePersonaFrom, effectivePersonaJson, type EffectivePersona } from '../personas/personas.repo.ts';
 import {
   characters,
@@ -50,6 +51,8 @@ export interface GroupContext extends GroupWithMembers {
   persona: EffectivePersona | undefined;
   /** The group owner's persona names by id: each of the user's lines is labelled as the persona it was written as. */
   personaNames: ReadonlyMap<string, string>;
+  /** The caller's journal of the group (memory/journal-read.repo.ts; none when no caller is named). */
+  journal: JournalEntry[];
 }
 
 /** A column of the outer chat_groups row, qualified (Drizzle leaves a one-table select's columns bare). */
@@ -168,6 +171,7 @@ export class GroupsRepo {
           // At most PERSONA_LIMITS.maxPersonas rows.
           personaNames: sql<unknown>`(select coalesce(json_object_agg(p.id, p.name), '{}'::json) from ${personas} p
             where p.user_id = ${groupCol('user_id')})`,
+          journal: journalJson(sql`${ph('userId')}::uuid`, { groupId: groupCol('id') }),
         })
         .from(chatGroups)
         .where(eq(chatGroups.id, ph('groupId')))
@@ -201,6 +205,7 @@ export class GroupsRepo {
       latestSubscription: maybeRowFromJson(subscriptions, jsonColumn(row.sub)),
       persona: effectivePersonaFrom(row.persona),
       personaNames: new Map(Object.entries(jsonColumn(row.personaNames) as Record<string, string>)),
+      journal: journalEntriesFrom(row.journal),
     };
   }
 }

@@ -55,11 +55,8 @@ export interface RecallQuery {
   excluded: string[];
   /** At most this many passages … */
   limit: number;
-  /**
-   * … and this many tokens in all. A promise: the search runs while it settles, and the passages are chosen within it
-   * (the chat's recall step passes what the journal leaves, read at the same time).
-   */
-  tokenBudget: number | Promise<number>;
+  /** … and this many tokens in all (the chat's recall step passes what the journal leaves). */
+  tokenBudget: number;
   countTokens: (text: string) => number;
   /** Each passage is cut to this many characters. */
   maxChars?: number;
@@ -81,7 +78,7 @@ export class RecallService {
   ) {}
 
   async recall(q: RecallQuery): Promise<RecalledPassage[]> {
-    if (q.limit <= 0 || (typeof q.tokenBudget === 'number' && q.tokenBudget <= 0)) return [];
+    if (q.limit <= 0 || q.tokenBudget <= 0) return [];
     const text = q.text.slice(0, QUERY_CHARS);
     const [words, meaning] = await Promise.all([this.byWords(q, text), within(MEANING_WAIT_MS, this.byMeaning(q, text), [])]);
     const fused = new Map<string, { score: number; words: boolean; similarity?: number }>();
@@ -94,12 +91,11 @@ export class RecallService {
     const known = new Map<string, RecallMessageRow>(words.map((w) => [w.id, w]));
     const missing = order.map(([id]) => id).filter((id) => !known.has(id));
     for (const row of await this.d.uow.repos.memory.messages(q.conversationId, missing)) known.set(row.id, row);
-    const tokenBudget = await q.tokenBudget;
-    return this.withinBudget({ ...q, tokenBudget }, order, known);
+    return this.withinBudget(q, order, known);
   }
 
   private withinBudget(
-    q: RecallQuery & { tokenBudget: number },
+    q: RecallQuery,
     order: [string, { score: number; words: boolean; similarity?: number }][],
     rows: Map<string, RecallMessageRow>,
   ): RecalledPassage[] {
