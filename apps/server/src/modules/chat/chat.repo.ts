@@ -6,7 +6,6 @@ import { reusable, statementName } from '../../db/prepared.ts';
 import {
   characters,
   chatMessages,
-  chatReplyProgress,
   conversations,
   personas,
   users,
@@ -16,6 +15,8 @@ import {
 import { claimFreeUsePart, type ClaimedUse, type FreeUseClaim } from '../billing/payments.repo.ts';
 import { messagePersonaJoin, shownMessage, shownMessageColumns, type MessagePersona, type ShownMessageRow } from './shown-message.repo.ts';
 import { userMessagePart } from './user-message.repo.ts';
+import { inspectionPart, type NewInspection } from './inspector/inspections.repo.ts';
+import { replyInsertPart, type InsertedReply, type NewReply } from './reply-insert.repo.ts';
 import { branchPlaceColumns, type BranchPlace } from './branch-place.repo.ts';
 import { groupSummaryOf, groupSummarySql, type GroupSummary } from '../groups/group-summary.repo.ts';
 
@@ -272,64 +273,13 @@ export class ChatRepo {
   }
 
   /**
-   * A reply as a new message and the conversation's activity in one statement; answers the message and how many
-   * messages the conversation now has and its summary covers (whether a new summary is due).
+   * A reply as a new message, the conversation's activity and the end of its progress row in one statement, with the
+   * reply's inspection when there is one (reply-insert.repo.ts); undefined without the conversation.
    */
-  async insertReply(
-    m: {
-      id: string;
-      conversationId: string;
-      content: string;
-      status: ChatMessageRow['status'];
-      progressId: string;
-      speakerId?: string | null;
-      unprompted?: boolean; // the character wrote it first (first-messages.ts)
-    },
-    read: boolean,
-  ): Promise<{ message: ChatMessageRow; messageCount: number; summarizedCount: number } | undefined> {
-    const query = reusable(this.db, 'chat_insert_reply', () => {
-      const inserted = this.db.$with('inserted').as(
-        this.db
-          .insert(chatMessages)
-          .values({
-            id: sql.placeholder('id'),
-            conversationId: sql.placeholder('conversationId'),
-            role: 'assistant',
-            content: sql.placeholder('content'),
-            swipes: sql`array[${sql.placeholder('content')}::text]`,
-            status: sql.placeholder('status'),
-            speakerId: sql`${sql.placeholder('speakerId')}::uuid`,
-            unprompted: sql`${sql.placeholder('unprompted')}::boolean`,
-          })
-          .returning(),
-      );
-      const touched = this.db.$with('touched').as(
-        this.db
-          .update(conversations)
-          .set({
-            messageCount: sql`${conversations.messageCount} + 1`,
-            updatedAt: sql`now()`,
-            lastReadAt: sql`case when ${sql.placeholder('read')}::boolean then now() else ${conversations.lastReadAt} end`,
-          })
-          .where(eq(conversations.id, sql.placeholder('conversationId')))
-          .returning({ messageCount: conversations.messageCount, summarizedCount: conversations.summarizedCount }),
-      );
-      // The reply is written: its progress row goes with the same statement.
-      const finished = this.db.$with('finished').as(
-        this.db
-          .delete(chatReplyProgress)
-          .where(eq(chatReplyProgress.id, sql.placeholder('progressId')))
-          .returning({ id: chatReplyProgress.id }),
-      );
-      return this.db
-        .with(inserted, touched, finished)
-        .select()
-        .from(inserted)
-        .crossJoin(touched)
-        .prepare(statementName('chat_insert_reply'));
-    });
-    const [row] = await query.execute({ ...m, speakerId: m.speakerId ?? null, unprompted: m.unprompted ?? false, read });
-    return row && { message: row.inserted, messageCount: row.touched.messageCount, summarizedCount: row.touched.summarizedCount };
+  async insertReply(m: NewReply, read: boolean, inspection?: NewInspection): Promise<InsertedReply | undefined> {
+    const reply = replyInsertPart(m, read);
+    if (!inspection) return (await combinedWrite(this.db, [reply]))[0];
+    return (await combinedWrite(this.db, [reply, inspectionPart({ ...inspection, messageId: m.id, conversationId: m.conversationId })]))[0];
   }
 
   /** Takes back a user's message whose reply could not be asked for after all (its cost is given back apart). */

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../../lib/access.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatMessageRow } from './chat.repo.ts';
-import type { InspectionSource } from './inspector/inspection.ts';
+import type { GenerationNumbers, InspectionSource } from './inspector/inspection.ts';
 import type { Inspector } from './inspector/inspector.service.ts';
 import type { ConversationMemory } from './memory.ts';
 import type { ModelRequest } from './model-request.ts';
@@ -35,7 +35,7 @@ export interface ReplyToWrite extends Omit<ReplyToSave, 'read'> {
   request: ModelRequest;
   sink: GenerationSink;
   signal: AbortSignal;
-  /** What the prompt was made of, recorded for the inspector once the reply is saved. */
+  /** What the prompt was made of, recorded for the inspector with the reply (a new message) or once it is saved. */
   inspect?: InspectionSource;
 }
 
@@ -79,11 +79,14 @@ export class ReplyWriter {
     const release = () => this.deps.entitlements.release(w.actor.userId, 'chat', w.chargeKey).catch(() => {});
     if (refund) await release();
     // The conversation (or the reply) deleted while it streamed: nothing is kept, so nothing is charged (#47.10).
+    const numbers = numbersOf(relay, w.request.started, ms);
+    const inspection = () => w.inspect && this.deps.inspector?.entry({ ...w, inspect: w.inspect }, numbers);
     const savedReply = await saveReply(
       this.deps,
       { ...w, read: w.sink.present?.() !== false && w.kind !== 'first' },
       content,
       status,
+      inspection,
     ).catch(async (err: unknown) => {
       if (!refund) await release();
       throw err;
@@ -92,7 +95,7 @@ export class ReplyWriter {
     if (!saved && !refund) await release();
     if (!saved) await this.nothingSaved(w);
     else {
-      this.inspect(w, saved, relay, ms);
+      if (!savedReply.inspected) this.inspect(w, saved, numbers);
       // The reply (and the user's message before it) into the index of every message (modules/memory).
       this.deps.recall?.indexLater(w.conversation.id);
       // Every MEMORY_JOURNAL_EVERY saved replies, the journal's writer asks the model for new facts (modules/memory).
@@ -122,17 +125,10 @@ export class ReplyWriter {
     };
   }
 
-  /** Records what went into the reply, in the background once it is saved (nothing of it delays the reply). */
-  private inspect(w: ReplyToWrite, saved: ChatMessageRow, relay: ReplyRelay, ms: number): void {
+  /** Records what went into a reply that rewrote a message, in the background once it is saved (nothing delays the reply). */
+  private inspect(w: ReplyToWrite, saved: ChatMessageRow, numbers: GenerationNumbers): void {
     const { inspector, background } = this.deps;
     if (!w.inspect || !inspector) return;
-    const firstTokenMs = relay.firstTextAt === undefined ? null : relay.firstTextAt - w.request.started;
-    const numbers = {
-      tokensOut: relay.completionTokens || Math.ceil(relay.text.length / 4),
-      totalMs: ms,
-      firstTokenMs,
-      finish: relay.finish,
-    };
     const source = w.inspect;
     background.run('chat reply inspection', () => inspector.record({ ...w, inspect: source }, saved, numbers));
   }
@@ -153,6 +149,16 @@ export class ReplyWriter {
     const { streamIntervalMs, streamBatchesPerSecond } = this.deps.settings;
     return Math.max(streamIntervalMs, (1000 * this.streaming) / streamBatchesPerSecond);
   }
+}
+
+/** The generation as the writer measured it, for its inspection. */
+function numbersOf(relay: ReplyRelay, started: number, ms: number): GenerationNumbers {
+  return {
+    tokensOut: relay.completionTokens || Math.ceil(relay.text.length / 4),
+    totalMs: ms,
+    firstTokenMs: relay.firstTextAt === undefined ? null : relay.firstTextAt - started,
+    finish: relay.finish,
+  };
 }
 
 /** What is saved, and whether the cost goes back: nothing usable (a failure, a block, a stop before any word) is free. */

@@ -3,6 +3,7 @@
 import type { ChatCharacter } from './chat-context.repo.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
+import type { NewInspection } from './inspector/inspections.repo.ts';
 import type { ConversationMemory } from './memory.ts';
 import type { ReplyKind } from './pipeline.types.ts';
 
@@ -51,14 +52,20 @@ const keepsNothing = (r: ReplyToSave, status: ChatMessageRow['status']) => r.kin
 export interface SavedReply {
   message: ChatMessageRow;
   messages?: number;
+  /** Its inspection was saved with it. */
+  inspected?: boolean;
 }
 
-/** Saves the reply; undefined when there was nothing to save (no words, or the reply was deleted meanwhile). */
+/**
+ * Saves the reply; undefined when there was nothing to save (no words, or the reply was deleted meanwhile). A new
+ * message is saved with its inspection, when the inspector made one (`inspected` then says so).
+ */
 export async function saveReply(
   deps: Pick<ChatDeps, 'uow' | 'settings'> & { memory: ConversationMemory },
   r: ReplyToSave,
   content: string,
   status: ChatMessageRow['status'],
+  inspection?: () => NewInspection | undefined,
 ): Promise<SavedReply | undefined> {
   if (!r.target) {
     if (!content.trim() || keepsNothing(r, status)) return undefined;
@@ -72,12 +79,13 @@ export async function saveReply(
       speakerId: r.speakerId,
       unprompted,
     };
-    const saved = await deps.uow.repos.chat.insertReply(reply, r.read);
+    const inspected = inspection?.();
+    const saved = await deps.uow.repos.chat.insertReply(reply, r.read, inspected);
     if (!saved) return undefined;
     if (status === 'complete' && saved.messageCount - saved.summarizedCount >= deps.settings.memoryEvery) {
       deps.memory.summarizeLater(r.conversation.id, r.character, r.userName);
     }
-    return { message: saved.message, messages: saved.messageCount };
+    return { message: saved.message, messages: saved.messageCount, inspected: !!inspected };
   }
   return deps.uow.run(async ({ chat, replyProgress }) => {
     const current = await chat.message(r.replyId);

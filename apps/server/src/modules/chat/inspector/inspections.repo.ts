@@ -1,5 +1,6 @@
 // The inspector's rows: one per generated reply alternative, and a conversation's lorebook entries turned off.
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { WritePart } from '../../../db/combined-write.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { reusable, statementName } from '../../../db/prepared.ts';
 import {
@@ -12,6 +13,50 @@ import {
 } from '../../../db/schema/index.ts';
 
 export type { ChatReplyInspectionRow };
+
+/** A reply's inspection to save: what went into it, and the key of its charge (null: free, nothing to read). */
+export interface NewInspection {
+  data: object;
+  chargeKey: string | null;
+}
+
+/** What the charge turned out to be, read from billing's allowance use by its key (`{ outcome, coins }`, null without one). */
+const chargeOf = (key: ReturnType<typeof sql.placeholder>) =>
+  sql`(select jsonb_build_object('outcome', u.outcome, 'coins', u.cost) from ${allowanceUses} u where u.idempotency_key = ${key})`;
+
+/**
+ * A new reply's inspection as a part of a combined write (db/combined-write.ts), written with the reply itself
+ * (`ChatRepo.insertReply`): the first alternative of a message written in the same statement.
+ */
+export function inspectionPart(i: NewInspection & { messageId: string; conversationId: string }): WritePart<void> {
+  const p = (name: string) => sql.placeholder(`inspection_${name}`);
+  return {
+    key: 'chat_inspection',
+    build: (db) => ({
+      ctes: [
+        db.$with('inspection_saved').as(
+          db
+            .insert(chatReplyInspections)
+            .values({
+              messageId: p('messageId'),
+              swipeIndex: 0,
+              conversationId: p('conversationId'),
+              data: sql`${p('data')}::jsonb || jsonb_build_object('charge', ${chargeOf(p('chargeKey'))})`,
+            })
+            .returning({ messageId: chatReplyInspections.messageId }),
+        ),
+      ],
+      fields: {},
+    }),
+    values: {
+      inspection_messageId: i.messageId,
+      inspection_conversationId: i.conversationId,
+      inspection_data: JSON.stringify(i.data),
+      inspection_chargeKey: i.chargeKey,
+    },
+    decode: () => undefined,
+  };
+}
 
 export class InspectionsRepo {
   constructor(private readonly db: DbOrTx) {}
@@ -26,7 +71,7 @@ export class InspectionsRepo {
   ): Promise<void> {
     // Built once (db/prepared.ts): every reply saves one.
     const query = reusable(this.db, 'inspection_save', () => {
-      const charge = sql`(select jsonb_build_object('outcome', u.outcome, 'coins', u.cost) from ${allowanceUses} u where u.idempotency_key = ${sql.placeholder('chargeKey')})`;
+      const charge = chargeOf(sql.placeholder('chargeKey'));
       return this.db
         .insert(chatReplyInspections)
         .values({

@@ -10,7 +10,7 @@ import { loreOf } from '../prompt/from-character.ts';
 import type { ReplyKind } from '../save-reply.ts';
 import type { ChatCharacter } from '../chat-context.repo.ts';
 import { inspectionData, type GenerationNumbers, type InspectionData, type InspectionSource } from './inspection.ts';
-import type { ChatReplyInspectionRow } from './inspections.repo.ts';
+import type { ChatReplyInspectionRow, NewInspection } from './inspections.repo.ts';
 import { rebuildPrompt, type PromptShape, type Rebuilt } from './rebuild.ts';
 import { promptUser } from '../persona.ts';
 import { definitionAccess } from './redact.ts';
@@ -24,6 +24,17 @@ export interface ReplyInspected {
   recalledMessages: ChatMessageRow[];
   /** The journal's memories that went in, as they are now (a forgotten one is left out). */
   journalMemories: { id: string; text: string; pinned: boolean }[];
+}
+
+/** What the inspector records of a reply. */
+export interface InspectedReply {
+  kind: ReplyKind;
+  free: string | null;
+  chargeKey: string;
+  actor: Actor;
+  character: ChatCharacter;
+  conversation: ConversationRow;
+  inspect: InspectionSource;
 }
 
 /** A group reply's prompt shape, from the history that went in (oldest first); the groups module provides it. */
@@ -47,26 +58,21 @@ export class Inspector {
     this.groupShapes = fn;
   }
 
-  /** Saves a reply's inspection (the writer calls it once the reply is saved); a failure is logged, never the reply's. */
-  async record(
-    r: {
-      kind: ReplyKind;
-      free: string | null;
-      chargeKey: string;
-      actor: Actor;
-      character: ChatCharacter;
-      conversation: ConversationRow;
-      inspect: InspectionSource;
-    },
-    saved: ChatMessageRow,
-    numbers: GenerationNumbers,
-  ): Promise<void> {
-    const info = this.deps.llm.info();
-    const data = inspectionData({ ...r, free: r.free !== null }, r.inspect, info, numbers);
-    const key = r.chargeKey && r.free === null ? `chat:${r.actor.userId}:${r.chargeKey}` : null;
+  /** A reply's inspection: what went into its prompt and the numbers of its run, with the key of its charge. */
+  entry(r: InspectedReply, numbers: GenerationNumbers): NewInspection {
+    const data = inspectionData({ ...r, free: r.free !== null }, r.inspect, this.deps.llm.info(), numbers);
+    return { data, chargeKey: r.chargeKey && r.free === null ? `chat:${r.actor.userId}:${r.chargeKey}` : null };
+  }
+
+  /**
+   * Saves the inspection of a reply that rewrote a message (a new message's is saved with it: ChatRepo.insertReply);
+   * the writer calls it once the reply is saved; a failure is logged, never the reply's.
+   */
+  async record(r: InspectedReply, saved: ChatMessageRow, numbers: GenerationNumbers): Promise<void> {
+    const { data, chargeKey } = this.entry(r, numbers);
     await this.deps.uow.repos.inspections.save(
       { messageId: saved.id, swipeIndex: saved.swipeIndex, conversationId: saved.conversationId, data },
-      key,
+      chargeKey,
     );
   }
 
