@@ -1,8 +1,9 @@
 // Long chats and search in chats (issue 32) against the real server and Chromium. A conversation of 10,000 messages
 // (seeded through the database before the server starts) opens with its newest page rendered and interactive:
 // the time is printed (target ≤ 1 s). Scrolling up loads older pages without moving what the reader sees. Search in
-// the chat jumps to a match 9,800 messages back and highlights it; the chats page (/chat) searches every chat, grouped by
-// character, and a match opens its conversation there. Screenshots at 1280 and 390 px.
+// the chat jumps to a match 9,800 messages back and highlights it; reading back page after page keeps the list and the
+// page's heap bounded (READ_PAGES); the chats page (/chat) searches every chat, grouped by character, and a match
+// opens its conversation there. Screenshots at 1280 and 390 px.
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -13,6 +14,13 @@ import { seedTwoChats } from './seed-chats.ts';
 import { describeE2E, launchBrowser, screenshot, startServer, type Harness } from './harness.ts';
 
 const MESSAGES = 10_000;
+/**
+ * How many pages of 40 the read-back loads: 60 in the test tier (2,400 messages, twelve times the list's 200: the
+ * bound holds long after it is first reached), every one to the first message with LONG_CHAT_READ=all, the
+ * measurement docs/performance.md quotes (250 pages; 2–5 minutes of the tier's time otherwise).
+ */
+const READ_ALL = process.env.LONG_CHAT_READ === 'all';
+const READ_PAGES = READ_ALL ? 1_000 : 60;
 const VOCABULARY = ['tea', 'rain', 'harbour', 'lantern', 'letters', 'bridge', 'moon', 'train', 'window', 'quiet', 'river', 'storm'];
 
 describeE2E('long chats and search in chats (real server + Chromium)', () => {
@@ -162,7 +170,7 @@ describeE2E('long chats and search in chats (real server + Chromium)', () => {
     await p.context.close();
   }, 180_000);
 
-  it("reads back through all 10,000 messages with the page's memory bounded (the pages far from view are let go)", async () => {
+  it("reads back through the long chat with the page's memory bounded (the pages far from view are let go)", async () => {
     const p = await signedInPage(h, email, password);
     const { page } = p;
     await page.setViewportSize(DESKTOP);
@@ -203,36 +211,41 @@ describeE2E('long chats and search in chats (real server + Chromium)', () => {
         return { pages, most };
       }, upTo);
     const started = Date.now();
-    const firstHalf = await readBack(125);
+    const firstHalf = await readBack(READ_PAGES === 1_000 ? 125 : READ_PAGES / 2);
     const halfway = await heap();
-    const secondHalf = await readBack(1_000);
+    const secondHalf = await readBack(READ_PAGES - firstHalf.pages);
     const pages = firstHalf.pages + secondHalf.pages;
     const most = Math.max(firstHalf.most, secondHalf.most);
-    expect(await oldest.count()).toBe(1);
+    if (READ_ALL) expect(await oldest.count()).toBe(1);
+    else expect(pages).toBe(READ_PAGES);
     const read = await heap();
     const mb = (n: number) => (n / 2 ** 20).toFixed(1);
     console.log(
-      `[long-chat] read back through ${MESSAGES.toLocaleString('en')} messages (${pages} pages, ${((Date.now() - started) / 1000).toFixed(1)} s): ` +
-        `at most ${most} messages in the list; JS heap ${mb(atNewest)} MB at the newest page, ${mb(halfway)} MB halfway, ${mb(read)} MB at the first message`,
+      `[long-chat] read back through ${READ_ALL ? 'all ' : ''}${(pages * 40).toLocaleString('en')} of ${MESSAGES.toLocaleString('en')} messages ` +
+        `(${pages} pages, ${((Date.now() - started) / 1000).toFixed(1)} s): at most ${most} messages in the list; ` +
+        `JS heap ${mb(atNewest)} MB at the newest page, ${mb(halfway)} MB halfway, ${mb(read)} MB at the end of the read`,
     );
-    expect(pages).toBeGreaterThan(200);
+    if (READ_ALL) expect(pages).toBeGreaterThan(200);
     expect(most).toBeLessThanOrEqual(240);
     // Bounded: the second half of the read adds next to nothing (the first half loads the code of the window's
     // controls and fills the list to its 200).
     expect(read - halfway).toBeLessThan(4 * 2 ** 20);
     expect(read - atNewest).toBeLessThan(16 * 2 ** 20);
-    // The first message on screen (at the top of the list, nothing older to load), then the same at 390 px.
+    // Where the read ended (the first message when it read everything: at the top of the list, nothing older to load),
+    // then the same at 390 px.
+    const reached = READ_ALL ? oldest : list.locator('li[data-message-id]').first();
     const atTop = async () => {
-      await scroller.evaluate((el) => (el.scrollTop = 0));
-      await oldest.waitFor({ state: 'visible' });
+      if (READ_ALL) await scroller.evaluate((el) => (el.scrollTop = 0));
+      else await reached.scrollIntoViewIfNeeded();
+      await reached.waitFor({ state: 'visible' });
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     };
     await atTop();
-    await screenshot(page, 'long-chat-first-message-1280');
+    await screenshot(page, `long-chat-${READ_ALL ? 'first-message' : 'read-back'}-1280`);
     await page.setViewportSize(MOBILE);
     await page.getByRole('button', { name: 'Back to the latest messages' }).waitFor();
     await atTop();
-    await screenshot(page, 'long-chat-first-message-390');
+    await screenshot(page, `long-chat-${READ_ALL ? 'first-message' : 'read-back'}-390`);
     await page.getByRole('button', { name: 'Back to the latest messages' }).click();
     await page.getByText(`Message ${MESSAGES}:`).waitFor();
     expectClean(p, 'reading back through the long chat');
