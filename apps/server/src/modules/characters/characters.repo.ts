@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableName, inArray, sql, type AnyColumn, type SQ
 import type { DbOrTx } from '../../db/client.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
 import { characterLikes, characters, characterTags, favorites, users, type CharacterRow } from '../../db/schema/index.ts';
+import { withFields } from '../../lib/with-fields.ts';
 
 export type { CharacterRow };
 export type { CardExtrasData, CharacterBookData, CharacterBookEntryData } from '../../db/schema/index.ts';
@@ -101,7 +102,7 @@ export class CharactersRepo {
         .prepare(statementName('characters_by_id')),
     );
     const [row] = await query.execute({ id });
-    return row ? { ...row.c, creatorUsername: row.creatorUsername, creatorAvatarUrl: row.creatorAvatarUrl } : undefined;
+    return row ? withFields(row.c, { creatorUsername: row.creatorUsername, creatorAvatarUrl: row.creatorAvatarUrl }) : undefined;
   }
 
   /** Light lookup for access checks (likes, favorites). */

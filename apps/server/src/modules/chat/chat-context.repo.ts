@@ -10,6 +10,7 @@ import type { CharacterWithCreator } from '../characters/characters.repo.ts';
 import { journalEntriesFrom, journalJson, type JournalEntry } from '../memory/journal-read.repo.ts';
 import { effectivePersonaFrom, effectivePersonaJson, type EffectivePersona } from '../personas/personas.repo.ts';
 import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
+import { withFields } from '../../lib/with-fields.ts';
 
 /** A character as chat reads it: every column but the search index (a long character's tsvector runs to kilobytes). */
 export type ChatCharacter = Omit<CharacterWithCreator, 'searchVector'>;
@@ -85,7 +86,7 @@ export class ChatContextRepo {
     const [row] = await query.execute({ ...q, conversationId: q.conversationId ?? null });
     if (!row) return undefined;
     return {
-      character: { ...row.c, creatorUsername: row.creatorUsername, creatorAvatarUrl: row.creatorAvatarUrl },
+      character: withFields(row.c, { creatorUsername: row.creatorUsername, creatorAvatarUrl: row.creatorAvatarUrl }),
       conversation: maybeRowFromJson(conversations, jsonColumn(row.conv)),
       newest: (jsonColumn(row.messages) as Record<string, unknown>[]).map((m) => rowFromJson(chatMessages, m)),
       userName: row.userName,

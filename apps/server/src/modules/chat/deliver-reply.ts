@@ -11,6 +11,7 @@ import { generationError } from './generation-error.ts';
 import type { ChatMessageRow } from './chat.repo.ts';
 import type { GenerationSink, PreparedGeneration } from './pipeline.types.ts';
 import type { ReplyStops } from './reply-stops.ts';
+import { withFields } from '../../lib/with-fields.ts';
 
 /** Heartbeat comment on idle event streams, so proxies keep them open while the model queues or thinks. */
 const HEARTBEAT_MS = 15_000;
@@ -48,7 +49,7 @@ export async function deliverReply<Lead extends Record<string, unknown> = Record
   reply.raw.on('close', onClose);
   const present = () => !gone;
   const run = async (sink: Omit<GenerationSink, 'present'>) => {
-    const result = await options.stops.run(gen.replyId, (signal) => gen.run({ ...sink, present }, signal));
+    const result = await options.stops.run(gen.replyId, (signal) => gen.run(withFields(sink, { present }), signal));
     if (gone && result.message.status === 'complete')
       await options
         .away?.(result.message)

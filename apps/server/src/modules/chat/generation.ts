@@ -35,6 +35,7 @@ import { journalFor, recalledLine, recallFor } from './recall-step.ts';
 import { historyUpTo } from './regenerate.ts';
 import type { ReplyToWrite, ReplyWriter } from './reply-writer.ts';
 import { Undo } from './undo.ts';
+import { withFields } from '../../lib/with-fields.ts';
 
 export type PipelineDeps = ChatDeps & { model: ModelStatus; writer: ReplyWriter };
 
@@ -177,9 +178,9 @@ export class Generation {
     undo.add(() => dropRequest(request));
     const { userMessage, freeFor } = await charged;
     if (crisis.finding) this.deps.crisis.record(crisis.finding, req.country);
-    const reply = { kind, replyId, progressId: progress.id, target, conversation, character: speaker, speakerId, userName, actor };
     const inspect = inspectionSource(kind, { prompt, history, userMessageId: userMessage?.id ?? null, recalled, journal });
-    const write = { ...reply, chargeKey: progress.chargeKey, free: freeFor, request, inspect };
+    const reply = { kind, replyId, progressId: progress.id, target, conversation, character: speaker, speakerId, userName, actor };
+    const write = withFields(reply, { chargeKey: progress.chargeKey, free: freeFor, request, inspect });
     return { speaker, userMessage, replyId, support: crisis.support, run: this.runner(write, queue, afterReplyOf(source, read), c) };
   }
 
@@ -199,7 +200,7 @@ export class Generation {
       queue.sink = sink;
       if (queue.position > 0) sink.queue(queue.position);
       return this.deps.writer
-        .write({ ...write, sink, signal })
+        .write(withFields(write, { sink, signal }))
         .then(async (result) => {
           await afterReply?.().catch(() => {});
           return result;

@@ -199,7 +199,8 @@ export function askModel(deps: Pick<ChatDeps, 'llm' | 'settings'>, request: Mode
     });
     return reply[Symbol.asyncIterator]();
   };
-  const stream = retryOnOverflow(ask, request, (err) => tooLong(serverCounted(err), request.typed));
+  const { typed } = request;
+  const stream = retryOnOverflow(ask, request, (err) => tooLong(serverCounted(err), typed));
   const first = stream.next();
   first.catch(() => {}); // awaited by the relay; a refusal ends it first
   return { stop, stream, first, started };

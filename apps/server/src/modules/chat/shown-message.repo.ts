@@ -4,6 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { rowFromJson } from '../../db/json-row.ts';
 import { chatMessages, personas, type ChatMessageRow } from '../../db/schema/index.ts';
+import { withFields } from '../../lib/with-fields.ts';
 
 /** The persona a user's message was written as: its name and avatar as they are now. */
 export interface MessagePersona {
@@ -35,12 +36,12 @@ export const shownMessageColumns = {
 export const messagePersonaJoin = eq(personas.id, chatMessages.personaId);
 
 export function shownMessage(r: { m: ChatMessageRow; personaName: string | null; personaAvatarUrl: string | null }): ShownMessageRow {
-  return { ...r.m, persona: r.personaName === null ? null : { name: r.personaName, avatarUrl: r.personaAvatarUrl } };
+  return withFields(r.m, { persona: r.personaName === null ? null : { name: r.personaName, avatarUrl: r.personaAvatarUrl } });
 }
 
 /** A message read as JSON with the persona's `persona_name` and `persona_avatar_url` beside its columns. */
 export function shownMessageFromJson(json: Record<string, unknown>): ShownMessageRow {
   const name = json.persona_name;
   const persona = typeof name === 'string' ? { name, avatarUrl: (json.persona_avatar_url as string | null) ?? null } : null;
-  return { ...rowFromJson(chatMessages, json), persona };
+  return withFields(rowFromJson(chatMessages, json), { persona });
 }

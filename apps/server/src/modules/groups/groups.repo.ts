@@ -23,6 +23,7 @@ import {
 } from '../../db/schema/index.ts';
 import { MEMBERSHIP_ORDER, type SubscriptionRow } from '../billing/payments.repo.ts';
 import type { ChatCharacter } from '../chat/index.ts';
+import { withFields } from '../../lib/with-fields.ts';
 
 export type { ChatGroupMemberRow, ChatGroupRow };
 
@@ -191,7 +192,7 @@ export class GroupsRepo {
       void searchVector;
       return {
         member: rowFromJson(chatGroupMembers, r.m),
-        character: { ...character, creatorUsername: r.creatorUsername, creatorAvatarUrl: r.creatorAvatarUrl },
+        character: withFields(character, { creatorUsername: r.creatorUsername, creatorAvatarUrl: r.creatorAvatarUrl }),
       };
     });
     const conversation = maybeRowFromJson(conversations, jsonColumn(row.conv));

@@ -4,6 +4,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { ChatMessage, StreamChatRequest } from './llm-provider.ts';
 import { arrangeMessages, type MessageOrder } from './message-order.ts';
+import { withFields } from '../../lib/with-fields.ts';
 
 /** OpenAI's API accepts at most four stop sequences; the rest are applied locally. */
 export const MAX_UPSTREAM_STOPS = 4;
@@ -20,11 +21,14 @@ export function wireMessages(messages: readonly ChatMessage[], order: MessageOrd
   return arrangeMessages([...messages], order).map((m: ChatMessage) => ({ role: m.role, content: m.content }));
 }
 
-export function requestBody(s: RequestSettings, req: StreamChatRequest): string {
+/** A request to the model but its prompt (the provider keeps the prompt only while it may send it again). */
+export type ModelCall = Omit<StreamChatRequest, 'messages'>;
+
+export function requestBody(s: RequestSettings, req: ModelCall, messages: readonly ChatMessage[]): string {
   const { extendedSampling } = s;
   return JSON.stringify({
     model: s.model,
-    messages: wireMessages(req.messages, s.messageOrder),
+    messages: wireMessages(messages, s.messageOrder),
     stream: true,
     stream_options: { include_usage: true },
     max_tokens: req.maxTokens,
@@ -45,7 +49,10 @@ export function requestHeaders(apiKey: string | undefined): Record<string, strin
   };
 }
 
-/** POSTs the request; resolves with the response once its headers are in. An abort destroys the socket. */
+/**
+ * POSTs the request; resolves with the response once its headers are in. An abort destroys the socket. The body is
+ * not held while the response streams (no listener's scope keeps it).
+ */
 export function postRequest(
   url: URL,
   agent: http.Agent,
@@ -53,14 +60,21 @@ export function postRequest(
   body: string,
   signal: AbortSignal,
 ): Promise<IncomingMessage> {
+  const transport = url.protocol === 'https:' ? https : http;
+  const req = transport.request(url, {
+    method: 'POST',
+    headers: withFields(headers, { 'content-length': Buffer.byteLength(body) }),
+    agent,
+  });
+  const answer = responseOf(req, signal);
+  req.end(body);
+  return answer;
+}
+
+function responseOf(req: http.ClientRequest, signal: AbortSignal): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const transport = url.protocol === 'https:' ? https : http;
     let response: IncomingMessage | undefined;
-    const req = transport.request(
-      url,
-      { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent },
-      (res) => resolve((response = res)),
-    );
+    req.once('response', (res: IncomingMessage) => resolve((response = res)));
     const onAbort = () => {
       // The whole response is already here (unread): nothing to cancel upstream. Destroying now would tear down a
       // socket on its way back to the keep-alive pool, whose error nobody listens to any more; reading the rest
@@ -73,6 +87,5 @@ export function postRequest(
     req.on('error', reject);
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
-    req.end(body);
   });
 }

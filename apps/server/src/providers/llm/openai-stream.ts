@@ -2,7 +2,7 @@
 // clocks, and turning the server's answer (SSE events, or one JSON completion from a server that ignored
 // `stream: true`) into text chunks: reasoning filtered out, stop sequences applied locally.
 import type { IncomingMessage } from 'node:http';
-import { LlmUpstreamError, type FinishReason, type LlmChunk, type LlmLog, type StreamChatRequest } from './llm-provider.ts';
+import { LlmUpstreamError, type ChatMessage, type FinishReason, type LlmChunk, type LlmLog } from './llm-provider.ts';
 import { readLimited, streamEventFailure } from './openai-errors.ts';
 import { ThinkFilter } from './reasoning.ts';
 import type { SseReader } from './sse-reader.ts';
@@ -13,10 +13,18 @@ export interface Usage {
   completion_tokens?: number;
 }
 
-/** One reply: what survives between attempts (a failed attempt wrote no reply) and what each attempt starts afresh. */
+/**
+ * One reply: what survives between attempts (a failed attempt wrote no reply) and what each attempt starts afresh. It
+ * holds the prompt only while another attempt may still send it: once visible words went out none will, and a reply
+ * that streams for minutes keeps its size in bytes, not its text (a long character's prompt runs to tens of kilobytes).
+ */
 export class ReplyState {
   readonly started = performance.now();
   readonly stops: StopMatcher;
+  /** The prompt's messages, until visible words went out (`wroteText`). */
+  messages: ChatMessage[] | undefined;
+  /** The prompt's bytes (its messages' text), for the token estimate when the server counts none. */
+  readonly promptBytes: number;
   /** Characters of reply text handed over. */
   emitted = 0;
   /** Whether any visible reply text went out (a reply of blanks is no reply). */
@@ -30,10 +38,20 @@ export class ReplyState {
   reason: FinishReason | undefined;
 
   constructor(
-    private readonly req: StreamChatRequest,
-    private readonly estimate: (text: string) => number,
+    messages: ChatMessage[],
+    stop: string[],
+    private readonly estimate: (bytes: number) => number,
   ) {
-    this.stops = new StopMatcher(req.stop);
+    this.messages = messages;
+    this.promptBytes = messages.reduce((n, m) => n + Buffer.byteLength(m.content, 'utf8'), 0);
+    this.stops = new StopMatcher(stop);
+  }
+
+  /** Text went out: once some of it is more than blanks, no attempt follows and the prompt is let go. */
+  wroteText(text: string): void {
+    if (this.wrote || !text.trim()) return;
+    this.wrote = true;
+    this.messages = undefined;
   }
 
   get midReply(): boolean {
@@ -54,7 +72,7 @@ export class ReplyState {
       finish: {
         reason,
         usage: {
-          promptTokens: usage?.prompt_tokens ?? this.estimate(this.req.messages.map((m) => m.content).join('\n')),
+          promptTokens: usage?.prompt_tokens ?? this.estimate(this.promptBytes),
           completionTokens: usage?.completion_tokens ?? this.deltas,
         },
         firstTokenMs: this.firstTokenMs,
@@ -184,7 +202,7 @@ export async function* relayEvents(
       if (reply.stops.stopped) break;
     }
     if (text) {
-      reply.wrote ||= text.trim() !== '';
+      reply.wroteText(text);
       yield { text };
     }
     if (sawDone) return true;

@@ -26,7 +26,7 @@ import {
   RetryableError,
   timeoutFailure,
 } from './openai-errors.ts';
-import { postRequest, requestBody, requestHeaders, wireMessages } from './openai-request.ts';
+import { postRequest, requestBody, requestHeaders, wireMessages, type ModelCall } from './openai-request.ts';
 import { AttemptClock, readWhole, relayEvents, ReplyState } from './openai-stream.ts';
 import { ServerTokenCounter } from './server-tokens.ts';
 import { TokenEstimate } from './token-estimate.ts';
@@ -213,15 +213,15 @@ export class OpenAiLlmProvider implements LlmProvider {
   }
 
   streamChat(request: StreamChatRequest): AsyncIterable<LlmChunk> {
-    return this.generate(request);
+    // The prompt goes to the reply's state, which lets it go once words went out; the attempts never hold it.
+    const { messages, ...call } = request;
+    return this.generate(call, new ReplyState(messages, call.stop, (bytes) => this.estimate.countBytes(bytes)));
   }
 
   /** Attempts until one ends the reply: a retry only on a RetryableError before the first token. */
-  private async *generate(req: StreamChatRequest): AsyncGenerator<LlmChunk> {
+  private async *generate(req: ModelCall, reply: ReplyState): AsyncGenerator<LlmChunk> {
     const { retries = 2, retryBaseDelayMs = 500 } = this.opts;
     req.onQueuePosition?.(0);
-    const body = requestBody(this.opts, req);
-    const reply = new ReplyState(req, (t) => this.countTokens(t));
     this.active++;
     try {
       for (let attempt = 0; ; attempt++) {
@@ -232,7 +232,7 @@ export class OpenAiLlmProvider implements LlmProvider {
         reply.reset();
         const clock = new AttemptClock(req.signal);
         try {
-          if ((yield* this.attempt(req, body, reply, clock)) === 'done') return;
+          if ((yield* this.attempt(req, reply, clock)) === 'done') return;
         } catch (err) {
           if (!(err instanceof RetryableError)) throw err;
           if (attempt >= retries || reply.midReply) throw err.cause;
@@ -260,17 +260,12 @@ export class OpenAiLlmProvider implements LlmProvider {
   }
 
   /** One request: 'done' when the reply ended (or was aborted), 'again' when it wrote nothing and is asked once more. */
-  private async *attempt(
-    req: StreamChatRequest,
-    body: string,
-    reply: ReplyState,
-    clock: AttemptClock,
-  ): AsyncGenerator<LlmChunk, 'done' | 'again'> {
+  private async *attempt(req: ModelCall, reply: ReplyState, clock: AttemptClock): AsyncGenerator<LlmChunk, 'done' | 'again'> {
     const { connectTimeoutMs = 15_000 } = this.opts;
     clock.arm(connectTimeoutMs, () => timeoutFailure.connect(connectTimeoutMs));
     let res: IncomingMessage;
     try {
-      res = await postRequest(this.url, this.agent, this.headers(), body, clock.signal);
+      res = await this.post(req, reply, clock.signal);
     } catch (err) {
       if (req.signal?.aborted) {
         yield reply.finish('abort');
@@ -279,20 +274,26 @@ export class OpenAiLlmProvider implements LlmProvider {
       throw new RetryableError(this.failure(err, reply, clock) as LlmUpstreamError);
     }
     const status = res.statusCode ?? 0;
-    if (status < 200 || status >= 300) throw await this.refusal(res, status, req);
+    if (status < 200 || status >= 300) throw await this.refusal(res, status, reply);
     if (/application\/json/i.test(res.headers['content-type'] ?? '')) return yield* this.whole(res, status, req, reply, clock);
     return yield* this.streamed(res, status, req, reply, clock);
   }
 
+  /** An attempt's request, its body built afresh so no attempt holds it (none follows words: ReplyState.wroteText). */
+  private post(req: ModelCall, reply: ReplyState, signal: AbortSignal): Promise<IncomingMessage> {
+    const body = requestBody(this.opts, req, reply.messages ?? []);
+    return postRequest(this.url, this.agent, this.headers(), body, signal);
+  }
+
   /** An HTTP error answer; a context error also corrects what we know of the server's context and tokens. */
-  private async refusal(res: IncomingMessage, status: number, req: StreamChatRequest): Promise<Error> {
+  private async refusal(res: IncomingMessage, status: number, reply: ReplyState): Promise<Error> {
     const body = await readLimited(res);
     const upstream = errorMessageFrom(body);
     this.opts.log.warn({ status, upstream }, 'the model server answered with an error');
     const e = httpFailure(res, status, upstream, body);
     if (e instanceof LlmContextOverflowError) {
       if (this.opts.detectContext) void this.readContext();
-      this.estimate.learn(req.messages, e.promptTokens);
+      this.estimate.learn(reply.promptBytes, e.promptTokens);
     }
     return e;
   }
@@ -301,7 +302,7 @@ export class OpenAiLlmProvider implements LlmProvider {
   private async *whole(
     res: IncomingMessage,
     status: number,
-    req: StreamChatRequest,
+    req: ModelCall,
     reply: ReplyState,
     clock: AttemptClock,
   ): AsyncGenerator<LlmChunk, 'done' | 'again'> {
@@ -327,7 +328,7 @@ export class OpenAiLlmProvider implements LlmProvider {
   private async *streamed(
     res: IncomingMessage,
     status: number,
-    req: StreamChatRequest,
+    req: ModelCall,
     reply: ReplyState,
     clock: AttemptClock,
   ): AsyncGenerator<LlmChunk, 'done' | 'again'> {
@@ -373,11 +374,11 @@ export class OpenAiLlmProvider implements LlmProvider {
     }
     const rest = reply.rest();
     if (rest) {
-      reply.wrote ||= rest.trim() !== '';
+      reply.wroteText(rest);
       yield { text: rest };
     }
     if (!reply.wrote) return this.noReply(reply);
-    this.estimate.learn(req.messages, reply.usage?.prompt_tokens);
+    this.estimate.learn(reply.promptBytes, reply.usage?.prompt_tokens);
     yield reply.finish(reply.reason ?? 'stop');
     return 'done';
   }

@@ -15,22 +15,22 @@ export function retryOnOverflow<P extends Refittable<P>>(
   refuse: (err: LlmContextOverflowError) => Error,
 ): AsyncIterator<LlmChunk> {
   let current = ask(request);
-  let started = false;
+  // The prompt and what a refit would build it from, until words came: a reply that streams for minutes holds neither.
+  let pending: P | undefined = request;
   const firstOf = async (it: AsyncIterator<LlmChunk>) => {
     const r = await it.next();
-    started = true;
-    // Words came: no refit any more, and what it would have built from (the prompt's inputs) can go while it streams.
-    request.refit = undefined;
+    pending = undefined;
     return r;
   };
   const first = async (): Promise<IteratorResult<LlmChunk>> => {
+    const asked = pending!;
     try {
       return await firstOf(current);
     } catch (err) {
-      if (!(err instanceof LlmContextOverflowError) || !request.refit) throw err;
-      const again = await request.refit(err);
+      if (!(err instanceof LlmContextOverflowError) || !asked.refit) throw err;
+      const again = await asked.refit(err);
       // The request is what the reply records (the inspector): it now holds the prompt that was sent.
-      Object.assign(request, again, { refit: undefined });
+      Object.assign(asked, again, { refit: undefined });
       current = ask(again);
       try {
         return await firstOf(current);
@@ -40,7 +40,7 @@ export function retryOnOverflow<P extends Refittable<P>>(
     }
   };
   return {
-    next: () => (started ? current.next() : first()),
+    next: () => (pending ? first() : current.next()),
     return: (value?: unknown) => (current.return ? current.return(value) : Promise.resolve({ done: true as const, value })),
   };
 }
