@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { columnList, jsonColumn, maybeRowFromJson, rowFromJson } from '../../db/json-row.ts';
+import { columnList, jsonColumn, keyedColumnList, maybeRowFromJson, rowFromJson, rowFromKeyedJson } from '../../db/json-row.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
 import { journalEntriesFrom, journalJson, type JournalEntry } from '../memory/journal-read.repo.ts';
 import { effectivePersonaFrom, effectivePersonaJson, type EffectivePersona } from '../personas/personas.repo.ts';
@@ -22,8 +22,8 @@ import {
   type ConversationRow,
 } from '../../db/schema/index.ts';
 import { MEMBERSHIP_ORDER, type SubscriptionRow } from '../billing/payments.repo.ts';
+import { withCreator } from '../characters/characters.repo.ts';
 import type { ChatCharacter } from '../chat/index.ts';
-import { withFields } from '../../lib/with-fields.ts';
 
 export type { ChatGroupMemberRow, ChatGroupRow };
 
@@ -59,7 +59,7 @@ export interface GroupContext extends GroupWithMembers {
 /** A column of the outer chat_groups row, qualified (Drizzle leaves a one-table select's columns bare). */
 const groupCol = (name: string) => sql.raw(`"chat_groups"."${name}"`);
 /** A member's character as chat reads it: every column but the search index (kilobytes, never shown). */
-const memberColumns = columnList(characters, 'c', ['searchVector']);
+const memberColumns = keyedColumnList(characters, 'c', ['searchVector']);
 
 export class GroupsRepo {
   constructor(private readonly db: DbOrTx) {}
@@ -188,11 +188,10 @@ export class GroupsRepo {
         creatorAvatarUrl: string | null;
       }[]
     ).map((r) => {
-      const { searchVector, ...character } = rowFromJson(characters, r.c);
-      void searchVector;
+      const character = rowFromKeyedJson(characters, r.c, ['searchVector']);
       return {
         member: rowFromJson(chatGroupMembers, r.m),
-        character: withFields(character, { creatorUsername: r.creatorUsername, creatorAvatarUrl: r.creatorAvatarUrl }),
+        character: withCreator(character, { username: r.creatorUsername, avatarUrl: r.creatorAvatarUrl }),
       };
     });
     const conversation = maybeRowFromJson(conversations, jsonColumn(row.conv));
