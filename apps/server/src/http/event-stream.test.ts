@@ -2,7 +2,7 @@
 // stops reading.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventStream } from './event-stream.ts';
 
 let server: http.Server | undefined;
@@ -54,16 +54,28 @@ describe('EventStream', () => {
   });
 
   it('writes a heartbeat comment when nothing else went out, and none while events flow', async () => {
-    const url = await serve((s) => {
-      // 250 ms of events every 20 ms, then 250 ms of silence.
-      const timer = setInterval(() => s.send('token', { text: '.' }), 20);
-      setTimeout(() => clearInterval(timer), 250);
-      setTimeout(() => s.end(), 500);
-    }, 100);
-    const { body } = await read(url);
-    const [busy, quiet] = [body.slice(0, body.lastIndexOf('event: token')), body.slice(body.lastIndexOf('event: token'))];
-    expect(busy).not.toContain(': keep-alive');
-    expect(quiet.match(/: keep-alive\n\n/g)?.length).toBeGreaterThanOrEqual(2);
+    // The stream's clock is driven by the test (a loaded machine once stalled a real 20 ms timer past half a period).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
+    try {
+      let stream: EventStream | undefined;
+      const url = await serve((s) => (stream = s), 100);
+      const reading = read(url);
+      while (!stream) await new Promise((r) => setImmediate(r));
+      // 250 ms of events, one every 20 ms, then 250 ms of silence.
+      for (let t = 0; t < 250; t += 20) {
+        stream.send('token', { text: '.' });
+        vi.advanceTimersByTime(20);
+      }
+      vi.advanceTimersByTime(250);
+      stream.end();
+      const { body } = await reading;
+      const [busy, quiet] = [body.slice(0, body.lastIndexOf('event: token')), body.slice(body.lastIndexOf('event: token'))];
+      expect(busy).toContain('event: token');
+      expect(busy).not.toContain(': keep-alive');
+      expect(quiet.match(/: keep-alive\n\n/g)?.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('holds a writer that waits for writable() while the client is not reading, and lets it go on when it reads', async () => {
