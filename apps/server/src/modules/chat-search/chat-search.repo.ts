@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { jsonColumn } from '../../db/json-row.ts';
+import { reusable, statementName } from '../../db/prepared.ts';
 import { chatMessages, characters, conversations, personas } from '../../db/schema/index.ts';
 import { messagePersonaJoin, shownMessage, shownMessageColumns, type ShownMessageRow } from '../chat/index.ts';
 import { groupSummaryOf, groupSummarySql, type GroupSummary } from '../groups/group-summary.repo.ts';
@@ -24,17 +26,6 @@ export type ChatHitGroupRow = { total: number; hits: ChatHitRow[] } & (
   | { kind: 'groupChat'; groupChat: GroupSummary }
 );
 
-interface AcrossRow {
-  isGroup: boolean;
-  key: string;
-  characterName: string | null;
-  characterAvatarUrl: string | null;
-  characterDeleted: boolean | null;
-  groupChat: unknown;
-  total: number | string;
-  hits: ChatHitRow[];
-}
-
 /**
  * How a search matches a message: full-text, each word in any English form (to_tsvector/to_tsquery stem "dragons"
  * to "dragon"), served by a GIN index on the same expression (migration chat_search). `tsquery` is built from
@@ -58,12 +49,69 @@ function matchOn(m: ChatMatch, col: SQL): SQL {
  * another user's took 9.0 s for 10 matches beside 102,458 (#47.6); naming the user's conversations to the index of
  * conversation and words (0029) cost one GIN scan per conversation.
  */
-function ownMatchOn(userId: string, m: ChatMatch): SQL {
-  return sql`chat_search_user_words(m.user_id, m.content) @@ chat_search_user_query(${userId}, to_tsquery(${TS_CONFIG}, ${m.tsquery}))`;
+function ownMatchOn(userId: SQL, tsquery: SQL): SQL {
+  return sql`chat_search_user_words(m.user_id, m.content) @@ chat_search_user_query(${userId}, to_tsquery(${TS_CONFIG}, ${tsquery}))`;
 }
 
 const isoTime = (col: SQL | typeof chatMessages.createdAt) =>
   sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The statement of `acrossConversations`, built once per database handle and sent as a named prepared statement:
+ * PostgreSQL parses and plans its 2.5 KB once per connection instead of on every search (planning alone was 0.7–0.9
+ * ms of its 6–8 ms, `EXPLAIN ANALYZE` in `bench:chat-search`).
+ */
+function acrossStatement(db: DbOrTx) {
+  return reusable(db, 'chat_search_across', () => {
+    const ph = (name: string) => sql.placeholder(name);
+    const found = sql`
+      with convs as materialized (
+        select m.conversation_id, count(*) as total, max(m.seq) as newest,
+          (array_agg(m.seq order by m.seq desc))[1:${ph('perGroup')}::int] as seqs
+        from ${chatMessages} m where ${ownMatchOn(sql`${ph('userId')}::uuid`, sql`${ph('tsquery')}::text`)}
+        group by m.conversation_id
+      ), keyed as materialized (
+        select v.*, c.is_group, case when c.is_group then c.id else c.character_id end as key
+        from convs v join ${conversations} c on c.id = v.conversation_id
+        where c.user_id = ${ph('userId')}::uuid
+      ), found as (
+        select key, bool_or(is_group) as is_group, sum(total) as total, max(newest) as newest from keyed
+        group by key order by newest desc limit ${ph('limit')}::int offset ${ph('offset')}::int
+      ), ranked as (
+        select k.key, k.conversation_id, s.seq, row_number() over (partition by k.key order by s.seq desc) as rn
+        from keyed k join found f on f.key = k.key cross join unnest(k.seqs) as s(seq)
+      ), tops as (
+        select r.key, json_agg(json_build_object('id', x.id, 'conversationId', x.conversation_id, 'role', x.role,
+          'content', x.content, 'createdAt', ${isoTime(sql`x.created_at`)},
+          'speaker', case when sp.id is not null then json_build_object('id', sp.id, 'name', sp.name) end) order by x.seq desc) as hits
+        from ranked r join ${chatMessages} x on x.conversation_id = r.conversation_id and x.seq = r.seq
+        left join ${characters} sp on sp.id = x.speaker_id
+        where r.rn <= ${ph('perGroup')}::int
+        group by r.key
+      )
+      select f.is_group, f.key, f.newest, ch.name as character_name,
+        coalesce(ch.thumbnail_url, ch.avatar_url) as character_avatar_url, (ch.deleted_at is not null) as character_deleted,
+        ${groupSummarySql({ isGroup: sql`f.is_group`, id: sql`f.key` })} as group_chat,
+        f.total, t.hits
+      from found f
+      join tops t on t.key = f.key
+      left join ${characters} ch on not f.is_group and ch.id = f.key`;
+    return db
+      .select({
+        isGroup: sql<boolean>`r.is_group`,
+        key: sql<string>`r.key`,
+        characterName: sql<string | null>`r.character_name`,
+        characterAvatarUrl: sql<string | null>`r.character_avatar_url`,
+        characterDeleted: sql<boolean | null>`r.character_deleted`,
+        groupChat: sql<unknown>`r.group_chat`,
+        total: sql<number | string>`r.total`,
+        hits: sql<unknown>`r.hits`,
+      })
+      .from(sql`(${found}) as r`)
+      .orderBy(sql`r.newest desc`)
+      .prepare(statementName('chat_search_across'));
+  });
+}
 
 /** Search in a user's conversations and the pages of a long conversation. */
 export class ChatSearchRepo {
@@ -78,17 +126,23 @@ export class ChatSearchRepo {
   async similarWords(userId: string, words: string[]): Promise<Map<string, string[]>> {
     const asked = words.filter((w) => w.length >= 4);
     if (asked.length === 0) return new Map();
-    const res = await this.db.execute(sql`
-      select q.w as word, array(
-        select s.word from (
-          select distinct s.word from chat_search_words s join ${conversations} c on c.id = s.conversation_id
-          where c.user_id = ${userId} and s.word % q.w and s.word <> q.w
-        ) s
-        where similarity(s.word, q.w) >= 0.45
-        order by similarity(s.word, q.w) desc, s.word limit 3
-      ) as similar
-      from unnest(${sql.param(asked)}::text[]) as q(w)`);
-    return new Map((res as unknown as { rows: Array<{ word: string; similar: string[] }> }).rows.map((r) => [r.word, r.similar]));
+    const rows = await reusable(this.db, 'chat_search_similar', () =>
+      this.db
+        .select({
+          word: sql<string>`q.w`,
+          similar: sql<string[]>`array(
+            select s.word from (
+              select distinct s.word from chat_search_words s join ${conversations} c on c.id = s.conversation_id
+              where c.user_id = ${sql.placeholder('userId')}::uuid and s.word % q.w and s.word <> q.w
+            ) s
+            where similarity(s.word, q.w) >= 0.45
+            order by similarity(s.word, q.w) desc, s.word limit 3
+          )`,
+        })
+        .from(sql`unnest(${sql.placeholder('words')}::text[]) as q(w)`)
+        .prepare(statementName('chat_search_similar')),
+    ).execute({ userId, words: asked });
+    return new Map(rows.map((r) => [r.word, r.similar]));
   }
 
   /** How many messages, over every conversation, hold `word` as the typo lexicon counts them (checks and tests). */
@@ -138,41 +192,9 @@ export class ChatSearchRepo {
    * summing up was slower: 9.4–12.6 against 6.5–8.3 ms a statement, pgbench, four alternated runs of 6 s each.
    */
   async acrossConversations(userId: string, match: ChatMatch, limit: number, offset: number, perGroup: number): Promise<ChatHitGroupRow[]> {
-    const res = await this.db.execute(sql`
-      with convs as materialized (
-        select m.conversation_id, count(*) as total, max(m.seq) as newest,
-          (array_agg(m.seq order by m.seq desc))[1:${perGroup}] as seqs
-        from ${chatMessages} m where ${ownMatchOn(userId, match)}
-        group by m.conversation_id
-      ), keyed as materialized (
-        select v.*, c.is_group, case when c.is_group then c.id else c.character_id end as key
-        from convs v join ${conversations} c on c.id = v.conversation_id
-        where c.user_id = ${userId}
-      ), found as (
-        select key, bool_or(is_group) as is_group, sum(total) as total, max(newest) as newest from keyed
-        group by key order by newest desc limit ${limit + 1} offset ${offset}
-      ), ranked as (
-        select k.key, k.conversation_id, s.seq, row_number() over (partition by k.key order by s.seq desc) as rn
-        from keyed k join found f on f.key = k.key cross join unnest(k.seqs) as s(seq)
-      ), tops as (
-        select r.key, json_agg(json_build_object('id', x.id, 'conversationId', x.conversation_id, 'role', x.role,
-          'content', x.content, 'createdAt', ${isoTime(sql`x.created_at`)},
-          'speaker', case when sp.id is not null then json_build_object('id', sp.id, 'name', sp.name) end) order by x.seq desc) as hits
-        from ranked r join ${chatMessages} x on x.conversation_id = r.conversation_id and x.seq = r.seq
-        left join ${characters} sp on sp.id = x.speaker_id
-        where r.rn <= ${perGroup}
-        group by r.key
-      )
-      select f.is_group as "isGroup", f.key, ch.name as "characterName",
-        coalesce(ch.thumbnail_url, ch.avatar_url) as "characterAvatarUrl", (ch.deleted_at is not null) as "characterDeleted",
-        ${groupSummarySql({ isGroup: sql`f.is_group`, id: sql`f.key` })} as "groupChat",
-        f.total, t.hits
-      from found f
-      join tops t on t.key = f.key
-      left join ${characters} ch on not f.is_group and ch.id = f.key
-      order by f.newest desc`);
-    return (res as unknown as { rows: AcrossRow[] }).rows.flatMap((r): ChatHitGroupRow[] => {
-      const common = { total: Number(r.total), hits: r.hits };
+    const rows = await acrossStatement(this.db).execute({ userId, tsquery: match.tsquery, limit: limit + 1, offset, perGroup });
+    return rows.flatMap((r): ChatHitGroupRow[] => {
+      const common = { total: Number(r.total), hits: jsonColumn(r.hits) as ChatHitRow[] };
       if (!r.isGroup) {
         const character = { id: r.key, name: r.characterName!, avatarUrl: r.characterAvatarUrl, deleted: r.characterDeleted! };
         return [{ ...common, kind: 'character', character }];

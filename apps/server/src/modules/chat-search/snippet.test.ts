@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snippet } from './snippet.ts';
+import { snippet, snippets } from './snippet.ts';
 
 const marked = (r: { snippet: string; marks: Array<[number, number]> }) => r.marks.map(([a, b]) => r.snippet.slice(a, b));
 
@@ -16,5 +16,19 @@ describe('search snippet', () => {
     expect(r.snippet.startsWith('…')).toBe(true);
     expect(r.snippet.endsWith('…')).toBe(true);
     expect(marked(r)).toEqual(['lantern', 'lantern']);
+  });
+
+  it('collapses whitespace runs with the marks moved along, and marks a typo like the database does', () => {
+    const r = snippet('The  lanterns\n\n   glow;   a lantrn  answers.', ['lantern']);
+    expect(r.snippet).toBe('The lanterns glow; a lantrn answers.');
+    expect(marked(r)).toEqual(['lanterns', 'lantrn']);
+  });
+
+  it('gives the same snippets when one matcher serves a whole page of messages', () => {
+    const messages = ['A lantern swung.', 'No light   here, only a  LANTERN.', 'Lanterns, lantrn and lattice.', 'Nothing at all.'];
+    const page = snippets(['lantern', 'light']);
+    expect(messages.map(page)).toEqual(messages.map((m) => snippet(m, ['lantern', 'light'])));
+    expect(marked(page(messages[1]!))).toEqual(['light', 'LANTERN']);
+    expect(marked(page(messages[2]!))).toEqual(['Lanterns', 'lantrn']);
   });
 });
