@@ -16,6 +16,7 @@ export type JobOwner = keyof AppModules | 'mail';
 export const STOP_WITHIN_MS = 8_000;
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 export function backgroundJobs(
   m: AppModules,
@@ -24,6 +25,7 @@ export function backgroundJobs(
 ): Job<JobOwner>[] {
   const sweepMs = config.notifications.sweepMinutes * MINUTE;
   const sandbox = m.billing.services.payments.sandbox;
+  const placement = m.characters.services.placement;
   const jobs: (Job<JobOwner> | false | undefined)[] = [
     // Pictures: the queue of image jobs; jobs a restart lost go back in line, and ones stuck far too long are ended
     // and refunded.
@@ -92,6 +94,8 @@ export function backgroundJobs(
     },
     { kind: 'schedule', name: 'account-deletion', module: 'account', everyMs: sweepMs, handler: () => m.account.services.deletion.sweep() },
     { kind: 'schedule', name: 'export-expiry', module: 'account', everyMs: sweepMs, handler: () => m.account.services.exports.sweep() },
+    // Portrait files where each character's visibility says (private ones only by signed link), at start and daily.
+    { kind: 'schedule', name: 'portrait-placement', module: 'characters', everyMs: DAY, atStart: true, handler: () => placement.run() },
     // The catalogue's portraits, then its gallery pictures, render on the first start.
     config.seedContent && {
       kind: 'at-start',

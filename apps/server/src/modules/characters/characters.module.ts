@@ -12,6 +12,7 @@ import { CharacterEditor } from './character-editor.ts';
 import { charactersRoutes } from './characters.routes.ts';
 import { CharactersService, type CharacterRepos } from './characters.service.ts';
 import { PortraitFiles } from './portrait-files.ts';
+import { PortraitPlacement } from './portrait-placement.ts';
 
 /**
  * Invalidated on every character write, in every process (through Redis when configured): caches of lists kept
@@ -41,8 +42,9 @@ export function createCharactersModule(deps: {
   deps.responseCache.onInvalidate(CHARACTERS_CHANGED, () => characters.forgetTotals());
   const cards = new CharacterCards(deps.uow, editor, deps.moderation, deps.storage);
   const seeder = new CatalogueSeeder(deps.uow, deps.storage, deps.log);
+  const placement = new PortraitPlacement(deps.uow, editor, portraits);
   return {
-    services: { characters, cards, seeder, portraits },
+    services: { characters, cards, seeder, portraits, placement },
     routes: charactersRoutes({
       characters,
       cards,

@@ -226,6 +226,28 @@ export class CharactersRepo {
     return rows.length > 0;
   }
 
+  /**
+   * Characters whose portrait files are not where their visibility says, by id after `afterId`: a private one with
+   * a file outside `privatePrefix` (the signed-link folder's stored URLs), or another with a file inside it.
+   */
+  async misplacedPortraits(privatePrefix: string, afterId: string | null, limit: number): Promise<string[]> {
+    const inside = (col: AnyColumn) => sql`left(${col}, ${privatePrefix.length}) = ${privatePrefix}`;
+    const rows = await this.db
+      .select({ id: characters.id })
+      .from(characters)
+      .where(
+        and(
+          afterId === null ? undefined : sql`${characters.id} > ${afterId}`,
+          sql`case when ${characters.visibility} = 'private'
+            then not (${inside(characters.avatarUrl)}) or not (${inside(characters.thumbnailUrl)})
+            else ${inside(characters.avatarUrl)} or ${inside(characters.thumbnailUrl)} end`,
+        ),
+      )
+      .orderBy(asc(characters.id))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  }
+
   async update(id: string, patch: Partial<NewCharacter>): Promise<CharacterRow | undefined> {
     const [row] = await this.db
       .update(characters)

@@ -30,6 +30,11 @@ export class PortraitFiles {
     this.privatePrefix = storage.urlFor(`${PRIVATE_ROOT}/`);
   }
 
+  /** The start of every private portrait's stored URL. */
+  get privateUrlPrefix(): string {
+    return this.privatePrefix;
+  }
+
   /** The folders a new file of this character goes in. */
   folders(id: string, visibility: string): string[] {
     return visibility === 'private' ? [...PRIVATE_ROOT.split('/'), id] : ['characters', id];

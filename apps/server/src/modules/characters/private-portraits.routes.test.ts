@@ -87,4 +87,34 @@ describe('private characters’ portraits', () => {
     expect((await get(again.avatarUrl!)).statusCode).toBe(200);
     expect((await get(again.thumbnailUrl!)).statusCode).toBe(200);
   });
+
+  it('are moved by the placement sweep when saved where the visibility no longer says (before #47.15, or a failed move)', async () => {
+    // One made private without its files moving (a character saved before private portraits were signed), one made
+    // public with its files left in the private folder (a move that failed after the change was saved).
+    const wasPublic = await created(t, alice);
+    await uploadAvatar(wasPublic.id);
+    expect((await setVisibility(wasPublic.id, 'public')).statusCode).toBe(200);
+    const leaked = (await profile(wasPublic.id, bob)).avatarUrl!;
+    expect(leaked).toMatch(PUBLIC(wasPublic.id));
+    await t.deps.uow.repos.characters.update(wasPublic.id, { visibility: 'private' });
+    expect((await get(leaked)).statusCode).toBe(200);
+    const wasPrivate = await created(t, alice);
+    const signed = (await uploadAvatar(wasPrivate.id)).avatarUrl!;
+    await t.deps.uow.repos.characters.update(wasPrivate.id, { visibility: 'public' });
+
+    expect(await t.modules.characters.services.placement.run()).toBe(2);
+    // The private one: its public URL stops answering, its answers carry signed links that work.
+    expect((await get(leaked)).statusCode).toBe(404);
+    const nowPrivate = await profile(wasPublic.id, alice);
+    expect(nowPrivate.avatarUrl).toMatch(SIGNED(wasPublic.id));
+    expect((await get(nowPrivate.avatarUrl!)).statusCode).toBe(200);
+    expect((await get(nowPrivate.thumbnailUrl!)).statusCode).toBe(200);
+    // The public one: public URLs, and its old signed link stops answering.
+    const nowPublic = await profile(wasPrivate.id, bob);
+    expect(nowPublic.avatarUrl).toMatch(PUBLIC(wasPrivate.id));
+    expect((await get(nowPublic.avatarUrl!)).statusCode).toBe(200);
+    expect((await get(signed)).statusCode).toBe(404);
+    // Nothing is left to move.
+    expect(await t.modules.characters.services.placement.run()).toBe(0);
+  });
 });
