@@ -4,18 +4,13 @@
 // rows (a read made of sub-selects) without a second, hand-written mapping that could drift from the schema.
 import { getTableColumns, sql, type InferSelectModel, type SQL, type Table } from 'drizzle-orm';
 
-export function rowFromJson<T extends Table, K extends keyof T['_']['columns'] = never>(
-  table: T,
-  json: Record<string, unknown>,
-  except: readonly K[] = [],
-): Omit<InferSelectModel<T>, K> {
+export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): InferSelectModel<T> {
   const out: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(getTableColumns(table))) {
-    if (except.includes(key as K)) continue;
     const value = json[column.name];
     out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  return out as Omit<InferSelectModel<T>, K>;
+  return out as InferSelectModel<T>;
 }
 
 /** `rowFromJson` for a value that may be null (a sub-select that found nothing). */

@@ -21,8 +21,8 @@ export interface Usage {
 export class ReplyState {
   readonly started = performance.now();
   readonly stops: StopMatcher;
-  /** The prompt's messages, until visible words went out (`wroteText`). */
-  messages: ChatMessage[] | undefined;
+  /** The prompt's messages, until visible words went out (`wroteText`): read them through `prompt()`. */
+  private messages: ChatMessage[] | undefined;
   /** The prompt's bytes (its messages' text), for the token estimate when the server counts none. */
   readonly promptBytes: number;
   /** Characters of reply text handed over. */
@@ -52,6 +52,12 @@ export class ReplyState {
     if (this.wrote || !text.trim()) return;
     this.wrote = true;
     this.messages = undefined;
+  }
+
+  /** The prompt for another attempt; there is none once words went out, and asking for it then is a bug. */
+  prompt(): ChatMessage[] {
+    if (!this.messages) throw new Error('no attempt follows visible reply text: the prompt was let go');
+    return this.messages;
   }
 
   get midReply(): boolean {

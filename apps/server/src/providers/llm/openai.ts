@@ -281,7 +281,7 @@ export class OpenAiLlmProvider implements LlmProvider {
 
   /** An attempt's request, its body built afresh so no attempt holds it (none follows words: ReplyState.wroteText). */
   private post(req: ModelCall, reply: ReplyState, signal: AbortSignal): Promise<IncomingMessage> {
-    const body = requestBody(this.opts, req, reply.messages ?? []);
+    const body = requestBody(this.opts, req, reply.prompt());
     return postRequest(this.url, this.agent, this.headers(), body, signal);
   }
 
