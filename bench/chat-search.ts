@@ -228,7 +228,7 @@ async function explainRepo(label: string, database: Database, conversationId: st
   session.logger = { logQuery: (query: string, params: unknown[]) => captured.push({ query, params }) };
   try {
     const repo = new ChatSearchRepo(database.db);
-    await repo.inConversation(conversationId, { tsquery: wordsQuery(['lantern']) }, 20, 0);
+    await repo.inConversation(userId, conversationId, { tsquery: wordsQuery(['lantern']) }, 20, 0);
     await repo.acrossConversations(userId, { tsquery: wordsQuery(['lantern']) }, 20, 0, 3);
     const similar = await repo.similarWords(userId, ['lantrn']);
     await repo.acrossConversations(userId, { tsquery: wordsQuery(['lantrn'], similar) }, 20, 0, 3);

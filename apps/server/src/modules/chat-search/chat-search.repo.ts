@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonColumn } from '../../db/json-row.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
@@ -37,20 +37,15 @@ export interface ChatMatch {
 
 const TS_CONFIG = sql.raw(`'english'`);
 
-/** The match on a message text column (`col`): the same expression as the index. */
-function matchOn(m: ChatMatch, col: SQL): SQL {
-  return sql`to_tsvector(${TS_CONFIG}, ${col}) @@ to_tsquery(${TS_CONFIG}, ${m.tsquery})`;
-}
-
 /**
- * The match among `userId`'s own messages only: the same words as `matchOn`, each prefixed with the user's id, against
+ * The match among `userId`'s own messages only: the words of `to_tsvector('english', content)`, each prefixed with the user's id, against
  * the index of every message's words under its owner (chat_messages_user_search_idx, migration 0039), so the index
  * hands back only this user's matches in one probe. Reading the words' matches of every user first and throwing away
  * another user's took 9.0 s for 10 matches beside 102,458 (#47.6); naming the user's conversations to the index of
  * conversation and words (0029) cost one GIN scan per conversation.
  */
-function ownMatchOn(userId: SQL, tsquery: SQL): SQL {
-  return sql`chat_search_user_words(m.user_id, m.content) @@ chat_search_user_query(${userId}, to_tsquery(${TS_CONFIG}, ${tsquery}))`;
+function ownMatchOn(userId: SQL, tsquery: SQL, messages: SQL = sql.raw('m')): SQL {
+  return sql`chat_search_user_words(${messages}.user_id, ${messages}.content) @@ chat_search_user_query(${userId}, to_tsquery(${TS_CONFIG}, ${tsquery}))`;
 }
 
 const isoTime = (col: SQL | typeof chatMessages.createdAt) =>
@@ -152,10 +147,13 @@ export class ChatSearchRepo {
   }
 
   /**
-   * Matching messages of one conversation, newest first, each reply of a group chat with its speaker; one more than
-   * `limit` tells whether there are more.
+   * Matching messages of one conversation of `userId`'s, newest first, each reply of a group chat with its speaker; one
+   * more than `limit` tells whether there are more. Matched among the owner's words (`ownMatchOn`) as well as by the
+   * conversation: where the conversation and words share an index (PostgreSQL, migration 0029) either finds only
+   * this conversation's matches, and where they cannot (PGlite, no `btree_gin`) the owner's matches are intersected
+   * with the conversation's messages instead of every user's matches of the word.
    */
-  async inConversation(conversationId: string, match: ChatMatch, limit: number, offset: number): Promise<ChatHitRow[]> {
+  async inConversation(userId: string, conversationId: string, match: ChatMatch, limit: number, offset: number): Promise<ChatHitRow[]> {
     const rows = await this.db
       .select({
         id: chatMessages.id,
@@ -168,7 +166,12 @@ export class ChatSearchRepo {
       })
       .from(chatMessages)
       .leftJoin(characters, eq(characters.id, chatMessages.speakerId))
-      .where(and(eq(chatMessages.conversationId, conversationId), matchOn(match, sql`${chatMessages.content}`)))
+      .where(
+        and(
+          eq(chatMessages.conversationId, conversationId),
+          ownMatchOn(sql`${userId}::uuid`, sql`${match.tsquery}`, sql.raw(`"${getTableName(chatMessages)}"`)),
+        ),
+      )
       .orderBy(desc(chatMessages.seq))
       .limit(limit + 1)
       .offset(offset);

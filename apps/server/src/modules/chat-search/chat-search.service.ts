@@ -64,7 +64,7 @@ export class ChatSearchService {
     const { chatSearch } = this.uow.repos;
     const offset = (q.page - 1) * q.limit;
     const { rows, words } = await this.matching(actor.userId, q.q, offset, (m, at) =>
-      chatSearch.inConversation(conversationId, m, q.limit, at),
+      chatSearch.inConversation(actor.userId, conversationId, m, q.limit, at),
     );
     return { rows: rows.slice(0, q.limit), words, page: q.page, limit: q.limit, hasMore: rows.length > q.limit };
   }
