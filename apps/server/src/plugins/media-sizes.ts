@@ -6,9 +6,12 @@
 // A copy is made on the first request and kept in memory (at most 32 MB, the least recently used go first), keyed by
 // the file's size and time of change, so a replaced file is never answered from an old copy. The file is looked at on
 // every request: a removed one (an erased account, a character made private) answers 404 like the original. Nothing
-// is written to disk, so there is nothing to clean up.
+// is written to disk, so there is nothing to clean up. At most two copies are made at once (each holds the file and
+// its pixels while sharp works): a burst of requests for many different pictures waits its turn instead of reading
+// every file into memory together.
 import { readFile, stat } from 'node:fs/promises';
 import sharp from 'sharp';
+import { limitConcurrency } from '../lib/concurrency.ts';
 
 export const MEDIA_WIDTHS = [256, 384] as const;
 const CACHE_BYTES = 32 * 1024 * 1024;
@@ -17,6 +20,7 @@ const QUALITY = 76;
 const cache = new Map<string, Buffer>();
 let cachedBytes = 0;
 const making = new Map<string, Promise<Buffer>>();
+const inTurn = limitConcurrency(2);
 
 function remember(id: string, bytes: Buffer): void {
   cache.set(id, bytes);
@@ -38,8 +42,10 @@ async function scaled(file: string, id: string, width: number): Promise<Buffer> 
   }
   let pending = making.get(id);
   if (!pending) {
-    pending = readFile(file)
-      .then((input) => sharp(input, { failOn: 'error' }).resize({ width, withoutEnlargement: true }).webp({ quality: QUALITY }).toBuffer())
+    pending = inTurn(async () => {
+      const input = await readFile(file);
+      return sharp(input, { failOn: 'error' }).resize({ width, withoutEnlargement: true }).webp({ quality: QUALITY }).toBuffer();
+    })
       .then((bytes) => {
         remember(id, bytes);
         return bytes;
