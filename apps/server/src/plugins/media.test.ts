@@ -126,6 +126,14 @@ describe('/media', () => {
       }
       // The portrait's retry marker beside w is ignored.
       expect((await get(`/media/characters/${owner}/p1.webp?retry=1&w=256`)).statusCode).toBe(200);
+      // HEAD describes the copy GET would send, not the stored file.
+      const copy = await get(`/media/characters/${owner}/p1.webp?w=256`);
+      const head = await t.app.inject({ method: 'HEAD', url: `/media/characters/${owner}/p1.webp?w=256` });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toBe('image/webp');
+      expect(head.headers['cache-control']).toContain('immutable');
+      expect(Number(head.headers['content-length'])).toBe(copy.rawPayload.length);
+      expect(head.rawPayload.length).toBe(0);
     });
 
     it('follows the file: a replaced one gets a new copy, a removed one is a 404', async () => {

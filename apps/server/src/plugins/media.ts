@@ -37,14 +37,15 @@ export function publicMediaKey(rawUrl: string): string | undefined {
 }
 
 /**
- * `?w=256` (or 384) on a public WebP: its smaller copy (media-sizes.ts). Anything else (no `w`, a refused or missing
- * file) goes on to the file server, which answers it as without `w`.
+ * `?w=256` (or 384) on a public WebP: its smaller copy (media-sizes.ts), for GET and HEAD alike (HEAD's headers
+ * describe the copy). Anything else (no `w`, a refused or missing file) goes on to the file server, which answers it
+ * as without `w`.
  */
 function smallerCopies(root: string) {
   return async function sized(request: FastifyRequest, reply: FastifyReply) {
     const url = request.raw.url ?? '';
     const query = url.indexOf('?');
-    if (request.method !== 'GET' || query < 0) return;
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || query < 0) return;
     const w = new URLSearchParams(url.slice(query + 1)).get('w');
     if (w === null) return;
     const width = Number(w);
