@@ -182,8 +182,8 @@ async function concurrentCalls(CALLS: number): Promise<string[]> {
     const decoded = await Promise.all(spoken.map((w) => decodeAudio(w, 60)));
     const utterances = process.env.BENCH_CALL_AUDIO === 'decode' ? spoken : decoded.map((d) => d.wav);
     const tokens = await Promise.all(Array.from({ length: CALLS }, () => signUp(base)));
-    // A call before the window: what the first one loads and compiles (the server compiles its TypeScript on load, apps/server/typescript.mjs) and the
-    // peers' first answers are not what the window measures.
+    // A call before the window: what the first one loads and compiles (the server compiles its TypeScript on load,
+    // apps/server/typescript.mjs) and the peers' first answers are not what the window measures.
     const warm = await signedInCall(base, await signUp(base), characterId);
     for (const u of utterances) await turn(warm, u);
     warm.send({ type: 'hang-up' });
