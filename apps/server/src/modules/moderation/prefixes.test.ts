@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { foldSource } from './aligned.ts';
 import { loadCorpus } from './corpus/corpus.ts';
+import { CRISIS_LANGUAGES } from './crisis.ts';
+import { CRISIS_TERMS } from './crisis-terms.ts';
+import { loadCrisisCorpus } from '../../../test/crisis-corpus.ts';
 import { normalizeText } from './index.ts';
 import { AGE_PATTERNS } from './minor-ages.ts';
 import { LIFE_STAGE_STRONG, SEXUAL_EXPLICIT_INTL } from './minors-terms.ts';
@@ -20,6 +23,14 @@ describe('literalStarts', () => {
       ['中学生|ロリ', ['中学生', 'ロリ']],
     ];
     for (const [source, starts] of cases) expect(literalStarts(source), source).toEqual(starts);
+  });
+
+  it('at a boundary: the starts of a source every match of which begins at a \\b before a word character', () => {
+    expect(literalStarts('\\b(?:kill|end)\\s+me', true)).toEqual(['kill ', 'end m', 'end  ']);
+    expect(literalStarts('(?<en>\\bkill\\b)|(?<de>\\bumbringen)', true)).toEqual(['kill', 'umbri']);
+    // Some match may begin elsewhere, or after a \b that needs a word character before it.
+    for (const source of ['\\bkill|end', '(?:\\bkill)?me', "\\b'tis", 'x\\bkill', '\\Bkill'])
+      expect(literalStarts(source, true), source).toBeUndefined();
   });
 
   it('answers undefined when a match may start with a character it does not enumerate', () => {
@@ -46,6 +57,27 @@ describe('literalStarts', () => {
             expect(found, text).toEqual([...text.matchAll(plain)].map((m) => `${m.index}:${m[0]}`));
           }
         }
+      }
+    }
+  });
+
+  it('the crisis layers, indexed by their starts at a \\b, find what their plain regexes find', () => {
+    const { mustBlock, mustPass } = loadCorpus();
+    const { trigger, calm } = loadCrisisCorpus();
+    const texts = [
+      ...[...mustBlock, ...mustPass].flatMap((item) => Object.values(item.fields)),
+      ...[...trigger, ...calm].map((i) => i.text),
+    ];
+    for (const layer of ['intent', 'hint', 'figurative'] as const) {
+      const source = CRISIS_LANGUAGES.map((lang) => `(?<${lang}>${CRISIS_TERMS[lang][layer].join('|')})`).join('|');
+      const indexed = scanner(source, 'gu', true);
+      expect(indexed.starts, layer).toBeGreaterThanOrEqual(0);
+      const plain = new RegExp(source, 'gu');
+      for (const raw of texts) {
+        const { base } = normalizeText(raw);
+        const found: string[] = [];
+        eachMatch(indexed, base, (m) => void found.push(`${m.index}:${m[0]}`));
+        expect(found, base).toEqual([...base.matchAll(plain)].map((m) => `${m.index}:${m[0]}`));
       }
     }
   });
