@@ -149,25 +149,16 @@ function literalOf(re: RegExp): string | null {
 }
 
 /**
- * Where every match of each global regex lies in `text`, regex by regex, each in order: what
- * `regexes.flatMap((re) => [...text.matchAll(re)])` finds (from 0; an empty match steps one code point on, as
- * matchAll does), with an `exec` loop. Why: matchAll copies the regex and builds an iterator on every call, and the
- * neutralising phrases are looked for in every text in which a term matched. A regex whose matches all hold some
- * characters as written ("laude") is not run on a text without them: it has no match there.
+ * Where every match of each scanner lies in `text`, scanner by scanner, each in order: what
+ * `scanners.flatMap((s) => [...text.matchAll(s.re)])` finds, with `nextMatch`. Why: matchAll copies the regex and
+ * builds an iterator on every call, and the neutralising phrases are looked for in every text in which a term matched.
+ * They are scanners so that one whose matches all begin at a `\b` before a word runs only where its literal starts
+ * stand (start-index.ts), and one whose matches all hold some characters as written ("laude") not on a text without
+ * them.
  */
-export function spansOf(regexes: RegExp[], text: string): { start: number; end: number }[] {
+export function spansOf(scanners: Scanner[], text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
-  for (const re of regexes) {
-    // As matchAll does: without `g`, the exec loop would not move on.
-    if (!re.global) throw new TypeError(`spansOf needs a global regex: ${re.source}`);
-    const lit = literalOf(re);
-    if (lit !== null && !text.includes(lit)) continue;
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-      out.push({ start: m.index, end: m.index + m[0].length });
-      if (m[0].length === 0) re.lastIndex = m.index + (re.unicode && (text.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
-    }
-  }
+  for (const s of scanners) eachMatch(s, text, (m) => void out.push({ start: m.index, end: m.index + m[0].length }));
   return out;
 }
 
