@@ -75,6 +75,7 @@ interface Table {
   keys: Int32Array;
   children: Int32Array;
   mask: number;
+  shift: number;
   offsets: Int32Array;
   ids: Int32Array;
 }
@@ -91,12 +92,16 @@ function buildTable(): Table {
   }
   if (nodes.length >= 0x8000) throw new Error('start-index: too many literal starts for the table');
   let size = 16;
-  while (size < edges.length * 2) size *= 2;
+  let shift = 28;
+  while (size < edges.length * 2) {
+    size *= 2;
+    shift--;
+  }
   const keys = new Int32Array(size).fill(-1);
   const children = new Int32Array(size);
   for (const [n, unit, child] of edges) {
     const key = (n << 16) | unit;
-    let h = slot(key, size - 1);
+    let h = slot(key, shift);
     while (keys[h] !== -1) h = (h + 1) & (size - 1);
     keys[h] = key;
     children[h] = child;
@@ -110,15 +115,16 @@ function buildTable(): Table {
     ids.push(...node.any);
   });
   offsets[nodes.length * 2] = ids.length;
-  return { keys, children, mask: size - 1, offsets, ids: Int32Array.from(ids) };
+  return { keys, children, mask: size - 1, shift, offsets, ids: Int32Array.from(ids) };
 }
 
-const slot = (key: number, mask: number) => (Math.imul(key, 0x9e3779b1) >>> 7) & mask;
+/** A key's first slot: the high bits of a multiplicative hash (Fibonacci hashing; `shift` = 32 - log2 of the size). */
+const slot = (key: number, shift: number) => Math.imul(key, 0x9e3779b1) >>> shift;
 
 /** The child of `node` for `unit`, or 0 (no child: the root is nobody's child). */
 function childOf(t: Table, node: number, unit: number): number {
   const key = (node << 16) | unit;
-  for (let h = slot(key, t.mask); ; h = (h + 1) & t.mask) {
+  for (let h = slot(key, t.shift); ; h = (h + 1) & t.mask) {
     const k = t.keys[h]!;
     if (k === key) return t.children[h]!;
     if (k === -1) return 0;
