@@ -8,6 +8,8 @@
  * the cheap class is a subset of `[\p{L}\p{N}]`.
  */
 import { isWhiteSpace, registerStarts, startsOf } from './start-index.ts';
+
+export { startsOf };
 import { requiredLiteral } from './required-literal.ts';
 
 /** No letter or digit just before the match. */
@@ -102,19 +104,35 @@ export function nextMatch(s: Scanner, text: string): RegExpExecArray | null {
 }
 
 /**
- * nextMatch for an indexed scanner: the match at the first of its starts (scan.ts's trie) at or after `re.lastIndex`
+ * nextMatch for an indexed scanner: the match at the first of its starts (start-index.ts) at or after `re.lastIndex`
  * where its lead holds and its source matches there (sticky). The same match the exec loop finds: a match can begin
  * only where one of its starts stands, and where the lead holds; the loop finds the first such place, as this does.
  */
 function nextAtStarts(s: Scanner, text: string): RegExpExecArray | null {
+  return nextAt(s, text, startsOf(text)[s.starts], 0);
+}
+
+/**
+ * nextMatch for an indexed scanner on `part`, cut out of a text at `offset` just after white space (or at its start),
+ * given the positions of the scanner's starts in the whole text (`startsOf`, once for all the parts of a text: the age
+ * patterns run on windows of it). The same match as nextMatch(s, part): a start in `part` stands in the whole text at
+ * the same place (a start the end of `part` cuts off only costs a try), and a lead holds at the beginning of both.
+ */
+export function nextMatchIn(s: Scanner, part: string, wholeStarts: (number[] | undefined)[], offset: number): RegExpExecArray | null {
+  return nextAt(s, part, wholeStarts[s.starts], offset);
+}
+
+function nextAt(s: Scanner, text: string, at: number[] | undefined, offset: number): RegExpExecArray | null {
   const re = s.re;
-  const at = startsOf(text)[s.starts];
-  const from = re.lastIndex;
+  const from = re.lastIndex + offset;
   re.lastIndex = 0;
   if (at === undefined) return null;
   const sticky = s.sticky!;
-  for (const p of at) {
-    if (p < from || !leadHolds(s.lead, text, p)) continue;
+  for (const q of at) {
+    if (q < from) continue;
+    const p = q - offset;
+    if (p >= text.length) return null;
+    if (!leadHolds(s.lead, text, p)) continue;
     sticky.lastIndex = p;
     const m = sticky.exec(text);
     if (m) {
