@@ -261,12 +261,15 @@ export function readAges(view: string, year: number, out: { push(hit: AgeHit): u
   for (const [from, to] of windows) agesIn(view.slice(from, to), from, starts, year, out);
 }
 
+/** The next match of an age pattern in a window (`view`, at `offset` in the text whose starts are `starts`). */
+function nextAge(s: Scanner, view: string, starts: (number[] | undefined)[], offset: number): RegExpExecArray | null {
+  return s.starts >= 0 ? nextMatchIn(s, view, starts, offset) : nextMatch(s, view);
+}
+
 function agesIn(view: string, offset: number, starts: (number[] | undefined)[], year: number, out: { push(hit: AgeHit): unknown }): void {
   for (const p of AGE_PATTERNS) {
-    const s = p.scan;
-    s.re.lastIndex = 0;
-    const next = () => (s.starts >= 0 ? nextMatchIn(s, view, starts, offset) : nextMatch(s, view));
-    for (let m = next(); m; m = next()) {
+    p.scan.re.lastIndex = 0;
+    for (let m = nextAge(p.scan, view, starts, offset); m; m = nextAge(p.scan, view, starts, offset)) {
       const g = m.groups ?? {};
       let value: number | undefined;
       if (p.kind === 'year') {

@@ -176,7 +176,10 @@ function literalOf(re: RegExp): string | null {
  */
 export function spansOf(scanners: Scanner[], text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
-  for (const s of scanners) eachMatch(s, text, (m) => void out.push({ start: m.index, end: m.index + m[0].length }));
+  for (const s of scanners) {
+    s.re.lastIndex = 0;
+    for (let m = nextMatch(s, text); m; m = nextMatch(s, text)) out.push({ start: m.index, end: m.index + m[0].length });
+  }
   return out;
 }
 
