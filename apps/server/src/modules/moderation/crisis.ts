@@ -26,7 +26,7 @@ const NEGATION_REACH = 40;
 
 /**
  * One layer's phrases in all languages, as one scanner. Every phrase begins with `\b` before a word, so the scanner is
- * run only where one of its literal starts stands ("i ", "kill ", "ich w", …; scan.ts), not at every position of the
+ * run only where one of its literal starts stands ("i ", "kill ", "ich w", …; start-index.ts), not at every position of the
  * message: the whole regex over a whole message of 750 characters cost 15-30 µs at best and several times that after
  * the policy's own regexes had run (its compiled code no longer in the cache).
  */
