@@ -21,7 +21,7 @@ export interface CompiledSet {
   index: number;
   /** Every pattern of the set in one alternation: a term set costs one pass over a text. */
   scan: Scanner;
-  unless: RegExp[];
+  unless: Scanner[];
   names?: NameIndex;
   patternless?: boolean;
 }
@@ -42,7 +42,7 @@ export function compileSet(id: string, index: number, set: TermSet): CompiledSet
   set.patterns.forEach((p) => compile(p));
   // A set of names only ("patterns: []") gets a scanner that never matches.
   const source = set.patterns.length > 0 ? set.patterns.map((p) => `(?:${p})`).join('|') : '(?!)';
-  const compiled: CompiledSet = { id, index, scan: compile(source, true), unless: (set.unless ?? []).map((u) => new RegExp(u, 'gu')) };
+  const compiled: CompiledSet = { id, index, scan: compile(source, true), unless: (set.unless ?? []).map((u) => scanner(u, 'gu', true)) };
   if (set.names) compiled.names = nameList(set.names);
   if (set.patterns.length === 0) compiled.patternless = true;
   return compiled;

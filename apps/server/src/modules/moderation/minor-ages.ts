@@ -14,7 +14,7 @@ import {
   TENS_STEMS,
   UNIT_WORDS,
 } from './minors-terms.ts';
-import { isWhiteSpace, nextMatch, NUMBER_START, scanner, WORD_START, type Scanner } from './scan.ts';
+import { isWhiteSpace, nextMatch, nextMatchIn, NUMBER_START, scanner, startsOf, WORD_START, type Scanner } from './scan.ts';
 
 /** An age found: under 18 now (strong), or in the past ("when she was 12"); "looks 12" is a body cue. */
 export interface AgeHit {
@@ -52,7 +52,9 @@ interface AgePattern {
   kind: AgeKind;
 }
 // Sources are folded like the text (Cyrillic units and words).
-const age = (kind: AgeKind, source: string): AgePattern => ({ scan: scanner(foldSource(source)), kind });
+// Indexed by their literal starts where they have them ("aged", "turns", "tiene"): looked up once per text
+// (readAges), each is tried in a window only where one of its starts stands.
+const age = (kind: AgeKind, source: string): AgePattern => ({ scan: scanner(foldSource(source), 'gu', true), kind });
 
 // Exported for the tests (prefixes.test.ts).
 export const AGE_PATTERNS: AgePattern[] = [
@@ -253,13 +255,21 @@ export function parseAgeNumber(raw: string): number | undefined {
 
 /** Appends to `out` the ages under 18 in `view` (a normalised text), read in `year` ("born in 2010"). */
 export function readAges(view: string, year: number, out: { push(hit: AgeHit): unknown }): void {
-  for (const [from, to] of ageWindows(view, year)) agesIn(view.slice(from, to), from, year, out);
+  const windows = ageWindows(view, year);
+  if (windows.length === 0) return;
+  const starts = startsOf(view);
+  for (const [from, to] of windows) agesIn(view.slice(from, to), from, starts, year, out);
 }
 
-function agesIn(view: string, offset: number, year: number, out: { push(hit: AgeHit): unknown }): void {
+/** The next match of an age pattern in a window (`view`, at `offset` in the text whose starts are `starts`). */
+function nextAge(s: Scanner, view: string, starts: (number[] | undefined)[], offset: number): RegExpExecArray | null {
+  return s.starts >= 0 ? nextMatchIn(s, view, starts, offset) : nextMatch(s, view);
+}
+
+function agesIn(view: string, offset: number, starts: (number[] | undefined)[], year: number, out: { push(hit: AgeHit): unknown }): void {
   for (const p of AGE_PATTERNS) {
     p.scan.re.lastIndex = 0;
-    for (let m = nextMatch(p.scan, view); m; m = nextMatch(p.scan, view)) {
+    for (let m = nextAge(p.scan, view, starts, offset); m; m = nextAge(p.scan, view, starts, offset)) {
       const g = m.groups ?? {};
       let value: number | undefined;
       if (p.kind === 'year') {

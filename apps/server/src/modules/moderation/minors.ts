@@ -95,7 +95,7 @@ function compileList(sources: string[], bounded: boolean): Scanner {
 
 interface ListSpec {
   scan: Scanner;
-  unless?: RegExp[];
+  unless?: Scanner[];
   layer: MinorLayer;
   strength: Strength;
 }
@@ -131,7 +131,7 @@ export class MinorsPolicy {
 
   constructor(options: MinorsOptions) {
     this.now = options.now ?? (() => new Date());
-    const unless = (sources: string[] | undefined) => (sources ?? []).map((u) => new RegExp(foldSource(u), 'gu'));
+    const unless = (sources: string[] | undefined) => (sources ?? []).map((u) => scanner(foldSource(u), 'gu', true));
     const explicit = [...options.sexualExplicit.patterns, ...SEXUAL_EXPLICIT_INTL];
     const suggestive = [...options.sexualSuggestive.patterns, ...SEXUAL_SUGGESTIVE_INTL];
     this.lists = [

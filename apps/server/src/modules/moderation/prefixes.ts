@@ -7,6 +7,10 @@
  * anything it does not read as a plain character or a small class of plain characters (\s, \p{L}, a negated class, `.`)
  * ends the start there; lookarounds and anchors are skipped (they match no character). Undefined when some match may
  * start with no known character, or the source uses syntax it does not know.
+ *
+ * `atBoundary`: also require that every match begins at a `\b` before a word character ("\bkill\s+myself", the
+ * crisis phrases and the neutralising phrases), so that it can only start after a character that is not an ASCII
+ * letter, digit or "_" (scan.ts looks such starts up like those of a scanner with a leading WORD_START).
  */
 
 const MAX_LENGTH = 5;
@@ -17,6 +21,7 @@ type Atom =
   | { kind: 'chars'; chars: string[] } // one character out of these
   | { kind: 'group'; alts: Item[][] }
   | { kind: 'zero' } // lookaround or anchor: matches no character
+  | { kind: 'boundary' } // \b: matches no character (marked at a match's start when asked: atBoundary)
   | { kind: 'stop' }; // a character we do not enumerate
 interface Item {
   atom: Atom;
@@ -31,6 +36,8 @@ const WHITE_SPACE = new Set([
   ...'\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff',
   ...Array.from({ length: 11 }, (_, i) => String.fromCharCode(0x2000 + i)),
 ]);
+/** Put before a start whose match begins at a `\b` (atBoundary); not a character any source or text holds here. */
+const BOUNDARY = '\u0000';
 /** A character as the starts hold it: any white space is " " (the text is read the same way, scan.ts). */
 const plain = (c: string) => (WHITE_SPACE.has(c) ? ' ' : c);
 const CONTROL_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', v: '\v' };
@@ -126,7 +133,7 @@ class Parser {
     this.i += 2;
     if (c === 'b' || c === 'B') {
       if (inClass) throw new Unknown();
-      return { kind: 'zero' };
+      return c === 'b' ? { kind: 'boundary' } : { kind: 'zero' };
     }
     if (c === 'd') return { kind: 'chars', chars: [...'0123456789'] };
     if (c === 's') return { kind: 'chars', chars: [' '] };
@@ -214,6 +221,8 @@ function starts(items: Item[], at: number, k: number, rest: (k: number) => strin
   if (min === 0) out.push(...next(k));
   if (max === 0) return out.length > 0 ? out : next(k);
   if (atom.kind === 'zero') return next(k);
+  // Nothing read yet (k === MAX_LENGTH): the match begins at this \b.
+  if (atom.kind === 'boundary') return k === MAX_LENGTH ? next(k).map((t) => BOUNDARY + t) : next(k);
   if (atom.kind === 'stop') return out.length > 0 && !out.includes('') ? [...out, ''] : [''];
   // After one repetition of a character, what may follow is the rest of them; of a class or a group, it is not read
   // (the start ends there: a group may match nothing, and a class repeated would give too many starts).
@@ -231,13 +240,20 @@ function starts(items: Item[], at: number, k: number, rest: (k: number) => strin
 }
 
 /** The literal starts of `source` (see the file's comment), or undefined when some match may start otherwise. */
-export function literalStarts(source: string): string[] | undefined {
+export function literalStarts(source: string, atBoundary = false): string[] | undefined {
   try {
     const parser = new Parser(source);
     const alts = parser.alternation();
     if (parser.i !== source.length) return undefined;
     const all = new Set<string>();
-    for (const alt of alts) for (const s of starts(alt, 0, MAX_LENGTH, () => [''])) all.add(s);
+    for (const alt of alts) {
+      for (const s of starts(alt, 0, MAX_LENGTH, () => [''])) {
+        const plain = s.replace(/^\0+/, '');
+        // A \b before a word character holds only after a character that is not one; anything else is not read here.
+        if (atBoundary && (plain === s || !/^\w/.test(plain))) return undefined;
+        all.add(plain);
+      }
+    }
     if (all.has('')) return undefined;
     return [...all];
   } catch (err) {

@@ -26,10 +26,12 @@ describe('requiredLiteral', () => {
 
   it('holds for every neutralising phrase of the policy that matches a corpus text', () => {
     const policy = new ModerationPolicy() as unknown as {
-      sets: Map<string, { unless: RegExp[] }>;
-      minors: { lists: { unless?: RegExp[] }[] };
+      sets: Map<string, { unless: { re: RegExp }[] }>;
+      minors: { lists: { unless?: { re: RegExp }[] }[] };
     };
-    const regexes = [...[...policy.sets.values()].flatMap((s) => s.unless), ...policy.minors.lists.flatMap((l) => l.unless ?? [])];
+    const regexes = [...[...policy.sets.values()].flatMap((s) => s.unless), ...policy.minors.lists.flatMap((l) => l.unless ?? [])].map(
+      (s) => s.re,
+    );
     const withLiteral = regexes.filter((re) => requiredLiteral(re.source) !== undefined);
     expect(withLiteral.length).toBeGreaterThan(40);
     const { mustBlock, mustPass } = loadCorpus();

@@ -7,7 +7,9 @@
  * words) and the exact test runs here, only on its matches. Same matches as the Unicode lookbehind, by construction:
  * the cheap class is a subset of `[\p{L}\p{N}]`.
  */
-import { literalStarts } from './prefixes.ts';
+import { isWhiteSpace, registerStarts, startsOf } from './start-index.ts';
+
+export { startsOf };
 import { requiredLiteral } from './required-literal.ts';
 
 /** No letter or digit just before the match. */
@@ -57,114 +59,11 @@ export function scanner(source: string, flags = 'gu', indexed = false): Scanner 
     guard = `(?<!${COMMON_LETTERS}|\\d[.,])`;
   }
   const re = new RegExp(guard + rest, flags.includes('g') ? flags : `${flags}g`);
-  const starts = indexed && re.unicode && !re.ignoreCase ? registerStarts(rest, lead) : -1;
+  const starts = indexed && re.unicode && !re.ignoreCase ? registerStarts(rest, lead !== 'none') : -1;
   // Indexed: the source without its lead, run only where one of its starts stands (the lead tested in code).
   if (starts >= 0) return { re, lead, starts, sticky: new RegExp(rest, `${re.flags.replace('g', '')}y`) };
   const literal = literalOf(re);
   return literal === null ? { re, lead, starts } : { re, lead, starts, literal };
-}
-
-// ---------- literal starts: a scanner is not run on a text where none of its matches can start ----------
-
-/** A trie of the scanners' literal starts: the scanners one of whose starts ends at this node. */
-interface StartNode {
-  next: Map<number, StartNode> | null;
-  /** Scanners with a lead: their start counts after a character that is not an ASCII letter or digit. */
-  word: number[];
-  /** Scanners without a lead: their start counts anywhere. */
-  any: number[];
-}
-/** Per UTF-16 unit: some start of a scanner with a lead begins with it (1), of one without (2). */
-const FIRST_UNITS = new Uint8Array(0x10000);
-const STARTS = new Map<number, StartNode>();
-let registered = 0;
-const MIN_START = 3;
-// Sources registered so far (policies compile the same term sets again): one number per source.
-const REGISTERED = new Map<string, number>();
-
-/**
- * Registers the literal starts of a scanner's source (without its lead), if it has them: every match then begins
- * with one of them, where the lead allows a match (after a character that is not an ASCII letter or digit, for a
- * scanner with a lead: a superset of where its lead holds). A scanner without a lead is registered only when its
- * starts begin beyond ASCII (Japanese), so that looking for them at every position of a text stays cheap.
- */
-function registerStarts(source: string, lead: Lead): number {
-  const bit = lead === 'none' ? 2 : 1;
-  const known = REGISTERED.get(`${bit}${source}`);
-  if (known !== undefined) return known;
-  const starts = literalStarts(source);
-  // A start of one or two ASCII characters ("a", "is") stands in almost every text: such a scanner is not worth
-  // looking up. One without a lead is looked up at every position: only if its starts begin beyond ASCII.
-  const useful = starts?.every((s) => (s.charCodeAt(0) >= 128 ? true : bit === 1 && s.length >= MIN_START));
-  const id = useful ? registered++ : -1;
-  REGISTERED.set(`${bit}${source}`, id);
-  if (!starts || id < 0) return -1;
-  // A start that another start of the same scanner begins is enough alone ("fuck" covers "fucks").
-  const kept: string[] = [];
-  for (const s of [...starts].sort((x, y) => x.length - y.length)) if (!kept.some((k) => s.startsWith(k))) kept.push(s);
-  for (const s of kept) {
-    FIRST_UNITS[s.charCodeAt(0)]! |= bit;
-    let level = STARTS;
-    let node: StartNode | undefined;
-    for (let i = 0; i < s.length; i++) {
-      node = level.get(s.charCodeAt(i));
-      if (!node) level.set(s.charCodeAt(i), (node = { next: null, word: [], any: [] }));
-      if (i < s.length - 1) level = node.next ??= new Map();
-    }
-    (bit === 1 ? node!.word : node!.any).push(id);
-  }
-  return id;
-}
-
-// The starts write any white space as " " (prefixes.ts): the text is read the same way.
-const WHITE_UNITS = new Uint8Array(0x10000);
-for (let c = 0; c < WHITE_UNITS.length; c++) WHITE_UNITS[c] = isWhiteSpace(c) ? 1 : 0;
-const unitOf = (c: number) => (WHITE_UNITS[c] === 1 ? 32 : c);
-
-const ASCII_WORD = new Uint8Array(128);
-for (let c = 0; c < 128; c++) ASCII_WORD[c] = (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) ? 1 : 0;
-
-function mark(found: (number[] | undefined)[], id: number, at: number): void {
-  const list = found[id];
-  if (list === undefined) found[id] = [at];
-  else if (list[list.length - 1] !== at) list.push(at);
-}
-
-/** Where each registered scanner has a start in `text` where its lead allows a match, in one pass. */
-function startsIn(text: string): (number[] | undefined)[] {
-  // Per scanner, the positions where one of its starts stands, in order (undefined: none).
-  const found: (number[] | undefined)[] = new Array<number[] | undefined>(registered).fill(undefined);
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = unitOf(text.charCodeAt(i));
-    const first = FIRST_UNITS[c]!;
-    if (first === 0) continue;
-    const before = i === 0 ? 32 : text.charCodeAt(i - 1);
-    const word = before >= 128 || ASCII_WORD[before] === 0;
-    if (!word && (first & 2) === 0) continue;
-    let node = STARTS.get(c);
-    for (let j = i + 1; node !== undefined; j++) {
-      if (word) for (const id of node.word) mark(found, id, i);
-      for (const id of node.any) mark(found, id, i);
-      if (node.next === null || j >= n) break;
-      node = node.next.get(unitOf(text.charCodeAt(j)));
-    }
-  }
-  return found;
-}
-
-// The last few texts scanned and their starts (a check scans the same few texts with every scanner in turn).
-const SEEN_TEXTS: string[] = [];
-const SEEN_STARTS: (number[] | undefined)[][] = [];
-let seenNext = 0;
-
-function startsOf(text: string): (number[] | undefined)[] {
-  for (let k = 0; k < SEEN_TEXTS.length; k++) if (SEEN_TEXTS[k] === text && SEEN_STARTS[k]!.length === registered) return SEEN_STARTS[k]!;
-  const found = startsIn(text);
-  SEEN_TEXTS[seenNext] = text;
-  SEEN_STARTS[seenNext] = found;
-  seenNext = (seenNext + 1) % 4;
-  return found;
 }
 
 function letterOrDigitBefore(text: string, i: number): boolean {
@@ -205,19 +104,35 @@ export function nextMatch(s: Scanner, text: string): RegExpExecArray | null {
 }
 
 /**
- * nextMatch for an indexed scanner: the match at the first of its starts (scan.ts's trie) at or after `re.lastIndex`
+ * nextMatch for an indexed scanner: the match at the first of its starts (start-index.ts) at or after `re.lastIndex`
  * where its lead holds and its source matches there (sticky). The same match the exec loop finds: a match can begin
  * only where one of its starts stands, and where the lead holds; the loop finds the first such place, as this does.
  */
 function nextAtStarts(s: Scanner, text: string): RegExpExecArray | null {
+  return nextAt(s, text, startsOf(text)[s.starts], 0);
+}
+
+/**
+ * nextMatch for an indexed scanner on `part`, cut out of a text at `offset` just after white space (or at its start),
+ * given the positions of the scanner's starts in the whole text (`startsOf`, once for all the parts of a text: the age
+ * patterns run on windows of it). The same match as nextMatch(s, part): a start in `part` stands in the whole text at
+ * the same place (a start the end of `part` cuts off only costs a try), and a lead holds at the beginning of both.
+ */
+export function nextMatchIn(s: Scanner, part: string, wholeStarts: (number[] | undefined)[], offset: number): RegExpExecArray | null {
+  return nextAt(s, part, wholeStarts[s.starts], offset);
+}
+
+function nextAt(s: Scanner, text: string, at: number[] | undefined, offset: number): RegExpExecArray | null {
   const re = s.re;
-  const at = startsOf(text)[s.starts];
-  const from = re.lastIndex;
+  const from = re.lastIndex + offset;
   re.lastIndex = 0;
   if (at === undefined) return null;
   const sticky = s.sticky!;
-  for (const p of at) {
-    if (p < from || !leadHolds(s.lead, text, p)) continue;
+  for (const q of at) {
+    if (q < from) continue;
+    const p = q - offset;
+    if (p >= text.length) return null;
+    if (!leadHolds(s.lead, text, p)) continue;
     sticky.lastIndex = p;
     const m = sticky.exec(text);
     if (m) {
@@ -252,24 +167,18 @@ function literalOf(re: RegExp): string | null {
 }
 
 /**
- * Where every match of each global regex lies in `text`, regex by regex, each in order: what
- * `regexes.flatMap((re) => [...text.matchAll(re)])` finds (from 0; an empty match steps one code point on, as
- * matchAll does), with an `exec` loop. Why: matchAll copies the regex and builds an iterator on every call, and the
- * neutralising phrases are looked for in every text in which a term matched. A regex whose matches all hold some
- * characters as written ("laude") is not run on a text without them: it has no match there.
+ * Where every match of each scanner lies in `text`, scanner by scanner, each in order: what
+ * `scanners.flatMap((s) => [...text.matchAll(s.re)])` finds, with `nextMatch`. Why: matchAll copies the regex and
+ * builds an iterator on every call, and the neutralising phrases are looked for in every text in which a term matched.
+ * They are scanners so that one whose matches all begin at a `\b` before a word runs only where its literal starts
+ * stand (start-index.ts), and one whose matches all hold some characters as written ("laude") not on a text without
+ * them.
  */
-export function spansOf(regexes: RegExp[], text: string): { start: number; end: number }[] {
+export function spansOf(scanners: Scanner[], text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
-  for (const re of regexes) {
-    // As matchAll does: without `g`, the exec loop would not move on.
-    if (!re.global) throw new TypeError(`spansOf needs a global regex: ${re.source}`);
-    const lit = literalOf(re);
-    if (lit !== null && !text.includes(lit)) continue;
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-      out.push({ start: m.index, end: m.index + m[0].length });
-      if (m[0].length === 0) re.lastIndex = m.index + (re.unicode && (text.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
-    }
+  for (const s of scanners) {
+    s.re.lastIndex = 0;
+    for (let m = nextMatch(s, text); m; m = nextMatch(s, text)) out.push({ start: m.index, end: m.index + m[0].length });
   }
   return out;
 }
@@ -301,21 +210,7 @@ export function learnUnit(c: number): boolean {
   return yes;
 }
 
-/** Whether a UTF-16 unit is white space as `\s` reads it. */
-export function isWhiteSpace(c: number): boolean {
-  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
+export { isWhiteSpace };
 
 /**
  * Where each word starts (a run of letters, digits, `'`, `{`, `}`), in order. A loop over the text rather than a
