@@ -2,6 +2,7 @@
 // handler while a request is served — a throw from a callback, an unhandled rejection, an 'error' event nobody
 // listens to — are logged, and the process keeps answering, chats included. The errors are injected by a preload
 // (fixtures/fault-injector.mjs) that only this test loads.
+import net from 'node:net';
 import { api, type AuthResponse, type ChatStatus } from '@reverie/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tinyModelPath } from '../apps/server/test/tiny-model.ts';
@@ -70,4 +71,23 @@ describe('the safety net keeps the server serving', () => {
     expect(third.body).toContain('event: done');
     await alive();
   });
+});
+
+// Where the safety net must not keep the process alive: a server that cannot listen serves nothing, so it says why
+// in one sentence and exits (it hung before, its start's rejection caught by the net).
+describe('a port already in use', () => {
+  it('stops the server at once with a sentence that says so', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as net.AddressInfo;
+    try {
+      await expect(startServer({ env: { PORT: String(port) }, timeoutMs: 60_000 })).rejects.toThrow(
+        new RegExp(
+          `exited early \\(code 1[\\s\\S]*Port ${port} on 127\\.0\\.0\\.1 is already in use: stop the program using it, or set PORT`,
+        ),
+      );
+    } finally {
+      taken.close();
+    }
+  }, 90_000);
 });

@@ -32,7 +32,14 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ host: config.host, port: config.port });
+try {
+  await app.listen({ host: config.host, port: config.port });
+} catch (err) {
+  // Without this the safety net would keep a process alive that serves nothing (a port taken by another program).
+  app.log.error({ err }, listenFailure(err, config));
+  await app.close().catch(() => {});
+  process.exit(1);
+}
 // Mode and time from process start to listening (cold start). CPU time says what the start costs on an idle
 // machine; wall time also counts waiting for a busy core.
 const { database } = deps;
@@ -41,3 +48,13 @@ const phases = `node + modules ${Math.round(modulesLoadedAt)} ms, database + app
 app.log.info(
   `Reverie is running at ${config.publicUrl} as ${config.processRole === 'all' ? 'web and worker' : `a ${config.processRole} process`} (database: ${database.description ?? database.driver}; ready ${Math.round(performance.now())} ms after process start: ${phases})`,
 );
+
+/** One sentence for a server that could not listen: what happened and what to do. */
+function listenFailure(err: unknown, c: { host: string; port: number }): string {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE')
+    return `Port ${c.port} on ${c.host} is already in use: stop the program using it, or set PORT to another port.`;
+  if (code === 'EACCES') return `Port ${c.port} on ${c.host} needs more permission than this user has: set PORT to a port above 1023.`;
+  if (code === 'EADDRNOTAVAIL') return `${c.host} is not an address of this machine: set HOST to one of its addresses (0.0.0.0 for all).`;
+  return `The server could not listen on ${c.host}:${c.port}.`;
+}
