@@ -93,6 +93,29 @@ async function waitHealthy(s: Started, timeoutMs: number) {
   }
 }
 
+/**
+ * npm start, healthy. The port is reserved by binding and closing it, so another program (or the server's own
+ * embedded PostgreSQL, which picks a free port the same way) can take it before the server binds it: the server then
+ * says so and exits, and the start is made again on another port (the server's start is what this test is about).
+ */
+/** The start under way, killed by afterAll if the test ends early. */
+let current: Started | undefined;
+
+async function startHealthy(): Promise<Started> {
+  for (let attempt = 1; ; attempt++) {
+    const s = (current = await npmStart());
+    try {
+      await waitHealthy(s, 120_000);
+      return s;
+    } catch (err) {
+      if (attempt >= 3 || !/is already in use/.test(s.output())) throw err;
+      killGroup(s.child, 'SIGKILL');
+      await s.exited;
+      await rm(s.dataDir, { recursive: true, force: true, maxRetries: 3 });
+    }
+  }
+}
+
 /** The stream of one message as a client reads it: the event names and the reply's text. */
 async function sendAndRead(url: string, auth: AuthResponse, characterId: string, content: string) {
   const res = await fetch(`${url}/api/chat/${characterId}/message`, {
@@ -112,7 +135,6 @@ async function sendAndRead(url: string, auth: AuthResponse, characterId: string,
 
 describe('npm start with the embedded model on a busy machine', () => {
   let busy: ChildProcess[] = [];
-  let current: Started | undefined;
 
   beforeAll(() => {
     tinyModelPath(1);
@@ -126,9 +148,8 @@ describe('npm start with the embedded model on a busy machine', () => {
   it(`starts ${STARTS} times in a row and answers a chat message every time`, { timeout: STARTS * 150_000 }, async () => {
     const results: string[] = [];
     for (let i = 1; i <= STARTS; i++) {
-      const s = (current = await npmStart());
+      const s = await startHealthy();
       try {
-        await waitHealthy(s, 120_000);
         const h = { server: { url: s.url, dataDir: s.dataDir } } as unknown as Harness;
         const suffix = `${Date.now().toString(36)}${i}`;
         const auth = await registerReadyUser(h, {
