@@ -38,9 +38,9 @@ export interface ChatMatch {
 const TS_CONFIG = sql.raw(`'english'`);
 
 /**
- * The match among `userId`'s own messages only: the words of `to_tsvector('english', content)`, each prefixed with the user's id, against
- * the index of every message's words under its owner (chat_messages_user_search_idx, migration 0039), so the index
- * hands back only this user's matches in one probe. Reading the words' matches of every user first and throwing away
+ * The match among `userId`'s own messages only: the words of `to_tsvector('english', content)`, each prefixed with the
+ * user's id, against the index of every message's words under its owner (chat_messages_user_search_idx, migration
+ * 0039), so the index hands back only this user's matches in one probe. Reading the words' matches of every user first and throwing away
  * another user's took 9.0 s for 10 matches beside 102,458 (#47.6); naming the user's conversations to the index of
  * conversation and words (0029) cost one GIN scan per conversation.
  */
