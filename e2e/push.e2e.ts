@@ -133,7 +133,9 @@ describeE2E('push notifications: settings, the permission sentence, the service 
           })),
         );
       const { kind: _kind, ...shownData } = payload; // what the worker keeps for the click: the link and the read token
-      await expect.poll(shown, { timeout: 10_000 }).toEqual([{ title: payload.title, tag: payload.notificationId, data: shownData }]);
+      // 30 s: on CI's loaded cores (two journeys and their Chromiums at once) starting the worker and showing the push
+      // once took longer than 10 s; alone it takes under a second.
+      await expect.poll(shown, { timeout: 30_000 }).toEqual([{ title: payload.title, tag: payload.notificationId, data: shownData }]);
       // Read in the app (the live stream's "read" event): the page asks the worker to close its push.
       await p.page.evaluate(
         (id) => navigator.serviceWorker.controller?.postMessage({ type: 'CLOSE_PUSHES', ids: [id] }),
