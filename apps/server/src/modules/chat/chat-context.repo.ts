@@ -8,6 +8,8 @@ import { characters, chatMessages, conversations, subscriptions, users } from '.
 import { MEMBERSHIP_ORDER, type SubscriptionRow } from '../billing/payments.repo.ts';
 import { withCreator, type CharacterWithCreator } from '../characters/characters.repo.ts';
 import { journalEntriesFrom, journalJson, type JournalEntry } from '../memory/journal-read.repo.ts';
+import type { WordHitRow } from '../memory/memory.rows.ts';
+import { recallWordsJson, wordHitsFrom } from '../memory/recall-read.repo.ts';
 import { effectivePersonaFrom, effectivePersonaJson, type EffectivePersona } from '../personas/personas.repo.ts';
 import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
 
@@ -39,6 +41,8 @@ export interface ChatContext {
   persona: EffectivePersona | undefined;
   /** The caller's journal of the character (memory/journal-read.repo.ts). */
   journal: JournalEntry[];
+  /** Recall's word hits for `recallQuery` outside the newest messages read (memory/recall-read.repo.ts); none without it. */
+  wordHits: WordHitRow[];
 }
 
 export class ChatContextRepo {
@@ -49,7 +53,14 @@ export class ChatContextRepo {
    * membership, persona and journal of the character: one statement, so a chat message pays one round trip (and one
    * database process) for its reads instead of six side by side. Undefined when the character does not exist.
    */
-  async context(q: { userId: string; characterId: string; conversationId?: string; limit: number }): Promise<ChatContext | undefined> {
+  async context(q: {
+    userId: string;
+    characterId: string;
+    conversationId?: string;
+    limit: number;
+    /** Recall's tsquery for the new message (null: no search). */
+    recallQuery?: string | null;
+  }): Promise<ChatContext | undefined> {
     const byId = q.conversationId !== undefined;
     // The limit is part of the statement's text (one statement per limit): with it as a parameter PostgreSQL
     // re-planned the statement on every run instead of keeping its generic plan.
@@ -62,6 +73,7 @@ export class ChatContextRepo {
         ? sql`v.id = ${ph('conversationId')}`
         : sql`v.user_id = ${ph('userId')} and v.character_id = ${ph('characterId')} and not v.is_group`;
       const conv = sql`select * from ${conversations} v where ${convWhere} order by v.updated_at desc limit 1`;
+      const convId = sql`(select cv.id from (${conv}) cv)`;
       return this.db
         .select({
           c: characterJson,
@@ -73,17 +85,18 @@ export class ChatContextRepo {
             select * from ${subscriptions} s where s.user_id = ${ph('userId')} order by ${MEMBERSHIP_ORDER} limit 1) s)`,
           // Not the words kept for recall and search (content_words, user_id: migrations 0039, 0040).
           messages: sql<unknown>`(select coalesce(json_agg(m order by m.seq desc), '[]'::json) from (
-            select ${messageColumns} from ${chatMessages} cm where cm.conversation_id = (select cv.id from (${conv}) cv)
+            select ${messageColumns} from ${chatMessages} cm where cm.conversation_id = ${convId}
             order by cm.seq desc limit ${sql.raw(String(limit))}) m)`,
-          persona: effectivePersonaJson(sql`${ph('userId')}`, sql`${ph('characterId')}`, sql`(select cv.id from (${conv}) cv)`),
+          persona: effectivePersonaJson(sql`${ph('userId')}`, sql`${ph('characterId')}`, convId),
           journal: journalJson(sql`${ph('userId')}`, { characterId: sql`${ph('characterId')}` }),
+          wordHits: recallWordsJson(convId, sql`${ph('recallQuery')}`, limit),
         })
         .from(characters)
         .innerJoin(users, eq(users.id, characters.creatorId))
         .where(eq(characters.id, ph('characterId')))
         .prepare(statementName(key));
     });
-    const [row] = await query.execute({ ...q, conversationId: q.conversationId ?? null });
+    const [row] = await query.execute({ ...q, conversationId: q.conversationId ?? null, recallQuery: q.recallQuery ?? null });
     if (!row) return undefined;
     return {
       character: withCreator(rowFromKeyedJson(characters, jsonColumn(row.c) as Record<string, unknown>, ['searchVector']), {
@@ -96,6 +109,7 @@ export class ChatContextRepo {
       latestSubscription: maybeRowFromJson(subscriptions, jsonColumn(row.sub)),
       persona: effectivePersonaFrom(row.persona),
       journal: journalEntriesFrom(row.journal),
+      wordHits: wordHitsFrom(row.wordHits),
     };
   }
 }

@@ -9,6 +9,7 @@ import type { LedgerService } from '../billing/ledger.service.ts';
 import type { Plans } from '../billing/catalog.ts';
 import type { EntitlementsService } from '../billing/entitlements.service.ts';
 import type { CharactersRepo } from '../characters/characters.repo.ts';
+import type { WordHitRow } from '../memory/memory.rows.ts';
 import type { CrisisProtocol } from '../moderation/crisis.service.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { PersonasRepo } from '../personas/personas.repo.ts';
@@ -42,6 +43,8 @@ export interface RecallRequest {
   /** What the journal leaves of recall's budget. */
   tokenBudget: number;
   countTokens: (text: string) => number;
+  /** The search by words already made with the first read (memory/recall-read.repo.ts), for this text and window. */
+  wordHits?: WordHitRow[];
 }
 
 /**

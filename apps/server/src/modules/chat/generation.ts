@@ -31,7 +31,7 @@ import type { ModelStatus } from './model-status.ts';
 import { oneToOne, type OneToOne } from './one-to-one.ts';
 import { checkPersona, promptUser } from './persona.ts';
 import type { GenerationRequest, PreparedGeneration, ReplySource, ReplyUseCase, SourceRead } from './pipeline.types.ts';
-import { journalFor, recalledLine, recallFor } from './recall-step.ts';
+import { journalFor, recalledLine, recallFor, recallQueryFor } from './recall-step.ts';
 import { historyUpTo } from './regenerate.ts';
 import type { ReplyToWrite, ReplyWriter } from './reply-writer.ts';
 import { Undo } from './undo.ts';
@@ -87,7 +87,8 @@ export class Generation {
     const { actor } = req;
     const taking = this.deps.inFlight.take(actor.userId);
     undo.add(async () => (await taking).release());
-    const reading = source.read({ userId: actor.userId, limit: this.firstReadLength + 1 });
+    const recallQuery = recallQueryFor(this.deps, useCase.kind, req.content);
+    const reading = source.read({ userId: actor.userId, limit: this.firstReadLength + 1, recallQuery });
     const rateLimit = Promise.resolve().then(req.rateLimit);
     const [, read, slot] = await inOrder([rateLimit, reading, taking] as const);
     const found = source.conversation(read, actor);
@@ -149,6 +150,8 @@ export class Generation {
       content: userWords,
       middle: !!req.messageId,
       journal: c.journal,
+      // Made for the first read's window: not for a longer one read since.
+      wordHits: newest === read.newest ? read.wordHits : undefined,
     });
     const { passages: recalled, journal } = found;
     const names = { user: userName, character: source.group ? 'A character' : speaker.name };

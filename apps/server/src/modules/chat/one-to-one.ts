@@ -19,8 +19,8 @@ export function oneToOne(deps: Pick<ChatDeps, 'uow'>, where: OneToOne): ReplySou
   const { characterId, conversationId } = where;
   return {
     group: false,
-    async read({ userId, limit }) {
-      const ctx = await deps.uow.repos.chatContext.context({ userId, characterId, conversationId, limit });
+    async read({ userId, limit, recallQuery }) {
+      const ctx = await deps.uow.repos.chatContext.context({ userId, characterId, conversationId, limit, recallQuery });
       if (!ctx) throw AppError.notFound('Character');
       return ctx;
     },

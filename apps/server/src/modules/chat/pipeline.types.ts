@@ -6,6 +6,7 @@ import type { SubscriptionRow } from '../billing/payments.repo.ts';
 import type { Entitlements } from '../billing/entitlements.service.ts';
 import type { CrisisSupport } from '../moderation/crisis.service.ts';
 import type { JournalEntry } from '../memory/journal-read.repo.ts';
+import type { WordHitRow } from '../memory/memory.rows.ts';
 import type { EffectivePersona } from '../personas/personas.repo.ts';
 import type { ChatCharacter } from './chat-context.repo.ts';
 import type { ChatDeps } from './chat-deps.ts';
@@ -105,6 +106,15 @@ export interface ReplyUseCase {
   charge(deps: ChatDeps, c: ChargeInput, undo: Undo): Promise<Charged>;
 }
 
+/** What the pipeline asks a source to read. */
+export interface SourceReadQuery {
+  userId: string;
+  /** The newest messages to read. */
+  limit: number;
+  /** Recall's tsquery for the new message (recall-read.repo.ts `recallQueryOf`), searched beside the read; null: none. */
+  recallQuery: string | null;
+}
+
 /** What every conversation source reads (in one statement) before the checks. */
 export interface SourceRead {
   /** The conversation's newest messages (the first read's length), newest first. */
@@ -117,6 +127,11 @@ export interface SourceRead {
   persona: EffectivePersona | undefined;
   /** The caller's journal of the character or group, pinned first, then the newest (memory/journal-read.repo.ts). */
   journal: JournalEntry[];
+  /**
+   * Recall's search by words for the new message, outside the newest messages read (memory/recall-read.repo.ts);
+   * undefined when the read was not asked for it (`recallQuery` null).
+   */
+  wordHits?: WordHitRow[];
 }
 
 /** What the source adds to the prompt of the speaker. */
@@ -151,7 +166,7 @@ export interface ReplySource<R extends SourceRead = SourceRead> {
   /** A group's replies name their speaker, and its first message does not count as a one-to-one chat. */
   readonly group: boolean;
   /** Everything the reply needs, read in one statement; rejects with the 404 of a missing character or group. */
-  read(q: { userId: string; limit: number }): Promise<R>;
+  read(q: SourceReadQuery): Promise<R>;
   /** The conversation replied in (404 when it is not the caller's), or undefined for a first one-to-one message. */
   conversation(read: R, actor: Actor): ConversationRow | undefined;
   /** Who replies: refusals when that cannot be (409 a speaker gone, 400 nobody picked, 404 not a member). */

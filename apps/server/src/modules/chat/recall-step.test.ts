@@ -1,12 +1,13 @@
 // The recall step (issue #41): the journal's memories come with the pipeline's first read and take at most a quarter
 // of recall's budget, pinned first, each whole; the passages take what the journal leaves; passages are searched only
-// for memories outside the context window, and never for a reply regenerated in the middle.
+// for memories outside the context window, and never for a reply regenerated in the middle; a new message's search by
+// words comes with the first read.
 import type { JournalMemoryUsed, RecalledPassage } from '@reverie/shared';
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../memory/journal-read.repo.ts';
 import type { ChatDeps, RecallPort, RecallRequest } from './chat-deps.ts';
 import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
-import { journalFor, recallFor, type RecallStepInput } from './recall-step.ts';
+import { journalFor, recallFor, recallQueryFor, type RecallStepInput } from './recall-step.ts';
 
 /** A token per four characters. */
 const llm = { info: () => ({ contextSize: 8192 }), countTokens: (t: string) => Math.ceil(t.length / 4) } as unknown as ChatDeps['llm'];
@@ -94,5 +95,28 @@ describe('recallFor', () => {
     await step(p, { conversation, newest, content: undefined }, []);
     expect(p.asked[0]?.text).toBe('Tell me about the lighthouse.');
     expect(p.asked[0]?.tokenBudget).toBe(512);
+  });
+
+  it("hands on the first read's search by words for the new message, and only for it", async () => {
+    const hits = [{ id: 'h1', role: 'user' as const, content: 'Miso hid.', createdAt: '2026-03-02', seq: 4, rank: 0.1 }];
+    const newest = [{ id: 'n1', role: 'user', status: 'complete', content: 'Hello' } as ChatMessageRow];
+    const sent = port();
+    await step(sent, { conversation, newest, content: ' Where is my cat? ', wordHits: hits }, []);
+    expect(sent.asked[0]?.wordHits).toBe(hits);
+    // A continue searches the user's latest words: the first read searched none of them.
+    const continued = port();
+    await step(continued, { conversation, newest, content: undefined, wordHits: hits }, []);
+    expect(continued.asked[0]).toMatchObject({ text: 'Hello', wordHits: undefined });
+  });
+});
+
+describe('recallQueryFor', () => {
+  it('asks the first read to search a new message only, when recall is on', () => {
+    const { deps } = port();
+    expect(recallQueryFor(deps, 'send', 'Where is Miso, my cat? Is my CAT home?')).toBe('where | miso | cat | home');
+    expect(recallQueryFor(deps, 'send', 'ok')).toBeNull();
+    expect(recallQueryFor(deps, 'regenerate', 'Where is Miso?')).toBeNull();
+    expect(recallQueryFor({ ...deps, recall: undefined }, 'send', 'Where is Miso?')).toBeNull();
+    expect(recallQueryFor({ ...deps, settings: { ...settings, recallPassages: 0 } }, 'send', 'Where is Miso?')).toBeNull();
   });
 });

@@ -2,13 +2,18 @@
 // first (the pinned ones, then the newest, within a quarter of the recall budget; read with the pipeline's first read:
 // memory/journal-read.repo.ts), then passages from the rest of the conversation that the latest messages call for, never
 // one already in the context window, within what is left of the smaller of MEMORY_RECALL_TOKENS and an eighth of the
-// model's context. A slow or failing recall never holds a reply up for long: meaning has 300 ms (recall.service.ts),
+// model's context. A new message's search by words is made with the pipeline's first read (recallQueryFor: a column
+// of that statement, memory/recall-read.repo.ts), so recall runs beside the reads rather than after them; meaning, and
+// the words of a regenerate, a continue or a window longer than that read, are searched here. A slow or failing recall never holds a reply up for long: meaning has 300 ms (recall.service.ts),
 // then words answer alone; after RECALL_WAIT_MS the reply goes without what has not come.
 import type { JournalMemoryUsed, RecalledPassage } from '@reverie/shared';
 import { fitJournal } from '../memory/journal-prompt.ts';
 import type { JournalEntry } from '../memory/journal-read.repo.ts';
+import type { WordHitRow } from '../memory/memory.rows.ts';
+import { recallQueryOf } from '../memory/recall-read.repo.ts';
 import type { ChatDeps } from './chat-deps.ts';
 import type { ChatMessageRow, ConversationRow } from './chat.repo.ts';
+import type { ReplyKind } from './pipeline.types.ts';
 
 const RECALL_WAIT_MS = 1_500;
 
@@ -22,6 +27,8 @@ export interface RecallStepInput {
   middle?: boolean;
   /** The journal's memories for the prompt (journalFor). */
   journal: JournalMemoryUsed[];
+  /** The search by words the first read made for `content` outside `newest` (recallQueryFor), when it did. */
+  wordHits?: WordHitRow[];
 }
 
 export interface Recalled {
@@ -30,6 +37,14 @@ export interface Recalled {
 }
 
 type RecallDeps = Pick<ChatDeps, 'recall' | 'settings' | 'llm'>;
+
+/**
+ * The tsquery the first read searches beside its reads (null: none): a new message's words, when recall is on. The
+ * conversation's own switch is read by that same statement, so a conversation with recall off pays a search it drops.
+ */
+export function recallQueryFor(deps: RecallDeps, kind: ReplyKind, content: string | undefined): string | null {
+  return kind === 'send' && deps.recall && deps.settings.recallPassages > 0 ? recallQueryOf(content) : null;
+}
 
 /** Recall's token budget: the smaller of MEMORY_RECALL_TOKENS and an eighth of the model's context. */
 const budgetOf = ({ settings, llm }: RecallDeps) => Math.min(settings.recallTokens, Math.floor(llm.info().contextSize / 8));
@@ -64,6 +79,8 @@ export async function recallFor(deps: RecallDeps, i: RecallStepInput): Promise<R
           limit: settings.recallPassages,
           tokenBudget: left,
           countTokens,
+          // The first read's search holds for this text and this window only.
+          wordHits: text === i.content?.trim() ? i.wordHits : undefined,
         }),
         [],
       )

@@ -72,8 +72,8 @@ export function groupSource(deps: GroupSourceDeps, where: { groupId: string; spe
   const { groups } = deps.uow.repos;
   return {
     group: true,
-    async read({ userId, limit }) {
-      const ctx = await groups.context({ groupId: where.groupId, userId, limit });
+    async read({ userId, limit, recallQuery }) {
+      const ctx = await groups.context({ groupId: where.groupId, userId, limit, recallQuery });
       if (!ctx || ctx.group.userId !== userId || !ctx.conversation) throw AppError.notFound('Group');
       return ctx;
     },

@@ -6,6 +6,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { columnList, jsonColumn, keyedColumnList, maybeRowFromJson, rowFromJson, rowFromKeyedJson } from '../../db/json-row.ts';
 import { reusable, statementName } from '../../db/prepared.ts';
 import { journalEntriesFrom, journalJson, type JournalEntry } from '../memory/journal-read.repo.ts';
+import type { WordHitRow } from '../memory/memory.rows.ts';
+import { recallWordsJson, wordHitsFrom } from '../memory/recall-read.repo.ts';
 import { effectivePersonaFrom, effectivePersonaJson, type EffectivePersona } from '../personas/personas.repo.ts';
 import {
   characters,
@@ -54,6 +56,8 @@ export interface GroupContext extends GroupWithMembers {
   personaNames: ReadonlyMap<string, string>;
   /** The caller's journal of the group (memory/journal-read.repo.ts; none when no caller is named). */
   journal: JournalEntry[];
+  /** Recall's word hits for `recallQuery` outside the newest messages read (memory/recall-read.repo.ts); none without it. */
+  wordHits: WordHitRow[];
 }
 
 /** A column of the outer chat_groups row, qualified (Drizzle leaves a one-table select's columns bare). */
@@ -142,7 +146,12 @@ export class GroupsRepo {
    * The group, its members with their characters, its conversation, the newest `limit` messages, the caller's name
    * and newest membership: one statement. Undefined when the group does not exist (the caller checks the owner).
    */
-  async context(q: { groupId: string; userId: string | null; limit: number }): Promise<GroupContext | undefined> {
+  async context(q: {
+    groupId: string;
+    userId: string | null;
+    limit: number;
+    recallQuery?: string | null;
+  }): Promise<GroupContext | undefined> {
     const limit = Math.max(0, Math.floor(q.limit));
     const key = `group_context_${limit}`;
     const query = reusable(this.db, key, () => {
@@ -173,12 +182,13 @@ export class GroupsRepo {
           personaNames: sql<unknown>`(select coalesce(json_object_agg(p.id, p.name), '{}'::json) from ${personas} p
             where p.user_id = ${groupCol('user_id')})`,
           journal: journalJson(sql`${ph('userId')}::uuid`, { groupId: groupCol('id') }),
+          wordHits: limit === 0 ? sql<unknown>`'[]'::json` : recallWordsJson(groupCol('conversation_id'), sql`${ph('recallQuery')}`, limit),
         })
         .from(chatGroups)
         .where(eq(chatGroups.id, ph('groupId')))
         .prepare(statementName(key));
     });
-    const [row] = await query.execute({ groupId: q.groupId, userId: q.userId });
+    const [row] = await query.execute({ groupId: q.groupId, userId: q.userId, recallQuery: q.recallQuery ?? null });
     if (!row) return undefined;
     const members = (
       jsonColumn(row.members) as {
@@ -206,6 +216,7 @@ export class GroupsRepo {
       persona: effectivePersonaFrom(row.persona),
       personaNames: new Map(Object.entries(jsonColumn(row.personaNames) as Record<string, string>)),
       journal: journalEntriesFrom(row.journal),
+      wordHits: wordHitsFrom(row.wordHits),
     };
   }
 }

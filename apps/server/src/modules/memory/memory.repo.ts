@@ -16,6 +16,7 @@ import type {
   JournalConversation,
   TranscriptRow,
 } from './memory.rows.ts';
+import { wordHitsSql } from './recall-read.repo.ts';
 
 /** A memory of the journal. */
 export type MemoryRow = typeof memoryJournal.$inferSelect;
@@ -150,26 +151,16 @@ export class MemoryRepo {
     return rowsOf<VectorRow>(res);
   }
 
-  /**
-   * Messages of the conversation matching any of the words (`tsquery`: letters and digits joined by `|`), best first.
-   * The match goes through the chat search's GIN index of `to_tsvector('english', content)`; the rank reads the
-   * stored `content_words` (the same tsvector, migration 0040_recall_speed), so no message is parsed again.
-   */
+  /** Messages of the conversation matching any of the words (`tsquery`), best first, but the `excluded` (recall-read.repo.ts). */
   async wordHits(conversationId: string, tsquery: string, excluded: string[], limit: number): Promise<WordHitRow[]> {
-    // The best are found first and only they are read out (the date formatted): not every matching message.
-    const res = await this.db.execute(sql`
-      select m.id, m.role, m.content, to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-        m.seq, best.rank
-      from (
-        select h.id, h.seq, ts_rank(h.content_words, q) as rank
-        from ${chatMessages} h, to_tsquery('english', ${tsquery}) q
-        where h.conversation_id = ${conversationId} and to_tsvector('english', h.content) @@ q and h.status <> 'blocked'
-          and not (h.id = any(${sql.param(excluded)}::uuid[]))
-        order by rank desc, h.seq desc
-        limit ${limit}
-      ) best
-      join ${chatMessages} m on m.id = best.id
-      order by best.rank desc, best.seq desc`);
+    const res = await this.db.execute(
+      wordHitsSql({
+        conversationId: sql`${conversationId}`,
+        tsquery: sql`${tsquery}`,
+        outside: (h) => sql`not (${h}.id = any(${sql.param(excluded)}::uuid[]))`,
+        limit,
+      }),
+    );
     return rowsOf<WordHitRow>(res).map((r) => ({ ...r, rank: Number(r.rank), seq: Number(r.seq) }));
   }
 

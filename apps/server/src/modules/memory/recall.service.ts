@@ -14,11 +14,13 @@ import type { VectorIndex } from '../../db/vector-index.ts';
 import type { MemoryVectorsRepo } from './memory-vectors.repo.ts';
 import type { MemoryRepo, RecallMessageRow } from './memory.repo.ts';
 import { bytesToVector, dot, signMasks } from './vector.ts';
+import { QUERY_CHARS, recallWords, WORD_CANDIDATES } from './recall-read.repo.ts';
+import type { WordHitRow } from './memory.rows.ts';
 
 /** Reciprocal rank fusion's constant (Cormack et al.: 60). */
 const RRF_K = 60;
 /** Candidates each way before fusion. */
-const CANDIDATES = 20;
+const CANDIDATES = WORD_CANDIDATES;
 /**
  * Vectors read and scored in full, of those nearest by their signs (a conversation with fewer is scored whole). In
  * bench:memory's 10,000-message conversation with the hash embedder (a hard case for signs: its words collide and
@@ -29,8 +31,6 @@ const MEANING_SHORTLIST = 512;
 const MIN_SIMILARITY = 0.15;
 /** Meaning slower than this (a busy embedding model) is left out of this recall: words alone answer. */
 const MEANING_WAIT_MS = 300;
-/** The latest messages' text the query is made of (characters). */
-const QUERY_CHARS = 1_500;
 
 export type RecallReason = 'words' | 'meaning' | 'both';
 
@@ -60,11 +60,11 @@ export interface RecallQuery {
   countTokens: (text: string) => number;
   /** Each passage is cut to this many characters. */
   maxChars?: number;
-}
-
-/** Letters and digits only, 3+ characters, at most 12 words: a tsquery of alternatives ("cat | miso"). */
-export function recallWords(text: string): string[] {
-  return [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [])].slice(0, 12);
+  /**
+   * The search by words already made for this text and window (the first read's column, recall-read.repo.ts): the
+   * reply pipeline reads it with the conversation, so recall only adds what meaning finds.
+   */
+  wordHits?: WordHitRow[];
 }
 
 export class RecallService {
@@ -124,6 +124,7 @@ export class RecallService {
   }
 
   private async byWords(q: RecallQuery, text: string) {
+    if (q.wordHits) return q.wordHits;
     const words = recallWords(text);
     if (words.length === 0) return [];
     return this.d.uow.repos.memory.wordHits(q.conversationId, words.join(' | '), q.excluded, CANDIDATES);
