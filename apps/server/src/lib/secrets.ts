@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -16,13 +16,26 @@ export async function loadOrCreateSecret(dataDir: string, name: string, bytes = 
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const secret = randomBytes(bytes);
-  // 'wx' fails if another process created it meanwhile; then read theirs so all processes agree.
+  const kept = await writeOnce(file, randomBytes(bytes).toString('base64url'));
+  return Buffer.from(kept.trim(), 'base64url');
+}
+
+/**
+ * Writes `text` to `file` unless the file exists, and returns what the file holds: ours, or what another process
+ * starting at the same moment wrote first, so that every process agrees. The text is written to a file of its own and
+ * then linked into place, so nobody ever reads a file half written (created and then written, as `flag: 'wx'` does,
+ * another process read it empty: CI's cluster tier, two processes starting on one DATA_DIR).
+ */
+export async function writeOnce(file: string, text: string): Promise<string> {
+  const own = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(own, text, { mode: 0o600, flag: 'wx' });
   try {
-    await writeFile(file, secret.toString('base64url'), { mode: 0o600, flag: 'wx' });
-    return secret;
+    await link(own, file);
+    return text;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    return Buffer.from((await readFile(file, 'utf8')).trim(), 'base64url');
+    return readFile(file, 'utf8');
+  } finally {
+    await unlink(own).catch(() => {});
   }
 }

@@ -2,10 +2,10 @@
 // DATA_DIR/secrets/vapid.json beside the other generated keys (lib/secrets.ts). Losing the file only means every
 // browser must subscribe again (its subscription is bound to the old public key). Also the key that signs the
 // "opened" tokens a push carries to its service worker.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import webpush from 'web-push';
-import { loadOrCreateSecret } from '../../lib/secrets.ts';
+import { loadOrCreateSecret, writeOnce } from '../../lib/secrets.ts';
 import type { PushConfig } from './push.config.ts';
 
 export interface PushKeys {
@@ -35,17 +35,11 @@ async function loadOrCreateVapid(dataDir: string): Promise<VapidPair> {
   const existing = await read();
   if (existing) return existing;
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const pair = webpush.generateVAPIDKeys();
-  try {
-    // 'wx': another process starting at the same moment may have written one; then everyone uses theirs.
-    await writeFile(file, JSON.stringify(pair), { mode: 0o600, flag: 'wx' });
-    return pair;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    const theirs = await read();
-    if (!theirs) throw err;
-    return theirs;
-  }
+  // Another process starting at the same moment may have written one first; then everyone uses theirs.
+  await writeOnce(file, JSON.stringify(webpush.generateVAPIDKeys()));
+  const kept = await read();
+  if (!kept) throw new Error(`${file} is not a VAPID key pair; remove it to make a new one (browsers then subscribe again)`);
+  return kept;
 }
 
 export async function loadPushKeys(config: { dataDir: string; push: PushConfig }): Promise<PushKeys> {
