@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { uniqueName } from '../../test/factories.ts';
+import { createUnitOfWork } from './unit-of-work.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,5 +60,51 @@ describe('uow.run', () => {
       expect(repos).not.toBe(outside);
     });
     expect(uow.repos).toBe(outside);
+  });
+});
+
+describe('the scope of overlapping runs', () => {
+  // A database whose transactions overlap freely (as PostgreSQL's do; PGlite runs one at a time).
+  const fakeDb = { transaction: <T>(fn: (tx: object) => Promise<T>) => fn({ tx: true }) } as unknown as Parameters<
+    typeof createUnitOfWork
+  >[0];
+  const deferred = () => {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    return { opened, open };
+  };
+
+  it('keeps a run’s repositories after another run ends, and the pool’s after the last one', async () => {
+    const uow = createUnitOfWork(fakeDb, (db) => ({ db }));
+    const root = uow.repos;
+    const [aMayEnd, bMayGoOn] = [deferred(), deferred()];
+    const a = uow.run(async (repos) => {
+      await aMayEnd.opened;
+      return repos;
+    });
+    let seenInB: unknown;
+    const b = uow.run(async (repos) => {
+      await bMayGoOn.opened;
+      seenInB = uow.repos === repos;
+      // A continuation of B that outlives it (not awaited) asks later.
+      void Promise.resolve().then(async () => {
+        await lateAsk.opened;
+        lateRepos = uow.repos;
+      });
+    });
+    const lateAsk = deferred();
+    let lateRepos: unknown;
+    aMayEnd.open();
+    expect(await a).not.toBe(root);
+    bMayGoOn.open();
+    await b;
+    expect(seenInB).toBe(true);
+    // Once no transaction is open, nothing reads a committed one's repositories.
+    lateAsk.open();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(lateRepos).toBe(root);
+    expect(uow.repos).toBe(root);
+    // And the next run has its scope again.
+    await uow.run(async (repos) => expect(uow.repos).toBe(repos));
   });
 });

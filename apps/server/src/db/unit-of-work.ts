@@ -29,6 +29,11 @@ interface Scope<R> {
 export function createUnitOfWork<R>(db: Db, bind: (db: DbOrTx) => R): UnitOfWork<R> {
   const root = bind(db);
   const current = new AsyncLocalStorage<Scope<R>>();
+  // On Node 20 an enabled AsyncLocalStorage runs a hook for every promise and tick of the whole process (Node 24's
+  // async context frames do not). The scope matters only while a transaction is open, so the storage is switched off
+  // when the last open one ends (getStore() is then undefined: the pool's repositories) and on again by the next run:
+  // a request that opens no transaction, most of them, pays nothing for it.
+  let opened = 0;
   return {
     get repos() {
       return current.getStore()?.repos ?? root;
@@ -37,10 +42,16 @@ export function createUnitOfWork<R>(db: Db, bind: (db: DbOrTx) => R): UnitOfWork
       const open = current.getStore();
       if (open) return fn(open.repos);
       const after: Array<() => void> = [];
-      const result = await db.transaction((tx) => {
-        const bound = bind(tx);
-        return current.run({ repos: bound, after }, () => fn(bound));
-      });
+      opened++;
+      let result: Awaited<ReturnType<typeof fn>>;
+      try {
+        result = await db.transaction((tx) => {
+          const bound = bind(tx);
+          return current.run({ repos: bound, after }, () => fn(bound));
+        });
+      } finally {
+        if (--opened === 0) current.disable();
+      }
       for (const f of after) f();
       return result;
     },
