@@ -50,8 +50,9 @@ export class ChatContextRepo {
 
   /**
    * The character with its creator, the conversation, its newest `limit` messages, the caller's name, newest
-   * membership, persona and journal of the character: one statement, so a chat message pays one round trip (and one
-   * database process) for its reads instead of six side by side. Undefined when the character does not exist.
+   * membership, persona and journal of the character, and recall's search by words for a new message: one statement,
+   * so a chat message pays one round trip (and one database process) for its reads instead of seven side by side.
+   * Undefined when the character does not exist.
    */
   async context(q: {
     userId: string;

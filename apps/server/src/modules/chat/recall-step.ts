@@ -4,8 +4,9 @@
 // one already in the context window, within what is left of the smaller of MEMORY_RECALL_TOKENS and an eighth of the
 // model's context. A new message's search by words is made with the pipeline's first read (recallQueryFor: a column
 // of that statement, memory/recall-read.repo.ts), so recall runs beside the reads rather than after them; meaning, and
-// the words of a regenerate, a continue or a window longer than that read, are searched here. A slow or failing recall never holds a reply up for long: meaning has 300 ms (recall.service.ts),
-// then words answer alone; after RECALL_WAIT_MS the reply goes without what has not come.
+// the words of a regenerate, a continue or a window longer than that read, are searched here. A slow or failing
+// recall never holds a reply up for long: meaning has 300 ms (recall.service.ts), then words answer alone; after
+// RECALL_WAIT_MS the reply goes without what has not come.
 import type { JournalMemoryUsed, RecalledPassage } from '@reverie/shared';
 import { fitJournal } from '../memory/journal-prompt.ts';
 import type { JournalEntry } from '../memory/journal-read.repo.ts';
