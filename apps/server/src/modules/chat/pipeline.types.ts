@@ -129,7 +129,7 @@ export interface SourceRead {
   journal: JournalEntry[];
   /**
    * Recall's search by words for the new message, outside the newest messages read (memory/recall-read.repo.ts);
-   * undefined when the read was not asked for it (`recallQuery` null).
+   * empty when the read was not asked for it (`recallQuery` null).
    */
   wordHits?: WordHitRow[];
 }

@@ -14,7 +14,7 @@ export const WORD_CANDIDATES = 20;
 export const QUERY_CHARS = 1_500;
 
 /** Letters and digits only, 3+ characters, at most 12 words: a tsquery of alternatives ("cat | miso"). */
-export function recallWords(text: string): string[] {
+function recallWords(text: string): string[] {
   return [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [])].slice(0, 12);
 }
 

@@ -14,7 +14,7 @@ import type { VectorIndex } from '../../db/vector-index.ts';
 import type { MemoryVectorsRepo } from './memory-vectors.repo.ts';
 import type { MemoryRepo, RecallMessageRow } from './memory.repo.ts';
 import { bytesToVector, dot, signMasks } from './vector.ts';
-import { QUERY_CHARS, recallWords, WORD_CANDIDATES } from './recall-read.repo.ts';
+import { QUERY_CHARS, recallQueryOf, WORD_CANDIDATES } from './recall-read.repo.ts';
 import type { WordHitRow } from './memory.rows.ts';
 
 /** Reciprocal rank fusion's constant (Cormack et al.: 60). */
@@ -125,9 +125,8 @@ export class RecallService {
 
   private async byWords(q: RecallQuery, text: string) {
     if (q.wordHits) return q.wordHits;
-    const words = recallWords(text);
-    if (words.length === 0) return [];
-    return this.d.uow.repos.memory.wordHits(q.conversationId, words.join(' | '), q.excluded, CANDIDATES);
+    const query = recallQueryOf(text);
+    return query ? this.d.uow.repos.memory.wordHits(q.conversationId, query, q.excluded, CANDIDATES) : [];
   }
 
   /** pgvector's ranking of the conversation, or undefined when it has none (or not of all its vectors yet). */

@@ -23,23 +23,26 @@ const isPair = (v: unknown): v is VapidPair =>
 async function loadOrCreateVapid(dataDir: string): Promise<VapidPair> {
   const dir = path.join(dataDir, 'secrets');
   const file = path.join(dir, 'vapid.json');
-  const read = async (): Promise<VapidPair | undefined> => {
+  const notAPair = (cause?: unknown) =>
+    new Error(`${file} is not a VAPID key pair; remove it to make a new one (browsers then subscribe again)`, { cause });
+  const parse = (text: string): VapidPair => {
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
-      return isPair(parsed) ? parsed : undefined;
+      parsed = JSON.parse(text);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw new Error(`${file} is not a VAPID key pair; remove it to make a new one (browsers then subscribe again)`, { cause: err });
+      throw notAPair(err);
     }
+    if (!isPair(parsed)) throw notAPair();
+    return parsed;
   };
-  const existing = await read();
-  if (existing) return existing;
+  try {
+    return parse(await readFile(file, 'utf8'));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
   await mkdir(dir, { recursive: true, mode: 0o700 });
   // Another process starting at the same moment may have written one first; then everyone uses theirs.
-  await writeOnce(file, JSON.stringify(webpush.generateVAPIDKeys()));
-  const kept = await read();
-  if (!kept) throw new Error(`${file} is not a VAPID key pair; remove it to make a new one (browsers then subscribe again)`);
-  return kept;
+  return parse(await writeOnce(file, JSON.stringify(webpush.generateVAPIDKeys())));
 }
 
 export async function loadPushKeys(config: { dataDir: string; push: PushConfig }): Promise<PushKeys> {
