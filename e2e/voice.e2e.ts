@@ -22,16 +22,18 @@ const PHRASES = ['hello world the weather is nice today', 'please tell me a stor
  * The recordings the page uploads to be transcribed: each must be what the microphone records (features/voice/lib/
  * recorder.ts), 16 kHz mono 16-bit PCM in a WAV, which the server reads without a decoder.
  */
-function uploadsOf(page: Page): { formats: () => string[] } {
+/** The format of each recording the page uploads for transcription. */
+async function uploadsOf(page: Page): Promise<{ formats: () => string[] }> {
   const formats: string[] = [];
-  page.on('request', (r) => {
-    if (!r.url().includes('/api/voice/transcriptions')) return;
-    const body = r.postDataBuffer() ?? Buffer.alloc(0);
+  // Routed, not only watched: a request event does not carry a binary body; an intercepted request does.
+  await page.route('**/api/voice/transcriptions**', (route) => {
+    const body = route.request().postDataBuffer() ?? Buffer.alloc(0);
     const at = body.indexOf('RIFF');
     const wav = at >= 0 && body.toString('latin1', at + 8, at + 12) === 'WAVE';
     formats.push(
       wav ? `wav ${body.readUInt16LE(at + 22)} ch ${body.readUInt32LE(at + 24)} Hz ${body.readUInt16LE(at + 34)} bit` : 'not wav',
     );
+    return route.continue();
   });
   return { formats: () => formats };
 }
@@ -125,7 +127,7 @@ describeE2E('voice: Listen and the microphone', () => {
       ]);
 
       // Hold to talk for the length of the fake recording, then release: the words fill the composer.
-      const uploads = uploadsOf(page);
+      const uploads = await uploadsOf(page);
       const box = await mic.boundingBox();
       await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
       await page.mouse.down();
@@ -158,7 +160,7 @@ describeE2E('voice: Listen and the microphone', () => {
       await start.waitFor({ timeout: 20_000 });
       const transcriptions = () => peer.requests.filter((r) => r.path === '/v1/audio/transcriptions').length;
       const before = transcriptions();
-      const uploads = uploadsOf(page);
+      const uploads = await uploadsOf(page);
       await start.click();
       // The fake microphone says its sentence once, then is silent: voice activity hears it start and end.
       await page.getByRole('status').filter({ hasText: 'Hearing you…' }).waitFor({ timeout: 15_000 });
