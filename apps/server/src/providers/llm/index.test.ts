@@ -66,7 +66,8 @@ describe('LLM settings from the environment', () => {
         llm.streamChat({
           messages: [{ role: 'user', content: 'hi' }],
           maxTokens: 5,
-          temperature: 0.7,
+          // Greedy: the tiny model's sampling at 0.7 drew its end-of-text token before the fifth token once in a run.
+          temperature: 0,
           topP: 0.9,
           topK: 40,
           minP: 0.05,
