@@ -89,12 +89,15 @@ export interface E2EPage {
 export function useHarness(): Harness {
   const h = {} as Harness;
   beforeAll(async () => {
-    h.server = await startServer();
-    try {
-      h.browser = await launchBrowser();
-    } catch (err) {
-      await h.server.stop();
-      throw err;
+    // Side by side: the server's start waits on its database and files, the browser's on its own processes.
+    const [server, browser] = await Promise.allSettled([startServer(), launchBrowser()]);
+    if (server.status === 'fulfilled') h.server = server.value;
+    if (browser.status === 'fulfilled') h.browser = browser.value;
+    const failed = [server, browser].find((r) => r.status === 'rejected');
+    if (failed) {
+      await h.browser?.close().catch(() => undefined);
+      await h.server?.stop();
+      throw failed.reason;
     }
   });
   afterAll(async () => {
