@@ -19,10 +19,9 @@ const SHOTS = process.env.VOICE_SHOTS_DIR;
 const PHRASES = ['hello world the weather is nice today', 'please tell me a story about the dragon'];
 
 /**
- * The recordings the page uploads to be transcribed: each must be what the microphone records (features/voice/lib/
- * recorder.ts), 16 kHz mono 16-bit PCM in a WAV, which the server reads without a decoder.
+ * The format of each recording the page uploads to be transcribed: each must be what the microphone records
+ * (features/voice/lib/recorder.ts), 16 kHz mono 16-bit PCM in a WAV, which the server reads without a decoder.
  */
-/** The format of each recording the page uploads for transcription. */
 async function uploadsOf(page: Page): Promise<{ formats: () => string[] }> {
   const formats: string[] = [];
   // Routed, not only watched: a request event does not carry a binary body; an intercepted request does.
