@@ -49,7 +49,16 @@ export interface Raw {
   vectors: Latency;
 }
 
-const kindOf = (query: string) => (query.includes('ts_rank') ? 'words' : query.includes('e.vector') ? 'vectors' : 'passages');
+// The vectors' statement: the shortlist's read of the vectors' bytes, or pgvector's ranking (`<=>`), which the app
+// sends in a transaction of its own after `set local hnsw.iterative_scan` (replayed the same way, see `vectorsOf`).
+const kindOf = (query: string) =>
+  query.includes('ts_rank')
+    ? 'words'
+    : query.includes('e.vector') || query.includes('<=>')
+      ? 'vectors'
+      : query.startsWith('set local')
+        ? 'setting'
+        : 'passages';
 
 export async function benchRecall(database: Database, s: Seeded, n: number, pgUrl: string | undefined): Promise<RecallResult> {
   const uow = memoryUow(database);
@@ -103,16 +112,20 @@ export async function benchRecall(database: Database, s: Seeded, n: number, pgUr
 
 /** The statements `work` sends through drizzle, in order. */
 async function capture(database: Database, work: () => Promise<void>): Promise<Captured> {
+  type Logger = { logQuery(q: string, p: unknown[]): void };
   const out: Captured = [];
-  const session = (database.db as unknown as { session: { logger: { logQuery(q: string, p: unknown[]): void } } }).session;
-  const original = session.logger;
-  session.logger = { logQuery: (query: string, params: unknown[]) => out.push({ query, params }) };
+  const session = (database.db as unknown as { session: { logger: Logger; options: { logger?: Logger } } }).session;
+  const [original, options] = [session.logger, session.options];
+  const logger = { logQuery: (query: string, params: unknown[]) => out.push({ query, params }) };
+  // A transaction's statements go through a session of its own, made with the session's options.
+  [session.logger, session.options] = [logger, { ...options, logger }];
   try {
     await work();
   } finally {
-    session.logger = original;
+    [session.logger, session.options] = [original, options];
   }
-  return out;
+  // The replay opens and closes transactions itself (`vectorsOf`).
+  return out.filter((c) => !/^(begin|commit|rollback)\b/i.test(c.query));
 }
 
 /**
@@ -122,12 +135,27 @@ async function capture(database: Database, work: () => Promise<void>): Promise<C
  */
 async function replay(url: string, recalls: Captured[]): Promise<Raw> {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const query = (c: Captured[number]) => pool.query(c.query, c.params);
+  // pgvector's ranking after its `set local`, in a transaction of its own as the app sends it; else the one statement.
+  const vectorsOf = async (vectors: Captured[number], setting: Captured[number] | undefined) => {
+    if (!setting) return query(vectors);
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(setting.query, setting.params);
+      await client.query(vectors.query, vectors.params);
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+  };
   const run = async (r: Captured) => {
     const words = r.find((c) => kindOf(c.query) === 'words');
     const vectors = r.find((c) => kindOf(c.query) === 'vectors');
-    const rest = r.filter((c) => c !== words && c !== vectors);
-    await Promise.all([words, vectors].filter((c) => c !== undefined).map((c) => pool.query(c.query, c.params)));
-    for (const c of rest) await pool.query(c.query, c.params);
+    const setting = r.find((c) => kindOf(c.query) === 'setting');
+    const rest = r.filter((c) => c !== words && c !== vectors && c !== setting);
+    await Promise.all([words && query(words), vectors && vectorsOf(vectors, setting)]);
+    for (const c of rest) await query(c);
   };
   try {
     for (const r of recalls.slice(0, 20)) await run(r);
@@ -137,11 +165,14 @@ async function replay(url: string, recalls: Captured[]): Promise<Raw> {
       await run(r);
       times.push(performance.now() - t);
     }
-    const alone: Record<string, number[]> = { words: [], vectors: [], passages: [] };
-    for (const c of recalls.flat()) {
-      const t = performance.now();
-      await pool.query(c.query, c.params);
-      alone[kindOf(c.query)]!.push(performance.now() - t);
+    const alone: Record<string, number[]> = { words: [], vectors: [], passages: [], setting: [] };
+    for (const r of recalls) {
+      const setting = r.find((c) => kindOf(c.query) === 'setting');
+      for (const c of r.filter((c) => c !== setting)) {
+        const t = performance.now();
+        await (kindOf(c.query) === 'vectors' ? vectorsOf(c, setting) : query(c));
+        alone[kindOf(c.query)]!.push(performance.now() - t);
+      }
     }
     return { all: percentiles(times), words: percentiles(alone.words!), vectors: percentiles(alone.vectors!) };
   } finally {
@@ -154,10 +185,17 @@ async function explain(url: string, statements: Captured): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    // In one transaction, so that pgvector's `set local` holds for the ranking after it, as in the app.
+    await client.query('begin');
     for (const c of statements) {
+      if (kindOf(c.query) === 'setting') {
+        await client.query(c.query, c.params);
+        continue;
+      }
       const res = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${c.query}`, c.params);
       console.log(`  EXPLAIN ${kindOf(c.query)}:\n${res.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
     }
+    await client.query('commit');
   } finally {
     await client.end();
   }
