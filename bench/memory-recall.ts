@@ -51,14 +51,11 @@ export interface Raw {
 
 // The vectors' statement: the shortlist's read of the vectors' bytes, or pgvector's ranking (`<=>`), which the app
 // sends in a transaction of its own after `set local hnsw.iterative_scan` (replayed the same way, see `vectorsOf`).
-const kindOf = (query: string) =>
-  query.includes('ts_rank')
-    ? 'words'
-    : query.includes('e.vector') || query.includes('<=>')
-      ? 'vectors'
-      : query.startsWith('set local')
-        ? 'setting'
-        : 'passages';
+function kindOf(query: string): 'words' | 'vectors' | 'setting' | 'passages' {
+  if (query.includes('ts_rank')) return 'words';
+  if (query.includes('e.vector') || query.includes('<=>')) return 'vectors';
+  return query.startsWith('set local') ? 'setting' : 'passages';
+}
 
 export async function benchRecall(database: Database, s: Seeded, n: number, pgUrl: string | undefined): Promise<RecallResult> {
   const uow = memoryUow(database);
@@ -145,6 +142,9 @@ async function replay(url: string, recalls: Captured[]): Promise<Raw> {
       await client.query(setting.query, setting.params);
       await client.query(vectors.query, vectors.params);
       await client.query('commit');
+    } catch (err) {
+      await client.query('rollback').catch(() => {});
+      throw err;
     } finally {
       client.release();
     }
