@@ -1,6 +1,7 @@
 // Starts the REAL server (`node --import apps/server/typescript.mjs apps/server/src/main.ts`) as a child process on a free
 // loopback port with a fresh temporary DATA_DIR (embedded PostgreSQL, as `npm start`). Shared by the e2e harness and the bench.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -42,16 +43,44 @@ export interface StartServerOptions {
   template?: string;
 }
 
-/** A port that was free a moment ago: listen on port 0, read it, close. */
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * A port that was free a moment ago, for a server that listens on it a few seconds later. Chosen below the kernel's
+ * range for outgoing connections' own ports (`ip_local_port_range`, 32768–60999 by default): a port from that range
+ * (what listening on port 0 gives) can be taken meanwhile as the source port of any connection to PostgreSQL, Redis
+ * or a peer on this machine, and the server's listen then fails with "Address already in use" (seen once in the
+ * cluster tier's nginx). Tried at random below the range, then port 0 as before.
+ */
+export async function findFreePort(): Promise<number> {
+  const low = outgoingPortsStart();
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const port = low - 1 - Math.floor(Math.random() * Math.min(16_384, low - 1025));
+    if (await listensOn(port)) return port;
+  }
+  const port = await listensOn(0);
+  if (!port) throw new Error('could not find a free port');
+  return port;
+}
+
+/** The first port the kernel gives outgoing connections (32768 when it cannot be read). */
+function outgoingPortsStart(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 2048 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/** Listens on `port` (0: any) on 127.0.0.1 and closes again: the port it got, or 0 when it was taken. */
+function listensOn(port: number): Promise<number> {
+  return new Promise((resolve) => {
     const srv = net.createServer();
     srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
+    srv.once('error', () => resolve(0));
+    srv.listen(port, '127.0.0.1', () => {
       const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => (port ? resolve(port) : reject(new Error('could not find a free port'))));
+      const got = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(got));
     });
   });
 }
