@@ -10,37 +10,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { buildCharacter, buildUser, type BuiltUser } from '../../test/factories.ts';
+import { explained, rowsRead } from './query-plans.ts';
 import { addChatMessages, fillConversation } from './seed/chat-messages.ts';
 import { ChatSearchRepo } from '../modules/chat-search/chat-search.repo.ts';
 import { wordsQuery } from '../modules/chat-search/chat-search.service.ts';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PlanNode[];
-}
-
-const literal = (p: unknown): string =>
-  typeof p === 'number' ? String(p) : Array.isArray(p) ? `ARRAY[${p.map(literal).join(',')}]` : `'${String(p).replace(/'/g, "''")}'`;
-
-/** Rows each step of the plan touched in `table` (by a scan of the table or of one of its indexes), largest first. */
-function rowsRead(plan: PlanNode, table: string): Array<{ node: string; rows: number }> {
-  const out: Array<{ node: string; rows: number }> = [];
-  const visit = (n: PlanNode) => {
-    if (n['Relation Name'] === table || n['Index Name']?.startsWith(`${table}_`)) {
-      const rows = (n['Actual Rows'] + (n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Index Recheck'] ?? 0)) * n['Actual Loops'];
-      out.push({ node: `${n['Node Type']} ${n['Index Name'] ?? n['Relation Name']}`, rows });
-    }
-    n.Plans?.forEach(visit);
-  };
-  visit(plan);
-  return out.sort((a, b) => b.rows - a.rows);
-}
 
 describe('search plans start from the searcher’s own conversations', () => {
   let t: TestApp;
@@ -77,37 +50,11 @@ describe('search plans start from the searcher’s own conversations', () => {
   afterAll(() => t.close());
 
   /** The statements the repository sends for `run`, each explained with ANALYZE. */
-  async function explained(run: (repo: ChatSearchRepo) => Promise<unknown>): Promise<PlanNode[]> {
-    const db = t.deps.database.db;
-    const captured: Array<{ query: string; params: unknown[] }> = [];
-    const session = (db as unknown as { session: { logger: { logQuery(q: string, p: unknown[]): void } } }).session;
-    const original = session.logger;
-    session.logger = { logQuery: (query: string, params: unknown[]) => captured.push({ query, params }) };
-    try {
-      await run(new ChatSearchRepo(db));
-    } finally {
-      session.logger = original;
-    }
-    // The tables here are small enough for a sequential scan to be cheapest, which they are not in life (the issue's
-    // had 100,000s of rows): planned as on large tables, the indexes are what the statements can use.
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const plans: PlanNode[] = [];
-      for (const c of captured) {
-        const inlined = c.params.reduce<string>((q, p, k) => q.replaceAll(new RegExp(`\\$${k + 1}(?!\\d)`, 'g'), literal(p)), c.query);
-        const res = (await tx.execute(sql.raw(`explain (analyze, format json) ${inlined}`))) as unknown as {
-          rows: Array<Record<string, unknown>>;
-        };
-        const raw = res.rows[0]!['QUERY PLAN'];
-        const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
-        plans.push(json[0]!.Plan);
-      }
-      return plans;
-    });
-  }
+  const explain = (run: (repo: ChatSearchRepo) => Promise<unknown>) =>
+    explained(t.deps.database.db, () => run(new ChatSearchRepo(t.deps.database.db)));
 
   it('across conversations: no step reads more messages than the searcher’s own matches', async () => {
-    const [plan] = await explained((repo) => repo.acrossConversations(alice.user.id, { tsquery: wordsQuery(['lantern']) }, 20, 0, 3));
+    const [plan] = await explain((repo) => repo.acrossConversations(alice.user.id, { tsquery: wordsQuery(['lantern']) }, 20, 0, 3));
     const read = rowsRead(plan!, 'chat_messages');
     expect(read.length).toBeGreaterThan(0);
     expect(read[0]!.rows, JSON.stringify(read)).toBeLessThanOrEqual(OWN_MATCHES);
@@ -123,7 +70,7 @@ describe('search plans start from the searcher’s own conversations', () => {
   });
 
   it('within one conversation: only that conversation’s matches are read, or the searcher’s own', async () => {
-    const [plan] = await explained((repo) => repo.inConversation(alice.user.id, aliceConv, { tsquery: wordsQuery(['lantern']) }, 20, 0));
+    const [plan] = await explain((repo) => repo.inConversation(alice.user.id, aliceConv, { tsquery: wordsQuery(['lantern']) }, 20, 0));
     const read = rowsRead(plan!, 'chat_messages');
     // The searcher's own matches (10) or the conversation's messages (1,012): never another user's.
     expect(read[0]!.rows, JSON.stringify(read)).toBeLessThanOrEqual(1012);

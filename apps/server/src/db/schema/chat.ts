@@ -138,7 +138,7 @@ export const chatMessages = pgTable(
     crisisCard: text('crisis_card'),
   },
   (t) => [
-    index('chat_messages_conversation_seq_idx').on(t.conversationId, t.seq.desc()),
+    index('chat_messages_conversation_seq_idx').on(t.conversationId, t.seq.desc().nullsFirst()),
     // Deleting a persona sets its messages' persona to null: found by this index, not a scan of every message.
     index('chat_messages_persona_idx')
       .on(t.personaId)
