@@ -143,12 +143,11 @@ export const chatMessages = pgTable(
     index('chat_messages_persona_idx')
       .on(t.personaId)
       .where(sql`${t.personaId} is not null`),
-    // Search in chats (modules/chat-search): full-text words; typos go through the chat_search_words lexicon. On
-    // PostgreSQL with btree_gin, migration 0029 replaces it by chat_messages_conversation_search_idx, the conversation
-    // and the words in one GIN index (docs/chat-search.md); PGlite keeps this one. The search across chats uses
-    // chat_messages_user_search_idx instead (migration 0039: each message's words under its owner, the user_id column
-    // kept by a trigger from the conversation), outside this schema like the triggers.
-    index('chat_messages_search_idx').using('gin', sql`to_tsvector('english', ${t.content})`),
+    // The words of each message are indexed outside this schema, beside the column they index (content_words,
+    // migrations 0040 and 0043) and the triggers: for recall, the conversation and its words in one GIN index
+    // (chat_messages_conversation_words_idx, btree_gin; the words alone on PGlite); for search in chats
+    // (modules/chat-search), each message's words under its owner (chat_messages_user_search_idx, migration 0039,
+    // the user_id column kept by a trigger from the conversation); typos go through the chat_search_words lexicon.
     check('chat_messages_role', sql`${t.role} in ('user', 'assistant')`),
     check('chat_messages_status', sql`${t.status} in ('complete', 'incomplete', 'blocked')`),
   ],

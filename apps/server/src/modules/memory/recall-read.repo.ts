@@ -26,10 +26,10 @@ export function recallQueryOf(text: string | undefined): string | null {
 
 /**
  * The conversation's messages matching any word of `tsquery` (letters and digits joined by `|`), best first, but
- * `outside` (the context window): `id, role, content, createdAt, seq, rank` rows. The match goes through the chat
- * search's GIN index of `to_tsvector('english', content)`; the rank reads the stored `content_words` (the same
- * tsvector, migration 0040_recall_speed), so no message is parsed again. The best are found first and only they are
- * read out (the date formatted): not every matching message.
+ * `outside` (the context window): `id, role, content, createdAt, seq, rank` rows. The match and the rank read each
+ * message's stored words (`content_words`, migration 0040), through the index of the conversation and its words
+ * (migration 0043), so no message is parsed again, not even where the planner reads the conversation's messages
+ * instead of the index. The best are found first and only they are read out (the date formatted): not every match.
  */
 export function wordHitsSql(q: { conversationId: SQL; tsquery: SQL; outside: (hit: SQL) => SQL; limit: number }): SQL {
   const h = sql.raw('h');
@@ -38,7 +38,7 @@ export function wordHitsSql(q: { conversationId: SQL; tsquery: SQL; outside: (hi
     from (
       select h.id, h.seq, ts_rank(h.content_words, q) as rank
       from ${chatMessages} h, to_tsquery('english', ${q.tsquery}) q
-      where h.conversation_id = ${q.conversationId} and to_tsvector('english', h.content) @@ q and h.status <> 'blocked'
+      where h.conversation_id = ${q.conversationId} and h.content_words @@ q and h.status <> 'blocked'
         and ${q.outside(h)}
       order by rank desc, h.seq desc
       limit ${sql.raw(String(Math.floor(q.limit)))}

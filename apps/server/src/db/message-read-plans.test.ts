@@ -1,8 +1,11 @@
-// The reads of a conversation's messages take the newest (or the oldest) few straight from the index in the order they
-// ask for, however long the conversation. The index was once made in an order neither `ORDER BY seq DESC` nor
-// `ORDER BY seq` is (DESC NULLS LAST, migration 0042), so every such read fetched the whole conversation and sorted it:
-// 4.5 ms for the newest 21 of 10,000 messages on every chat message, and the chats list did it for each conversation.
-// The plans of the statements, as the repository sends them, are explained (ANALYZE) over conversations of 2,000.
+// The reads of a conversation's messages touch what they return, however long the conversation. The newest (or the
+// oldest) few come straight from the index in the order asked for: the index was once made in an order neither
+// `ORDER BY seq DESC` nor `ORDER BY seq` is (DESC NULLS LAST, migration 0042), so every such read fetched the whole
+// conversation and sorted it (4.5 ms for the newest 21 of 10,000 messages, and the chats list did it for each
+// conversation). Recall's words match the stored words, never parsing a message again: where the planner reads the
+// conversation's messages instead of the words' index, parsing each one cost 48 ms of a chat message's first read in a
+// 10,000-message conversation (migration 0043). The plans of the statements, as the repositories send them, are
+// explained (ANALYZE) over conversations of 2,000 messages.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
@@ -13,7 +16,7 @@ import { ChatSearchRepo } from '../modules/chat-search/chat-search.repo.ts';
 
 const MESSAGES = 2_000;
 
-describe('reads of the newest messages use the index in their order', () => {
+describe('reads of a long conversation touch what they return', () => {
   let t: TestApp;
   let reader: BuiltUser;
   const conversationIds: string[] = [];
@@ -56,6 +59,25 @@ describe('reads of the newest messages use the index in their order', () => {
       chatContext.context({ userId: reader.user.id, characterId, conversationId: conversationIds[0]!, limit: 21, recallQuery: null }),
     );
     expect(read.rows, read.steps).toBeLessThanOrEqual(21);
+  });
+
+  it('recall’s words in the first read: matched against the stored words, no message parsed again', async () => {
+    const { chat, chatContext } = t.deps.uow.repos;
+    const characterId = (await chat.conversation(conversationIds[0]!))!.characterId;
+    // A limit of its own: the statement is prepared once per limit and keeps the logger it was first run with.
+    const plans = await explained(t.deps.database.db, () =>
+      chatContext.context({
+        userId: reader.user.id,
+        characterId,
+        conversationId: conversationIds[0]!,
+        limit: 23,
+        recallQuery: 'zebra | harbour',
+      }),
+    );
+    expect(plans).toHaveLength(1);
+    const plan = JSON.stringify(plans[0]);
+    expect(plan).toContain('content_words');
+    expect(plan).not.toContain('to_tsvector');
   });
 
   it('older pages and the messages up to one in the middle', async () => {
