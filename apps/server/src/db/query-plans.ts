@@ -40,7 +40,8 @@ export function rowsRead(plan: PlanNode, table: string): Array<{ node: string; r
 /**
  * The statements `run` sends through `db`, each explained with ANALYZE. The tables of a test are small enough for a
  * sequential scan to be cheapest, which they are not in life: planned as on large tables (`enable_seqscan` off), the
- * indexes are what the statements can use.
+ * indexes are what the statements can use. A statement prepared earlier (db/prepared.ts) keeps the logger it was made
+ * with and is not seen: run such a statement here first.
  */
 export async function explained(db: Db, run: () => Promise<unknown>): Promise<PlanNode[]> {
   const captured: Array<{ query: string; params: unknown[] }> = [];
