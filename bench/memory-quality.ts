@@ -7,6 +7,7 @@ import { MemoryJobQueue } from '../apps/server/src/lib/jobs/index.ts';
 import type { Embedder } from '../apps/server/src/providers/embeddings/index.ts';
 import { MemoryIndexer, type IndexJob } from '../apps/server/src/modules/memory/indexer.service.ts';
 import { RecallService } from '../apps/server/src/modules/memory/recall.service.ts';
+import { bytesToVector, dot } from '../apps/server/src/modules/memory/vector.ts';
 import { freshConversation, memoryUow, prng, rowsOf, type Seeded, vectorIndexOf } from './memory-seed.ts';
 import { WINDOW } from './memory-recall.ts';
 
@@ -131,6 +132,42 @@ export interface Quality {
   questions: number;
   recallAt5: number;
   indexSeconds: number;
+  /** Of each question's 5 nearest messages by exact cosine, the share among the 512 / 256 nearest by signs. */
+  shortlist?: { at512: number; at256: number };
+}
+
+const signOf = (x: number) => (x > 0 ? 1 : x < 0 ? -1 : 0);
+
+/**
+ * How close recall's coarse pass (recall.service.ts: the vectors ranked by their signs, the best 512 scored in full)
+ * stays to exact cosine for this embedder's vectors: for each question, its 5 nearest messages outside the window by
+ * exact cosine, and how many of them are among the nearest 512 and 256 by sign agreement (what the coarse pass's SQL
+ * computes from the stored signs, here from the stored vectors themselves).
+ */
+async function shortlistKeeps(database: Database, conversationId: string, excluded: string[], embedder: Embedder) {
+  const model = embedder.info().model;
+  const stored = rowsOf<{ message_id: string; vector: Uint8Array }>(
+    await database.db.execute(sql`select message_id, vector from chat_message_embeddings
+      where conversation_id = ${conversationId} and model = ${model}`),
+  )
+    .filter((r) => !excluded.includes(r.message_id))
+    .map((r) => bytesToVector(r.vector));
+  const signs = stored.map((v) => Int8Array.from(v, signOf));
+  const kept = { at512: 0, at256: 0 };
+  const queries = await embedder.embed(
+    FACTS.map(([, question]) => question),
+    'query',
+  );
+  for (const q of queries) {
+    const qs = Int8Array.from(q, signOf);
+    const exact = stored.map((v, i) => [dot(q, v), i] as const).sort((a, b) => b[0] - a[0]);
+    const coarse = signs.map((s, i) => [s.reduce((acc, x, d) => acc + x * qs[d]!, 0), i] as const).sort((a, b) => b[0] - a[0]);
+    const nearest = exact.slice(0, 5).map(([, i]) => i);
+    const rankOf = new Map(coarse.map(([, i], rank) => [i, rank]));
+    kept.at512 += nearest.filter((i) => rankOf.get(i)! < 512).length;
+    kept.at256 += nearest.filter((i) => rankOf.get(i)! < 256).length;
+  }
+  return { at512: kept.at512 / (queries.length * 5), at256: kept.at256 / (queries.length * 5) };
 }
 
 export async function benchQuality(database: Database, s: Seeded, filler: number, embedders: Embedder[]): Promise<Quality[]> {
@@ -168,8 +205,10 @@ export async function benchQuality(database: Database, s: Seeded, filler: number
       });
       if (got.some((p) => p.messageId === factIds[i])) hits += 1;
     }
-    const name = embedder.info().state === 'off' ? 'words only' : `words + ${embedder.info().model}`;
-    out.push({ embedder: name, hits, questions: FACTS.length, recallAt5: hits / FACTS.length, indexSeconds });
+    const off = embedder.info().state === 'off';
+    const name = off ? 'words only' : `words + ${embedder.info().model}`;
+    const shortlist = off ? undefined : await shortlistKeeps(database, conversationId, excluded, embedder);
+    out.push({ embedder: name, hits, questions: FACTS.length, recallAt5: hits / FACTS.length, indexSeconds, shortlist });
   }
   return out;
 }

@@ -124,19 +124,27 @@ function drainTable(reports: DbReport[]) {
       }
 }
 
-function qualityTable(quality: Quality[], realNote: string | undefined) {
+function qualityTable(quality: Quality[], realNotes: string[]) {
   if (quality.length === 0) return;
   console.log(`\n3. Recall quality: ${quality[0]!.questions} facts said once, asked about later in other words (recall@5)\n`);
-  const rows = quality.map((q) => [q.embedder, `${Math.round(q.recallAt5 * 100)} %`, `${q.hits}/${q.questions}`, f(q.indexSeconds, 1)]);
-  if (realNote) rows.push(['words + a real embedding model', realNote, '-', '-']);
-  table(['recall by', 'recall@5', 'facts found', 'index s'], rows, 1);
+  const pct = (x: number | undefined) => (x === undefined ? '-' : `${(x * 100).toFixed(1)} %`);
+  const rows = quality.map((q) => [
+    q.embedder,
+    `${Math.round(q.recallAt5 * 100)} %`,
+    `${q.hits}/${q.questions}`,
+    f(q.indexSeconds, 1),
+    pct(q.shortlist?.at512),
+    pct(q.shortlist?.at256),
+  ]);
+  table(['recall by', 'recall@5', 'facts found', 'index s', 'exact top 5 in shortlist 512', 'in 256'], rows, 1);
+  for (const note of realNotes) console.log(`(${note})`);
 }
 
-export function printReport(o: { reports: DbReport[]; quality: Quality[]; realNote?: string; header: string }) {
+export function printReport(o: { reports: DbReport[]; quality: Quality[]; realNotes: string[]; header: string }) {
   console.log(`\n${o.header}`);
   recallTable(o.reports);
   throughputTable(o.reports);
   drainTable(o.reports);
-  qualityTable(o.quality, o.realNote);
+  qualityTable(o.quality, o.realNotes);
   console.log('');
 }

@@ -10,11 +10,12 @@
 //      every second for BENCH_DRAIN_SECONDS s;
 // and once (on the first database):
 //   3. recall quality: recall@5 of 50 planted facts asked about in other words, for words only, for the hash embedder
-//      and for EMBEDDING_MODEL_PATH (a GGUF embedding model, node-llama-cpp in-process) when it is set.
+//      and for real embedding models (bench/memory-real-models.ts): Universal Sentence Encoder lite always,
+//      EMBEDDING_MODEL_PATH (a GGUF, node-llama-cpp in process) and BENCH_EMBEDDING_URL when set.
 //
 //   BENCH_DBS=embedded,postgres (also pglite, without the raw baseline: it is not reached through node-postgres)  BENCH_CONVERSATIONS=200  BENCH_MESSAGES=100000  BENCH_BIG=10000
 //   BENCH_RECALLS=200  BENCH_INDEX_MESSAGES=5000  BENCH_INDEX_LLAMA_MESSAGES=1000  BENCH_DRAIN_USERS=50
-//   BENCH_DRAIN_SECONDS=30  BENCH_QUALITY_FILLER=2000  EMBEDDING_MODEL_PATH (unset: the real-model row is not run)
+//   BENCH_DRAIN_SECONDS=30  BENCH_QUALITY_FILLER=2000  EMBEDDING_MODEL_PATH  BENCH_EMBEDDING_URL  BENCH_USE=1
 //   BENCH_EXPLAIN=1 (prints EXPLAIN (ANALYZE, BUFFERS) of one recall's statements on each node-postgres database)
 //   BENCH_PG=postgres://postgres@127.0.0.1:5432/test (a throwaway database is created beside it and dropped)
 // A small run: BENCH_MESSAGES=3000 BENCH_BIG=1000 BENCH_CONVERSATIONS=20 BENCH_RECALLS=50 BENCH_INDEX_MESSAGES=300
@@ -35,6 +36,7 @@ import { benchDrain, benchThroughput, type Drain, type Throughput } from './memo
 import { benchQuality, type Quality } from './memory-quality.ts';
 import { benchRecall, type RecallResult } from './memory-recall.ts';
 import { memoryUow, seed, vectorIndexOf } from './memory-seed.ts';
+import { startRealModels } from './memory-real-models.ts';
 import { printReport, type DbReport } from './memory-report.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -51,7 +53,6 @@ const INDEX_MESSAGES = env('BENCH_INDEX_MESSAGES', 5_000);
 const INDEX_LLAMA_MESSAGES = env('BENCH_INDEX_LLAMA_MESSAGES', 1_000);
 const DRAIN = { users: env('BENCH_DRAIN_USERS', 50), seconds: env('BENCH_DRAIN_SECONDS', 30) };
 const QUALITY_FILLER = env('BENCH_QUALITY_FILLER', 2_000);
-const MODEL_PATH = process.env.EMBEDDING_MODEL_PATH;
 
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -104,20 +105,6 @@ async function startLlama(): Promise<Llama> {
   }
 }
 
-async function realModel(): Promise<Embedder | string> {
-  if (!MODEL_PATH) return 'not run: set EMBEDDING_MODEL_PATH';
-  const { EmbeddedEmbedder, GEMMA_PREFIXES } = await import('../apps/server/src/providers/embeddings/embedded.ts');
-  const gemma = /embeddinggemma/i.test(path.basename(MODEL_PATH));
-  const prefixes = {
-    ...(gemma ? GEMMA_PREFIXES : {}),
-    ...(process.env.EMBEDDING_QUERY_PREFIX ? { query: process.env.EMBEDDING_QUERY_PREFIX } : {}),
-    ...(process.env.EMBEDDING_PASSAGE_PREFIX ? { passage: process.env.EMBEDDING_PASSAGE_PREFIX } : {}),
-  };
-  const e = new EmbeddedEmbedder({ modelPath: MODEL_PATH, dataDir: os.tmpdir(), gpu: false, prefixes, log: quietLog });
-  await e.whenReady();
-  return e.info().state === 'ready' ? e : `not run: ${MODEL_PATH} did not load (${e.info().error ?? e.info().state})`;
-}
-
 /** Where the database has pgvector: the seeded vectors copied into its column and the HNSW index built (timed). */
 async function copyToPgvector(database: Database): Promise<void> {
   const vectorIndex = await vectorIndexOf(database);
@@ -133,7 +120,7 @@ async function copyToPgvector(database: Database): Promise<void> {
   );
 }
 
-async function run(kind: string, llama: Llama, first: boolean): Promise<{ report: DbReport; quality?: Quality[]; real?: string }> {
+async function run(kind: string, llama: Llama, first: boolean): Promise<{ report: DbReport; quality?: Quality[]; realNotes?: string[] }> {
   console.log(`${kind}: seeding ${SCALE.conversations} conversations, ${SCALE.messages.toLocaleString('en')} messages`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'reverie-bench-memory-'));
   const opened = await open(kind, dataDir);
@@ -160,11 +147,13 @@ async function run(kind: string, llama: Llama, first: boolean): Promise<{ report
     ];
     console.log(`  queue drain measured`);
     if (!first) return { report: { db: kind, recall, throughput, drains } };
-    const real = await realModel();
-    const embedders: Embedder[] = [new OffEmbedder(), new HashEmbedder(), ...(typeof real === 'string' ? [] : [real])];
-    const quality = await benchQuality(opened.database, s, QUALITY_FILLER, embedders);
-    if (typeof real !== 'string') await real.close();
-    return { report: { db: kind, recall, throughput, drains }, quality, real: typeof real === 'string' ? real : undefined };
+    const real = await startRealModels();
+    try {
+      const quality = await benchQuality(opened.database, s, QUALITY_FILLER, [new OffEmbedder(), new HashEmbedder(), ...real.embedders]);
+      return { report: { db: kind, recall, throughput, drains }, quality, realNotes: real.notes };
+    } finally {
+      await real.close();
+    }
   } finally {
     await opened.database.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -178,12 +167,12 @@ const loadAtStart = load1();
 const llama = await startLlama();
 const reports: DbReport[] = [];
 let quality: Quality[] = [];
-let realNote: string | undefined;
+let realNotes: string[] = [];
 try {
   for (const [i, kind] of DBS.entries()) {
     const r = await run(kind, llama, i === 0);
     reports.push(r.report);
-    if (r.quality) [quality, realNote] = [r.quality, r.real];
+    if (r.quality) [quality, realNotes] = [r.quality, r.realNotes ?? []];
   }
 } finally {
   await llama.server?.stop();
@@ -191,7 +180,7 @@ try {
 printReport({
   reports,
   quality,
-  realNote,
+  realNotes,
   header:
     `Memory bench: node ${process.version}, ${os.cpus().length} cores, load average ${loadAtStart} at start and ${load1()} at the end; ` +
     `${SCALE.conversations} conversations (${SCALE.groups} group chats), ${SCALE.messages.toLocaleString('en')} messages, ` +
