@@ -10,6 +10,7 @@ import { RecallService } from '../apps/server/src/modules/memory/recall.service.
 import { bytesToVector, dot } from '../apps/server/src/modules/memory/vector.ts';
 import { freshConversation, memoryUow, prng, rowsOf, type Seeded, vectorIndexOf } from './memory-seed.ts';
 import { WINDOW } from './memory-recall.ts';
+import { WORD_CANDIDATES } from '../apps/server/src/modules/memory/recall-read.repo.ts';
 
 /** [what the user said once, what they ask much later] */
 export const FACTS: [string, string][] = [
@@ -132,8 +133,11 @@ export interface Quality {
   questions: number;
   recallAt5: number;
   indexSeconds: number;
-  /** Of each question's 5 nearest messages by exact cosine, the share among the 512 / 256 nearest by signs. */
-  shortlist?: { at512: number; at256: number };
+  /**
+   * Of each question's 5 nearest messages by exact cosine, the share among the 512 / 256 nearest by signs, and (with
+   * pgvector) among the 20 its HNSW index returns for recall.
+   */
+  shortlist?: { at512: number; at256: number; hnsw?: number };
 }
 
 const signOf = (x: number) => (x > 0 ? 1 : x < 0 ? -1 : 0);
@@ -142,18 +146,19 @@ const signOf = (x: number) => (x > 0 ? 1 : x < 0 ? -1 : 0);
  * How close recall's coarse pass (recall.service.ts: the vectors ranked by their signs, the best 512 scored in full)
  * stays to exact cosine for this embedder's vectors: for each question, its 5 nearest messages outside the window by
  * exact cosine, and how many of them are among the nearest 512 and 256 by sign agreement (what the coarse pass's SQL
- * computes from the stored signs, here from the stored vectors themselves).
+ * computes from the stored signs, here from the stored vectors themselves); with pgvector, how many are among the 20
+ * its HNSW index returns (MemoryVectorsRepo.nearest, as recall asks).
  */
 async function shortlistKeeps(database: Database, conversationId: string, excluded: string[], embedder: Embedder) {
   const model = embedder.info().model;
-  const stored = rowsOf<{ message_id: string; vector: Uint8Array }>(
+  const { iterative, enabled } = await vectorIndexOf(database);
+  const rows = rowsOf<{ message_id: string; vector: Uint8Array }>(
     await database.db.execute(sql`select message_id, vector from chat_message_embeddings
       where conversation_id = ${conversationId} and model = ${model}`),
-  )
-    .filter((r) => !excluded.includes(r.message_id))
-    .map((r) => bytesToVector(r.vector));
+  ).filter((r) => !excluded.includes(r.message_id));
+  const stored = rows.map((r) => bytesToVector(r.vector));
   const signs = stored.map((v) => Int8Array.from(v, signOf));
-  const kept = { at512: 0, at256: 0 };
+  const kept = { at512: 0, at256: 0, hnsw: 0 };
   const queries = await embedder.embed(
     FACTS.map(([, question]) => question),
     'query',
@@ -166,8 +171,20 @@ async function shortlistKeeps(database: Database, conversationId: string, exclud
     const rankOf = new Map(coarse.map(([, i], rank) => [i, rank]));
     kept.at512 += nearest.filter((i) => rankOf.get(i)! < 512).length;
     kept.at256 += nearest.filter((i) => rankOf.get(i)! < 256).length;
+    if (!enabled) continue;
+    const found = await memoryUow(database).repos.memoryVectors.nearest({
+      conversationId,
+      model,
+      query: q,
+      excluded,
+      limit: WORD_CANDIDATES,
+      iterative,
+    });
+    const ids = new Set('rows' in found ? found.rows.map((r) => r.id) : []);
+    kept.hnsw += nearest.filter((i) => ids.has(rows[i]!.message_id)).length;
   }
-  return { at512: kept.at512 / (queries.length * 5), at256: kept.at256 / (queries.length * 5) };
+  const share = (n: number) => n / (queries.length * 5);
+  return { at512: share(kept.at512), at256: share(kept.at256), ...(enabled ? { hnsw: share(kept.hnsw) } : {}) };
 }
 
 export async function benchQuality(database: Database, s: Seeded, filler: number, embedders: Embedder[]): Promise<Quality[]> {
@@ -191,6 +208,8 @@ export async function benchQuality(database: Database, s: Seeded, filler: number
     const t = performance.now();
     await indexer.indexConversation(conversationId);
     const indexSeconds = (performance.now() - t) / 1000;
+    // With pgvector, as the backfill schedule does: the HNSW index of a new vector size (a real model's) is built.
+    while ((await indexer.copyToPgvector()) > 0);
     await queue.close();
     const recall = new RecallService({ uow, embedder, vectorIndex: await vectorIndexOf(database), log: { warn: () => {} } });
     let hits = 0;

@@ -50,11 +50,12 @@ export interface Raw {
 }
 
 // The vectors' statement: the shortlist's read of the vectors' bytes, or pgvector's ranking (`<=>`), which the app
-// sends in a transaction of its own after `set local hnsw.iterative_scan` (replayed the same way, see `vectorsOf`).
+// sends in a transaction of its own after its settings (`set_config` of hnsw.iterative_scan and hnsw.ef_search, local
+// to the transaction; replayed the same way, see `vectorsOf`).
 function kindOf(query: string): 'words' | 'vectors' | 'setting' | 'passages' {
   if (query.includes('ts_rank')) return 'words';
   if (query.includes('e.vector') || query.includes('<=>')) return 'vectors';
-  return query.startsWith('set local') ? 'setting' : 'passages';
+  return query.includes('set_config') ? 'setting' : 'passages';
 }
 
 export async function benchRecall(database: Database, s: Seeded, n: number, pgUrl: string | undefined): Promise<RecallResult> {
@@ -133,7 +134,7 @@ async function capture(database: Database, work: () => Promise<void>): Promise<C
 async function replay(url: string, recalls: Captured[]): Promise<Raw> {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const query = (c: Captured[number]) => pool.query(c.query, c.params);
-  // pgvector's ranking after its `set local`, in a transaction of its own as the app sends it; else the one statement.
+  // pgvector's ranking after its settings, in a transaction of its own as the app sends it; else the one statement.
   const vectorsOf = async (vectors: Captured[number], setting: Captured[number] | undefined) => {
     if (!setting) return query(vectors);
     const client = await pool.connect();
@@ -185,7 +186,7 @@ async function explain(url: string, statements: Captured): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    // In one transaction, so that pgvector's `set local` holds for the ranking after it, as in the app.
+    // In one transaction, so that pgvector's settings hold for the ranking after it, as in the app.
     await client.query('begin');
     for (const c of statements) {
       if (kindOf(c.query) === 'setting') {

@@ -135,8 +135,9 @@ function qualityTable(quality: Quality[], realNotes: string[]) {
     f(q.indexSeconds, 1),
     pct(q.shortlist?.at512),
     pct(q.shortlist?.at256),
+    pct(q.shortlist?.hnsw),
   ]);
-  table(['recall by', 'recall@5', 'facts found', 'index s', 'exact top 5 in shortlist 512', 'in 256'], rows, 1);
+  table(['recall by', 'recall@5', 'facts found', 'index s', 'exact top 5 in shortlist 512', 'in 256', "in pgvector's 20"], rows, 1);
   for (const note of realNotes) console.log(`(${note})`);
 }
 
