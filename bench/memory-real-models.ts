@@ -26,8 +26,14 @@ async function startUse(): Promise<{ child: ChildProcess; embedder: Embedder }> 
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no "listening" line within 60 s')), 60_000);
-    child.once('exit', (code) => reject(new Error(`exited with ${code} before listening`)));
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error('no "listening" line within 60 s'));
+    }, 60_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before listening`));
+    });
     child.stdout!.on('data', (chunk: Buffer) => {
       const m = /listening (\d+)/.exec(chunk.toString());
       if (!m) return;

