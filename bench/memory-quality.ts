@@ -166,7 +166,10 @@ async function shortlistKeeps(database: Database, conversationId: string, exclud
   for (const q of queries) {
     const qs = Int8Array.from(q, signOf);
     const exact = stored.map((v, i) => [dot(q, v), i] as const).sort((a, b) => b[0] - a[0]);
-    const coarse = signs.map((s, i) => [s.reduce((acc, x, d) => acc + x * qs[d]!, 0), i] as const).sort((a, b) => b[0] - a[0]);
+    // As the SQL: the agreement of the signs over the root of the stored vector's non-zero ones (vector.ts signMasks).
+    const agreement = (s: Int8Array) =>
+      s.reduce((acc, x, d) => acc + x * qs[d]!, 0) / Math.sqrt(s.reduce((n, x) => n + (x ? 1 : 0), 0) || 1);
+    const coarse = signs.map((s, i) => [agreement(s), i] as const).sort((a, b) => b[0] - a[0]);
     const nearest = exact.slice(0, 5).map(([, i]) => i);
     const rankOf = new Map(coarse.map(([, i], rank) => [i, rank]));
     kept.at512 += nearest.filter((i) => rankOf.get(i)! < 512).length;
