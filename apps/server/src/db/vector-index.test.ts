@@ -11,6 +11,7 @@ import { HashEmbedder } from '../../test/hash-embedder.ts';
 import { catalogFile, createTestApp, type TestApp } from '../../test/helpers.ts';
 import { startOpenAiPeer, type OpenAiPeer } from '../../test/openai-peer.ts';
 import type { JobQueue } from '../lib/jobs/index.ts';
+import { IndexProgress } from '../modules/memory/index-progress.ts';
 import { MemoryIndexer, type IndexJob } from '../modules/memory/indexer.service.ts';
 import { bytesToVector, dot } from '../modules/memory/vector.ts';
 import type { Database } from './client.ts';
@@ -141,6 +142,11 @@ describe('recall with pgvector in the database', () => {
     const [query] = (await embedder.embed(['cat'])) as [Float32Array];
     const args = { conversationId, model: MODEL, query, excluded: [], limit: 3, iterative: true };
     expect(await t.deps.uow.repos.memoryVectors.nearest(args)).toEqual({ unconverted: true });
+    // The health report's line of the index says what waits for the copy.
+    const progress = () => new IndexProgress({ uow: t.deps.uow, embedder, vectorIndex: t.deps.vectorIndex }).health();
+    expect((await progress()).detail).toMatch(
+      /^Every message \(\d+\) has a vector of test:hash\. \d+ vectors wait to be copied into pgvector/,
+    );
     // Recall still answers by meaning meanwhile (the shortlist by signs, ranked here).
     const recall = t.modules.memory.services.recall;
     const recalled = await recall.recall({
@@ -156,6 +162,7 @@ describe('recall with pgvector in the database', () => {
     expect(copied).toBeGreaterThanOrEqual(10);
     const after = await t.deps.uow.repos.memoryVectors.nearest(args);
     expect(after.unconverted).toBe(false);
+    expect((await progress()).detail).toMatch(/^Every message \(\d+\) has a vector of test:hash\.$/);
   });
 
   it('takes a new model of another size: its vectors replace the old in pgvector, with an index of their own', async ({ skip }) => {

@@ -47,6 +47,12 @@ export class MemoryVectorsRepo {
     return rowsOf(res);
   }
 
+  /** How many vectors are not copied into `embedding` yet (the health of the index; a partial index serves it). */
+  async unconvertedCount(): Promise<number> {
+    const res = await this.db.execute(sql`select count(*)::int as n from ${chatMessageEmbeddings} where embedding is null`);
+    return rowsOf<{ n: number }>(res)[0]!.n;
+  }
+
   /** The vector sizes stored (one HNSW index each). */
   async dimensions(): Promise<number[]> {
     const res = await this.db.execute(sql`select distinct dimensions as d from ${chatMessageEmbeddings} where embedding is not null`);

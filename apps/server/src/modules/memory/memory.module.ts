@@ -1,7 +1,8 @@
 // Memory that recalls (issue 41): the index of every message (indexer.service.ts, the `memory-index` queue and the
 // `memory-backfill` schedule in jobs.ts), recall into the reply's prompt (recall.service.ts, called by the chat's one
 // pipeline), the per-conversation switch, and the journal of memories (the routes' use cases, the `memory-journal`
-// queue's writer, and what a prompt takes of it: journal-prompt.ts). docs/memory.md says what each part costs.
+// queue's writer, and what a prompt takes of it: journal-prompt.ts), and how far the index has come (index-progress.ts,
+// a line of /api/health). docs/memory.md says what each part costs.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
@@ -9,6 +10,8 @@ import { createJobQueue, type JobQueue } from '../../lib/jobs/index.ts';
 import type { Embedder } from '../../providers/embeddings/index.ts';
 import type { LlmProvider } from '../../providers/llm/llm-provider.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
+import type { HealthRegistry } from '../../providers/health.ts';
+import { IndexProgress } from './index-progress.ts';
 import { MemoryIndexer, type IndexJob } from './indexer.service.ts';
 import { JournalPrompt } from './journal-prompt.ts';
 import { JournalWriter, type JournalJob } from './journal-writer.service.ts';
@@ -28,6 +31,8 @@ export function createMemoryModule(deps: {
   llm: Pick<LlmProvider, 'streamChat'>;
   moderation: Pick<ModerationService, 'check' | 'assertAllowed'>;
   log: FastifyBaseLogger;
+  /** The index's progress joins the health report (index-progress.ts). */
+  health: Pick<HealthRegistry, 'register'>;
   /** Test seam: a queue built elsewhere. */
   indexQueue?: JobQueue<IndexJob, unknown>;
 }) {
@@ -38,6 +43,7 @@ export function createMemoryModule(deps: {
   const recall = new RecallService(deps);
   const journal = new JournalWriter({ ...deps, queue: journalQueue, settings: deps.config.chat });
   const journalPrompt = new JournalPrompt(deps);
+  deps.health.register(new IndexProgress(deps));
   return {
     services: { indexer, recall, journal, journalPrompt },
     routes: memoryRoutes(deps),

@@ -116,6 +116,19 @@ export class MemoryRepo {
         ${o.pgvector ? sql`, embedding = null` : sql``}`);
   }
 
+  /**
+   * The index over every conversation: messages it should hold (not blocked, not blank), how many of them have a
+   * vector of `model`, and how many vectors are of another model still (written before the model changed). One scan
+   * of each table: the health check asks at most once a minute (index-progress.ts).
+   */
+  async indexProgress(model: string): Promise<{ messages: number; current: number; otherModels: number }> {
+    const res = await this.db.execute(sql`
+      select (select count(*) from ${chatMessages} m where m.status <> 'blocked' and btrim(m.content) <> '')::int as messages,
+        (select count(*) from ${chatMessageEmbeddings} e where e.model = ${model})::int as current,
+        (select count(*) from ${chatMessageEmbeddings} e where e.model <> ${model})::int as "otherModels"`);
+    return rowsOf<{ messages: number; current: number; otherModels: number }>(res)[0]!;
+  }
+
   /** How many messages of a conversation have a current vector of `model` (tests, the health of the index). */
   async indexedCount(conversationId: string, model: string): Promise<number> {
     const res = await this.db.execute(sql`

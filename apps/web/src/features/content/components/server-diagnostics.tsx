@@ -50,6 +50,12 @@ const PROVIDER_NAMES: Record<string, string> = {
   images: 'Image generation',
   payments: 'Payments',
   storage: 'Media storage',
+  embeddings: 'Embedding model',
+  vectorIndex: 'Vector search',
+  memoryIndex: 'Message index',
+  speech: 'Speech',
+  transcription: 'Transcription',
+  ageAssurance: 'Age assurance',
 };
 
 function title(name: string): string {
