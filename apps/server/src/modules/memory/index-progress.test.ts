@@ -88,3 +88,43 @@ it('says when there is no model, while it downloads, and what waits for pgvector
     'No messages to index yet (the model: m).',
   );
 });
+
+it('answers within its wait while a slow count goes on, with the last count once there is one', async () => {
+  let release: (() => void) | undefined;
+  let counted = 0;
+  const slowMemory = {
+    indexProgress: async () => {
+      counted++;
+      await new Promise<void>((resolve) => (release = resolve));
+      return { messages: 10, current: counted === 1 ? 4 : 10, otherModels: 0 };
+    },
+  };
+  let clock = 0;
+  const progress = new IndexProgress({
+    uow: { repos: { memory: slowMemory, memoryVectors: { unconvertedCount: async () => 0 } } } as never,
+    embedder,
+    vectorIndex: { enabled: false },
+    now: () => clock,
+    waitMs: 20,
+  });
+  embedder.modelName = 'test:slow';
+  // No count yet: the check says one is under way rather than wait for it.
+  expect(await progress.health()).toEqual({
+    status: 'ok',
+    detail: 'The messages with a vector of test:slow are being counted; the next check shows the count.',
+  });
+  // A second check does not start a second count.
+  await progress.health();
+  expect(counted).toBe(1);
+  release?.();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect((await progress.health()).detail).toMatch(/^4 of 10 messages \(40\.0 %\)/);
+
+  // Stale: the last count is the answer while the next one runs.
+  clock += PROGRESS_FRESH_MS;
+  expect((await progress.health()).detail).toMatch(/^4 of 10 messages/);
+  expect(counted).toBe(2);
+  release?.();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(await progress.health()).toEqual({ status: 'ok', detail: 'Every message (10) has a vector of test:slow.' });
+});

@@ -2,7 +2,9 @@
 // embedding model changes, or on a first start with messages written before the model was there, every message is
 // embedded again in the background (indexer.service.ts), and the operator sees how far that is. Counted at most once
 // a minute and by one caller at a time: load balancers ask for the health every few seconds, and a count reads every
-// message.
+// message (a third of a second a million messages on PostgreSQL). A check waits for a count at most
+// PROGRESS_WAIT_MS: past it, the check answers with the last count (or says a count is under way) and the count
+// goes on for the next check.
 import type { UnitOfWork } from '../../db/unit-of-work.ts';
 import type { VectorIndex } from '../../db/vector-index.ts';
 import type { Embedder, EmbedderInfo } from '../../providers/embeddings/index.ts';
@@ -12,6 +14,8 @@ import type { MemoryRepo } from './memory.repo.ts';
 
 /** How long a count is shown before it is taken again. */
 export const PROGRESS_FRESH_MS = 60_000;
+/** How long a health check waits for a count before it answers with what it has. */
+export const PROGRESS_WAIT_MS = 1_000;
 
 export interface Progress {
   /** Messages the index should hold: not blocked, not blank. */
@@ -37,6 +41,7 @@ export class IndexProgress implements ProviderHealth {
       embedder: Pick<Embedder, 'info'>;
       vectorIndex: Pick<VectorIndex, 'enabled'>;
       now?: () => number;
+      waitMs?: number;
     },
   ) {}
 
@@ -51,8 +56,14 @@ export class IndexProgress implements ProviderHealth {
       return Promise.resolve({ status: 'disabled', detail: 'No embedding model (EMBEDDING_PROVIDER=off): recall searches by words only.' });
     }
     const now = this.now();
-    if (this.last && this.last.model === info.model && now - this.last.at < PROGRESS_FRESH_MS) return Promise.resolve(this.last.status);
-    return (this.counting ??= this.count(info).finally(() => (this.counting = undefined)));
+    const last = this.last?.model === info.model ? this.last : undefined;
+    if (last && now - last.at < PROGRESS_FRESH_MS) return Promise.resolve(last.status);
+    const counting = (this.counting ??= this.count(info).finally(() => (this.counting = undefined)));
+    const meanwhile: ProviderStatus = last?.status ?? {
+      status: 'ok',
+      detail: `The messages with a vector of ${info.model} are being counted; the next check shows the count.`,
+    };
+    return answerWithin(counting, this.d.waitMs ?? PROGRESS_WAIT_MS, meanwhile);
   }
 
   private async count(info: EmbedderInfo): Promise<ProviderStatus> {
@@ -72,6 +83,16 @@ export class IndexProgress implements ProviderHealth {
   private now(): number {
     return this.d.now?.() ?? Date.now();
   }
+}
+
+/** What `work` settles to if it does within `ms`, else `meanwhile` (the work goes on). */
+function answerWithin<T>(work: Promise<T>, ms: number, meanwhile: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(meanwhile), ms);
+    timer.unref();
+  });
+  return Promise.race([work, waited]).finally(() => clearTimeout(timer));
 }
 
 /** The sentence an administrator reads: how many messages have a vector of the model, and what goes on meanwhile. */
