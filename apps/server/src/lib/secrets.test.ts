@@ -1,7 +1,7 @@
 // Generated secrets when several processes start at once on one DATA_DIR (the cluster tier's case): everyone ends up
 // with the same secret, whole, and nothing is left behind.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -64,3 +64,18 @@ it('gives server processes starting at the same moment on one DATA_DIR the same 
     expect(new Set(outputs).size).toBe(1);
   }
 }, 30_000);
+
+it('stops the start on a kept secret that is not a whole key, and leaves the file as it was', async () => {
+  const dataDir = await tempDir();
+  await loadOrCreateSecret(dataDir, 'jwt.key');
+  const file = path.join(dataDir, 'secrets', 'jwt.key');
+  for (const held of ['', 'hunter2', 'correct horse battery staple, typed by hand!', 'A'.repeat(40)]) {
+    await writeFile(file, held);
+    await expect(loadOrCreateSecret(dataDir, 'jwt.key')).rejects.toThrow(/does not hold a key of at least 32 random bytes in base64url/);
+    expect(await readFile(file, 'utf8')).toBe(held);
+  }
+  // A key put in by hand, with a line ending, is read as the bytes it encodes.
+  const key = Buffer.alloc(48, 7);
+  await writeFile(file, `${key.toString('base64url')}\n`);
+  expect(Buffer.from(await loadOrCreateSecret(dataDir, 'jwt.key')).equals(key)).toBe(true);
+});

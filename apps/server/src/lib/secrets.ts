@@ -2,22 +2,39 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+/** The fewest bytes a kept secret may have (a key of 256 bits). */
+export const MIN_SECRET_BYTES = 32;
+
 /**
  * Returns a secret kept in DATA_DIR/secrets/<name>, generating it on first start.
- * Losing the file only signs everyone out; it is never sent anywhere.
+ * Losing the file only signs everyone out; it is never sent anywhere. A file that holds something else than a key of
+ * at least MIN_SECRET_BYTES in base64url (cut short, a password typed by hand) stops the start with what to do: it
+ * is never used as a weak key, nor silently replaced.
  */
 export async function loadOrCreateSecret(dataDir: string, name: string, bytes = 64): Promise<Uint8Array> {
   const dir = path.join(dataDir, 'secrets');
   const file = path.join(dir, name);
+  let text: string;
   try {
-    const text = (await readFile(file, 'utf8')).trim();
-    if (text.length >= 32) return Buffer.from(text, 'base64url');
+    text = await readFile(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    // Another process starting at the same moment may have written it first: what the file holds is checked alike.
+    text = await writeOnce(file, randomBytes(Math.max(bytes, MIN_SECRET_BYTES)).toString('base64url'));
   }
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const kept = await writeOnce(file, randomBytes(bytes).toString('base64url'));
-  return Buffer.from(kept.trim(), 'base64url');
+  return decodeSecret(text, file);
+}
+
+function decodeSecret(text: string, file: string): Uint8Array {
+  const key = text.trim();
+  const decoded = Buffer.from(key, 'base64url');
+  if (/^[A-Za-z0-9_-]+$/.test(key) && decoded.length >= MIN_SECRET_BYTES) return decoded;
+  throw new Error(
+    `${file} does not hold a key of at least ${MIN_SECRET_BYTES} random bytes in base64url (it holds ${key.length} characters). ` +
+      'Delete the file to have a new key made at the next start (sessions and links signed with the old one stop working), ' +
+      `or put such a key in it (for example: node -e "console.log(require('crypto').randomBytes(64).toString('base64url'))").`,
+  );
 }
 
 /**
