@@ -232,6 +232,11 @@ describe('round trip: import → export in every format → compare', () => {
       'emotion:sad:png',
       'user_icon:me:png',
     ]);
+    // Kept in the private folder, which /media does not serve, whatever the character's visibility.
+    for (const a of stored) {
+      expect(a.url).toMatch(new RegExp(`/images/characters/${first.character.id}/assets/[0-9a-f]{24}\\.${a.ext}$`));
+      expect((await t.app.inject({ url: a.url })).statusCode).toBe(404);
+    }
 
     const res = await exportOf(first.character.id, 'charx');
     expect(res.headers['content-type']).toBe('application/zip');

@@ -26,6 +26,7 @@ import {
 } from '../../lib/character-card/index.ts';
 import { blankPortraitPng, reencodeAsset, reencodePortraitWebp, toPng } from '../../lib/images.ts';
 import { mediaKey, type MediaStorage } from '../../providers/storage/index.ts';
+import { assetFolders } from './portrait-files.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { TagsRepo } from '../tags/tags.repo.ts';
 import { assertVisible, characterPolicy } from './character-access.ts';
@@ -160,11 +161,7 @@ export class CharacterCards {
         }
         const rows = [];
         for (const a of kept) {
-          const url = await this.storage.put(
-            mediaKey(['characters', row.id, 'assets'], a.encoded.ext),
-            a.encoded.bytes,
-            a.encoded.contentType,
-          );
+          const url = await this.storage.put(mediaKey(assetFolders(row.id), a.encoded.ext), a.encoded.bytes, a.encoded.contentType);
           assetUrls.push(url);
           rows.push({
             characterId: row.id,

@@ -42,7 +42,7 @@ export function createCharactersModule(deps: {
   deps.responseCache.onInvalidate(CHARACTERS_CHANGED, () => characters.forgetTotals());
   const cards = new CharacterCards(deps.uow, editor, deps.moderation, deps.storage);
   const seeder = new CatalogueSeeder(deps.uow, deps.storage, deps.log);
-  const placement = new PortraitPlacement(deps.uow, editor, portraits);
+  const placement = new PortraitPlacement(deps.uow, editor, portraits, deps.storage);
   return {
     services: { characters, cards, seeder, portraits, placement },
     routes: charactersRoutes({

@@ -12,6 +12,14 @@ const WINDOW_SECONDS = 6 * 3600;
 /** Private portraits' folder: under `images/`, which only the server serves, after checking. */
 const PRIVATE_ROOT = 'images/characters';
 
+/**
+ * The folder of the files a card import keeps beside the portrait (CharX assets): private whatever the character's
+ * visibility, since they are only read back to build the character's own export and never sent in an answer.
+ */
+export function assetFolders(id: string): string[] {
+  return [...PRIVATE_ROOT.split('/'), id, 'assets'];
+}
+
 export interface PortraitUrls {
   avatarUrl: string | null;
   thumbnailUrl: string | null;

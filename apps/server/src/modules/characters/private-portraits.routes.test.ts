@@ -117,4 +117,25 @@ describe('private characters’ portraits', () => {
     // Nothing is left to move.
     expect(await t.modules.characters.services.placement.run()).toBe(0);
   });
+
+  it('moves the files a card import kept as public media (before they were kept private) into the private folder', async () => {
+    const character = await created(t, alice);
+    const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#225588' } })
+      .png()
+      .toBuffer();
+    const { storage } = t.deps;
+    const old = await storage.put(`characters/${character.id}/assets/0123456789abcdef01234567.png`, bytes, 'image/png');
+    expect((await get(old)).statusCode).toBe(200);
+    const { characterAssets } = t.deps.uow.repos;
+    const asset = { characterId: character.id, position: 0, type: 'emotion', name: 'happy', ext: 'png', contentType: 'image/png' };
+    await characterAssets.insertMany([{ ...asset, url: old, bytes: bytes.length }]);
+
+    expect(await t.modules.characters.services.placement.run()).toBe(1);
+    const [moved] = await characterAssets.list(character.id);
+    expect(moved!.url).toMatch(new RegExp(`/images/characters/${character.id}/assets/[0-9a-f]{24}\\.png$`));
+    expect((await storage.get(storage.keyFromUrl(moved!.url)!))!.bytes.equals(bytes)).toBe(true);
+    expect((await get(old)).statusCode).toBe(404);
+    expect((await get(moved!.url)).statusCode).toBe(404);
+    expect(await t.modules.characters.services.placement.run()).toBe(0);
+  });
 });
