@@ -251,17 +251,7 @@ export class MinorsPolicy {
     for (const f of fields) for (const h of f.hits) if (h.strength === 'absolute' && context.surface !== 'ticket') add(f, h);
 
     if (context.surface === 'ticket') {
-      // A support ticket may describe what it reports: only an explicit description with a minor in it is refused.
-      for (const f of fields) {
-        for (const s of f.hits.filter(strongCue)) {
-          for (const x of f.hits.filter((h) => h.strength === 'explicit')) {
-            if (wordGap(f, s, x) <= TICKET_WINDOW) {
-              add(f, s);
-              add(f, x);
-            }
-          }
-        }
-      }
+      ticketProblems(fields, add);
       return { problems, ambiguous: false };
     }
 
@@ -270,14 +260,7 @@ export class MinorsPolicy {
       if (sex.length === 0) continue;
       for (const c of f.hits) {
         if (sexualHit(c)) continue;
-        const window =
-          c.strength === 'strong'
-            ? STRONG_WINDOW
-            : c.strength === 'past'
-              ? PAST_WINDOW
-              : context.surface === 'image-prompt'
-                ? Infinity
-                : WEAK_WINDOW;
+        const window = windowOf(c, context.surface);
         let near = false;
         for (const x of sex) {
           if (adultOnly(f, x, children) && !samePart(f, c, x)) continue;
@@ -321,6 +304,27 @@ export class MinorsPolicy {
     }
     return { problems, ambiguous: problems.length === 0 && ambiguous };
   }
+}
+
+/** A support ticket may describe what it reports: only an explicit description with a minor in it is refused. */
+function ticketProblems(fields: MinorsField[], add: (f: MinorsField, h: Hit) => void): void {
+  for (const f of fields) {
+    for (const s of f.hits.filter(strongCue)) {
+      for (const x of f.hits.filter((h) => h.strength === 'explicit')) {
+        if (wordGap(f, s, x) <= TICKET_WINDOW) {
+          add(f, s);
+          add(f, x);
+        }
+      }
+    }
+  }
+}
+
+/** How many words from sexual content a cue counts as near it (an image prompt is one scene: any distance). */
+function windowOf(c: Hit, surface: Surface): number {
+  if (c.strength === 'strong') return STRONG_WINDOW;
+  if (c.strength === 'past') return PAST_WINDOW;
+  return surface === 'image-prompt' ? Infinity : WEAK_WINDOW;
 }
 
 // Module-level rather than closures in judge: tsx (esbuild, keepNames) names every closure at run time, per call.
