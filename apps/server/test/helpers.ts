@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { composeApp, type AppModules, type AppOverrides } from '../src/app.ts';
@@ -147,7 +148,21 @@ export async function createTestApp(
     async close() {
       await app.close();
       await pgDb?.drop();
+      // Only under a prefix made here (a caller's own REDIS_PREFIX may be another app's, still running).
+      if (config.redisUrl && !env.REDIS_PREFIX) await forgetRedisKeys(config.redisUrl, config.redisPrefix);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Deletes every key under `prefix` (a test app's rate limits, schedule locks, queues), which would stay in Redis. */
+async function forgetRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  try {
+    for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 500 }) as AsyncIterable<string[]>) {
+      if (keys.length > 0) await redis.unlink(...keys);
+    }
+  } finally {
+    redis.disconnect();
+  }
 }
