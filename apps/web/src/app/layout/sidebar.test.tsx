@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { setStoredUser } from '@/lib/auth-tokens';
 import { Header } from './header';
@@ -9,6 +9,18 @@ import { Sidebar } from './sidebar';
 import { SidebarProvider } from './sidebar-state';
 
 const originalMatchMedia = window.matchMedia;
+
+// The header loads three parts on demand (React.lazy). A test that ends before such an import resolves leaves it
+// running; with one module graph per worker (isolate: false) it can still be loading when the worker's environment
+// closes after its last file, which fails that file ("Cannot load … after the environment was torn down"). Loading
+// them first makes every lazy() here resolve from the module cache.
+beforeAll(async () => {
+  await Promise.all([
+    import('@/features/users/components/onboarding-gate'),
+    import('./account-actions'),
+    import('@/features/notifications/components/notification-bell'),
+  ]);
+});
 
 function setDesktop(matches: boolean) {
   window.matchMedia = vi.fn((query: string) => ({
