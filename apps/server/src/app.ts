@@ -16,6 +16,7 @@ import { BackgroundTasks } from './lib/background.ts';
 import type { JobQueue } from './lib/jobs/index.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { connectRedis } from './lib/redis.ts';
+import { connecting } from './lib/startup-error.ts';
 import { loadOrCreateSecret } from './lib/secrets.ts';
 import { AccessTokens } from './modules/auth/access-tokens.ts';
 import { Csrf } from './modules/auth/csrf.ts';
@@ -173,16 +174,31 @@ export async function composeApp(config: Config, overrides: AppOverrides = {}): 
   return { app, deps, modules };
 }
 
+const DATABASE_FIX =
+  'Start PostgreSQL there or correct DATABASE_URL (host, port, user, password, database), or remove DATABASE_URL to use ' +
+  'the embedded database in DATA_DIR.';
+const REDIS_FIX =
+  'Start Redis there or correct REDIS_URL; a single process (PROCESS_ROLE=all) also runs without it: remove REDIS_URL ' +
+  'to keep rate limits and jobs in that process.';
+
 /** The database, Redis, the response cache, the unit of work, limits and the keys: what every module is handed. */
 async function openInfrastructure(app: FastifyInstance, config: Config, overrides: AppOverrides) {
-  const database = await openDatabase(config.database, {
-    pgliteTemplate: overrides.pgliteTemplate,
-    migrationsFolder: overrides.migrationsFolder,
-    pgvector: config.embeddings.vectorIndex === 'hnsw',
-    onIdleError: (err) => app.log.warn({ err }, 'idle database connection failed; the pool replaces it'),
-    log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
-  });
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl, (err) => app.log.warn({ err }, 'redis connection error')) : undefined;
+  const open = () =>
+    openDatabase(config.database, {
+      pgliteTemplate: overrides.pgliteTemplate,
+      migrationsFolder: overrides.migrationsFolder,
+      pgvector: config.embeddings.vectorIndex === 'hnsw',
+      onIdleError: (err) => app.log.warn({ err }, 'idle database connection failed; the pool replaces it'),
+      log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) },
+    });
+  const database =
+    config.database.kind === 'postgres'
+      ? await connecting('The PostgreSQL database', config.database.url, DATABASE_FIX, open)
+      : await open();
+  const { redisUrl } = config;
+  const redis = redisUrl
+    ? await connecting('Redis', redisUrl, REDIS_FIX, () => connectRedis(redisUrl, (err) => app.log.warn({ err }, 'redis connection error')))
+    : undefined;
   const background = new BackgroundTasks(app.log);
   const responseCache = await registerResponseCache(app, {
     redis,

@@ -23,6 +23,7 @@ import {
 } from './providers/speech/index.ts';
 import { llmConfigFromEnv, LlmEnvSchema, type LlmConfig } from './providers/llm/settings.ts';
 import { s3ConfigFromEnv, S3EnvSchema, type S3Options } from './providers/storage/index.ts';
+import { StartupError } from './lib/startup-error.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -209,19 +210,19 @@ function parseEnv(env: Record<string, string | undefined>): ParsedEnv {
   const parsed = EnvSchema.safeParse(env);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw new Error(`Invalid configuration: ${issue?.path.join('.')}: ${issue?.message}`);
+  throw new StartupError(`Invalid configuration: ${issue?.path.join('.')}: ${issue?.message}`);
 }
 
 /** Settings that only make sense together: refused at start, with what to set. */
 function checkDeployment(e: ParsedEnv, unsetFacts: string[]): void {
   if (e.NODE_ENV === 'production' && unsetFacts.length) {
-    throw new Error(
+    throw new StartupError(
       `Invalid configuration: NODE_ENV=production needs ${unsetFacts.join(', ')}: the Terms, Privacy Policy and other ` +
         'legal pages name the operator, its address and contacts, and the public address (see docs/configuration.md, "Legal pages and operator").',
     );
   }
   if (e.PROCESS_ROLE !== 'all' && !e.REDIS_URL?.trim()) {
-    throw new Error(
+    throw new StartupError(
       `Invalid configuration: PROCESS_ROLE=${e.PROCESS_ROLE} needs REDIS_URL: web and worker processes share their queues and ` +
         'schedules through Redis. Without Redis, run one process with PROCESS_ROLE=all (the default).',
     );

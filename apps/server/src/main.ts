@@ -1,14 +1,13 @@
 import { loadConfig } from './config.ts';
 import { prestartEmbedded } from './db/embedded/open.ts';
 import { installSafetyNet } from './lib/safety-net.ts';
+import { startFailure } from './lib/startup-error.ts';
 
-const config = loadConfig();
-// The embedded PostgreSQL starts while the app's modules load (cold start).
-prestartEmbedded(config.database);
-const { composeApp } = await import('./app.ts');
-const modulesLoadedAt = performance.now();
-// Background work (jobs.ts) starts and stops with the app, for this process's role (PROCESS_ROLE).
-const { app, deps } = await composeApp(config);
+const { config, app, deps, modulesLoadedAt } = await start().catch((err: unknown) => {
+  // A setting, a secrets file or a server that does not answer: one sentence (lib/startup-error.ts), not a stack.
+  console.error(startFailure(err));
+  process.exit(1);
+});
 const builtAt = performance.now();
 // From here on, an error that escapes a request is logged and the server keeps serving (lib/safety-net.ts).
 installSafetyNet(app.log);
@@ -57,4 +56,15 @@ function listenFailure(err: unknown, c: { host: string; port: number }): string 
   if (code === 'EACCES') return `Port ${c.port} on ${c.host} needs more permission than this user has: set PORT to a port above 1023.`;
   if (code === 'EADDRNOTAVAIL') return `${c.host} is not an address of this machine: set HOST to one of its addresses (0.0.0.0 for all).`;
   return `The server could not listen on ${c.host}:${c.port}.`;
+}
+
+async function start() {
+  const config = loadConfig();
+  // The embedded PostgreSQL starts while the app's modules load (cold start).
+  prestartEmbedded(config.database);
+  const { composeApp } = await import('./app.ts');
+  const modulesLoadedAt = performance.now();
+  // Background work (jobs.ts) starts and stops with the app, for this process's role (PROCESS_ROLE).
+  const { app, deps } = await composeApp(config);
+  return { config, app, deps, modulesLoadedAt };
 }

@@ -1,5 +1,6 @@
 // DATABASE_URL, read once: which database the server opens (db/client.ts opens it).
 import path from 'node:path';
+import { StartupError } from '../lib/startup-error.ts';
 
 export type DatabaseConfig =
   | { kind: 'pglite-disk'; dir: string }
@@ -18,5 +19,5 @@ export function parseDatabaseUrl(value: string | undefined, dataDir: string, poo
   if (url.startsWith('pglite://') && url.length > 'pglite://'.length)
     return { kind: 'pglite-disk', dir: path.resolve(url.slice('pglite://'.length)) };
   if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, poolSize };
-  throw new Error('Invalid configuration: DATABASE_URL must be memory://, pglite:///path or postgres://…');
+  throw new StartupError('Invalid configuration: DATABASE_URL must be memory://, pglite:///path or postgres://…');
 }

@@ -2,6 +2,7 @@
 // trusts: only then are the headers that hop sets (a CDN's country, a region) believed. A client that reaches the
 // server directly could write any.
 import { BlockList, isIP } from 'node:net';
+import { StartupError } from '../lib/startup-error.ts';
 
 /** false: no proxy; a number of proxy hops; or the proxies' addresses and CIDRs (see parseTrustProxy). */
 export type TrustProxy = false | number | string[];
@@ -67,7 +68,7 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   const v = value?.trim().toLowerCase() ?? '';
   if (v === '' || v === 'false' || v === 'no' || v === '0') return false;
   if (v === 'true' || v === 'yes') {
-    throw new Error(
+    throw new StartupError(
       'Invalid configuration: TRUST_PROXY=true would believe any address a client writes in X-Forwarded-For, so every ' +
         'per-address limit could be dodged. Set how many proxies are in front of the server (TRUST_PROXY=1 behind one ' +
         'nginx) or their addresses (TRUST_PROXY=127.0.0.1,10.0.0.0/8).',
@@ -75,13 +76,13 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   }
   if (/^\d+$/.test(v)) {
     const hops = Number(v);
-    if (hops > 10) throw new Error(`Invalid configuration: TRUST_PROXY=${v}: at most 10 proxy hops`);
+    if (hops > 10) throw new StartupError(`Invalid configuration: TRUST_PROXY=${v}: at most 10 proxy hops`);
     return hops;
   }
   const entries = v.split(',').map((x) => x.trim());
   for (const entry of entries) {
     if (!Object.hasOwn(NAMED_RANGES, entry) && !isAddressOrCidr(entry)) {
-      throw new Error(
+      throw new StartupError(
         `Invalid configuration: TRUST_PROXY: "${entry}" is not a number of proxies, an IP address, a CIDR range ` +
           '(10.0.0.0/8) or one of loopback, linklocal, uniquelocal',
       );

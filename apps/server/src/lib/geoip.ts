@@ -4,6 +4,7 @@
 // are not on the public internet (loopback, private, link-local, carrier-grade NAT…) are unknown without a lookup.
 import { BlockList, isIP } from 'node:net';
 import { open, type CityResponse } from 'maxmind';
+import { StartupError } from './startup-error.ts';
 
 /** A country (ISO 3166-1 alpha-2) and, when the database knows it, its first-level subdivision (`TX`, `ENG`). */
 export interface GeoLocation {
@@ -64,7 +65,7 @@ export async function openGeoipDatabase(file: string): Promise<GeoipDatabase> {
     reader = await open<CityResponse>(file);
   } catch (err) {
     const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message;
-    throw new Error(`Invalid configuration: GEOIP_DATABASE_PATH ${file} could not be opened as a MaxMind DB file (${reason})`);
+    throw new StartupError(`Invalid configuration: GEOIP_DATABASE_PATH ${file} could not be opened as a MaxMind DB file (${reason})`);
   }
   const { databaseType, buildEpoch } = reader.metadata;
   return {

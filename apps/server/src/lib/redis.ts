@@ -4,7 +4,19 @@ export async function connectRedis(url: string, onError: (err: Error) => void): 
   const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true, enableOfflineQueue: false });
   // ioredis reconnects by itself; the listener keeps a dropped connection from being an unhandled 'error' event.
   redis.on('error', onError);
-  await redis.connect();
+  // A failed first connection rejects with "Connection is closed."; the reason (refused, unknown host…) came as an
+  // 'error' event: that is the one to report, and the client stops retrying.
+  let reason: Error | undefined;
+  const note = (err: Error) => void (reason ??= err);
+  redis.on('error', note);
+  try {
+    await redis.connect();
+  } catch (err) {
+    redis.disconnect();
+    throw reason ?? err;
+  } finally {
+    redis.off('error', note);
+  }
   return redis;
 }
 export type { Redis };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { StartupError } from './startup-error.ts';
 
 /** The fewest bytes a kept secret may have (a key of 256 bits). */
 export const MIN_SECRET_BYTES = 32;
@@ -30,7 +31,7 @@ function decodeSecret(text: string, file: string): Uint8Array {
   const key = text.trim();
   const decoded = Buffer.from(key, 'base64url');
   if (/^[A-Za-z0-9_-]+$/.test(key) && decoded.length >= MIN_SECRET_BYTES) return decoded;
-  throw new Error(
+  throw new StartupError(
     `${file} does not hold a key of at least ${MIN_SECRET_BYTES} random bytes in base64url (it holds ${key.length} characters). ` +
       'Delete the file to have a new key made at the next start (sessions and links signed with the old one stop working), ' +
       `or put such a key in it (for example: node -e "console.log(require('crypto').randomBytes(64).toString('base64url'))").`,

@@ -2,6 +2,7 @@
 // is (read by http/location.ts, for the crisis resources too), and which provider checks. docs/compliance.md says
 // which law each default region stands for.
 import { z } from 'zod';
+import { StartupError } from '../../lib/startup-error.ts';
 
 /**
  * Regions whose rules, as of 2026-11, require more than "I am 18" before sexual content (docs/compliance.md has the
@@ -55,7 +56,7 @@ function parseRegions(value: string | undefined): Set<string> {
     const entry = raw.trim().toUpperCase();
     if (!entry) continue;
     if (entry !== '*' && !REGION.test(entry)) {
-      throw new Error(`Invalid configuration: AGE_ASSURANCE_REGIONS: "${raw.trim()}" is not a country (GB), a state (US-TX) or *`);
+      throw new StartupError(`Invalid configuration: AGE_ASSURANCE_REGIONS: "${raw.trim()}" is not a country (GB), a state (US-TX) or *`);
     }
     out.add(entry);
   }
@@ -66,7 +67,7 @@ export function ageConfigFromEnv(e: z.infer<typeof AgeEnvSchema>, env: 'developm
   let veriff: AgeConfig['veriff'];
   if (e.AGE_ASSURANCE_PROVIDER === 'veriff') {
     if (!e.VERIFF_API_KEY || !e.VERIFF_SHARED_SECRET) {
-      throw new Error('Invalid configuration: AGE_ASSURANCE_PROVIDER=veriff needs VERIFF_API_KEY and VERIFF_SHARED_SECRET');
+      throw new StartupError('Invalid configuration: AGE_ASSURANCE_PROVIDER=veriff needs VERIFF_API_KEY and VERIFF_SHARED_SECRET');
     }
     veriff = { apiKey: e.VERIFF_API_KEY, sharedSecret: e.VERIFF_SHARED_SECRET, apiUrl: e.VERIFF_API_URL.replace(/\/$/, '') };
   }

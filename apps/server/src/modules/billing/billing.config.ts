@@ -2,6 +2,7 @@
 // merged into config.ts.
 import { z } from 'zod';
 import { flagOr, optionalEnvFlag } from '../../lib/env-flag.ts';
+import { StartupError } from '../../lib/startup-error.ts';
 
 export const BillingEnvSchema = z.object({
   /** Sandbox payments: no real money moves; enables POST /api/auth/add-coins. */
@@ -46,7 +47,7 @@ export interface BillingConfig {
 function stripeConfig(e: BillingEnv): StripeConfig | undefined {
   if (e.PAYMENTS_MODE !== 'stripe') return undefined;
   if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) {
-    throw new Error('Invalid configuration: PAYMENTS_MODE=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    throw new StartupError('Invalid configuration: PAYMENTS_MODE=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
   let prices: Record<string, string> = {};
   if (e.STRIPE_PRICES) {
@@ -57,7 +58,7 @@ function stripeConfig(e: BillingEnv): StripeConfig | undefined {
       json = undefined;
     }
     const parsed = z.record(z.string(), z.string().regex(/^price_\w+$/)).safeParse(json);
-    if (!parsed.success) throw new Error('Invalid configuration: STRIPE_PRICES must be a JSON object of price ids');
+    if (!parsed.success) throw new StartupError('Invalid configuration: STRIPE_PRICES must be a JSON object of price ids');
     prices = parsed.data;
   }
   return { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, prices, apiUrl: e.STRIPE_API_URL };

@@ -2,6 +2,7 @@
 // module is wired into the new configuration); unset values render as a visible "set X" reminder, never as an
 // invented company.
 import { z } from 'zod';
+import { StartupError } from '../../lib/startup-error.ts';
 
 const fact = z
   .string()
@@ -48,7 +49,7 @@ export function loadOperatorFacts(env: Record<string, string | undefined>, publi
   const parsed = OperatorEnv.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`Invalid configuration: ${issue?.path.join('.')}: ${issue?.message}`);
+    throw new StartupError(`Invalid configuration: ${issue?.path.join('.')}: ${issue?.message}`);
   }
   const e = parsed.data;
   const email = e.OPERATOR_EMAIL || unset('OPERATOR_EMAIL');

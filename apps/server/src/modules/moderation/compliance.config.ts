@@ -3,6 +3,7 @@
 // (http/location.ts: GEO_COUNTRY_HEADER from a trusted hop, else GEOIP_DATABASE_PATH, else unknown).
 import { z } from 'zod';
 import { loadCrisisResources, type CrisisResources } from './crisis-resources.ts';
+import { StartupError } from '../../lib/startup-error.ts';
 
 export const ComplianceEnvSchema = z.object({
   /** Minutes of chatting between two "you are talking to an AI" notices in a conversation (New York: at most 180). */
@@ -25,7 +26,7 @@ export interface ComplianceConfig {
 export function complianceConfigFromEnv(e: z.infer<typeof ComplianceEnvSchema>, countryHeader: string): ComplianceConfig {
   const crisisHeader = e.CRISIS_COUNTRY_HEADER?.trim().toLowerCase();
   if (crisisHeader !== undefined && crisisHeader !== countryHeader) {
-    throw new Error(
+    throw new StartupError(
       `Invalid configuration: CRISIS_COUNTRY_HEADER=${e.CRISIS_COUNTRY_HEADER} is replaced by GEO_COUNTRY_HEADER (now ${countryHeader}): one location feeds age assurance and the crisis resources; set GEO_COUNTRY_HEADER=${crisisHeader} and remove CRISIS_COUNTRY_HEADER`,
     );
   }

@@ -4,6 +4,7 @@
 // and should check the list for the countries they serve. `*` is the general list for an unknown country.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { StartupError } from '../../lib/startup-error.ts';
 
 export interface CrisisResource {
   name: string;
@@ -81,11 +82,11 @@ export function loadCrisisResources(file: string | undefined): CrisisResources {
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new Error(`Invalid configuration: CRISIS_RESOURCES_FILE ${file} could not be read as JSON (${(err as Error).message})`);
+    throw new StartupError(`Invalid configuration: CRISIS_RESOURCES_FILE ${file} could not be read as JSON (${(err as Error).message})`);
   }
   const result = ResourceFile.safeParse(parsed);
   if (!result.success) {
-    throw new Error(`Invalid configuration: CRISIS_RESOURCES_FILE ${file}: ${result.error.issues[0]?.message ?? 'not a resource list'}`);
+    throw new StartupError(`Invalid configuration: CRISIS_RESOURCES_FILE ${file}: ${result.error.issues[0]?.message ?? 'not a resource list'}`);
   }
   return { ...DEFAULT_CRISIS_RESOURCES, ...result.data };
 }

@@ -1,6 +1,7 @@
 // Web Push settings (docs/configuration.md#push-notifications). Without VAPID_* the key pair is generated at first
 // start and kept in DATA_DIR/secrets/vapid.json (push-keys.ts), like the other generated keys.
 import { z } from 'zod';
+import { StartupError } from '../../lib/startup-error.ts';
 
 /** The push services of Chrome/Edge/Samsung (FCM), Firefox (Mozilla autopush), Safari (Apple) and Windows (WNS). */
 export const DEFAULT_PUSH_SERVICES = [
@@ -37,7 +38,7 @@ export interface PushConfig {
 
 export function pushConfigFromEnv(e: z.infer<typeof PushEnvSchema>, publicUrl: string): PushConfig {
   if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) {
-    throw new Error('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither)');
+    throw new StartupError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither)');
   }
   const vapid = e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined;
   const host = new URL(publicUrl).hostname;

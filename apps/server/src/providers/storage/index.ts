@@ -16,6 +16,7 @@ import type { HealthRegistry } from '../health.ts';
 import { LocalMediaStorage } from './local.ts';
 import { S3MediaStorage, type S3Options } from './s3.ts';
 import type { MediaStorage } from './storage.ts';
+import { StartupError } from '../../lib/startup-error.ts';
 
 export {
   assertSafeKey,
@@ -46,7 +47,7 @@ export type S3Env = z.infer<typeof S3EnvSchema>;
 export function s3ConfigFromEnv(env: S3Env): S3Options | undefined {
   if (!env.S3_BUCKET) return undefined;
   const missing = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !env[k]);
-  if (missing.length) throw new Error(`Invalid configuration: S3_BUCKET is set, so ${missing.join(', ')} must be set too`);
+  if (missing.length) throw new StartupError(`Invalid configuration: S3_BUCKET is set, so ${missing.join(', ')} must be set too`);
   return {
     endpoint: env.S3_ENDPOINT!,
     bucket: env.S3_BUCKET,
@@ -88,7 +89,7 @@ async function checkPrivateFolder(storage: S3MediaStorage, env: Config['env'], l
   }
   if (!readable) return;
   const message = `anyone can read pictures at ${storage.urlFor('images/')}…: private and removed pictures would be public. Keep images/ private (docs/media-storage.md).`;
-  if (env === 'production') throw new Error(`Invalid configuration: ${message}`);
+  if (env === 'production') throw new StartupError(`Invalid configuration: ${message}`);
   log?.error(message);
 }
 
