@@ -1,11 +1,15 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockApi } from '@/test/helpers';
+import { loadShellParts } from '@/test/lazy-parts';
 import { lazyPage } from './lazy-page';
 import { AppProviders } from './providers';
 import { PAGE_LOAD_ERROR } from './route-error-boundary';
 import { appRoutes, routes } from './router';
+
+// The pages themselves are awaited by the tests.
+beforeAll(loadShellParts);
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });

@@ -4,23 +4,14 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { setStoredUser } from '@/lib/auth-tokens';
+import { loadHeaderParts } from '@/test/lazy-parts';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 import { SidebarProvider } from './sidebar-state';
 
 const originalMatchMedia = window.matchMedia;
 
-// The header loads three parts on demand (React.lazy). A test that ends before such an import resolves leaves it
-// running; with one module graph per worker (isolate: false) it can still be loading when the worker's environment
-// closes after its last file, which fails that file ("Cannot load … after the environment was torn down"). Loading
-// them first makes every lazy() here resolve from the module cache.
-beforeAll(async () => {
-  await Promise.all([
-    import('@/features/users/components/onboarding-gate'),
-    import('./account-actions'),
-    import('@/features/notifications/components/notification-bell'),
-  ]);
-});
+beforeAll(loadHeaderParts);
 
 function setDesktop(matches: boolean) {
   window.matchMedia = vi.fn((query: string) => ({
