@@ -110,10 +110,18 @@ function installableApp() {
   });
 }
 
-export default defineConfig({
+// React Router 7's package.json points every condition at dist/development (remix-run/react-router#12532: "intended
+// to be temporary"); dist/production is the same code with its development warnings switched off, which minifies
+// smaller. A build takes it; `vite` (dev) keeps the warnings.
+const reactRouterProduction = fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url));
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), chunkStats(), installableApp(), precompress()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
   },
   build: {
     outDir: 'dist',
@@ -146,4 +154,4 @@ export default defineConfig({
     },
   },
   preview: { port: 4173 },
-});
+}));
