@@ -28,6 +28,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
 import { findFreePort, startServer, type ServerProcess } from '../e2e/server-process.ts';
+import { forgetRedisKeys } from '../apps/server/test/redis-keys.ts';
 import { ELD_PROBE, nextIp, percentile, probe, request, signUp, sortNum, startPeer, stream } from './chat-client.ts';
 import {
   IN_FLIGHT,
@@ -137,6 +138,7 @@ async function benchMode(mode: string): Promise<ModeResult | undefined> {
       await c.connect();
       await c.query(`drop database if exists ${dbName} with (force)`);
       await c.end();
+      await forgetRedisKeys(REDIS_URL, `chatbench-${dbName}:`);
     };
   }
   let server: ServerProcess | undefined;

@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { findFreePort, repoRoot, startServer, type ServerProcess } from '../e2e/server-process.ts';
+import { forgetRedisKeys } from '../apps/server/test/redis-keys.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -175,6 +176,7 @@ async function benchMode(mode: string): Promise<{ rows: Row[]; coldStartMs: numb
       await c.connect();
       await c.query(`drop database if exists ${dbName} with (force)`);
       await c.end();
+      await forgetRedisKeys(REDIS_URL, `bench-${dbName}:`);
     };
   }
   const probePort = await findFreePort();

@@ -5,13 +5,13 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { composeApp, type AppModules, type AppOverrides } from '../src/app.ts';
 import type { AppDeps } from '../src/deps.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { loadCatalog } from '../src/modules/billing/catalog.ts';
+import { forgetRedisKeys } from './redis-keys.ts';
 import { tinyModelPath } from './tiny-model.ts';
 
 /**
@@ -153,16 +153,4 @@ export async function createTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Deletes every key under `prefix` (a test app's rate limits, schedule locks, queues), which would stay in Redis. */
-async function forgetRedisKeys(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
-  try {
-    for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 500 }) as AsyncIterable<string[]>) {
-      if (keys.length > 0) await redis.unlink(...keys);
-    }
-  } finally {
-    redis.disconnect();
-  }
 }

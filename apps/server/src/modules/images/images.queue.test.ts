@@ -4,13 +4,14 @@
 // Needs DATABASE_URL=postgres://… and REDIS_URL (skipped otherwise).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GenerateImageResponse, ImageJobResponse } from '@reverie/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { forgetRedisKeys } from '../../../test/redis-keys.ts';
 import { buildUser, type BuiltUser } from '../../../test/factories.ts';
 import { startSdApiPeer, type SdApiPeer } from '../../../test/sdapi-peer.ts';
 import { BullJobQueue } from '../../lib/jobs/index.ts';
@@ -49,6 +50,8 @@ async function catalogFile(): Promise<string> {
 /** Two in-process instances (A and B) and the environment a third, separate process needs to join them. */
 async function cluster(peer: SdApiPeer, maxStalledCount: number) {
   const prefix = `test-img-${randomBytes(4).toString('hex')}:`;
+  // Last of the clean-ups (they run in reverse): the queues' and the apps' keys under this prefix, once all closed.
+  cleanup.push(() => forgetRedisKeys(REDIS_URL!, prefix));
   const queue = async () => {
     const q = new BullJobQueue<ImageJobData, unknown>('image-generation', {
       redisUrl: REDIS_URL!,
@@ -60,11 +63,13 @@ async function cluster(peer: SdApiPeer, maxStalledCount: number) {
     await q.ready();
     return q;
   };
+  const catalog = await catalogFile();
+  cleanup.push(() => rm(catalog, { force: true }));
   const env = {
     IMAGES_PROVIDER: 'sdapi',
     IMAGES_URL: peer.url,
     REDIS_PREFIX: prefix,
-    BILLING_CATALOG_FILE: await catalogFile(),
+    BILLING_CATALOG_FILE: catalog,
     IMAGE_COST: '5',
   };
   const a = await createTestApp(env, undefined, { imageQueue: await queue() });
