@@ -116,6 +116,11 @@ describe('loadConfig', () => {
     expect(loadConfig({}).chat).toMatchObject({ maxTokens: 1500, inFlightPerUser: 2, firstMessages: true });
     expect(loadConfig({ CHAT_FIRST_MESSAGES: 'no', CHAT_MAX_TOKENS: '64' }).chat).toMatchObject({ maxTokens: 64, firstMessages: false });
     expect(() => loadConfig({ CHAT_FIRST_MESSAGES: 'maybe' })).toThrow(/Invalid configuration: CHAT_FIRST_MESSAGES/);
+    expect(loadConfig({}).chat.firstMessagesEveryMs).toBe(60_000);
+    expect(loadConfig({ CHAT_FIRST_MESSAGES_EVERY_SECONDS: '2' }).chat.firstMessagesEveryMs).toBe(2_000);
+    expect(() => loadConfig({ CHAT_FIRST_MESSAGES_EVERY_SECONDS: '0' })).toThrow(
+      /Invalid configuration: CHAT_FIRST_MESSAGES_EVERY_SECONDS/,
+    );
   });
 });
 

@@ -59,7 +59,7 @@ export function backgroundJobs(
       kind: 'schedule',
       name: 'first-messages',
       module: 'chat',
-      everyMs: MINUTE,
+      everyMs: config.chat.firstMessagesEveryMs,
       handler: () => m.chat.services.firstMessages.runDue(),
     },
     // Mail: queued messages, their retries, and those other processes or a restart left (providers/mail/queue.ts).

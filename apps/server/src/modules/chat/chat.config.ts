@@ -36,6 +36,8 @@ export const ChatEnvSchema = z.object({
    * not offered and nothing is written (each plan's `firstMessagesPerDay` limits it per tier).
    */
   CHAT_FIRST_MESSAGES: envFlag(true),
+  /** How often the server looks for conversations whose pause has run out, in seconds (the `first-messages` schedule). */
+  CHAT_FIRST_MESSAGES_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export interface ChatConfig {
@@ -59,6 +61,8 @@ export interface ChatConfig {
   branchMessagesPerUser: number;
   /** Characters may write first where users allow it (CHAT_FIRST_MESSAGES). */
   firstMessages: boolean;
+  /** Between two looks for conversations whose pause has run out (CHAT_FIRST_MESSAGES_EVERY_SECONDS). */
+  firstMessagesEveryMs: number;
 }
 
 export function chatConfigFromEnv(e: z.infer<typeof ChatEnvSchema>): ChatConfig {
@@ -76,5 +80,6 @@ export function chatConfigFromEnv(e: z.infer<typeof ChatEnvSchema>): ChatConfig 
     progressMs: e.CHAT_PROGRESS_MS,
     branchMessagesPerUser: e.CHAT_BRANCH_MESSAGES_PER_USER,
     firstMessages: e.CHAT_FIRST_MESSAGES,
+    firstMessagesEveryMs: e.CHAT_FIRST_MESSAGES_EVERY_SECONDS * 1000,
   };
 }
