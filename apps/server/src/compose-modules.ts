@@ -25,6 +25,7 @@ import type { NotificationBus } from './modules/notifications/notifications.bus.
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import type { PushKeys } from './modules/notifications/push-keys.ts';
 import type { NotificationInput } from './modules/notifications/notifications.service.ts';
+import { EXCERPT_RECORDED } from './modules/notifications/notifications.text.ts';
 import { createSupportModule } from './modules/support/support.module.ts';
 import { createMemoryModule } from './modules/memory/memory.module.ts';
 import { createModerationModule } from './modules/moderation/moderation.module.ts';
@@ -147,7 +148,7 @@ function composeConversations(deps: AppDeps, loaded: Loaded, c: Community) {
       written: async (userId, m) =>
         void (await notify.notify(userId, {
           kind: 'character_message',
-          data: { characterName: m.characterName, excerpt: m.message.content.slice(0, 140) },
+          data: { characterName: m.characterName, excerpt: m.message.content.slice(0, EXCERPT_RECORDED) },
           link: `/chat/${m.characterId}?conversation=${m.conversationId}`,
         })),
     },
@@ -155,7 +156,7 @@ function composeConversations(deps: AppDeps, loaded: Loaded, c: Community) {
     replyReady: async (userId, m) =>
       void (await notify.notify(userId, {
         kind: 'reply_ready',
-        data: { characterName: m.speakerName, inGroup: !!m.inGroup, excerpt: m.message.content.trim().slice(0, 140) },
+        data: { characterName: m.speakerName, inGroup: !!m.inGroup, excerpt: m.message.content.trim().slice(0, EXCERPT_RECORDED) },
         link: m.link,
       })),
     recall: {

@@ -1,5 +1,5 @@
 // The words of a notification, built when it is read from what the event recorded (names copied at the time).
-import type { NotificationKind } from '@reverie/shared';
+import { speakableText, type NotificationKind } from '@reverie/shared';
 import type { NotificationData } from './notifications.repo.ts';
 
 export interface NotificationText {
@@ -9,6 +9,24 @@ export interface NotificationText {
 
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' && v ? v : fallback);
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+/** The most of a reply a notification shows. */
+const EXCERPT_CHARS = 140;
+/** What an event records of a reply: room for markers and spaces that do not show. */
+export const EXCERPT_RECORDED = 2 * EXCERPT_CHARS;
+
+/**
+ * A reply's opening words as a notification shows them: plain text on one line (no *action* asterisks or other
+ * markdown, which a panel or a phone's notification would print as they are), cut at a word with "…" past
+ * EXCERPT_CHARS. The event records more (EXCERPT_RECORDED), so the cut falls on words, not markers.
+ */
+function replyExcerpt(v: unknown): string | null {
+  const plain = speakableText(str(v)).replace(/\s+/g, ' ');
+  if (plain.length <= EXCERPT_CHARS) return plain || null;
+  const cut = plain.slice(0, EXCERPT_CHARS);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > EXCERPT_CHARS / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.!?-]+$/, '')}…`;
+}
+
 const coins = (n: number) => `${n.toLocaleString('en-US')} coin${n === 1 ? '' : 's'}`;
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : `${n.toLocaleString('en-US')} ${many}`);
 
@@ -92,11 +110,11 @@ export function notificationText(kind: NotificationKind, data: NotificationData,
         ? { title: 'Your data export could not be made', body: str(data.error) || 'Try again from Settings.' }
         : { title: 'Your data export is ready', body: 'Download it from Settings within 7 days.' };
     case 'character_message':
-      return { title: `${str(data.characterName, 'A character')} sent you a message`, body: str(data.excerpt) || null };
+      return { title: `${str(data.characterName, 'A character')} sent you a message`, body: replyExcerpt(data.excerpt) };
     case 'reply_ready':
       return {
         title: `${str(data.characterName, 'A character')} replied${data.inGroup === true ? ' in your group chat' : ''}`,
-        body: str(data.excerpt) || null,
+        body: replyExcerpt(data.excerpt),
       };
     case 'report_update':
       return {

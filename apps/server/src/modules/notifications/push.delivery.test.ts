@@ -167,12 +167,13 @@ describe('a notification that pushes', () => {
       (await t.app.inject({ method: 'PUT', url: '/api/push/settings', headers: u.auth, payload: { topics: { replies: true } } }))
         .statusCode,
     ).toBe(200);
-    await replyReady('The tide is in.');
+    // A phone prints a notification as it is: role-play markers and line breaks do not reach it.
+    await replyReady('*Aria looks up.* The tide\n\nis **in**.');
     const push = await nextPush();
     expect(open(keys, push)).toMatchObject({
       kind: 'reply_ready',
       title: 'Aria replied',
-      body: 'The tide is in.',
+      body: 'Aria looks up. The tide is in.',
       link: '/chat/1?conversation=2',
     });
   });
