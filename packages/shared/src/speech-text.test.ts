@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SENTENCE_CHARS, speakableText, speechPieces, splitSentences, takeSentences } from './speech-text.ts';
+import { MAX_SENTENCE_CHARS, plainLine, speakableText, speechPieces, splitSentences, takeSentences } from './speech-text.ts';
 
 describe('speakableText', () => {
   it('drops markdown and emphasis markers but keeps the words', () => {
@@ -56,5 +56,12 @@ describe('takeSentences (streamed text)', () => {
 describe('speechPieces', () => {
   it('is the speakable text in sentences', () => {
     expect(speechPieces('*grins* "Ready? Let us go." **Now.**', { skipActions: true })).toEqual(['"Ready?', 'Let us go."', 'Now.']);
+  });
+});
+
+describe('plainLine', () => {
+  it('keeps the words of a message on one line, without markers', () => {
+    expect(plainLine('*She trims the wick.*\n\n> The light **held**.\n- all night')).toBe('She trims the wick. The light held. all night');
+    expect(plainLine('```\ncode\n```')).toBe('');
   });
 });

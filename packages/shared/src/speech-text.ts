@@ -49,6 +49,14 @@ export function speakableText(text: string, options: SpeechTextOptions = {}): st
     .trim();
 }
 
+/**
+ * A message's words on one line, markers removed: what a preview shows of it (the chats list, a notification), where
+ * *actions* and markdown would print as they are.
+ */
+export function plainLine(text: string): string {
+  return speakableText(text).replace(/\s+/g, ' ');
+}
+
 /** A piece longer than MAX_SENTENCE_CHARS cut at its last comma or space before the limit. */
 function cutLong(sentence: string): string[] {
   const out: string[] = [];

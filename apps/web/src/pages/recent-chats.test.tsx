@@ -53,4 +53,32 @@ describe('/chat', () => {
     ]);
     expect(links[0]!.getAttribute('href')).toBe(`/chat/${character.id}?conversation=${row(1, null).id}`);
   });
+
+  it('shows the last message without its role-play markers, on one line', async () => {
+    const last = (content: string, role: 'user' | 'assistant'): ConversationSummary => ({
+      ...row(1, null),
+      lastMessage: { role, content, createdAt: '2026-03-04T15:07:00.000Z' },
+    });
+    mockApi({
+      'GET /api/conversations': () =>
+        json({
+          items: [
+            last('*She trims the wick.*\n\nThe light **held**.', 'assistant'),
+            { ...last('*waves* Hi', 'user'), id: row(2, null).id },
+          ],
+          page: 1,
+          limit: 20,
+          total: 2,
+          hasMore: false,
+        }),
+    });
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/chat']}>
+        <RecentChatsPage />
+      </MemoryRouter>,
+    );
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    within(list).getByText('She trims the wick. The light held.');
+    within(list).getByText('You: waves Hi');
+  });
 });

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/features/auth';
-import { deleteConversation, useConversations, useSettledQuery } from '@/features/conversation';
+import { deleteConversation, messagePreview, useConversations, useSettledQuery } from '@/features/conversation';
 import { AllChatsResults, AllChatsSearchBox } from '@/features/chat';
 import { chatKeys } from '@/lib/query-keys/chat';
 import { useGuestPrompt } from '@/features/guest';
@@ -51,7 +51,7 @@ function ConversationRow({ conversation: c, onDelete }: { conversation: Conversa
           <span className="ml-auto shrink-0 pt-0.5 text-xs text-fg-subtle sm:pt-0">{timeAgo(c.lastMessage?.createdAt ?? c.updatedAt)}</span>
         </span>
         <span className="mt-0.5 line-clamp-1 text-sm text-fg-muted">
-          {c.lastMessage ? `${c.lastMessage.role === 'user' ? 'You: ' : ''}${c.lastMessage.content}` : 'No messages yet'}
+          {c.lastMessage ? `${c.lastMessage.role === 'user' ? 'You: ' : ''}${messagePreview(c.lastMessage.content)}` : 'No messages yet'}
         </span>
       </Link>
       <Button

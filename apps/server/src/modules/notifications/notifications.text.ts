@@ -1,5 +1,5 @@
 // The words of a notification, built when it is read from what the event recorded (names copied at the time).
-import { speakableText, type NotificationKind } from '@reverie/shared';
+import { plainLine, type NotificationKind } from '@reverie/shared';
 import type { NotificationData } from './notifications.repo.ts';
 
 export interface NotificationText {
@@ -20,7 +20,7 @@ export const EXCERPT_RECORDED = 2 * EXCERPT_CHARS;
  * EXCERPT_CHARS. The event records more (EXCERPT_RECORDED), so the cut falls on words, not markers.
  */
 function replyExcerpt(v: unknown): string | null {
-  const plain = speakableText(str(v)).replace(/\s+/g, ' ');
+  const plain = plainLine(str(v));
   if (plain.length <= EXCERPT_CHARS) return plain || null;
   const cut = plain.slice(0, EXCERPT_CHARS);
   const space = cut.lastIndexOf(' ');

@@ -26,4 +26,5 @@ export {
   type Streaming,
 } from './hooks/use-reply-stream';
 export { writeWindow } from './lib/message-window';
+export { messagePreview } from './lib/message-preview';
 export { updateMessages, upsertMessage } from './lib/session-cache';

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { messagePreview } from '@/features/conversation';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useCharacterConversations } from '../api/get-character-conversations';
@@ -45,7 +46,9 @@ export function ConversationHistory({ open, onOpenChange, characterId, character
                   <span className="block text-xs text-fg-subtle">
                     {formatDate(c.updatedAt, 'dateTime')} · {c.messageCount} messages{c.id === conversationId ? ' · open' : ''}
                   </span>
-                  <span className="line-clamp-2 text-sm text-fg-muted">{c.lastMessage?.content ?? 'No messages yet'}</span>
+                  <span className="line-clamp-2 text-sm text-fg-muted">
+                    {c.lastMessage ? messagePreview(c.lastMessage.content) : 'No messages yet'}
+                  </span>
                 </button>
               </li>
             ))}
