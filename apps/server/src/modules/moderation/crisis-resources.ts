@@ -86,7 +86,9 @@ export function loadCrisisResources(file: string | undefined): CrisisResources {
   }
   const result = ResourceFile.safeParse(parsed);
   if (!result.success) {
-    throw new StartupError(`Invalid configuration: CRISIS_RESOURCES_FILE ${file}: ${result.error.issues[0]?.message ?? 'not a resource list'}`);
+    throw new StartupError(
+      `Invalid configuration: CRISIS_RESOURCES_FILE ${file}: ${result.error.issues[0]?.message ?? 'not a resource list'}`,
+    );
   }
   return { ...DEFAULT_CRISIS_RESOURCES, ...result.data };
 }
