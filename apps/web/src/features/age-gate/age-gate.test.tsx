@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AGE_GATE, isAgeVerified, storeAgeVerification } from '@/lib/age-gate';
 import { AgeGate, AGE_GATE_PREFETCH_HREF } from './age-gate';
 import { redirectTo } from './redirect';
@@ -16,13 +16,17 @@ function renderGate() {
   );
 }
 
-function advance(ms: number) {
-  act(() => {
+// The question loads on demand (React.lazy): async act lets its import settle and React render it.
+async function advance(ms: number) {
+  await act(async () => {
     vi.advanceTimersByTime(ms);
   });
 }
 
 describe('AgeGate', () => {
+  beforeAll(async () => {
+    await import('./age-gate-dialog');
+  });
   beforeEach(() => {
     vi.useFakeTimers();
     vi.mocked(redirectTo).mockClear();
@@ -31,15 +35,15 @@ describe('AgeGate', () => {
     vi.useRealTimers();
   });
 
-  it('shows a loading screen, then the modal after 500 ms', () => {
+  it('shows a loading screen, then the modal after 500 ms', async () => {
     renderGate();
     screen.getByTestId('age-gate-loading');
     expect(screen.queryByRole('dialog')).toBeNull();
 
-    advance(AGE_GATE.modalDelayMs - 1);
+    await advance(AGE_GATE.modalDelayMs - 1);
     expect(screen.queryByRole('dialog')).toBeNull();
 
-    advance(1);
+    await advance(1);
     const dialog = screen.getByRole('dialog');
     expect(dialog.getAttribute('data-testid')).toBe('age-gate-dialog');
     screen.getByRole('button', { name: 'Yes, I am 18 or older' });
@@ -47,50 +51,50 @@ describe('AgeGate', () => {
     expect(screen.queryByText('App content')).toBeNull();
   });
 
-  it('cannot be dismissed with Escape or an outside click', () => {
+  it('cannot be dismissed with Escape or an outside click', async () => {
     renderGate();
-    advance(AGE_GATE.modalDelayMs);
+    await advance(AGE_GATE.modalDelayMs);
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     fireEvent.pointerDown(document.body);
-    advance(1000);
+    await advance(1000);
     screen.getByRole('dialog');
     expect(screen.queryByText('App content')).toBeNull();
   });
 
-  it('"Yes" stores the verification and shows the app after a 300 ms fade', () => {
+  it('"Yes" stores the verification and shows the app after a 300 ms fade', async () => {
     renderGate();
-    advance(AGE_GATE.modalDelayMs);
+    await advance(AGE_GATE.modalDelayMs);
     expect(prefetchLink()).not.toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Yes, I am 18 or older' }));
     expect(isAgeVerified()).toBe(true);
-    advance(AGE_GATE.fadeMs - 1);
+    await advance(AGE_GATE.fadeMs - 1);
     expect(screen.queryByText('App content')).toBeNull();
 
-    advance(1);
+    await advance(1);
     screen.getByText('App content');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(prefetchLink()).toBeNull();
   });
 
-  it('"No" redirects to the search engine after 300 ms without storing anything', () => {
+  it('"No" redirects to the search engine after 300 ms without storing anything', async () => {
     renderGate();
-    advance(AGE_GATE.modalDelayMs);
+    await advance(AGE_GATE.modalDelayMs);
     fireEvent.click(screen.getByRole('button', { name: 'No, I am under 18' }));
-    advance(AGE_GATE.fadeMs - 1);
+    await advance(AGE_GATE.fadeMs - 1);
     expect(redirectTo).not.toHaveBeenCalled();
 
-    advance(1);
+    await advance(1);
     expect(redirectTo).toHaveBeenCalledWith(AGE_GATE.underageRedirectUrl);
     expect(isAgeVerified()).toBe(false);
     expect(screen.queryByText('App content')).toBeNull();
   });
 
-  it('shows the app straight away when a valid verification is stored', () => {
+  it('shows the app straight away when a valid verification is stored', async () => {
     storeAgeVerification();
     renderGate();
     screen.getByText('App content');
-    advance(AGE_GATE.modalDelayMs);
+    await advance(AGE_GATE.modalDelayMs);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(prefetchLink()).toBeNull();
   });

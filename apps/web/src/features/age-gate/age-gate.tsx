@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { AGE_GATE, isAgeVerified, storeAgeVerification } from '@/lib/age-gate';
-import { AgeGateDialog } from './age-gate-dialog';
 import { AgeGateLoading } from './age-gate-loading';
 import { redirectTo } from './redirect';
 import { usePrefetchLink } from './use-prefetch-link';
@@ -10,6 +9,10 @@ import { usePrefetchLink } from './use-prefetch-link';
  * prompt → accepting → verified after 300 ms ; prompt → declining → redirect after 300 ms.
  */
 export type AgeGateStatus = 'checking' | 'waiting' | 'prompt' | 'accepting' | 'declining' | 'verified';
+
+// The question (Radix's dialog) loads only for a visitor who has not answered it, while the loading screen shows.
+const loadDialog = () => import('./age-gate-dialog');
+const AgeGateDialog = lazy(() => loadDialog().then((m) => ({ default: m.AgeGateDialog })));
 
 /** The characters list is the first thing the app needs; let the browser fetch it while the gate shows. */
 export const AGE_GATE_PREFETCH_HREF = '/api/characters';
@@ -28,6 +31,7 @@ export function AgeGate({ children }: { children: ReactNode }) {
       setStatus('verified');
     } else {
       setStatus('waiting');
+      void loadDialog();
       timer.current = setTimeout(() => setStatus('prompt'), AGE_GATE.modalDelayMs);
     }
     return () => clearTimeout(timer.current);
@@ -51,7 +55,9 @@ export function AgeGate({ children }: { children: ReactNode }) {
   return (
     <>
       <div aria-hidden="true" className="fixed inset-0 bg-bg" />
-      <AgeGateDialog leaving={status !== 'prompt'} onConfirm={confirm} onDecline={decline} />
+      <Suspense fallback={<AgeGateLoading />}>
+        <AgeGateDialog leaving={status !== 'prompt'} onConfirm={confirm} onDecline={decline} />
+      </Suspense>
     </>
   );
 }
