@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -113,7 +114,10 @@ function installableApp() {
 // React Router 7's package.json points every condition at dist/development (remix-run/react-router#12532: "intended
 // to be temporary"); dist/production is the same code with its development warnings switched off, which minifies
 // smaller. A build takes it; `vite` (dev) keeps the warnings.
-const reactRouterProduction = fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url));
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), chunkStats(), installableApp(), precompress()],
