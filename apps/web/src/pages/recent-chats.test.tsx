@@ -21,6 +21,17 @@ const row = (n: number, branch: ConversationSummary['branch']): ConversationSumm
   updatedAt: '2026-03-04T15:07:00.000Z',
 });
 
+/** The chats page on one page of these conversations; resolves to its list. */
+async function showChats(items: ConversationSummary[]): Promise<HTMLElement> {
+  mockApi({ 'GET /api/conversations': () => json({ items, page: 1, limit: 20, total: items.length, hasMore: false }) });
+  renderWithProviders(
+    <MemoryRouter initialEntries={['/chat']}>
+      <RecentChatsPage />
+    </MemoryRouter>,
+  );
+  return screen.findByRole('list', { name: 'Conversations' });
+}
+
 describe('/chat', () => {
   beforeEach(() => {
     resetClientState();
@@ -29,22 +40,11 @@ describe('/chat', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('names the branch on each row of a conversation with branches', async () => {
-    mockApi({
-      'GET /api/conversations': () =>
-        json({
-          items: [row(1, { title: 'Branch 2', position: 2, count: 2 }), row(2, { title: 'Main', position: 1, count: 2 }), row(3, null)],
-          page: 1,
-          limit: 20,
-          total: 3,
-          hasMore: false,
-        }),
-    });
-    renderWithProviders(
-      <MemoryRouter initialEntries={['/chat']}>
-        <RecentChatsPage />
-      </MemoryRouter>,
-    );
-    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const list = await showChats([
+      row(1, { title: 'Branch 2', position: 2, count: 2 }),
+      row(2, { title: 'Main', position: 1, count: 2 }),
+      row(3, null),
+    ]);
     const links = within(list).getAllByRole('link');
     expect(links.map((a) => a.textContent)).toEqual([
       expect.stringContaining('Mira ValeBranch 2'),
@@ -59,25 +59,10 @@ describe('/chat', () => {
       ...row(1, null),
       lastMessage: { role, content, createdAt: '2026-03-04T15:07:00.000Z' },
     });
-    mockApi({
-      'GET /api/conversations': () =>
-        json({
-          items: [
-            last('*She trims the wick.*\n\nThe light **held**.', 'assistant'),
-            { ...last('*waves* Hi', 'user'), id: row(2, null).id },
-          ],
-          page: 1,
-          limit: 20,
-          total: 2,
-          hasMore: false,
-        }),
-    });
-    renderWithProviders(
-      <MemoryRouter initialEntries={['/chat']}>
-        <RecentChatsPage />
-      </MemoryRouter>,
-    );
-    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const list = await showChats([
+      last('*She trims the wick.*\n\nThe light **held**.', 'assistant'),
+      { ...last('*waves* Hi', 'user'), id: row(2, null).id },
+    ]);
     within(list).getByText('She trims the wick. The light held.');
     within(list).getByText('You: waves Hi');
   });
